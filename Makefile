@@ -1,0 +1,44 @@
+# Two commands: `make run` and `make test`. Both set up .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+SCENE ?= scenes/golden-mask.toml
+
+.PHONY: run test lint typecheck pytest bench bench-smoke test-snapshot-update clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
+	$(BIN)/fatescreen $(SCENE)
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
+
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy
+
+pytest: $(VENV)/.installed-test
+	$(BIN)/pytest
+
+test: lint typecheck pytest
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python bench/run.py
+
+test-snapshot-update: $(VENV)/.installed-test
+	$(BIN)/pytest tests/ui --snapshot-update
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

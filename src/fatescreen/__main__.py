@@ -1,0 +1,5 @@
+"""Run fatescreen with ``python -m fatescreen``."""
+
+from fatescreen.cli import main
+
+raise SystemExit(main())

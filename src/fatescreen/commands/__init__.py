@@ -1,0 +1,1 @@
+"""The GM command language: text to parsed command to an operation on a scene."""

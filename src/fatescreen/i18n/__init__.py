@@ -1,0 +1,1 @@
+"""Message catalogs: English and Finnish."""

@@ -1,0 +1,89 @@
+"""Aspects of every kind with their free invokes and hidden flag (RULES.md §3)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+GM = "gm"
+"""The owner id used for free invokes held by the game master."""
+
+
+class AspectKind(StrEnum):
+    """What an aspect is attached to or made of."""
+
+    HIGH_CONCEPT = "high_concept"
+    TROUBLE = "trouble"
+    CHARACTER = "character"
+    SITUATION = "situation"
+    CONSEQUENCE = "consequence"
+    BOOST = "boost"
+
+
+def make_id(name: str) -> str:
+    """Derive an id from a free-text name in any language: ``Silbestre`` -> ``silbestre``,
+    ``Kultainen naamio`` -> ``kultainen-naamio``. Letters beyond ASCII are kept."""
+    folded = unicodedata.normalize("NFC", name).casefold().strip()
+    slug = re.sub(r"[^\w]+", "-", folded).strip("-_")
+    return slug or "x"
+
+
+@dataclass(frozen=True)
+class Aspect:
+    """A phrase that is true in the fiction and can be invoked or compelled.
+
+    ``free_invokes`` holds one owner id per free invoke (a character id, or :data:`GM`).
+    """
+
+    name: str
+    kind: AspectKind = AspectKind.SITUATION
+    free_invokes: tuple[str, ...] = ()
+    hidden: bool = False
+
+    @property
+    def id(self) -> str:
+        """The aspect's id, derived from its name."""
+        return make_id(self.name)
+
+    @property
+    def is_boost(self) -> bool:
+        """True for a boost, which vanishes once its free invoke is used."""
+        return self.kind is AspectKind.BOOST
+
+    def free_invokes_of(self, owner: str) -> int:
+        """How many free invokes on this aspect ``owner`` holds."""
+        return self.free_invokes.count(owner)
+
+    def with_free_invokes(self, owner: str, count: int = 1) -> Aspect:
+        """A copy with ``count`` more free invokes held by ``owner``."""
+        if count < 0:
+            raise ValueError("count must not be negative")
+        return replace(self, free_invokes=self.free_invokes + (owner,) * count)
+
+    def without_free_invoke(self, owner: str) -> Aspect:
+        """A copy with one free invoke of ``owner`` removed.
+
+        Raises:
+            ValueError: ``owner`` holds no free invoke on this aspect.
+        """
+        if owner not in self.free_invokes:
+            raise ValueError(f"{owner} holds no free invoke on {self.name!r}")
+        index = self.free_invokes.index(owner)
+        return replace(
+            self, free_invokes=self.free_invokes[:index] + self.free_invokes[index + 1 :]
+        )
+
+    def revealed(self) -> Aspect:
+        """A copy that is no longer hidden."""
+        return replace(self, hidden=False)
+
+    def renamed(self, name: str) -> Aspect:
+        """A copy with a new name (free invokes and flags kept)."""
+        return replace(self, name=name)
+
+
+def boost(name: str, owner: str) -> Aspect:
+    """A boost: an aspect with one free invoke for ``owner`` that vanishes once used."""
+    return Aspect(name=name, kind=AspectKind.BOOST, free_invokes=(owner,))

@@ -1,0 +1,1 @@
+"""The scene model, its TOML format, the journal and the undo history."""

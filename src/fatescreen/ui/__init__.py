@@ -1,0 +1,1 @@
+"""The Textual dashboard: panes, dialogs and key bindings; it shows and asks, never decides."""
