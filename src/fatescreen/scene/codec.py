@@ -1,0 +1,1083 @@
+"""The scene file format: plain TOML data to model values and back, in hand-written short forms.
+
+Each ``decode_*`` reads one record and records problems on a :class:`Reader`; each
+``encode_*`` is its inverse and returns the shortest form a GM would write, leaving out
+every key that holds its default. ``decode(encode(x)) == x`` for every value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
+from fatescreen.rules.character import (
+    Character,
+    CharacterKind,
+    ConsequenceSlot,
+    Form,
+    Recovery,
+    Scale,
+    Severity,
+    StressKind,
+    StressTrack,
+    Stunt,
+)
+from fatescreen.rules.conflict import TurnOrder
+from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
+from fatescreen.rules.fate_points import LedgerEntry
+from fatescreen.rules.harm import extra_mild, stress_boxes
+from fatescreen.rules.obstacles import (
+    Block,
+    Countdown,
+    CountdownVisibility,
+    Distraction,
+    DistractionAnswer,
+    Hazard,
+)
+from fatescreen.rules.outcomes import Outcome
+from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
+from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
+
+Data = dict[str, Any]
+RATING = {"low": -10, "high": 20}
+"""The range of ratings, difficulties and skills a scene may use."""
+
+# ---------------------------------------------------------------------------- aspects
+
+
+def decode_free_invokes(
+    reader: Reader, value: object, path: KeyPath, default_owner: str
+) -> tuple[str, ...]:
+    """``1`` (held by the default owner) or ``{ vitor = 1, gm = 2 }``."""
+    if isinstance(value, dict):
+        owners: list[str] = []
+        for owner, count in value.items():
+            number = reader.integer(count, (*path, owner), low=0, high=100)
+            if number is not None:
+                owners += [owner] * number
+        return tuple(owners)
+    count = reader.integer(value, path, low=0, high=100)
+    return (default_owner,) * (count or 0)
+
+
+def encode_free_invokes(owners: tuple[str, ...], default_owner: str) -> int | Data:
+    """The inverse of :func:`decode_free_invokes`."""
+    if all(owner == default_owner for owner in owners):
+        return len(owners)
+    counts: Data = {}
+    for owner in owners:
+        counts[owner] = counts.get(owner, 0) + 1
+    return counts
+
+
+ASPECT_KEYS = ("name", "free_invokes", "hidden", "boost")
+
+
+def decode_aspect(
+    reader: Reader,
+    value: object,
+    path: KeyPath,
+    kind: AspectKind = AspectKind.SITUATION,
+    default_owner: str = GM,
+) -> Aspect | None:
+    """A bare string, or ``{ name, free_invokes, hidden, boost }``."""
+    if isinstance(value, str):
+        name = reader.text(value, path)
+        return Aspect(name, kind) if name else None
+    table = reader.table(value, path, ASPECT_KEYS)
+    if table is None:
+        return None
+    if "name" not in table:
+        reader.fail(path, "an aspect table needs a 'name'")
+        return None
+    name = reader.text(table["name"], (*path, "name"))
+    invokes = decode_free_invokes(
+        reader, table.get("free_invokes", 0), (*path, "free_invokes"), default_owner
+    )
+    hidden = reader.boolean(table.get("hidden", False), (*path, "hidden"))
+    if reader.boolean(table.get("boost", False), (*path, "boost")):
+        kind = AspectKind.BOOST
+    return Aspect(name, kind, invokes, bool(hidden)) if name else None
+
+
+def encode_aspect(
+    aspect: Aspect, kind: AspectKind = AspectKind.SITUATION, default_owner: str = GM
+) -> str | Data:
+    """The inverse of :func:`decode_aspect`: a bare string when nothing else is set."""
+    if not aspect.free_invokes and not aspect.hidden and aspect.kind is kind:
+        return aspect.name
+    out: Data = {"name": aspect.name}
+    if aspect.free_invokes:
+        out["free_invokes"] = encode_free_invokes(aspect.free_invokes, default_owner)
+    if aspect.hidden:
+        out["hidden"] = True
+    if aspect.kind is AspectKind.BOOST and kind is not AspectKind.BOOST:
+        out["boost"] = True
+    return out
+
+
+def decode_aspects(
+    reader: Reader,
+    value: object,
+    path: KeyPath,
+    kind: AspectKind = AspectKind.SITUATION,
+    default_owner: str = GM,
+) -> tuple[Aspect, ...]:
+    """An array of aspects (a bare string counts as one)."""
+    if isinstance(value, (str, dict)):
+        value = [value]
+    items = reader.array(value, path)
+    if items is None:
+        return ()
+    decoded = (
+        decode_aspect(reader, item, (*path, index), kind, default_owner)
+        for index, item in enumerate(items)
+    )
+    return tuple(aspect for aspect in decoded if aspect is not None)
+
+
+# ---------------------------------------------------------------------------- characters
+
+CHARACTER_KEYS = (
+    "name",
+    "id",
+    "kind",
+    "player",
+    "zone",
+    "high_concept",
+    "trouble",
+    "aspects",
+    "skills",
+    "stunts",
+    "stress",
+    "stress_checked",
+    "consequence_slots",
+    "consequences",
+    "fate_points",
+    "refresh",
+    "scale",
+    "weapon",
+    "armor",
+    "minions",
+    "members",
+    "revealed",
+    "form",
+    "taken_out",
+    "conceded",
+)
+TEMPLATE_KEYS = ("template", "count", "each")
+FORM_KEYS = ("name", "aspects", "skills", "stunts", "stress", "consequence_slots", "reveal")
+SLOT_NAMES: dict[str, tuple[Severity, StressKind | None]] = {
+    "mild": (Severity.MILD, None),
+    "moderate": (Severity.MODERATE, None),
+    "severe": (Severity.SEVERE, None),
+    "extreme": (Severity.EXTREME, None),
+    "mild_physical": (Severity.MILD, StressKind.PHYSICAL),
+    "mild_mental": (Severity.MILD, StressKind.MENTAL),
+}
+CONSEQUENCE_KEYS = ("text", "free_invokes", "recovering_since")
+
+
+def slot_name(slot: ConsequenceSlot) -> str:
+    """The file's key for a consequence slot: ``mild``, ``mild_physical``..."""
+    if slot.kind is None:
+        return slot.severity.value
+    return f"{slot.severity.value}_{slot.kind.value}"
+
+
+def default_stress(
+    kind: CharacterKind, skills: Mapping[str, int], rules: RulesInPlay
+) -> tuple[StressTrack, ...]:
+    """The stress tracks the rules give a character whose file does not list them (§6)."""
+    if kind is not CharacterKind.PC and kind is not CharacterKind.MAJOR:
+        return ()
+    physique, will = skills.get("Physique", 0), skills.get("Will", 0)
+    extra = rules.extra_stress_boxes
+    if rules.one_stress_track:
+        boxes = stress_boxes(max(physique, will)) + 3 + extra
+        return (StressTrack(StressKind.COMBINED, boxes),)
+    return (
+        StressTrack(StressKind.PHYSICAL, stress_boxes(physique) + extra),
+        StressTrack(StressKind.MENTAL, stress_boxes(will) + extra),
+    )
+
+
+def default_slots(kind: CharacterKind, skills: Mapping[str, int]) -> tuple[str, ...]:
+    """The consequence slots the rules give a character (§6): none for minor NPCs and mooks."""
+    if kind is not CharacterKind.PC and kind is not CharacterKind.MAJOR:
+        return ()
+    slots = ["mild", "moderate", "severe"]
+    if extra_mild(skills.get("Physique", 0)):
+        slots.append("mild_physical")
+    if extra_mild(skills.get("Will", 0)):
+        slots.append("mild_mental")
+    return tuple(slots)
+
+
+def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int]:
+    """``{ Fight = 3, Athletics = 2 }``."""
+    table = reader.table(value, path, ())  if not isinstance(value, dict) else value
+    skills: dict[str, int] = {}
+    if table is None:
+        return skills
+    for name, rating in table.items():
+        if reader.text(name, (*path, name)) is None:
+            continue
+        number = reader.integer(rating, (*path, name), **RATING)
+        if number is not None:
+            skills[name] = number
+    return skills
+
+
+def decode_stunts(reader: Reader, value: object, path: KeyPath) -> tuple[Stunt, ...]:
+    """An array of stunt texts or ``{ text, skill, action, bonus }`` tables."""
+    if isinstance(value, (str, dict)):
+        value = [value]
+    items = reader.array(value, path) or []
+    stunts = []
+    for index, item in enumerate(items):
+        where = (*path, index)
+        if isinstance(item, str):
+            text = reader.text(item, where, limit=MAX_TEXT)
+            if text:
+                stunts.append(Stunt(text))
+            continue
+        table = reader.table(item, where, ("text", "skill", "action", "bonus"))
+        if table is None:
+            continue
+        text = reader.text(table.get("text"), (*where, "text"), limit=MAX_TEXT)
+        skill = reader.text(table["skill"], (*where, "skill")) if "skill" in table else None
+        action = (
+            reader.choice(
+                table["action"], (*where, "action"), ("overcome", "create", "attack", "defend")
+            )
+            if "action" in table
+            else None
+        )
+        bonus = reader.integer(table.get("bonus", 0), (*where, "bonus"), low=-10, high=10)
+        if text:
+            stunts.append(Stunt(text, skill, action, bonus or 0))
+    return tuple(stunts)
+
+
+def encode_stunt(stunt: Stunt) -> str | Data:
+    """A stunt as a bare string, or a table when it carries a mechanical bonus."""
+    if stunt.skill is None and stunt.action is None and not stunt.bonus:
+        return stunt.text
+    out: Data = {"text": stunt.text}
+    if stunt.skill is not None:
+        out["skill"] = stunt.skill
+    if stunt.action is not None:
+        out["action"] = stunt.action
+    if stunt.bonus:
+        out["bonus"] = stunt.bonus
+    return out
+
+
+def decode_stress_sizes(
+    reader: Reader, value: object, path: KeyPath
+) -> dict[StressKind, int] | None:
+    """``3`` (one track) or ``{ physical = 4, mental = 3 }``."""
+    if isinstance(value, dict):
+        table = reader.table(value, path, [kind.value for kind in StressKind])
+        sizes: dict[StressKind, int] = {}
+        for key, count in (table or {}).items():
+            number = reader.integer(count, (*path, key), low=0, high=100)
+            if number is not None and key in StressKind._value2member_map_:
+                sizes[StressKind(key)] = number
+        return sizes
+    number = reader.integer(value, path, low=0, high=100)
+    return None if number is None else {StressKind.COMBINED: number}
+
+
+def encode_stress_sizes(tracks: tuple[StressTrack, ...]) -> int | Data:
+    """The inverse of :func:`decode_stress_sizes`."""
+    if len(tracks) == 1 and tracks[0].kind is StressKind.COMBINED:
+        return tracks[0].boxes
+    return {track.kind.value: track.boxes for track in tracks}
+
+
+def _apply_checked(
+    reader: Reader, tracks: tuple[StressTrack, ...], value: object, path: KeyPath
+) -> tuple[StressTrack, ...]:
+    """Mark checked boxes given as ``[1, 2]`` (one track) or ``{ physical = [1] }``."""
+    if isinstance(value, list):
+        if len(tracks) != 1:
+            reader.fail(path, "name the track: { physical = [1], mental = [2] }")
+            return tracks
+        value = {tracks[0].kind.value: value}
+    table = reader.table(value, path, [track.kind.value for track in tracks])
+    if table is None:
+        return tracks
+    out = []
+    for track in tracks:
+        boxes = table.get(track.kind.value, [])
+        where = (*path, track.kind.value)
+        items = reader.array(boxes, where) or []
+        checked = set()
+        for index, box in enumerate(items):
+            number = reader.integer(box, (*where, index), low=1)
+            if number is None:
+                continue
+            if number > track.boxes:
+                reader.fail(
+                    (*where, index),
+                    f"box {number} is past the end of the {track.kind.value} track "
+                    f"({track.boxes} boxes)",
+                )
+                continue
+            checked.add(number)
+        out.append(replace(track, checked=frozenset(checked)))
+    return tuple(out)
+
+
+def encode_checked(tracks: tuple[StressTrack, ...]) -> list[int] | Data | None:
+    """Checked boxes in the shortest form, or None when all are empty."""
+    marked = [track for track in tracks if track.checked]
+    if not marked:
+        return None
+    if len(tracks) == 1:
+        return sorted(tracks[0].checked)
+    return {track.kind.value: sorted(track.checked) for track in marked}
+
+
+def decode_consequences(
+    reader: Reader,
+    value: object,
+    path: KeyPath,
+    slots: tuple[str, ...],
+    owner: str,
+) -> tuple[ConsequenceSlot, ...]:
+    """Fill the slots from ``{ moderate = "Gaping chest wound", mild = { text, ... } }``."""
+    filled: dict[str, ConsequenceSlot] = {}
+    table = reader.table(value, path, SLOT_NAMES) if value is not None else {}
+    for key, entry in (table or {}).items():
+        if key not in SLOT_NAMES:
+            continue
+        where = (*path, key)
+        severity, kind = SLOT_NAMES[key]
+        slot = ConsequenceSlot(severity, kind)
+        if isinstance(entry, str):
+            text = reader.text(entry, where)
+            if text:
+                filled[key] = replace(
+                    slot, aspect=Aspect(text, AspectKind.CONSEQUENCE)
+                )
+            continue
+        item = reader.table(entry, where, CONSEQUENCE_KEYS)
+        if item is None:
+            continue
+        text = reader.text(item.get("text"), (*where, "text"))
+        invokes = decode_free_invokes(
+            reader, item.get("free_invokes", 0), (*where, "free_invokes"), owner
+        )
+        recovery = None
+        if "recovering_since" in item:
+            since = reader.array(item["recovering_since"], (*where, "recovering_since"))
+            if since is not None and len(since) == 2:
+                session = reader.integer(since[0], (*where, "recovering_since", 0), low=0)
+                scene = reader.integer(since[1], (*where, "recovering_since", 1), low=0)
+                if session is not None and scene is not None:
+                    recovery = Recovery(session, scene)
+            elif since is not None:
+                reader.fail(
+                    (*where, "recovering_since"), "expected [session, scene], e.g. [2, 1]"
+                )
+        if text:
+            aspect = Aspect(text, AspectKind.CONSEQUENCE, invokes)
+            filled[key] = replace(slot, aspect=aspect, recovery=recovery)
+    names = list(slots) + [key for key in filled if key not in slots]
+    return tuple(
+        filled.get(name, ConsequenceSlot(*SLOT_NAMES[name])) for name in names
+    )
+
+
+def encode_consequences(slots: tuple[ConsequenceSlot, ...], owner: str) -> Data:
+    """Only the filled slots, each a bare string when nothing else is known."""
+    out: Data = {}
+    for slot in slots:
+        if slot.aspect is None:
+            continue
+        if not slot.aspect.free_invokes and slot.recovery is None:
+            out[slot_name(slot)] = slot.aspect.name
+            continue
+        entry: Data = {"text": slot.aspect.name}
+        if slot.aspect.free_invokes:
+            entry["free_invokes"] = encode_free_invokes(slot.aspect.free_invokes, owner)
+        if slot.recovery is not None:
+            entry["recovering_since"] = [slot.recovery.session, slot.recovery.scene]
+        out[slot_name(slot)] = entry
+    return out
+
+
+def _decode_slot_names(reader: Reader, value: object, path: KeyPath) -> tuple[str, ...]:
+    names = []
+    for index, name in enumerate(reader.array(value, path) or []):
+        choice = reader.choice(name, (*path, index), SLOT_NAMES)
+        if choice:
+            names.append(choice)
+    return tuple(names)
+
+
+def decode_form(
+    reader: Reader, value: object, path: KeyPath, owner: str, rules: RulesInPlay
+) -> Form | None:
+    """One ``[[npc.form]]``: a later true form of a big bad."""
+    table = reader.table(value, path, FORM_KEYS)
+    if table is None:
+        return None
+    name = reader.text(table.get("name"), (*path, "name"))
+    skills = decode_skills(reader, table.get("skills", {}), (*path, "skills"))
+    sizes = (
+        decode_stress_sizes(reader, table["stress"], (*path, "stress"))
+        if "stress" in table
+        else None
+    )
+    stress = tuple(StressTrack(kind, boxes) for kind, boxes in (sizes or {}).items())
+    slots = (
+        _decode_slot_names(reader, table["consequence_slots"], (*path, "consequence_slots"))
+        if "consequence_slots" in table
+        else ()
+    )
+    reveal = reader.choice(table.get("reveal", "full"), (*path, "reveal"), ("full", "soft"))
+    if not name:
+        return None
+    return Form(
+        name=name,
+        aspects=decode_aspects(
+            reader, table.get("aspects", []), (*path, "aspects"), AspectKind.CHARACTER, owner
+        ),
+        skills=skills,
+        stunts=decode_stunts(reader, table.get("stunts", []), (*path, "stunts")),
+        stress=stress,
+        consequences=tuple(ConsequenceSlot(*SLOT_NAMES[n]) for n in slots),
+        soft=reveal == "soft",
+    )
+
+
+def encode_form(form: Form) -> Data:
+    """The inverse of :func:`decode_form`."""
+    out: Data = {"name": form.name}
+    if form.aspects:
+        out["aspects"] = [encode_aspect(a, AspectKind.CHARACTER) for a in form.aspects]
+    if form.skills:
+        out["skills"] = dict(form.skills)
+    if form.stunts:
+        out["stunts"] = [encode_stunt(s) for s in form.stunts]
+    if form.stress:
+        out["stress"] = encode_stress_sizes(form.stress)
+    if form.consequences:
+        out["consequence_slots"] = [slot_name(s) for s in form.consequences]
+    if form.soft:
+        out["reveal"] = "soft"
+    return out
+
+
+def decode_character(
+    reader: Reader,
+    table: Mapping[str, Any],
+    path: KeyPath,
+    default_kind: CharacterKind,
+    rules: RulesInPlay,
+) -> Character | None:
+    """One ``[[pc]]`` or ``[[npc]]`` table (already checked for unknown keys)."""
+    name = reader.text(table.get("name"), (*path, "name")) if "name" in table else None
+    if name is None:
+        if "name" not in table:
+            reader.fail(path, "a character needs a 'name'")
+        return None
+    character_id = reader.text(table["id"], (*path, "id")) if "id" in table else make_id(name)
+    character_id = character_id or make_id(name)
+    kind_text = reader.choice(
+        table.get("kind", default_kind.value), (*path, "kind"), [k.value for k in CharacterKind]
+    )
+    kind = CharacterKind(kind_text) if kind_text else default_kind
+    aspects: list[Aspect] = []
+    for key, aspect_kind in (
+        ("high_concept", AspectKind.HIGH_CONCEPT),
+        ("trouble", AspectKind.TROUBLE),
+    ):
+        if key in table:
+            aspect = decode_aspect(reader, table[key], (*path, key), aspect_kind, character_id)
+            if aspect:
+                aspects.append(aspect)
+    aspects += decode_aspects(
+        reader, table.get("aspects", []), (*path, "aspects"), AspectKind.CHARACTER, character_id
+    )
+    skills = decode_skills(reader, table.get("skills", {}), (*path, "skills"))
+    tracks = default_stress(kind, skills, rules)
+    if "stress" in table:
+        sizes = decode_stress_sizes(reader, table["stress"], (*path, "stress"))
+        if sizes is not None:
+            tracks = tuple(StressTrack(k, boxes) for k, boxes in sizes.items())
+    if "stress_checked" in table:
+        tracks = _apply_checked(reader, tracks, table["stress_checked"], (*path, "stress_checked"))
+    slots = default_slots(kind, skills)
+    if "consequence_slots" in table:
+        slots = _decode_slot_names(
+            reader, table["consequence_slots"], (*path, "consequence_slots")
+        )
+    consequences = decode_consequences(
+        reader, table.get("consequences"), (*path, "consequences"), slots, GM
+    )
+    number = {
+        key: reader.integer(table.get(key, default), (*path, key), low=low, high=high)
+        for key, default, low, high in (
+            ("fate_points", 0, 0, 100),
+            ("refresh", 3 if kind is CharacterKind.PC else 0, 0, 100),
+            ("weapon", 0, 0, 20),
+            ("armor", 0, 0, 20),
+            ("members", 1, 0, MAX_COUNT),
+            ("revealed", 0, 0, 100),
+        )
+    }
+    scale = reader.choice(table.get("scale", "mundane"), (*path, "scale"), [s.value for s in Scale])
+    forms_data = table.get("form", [])
+    forms_list = reader.array(forms_data, (*path, "form")) or []
+    forms = tuple(
+        form
+        for index, item in enumerate(forms_list)
+        if (form := decode_form(reader, item, (*path, "form", index), character_id, rules))
+    )
+    revealed = number["revealed"] or 0
+    if revealed > len(forms):
+        reader.fail((*path, "revealed"), f"only {len(forms)} later forms are listed")
+        revealed = 0
+    flags = {
+        key: bool(reader.boolean(table.get(key, False), (*path, key)))
+        for key in ("taken_out", "conceded")
+    }
+    return Character(
+        name=name,
+        kind=kind,
+        id=character_id,
+        aspects=tuple(aspects),
+        skills=skills,
+        stunts=decode_stunts(reader, table.get("stunts", []), (*path, "stunts")),
+        stress=tracks,
+        consequences=consequences,
+        fate_points=number["fate_points"] or 0,
+        refresh=number["refresh"] or 0,
+        zone=reader.text(table["zone"], (*path, "zone")) if "zone" in table else None,
+        scale=Scale(scale) if scale else Scale.MUNDANE,
+        weapon=number["weapon"] or 0,
+        armor=number["armor"] or 0,
+        forms=forms,
+        form=revealed,
+        minions=tuple(reader.texts(table.get("minions", []), (*path, "minions"))),
+        members=number["members"] if number["members"] is not None else 1,
+        taken_out=flags["taken_out"],
+        conceded=flags["conceded"],
+        player=(reader.text(table["player"], (*path, "player")) or "")
+        if "player" in table
+        else "",
+    )
+
+
+def encode_character(character: Character, rules: RulesInPlay) -> Data:
+    """The inverse of :func:`decode_character`: only what differs from the defaults."""
+    kind = character.kind
+    out: Data = {"name": character.name}
+    if character.id != make_id(character.name):
+        out["id"] = character.id
+    if kind not in (CharacterKind.PC, CharacterKind.MAJOR):
+        out["kind"] = kind.value
+    if character.player:
+        out["player"] = character.player
+    if character.zone is not None:
+        out["zone"] = character.zone
+    others = []
+    for aspect in character.aspects:
+        if aspect.kind is AspectKind.HIGH_CONCEPT and "high_concept" not in out:
+            out["high_concept"] = encode_aspect(aspect, AspectKind.HIGH_CONCEPT, character.id)
+        elif aspect.kind is AspectKind.TROUBLE and "trouble" not in out:
+            out["trouble"] = encode_aspect(aspect, AspectKind.TROUBLE, character.id)
+        else:
+            others.append(encode_aspect(aspect, AspectKind.CHARACTER, character.id))
+    if others:
+        out["aspects"] = others
+    if character.skills:
+        out["skills"] = dict(character.skills)
+    if character.stunts:
+        out["stunts"] = [encode_stunt(s) for s in character.stunts]
+    sizes_only = tuple(track.cleared() for track in character.stress)
+    if sizes_only != default_stress(kind, character.skills, rules):
+        out["stress"] = encode_stress_sizes(character.stress)
+    checked = encode_checked(character.stress)
+    if checked is not None:
+        out["stress_checked"] = checked
+    slots = tuple(slot_name(s) for s in character.consequences)
+    defaults = default_slots(kind, character.skills)
+    filled_extra = tuple(
+        slot_name(s) for s in character.consequences if s.aspect and slot_name(s) not in defaults
+    )
+    if slots != defaults + filled_extra:
+        out["consequence_slots"] = list(slots)
+    consequences = encode_consequences(character.consequences, GM)
+    if consequences:
+        out["consequences"] = consequences
+    default_refresh = 3 if kind is CharacterKind.PC else 0
+    for key, value, default in (
+        ("fate_points", character.fate_points, 0),
+        ("refresh", character.refresh, default_refresh),
+        ("weapon", character.weapon, 0),
+        ("armor", character.armor, 0),
+        ("members", character.members, 1),
+        ("revealed", character.form, 0),
+    ):
+        if value != default:
+            out[key] = value
+    if character.scale is not Scale.MUNDANE:
+        out["scale"] = character.scale.value
+    if character.minions:
+        out["minions"] = list(character.minions)
+    if character.taken_out:
+        out["taken_out"] = True
+    if character.conceded:
+        out["conceded"] = True
+    if character.forms:
+        out["form"] = [encode_form(form) for form in character.forms]
+    return out
+
+
+# ---------------------------------------------------------------------------- zones
+
+ZONE_KEYS = ("name", "id", "aspects")
+LINK_KEYS = ("zones", "barrier", "block")
+
+
+def decode_zone(reader: Reader, value: object, path: KeyPath) -> Zone | None:
+    """One ``[[zone]]``."""
+    table = reader.table(value, path, ZONE_KEYS)
+    if table is None:
+        return None
+    if "name" not in table:
+        reader.fail(path, "a zone needs a 'name'")
+        return None
+    name = reader.text(table["name"], (*path, "name"))
+    zone_id = reader.text(table["id"], (*path, "id")) if "id" in table else None
+    aspects = decode_aspects(reader, table.get("aspects", []), (*path, "aspects"))
+    return Zone(name, zone_id or "", aspects) if name else None
+
+
+def encode_zone(zone: Zone) -> Data:
+    """The inverse of :func:`decode_zone`."""
+    out: Data = {"name": zone.name}
+    if zone.id != make_id(zone.name):
+        out["id"] = zone.id
+    if zone.aspects:
+        out["aspects"] = [encode_aspect(a) for a in zone.aspects]
+    return out
+
+
+def decode_link(reader: Reader, value: object, path: KeyPath) -> Link | None:
+    """One ``[[link]]``: ``zones = ["Hall", "Crypt"]`` with an optional barrier or block."""
+    table = reader.table(value, path, LINK_KEYS)
+    if table is None:
+        return None
+    zones = reader.texts(table.get("zones", []), (*path, "zones"))
+    if len(zones) != 2:
+        reader.fail((*path, "zones"), "a link joins exactly two zones: zones = [\"A\", \"B\"]")
+        return None
+    barrier = (
+        reader.integer(table["barrier"], (*path, "barrier"), **RATING)
+        if "barrier" in table
+        else None
+    )
+    block = reader.text(table["block"], (*path, "block")) if "block" in table else None
+    return Link((zones[0], zones[1]), barrier, block)
+
+
+def encode_link(link: Link) -> Data:
+    """The inverse of :func:`decode_link`."""
+    out: Data = {"zones": list(link.zones)}
+    if link.barrier is not None:
+        out["barrier"] = link.barrier
+    if link.block is not None:
+        out["block"] = link.block
+    return out
+
+
+# ---------------------------------------------------------------------------- obstacles
+
+OBSTACLE_KINDS = ("hazard", "block", "distraction")
+OBSTACLE_KEYS = (
+    *OBSTACLE_KINDS,
+    "id",
+    "rating",
+    "weapon",
+    "zone",
+    "between",
+    "removal",
+    "choice",
+    "answers",
+    "difficulty",
+)
+
+
+def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | None:
+    """One ``[[obstacle]]``: ``hazard = "Sniper"``, ``block = "..."`` or ``distraction``."""
+    table = reader.table(value, path, OBSTACLE_KEYS)
+    if table is None:
+        return None
+    kinds = [kind for kind in OBSTACLE_KINDS if kind in table]
+    if len(kinds) != 1:
+        reader.fail(
+            path, "an obstacle has exactly one of: hazard = NAME, block = NAME, distraction = NAME"
+        )
+        return None
+    kind = kinds[0]
+    name = reader.text(table[kind], (*path, kind))
+    obstacle_id = (reader.text(table["id"], (*path, "id")) or "") if "id" in table else ""
+    zone = reader.text(table["zone"], (*path, "zone")) if "zone" in table else None
+
+    def number(key: str, default: int | None, low: int = -10, high: int = 20) -> int | None:
+        if key not in table:
+            return default
+        return reader.integer(table[key], (*path, key), low=low, high=high)
+
+    allowed = {
+        "hazard": {"rating", "weapon"},
+        "block": {"rating", "weapon", "between", "removal"},
+        "distraction": {"choice", "answers", "difficulty"},
+    }[kind]
+    for key in table:
+        if key in {"id", "zone", kind} or key in allowed:
+            continue
+        reader.fail((*path, key), f"a {kind} has no {key!r}")
+    if name is None:
+        return None
+    if kind in ("hazard", "block") and "rating" not in table:
+        reader.fail(path, f"a {kind} needs a 'rating'")
+        return None
+    try:
+        if kind == "hazard":
+            return Hazard(
+                name, number("rating", 0) or 0, number("weapon", 0, 0, 10) or 0, zone, obstacle_id
+            )
+        if kind == "block":
+            between = None
+            if "between" in table:
+                zones = reader.texts(table["between"], (*path, "between"))
+                if len(zones) == 2:
+                    between = (zones[0], zones[1])
+                else:
+                    reader.fail((*path, "between"), "expected two zones")
+            return Block(
+                name,
+                number("rating", 0) or 0,
+                number("weapon", 0, 0, 10) or 0,
+                zone,
+                between,
+                number("removal", None),
+                obstacle_id,
+            )
+        choice = reader.text(table.get("choice", ""), (*path, "choice"), limit=MAX_TEXT)
+        answers = []
+        answer_table = reader.table(table.get("answers", {}), (*path, "answers"), ())  \
+            if not isinstance(table.get("answers", {}), dict) else table.get("answers", {})
+        for answer, consequence in (answer_table or {}).items():
+            text = reader.text(consequence, (*path, "answers", answer), limit=MAX_TEXT)
+            if text and reader.text(answer, (*path, "answers", answer)):
+                answers.append(DistractionAnswer(answer, text))
+        return Distraction(
+            name, choice or "", tuple(answers), number("difficulty", None), zone, obstacle_id
+        )
+    except ValueError as error:
+        reader.fail(path, str(error))
+        return None
+
+
+def encode_obstacle(obstacle: Obstacle) -> Data:
+    """The inverse of :func:`decode_obstacle`."""
+    out: Data = {}
+    if isinstance(obstacle, Hazard):
+        out["hazard"] = obstacle.name
+        out["rating"] = obstacle.rating
+        if obstacle.weapon:
+            out["weapon"] = obstacle.weapon
+    elif isinstance(obstacle, Block):
+        out["block"] = obstacle.name
+        out["rating"] = obstacle.rating
+        if obstacle.weapon:
+            out["weapon"] = obstacle.weapon
+        if obstacle.between is not None:
+            out["between"] = list(obstacle.between)
+        if obstacle.removal is not None:
+            out["removal"] = obstacle.removal
+    else:
+        out["distraction"] = obstacle.name
+        if obstacle.choice:
+            out["choice"] = obstacle.choice
+        if obstacle.answers:
+            out["answers"] = {a.answer: a.consequence for a in obstacle.answers}
+        if obstacle.difficulty is not None:
+            out["difficulty"] = obstacle.difficulty
+    if obstacle.id != make_id(obstacle.name):
+        out["id"] = obstacle.id
+    if obstacle.zone is not None:
+        out["zone"] = obstacle.zone
+    return out
+
+
+COUNTDOWN_KEYS = ("name", "id", "boxes", "checked", "trigger", "outcome", "visible")
+
+
+def decode_countdown(reader: Reader, value: object, path: KeyPath) -> Countdown | None:
+    """One ``[[countdown]]``."""
+    table = reader.table(value, path, COUNTDOWN_KEYS)
+    if table is None:
+        return None
+    name = reader.text(table.get("name"), (*path, "name"))
+    boxes = reader.integer(table.get("boxes"), (*path, "boxes"), low=1, high=100)
+    checked = reader.integer(table.get("checked", 0), (*path, "checked"), low=0, high=100)
+    if boxes is not None and checked is not None and checked > boxes:
+        reader.fail((*path, "checked"), f"{checked} checked boxes but only {boxes} boxes")
+        return None
+    triggers = reader.texts(table.get("trigger", []), (*path, "trigger"), limit=MAX_TEXT)
+    outcome = reader.text(table.get("outcome", ""), (*path, "outcome"), limit=MAX_TEXT,
+                          allow_empty=True)
+    visible = reader.choice(
+        table.get("visible", "full"), (*path, "visible"), [v.value for v in CountdownVisibility]
+    )
+    countdown_id = (reader.text(table["id"], (*path, "id")) or "") if "id" in table else ""
+    if name is None or boxes is None or checked is None or visible is None:
+        return None
+    return Countdown(
+        name, boxes, checked, tuple(triggers), outcome or "", CountdownVisibility(visible),
+        countdown_id,
+    )
+
+
+def encode_countdown(countdown: Countdown) -> Data:
+    """The inverse of :func:`decode_countdown`."""
+    out: Data = {"name": countdown.name, "boxes": countdown.boxes}
+    if countdown.id != make_id(countdown.name):
+        out["id"] = countdown.id
+    if countdown.checked:
+        out["checked"] = countdown.checked
+    if len(countdown.triggers) == 1:
+        out["trigger"] = countdown.triggers[0]
+    elif countdown.triggers:
+        out["trigger"] = list(countdown.triggers)
+    if countdown.outcome:
+        out["outcome"] = countdown.outcome
+    if countdown.visibility is not CountdownVisibility.FULL:
+        out["visible"] = countdown.visibility.value
+    return out
+
+
+# ---------------------------------------------------------------------------- contests
+
+CONTEST_KEYS = ("name", "victories", "exchange", "sides", "twists", "winner")
+SIDE_KEYS = ("name", "members", "victories")
+CHALLENGE_KEYS = ("name", "tasks", "done")
+TASK_KEYS = ("name", "skill", "difficulty", "outcome", "cost", "note")
+
+
+def decode_contest(reader: Reader, value: object, path: KeyPath) -> Contest | None:
+    """One ``[[contest]]`` with its sides and victories so far."""
+    table = reader.table(value, path, CONTEST_KEYS)
+    if table is None:
+        return None
+    name = reader.text(table.get("name"), (*path, "name"))
+    needed = reader.integer(table.get("victories", 3), (*path, "victories"), low=1, high=10)
+    exchange = reader.integer(table.get("exchange", 1), (*path, "exchange"), low=1)
+    sides = []
+    for index, item in enumerate(reader.array(table.get("sides", []), (*path, "sides")) or []):
+        where = (*path, "sides", index)
+        side = reader.table(item, where, SIDE_KEYS)
+        if side is None:
+            continue
+        side_name = reader.text(side.get("name"), (*where, "name"))
+        members = reader.texts(side.get("members", []), (*where, "members"))
+        won = reader.integer(side.get("victories", 0), (*where, "victories"), low=0, high=20)
+        if side_name and won is not None:
+            sides.append(ContestSide(side_name, tuple(members), won))
+    if len(sides) < 2:
+        reader.fail((*path, "sides"), "a contest needs at least two sides")
+        return None
+    twists = reader.texts(table.get("twists", []), (*path, "twists"))
+    winner = reader.text(table["winner"], (*path, "winner")) if "winner" in table else None
+    if name is None or needed is None or exchange is None:
+        return None
+    try:
+        return Contest(name, tuple(sides), needed, exchange, tuple(twists), winner)
+    except ValueError as error:
+        reader.fail(path, str(error))
+        return None
+
+
+def encode_contest(contest: Contest) -> Data:
+    """The inverse of :func:`decode_contest`."""
+    out: Data = {"name": contest.name}
+    if contest.victories_needed != 3:
+        out["victories"] = contest.victories_needed
+    if contest.exchange != 1:
+        out["exchange"] = contest.exchange
+    sides = []
+    for side in contest.sides:
+        entry: Data = {"name": side.name}
+        if side.members:
+            entry["members"] = list(side.members)
+        if side.victories:
+            entry["victories"] = side.victories
+        sides.append(entry)
+    out["sides"] = sides
+    if contest.twists:
+        out["twists"] = list(contest.twists)
+    if contest.winner is not None:
+        out["winner"] = contest.winner
+    return out
+
+
+def decode_challenge(reader: Reader, value: object, path: KeyPath) -> Challenge | None:
+    """One ``[[challenge]]`` with its tasks and their outcomes so far."""
+    table = reader.table(value, path, CHALLENGE_KEYS)
+    if table is None:
+        return None
+    name = reader.text(table.get("name"), (*path, "name"))
+    tasks = []
+    for index, item in enumerate(reader.array(table.get("tasks", []), (*path, "tasks")) or []):
+        where = (*path, "tasks", index)
+        task = reader.table(item, where, TASK_KEYS)
+        if task is None:
+            continue
+        task_name = reader.text(task.get("name"), (*where, "name"))
+        skill = reader.text(task.get("skill"), (*where, "skill"))
+        difficulty = reader.integer(task.get("difficulty"), (*where, "difficulty"), **RATING)
+        outcome = (
+            reader.choice(task["outcome"], (*where, "outcome"), [o.value for o in Outcome])
+            if "outcome" in task
+            else None
+        )
+        cost = reader.text(task.get("cost", ""), (*where, "cost"), limit=MAX_TEXT,
+                           allow_empty=True)
+        note = reader.text(task.get("note", ""), (*where, "note"), limit=MAX_TEXT,
+                           allow_empty=True)
+        if task_name and skill and difficulty is not None:
+            tasks.append(
+                ChallengeTask(
+                    task_name, skill, difficulty, Outcome(outcome) if outcome else None,
+                    cost or "", note or "",
+                )
+            )
+    done = reader.boolean(table.get("done", False), (*path, "done"))
+    return Challenge(name, tuple(tasks), bool(done)) if name else None
+
+
+def encode_challenge(challenge: Challenge) -> Data:
+    """The inverse of :func:`decode_challenge`."""
+    tasks = []
+    for task in challenge.tasks:
+        entry: Data = {"name": task.name, "skill": task.skill, "difficulty": task.difficulty}
+        if task.outcome is not None:
+            entry["outcome"] = task.outcome.value
+        if task.cost:
+            entry["cost"] = task.cost
+        if task.note:
+            entry["note"] = task.note
+        tasks.append(entry)
+    out: Data = {"name": challenge.name, "tasks": tasks}
+    if challenge.done:
+        out["done"] = True
+    return out
+
+
+# ---------------------------------------------------------------------------- play state
+
+TURN_KEYS = ("exchange", "participants", "acted", "up")
+HELD_KEYS = ("to", "points", "reason")
+
+
+def decode_turn(reader: Reader, value: object, path: KeyPath) -> TurnOrder | None:
+    """The ``[turn]`` table: exchange number, who has acted, who is up."""
+    table = reader.table(value, path, TURN_KEYS)
+    if table is None:
+        return None
+    exchange = reader.integer(table.get("exchange", 1), (*path, "exchange"), low=1)
+    participants = reader.texts(table.get("participants", []), (*path, "participants"))
+    acted = reader.texts(table.get("acted", []), (*path, "acted"))
+    up = reader.text(table["up"], (*path, "up")) if "up" in table else None
+    if exchange is None:
+        return None
+    return TurnOrder(exchange, tuple(participants), tuple(acted), up)
+
+
+def encode_turn(turn: TurnOrder) -> Data:
+    """The inverse of :func:`decode_turn`."""
+    out: Data = {"exchange": turn.exchange}
+    if turn.participants:
+        out["participants"] = list(turn.participants)
+    out["acted"] = list(turn.acted)
+    if turn.up is not None:
+        out["up"] = turn.up
+    return out
+
+
+def decode_held(reader: Reader, value: object, path: KeyPath) -> tuple[LedgerEntry, ...]:
+    """``held = [{ to = "rozio", points = 1, reason = "hostile invoke" }]``."""
+    entries = []
+    for index, item in enumerate(reader.array(value, path) or []):
+        where = (*path, index)
+        table = reader.table(item, where, HELD_KEYS)
+        if table is None:
+            continue
+        who = reader.text(table.get("to"), (*where, "to"))
+        points = reader.integer(table.get("points", 1), (*where, "points"), low=1, high=100)
+        reason = reader.text(table.get("reason", ""), (*where, "reason"), limit=MAX_TEXT,
+                             allow_empty=True)
+        if who and points:
+            entries.append(LedgerEntry(who, points, reason or "", held_until_scene_end=True))
+    return tuple(entries)
+
+
+def encode_held(entries: tuple[LedgerEntry, ...]) -> list[Data]:
+    """The inverse of :func:`decode_held`."""
+    out = []
+    for entry in entries:
+        item: Data = {"to": entry.who}
+        if entry.delta != 1:
+            item["points"] = entry.delta
+        if entry.reason:
+            item["reason"] = entry.reason
+        out.append(item)
+    return out
+
+
+RULES_KEYS = tuple(RulesInPlay.__dataclass_fields__)
+
+
+def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
+    """The ``[rules]`` table of optional rules in play."""
+    table = reader.table(value, path, RULES_KEYS)
+    if table is None:
+        return RulesInPlay()
+    values: dict[str, Any] = {}
+    for key, item in table.items():
+        if key not in RULES_KEYS:
+            continue
+        default = getattr(RulesInPlay(), key)
+        if isinstance(default, bool):
+            flag = reader.boolean(item, (*path, key))
+            if flag is not None:
+                values[key] = flag
+        else:
+            low, high = (3, 5) if key == "contest_victories" else (0, 2)
+            number = reader.integer(item, (*path, key), low=low, high=high)
+            if number is not None:
+                values[key] = number
+    return RulesInPlay(**values)
+
+
+def encode_rules(rules: RulesInPlay) -> Data:
+    """Only the rules that differ from the defaults."""
+    default = RulesInPlay()
+    return {
+        key: getattr(rules, key)
+        for key in RULES_KEYS
+        if getattr(rules, key) != getattr(default, key)
+    }

@@ -1,0 +1,74 @@
+"""The per-scene journal: every applied command is appended and fsynced, so a crash or a
+closed terminal loses nothing; reopening the scene replays what was not saved."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import platformdirs
+
+DATA_DIR_VARIABLE = "FATESCREEN_DATA_DIR"
+
+
+def data_dir() -> Path:
+    """The user's data folder for fatescreen (``FATESCREEN_DATA_DIR`` overrides it)."""
+    override = os.environ.get(DATA_DIR_VARIABLE)
+    return Path(override) if override else Path(platformdirs.user_data_dir("fatescreen"))
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Journal:
+    """An append-only log of command lines applied to one scene since its last save.
+
+    The first line records a digest of the file the commands apply to, so that a journal
+    is only replayed over the very text it was written against.
+    """
+
+    def __init__(self, scene_path: Path, folder: Path | None = None) -> None:
+        key = hashlib.sha256(str(scene_path.resolve()).encode("utf-8")).hexdigest()[:16]
+        self.scene_path = scene_path
+        self.path = (folder or data_dir() / "journals") / f"{scene_path.stem}-{key}.jsonl"
+
+    def pending(self, base_text: str) -> list[str]:
+        """Command lines journaled against ``base_text`` and not saved since; [] if none or
+        if the journal belongs to another version of the file."""
+        try:
+            lines = self.path.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return []
+        entries = []
+        for line in lines:
+            try:
+                entries.append(json.loads(line))
+            except json.JSONDecodeError:
+                break  # a torn last line from a crash: everything before it is good
+        if not entries or entries[0].get("base") != _digest(base_text):
+            return []
+        return [str(entry["command"]) for entry in entries[1:] if "command" in entry]
+
+    def start(self, base_text: str) -> None:
+        """Begin a fresh journal for a file whose text is ``base_text`` (after a save)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temp = self.path.with_suffix(".tmp")
+        with temp.open("w", encoding="utf-8") as handle:
+            handle.write(json.dumps({"base": _digest(base_text)}) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, self.path)
+
+    def append(self, command: str) -> None:
+        """Record one applied command line durably."""
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"command": command}, ensure_ascii=False) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def discard(self) -> None:
+        """Forget the journal (the GM declined to recover it)."""
+        self.path.unlink(missing_ok=True)

@@ -1,0 +1,471 @@
+"""Load a scene file: strict validation with every problem located at file:line and key path."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.scene import codec
+from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
+from fatescreen.scene.locate import locate
+from fatescreen.scene.model import Link, Obstacle, Scene, Zone
+from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
+
+FORMAT_VERSION = 1
+TOP_KEYS = (
+    "format",
+    "title",
+    "notes",
+    "rules",
+    "gm_pool",
+    "compel_points",
+    "pcs",
+    "aspects",
+    "zone",
+    "link",
+    "pc",
+    "npc",
+    "obstacle",
+    "countdown",
+    "contest",
+    "challenge",
+    "turn",
+    "held",
+)
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an entity of the scene is written in its file.
+
+    ``path`` is the record's key path (``("npc", 2)``); ``instance`` is set for one of
+    several numbered characters made from one template entry (its overrides live in
+    ``each."NAME"`` under that entry).
+    """
+
+    path: KeyPath
+    instance: str | None = None
+
+
+@dataclass
+class SourceMap:
+    """Which record of the file each entity of the loaded scene came from."""
+
+    characters: dict[str, Origin] = field(default_factory=dict)
+    zones: dict[str, Origin] = field(default_factory=dict)
+    obstacles: dict[str, Origin] = field(default_factory=dict)
+    countdowns: dict[str, Origin] = field(default_factory=dict)
+    contests: dict[str, Origin] = field(default_factory=dict)
+    challenges: dict[str, Origin] = field(default_factory=dict)
+    links: dict[tuple[str, str], Origin] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LoadedScene:
+    """A scene with what is needed to save it back in the GM's own style."""
+
+    scene: Scene
+    path: Path | None
+    text: str
+    origins: SourceMap
+
+
+PartyLoader = Callable[[tuple[str, ...]], Mapping[str, Character]]
+
+
+def load_scene(path: Path, party: PartyLoader | None = None) -> LoadedScene:
+    """Read and validate a scene file.
+
+    Args:
+        path: The ``.toml`` file.
+        party: Looks up the campaign's PCs by id, for scenes that list ``pcs``.
+
+    Raises:
+        SceneFileError: The file is missing, unreadable, not TOML, or breaks the format;
+            every problem found is listed, each with its line and key path.
+    """
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise SceneFileError(
+                [Problem((), f"file of {size} bytes is too large for a scene", None, path)]
+            )
+        raw = path.read_bytes()
+    except OSError as error:
+        raise SceneFileError([Problem((), f"cannot read the file: {error.strerror}", None, path)])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise SceneFileError([Problem((), "the file is not valid UTF-8", line, path)]) from None
+    return load_text(text, path, party)
+
+
+def load_text(text: str, path: Path | None = None, party: PartyLoader | None = None) -> LoadedScene:
+    """Validate scene TOML text; see :func:`load_scene`."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line = getattr(error, "lineno", None)
+        message = str(error).split(" (at line")[0]
+        raise SceneFileError([Problem((), f"not valid TOML: {message}", line, path)]) from None
+    except RecursionError:
+        raise SceneFileError([Problem((), "not valid TOML: nested too deeply", None, path)])
+    reader = Reader()
+    base = path.parent if path else Path.cwd()
+    scene, origins = _decode(reader, data, base, party)
+    if reader.problems or scene is None:
+        problems = [
+            replace(problem, line=locate(text, problem.path), file=path)
+            for problem in reader.problems
+        ]
+        raise SceneFileError(problems or [Problem((), "the scene could not be read", None, path)])
+    return LoadedScene(scene, path, text, origins)
+
+
+def _decode(
+    reader: Reader, data: Mapping[str, Any], base: Path, party: PartyLoader | None
+) -> tuple[Scene | None, SourceMap]:
+    origins = SourceMap()
+    top = reader.table(data, (), TOP_KEYS) or {}
+    if "format" not in top:
+        reader.fail(("format",), f"missing: the first line should be 'format = {FORMAT_VERSION}'")
+    elif top["format"] != FORMAT_VERSION:
+        reader.fail(
+            ("format",),
+            f"format {top['format']!r} is not supported; this version reads format "
+            f"{FORMAT_VERSION}",
+        )
+    title = reader.text(top.get("title"), ("title",)) if "title" in top else None
+    if "title" not in top:
+        reader.fail(("title",), "missing: every scene needs a title")
+    notes = reader.text(top.get("notes", ""), ("notes",), limit=MAX_TEXT, allow_empty=True)
+    rules = codec.decode_rules(reader, top.get("rules", {}), ("rules",))
+    gm_pool = reader.integer(top.get("gm_pool", 0), ("gm_pool",), low=0, high=1000)
+    compel_points = reader.integer(top.get("compel_points", 0), ("compel_points",), low=0,
+                                   high=1000)
+    aspects = codec.decode_aspects(reader, top.get("aspects", []), ("aspects",))
+
+    zones: list[Zone] = []
+    for index, item in enumerate(_records(reader, top, "zone")):
+        zone = codec.decode_zone(reader, item, ("zone", index))
+        if zone:
+            if zone.id in origins.zones:
+                reader.fail(("zone", index, "name"), f"duplicate zone id {zone.id!r}")
+                continue
+            zones.append(zone)
+            origins.zones[zone.id] = Origin(("zone", index))
+    zone_ids = _NameIndex({z.id: z.name for z in zones})
+
+    obstacles: list[Obstacle] = []
+    for index, item in enumerate(_records(reader, top, "obstacle")):
+        obstacle = codec.decode_obstacle(reader, item, ("obstacle", index))
+        if obstacle is None:
+            continue
+        if obstacle.id in origins.obstacles:
+            reader.fail(("obstacle", index), f"duplicate obstacle id {obstacle.id!r}")
+            continue
+        obstacle = _resolve_obstacle_zones(reader, obstacle, zone_ids, ("obstacle", index))
+        obstacles.append(obstacle)
+        origins.obstacles[obstacle.id] = Origin(("obstacle", index))
+
+    links: list[Link] = []
+    for index, item in enumerate(_records(reader, top, "link")):
+        link = codec.decode_link(reader, item, ("link", index))
+        if link is None:
+            continue
+        where = ("link", index, "zones")
+        a = zone_ids.resolve(reader, link.zones[0], (*where, 0), "zone")
+        b = zone_ids.resolve(reader, link.zones[1], (*where, 1), "zone")
+        if a is None or b is None:
+            continue
+        if a == b:
+            reader.fail(where, "a link joins two different zones")
+            continue
+        if any(existing.joins(a, b) for existing in links):
+            reader.fail(where, "these zones are already linked")
+            continue
+        block = link.block
+        if block is not None:
+            block = _obstacle_ref(reader, block, obstacles, ("link", index, "block"))
+        links.append(Link((a, b), link.barrier, block))
+        origins.links[(a, b)] = Origin(("link", index))
+
+    characters: list[Character] = []
+
+    def add(character: Character, origin: Origin) -> None:
+        where = (*origin.path, "name")
+        if character.id in origins.characters:
+            reader.fail(where, f"duplicate character id {character.id!r}")
+            return
+        if character.zone is not None:
+            zone = zone_ids.resolve(reader, character.zone, (*origin.path, "zone"), "zone")
+            character = replace(character, zone=zone)
+        characters.append(character)
+        origins.characters[character.id] = origin
+
+    party_ids = tuple(reader.texts(top.get("pcs", []), ("pcs",)))
+    if party_ids:
+        if party is None:
+            reader.fail(("pcs",), "this scene refers to a party, but no party.toml was found")
+        else:
+            found = party(party_ids)
+            for pc_id in party_ids:
+                if pc_id in found:
+                    characters.append(found[pc_id])
+                else:
+                    known = ", ".join(sorted(found)) or "none"
+                    reader.fail(("pcs",), f"no PC {pc_id!r} in the party (known: {known})")
+
+    for section, kind in (("pc", CharacterKind.PC), ("npc", CharacterKind.MAJOR)):
+        for index, item in enumerate(_records(reader, top, section)):
+            path: KeyPath = (section, index)
+            for character, origin in _decode_entry(reader, item, path, kind, rules, base):
+                add(character, origin)
+
+    index_by_id = {c.id: c for c in characters}
+    for character in characters:
+        origin = origins.characters.get(character.id)
+        path = origin.path if origin else ("pcs",)
+        for minion in character.minions:
+            if minion not in index_by_id and not any(
+                _template_base(c.id) == minion for c in characters
+            ):
+                reader.fail((*path, "minions"), _unknown("character", minion, index_by_id))
+
+    countdowns = []
+    for index, item in enumerate(_records(reader, top, "countdown")):
+        countdown = codec.decode_countdown(reader, item, ("countdown", index))
+        if countdown:
+            if countdown.id in origins.countdowns:
+                reader.fail(("countdown", index), f"duplicate countdown id {countdown.id!r}")
+                continue
+            countdowns.append(countdown)
+            origins.countdowns[countdown.id] = Origin(("countdown", index))
+    contests = []
+    for index, item in enumerate(_records(reader, top, "contest")):
+        contest = codec.decode_contest(reader, item, ("contest", index))
+        if contest:
+            for side_index, side in enumerate(contest.sides):
+                for member in side.members:
+                    if member not in index_by_id:
+                        reader.fail(
+                            ("contest", index, "sides", side_index, "members"),
+                            _unknown("character", member, index_by_id),
+                        )
+            contests.append(contest)
+            origins.contests[contest.name] = Origin(("contest", index))
+    challenges = []
+    for index, item in enumerate(_records(reader, top, "challenge")):
+        challenge = codec.decode_challenge(reader, item, ("challenge", index))
+        if challenge:
+            challenges.append(challenge)
+            origins.challenges[challenge.name] = Origin(("challenge", index))
+
+    turn = None
+    if "turn" in top:
+        turn = codec.decode_turn(reader, top["turn"], ("turn",))
+        actors = {c.id for c in characters} | {o.id for o in obstacles}
+        if turn:
+            for key, ids in (
+                ("participants", turn.participants),
+                ("acted", turn.acted),
+                ("up", (turn.up,) if turn.up else ()),
+            ):
+                for actor in ids:
+                    if actor not in actors:
+                        reader.fail(("turn", key), _unknown("participant", actor, actors))
+            if len(set(turn.acted)) != len(turn.acted):
+                reader.fail(("turn", "acted"), "someone is listed as having acted twice")
+    held = codec.decode_held(reader, top.get("held", []), ("held",))
+    for index, entry in enumerate(held):
+        if entry.who not in index_by_id:
+            reader.fail(("held", index, "to"), _unknown("character", entry.who, index_by_id))
+
+    if reader.problems or title is None:
+        return None, origins
+    return (
+        Scene(
+            title=title,
+            rules=rules,
+            gm_pool=gm_pool or 0,
+            zones=tuple(zones),
+            links=tuple(links),
+            aspects=aspects,
+            characters=tuple(characters),
+            obstacles=tuple(obstacles),
+            countdowns=tuple(countdowns),
+            contests=tuple(contests),
+            challenges=tuple(challenges),
+            turn=turn,
+            held=held,
+            compel_points=compel_points or 0,
+            party=party_ids,
+            notes=notes or "",
+        ),
+        origins,
+    )
+
+
+def _records(reader: Reader, top: Mapping[str, Any], key: str) -> list[Any]:
+    if key not in top:
+        return []
+    value = top[key]
+    if isinstance(value, dict):
+        reader.fail((key,), f"write [[{key}]] (an array of tables), not [{key}]")
+        return []
+    return reader.array(value, (key,)) or []
+
+
+class _NameIndex:
+    """Resolves a zone (or other) reference written as an id or a name."""
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+        self.by_name = {name.casefold(): key for key, name in names.items()}
+
+    def resolve(self, reader: Reader, ref: str, path: KeyPath, what: str) -> str | None:
+        if ref in self.names:
+            return ref
+        key = self.by_name.get(ref.casefold())
+        if key is None:
+            reader.fail(path, _unknown(what, ref, self.names.values()))
+        return key
+
+
+def _unknown(what: str, ref: str, known: Any) -> str:
+    names = sorted(str(k) for k in known)
+    shown = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+    return f"no {what} {ref!r} in this scene (known: {shown or 'none'})"
+
+
+def _obstacle_ref(
+    reader: Reader, ref: str, obstacles: list[Obstacle], path: KeyPath
+) -> str | None:
+    for obstacle in obstacles:
+        if ref in (obstacle.id, obstacle.name):
+            if type(obstacle).__name__ != "Block":
+                reader.fail(path, f"{ref!r} is not a block")
+                return None
+            return obstacle.id
+    reader.fail(path, _unknown("block", ref, [o.name for o in obstacles]))
+    return None
+
+
+def _resolve_obstacle_zones(
+    reader: Reader, obstacle: Obstacle, zones: _NameIndex, path: KeyPath
+) -> Obstacle:
+    if obstacle.zone is not None:
+        obstacle = replace(obstacle, zone=zones.resolve(reader, obstacle.zone, (*path, "zone"),
+                                                        "zone"))
+    between = getattr(obstacle, "between", None)
+    if between is not None:
+        a = zones.resolve(reader, between[0], (*path, "between", 0), "zone")
+        b = zones.resolve(reader, between[1], (*path, "between", 1), "zone")
+        if a and b:
+            obstacle = replace(obstacle, between=(a, b))  # type: ignore[call-arg]
+    return obstacle
+
+
+def _template_base(character_id: str) -> str:
+    head, _, tail = character_id.rpartition("-")
+    return head if tail.isdigit() and head else character_id
+
+
+def _decode_entry(
+    reader: Reader,
+    item: object,
+    path: KeyPath,
+    kind: CharacterKind,
+    rules: codec.RulesInPlay,
+    base: Path,
+) -> list[tuple[Character, Origin]]:
+    """One [[pc]]/[[npc]] entry: a character, or numbered characters from a template."""
+    allowed = codec.CHARACTER_KEYS + codec.TEMPLATE_KEYS
+    table = reader.table(item, path, allowed)
+    if table is None:
+        return []
+    if "template" not in table:
+        for key in ("count", "each"):
+            if key in table:
+                reader.fail((*path, key), f"{key!r} is only for entries with a 'template'")
+        character = codec.decode_character(reader, table, path, kind, rules)
+        return [(character, Origin(path))] if character else []
+    template = _load_template(reader, table["template"], (*path, "template"), base)
+    if template is None:
+        return []
+    own = {k: v for k, v in table.items() if k not in codec.TEMPLATE_KEYS}
+    merged = {**template, **own}
+    count = reader.integer(table.get("count", 1), (*path, "count"), low=1, high=MAX_COUNT)
+    if count is None or "name" not in merged:
+        if "name" not in merged:
+            reader.fail((*path, "template"), "the template has no 'name'")
+        return []
+    each = table.get("each", {})
+    each_table = reader.table(each, (*path, "each"), ()) if not isinstance(each, dict) else each
+    names = [merged["name"]] if "count" not in table else [
+        f"{merged['name']} {number}" for number in range(1, count + 1)
+    ]
+    out = []
+    for name in names:
+        overrides = (each_table or {}).get(name, {})
+        where = (*path, "each", name)
+        if not isinstance(overrides, dict):
+            reader.fail(where, "expected a table of changes for this character")
+            continue
+        if overrides.get("removed") is True:
+            continue
+        overrides = {k: v for k, v in overrides.items() if k != "removed"}
+        extra = reader.table(overrides, where, codec.CHARACTER_KEYS)
+        if extra is None:
+            continue
+        data = {**merged, "name": name, **extra}
+        character = codec.decode_character(reader, data, path, kind, rules)
+        if character:
+            out.append((character, Origin(path, name if "count" in table else None)))
+    for name in each_table or {}:
+        if name not in names:
+            reader.fail((*path, "each", name), f"no character {name!r} comes from this entry")
+    return out
+
+
+def _load_template(
+    reader: Reader, ref: object, path: KeyPath, base: Path
+) -> dict[str, Any] | None:
+    """Read ``"library/cultist.toml"`` or ``"library/cultists.toml#cultist"``."""
+    text = reader.text(ref, path, limit=1000)
+    if text is None:
+        return None
+    file_part, _, wanted = text.partition("#")
+    file = (base / file_part).resolve()
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        reader.fail(path, f"cannot read template file {file_part!r}")
+        return None
+    except tomllib.TOMLDecodeError as error:
+        reader.fail(path, f"template file {file_part!r} is not valid TOML: {error}")
+        return None
+    entries = data.get("npc", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        reader.fail(path, f"template file {file_part!r} has no [[npc]] entries")
+        return None
+    if wanted:
+        for entry in entries:
+            name = str(entry.get("name", ""))
+            if wanted in (entry.get("id"), name) or codec.make_id(name) == wanted:
+                return dict(entry)
+        names = ", ".join(str(e.get("name")) for e in entries)
+        reader.fail(path, f"no template {wanted!r} in {file_part!r} (known: {names})")
+        return None
+    if len(entries) != 1:
+        reader.fail(
+            path, f"{file_part!r} holds {len(entries)} templates; name one: '{file_part}#NAME'"
+        )
+        return None
+    return dict(entries[0])

@@ -1,0 +1,150 @@
+"""The scene: zones, aspects, characters, obstacles and the state of play, as one value."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from fatescreen.rules.aspects import Aspect, make_id
+from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.conflict import TurnOrder
+from fatescreen.rules.contests import Challenge, Contest
+from fatescreen.rules.fate_points import LedgerEntry
+from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
+
+Obstacle = Hazard | Block | Distraction
+"""Anything that stands in the way but cannot be attacked (§7)."""
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A zone of the scene with its zone aspects."""
+
+    name: str
+    id: str = ""
+    aspects: tuple[Aspect, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            object.__setattr__(self, "id", make_id(self.name))
+
+
+@dataclass(frozen=True)
+class Link:
+    """Two adjacent zones; crossing may need an overcome against a barrier or a block."""
+
+    zones: tuple[str, str]
+    barrier: int | None = None
+    """Difficulty of the overcome needed to cross, if any."""
+    block: str | None = None
+    """Id of a block obstacle standing on this connection, if any."""
+
+    def joins(self, a: str, b: str) -> bool:
+        """True if this link connects zones ``a`` and ``b`` (in either order)."""
+        return {a, b} == set(self.zones)
+
+
+@dataclass(frozen=True)
+class RulesInPlay:
+    """The optional rules of §6 and §8 that this scene (or campaign) uses."""
+
+    weapons_and_armor: bool = True
+    scale: bool = False
+    conditions: bool = False
+    full_defense: bool = True
+    extreme_consequences: bool = False
+    one_stress_track: bool = False
+    extra_stress_boxes: int = 0
+    contest_victories: int = 3
+    ladder_names: bool = True
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A whole scene as one immutable value; every change makes a new Scene.
+
+    Lookups by id are cached per value, so changing one character rebuilds only the
+    small index dictionaries, never the objects that did not change.
+    """
+
+    title: str
+    rules: RulesInPlay = field(default_factory=RulesInPlay)
+    gm_pool: int = 0
+    zones: tuple[Zone, ...] = ()
+    links: tuple[Link, ...] = ()
+    aspects: tuple[Aspect, ...] = ()
+    characters: tuple[Character, ...] = ()
+    obstacles: tuple[Obstacle, ...] = ()
+    countdowns: tuple[Countdown, ...] = ()
+    contests: tuple[Contest, ...] = ()
+    challenges: tuple[Challenge, ...] = ()
+    turn: TurnOrder | None = None
+    held: tuple[LedgerEntry, ...] = ()
+    """Fate points held until the scene ends (hostile invokes, concessions)."""
+    compel_points: int = 0
+    """Compel points the GM received too late in the scene to spend them."""
+    party: tuple[str, ...] = ()
+    """Ids of the campaign's PCs taking part (they come from party.toml)."""
+    notes: str = ""
+
+    @cached_property
+    def character_index(self) -> Mapping[str, Character]:
+        """Characters by id."""
+        return {character.id: character for character in self.characters}
+
+    @cached_property
+    def zone_index(self) -> Mapping[str, Zone]:
+        """Zones by id."""
+        return {zone.id: zone for zone in self.zones}
+
+    @cached_property
+    def obstacle_index(self) -> Mapping[str, Obstacle]:
+        """Obstacles by id."""
+        return {obstacle.id: obstacle for obstacle in self.obstacles}
+
+    def character(self, character_id: str) -> Character:
+        """The character with that id (KeyError if none)."""
+        return self.character_index[character_id]
+
+    def zone(self, zone_id: str) -> Zone:
+        """The zone with that id (KeyError if none)."""
+        return self.zone_index[zone_id]
+
+    @property
+    def pcs(self) -> tuple[Character, ...]:
+        """The player characters in the scene."""
+        return tuple(c for c in self.characters if c.kind is CharacterKind.PC)
+
+    def characters_in(self, zone_id: str) -> tuple[Character, ...]:
+        """Characters standing in a zone."""
+        return tuple(c for c in self.characters if c.zone == zone_id)
+
+    def adjacent(self, zone_id: str) -> tuple[str, ...]:
+        """Ids of the zones linked to a zone."""
+        return tuple(
+            other
+            for link in self.links
+            if zone_id in link.zones
+            for other in link.zones
+            if other != zone_id
+        )
+
+    def link_between(self, a: str, b: str) -> Link | None:
+        """The link joining two zones, or None if they are not adjacent."""
+        return next((link for link in self.links if link.joins(a, b)), None)
+
+    def with_character(self, character: Character) -> Scene:
+        """A copy with the character of the same id replaced (or appended if new)."""
+        if character.id in self.character_index:
+            characters = tuple(
+                character if old.id == character.id else old for old in self.characters
+            )
+        else:
+            characters = (*self.characters, character)
+        return replace(self, characters=characters)
+
+    def with_changes(self, **changes: Any) -> Scene:
+        """A copy with some fields replaced (``dataclasses.replace``)."""
+        return replace(self, **changes)

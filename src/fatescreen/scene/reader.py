@@ -1,0 +1,149 @@
+"""Typed, error-collecting access to plain TOML data: every problem is recorded, none raised."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from fatescreen.scene.errors import KeyPath, Problem
+
+MAX_NAME = 200
+"""Longest name or id a scene may use, in characters."""
+MAX_TEXT = 4000
+"""Longest free text (notes, stunts, outcomes) a scene may use, in characters."""
+MAX_COUNT = 10_000
+"""Largest count (boxes, members, instances) a scene may use."""
+
+
+def _type_name(value: object) -> str:
+    return {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
+
+
+def control_character(text: str) -> str | None:
+    """The first control or escape character in a text (other than tab), as ``U+001B``."""
+    for char in text:
+        if char != "\t" and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
+            return f"U+{ord(char):04X}"
+    return None
+
+
+class Reader:
+    """Reads values out of parsed TOML, recording a :class:`Problem` for each bad one."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def fail(self, path: KeyPath, message: str) -> None:
+        """Record one problem."""
+        self.problems.append(Problem(path, message))
+
+    def table(
+        self, value: object, path: KeyPath, allowed: Iterable[str]
+    ) -> Mapping[str, Any] | None:
+        """Check that ``value`` is a table with only ``allowed`` keys; None if not a table."""
+        if not isinstance(value, dict):
+            self.fail(path, f"expected a table, found {_type_name(value)}")
+            return None
+        known = list(allowed)
+        for key in value:
+            if key not in known:
+                close = difflib.get_close_matches(key, known, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                self.fail(
+                    (*path, key),
+                    f"unknown key {key!r}{hint}; expected one of: {', '.join(sorted(known))}",
+                )
+        return value
+
+    def text(
+        self,
+        value: object,
+        path: KeyPath,
+        *,
+        limit: int = MAX_NAME,
+        allow_empty: bool = False,
+    ) -> str | None:
+        """A string without control characters, at most ``limit`` long."""
+        if not isinstance(value, str):
+            self.fail(path, f"expected a string, found {_type_name(value)}")
+            return None
+        bad = control_character(value)
+        if bad:
+            self.fail(path, f"control or escape character {bad} is not allowed in text")
+            return None
+        if len(value) > limit:
+            self.fail(path, f"text of {len(value)} characters is too long (at most {limit})")
+            return None
+        if not allow_empty and not value.strip():
+            self.fail(path, "expected a non-empty string")
+            return None
+        return value
+
+    def integer(
+        self,
+        value: object,
+        path: KeyPath,
+        *,
+        low: int | None = None,
+        high: int | None = None,
+    ) -> int | None:
+        """An integer within ``low``..``high``."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(path, f"expected an integer, found {_type_name(value)}")
+            return None
+        if low is not None and value < low:
+            self.fail(path, f"{value} is too small (at least {low})")
+            return None
+        if high is not None and value > high:
+            self.fail(path, f"{value} is too large (at most {high})")
+            return None
+        return value
+
+    def boolean(self, value: object, path: KeyPath) -> bool | None:
+        """A boolean."""
+        if not isinstance(value, bool):
+            self.fail(path, f"expected true or false, found {_type_name(value)}")
+            return None
+        return value
+
+    def array(self, value: object, path: KeyPath, *, limit: int = MAX_COUNT) -> list[Any] | None:
+        """An array of at most ``limit`` items."""
+        if not isinstance(value, list):
+            self.fail(path, f"expected an array, found {_type_name(value)}")
+            return None
+        if len(value) > limit:
+            self.fail(path, f"{len(value)} items are too many (at most {limit})")
+            return None
+        return value
+
+    def choice(self, value: object, path: KeyPath, options: Iterable[str]) -> str | None:
+        """One of a fixed set of strings."""
+        known = list(options)
+        if not isinstance(value, str) or value not in known:
+            shown = repr(value) if isinstance(value, str) else _type_name(value)
+            self.fail(path, f"expected one of {', '.join(map(repr, known))}, found {shown}")
+            return None
+        return value
+
+    def texts(self, value: object, path: KeyPath, *, limit: int = MAX_NAME) -> list[str]:
+        """An array of strings (a bare string counts as one)."""
+        if isinstance(value, str):
+            value = [value]
+        items = self.array(value, path)
+        if items is None:
+            return []
+        out = []
+        for index, item in enumerate(items):
+            text = self.text(item, (*path, index), limit=limit)
+            if text is not None:
+                out.append(text)
+        return out

@@ -1,0 +1,451 @@
+"""Style-preserving, crash-safe saving: only the values that changed are rewritten.
+
+The loaded text is parsed by tomlkit only here, when a save happens. Each entity of the
+scene is encoded in its canonical short form before and after the change; keys whose
+encodings differ are patched into the GM's own document, element by element where the
+shapes allow, so comments, order, blank lines and hand-written short forms survive.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+import tomlkit
+from tomlkit.container import Container
+from tomlkit.items import AoT, Array, InlineTable, Item, Table, Whitespace
+
+from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.scene import codec
+from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.load import LoadedScene, Origin
+from fatescreen.scene.model import Scene
+
+T = TypeVar("T")
+Data = dict[str, Any]
+Encoder = Callable[[Any], Data]
+
+OVERLAY_EMPTY: Mapping[str, Any] = {
+    "stress_checked": [],
+    "consequences": {},
+    "aspects": [],
+    "minions": [],
+    "taken_out": False,
+    "conceded": False,
+    "fate_points": 0,
+    "members": 1,
+    "revealed": 0,
+    "weapon": 0,
+    "armor": 0,
+}
+"""What a template instance's override says when a key has gone back to nothing."""
+
+
+def render_value(value: Any) -> str:
+    """A plain value as TOML text in the hand-written style: ``{ Fight = 3 }``, ``[1, 2]``."""
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        body = ", ".join(f"{_render_key(k)} = {render_value(v)}" for k, v in value.items())
+        return "{ " + body + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(render_value(v) for v in value) + "]"
+    return tomlkit.item(value).as_string()
+
+
+def _render_key(key: str) -> str:
+    return key if key and all(c.isascii() and (c.isalnum() or c in "-_") for c in key) else (
+        tomlkit.item(key).as_string()
+    )
+
+
+def to_item(value: Any, *, line: bool = True) -> Item:
+    """A plain value as a tomlkit item written the way a GM writes it by hand.
+
+    ``line`` is for a key's value (it ends its line); array elements pass False.
+    """
+    item: Item = tomlkit.parse("v = " + render_value(value) + ("\n" if line else ""))["v"]
+    return item
+
+
+def to_record(value: Data) -> Table:
+    """A record written as a ``[[section]]`` table; its ``form`` list as ``[[x.form]]``."""
+    table = tomlkit.table()
+    for key, item in value.items():
+        if key == "form" and isinstance(item, list):
+            forms = tomlkit.aot()
+            for form in item:
+                forms.append(to_record(form))
+            table[key] = forms
+        else:
+            table[key] = to_item(item)
+    return table
+
+
+def add_key(container: Any, key: str | int, item: Item) -> None:
+    """Add a key to a table before its trailing blank lines, so the layout stays intact."""
+    if not isinstance(container, Table) or not isinstance(key, str):
+        container[key] = item
+        return
+    body = container.value.body
+    index = len(body)
+    while index > 0 and body[index - 1][0] is None and isinstance(body[index - 1][1], Whitespace):
+        index -= 1
+    if index == len(body):
+        container.append(key, item)
+    else:
+        container.value._insert_at(index, key, item)
+
+
+def _plain(item: Any) -> Any:
+    return item.unwrap() if hasattr(item, "unwrap") else item
+
+
+def patch(container: Any, key: str | int, old: Any, new: Any) -> None:
+    """Make ``container[key]`` hold ``new`` where it held ``old``, touching as little as possible.
+
+    Descends into tables and same-length arrays only while the file still says exactly
+    ``old`` there; anywhere the GM wrote another form, the whole value is replaced.
+    """
+    if old == new:
+        return
+    exists = key in container if isinstance(key, str) else key < len(container)
+    if new is None:
+        if exists:
+            del container[key]
+        return
+    if not exists:
+        add_key(container, key, to_item(new))
+        return
+    current = container[key]
+    if _plain(current) == old:
+        if isinstance(old, dict) and isinstance(new, dict) and isinstance(
+            current, (Table, InlineTable)
+        ):
+            for name in [*old, *(k for k in new if k not in old)]:
+                patch(current, name, old.get(name), new.get(name))
+            return
+        if (
+            isinstance(old, list)
+            and isinstance(new, list)
+            and len(old) == len(new)
+            and isinstance(current, Array)
+        ):
+            for index, (before, after) in enumerate(zip(old, new, strict=True)):
+                if before != after:
+                    current[index] = to_item(after, line=False)
+            return
+    container[key] = to_item(new)
+
+
+def patch_record(table: Any, old: Data, new: Data) -> None:
+    """Patch a record key by key (its file form may differ from the canonical one)."""
+    for key in [*old, *(k for k in new if k not in old)]:
+        if old.get(key) != new.get(key):
+            if key == "form" and isinstance(new.get(key), list):
+                table[key] = to_record({"form": new[key]})["form"]
+            else:
+                patch(table, key, old.get(key), new.get(key))
+
+
+def _lookup(doc: Any, path: KeyPath) -> Any:
+    node = doc
+    for part in path:
+        node = node[part]
+    return node
+
+
+def _instance_table(doc: Any, origin: Origin) -> Any:
+    entry = _lookup(doc, origin.path)
+    if "each" not in entry:
+        entry.append("each", tomlkit.table(is_super_table=True))
+    each = entry["each"]
+    assert origin.instance is not None
+    if origin.instance not in each:
+        overlay = tomlkit.table()
+        overlay.add(tomlkit.nl())
+        each.append(origin.instance, overlay)
+    return each[origin.instance]
+
+
+class _Patcher:
+    def __init__(self, loaded: LoadedScene, doc: tomlkit.TOMLDocument) -> None:
+        self.loaded = loaded
+        self.doc = doc
+        self.removals: list[KeyPath] = []
+
+    def collection(
+        self,
+        old: Mapping[str, T],
+        new: Mapping[str, T],
+        origins: Mapping[str, Origin],
+        encode_old: Callable[[T], Data],
+        encode_new: Callable[[T], Data],
+        section: Callable[[T], str],
+    ) -> None:
+        """Patch changed records, append new ones and drop removed ones.
+
+        The two encoders differ only in the zone names each scene gives its ids.
+        """
+        for key, value in new.items():
+            before = old.get(key)
+            origin = origins.get(key)
+            if before is None or origin is None:
+                self._append(section(value), encode_new(value))
+            elif before != value:
+                old_data, new_data = encode_old(before), encode_new(value)
+                if origin.instance is None:
+                    patch_record(_lookup(self.doc, origin.path), old_data, new_data)
+                else:
+                    self._patch_instance(origin, old_data, new_data)
+        for key in old:
+            if key in new or key not in origins:
+                continue
+            origin = origins[key]
+            if origin.instance is None:
+                self.removals.append(origin.path)
+            else:
+                _instance_table(self.doc, origin)["removed"] = True
+
+    def _patch_instance(self, origin: Origin, old: Data, new: Data) -> None:
+        overlay = _instance_table(self.doc, origin)
+        for key in [*old, *(k for k in new if k not in old)]:
+            if old.get(key) == new.get(key):
+                continue
+            value = new.get(key, OVERLAY_EMPTY.get(key))
+            if value is None:
+                continue
+            if key in overlay:
+                overlay[key] = to_item(value)
+            else:
+                add_key(overlay, key, to_item(value))
+
+    def _append(self, section: str, data: Data) -> None:
+        if section not in self.doc:
+            self.doc.append(section, tomlkit.aot())
+        records = self.doc[section]
+        if isinstance(records, AoT):
+            records.append(to_record(data))
+        else:
+            records.append(to_item(data))
+
+    def remove_pending(self) -> None:
+        # Later items first, so earlier indices stay valid.
+        for path in sorted(self.removals, key=lambda p: p[-1], reverse=True):
+            parent = _lookup(self.doc, path[:-1])
+            index = path[-1]
+            assert isinstance(index, int)
+            del parent[index]
+
+
+def render(loaded: LoadedScene, scene: Scene) -> str:
+    """The text of ``scene`` written over the GM's file, changing only what changed."""
+    old = loaded.scene
+    if scene == old:
+        return loaded.text
+    doc = tomlkit.parse(loaded.text)
+    zone_names = {zone.id: zone.name for zone in scene.zones}
+    old_zone_names = {zone.id: zone.name for zone in old.zones}
+    patcher = _Patcher(loaded, doc)
+    origins = loaded.origins
+
+    def character_encoder(names: Mapping[str, str]) -> Callable[[Character], Data]:
+        def encode(character: Character, rules: codec.RulesInPlay = scene.rules) -> Data:
+            data = codec.encode_character(character, rules)
+            if "zone" in data:
+                data["zone"] = names.get(data["zone"], data["zone"])
+            return data
+
+        return encode
+
+    def section(character: Character) -> str:
+        return "pc" if character.kind is CharacterKind.PC else "npc"
+
+    party = set(scene.party)
+    old_characters = {c.id: c for c in old.characters if c.id not in party}
+    new_characters = {c.id: c for c in scene.characters if c.id not in party}
+    patcher.collection(
+        old_characters,
+        new_characters,
+        origins.characters,
+        character_encoder(old_zone_names),
+        character_encoder(zone_names),
+        section,
+    )
+    patcher.collection(
+        {z.id: z for z in old.zones}, {z.id: z for z in scene.zones}, origins.zones,
+        codec.encode_zone, codec.encode_zone, lambda _: "zone",
+    )
+
+    def link_data(names: Mapping[str, str]) -> Callable[[Any], Data]:
+        def encode(link: Any) -> Data:
+            data = codec.encode_link(link)
+            data["zones"] = [names.get(z, z) for z in data["zones"]]
+            return data
+
+        return encode
+
+    link_key = {"|".join(l.zones): l for l in scene.links}
+    old_link_key = {"|".join(l.zones): l for l in old.links}
+    link_origins = {"|".join(k): v for k, v in origins.links.items()}
+    patcher.collection(
+        old_link_key, link_key, link_origins, link_data(old_zone_names),
+        link_data(zone_names), lambda _: "link",
+    )
+
+    def obstacle_data(names: Mapping[str, str]) -> Callable[[Any], Data]:
+        def encode(obstacle: Any) -> Data:
+            data = codec.encode_obstacle(obstacle)
+            if "zone" in data:
+                data["zone"] = names.get(data["zone"], data["zone"])
+            if "between" in data:
+                data["between"] = [names.get(z, z) for z in data["between"]]
+            return data
+
+        return encode
+
+    patcher.collection(
+        {o.id: o for o in old.obstacles},
+        {o.id: o for o in scene.obstacles},
+        origins.obstacles,
+        obstacle_data(old_zone_names),
+        obstacle_data(zone_names),
+        lambda _: "obstacle",
+    )
+    patcher.collection(
+        {c.id: c for c in old.countdowns}, {c.id: c for c in scene.countdowns},
+        origins.countdowns, codec.encode_countdown, codec.encode_countdown, lambda _: "countdown",
+    )
+    patcher.collection(
+        {c.name: c for c in old.contests}, {c.name: c for c in scene.contests},
+        origins.contests, codec.encode_contest, codec.encode_contest, lambda _: "contest",
+    )
+    patcher.collection(
+        {c.name: c for c in old.challenges}, {c.name: c for c in scene.challenges},
+        origins.challenges, codec.encode_challenge, codec.encode_challenge, lambda _: "challenge",
+    )
+    patcher.remove_pending()
+    _patch_top(doc, old, scene)
+    return tomlkit.dumps(doc)
+
+
+def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
+    def top(scene: Scene) -> Data:
+        data: Data = {"title": scene.title}
+        if scene.notes:
+            data["notes"] = scene.notes
+        if scene.gm_pool:
+            data["gm_pool"] = scene.gm_pool
+        if scene.compel_points:
+            data["compel_points"] = scene.compel_points
+        if scene.party:
+            data["pcs"] = list(scene.party)
+        if scene.aspects:
+            data["aspects"] = [codec.encode_aspect(a) for a in scene.aspects]
+        if scene.held:
+            data["held"] = codec.encode_held(scene.held)
+        return data
+
+    before, after = top(old), top(new)
+    for key in [*before, *(k for k in after if k not in before)]:
+        if before.get(key) == after.get(key):
+            continue
+        if key not in doc and after.get(key) is not None:
+            _insert_top_key(doc, key, after[key])
+        else:
+            patch(doc, key, before.get(key), after.get(key))
+    rules_before, rules_after = codec.encode_rules(old.rules), codec.encode_rules(new.rules)
+    if rules_before != rules_after:
+        if "rules" not in doc:
+            doc.append("rules", tomlkit.table())
+        rules = doc["rules"]
+        for key in codec.RULES_KEYS:
+            if getattr(old.rules, key) != getattr(new.rules, key):
+                rules[key] = getattr(new.rules, key)  # type: ignore[index]
+    turn_before = codec.encode_turn(old.turn) if old.turn else None
+    turn_after = codec.encode_turn(new.turn) if new.turn else None
+    if turn_before != turn_after:
+        if turn_after is None:
+            del doc["turn"]
+        elif "turn" not in doc:
+            table = tomlkit.table()
+            for key, value in turn_after.items():
+                table[key] = to_item(value)
+            doc.append("turn", table)
+        else:
+            patch_record(doc["turn"], turn_before or {}, turn_after)
+
+
+def _insert_top_key(doc: tomlkit.TOMLDocument, key: str, value: Any) -> None:
+    """Add a top-level key among the other top-level keys, before the first table."""
+    body: Container = doc
+    items = list(body.keys())
+    position = next(
+        (i for i, name in enumerate(items) if isinstance(body[name], (Table, AoT))), None
+    )
+    if position is None:
+        doc[key] = to_item(value)
+        return
+    anchor = items[position - 1] if position > 0 else None
+    if anchor is None:
+        doc.add(key, to_item(value))
+        return
+    body._insert_after(anchor, key, to_item(value))  # noqa: SLF001
+
+
+def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
+    """Replace ``path`` with ``text`` so that a crash at any moment leaves either the old or
+    the new file: write a temporary file in the same folder, fsync it, keep the old file as
+    ``NAME.bak``, then atomically rename over it and fsync the folder."""
+    folder = path.parent
+    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as temp:
+            temp.write(text)
+            temp.flush()
+            os.fsync(temp.fileno())
+        if backup and path.exists():
+            backup_path = path.with_name(path.name + ".bak")
+            bak_handle, bak_temp = tempfile.mkstemp(
+                prefix=f".{backup_path.name}.", suffix=".tmp", dir=folder
+            )
+            with os.fdopen(bak_handle, "wb") as bak:
+                bak.write(path.read_bytes())
+                bak.flush()
+                os.fsync(bak.fileno())
+            os.replace(bak_temp, backup_path)
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+    directory = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> LoadedScene:
+    """Write ``scene`` over its file (or to ``path``) and return the new saved state.
+
+    The returned value is what later saves and undo compare against.
+    """
+    from fatescreen.scene.load import load_text
+
+    target = path or loaded.path
+    if target is None:
+        raise ValueError("this scene has no file yet: give a path to save it to")
+    text = render(loaded, scene)
+    write_atomic(target, text)
+    reloaded = load_text(text, target, _party_of(scene))
+    return reloaded
+
+
+def _party_of(scene: Scene) -> Callable[[tuple[str, ...]], Mapping[str, Character]] | None:
+    if not scene.party:
+        return None
+    by_id = {c.id: c for c in scene.characters}
+    return lambda ids: {i: by_id[i] for i in ids if i in by_id}
