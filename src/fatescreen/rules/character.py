@@ -115,13 +115,16 @@ class ConsequenceSlot:
     """One consequence slot; ``aspect`` is the consequence taken in it, or None if free.
 
     ``kind`` restricts the slot to physical or mental harm (the extra mild slot of a
-    Superb+ Physique or Will); None takes any harm.
+    Superb+ Physique or Will); None takes any harm. ``condition`` names the condition
+    (``"hurt"``, ``"scared"``...) when conditions replace consequences (§8); such a slot
+    absorbs half its severity's shifts.
     """
 
     severity: Severity
     kind: StressKind | None = None
     aspect: Aspect | None = None
     recovery: Recovery | None = None
+    condition: str | None = None
 
     @property
     def free(self) -> bool:
@@ -135,8 +138,8 @@ class ConsequenceSlot:
 
     @property
     def shifts(self) -> int:
-        """The shifts the slot absorbs."""
-        return self.severity.shifts
+        """The shifts the slot absorbs: the severity's, or half of it for a condition."""
+        return self.severity.shifts // 2 if self.condition else self.severity.shifts
 
     def filled(self, text: str, inflicted_by: str | None = None) -> ConsequenceSlot:
         """The slot holding a new consequence; whoever inflicted it gets a free invoke."""

@@ -29,3 +29,43 @@ class TurnOrderError(RulesError):
 
 class InvalidCharacter(RulesError):
     """A character sheet breaks a character-building rule (skill layout, refresh...)."""
+
+
+class InvalidSplit(RulesError):
+    """An effort split among several targets breaks the splitting rules (§8)."""
+
+
+class InvalidTeamwork(RulesError):
+    """A teamwork roll breaks the teamwork rules (the roller is not the most skilled)."""
+
+
+class ContestError(RulesError):
+    """A contest exchange cannot be resolved as asked (unknown side, finished contest...)."""
+
+
+class ChallengeError(RulesError):
+    """A challenge task cannot be recorded as asked (unknown task, already rolled...)."""
+
+
+class CountdownError(RulesError):
+    """A countdown cannot be ticked or unticked as asked."""
+
+
+class IllegalCompel(RulesError):
+    """A compel cannot be offered or resolved as asked (a boost, an already settled compel)."""
+
+
+class IllegalConcession(RulesError):
+    """A concession comes too late (the opponent has rolled) or from someone already out."""
+
+
+class IllegalRecovery(RulesError):
+    """Treatment cannot begin on a consequence (an empty slot, or a permanent extreme one)."""
+
+
+class NoTrueFormLeft(RulesError):
+    """A true form was to be revealed but the big bad has no further form."""
+
+
+class IllegalMinionArmor(RulesError):
+    """A hit cannot be redirected to that minion (not standing, not the big bad's minion)."""

@@ -1,0 +1,417 @@
+"""The four actions, their outcome tables, default skills and difficulty guidance (§1-§2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Final
+
+from fatescreen.rules.aspects import Aspect
+from fatescreen.rules.character import StressKind
+from fatescreen.rules.outcomes import Outcome, RollResult, outcome_for
+
+
+class Action(StrEnum):
+    """The four actions a character can roll for."""
+
+    OVERCOME = "overcome"
+    CREATE_ADVANTAGE = "create"
+    ATTACK = "attack"
+    DEFEND = "defend"
+
+
+class Cost(StrEnum):
+    """The price of a success: none, a minor cost, or a serious cost."""
+
+    NONE = "none"
+    MINOR = "minor"
+    SERIOUS = "serious"
+
+
+class AspectTarget(StrEnum):
+    """What a create-an-advantage roll works on: a new aspect, or an existing one."""
+
+    NEW = "new"
+    EXISTING_KNOWN = "known"
+    EXISTING_HIDDEN = "hidden"
+
+
+class Chooser(StrEnum):
+    """Who may pick an alternative reading of an outcome."""
+
+    TABLE = "table"
+    """The GM and the players involved talk it over."""
+    ACTOR = "actor"
+    """The character who rolled."""
+    OWNER = "owner"
+    """The owner of the hidden aspect the roll was aimed at."""
+
+
+@dataclass(frozen=True)
+class ActionOutcome:
+    """What happens when an action gets an outcome, as plain data.
+
+    The fields describe the default reading; ``alternatives`` lists the other readings
+    the rules allow (e.g. success at a serious cost instead of a fail), each naming who
+    may choose it in ``chosen_by``.
+    """
+
+    action: Action
+    outcome: Outcome
+    succeeded: bool
+    """The actor gets what they were after (possibly at a cost)."""
+    cost: Cost = Cost.NONE
+    boost: bool = False
+    """The actor gains a boost."""
+    free_invokes: int = 0
+    """Free invokes the actor gets on the aspect created or worked on."""
+    aspect_created: bool = False
+    """A new situation aspect comes into play."""
+    opposition_free_invoke: bool = False
+    """The opposition (the aspect's owner, for an existing aspect) gets one free invoke on it."""
+    reveal: bool = False
+    """A hidden aspect becomes known."""
+    hits: bool = False
+    """The attack lands: the target must absorb ``hit`` shifts."""
+    hit: int = 0
+    """Shifts of harm; 0 in the tables, filled from the roll by :func:`attack_outcome`."""
+    traded_shifts: int = 0
+    """Shifts of the hit given up for the boost (an attack with style)."""
+    target: AspectTarget | None = None
+    """For create an advantage, what the roll worked on."""
+    chosen_by: Chooser | None = None
+    """For an alternative, who may choose it; None for the default reading."""
+    alternatives: tuple[ActionOutcome, ...] = ()
+
+
+def _with_target(entry: ActionOutcome, target: AspectTarget) -> ActionOutcome:
+    alternatives = tuple(_with_target(alternative, target) for alternative in entry.alternatives)
+    return replace(entry, target=target, alternatives=alternatives)
+
+
+def _targeted(
+    target: AspectTarget, rows: Mapping[Outcome, ActionOutcome]
+) -> Mapping[Outcome, ActionOutcome]:
+    return MappingProxyType({outcome: _with_target(row, target) for outcome, row in rows.items()})
+
+
+_O = Action.OVERCOME
+_C = Action.CREATE_ADVANTAGE
+_A = Action.ATTACK
+
+OVERCOME_TABLE: Final[Mapping[Outcome, ActionOutcome]] = MappingProxyType(
+    {
+        Outcome.FAIL: ActionOutcome(
+            _O,
+            Outcome.FAIL,
+            succeeded=False,
+            alternatives=(
+                ActionOutcome(
+                    _O, Outcome.FAIL, succeeded=True, cost=Cost.SERIOUS, chosen_by=Chooser.TABLE
+                ),
+            ),
+        ),
+        Outcome.TIE: ActionOutcome(
+            _O,
+            Outcome.TIE,
+            succeeded=True,
+            cost=Cost.MINOR,
+            alternatives=(
+                ActionOutcome(
+                    _O, Outcome.TIE, succeeded=False, boost=True, chosen_by=Chooser.ACTOR
+                ),
+            ),
+        ),
+        Outcome.SUCCESS: ActionOutcome(_O, Outcome.SUCCESS, succeeded=True),
+        Outcome.STYLE: ActionOutcome(_O, Outcome.STYLE, succeeded=True, boost=True),
+    }
+)
+"""Overcome (§2): fail, or success at a serious cost; tie: success at a minor cost, or fail
+with a boost; success; success with style adds a boost."""
+
+CREATE_ADVANTAGE_TABLE: Final[Mapping[AspectTarget, Mapping[Outcome, ActionOutcome]]] = (
+    MappingProxyType(
+        {
+            AspectTarget.NEW: _targeted(
+                AspectTarget.NEW,
+                {
+                    Outcome.FAIL: ActionOutcome(
+                        _C,
+                        Outcome.FAIL,
+                        succeeded=False,
+                        alternatives=(
+                            ActionOutcome(
+                                _C,
+                                Outcome.FAIL,
+                                succeeded=True,
+                                cost=Cost.SERIOUS,
+                                aspect_created=True,
+                                opposition_free_invoke=True,
+                                chosen_by=Chooser.TABLE,
+                            ),
+                        ),
+                    ),
+                    Outcome.TIE: ActionOutcome(_C, Outcome.TIE, succeeded=False, boost=True),
+                    Outcome.SUCCESS: ActionOutcome(
+                        _C, Outcome.SUCCESS, succeeded=True, aspect_created=True, free_invokes=1
+                    ),
+                    Outcome.STYLE: ActionOutcome(
+                        _C, Outcome.STYLE, succeeded=True, aspect_created=True, free_invokes=2
+                    ),
+                },
+            ),
+            AspectTarget.EXISTING_KNOWN: _targeted(
+                AspectTarget.EXISTING_KNOWN,
+                {
+                    Outcome.FAIL: ActionOutcome(
+                        _C, Outcome.FAIL, succeeded=False, opposition_free_invoke=True
+                    ),
+                    Outcome.TIE: ActionOutcome(_C, Outcome.TIE, succeeded=True, free_invokes=1),
+                    Outcome.SUCCESS: ActionOutcome(
+                        _C, Outcome.SUCCESS, succeeded=True, free_invokes=1
+                    ),
+                    Outcome.STYLE: ActionOutcome(_C, Outcome.STYLE, succeeded=True, free_invokes=2),
+                },
+            ),
+            AspectTarget.EXISTING_HIDDEN: _targeted(
+                AspectTarget.EXISTING_HIDDEN,
+                {
+                    Outcome.FAIL: ActionOutcome(
+                        _C,
+                        Outcome.FAIL,
+                        succeeded=False,
+                        alternatives=(
+                            ActionOutcome(
+                                _C,
+                                Outcome.FAIL,
+                                succeeded=False,
+                                reveal=True,
+                                opposition_free_invoke=True,
+                                chosen_by=Chooser.OWNER,
+                            ),
+                        ),
+                    ),
+                    Outcome.TIE: ActionOutcome(_C, Outcome.TIE, succeeded=False, boost=True),
+                    Outcome.SUCCESS: ActionOutcome(
+                        _C, Outcome.SUCCESS, succeeded=True, free_invokes=1, reveal=True
+                    ),
+                    Outcome.STYLE: ActionOutcome(
+                        _C, Outcome.STYLE, succeeded=True, free_invokes=2, reveal=True
+                    ),
+                },
+            ),
+        }
+    )
+)
+"""Create an advantage (§2), by target: a new aspect, an existing known or hidden one."""
+
+ATTACK_TABLE: Final[Mapping[Outcome, ActionOutcome]] = MappingProxyType(
+    {
+        Outcome.FAIL: ActionOutcome(_A, Outcome.FAIL, succeeded=False),
+        Outcome.TIE: ActionOutcome(_A, Outcome.TIE, succeeded=False, boost=True),
+        Outcome.SUCCESS: ActionOutcome(_A, Outcome.SUCCESS, succeeded=True, hits=True),
+        Outcome.STYLE: ActionOutcome(
+            _A,
+            Outcome.STYLE,
+            succeeded=True,
+            hits=True,
+            alternatives=(
+                ActionOutcome(
+                    _A,
+                    Outcome.STYLE,
+                    succeeded=True,
+                    hits=True,
+                    boost=True,
+                    traded_shifts=1,
+                    chosen_by=Chooser.ACTOR,
+                ),
+            ),
+        ),
+    }
+)
+"""Attack (§2): fail, no hit; tie, a boost; success, a hit for the shifts; with style the
+attacker may take one shift less to gain a boost."""
+
+
+def _with_hit(entry: ActionOutcome, shifts: int) -> ActionOutcome:
+    hit = shifts - entry.traded_shifts if entry.hits else 0
+    alternatives = tuple(_with_hit(alternative, shifts) for alternative in entry.alternatives)
+    return replace(entry, hit=hit, alternatives=alternatives)
+
+
+def outcome_of(
+    action: Action,
+    outcome: Outcome,
+    *,
+    shifts: int = 0,
+    target: AspectTarget = AspectTarget.NEW,
+) -> ActionOutcome:
+    """Look an outcome up in the table of an overcome, create-an-advantage or attack action.
+
+    Args:
+        action: The action rolled; not DEFEND (see :func:`defend_outcome`).
+        outcome: The outcome of the roll.
+        shifts: The roll's shifts, used for an attack's hit.
+        target: For create an advantage, what the roll works on.
+
+    Raises:
+        ValueError: ``action`` is DEFEND, whose result depends on the attacker's action.
+    """
+    if action is Action.OVERCOME:
+        return OVERCOME_TABLE[outcome]
+    if action is Action.CREATE_ADVANTAGE:
+        return CREATE_ADVANTAGE_TABLE[target][outcome]
+    if action is Action.ATTACK:
+        return _with_hit(ATTACK_TABLE[outcome], shifts)
+    raise ValueError("a defense takes the outcome of the action it opposes; use defend_outcome")
+
+
+def overcome_outcome(result: RollResult) -> ActionOutcome:
+    """What an overcome roll achieves (§2)."""
+    return outcome_of(Action.OVERCOME, result.outcome)
+
+
+def create_advantage_outcome(
+    result: RollResult, target: AspectTarget = AspectTarget.NEW
+) -> ActionOutcome:
+    """What a create-an-advantage roll achieves on a new, known or hidden aspect (§2)."""
+    return outcome_of(Action.CREATE_ADVANTAGE, result.outcome, target=target)
+
+
+def attack_outcome(result: RollResult) -> ActionOutcome:
+    """What an attack achieves (§2); a hit carries the roll's shifts."""
+    return outcome_of(Action.ATTACK, result.outcome, shifts=result.shifts)
+
+
+@dataclass(frozen=True)
+class DefendOutcome:
+    """A defense seen from the defender, with the outcome it gives the opposed action."""
+
+    outcome: Outcome
+    """The defender's own outcome."""
+    attacker_outcome: Outcome
+    """The outcome to resolve the opposed action with."""
+    attacker_shifts: int
+    """The opposed action's shifts (the hit, for an attack that lands)."""
+    boost: bool
+    """The defender gains a boost (defense with style)."""
+
+    @property
+    def succeeded(self) -> bool:
+        """True when the defense stops the opposed action."""
+        return self.outcome.succeeded
+
+
+def defend_outcome(result: RollResult) -> DefendOutcome:
+    """Resolve a defense (§2): fail, the attacker succeeds; tie, the attacker's tie; success,
+    the attacker's fail; style, the attacker's fail and a boost for the defender.
+
+    Args:
+        result: The defender's effort against the opposed action's effort.
+    """
+    attacker_shifts = -result.shifts
+    return DefendOutcome(
+        outcome=result.outcome,
+        attacker_outcome=outcome_for(attacker_shifts),
+        attacker_shifts=attacker_shifts,
+        boost=result.outcome is Outcome.STYLE,
+    )
+
+
+def apply_advantage(
+    outcome: ActionOutcome, aspect: Aspect, actor: str, opposition: str
+) -> Aspect | None:
+    """The aspect as it stands after a create-an-advantage outcome.
+
+    Args:
+        outcome: A create-an-advantage outcome (the default reading or a chosen alternative).
+        aspect: The aspect worked on; for a new aspect, the aspect as it would be created.
+        actor: Who rolled; receives the free invokes.
+        opposition: Who opposed (the owner, for an existing aspect); receives the opposition's
+            free invoke.
+
+    Returns:
+        The updated aspect, or None when a new aspect was not created (the actor may still
+        gain a boost: see ``outcome.boost``).
+
+    Raises:
+        ValueError: ``outcome`` is not a create-an-advantage outcome.
+    """
+    if outcome.action is not Action.CREATE_ADVANTAGE:
+        raise ValueError(f"not a create-an-advantage outcome: {outcome.action.value}")
+    if outcome.target is AspectTarget.NEW and not outcome.aspect_created:
+        return None
+    updated = aspect.with_free_invokes(actor, outcome.free_invokes)
+    if outcome.opposition_free_invoke:
+        updated = updated.with_free_invokes(opposition)
+    if outcome.reveal:
+        updated = updated.revealed()
+    return updated
+
+
+ATTACK_SKILLS: Final[Mapping[str, StressKind]] = MappingProxyType(
+    {"Fight": StressKind.PHYSICAL, "Shoot": StressKind.PHYSICAL, "Provoke": StressKind.MENTAL}
+)
+"""Default attack skills and the kind of harm they deal (§2)."""
+
+DEFENSE_SKILLS: Final[Mapping[StressKind, tuple[str, ...]]] = MappingProxyType(
+    {StressKind.PHYSICAL: ("Athletics",), StressKind.MENTAL: ("Will",)}
+)
+"""Default skills that defend against any attack of a kind (§2)."""
+
+MELEE_DEFENSE_SKILL: Final = "Fight"
+"""Fight also defends against physical attacks in melee (§2)."""
+
+
+def _canonical(skill: str) -> str | None:
+    folded = skill.strip().casefold()
+    return next((name for name in ATTACK_SKILLS if name.casefold() == folded), None)
+
+
+def attack_kind(attack_skill: str) -> StressKind | None:
+    """The kind of harm a default attack skill deals, or None for a skill that does not
+    attack by default (the GM or the table may still allow it)."""
+    name = _canonical(attack_skill)
+    return ATTACK_SKILLS[name] if name else None
+
+
+def default_defense(attack_skill: str, *, melee: bool | None = None) -> tuple[str, ...]:
+    """The default skills that defend against an attack made with ``attack_skill`` (§2).
+
+    Args:
+        attack_skill: The attacker's skill, in any letter case.
+        melee: Whether the attack is in melee; by default only a Fight attack is.
+
+    Returns:
+        Skill names, Athletics or Will first; empty for a skill that does not attack by
+        default.
+    """
+    name = _canonical(attack_skill)
+    if name is None:
+        return ()
+    kind = ATTACK_SKILLS[name]
+    skills = DEFENSE_SKILLS[kind]
+    in_melee = name == MELEE_DEFENSE_SKILL if melee is None else melee
+    if kind is StressKind.PHYSICAL and in_melee:
+        skills = (*skills, MELEE_DEFENSE_SKILL)
+    return skills
+
+
+DIFFICULTY_PER_REASON: Final = 2
+"""Each reason an action is hard adds +2 to the difficulty (§1)."""
+
+
+def difficulty_for(reasons: int) -> int:
+    """Suggested difficulty from the number of reasons the task is hard (§1).
+
+    Not hard: Mediocre (+0), or no roll at all. One reason: Fair (+2). Each further
+    reason: +2 more.
+
+    Raises:
+        ValueError: ``reasons`` is negative.
+    """
+    if reasons < 0:
+        raise ValueError(f"the number of reasons cannot be negative ({reasons})")
+    return DIFFICULTY_PER_REASON * reasons

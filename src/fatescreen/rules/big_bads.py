@@ -1,0 +1,385 @@
+"""Ways to break the rules for big bads: minion armor, true forms, solo bonus, immunity, swarms."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from fatescreen.rules.aspects import make_id
+from fatescreen.rules.character import (
+    Character,
+    CharacterKind,
+    ConsequenceSlot,
+    Severity,
+    StressKind,
+)
+from fatescreen.rules.errors import IllegalMinionArmor, NoTrueFormLeft
+from fatescreen.rules.harm import (
+    DEFAULT_OPTIONS,
+    Absorption,
+    HarmOptions,
+    absorb_with_stress,
+    apply_absorption,
+)
+from fatescreen.rules.npcs import apply_harm_to_group
+
+
+def standing(character: Character) -> bool:
+    """True while a character is still in the conflict: not taken out, not conceded."""
+    return not (character.taken_out or character.conceded) and character.members > 0
+
+
+# --- Minion armor ---------------------------------------------------------------------
+
+
+def _minion_ids(entry: str, characters: Mapping[str, Character]) -> list[str]:
+    """Ids an entry of ``minions`` names: the character with that id (or name's id), or
+    else the numbered copies ``<id>-1``, ``<id>-2``... made from one template."""
+    wanted = entry if entry in characters else make_id(entry)
+    if wanted in characters:
+        return [wanted]
+    numbered = re.compile(re.escape(wanted) + r"-(\d+)")
+    copies = [(m, cid) for cid in characters if (m := numbered.fullmatch(cid))]
+    return [cid for m, cid in sorted(copies, key=lambda pair: int(pair[0].group(1)))]
+
+
+def minion_armor_options(
+    big_bad: Character, characters: Mapping[str, Character]
+) -> tuple[str, ...]:
+    """Ids of the minions that can take a hit for the big bad (§7 minion armor).
+
+    Each entry of ``big_bad.minions`` names a character by id (or by name), or the
+    numbered copies of one (``cultist`` names ``cultist-1``, ``cultist-2``...). A mook
+    group counts as one minion while any member stands. Only standing minions are
+    offered, in the order the entries list them.
+
+    Args:
+        big_bad: The defender.
+        characters: The scene's characters by id.
+    """
+    found: list[str] = []
+    for entry in big_bad.minions:
+        for minion_id in _minion_ids(entry, characters):
+            minion = characters[minion_id]
+            if minion_id != big_bad.id and minion_id not in found and standing(minion):
+                found.append(minion_id)
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class MinionHit:
+    """A hit redirected to a minion: the minion after it, and what became of it.
+
+    Attributes:
+        minion: The minion after the hit.
+        shifts: The hit the minion took.
+        absorbed: True if the minion (or every member of a group) is still standing.
+        taken_out: True if the minion (or the whole group) is taken out.
+        members_taken_out: Members of a mook group the hit took out (0 otherwise).
+    """
+
+    minion: Character
+    shifts: int
+    absorbed: bool
+    taken_out: bool
+    members_taken_out: int = 0
+
+
+def redirect_hit(
+    minion: Character,
+    shifts: int,
+    kind: StressKind = StressKind.PHYSICAL,
+    *,
+    absorption: Absorption | None = None,
+    texts: Mapping[int, str] | None = None,
+    inflicted_by: str | None = None,
+    options: HarmOptions = DEFAULT_OPTIONS,
+) -> MinionHit:
+    """A minion steps in front of the big bad and takes the hit, with no defense roll (§7).
+
+    A mook group takes it with spill-over from member to member. Any other minion checks
+    stress boxes or is taken out; a minion with consequence slots takes consequences
+    only when an ``absorption`` is chosen for it.
+
+    Args:
+        minion: A standing minion of the big bad.
+        shifts: The harm the big bad would have taken.
+        kind: Physical or mental.
+        absorption: A chosen way to absorb, for a minion that takes consequences.
+        texts: The consequences' texts for ``absorption``.
+        inflicted_by: Id of the attacker (free invokes on new consequences).
+        options: The optional harm rules in play.
+
+    Raises:
+        IllegalMinionArmor: The minion is not standing.
+        IllegalAbsorption: The chosen absorption is not legal.
+    """
+    if not standing(minion):
+        raise IllegalMinionArmor(f"{minion.name} is no longer standing and cannot take the hit")
+    if minion.kind is CharacterKind.MOOKS:
+        group, fallen = apply_harm_to_group(minion, shifts)
+        return MinionHit(group, shifts, fallen == 0, group.taken_out, fallen)
+    if absorption is not None:
+        hurt = apply_absorption(minion, absorption, texts or {}, inflicted_by, options=options)
+    else:
+        hurt = absorb_with_stress(minion, shifts, kind)
+    return MinionHit(hurt, shifts, not hurt.taken_out, hurt.taken_out)
+
+
+# --- True forms -----------------------------------------------------------------------
+
+_STEP_DOWN = {
+    Severity.MODERATE: Severity.MILD,
+    Severity.SEVERE: Severity.MODERATE,
+    Severity.EXTREME: Severity.EXTREME,
+}
+
+
+def reveal_next_form(character: Character, soft: bool | None = None) -> Character:
+    """Reveal the big bad's next true form (§7).
+
+    The form's skills, aspects and stunts apply from now on (see
+    :meth:`Character.skill`). Stress tracks are the form's, or the current ones, all
+    empty. Consequence slots are the form's, or the current layout, all free; a soft
+    reveal keeps consequences instead: mild ones are cleared, moderate ones become mild
+    and severe ones moderate (an extreme one stays). A kept consequence goes into a free
+    slot of its new severity that takes its kind, else into the least severe free slot
+    above it (never the extreme slot); with no room at all it heals. The big bad is no
+    longer taken out.
+
+    Args:
+        character: The big bad.
+        soft: True or False to choose the variant; None uses the form's own setting.
+
+    Raises:
+        NoTrueFormLeft: Every form has been revealed.
+    """
+    if character.form >= len(character.forms):
+        raise NoTrueFormLeft(
+            f"{character.name} has no further true form "
+            f"(all {character.form_count} forms are revealed)"
+        )
+    form = character.forms[character.form]
+    tracks = form.stress or character.stress
+    layout = tuple(slot.emptied() for slot in (form.consequences or character.consequences))
+    soft_reveal = form.soft if soft is None else soft
+    if soft_reveal:
+        layout = _stepped_down(character.consequences, layout)
+    return replace(
+        character,
+        form=character.form + 1,
+        stress=tuple(track.cleared() for track in tracks),
+        consequences=layout,
+        taken_out=False,
+    )
+
+
+def _stepped_down(
+    old: tuple[ConsequenceSlot, ...], layout: tuple[ConsequenceSlot, ...]
+) -> tuple[ConsequenceSlot, ...]:
+    slots = list(layout)
+    order = list(Severity)
+    kept = [slot for slot in old if slot.aspect is not None and slot.severity in _STEP_DOWN]
+    for slot in sorted(kept, key=lambda s: order.index(s.severity), reverse=True):
+        target = _STEP_DOWN[slot.severity]
+        candidates = [
+            i
+            for i, new in enumerate(slots)
+            if new.free
+            and order.index(new.severity) >= order.index(target)
+            and (new.severity is not Severity.EXTREME or target is Severity.EXTREME)
+            and (new.kind is None or new.kind is slot.kind)
+        ]
+        if not candidates:
+            continue
+        index = min(candidates, key=lambda i: (order.index(slots[i].severity), i))
+        new = slots[index]
+        aspect = slot.aspect
+        if (
+            aspect is not None
+            and slot.condition
+            and new.condition
+            and aspect.name == slot.condition
+        ):
+            aspect = aspect.renamed(new.condition)
+        slots[index] = replace(new, aspect=aspect, recovery=slot.recovery)
+    return tuple(slots)
+
+
+# --- Solo bonus -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SoloBonus:
+    """Which solo-bonus options a big bad uses against a group of PCs (§7); combinable.
+
+    Attributes:
+        skill_bonus: (a) +(PCs - 1) to all skill rolls, never above double the skill.
+        harm_reduction: (b) each hit on it is reduced by half the PCs, rounded up.
+        minimum_harm: (b) with the reduction, a hit still deals at least 1.
+        boosted_invokes: (c) its paid invokes give +(PCs) instead of +2.
+        damped_invokes: (d) invokes against it give only +1 (a reroll is unchanged).
+        one_free_invoke: (d) at most one free invoke against it on one roll.
+    """
+
+    skill_bonus: bool = False
+    harm_reduction: bool = False
+    minimum_harm: bool = False
+    boosted_invokes: bool = False
+    damped_invokes: bool = False
+    one_free_invoke: bool = False
+
+
+INVOKE_BONUS = 2
+"""What an invoke normally adds (§3)."""
+
+
+def _check_pcs(pcs: int) -> None:
+    if pcs < 0:
+        raise ValueError(f"the number of PCs cannot be negative ({pcs})")
+
+
+def solo_skill_bonus(solo: SoloBonus, rating: int, pcs: int) -> int:
+    """The bonus to one of the big bad's skill rolls (option a).
+
+    +(PCs - 1), the most teamwork the PCs could get, but never lifting the skill above
+    double its rating: 3 PCs give +2, yet a Fair (+2) skill gets +2 at most.
+
+    Args:
+        solo: The options in use.
+        rating: The skill's rating.
+        pcs: PCs facing the big bad.
+    """
+    _check_pcs(pcs)
+    if not solo.skill_bonus:
+        return 0
+    return max(0, min(pcs - 1, rating))
+
+
+def solo_harm(solo: SoloBonus, shifts: int, pcs: int) -> int:
+    """A hit on the big bad after its harm reduction (option b).
+
+    Reduced by half the PCs, rounded up (4 PCs: 2, 3 PCs: 2); never below 0, or below 1
+    with the minimum-harm option when there was a hit at all.
+
+    Args:
+        solo: The options in use.
+        shifts: The hit before reduction.
+        pcs: PCs facing the big bad.
+    """
+    _check_pcs(pcs)
+    if not solo.harm_reduction or shifts <= 0:
+        return max(shifts, 0)
+    reduced = shifts - math.ceil(pcs / 2)
+    return max(reduced, 1 if solo.minimum_harm else 0)
+
+
+def solo_invoke_bonus(solo: SoloBonus, pcs: int, *, paid: bool) -> int:
+    """What one of the big bad's invokes adds (option c): +(PCs) when paid, else +2."""
+    _check_pcs(pcs)
+    return pcs if solo.boosted_invokes and paid else INVOKE_BONUS
+
+
+def invoke_bonus_against(solo: SoloBonus) -> int:
+    """What an invoke against the big bad adds (option d): +1 instead of +2."""
+    return 1 if solo.damped_invokes else INVOKE_BONUS
+
+
+def free_invoke_limit_against(solo: SoloBonus) -> int | None:
+    """How many free invokes may be used against the big bad on one roll; None: no limit."""
+    return 1 if solo.one_free_invoke else None
+
+
+# --- Immunity -------------------------------------------------------------------------
+
+
+class ImmunityVia(StrEnum):
+    """What the PCs must win before the big bad can be harmed (§7)."""
+
+    CHALLENGE = "challenge"
+    CONTEST = "contest"
+
+
+@dataclass(frozen=True)
+class Immunity:
+    """The big bad cannot be harmed until the named challenge or contest is won.
+
+    ``kinds`` says which harm it is immune to: physical, mental, or both.
+    """
+
+    until: str
+    via: ImmunityVia = ImmunityVia.CHALLENGE
+    kinds: frozenset[StressKind] = frozenset({StressKind.PHYSICAL, StressKind.MENTAL})
+
+
+def can_be_harmed(
+    immunity: Immunity | None, won_names: Collection[str], kind: StressKind | None = None
+) -> bool:
+    """True if the big bad can be harmed now (§7).
+
+    Args:
+        immunity: Its immunity, or None for none.
+        won_names: Names (or ids) of the challenges and contests the PCs have won.
+        kind: The kind of harm; None asks about any harm it is immune to.
+    """
+    if immunity is None:
+        return True
+    if make_id(immunity.until) in {make_id(name) for name in won_names}:
+        return True
+    return kind is not None and kind is not StressKind.COMBINED and kind not in immunity.kinds
+
+
+# --- Threat as a swarm ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Swarm:
+    """A big bad made of parts, each a character with its own stress (§7).
+
+    Attributes:
+        heart_id: The part that must be taken out to beat the whole.
+        part_ids: The other parts, each acting on its own in the turn order.
+        shields: Parts that must be taken out before the heart can be harmed.
+    """
+
+    heart_id: str
+    part_ids: tuple[str, ...]
+    shields: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.heart_id in self.part_ids:
+            raise ValueError(f"the heart {self.heart_id!r} is not one of its own parts")
+        stray = [shield for shield in self.shields if shield not in self.part_ids]
+        if stray:
+            raise ValueError(f"shield {stray[0]!r} is not a part of the swarm")
+
+
+def _get(characters: Mapping[str, Character], character_id: str) -> Character:
+    try:
+        return characters[character_id]
+    except KeyError:
+        raise ValueError(f"no character {character_id!r} in the scene") from None
+
+
+def swarm_actors(swarm: Swarm, characters: Mapping[str, Character]) -> tuple[str, ...]:
+    """Ids of the heart and parts that still act: a part taken out stops acting."""
+    ids = (swarm.heart_id, *swarm.part_ids)
+    return tuple(cid for cid in ids if standing(_get(characters, cid)))
+
+
+def bypassed_parts(swarm: Swarm, characters: Mapping[str, Character]) -> tuple[str, ...]:
+    """Ids of the parts taken out, which can now be passed freely."""
+    return tuple(cid for cid in swarm.part_ids if not standing(_get(characters, cid)))
+
+
+def heart_exposed(swarm: Swarm, characters: Mapping[str, Character]) -> bool:
+    """True when every shielding part is taken out and the heart can be harmed."""
+    return not any(standing(_get(characters, cid)) for cid in swarm.shields)
+
+
+def swarm_beaten(swarm: Swarm, characters: Mapping[str, Character]) -> bool:
+    """True when the heart is taken out: only then is the whole beaten."""
+    return not standing(_get(characters, swarm.heart_id))

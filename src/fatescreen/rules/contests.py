@@ -1,0 +1,434 @@
+"""Contests, their victories and twists, and challenges (RULES.md §5, §8 faster contests)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from fatescreen.rules.aspects import Aspect, AspectKind, make_id
+from fatescreen.rules.conflict import effort_total
+from fatescreen.rules.errors import ChallengeError, ContestError
+from fatescreen.rules.outcomes import Effort, Outcome, RollResult, outcome_for, resolve
+
+MIN_VICTORIES = 3
+"""The usual number of victories that wins a contest."""
+MAX_VICTORIES = 5
+"""The most victories a contest should ever need."""
+
+
+def _listing(names: Iterable[str]) -> str:
+    return ", ".join(names) or "none"
+
+
+# --- Contests --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ContestSide:
+    """One side of a contest: its members' ids and the victories it has marked."""
+
+    name: str
+    members: tuple[str, ...] = ()
+    victories: int = 0
+
+    def __post_init__(self) -> None:
+        if self.victories < 0:
+            raise ValueError(f"side {self.name!r} cannot have {self.victories} victories")
+
+
+@dataclass(frozen=True)
+class Contest:
+    """A contest between two or more sides, won by the first to enough victories (§5)."""
+
+    name: str
+    sides: tuple[ContestSide, ...]
+    victories_needed: int = MIN_VICTORIES
+    exchange: int = 1
+    twists: tuple[str, ...] = ()
+    """Names of the situation aspects the GM added as twists."""
+    winner: str | None = None
+    faster: bool = False
+    """True to use the faster-contests option (§8)."""
+
+    def __post_init__(self) -> None:
+        if not MIN_VICTORIES <= self.victories_needed <= MAX_VICTORIES:
+            raise ValueError(
+                f"contest {self.name!r}: victories needed must be {MIN_VICTORIES} to "
+                f"{MAX_VICTORIES}, not {self.victories_needed}"
+            )
+        if len(self.sides) < 2:
+            raise ValueError(f"contest {self.name!r} needs at least two sides")
+        names = [side.name for side in self.sides]
+        if len(set(names)) != len(names):
+            raise ValueError(f"contest {self.name!r} names a side twice")
+        if self.exchange < 1:
+            raise ValueError(f"exchanges are counted from 1, not {self.exchange}")
+        if self.winner is not None and self.winner not in names:
+            raise ValueError(f"contest {self.name!r}: {self.winner!r} is not a side")
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """The sides' names, in order."""
+        return tuple(side.name for side in self.sides)
+
+    def side(self, name: str) -> ContestSide:
+        """The side with that name.
+
+        Raises:
+            ContestError: No such side; the message lists the sides.
+        """
+        found = next((side for side in self.sides if side.name == name), None)
+        if found is None:
+            raise ContestError(
+                f"no side {name!r} in {self.name!r}; sides: {_listing(self.side_names)}"
+            )
+        return found
+
+
+@dataclass(frozen=True)
+class ExchangeOutcome:
+    """What one exchange of a contest did (§5)."""
+
+    exchange: int
+    shifts: tuple[tuple[str, int], ...]
+    """Each rolling side's shifts, in the contest's side order."""
+    forfeited: tuple[str, ...] = ()
+    leader: str | None = None
+    """The side that marked victories this exchange, if any."""
+    victories: int = 0
+    twist: bool = False
+    """True when sides tied for the highest shifts: the GM adds a situation aspect."""
+    winner: str | None = None
+    """The side that won the contest with this exchange, if any."""
+
+
+def direct_contest_shifts(efforts: Mapping[str, int | Effort]) -> dict[str, int]:
+    """Shifts for sides rolling straight against each other (§5).
+
+    Each side's shifts are its effort minus the best effort among the other sides.
+
+    Raises:
+        ContestError: Fewer than two efforts are given.
+    """
+    totals = {name: effort_total(effort) for name, effort in efforts.items()}
+    if len(totals) < 2:
+        raise ContestError("sides rolling against each other need at least two efforts")
+    return {
+        name: total - max(other for key, other in totals.items() if key != name)
+        for name, total in totals.items()
+    }
+
+
+def contest_exchange(
+    contest: Contest,
+    results: Mapping[str, RollResult | int],
+    forfeits: Collection[str] = (),
+) -> tuple[Contest, ExchangeOutcome]:
+    """Resolve one exchange of a contest (§5).
+
+    The side with the highest shifts marks a victory, or two if it succeeded with style
+    and no other side did. A tie for the highest marks nothing and a twist is due. The
+    first side to reach the victories needed wins.
+
+    Args:
+        contest: The contest, not yet won.
+        results: Each rolling side's roll against the difficulty or opposition, or its
+            shifts (see :func:`direct_contest_shifts`).
+        forfeits: Sides that gave up their roll this exchange (a failed create an
+            advantage, :func:`failed_contest_advantage`).
+
+    Raises:
+        ContestError: The contest is already won, a side is unknown, rolls and forfeits
+            too, or has neither.
+    """
+    if contest.winner is not None:
+        raise ContestError(f"{contest.name!r} is already won by {contest.winner}")
+    for name in (*results, *forfeits):
+        contest.side(name)
+    both = [name for name in forfeits if name in results]
+    if both:
+        raise ContestError(f"{_listing(both)} cannot both roll and forfeit the roll")
+    missing = [n for n in contest.side_names if n not in results and n not in forfeits]
+    if missing:
+        raise ContestError(f"no roll for {_listing(missing)}: enter a roll or a forfeit")
+    shifts = {
+        name: result.shifts if isinstance(result, RollResult) else result
+        for name, result in results.items()
+    }
+    ordered = tuple((name, shifts[name]) for name in contest.side_names if name in shifts)
+    forfeited = tuple(name for name in contest.side_names if name in forfeits)
+    after = replace(contest, exchange=contest.exchange + 1)
+    if not shifts:
+        return after, ExchangeOutcome(contest.exchange, ordered, forfeited)
+    best = max(shifts.values())
+    leaders = [name for name, value in ordered if value == best]
+    if len(leaders) > 1:
+        return after, ExchangeOutcome(contest.exchange, ordered, forfeited, twist=True)
+    leader = leaders[0]
+    others_with_style = any(
+        outcome_for(value) is Outcome.STYLE for name, value in ordered if name != leader
+    )
+    marked = 2 if outcome_for(best) is Outcome.STYLE and not others_with_style else 1
+    sides = tuple(
+        replace(side, victories=side.victories + marked) if side.name == leader else side
+        for side in contest.sides
+    )
+    after = replace(after, sides=sides)
+    winner = leader if after.side(leader).victories >= contest.victories_needed else None
+    after = replace(after, winner=winner)
+    return after, ExchangeOutcome(
+        contest.exchange, ordered, forfeited, leader=leader, victories=marked, winner=winner
+    )
+
+
+def add_twist(contest: Contest, aspect_name: str) -> Contest:
+    """Record the situation aspect the GM added as a twist after a tie (§5)."""
+    return replace(contest, twists=(*contest.twists, aspect_name))
+
+
+class AdvantageFailureChoice(StrEnum):
+    """What a side does when one of its members fails to create an advantage (§5)."""
+
+    FORFEIT_ROLL = "forfeit_roll"
+    """Give up the side's roll this exchange."""
+    GIVE_FREE_INVOKE = "give_free_invoke"
+    """Success at a serious cost: keep the roll, the aspect exists, the other side gets
+    its free invoke."""
+
+
+@dataclass(frozen=True)
+class FailedAdvantage:
+    """The consequence of a failed create an advantage in a contest (§5)."""
+
+    choice: AdvantageFailureChoice
+    forfeits: str | None = None
+    """The side that gives up its roll this exchange, if it chose so."""
+    aspect: Aspect | None = None
+    """The aspect created anyway, its free invoke held by the other side."""
+
+
+def failed_contest_advantage(
+    choice: AdvantageFailureChoice, side: str, aspect_name: str, opposition: str
+) -> FailedAdvantage:
+    """Apply a side's choice after a failed create an advantage in a contest (§5).
+
+    Args:
+        choice: Forfeit the side's roll, or keep it and give the other side a free invoke.
+        side: The side whose member failed.
+        aspect_name: The aspect that was attempted.
+        opposition: Who on the other side holds the free invoke (a character id).
+    """
+    if choice is AdvantageFailureChoice.FORFEIT_ROLL:
+        return FailedAdvantage(choice=choice, forfeits=side)
+    aspect = Aspect(name=aspect_name, kind=AspectKind.SITUATION, free_invokes=(opposition,))
+    return FailedAdvantage(choice=choice, aspect=aspect)
+
+
+@dataclass(frozen=True)
+class ThreatHarm:
+    """Harm an outside threat deals to a contest side (§5)."""
+
+    side: str
+    harm: int
+    """Shifts of harm each member must absorb."""
+    members: tuple[str, ...] = ()
+    """The members who take that harm (none when the side's roll held)."""
+
+
+def threat_harm(
+    side: ContestSide, side_effort: int | Effort, threat_attack: int | Effort
+) -> ThreatHarm:
+    """An outside threat's attack on a contest side (§5).
+
+    If the side's roll is below the threat's attack (or set difficulty), every character on
+    the side takes the difference as harm.
+    """
+    harm = max(effort_total(threat_attack) - effort_total(side_effort), 0)
+    return ThreatHarm(side=side.name, harm=harm, members=side.members if harm else ())
+
+
+class FastContestAction(StrEnum):
+    """The one thing each participant does per exchange of a faster contest (§8)."""
+
+    ROLL = "roll"
+    """Make the side's roll."""
+    ADVANTAGE = "advantage"
+    """Create an advantage, giving no teamwork bonus."""
+    TEAMWORK = "teamwork"
+    """Give teamwork to an ally's roll or create an advantage; no roll of one's own."""
+
+
+@dataclass(frozen=True)
+class FastContestPlan:
+    """Who does what for one side in an exchange of a faster contest (§8)."""
+
+    side: str
+    roller: str | None = None
+    advantage: tuple[str, ...] = ()
+    helpers: tuple[str, ...] = ()
+
+
+def plan_fast_exchange(
+    side: ContestSide, choices: Mapping[str, FastContestAction]
+) -> FastContestPlan:
+    """Check one side's picks for an exchange of a faster contest (§8).
+
+    Each member picks one action; only one of them makes the side's roll.
+
+    Raises:
+        ContestError: A non-member picks, or more than one member picks the roll.
+    """
+    strangers = [member for member in choices if member not in side.members]
+    if strangers:
+        raise ContestError(f"{_listing(strangers)} not on side {side.name!r}")
+    rollers = [m for m, action in choices.items() if action is FastContestAction.ROLL]
+    if len(rollers) > 1:
+        raise ContestError(
+            f"only one member of side {side.name!r} makes its roll, not {_listing(rollers)}"
+        )
+    return FastContestPlan(
+        side=side.name,
+        roller=rollers[0] if rollers else None,
+        advantage=tuple(m for m, a in choices.items() if a is FastContestAction.ADVANTAGE),
+        helpers=tuple(m for m, a in choices.items() if a is FastContestAction.TEAMWORK),
+    )
+
+
+# --- Challenges ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChallengeTask:
+    """One overcome roll of a challenge; ``outcome`` is None until it is rolled (§5).
+
+    ``cost`` is the price paid to turn a tie or a failure into success at a cost.
+    """
+
+    name: str
+    skill: str
+    difficulty: int
+    outcome: Outcome | None = None
+    cost: str = ""
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.cost and (self.outcome is None or self.outcome.succeeded):
+            raise ValueError(f"task {self.name!r}: only a tie or a failure is bought with a cost")
+
+    @property
+    def rolled(self) -> bool:
+        """True once the roll is recorded."""
+        return self.outcome is not None
+
+    @property
+    def achieved(self) -> bool:
+        """True for a success, or a tie or failure turned into success at a cost."""
+        return self.outcome is not None and (self.outcome.succeeded or bool(self.cost))
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A set of overcome rolls against one complex problem (§5)."""
+
+    name: str
+    tasks: tuple[ChallengeTask, ...]
+    done: bool = False
+
+    def __post_init__(self) -> None:
+        keys = [make_id(task.name) for task in self.tasks]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"challenge {self.name!r} names a task twice")
+
+    def task(self, name: str) -> ChallengeTask:
+        """The task with that name (case and spacing ignored).
+
+        Raises:
+            ChallengeError: No such task; the message lists the tasks.
+        """
+        key = make_id(name)
+        found = next((task for task in self.tasks if make_id(task.name) == key), None)
+        if found is None:
+            listed = _listing(task.name for task in self.tasks)
+            raise ChallengeError(f"no task {name!r} in {self.name!r}; tasks: {listed}")
+        return found
+
+
+def roll_task(task: ChallengeTask, effort: Effort) -> RollResult:
+    """An effort against a task's difficulty."""
+    return resolve(effort, task.difficulty)
+
+
+def record_task(
+    challenge: Challenge,
+    task_name: str,
+    result: RollResult | Outcome,
+    cost: str = "",
+    note: str = "",
+) -> Challenge:
+    """Record a task's roll, and the cost if a tie or failure became success at a cost.
+
+    Raises:
+        ChallengeError: The challenge is done, the task is unknown or already rolled, or a
+            cost is given for a success.
+    """
+    if challenge.done:
+        raise ChallengeError(f"challenge {challenge.name!r} is already over")
+    task = challenge.task(task_name)
+    if task.rolled:
+        raise ChallengeError(f"task {task.name!r} is already rolled ({task.outcome})")
+    outcome = result.outcome if isinstance(result, RollResult) else result
+    if cost and outcome.succeeded:
+        raise ChallengeError(f"task {task.name!r} succeeded; a success has no cost")
+    done = replace(task, outcome=outcome, cost=cost, note=note or task.note)
+    return replace(challenge, tasks=tuple(done if old is task else old for old in challenge.tasks))
+
+
+class ChallengeReading(StrEnum):
+    """A first reading of a challenge's overall result; the GM has the final word (§5)."""
+
+    PENDING = "pending"
+    SUCCESS = "success"
+    SUCCESS_AT_COST = "success_at_cost"
+    PARTIAL = "partial"
+    FAILURE = "failure"
+
+
+@dataclass(frozen=True)
+class ChallengeProgress:
+    """Task names sorted by how they went (§5)."""
+
+    successes: tuple[str, ...] = ()
+    costs: tuple[str, ...] = ()
+    """Tasks achieved at a cost."""
+    failures: tuple[str, ...] = ()
+    remaining: tuple[str, ...] = ()
+
+    @property
+    def reading(self) -> ChallengeReading:
+        """Pending while tasks remain; then success, success at a cost, partial success
+        (a mix of achieved and failed tasks) or failure."""
+        if self.remaining:
+            return ChallengeReading.PENDING
+        if not self.failures:
+            return ChallengeReading.SUCCESS_AT_COST if self.costs else ChallengeReading.SUCCESS
+        if self.successes or self.costs:
+            return ChallengeReading.PARTIAL
+        return ChallengeReading.FAILURE
+
+
+def challenge_progress(challenge: Challenge) -> ChallengeProgress:
+    """Sort the challenge's tasks into successes, costs, failures and remaining."""
+
+    tasks = challenge.tasks
+    return ChallengeProgress(
+        successes=tuple(t.name for t in tasks if t.outcome is not None and t.outcome.succeeded),
+        costs=tuple(t.name for t in tasks if t.achieved and t.cost),
+        failures=tuple(t.name for t in tasks if t.rolled and not t.achieved),
+        remaining=tuple(t.name for t in tasks if not t.rolled),
+    )
+
+
+def finish_challenge(challenge: Challenge) -> Challenge:
+    """Close the challenge; the GM may close it with tasks left unrolled."""
+    return replace(challenge, done=True)
