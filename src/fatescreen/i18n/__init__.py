@@ -1,1 +1,34 @@
-"""Message catalogs: English and Finnish."""
+"""Message catalogs: every text the user sees, in English and Finnish."""
+
+from __future__ import annotations
+
+import locale
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from fatescreen.i18n.en import MESSAGES as EN
+from fatescreen.i18n.fi import MESSAGES as FI
+
+CATALOGS: Mapping[str, Mapping[str, str]] = {"en": EN, "fi": FI}
+LANGUAGES = tuple(CATALOGS)
+
+
+def tr(lang: str, key: str, **values: Any) -> str:
+    """The message ``key`` in ``lang`` (English if missing there), filled with ``values``."""
+    template = CATALOGS.get(lang, EN).get(key) or EN.get(key, key)
+    return template.format(**values) if values else template
+
+
+def default_language() -> str:
+    """The language from the environment's locale, else English."""
+    for variable in ("FATESCREEN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            code = value.split("_")[0].split(".")[0].lower()
+            return code if code in CATALOGS else "en"
+    try:
+        code = (locale.getlocale()[0] or "en").split("_")[0].lower()
+    except ValueError:
+        code = "en"
+    return code if code in CATALOGS else "en"

@@ -219,7 +219,7 @@ def default_slots(kind: CharacterKind, skills: Mapping[str, int]) -> tuple[str, 
 
 def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int]:
     """``{ Fight = 3, Athletics = 2 }``."""
-    table = reader.table(value, path, ())  if not isinstance(value, dict) else value
+    table = reader.table(value, path, ()) if not isinstance(value, dict) else value
     skills: dict[str, int] = {}
     if table is None:
         return skills
@@ -363,9 +363,7 @@ def decode_consequences(
         if isinstance(entry, str):
             text = reader.text(entry, where)
             if text:
-                filled[key] = replace(
-                    slot, aspect=Aspect(text, AspectKind.CONSEQUENCE)
-                )
+                filled[key] = replace(slot, aspect=Aspect(text, AspectKind.CONSEQUENCE))
             continue
         item = reader.table(entry, where, CONSEQUENCE_KEYS)
         if item is None:
@@ -383,16 +381,12 @@ def decode_consequences(
                 if session is not None and scene is not None:
                     recovery = Recovery(session, scene)
             elif since is not None:
-                reader.fail(
-                    (*where, "recovering_since"), "expected [session, scene], e.g. [2, 1]"
-                )
+                reader.fail((*where, "recovering_since"), "expected [session, scene], e.g. [2, 1]")
         if text:
             aspect = Aspect(text, AspectKind.CONSEQUENCE, invokes)
             filled[key] = replace(slot, aspect=aspect, recovery=recovery)
     names = list(slots) + [key for key in filled if key not in slots]
-    return tuple(
-        filled.get(name, ConsequenceSlot(*SLOT_NAMES[name])) for name in names
-    )
+    return tuple(filled.get(name, ConsequenceSlot(*SLOT_NAMES[name])) for name in names)
 
 
 def encode_consequences(slots: tuple[ConsequenceSlot, ...], owner: str) -> Data:
@@ -517,9 +511,7 @@ def decode_character(
         tracks = _apply_checked(reader, tracks, table["stress_checked"], (*path, "stress_checked"))
     slots = default_slots(kind, skills)
     if "consequence_slots" in table:
-        slots = _decode_slot_names(
-            reader, table["consequence_slots"], (*path, "consequence_slots")
-        )
+        slots = _decode_slot_names(reader, table["consequence_slots"], (*path, "consequence_slots"))
     consequences = decode_consequences(
         reader, table.get("consequences"), (*path, "consequences"), slots, GM
     )
@@ -571,9 +563,7 @@ def decode_character(
         members=number["members"] if number["members"] is not None else 1,
         taken_out=flags["taken_out"],
         conceded=flags["conceded"],
-        player=(reader.text(table["player"], (*path, "player")) or "")
-        if "player" in table
-        else "",
+        player=(reader.text(table["player"], (*path, "player")) or "") if "player" in table else "",
     )
 
 
@@ -680,7 +670,7 @@ def decode_link(reader: Reader, value: object, path: KeyPath) -> Link | None:
         return None
     zones = reader.texts(table.get("zones", []), (*path, "zones"))
     if len(zones) != 2:
-        reader.fail((*path, "zones"), "a link joins exactly two zones: zones = [\"A\", \"B\"]")
+        reader.fail((*path, "zones"), 'a link joins exactly two zones: zones = ["A", "B"]')
         return None
     barrier = (
         reader.integer(table["barrier"], (*path, "barrier"), **RATING)
@@ -777,8 +767,11 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
             )
         choice = reader.text(table.get("choice", ""), (*path, "choice"), limit=MAX_TEXT)
         answers = []
-        answer_table = reader.table(table.get("answers", {}), (*path, "answers"), ())  \
-            if not isinstance(table.get("answers", {}), dict) else table.get("answers", {})
+        answer_table = (
+            reader.table(table.get("answers", {}), (*path, "answers"), ())
+            if not isinstance(table.get("answers", {}), dict)
+            else table.get("answers", {})
+        )
         for answer, consequence in (answer_table or {}).items():
             text = reader.text(consequence, (*path, "answers", answer), limit=MAX_TEXT)
             if text and reader.text(answer, (*path, "answers", answer)):
@@ -838,8 +831,9 @@ def decode_countdown(reader: Reader, value: object, path: KeyPath) -> Countdown 
         reader.fail((*path, "checked"), f"{checked} checked boxes but only {boxes} boxes")
         return None
     triggers = reader.texts(table.get("trigger", []), (*path, "trigger"), limit=MAX_TEXT)
-    outcome = reader.text(table.get("outcome", ""), (*path, "outcome"), limit=MAX_TEXT,
-                          allow_empty=True)
+    outcome = reader.text(
+        table.get("outcome", ""), (*path, "outcome"), limit=MAX_TEXT, allow_empty=True
+    )
     visible = reader.choice(
         table.get("visible", "full"), (*path, "visible"), [v.value for v in CountdownVisibility]
     )
@@ -847,7 +841,12 @@ def decode_countdown(reader: Reader, value: object, path: KeyPath) -> Countdown 
     if name is None or boxes is None or checked is None or visible is None:
         return None
     return Countdown(
-        name, boxes, checked, tuple(triggers), outcome or "", CountdownVisibility(visible),
+        name,
+        boxes,
+        checked,
+        tuple(triggers),
+        outcome or "",
+        CountdownVisibility(visible),
         countdown_id,
     )
 
@@ -954,19 +953,30 @@ def decode_challenge(reader: Reader, value: object, path: KeyPath) -> Challenge 
             if "outcome" in task
             else None
         )
-        cost = reader.text(task.get("cost", ""), (*where, "cost"), limit=MAX_TEXT,
-                           allow_empty=True)
-        note = reader.text(task.get("note", ""), (*where, "note"), limit=MAX_TEXT,
-                           allow_empty=True)
+        cost = reader.text(task.get("cost", ""), (*where, "cost"), limit=MAX_TEXT, allow_empty=True)
+        note = reader.text(task.get("note", ""), (*where, "note"), limit=MAX_TEXT, allow_empty=True)
         if task_name and skill and difficulty is not None:
-            tasks.append(
-                ChallengeTask(
-                    task_name, skill, difficulty, Outcome(outcome) if outcome else None,
-                    cost or "", note or "",
+            try:
+                tasks.append(
+                    ChallengeTask(
+                        task_name,
+                        skill,
+                        difficulty,
+                        Outcome(outcome) if outcome else None,
+                        cost or "",
+                        note or "",
+                    )
                 )
-            )
+            except ValueError as error:
+                reader.fail((*where, "cost"), str(error))
     done = reader.boolean(table.get("done", False), (*path, "done"))
-    return Challenge(name, tuple(tasks), bool(done)) if name else None
+    if not name:
+        return None
+    try:
+        return Challenge(name, tuple(tasks), bool(done))
+    except ValueError as error:
+        reader.fail((*path, "tasks"), str(error))
+        return None
 
 
 def encode_challenge(challenge: Challenge) -> Data:
@@ -1002,9 +1012,21 @@ def decode_turn(reader: Reader, value: object, path: KeyPath) -> TurnOrder | Non
     participants = reader.texts(table.get("participants", []), (*path, "participants"))
     acted = reader.texts(table.get("acted", []), (*path, "acted"))
     up = reader.text(table["up"], (*path, "up")) if "up" in table else None
+    for key, ids in (("participants", participants), ("acted", acted)):
+        twice = sorted({actor for actor in ids if ids.count(actor) > 1})
+        if twice:
+            reader.fail((*path, key), f"{', '.join(map(repr, twice))} listed twice")
+            return None
+    if up is not None and (up not in participants or up not in acted):
+        reader.fail((*path, "up"), f"{up!r} is up, so must be in both participants and acted")
+        return None
     if exchange is None:
         return None
-    return TurnOrder(exchange, tuple(participants), tuple(acted), up)
+    try:
+        return TurnOrder(exchange, tuple(participants), tuple(acted), up)
+    except ValueError as error:
+        reader.fail(path, str(error))
+        return None
 
 
 def encode_turn(turn: TurnOrder) -> Data:
@@ -1028,8 +1050,9 @@ def decode_held(reader: Reader, value: object, path: KeyPath) -> tuple[LedgerEnt
             continue
         who = reader.text(table.get("to"), (*where, "to"))
         points = reader.integer(table.get("points", 1), (*where, "points"), low=1, high=100)
-        reason = reader.text(table.get("reason", ""), (*where, "reason"), limit=MAX_TEXT,
-                             allow_empty=True)
+        reason = reader.text(
+            table.get("reason", ""), (*where, "reason"), limit=MAX_TEXT, allow_empty=True
+        )
         if who and points:
             entries.append(LedgerEntry(who, points, reason or "", held_until_scene_end=True))
     return tuple(entries)

@@ -35,9 +35,10 @@ class Journal:
         self.scene_path = scene_path
         self.path = (folder or data_dir() / "journals") / f"{scene_path.stem}-{key}.jsonl"
 
-    def pending(self, base_text: str) -> list[str]:
-        """Command lines journaled against ``base_text`` and not saved since; [] if none or
-        if the journal belongs to another version of the file."""
+    def pending(self, base_text: str) -> list[tuple[str, tuple[str, ...]]]:
+        """Command lines (with the dice they rolled) journaled against ``base_text`` and
+        not saved since; [] if none or if the journal belongs to another version of the
+        file."""
         try:
             lines = self.path.read_text(encoding="utf-8").splitlines()
         except OSError:
@@ -50,7 +51,11 @@ class Journal:
                 break  # a torn last line from a crash: everything before it is good
         if not entries or entries[0].get("base") != _digest(base_text):
             return []
-        return [str(entry["command"]) for entry in entries[1:] if "command" in entry]
+        return [
+            (str(entry["command"]), tuple(str(d) for d in entry.get("dice", ())))
+            for entry in entries[1:]
+            if "command" in entry
+        ]
 
     def start(self, base_text: str) -> None:
         """Begin a fresh journal for a file whose text is ``base_text`` (after a save)."""
@@ -62,10 +67,14 @@ class Journal:
             os.fsync(handle.fileno())
         os.replace(temp, self.path)
 
-    def append(self, command: str) -> None:
-        """Record one applied command line durably."""
+    def append(self, command: str, dice: tuple[str, ...] = ()) -> None:
+        """Record one applied command line durably, with the faces of any dice it rolled
+        so that replaying it gives the same result."""
+        entry: dict[str, object] = {"command": command}
+        if dice:
+            entry["dice"] = list(dice)
         with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps({"command": command}, ensure_ascii=False) + "\n")
+            handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
             handle.flush()
             os.fsync(handle.fileno())
 

@@ -8,11 +8,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
 from fatescreen.scene.locate import locate
-from fatescreen.scene.model import Link, Obstacle, Scene, Zone
+from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
 
 FORMAT_VERSION = 1
@@ -97,7 +98,8 @@ def load_scene(path: Path, party: PartyLoader | None = None) -> LoadedScene:
             )
         raw = path.read_bytes()
     except OSError as error:
-        raise SceneFileError([Problem((), f"cannot read the file: {error.strerror}", None, path)])
+        problem = Problem((), f"cannot read the file: {error.strerror}", None, path)
+        raise SceneFileError([problem]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -115,7 +117,8 @@ def load_text(text: str, path: Path | None = None, party: PartyLoader | None = N
         message = str(error).split(" (at line")[0]
         raise SceneFileError([Problem((), f"not valid TOML: {message}", line, path)]) from None
     except RecursionError:
-        raise SceneFileError([Problem((), "not valid TOML: nested too deeply", None, path)])
+        problem = Problem((), "not valid TOML: nested too deeply", None, path)
+        raise SceneFileError([problem]) from None
     reader = Reader()
     base = path.parent if path else Path.cwd()
     scene, origins = _decode(reader, data, base, party)
@@ -147,8 +150,10 @@ def _decode(
     notes = reader.text(top.get("notes", ""), ("notes",), limit=MAX_TEXT, allow_empty=True)
     rules = codec.decode_rules(reader, top.get("rules", {}), ("rules",))
     gm_pool = reader.integer(top.get("gm_pool", 0), ("gm_pool",), low=0, high=1000)
-    compel_points = reader.integer(top.get("compel_points", 0), ("compel_points",), low=0,
-                                   high=1000)
+    pool_given = "gm_pool" in top
+    compel_points = reader.integer(
+        top.get("compel_points", 0), ("compel_points",), low=0, high=1000
+    )
     aspects = codec.decode_aspects(reader, top.get("aspects", []), ("aspects",))
 
     zones: list[Zone] = []
@@ -230,8 +235,8 @@ def _decode(
 
     index_by_id = {c.id: c for c in characters}
     for character in characters:
-        origin = origins.characters.get(character.id)
-        path = origin.path if origin else ("pcs",)
+        found_origin = origins.characters.get(character.id)
+        path = found_origin.path if found_origin else ("pcs",)
         for minion in character.minions:
             if minion not in index_by_id and not any(
                 _template_base(c.id) == minion for c in characters
@@ -280,8 +285,6 @@ def _decode(
                 for actor in ids:
                     if actor not in actors:
                         reader.fail(("turn", key), _unknown("participant", actor, actors))
-            if len(set(turn.acted)) != len(turn.acted):
-                reader.fail(("turn", "acted"), "someone is listed as having acted twice")
     held = codec.decode_held(reader, top.get("held", []), ("held",))
     for index, entry in enumerate(held):
         if entry.who not in index_by_id:
@@ -289,6 +292,9 @@ def _decode(
 
     if reader.problems or title is None:
         return None, origins
+    if not pool_given:
+        # §3: at the start of a scene the GM has one fate point per PC present
+        gm_pool = sum(1 for c in characters if c.kind is CharacterKind.PC)
     return (
         Scene(
             title=title,
@@ -344,9 +350,7 @@ def _unknown(what: str, ref: str, known: Any) -> str:
     return f"no {what} {ref!r} in this scene (known: {shown or 'none'})"
 
 
-def _obstacle_ref(
-    reader: Reader, ref: str, obstacles: list[Obstacle], path: KeyPath
-) -> str | None:
+def _obstacle_ref(reader: Reader, ref: str, obstacles: list[Obstacle], path: KeyPath) -> str | None:
     for obstacle in obstacles:
         if ref in (obstacle.id, obstacle.name):
             if type(obstacle).__name__ != "Block":
@@ -361,14 +365,15 @@ def _resolve_obstacle_zones(
     reader: Reader, obstacle: Obstacle, zones: _NameIndex, path: KeyPath
 ) -> Obstacle:
     if obstacle.zone is not None:
-        obstacle = replace(obstacle, zone=zones.resolve(reader, obstacle.zone, (*path, "zone"),
-                                                        "zone"))
+        obstacle = replace(
+            obstacle, zone=zones.resolve(reader, obstacle.zone, (*path, "zone"), "zone")
+        )
     between = getattr(obstacle, "between", None)
     if between is not None:
         a = zones.resolve(reader, between[0], (*path, "between", 0), "zone")
         b = zones.resolve(reader, between[1], (*path, "between", 1), "zone")
         if a and b:
-            obstacle = replace(obstacle, between=(a, b))  # type: ignore[call-arg]
+            obstacle = replace(obstacle, between=(a, b))  # type: ignore[arg-type]
     return obstacle
 
 
@@ -382,7 +387,7 @@ def _decode_entry(
     item: object,
     path: KeyPath,
     kind: CharacterKind,
-    rules: codec.RulesInPlay,
+    rules: RulesInPlay,
     base: Path,
 ) -> list[tuple[Character, Origin]]:
     """One [[pc]]/[[npc]] entry: a character, or numbered characters from a template."""
@@ -408,9 +413,11 @@ def _decode_entry(
         return []
     each = table.get("each", {})
     each_table = reader.table(each, (*path, "each"), ()) if not isinstance(each, dict) else each
-    names = [merged["name"]] if "count" not in table else [
-        f"{merged['name']} {number}" for number in range(1, count + 1)
-    ]
+    names = (
+        [merged["name"]]
+        if "count" not in table
+        else [f"{merged['name']} {number}" for number in range(1, count + 1)]
+    )
     out = []
     for name in names:
         overrides = (each_table or {}).get(name, {})
@@ -434,9 +441,7 @@ def _decode_entry(
     return out
 
 
-def _load_template(
-    reader: Reader, ref: object, path: KeyPath, base: Path
-) -> dict[str, Any] | None:
+def _load_template(reader: Reader, ref: object, path: KeyPath, base: Path) -> dict[str, Any] | None:
     """Read ``"library/cultist.toml"`` or ``"library/cultists.toml#cultist"``."""
     text = reader.text(ref, path, limit=1000)
     if text is None:
@@ -458,7 +463,7 @@ def _load_template(
     if wanted:
         for entry in entries:
             name = str(entry.get("name", ""))
-            if wanted in (entry.get("id"), name) or codec.make_id(name) == wanted:
+            if wanted in (entry.get("id"), name) or make_id(name) == wanted:
                 return dict(entry)
         names = ", ".join(str(e.get("name")) for e in entries)
         reader.fail(path, f"no template {wanted!r} in {file_part!r} (known: {names})")

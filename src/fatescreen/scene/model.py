@@ -7,15 +7,50 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from fatescreen.rules.actions import Action
 from fatescreen.rules.aspects import Aspect, make_id
-from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.character import Character, CharacterKind, StressKind
 from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
+from fatescreen.rules.outcomes import RollResult
 
 Obstacle = Hazard | Block | Distraction
 """Anything that stands in the way but cannot be attacked (§7)."""
+
+
+@dataclass(frozen=True)
+class PendingRoll:
+    """The last action rolled, kept so that invokes and stunts can still change it."""
+
+    actor: str
+    """Id of the character or hazard that rolled ("" for a bare roll)."""
+    action: Action
+    skill: str
+    result: RollResult
+    target: str | None = None
+    """Id of the defender, for an attack."""
+    defense_skill: str | None = None
+    kind: StressKind = StressKind.PHYSICAL
+    weapon: int = 0
+    armor: int = 0
+    paid_invokes: tuple[str, ...] = ()
+    """Aspects already invoked for a fate point on this roll (one paid invoke each)."""
+    aspect: str | None = None
+    """For create an advantage: the aspect's name."""
+    holder: str | None = None
+    """For create an advantage: where the aspect goes (see :func:`aspect_holders`)."""
+
+
+@dataclass(frozen=True)
+class PendingHit:
+    """Harm that someone must still absorb (or be taken out by)."""
+
+    target: str
+    shifts: int
+    kind: StressKind = StressKind.PHYSICAL
+    attacker: str | None = None
 
 
 @dataclass(frozen=True)
@@ -88,6 +123,10 @@ class Scene:
     party: tuple[str, ...] = ()
     """Ids of the campaign's PCs taking part (they come from party.toml)."""
     notes: str = ""
+    pending_roll: PendingRoll | None = None
+    """The roll that invokes would change; not written to the file."""
+    pending_hit: PendingHit | None = None
+    """The hit waiting to be absorbed; not written to the file."""
 
     @cached_property
     def character_index(self) -> Mapping[str, Character]:

@@ -28,12 +28,17 @@ def _type_name(value: object) -> str:
     }.get(type(value), type(value).__name__)
 
 
-def control_character(text: str) -> str | None:
-    """The first control or escape character in a text (other than tab), as ``U+001B``."""
+def control_character(text: str, allowed: str = "\t") -> str | None:
+    """The first control or escape character in a text (other than ``allowed``), as ``U+001B``."""
     for char in text:
-        if char != "\t" and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
+        if char not in allowed and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
             return f"U+{ord(char):04X}"
     return None
+
+
+def shown(value: str, limit: int = 60) -> str:
+    """A text quoted for a message, cut short so a huge value cannot flood the screen."""
+    return repr(value if len(value) <= limit else value[:limit] + "...")
 
 
 class Reader:
@@ -56,11 +61,11 @@ class Reader:
         known = list(allowed)
         for key in value:
             if key not in known:
-                close = difflib.get_close_matches(key, known, n=1)
+                close = difflib.get_close_matches(key, known, n=1) if len(key) < 100 else []
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
+                expected = ", ".join(sorted(known))
                 self.fail(
-                    (*path, key),
-                    f"unknown key {key!r}{hint}; expected one of: {', '.join(sorted(known))}",
+                    (*path, key), f"unknown key {shown(key)}{hint}; expected one of: {expected}"
                 )
         return value
 
@@ -72,11 +77,15 @@ class Reader:
         limit: int = MAX_NAME,
         allow_empty: bool = False,
     ) -> str | None:
-        """A string without control characters, at most ``limit`` long."""
+        """A string without control characters, at most ``limit`` long.
+
+        Free texts longer than a name (``limit`` above :data:`MAX_NAME`: notes, stunts,
+        outcomes) may span several lines; names may not.
+        """
         if not isinstance(value, str):
             self.fail(path, f"expected a string, found {_type_name(value)}")
             return None
-        bad = control_character(value)
+        bad = control_character(value, "\t\n" if limit > MAX_NAME else "\t")
         if bad:
             self.fail(path, f"control or escape character {bad} is not allowed in text")
             return None
@@ -129,8 +138,8 @@ class Reader:
         """One of a fixed set of strings."""
         known = list(options)
         if not isinstance(value, str) or value not in known:
-            shown = repr(value) if isinstance(value, str) else _type_name(value)
-            self.fail(path, f"expected one of {', '.join(map(repr, known))}, found {shown}")
+            found = shown(value) if isinstance(value, str) else _type_name(value)
+            self.fail(path, f"expected one of {', '.join(map(repr, known))}, found {found}")
             return None
         return value
 

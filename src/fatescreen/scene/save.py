@@ -22,7 +22,7 @@ from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath
 from fatescreen.scene.load import LoadedScene, Origin
-from fatescreen.scene.model import Scene
+from fatescreen.scene.model import RulesInPlay, Scene
 
 T = TypeVar("T")
 Data = dict[str, Any]
@@ -53,12 +53,15 @@ def render_value(value: Any) -> str:
         return "{ " + body + " }"
     if isinstance(value, list):
         return "[" + ", ".join(render_value(v) for v in value) + "]"
-    return tomlkit.item(value).as_string()
+    text: str = tomlkit.item(value).as_string()
+    return text
 
 
 def _render_key(key: str) -> str:
-    return key if key and all(c.isascii() and (c.isalnum() or c in "-_") for c in key) else (
-        tomlkit.item(key).as_string()
+    return (
+        key
+        if key and all(c.isascii() and (c.isalnum() or c in "-_") for c in key)
+        else (tomlkit.item(key).as_string())
     )
 
 
@@ -67,7 +70,7 @@ def to_item(value: Any, *, line: bool = True) -> Item:
 
     ``line`` is for a key's value (it ends its line); array elements pass False.
     """
-    item: Item = tomlkit.parse("v = " + render_value(value) + ("\n" if line else ""))["v"]
+    item: Item = tomlkit.parse("v = " + render_value(value) + ("\n" if line else "")).item("v")
     return item
 
 
@@ -86,7 +89,10 @@ def to_record(value: Data) -> Table:
 
 
 def add_key(container: Any, key: str | int, item: Item) -> None:
-    """Add a key to a table before its trailing blank lines, so the layout stays intact."""
+    """Add a key to a table before its trailing blank lines, so the layout stays intact.
+
+    The new key takes the indentation of the table's last key (an indented ``[npc.each]``).
+    """
     if not isinstance(container, Table) or not isinstance(key, str):
         container[key] = item
         return
@@ -94,6 +100,10 @@ def add_key(container: Any, key: str | int, item: Item) -> None:
     index = len(body)
     while index > 0 and body[index - 1][0] is None and isinstance(body[index - 1][1], Whitespace):
         index -= 1
+    keyed = [value for name, value in body[:index] if name is not None]
+    trivia = getattr(keyed[-1], "trivia", None) if keyed else None
+    if trivia is not None and not isinstance(keyed[-1], (Table, AoT)):
+        item.trivia.indent = trivia.indent
     if index == len(body):
         container.append(key, item)
     else:
@@ -122,8 +132,10 @@ def patch(container: Any, key: str | int, old: Any, new: Any) -> None:
         return
     current = container[key]
     if _plain(current) == old:
-        if isinstance(old, dict) and isinstance(new, dict) and isinstance(
-            current, (Table, InlineTable)
+        if (
+            isinstance(old, dict)
+            and isinstance(new, dict)
+            and isinstance(current, (Table, InlineTable))
         ):
             for name in [*old, *(k for k in new if k not in old)]:
                 patch(current, name, old.get(name), new.get(name))
@@ -253,7 +265,7 @@ def render(loaded: LoadedScene, scene: Scene) -> str:
     origins = loaded.origins
 
     def character_encoder(names: Mapping[str, str]) -> Callable[[Character], Data]:
-        def encode(character: Character, rules: codec.RulesInPlay = scene.rules) -> Data:
+        def encode(character: Character, rules: RulesInPlay = scene.rules) -> Data:
             data = codec.encode_character(character, rules)
             if "zone" in data:
                 data["zone"] = names.get(data["zone"], data["zone"])
@@ -276,8 +288,12 @@ def render(loaded: LoadedScene, scene: Scene) -> str:
         section,
     )
     patcher.collection(
-        {z.id: z for z in old.zones}, {z.id: z for z in scene.zones}, origins.zones,
-        codec.encode_zone, codec.encode_zone, lambda _: "zone",
+        {z.id: z for z in old.zones},
+        {z.id: z for z in scene.zones},
+        origins.zones,
+        codec.encode_zone,
+        codec.encode_zone,
+        lambda _: "zone",
     )
 
     def link_data(names: Mapping[str, str]) -> Callable[[Any], Data]:
@@ -288,12 +304,16 @@ def render(loaded: LoadedScene, scene: Scene) -> str:
 
         return encode
 
-    link_key = {"|".join(l.zones): l for l in scene.links}
-    old_link_key = {"|".join(l.zones): l for l in old.links}
+    link_key = {"|".join(link.zones): link for link in scene.links}
+    old_link_key = {"|".join(link.zones): link for link in old.links}
     link_origins = {"|".join(k): v for k, v in origins.links.items()}
     patcher.collection(
-        old_link_key, link_key, link_origins, link_data(old_zone_names),
-        link_data(zone_names), lambda _: "link",
+        old_link_key,
+        link_key,
+        link_origins,
+        link_data(old_zone_names),
+        link_data(zone_names),
+        lambda _: "link",
     )
 
     def obstacle_data(names: Mapping[str, str]) -> Callable[[Any], Data]:
@@ -316,16 +336,28 @@ def render(loaded: LoadedScene, scene: Scene) -> str:
         lambda _: "obstacle",
     )
     patcher.collection(
-        {c.id: c for c in old.countdowns}, {c.id: c for c in scene.countdowns},
-        origins.countdowns, codec.encode_countdown, codec.encode_countdown, lambda _: "countdown",
+        {c.id: c for c in old.countdowns},
+        {c.id: c for c in scene.countdowns},
+        origins.countdowns,
+        codec.encode_countdown,
+        codec.encode_countdown,
+        lambda _: "countdown",
     )
     patcher.collection(
-        {c.name: c for c in old.contests}, {c.name: c for c in scene.contests},
-        origins.contests, codec.encode_contest, codec.encode_contest, lambda _: "contest",
+        {c.name: c for c in old.contests},
+        {c.name: c for c in scene.contests},
+        origins.contests,
+        codec.encode_contest,
+        codec.encode_contest,
+        lambda _: "contest",
     )
     patcher.collection(
-        {c.name: c for c in old.challenges}, {c.name: c for c in scene.challenges},
-        origins.challenges, codec.encode_challenge, codec.encode_challenge, lambda _: "challenge",
+        {c.name: c for c in old.challenges},
+        {c.name: c for c in scene.challenges},
+        origins.challenges,
+        codec.encode_challenge,
+        codec.encode_challenge,
+        lambda _: "challenge",
     )
     patcher.remove_pending()
     _patch_top(doc, old, scene)
@@ -337,7 +369,8 @@ def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
         data: Data = {"title": scene.title}
         if scene.notes:
             data["notes"] = scene.notes
-        if scene.gm_pool:
+        pcs = sum(1 for c in scene.characters if c.kind is CharacterKind.PC)
+        if scene.gm_pool != pcs:
             data["gm_pool"] = scene.gm_pool
         if scene.compel_points:
             data["compel_points"] = scene.compel_points
@@ -364,7 +397,7 @@ def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
         rules = doc["rules"]
         for key in codec.RULES_KEYS:
             if getattr(old.rules, key) != getattr(new.rules, key):
-                rules[key] = getattr(new.rules, key)  # type: ignore[index]
+                rules[key] = getattr(new.rules, key)
     turn_before = codec.encode_turn(old.turn) if old.turn else None
     turn_after = codec.encode_turn(new.turn) if new.turn else None
     if turn_before != turn_after:
@@ -393,7 +426,7 @@ def _insert_top_key(doc: tomlkit.TOMLDocument, key: str, value: Any) -> None:
     if anchor is None:
         doc.add(key, to_item(value))
         return
-    body._insert_after(anchor, key, to_item(value))  # noqa: SLF001
+    body._insert_after(anchor, key, to_item(value))
 
 
 def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:

@@ -1,0 +1,60 @@
+"""Describing a pending hit: its legal absorption options, minion armor, taken out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fatescreen.rules.big_bads import minion_armor_options
+from fatescreen.rules.character import Character
+from fatescreen.rules.harm import Absorption, HarmOptions, absorption_options
+from fatescreen.scene.model import PendingHit, RulesInPlay, Scene
+
+if TYPE_CHECKING:
+    from fatescreen.commands.core import Context
+
+
+def harm_options(rules: RulesInPlay) -> HarmOptions:
+    """The optional harm rules a scene plays with."""
+    return HarmOptions(
+        one_track=rules.one_stress_track,
+        extra_boxes=rules.extra_stress_boxes,
+        extreme_consequence=rules.extreme_consequences,
+    )
+
+
+def options_for(scene: Scene, hit: PendingHit) -> tuple[Absorption, ...]:
+    """The legal ways the hit's target can absorb it, the most likely first."""
+    target = scene.character(hit.target)
+    return absorption_options(target, hit.shifts, hit.kind, harm_options(scene.rules))
+
+
+def option_text(ctx: Context, character: Character, option: Absorption) -> str:
+    """``1 physical box + moderate`` as the GM reads it."""
+    parts = []
+    if option.boxes:
+        kind = option.stress_kind.value
+        parts.append(ctx.tr("hit.boxes", count=option.boxes, kind=kind))
+    for index in option.consequences:
+        slot = character.consequences[index]
+        parts.append(slot.condition or slot.severity.value)
+    return " + ".join(parts) or ctx.tr("none")
+
+
+def hit_lines(ctx: Context, scene: Scene, hit: PendingHit) -> tuple[str, ...]:
+    """The lines that offer the absorption options (and minion armor) for a hit."""
+    target = scene.character(hit.target)
+    options = options_for(scene, hit)
+    lines = []
+    if options:
+        listed = "  ".join(
+            ctx.tr("hit.option", number=number, text=option_text(ctx, target, option))
+            for number, option in enumerate(options, start=1)
+        )
+        lines.append(ctx.tr("hit.options", name=target.name, shifts=hit.shifts, options=listed))
+    else:
+        lines.append(ctx.tr("hit.taken_out_only", name=target.name, shifts=hit.shifts))
+    minions = minion_armor_options(target, scene.character_index)
+    if minions:
+        names = ", ".join(scene.character(m).name for m in minions)
+        lines.append(ctx.tr("hit.minions", names=names))
+    return tuple(lines)

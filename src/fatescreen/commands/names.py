@@ -1,0 +1,70 @@
+"""Name lookup for commands: by id, by name, or by any unique case-insensitive prefix."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import TypeVar
+
+from fatescreen.commands.errors import AmbiguousName, UnknownName
+from fatescreen.i18n import tr
+
+T = TypeVar("T")
+
+
+def fold(text: str) -> str:
+    """Case- and normalisation-insensitive form of a name (Finnish letters kept)."""
+    return unicodedata.normalize("NFC", text).casefold()
+
+
+def resolve(ref: str, items: Iterable[tuple[str, str, T]], what: str, lang: str = "en") -> T:
+    """Find one item by id, full name, or unique prefix of either.
+
+    Args:
+        ref: What the GM typed.
+        items: (id, name, value) triples.
+        what: What is looked for ("character", "zone"...), for the error message.
+        lang: The language of the error message.
+
+    Raises:
+        UnknownName: Nothing matches; the message lists all candidates.
+        AmbiguousName: The prefix matches several; the message lists them.
+    """
+    entries = list(items)
+    wanted = fold(ref.strip())
+    for exact in (
+        [e for e in entries if e[0] == ref],
+        [e for e in entries if fold(e[1]) == wanted or fold(e[0]) == wanted],
+    ):
+        if len(exact) == 1:
+            return exact[0][2]
+    matches = [e for e in entries if fold(e[1]).startswith(wanted) or fold(e[0]).startswith(wanted)]
+    if not matches:
+        # a word inside the name ("leader" -> "Masked leader")
+        matches = [e for e in entries if any(w.startswith(wanted) for w in fold(e[1]).split())]
+    if len(matches) == 1:
+        return matches[0][2]
+    if matches:
+        names = tuple(e[1] for e in matches)
+        raise AmbiguousName(
+            tr(
+                lang,
+                "error.ambiguous",
+                what=tr(lang, f"what.{what}"),
+                ref=ref,
+                names=", ".join(names),
+            ),
+            names,
+        )
+    names = tuple(e[1] for e in entries)
+    shown = ", ".join(names[:15]) + (" …" if len(names) > 15 else "")
+    raise UnknownName(
+        tr(
+            lang,
+            "error.unknown",
+            what=tr(lang, f"what.{what}"),
+            ref=ref,
+            names=shown or tr(lang, "none"),
+        ),
+        names,
+    )

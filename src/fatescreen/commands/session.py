@@ -1,0 +1,261 @@
+"""A running scene: commands applied one at a time, with undo, journal, log and saving.
+
+The dashboard and the headless CLI both drive a :class:`Session`; it is the one path by
+which a scene changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fatescreen.commands import verbs_aspects, verbs_flow, verbs_harm, verbs_points, verbs_rolls
+from fatescreen.commands.core import REGISTRY, Applied, Context, Tokens, find_verb, split_line, verb
+from fatescreen.commands.errors import CommandError
+from fatescreen.i18n import tr
+from fatescreen.rules.dice import DiceRoll, parse_faces
+from fatescreen.rules.errors import RulesError
+from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.history import History, NothingToUndo, Step
+from fatescreen.scene.journal import Journal
+from fatescreen.scene.load import LoadedScene, load_scene
+from fatescreen.scene.model import Scene
+from fatescreen.scene.save import save_scene
+
+VERB_MODULES = (verbs_aspects, verbs_flow, verbs_harm, verbs_points, verbs_rolls)
+"""Imported for their side effect of registering verbs."""
+
+META_VERBS = ("undo", "redo", "save", "log", "help")
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one command line did, for the screen or the terminal."""
+
+    line: str
+    lines: tuple[str, ...]
+    ok: bool = True
+    changed: frozenset[str] = frozenset()
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One applied command and its result lines."""
+
+    command: str
+    lines: tuple[str, ...]
+
+
+def _meta(name: str, usage: str, help_text: str, example: str, aliases: tuple[str, ...]) -> None:
+    def handler(ctx: Context, args: Tokens) -> Applied:
+        raise CommandError(f"{name} is handled by the session")
+
+    verb(name, usage, help_text, aliases=aliases, example=example, changes_scene=False)(handler)
+
+
+_meta("undo", "undo", "Take back the last change.", "undo", ("u", "kumoa"))
+_meta("redo", "redo", "Take again the change undone last.", "redo", ("re", "tee"))
+_meta(
+    "save", "save [PATH]", "Save the scene (style-preserving, atomic).", "save", ("w", "tallenna")
+)
+_meta(
+    "log",
+    "log [--markdown]",
+    "Show the scene's event log, or export it as Markdown.",
+    "log --markdown",
+    ("l", "loki"),
+)
+_meta("help", "help [VERB]", "List the commands, or explain one.", "help attack", ("?", "apua"))
+
+
+@dataclass
+class Session:
+    """A scene being run: the current value, its history, journal and log."""
+
+    scene: Scene
+    loaded: LoadedScene | None = None
+    rng: random.Random = field(default_factory=random.Random)
+    lang: str = "en"
+    journal: Journal | None = None
+    history: History = field(default_factory=History)
+    log: list[LogEntry] = field(default_factory=list)
+    listeners: list[Callable[[Result], None]] = field(default_factory=list)
+
+    @classmethod
+    def open(
+        cls,
+        path: Path,
+        *,
+        seed: int | None = None,
+        lang: str = "en",
+        journal: bool = True,
+    ) -> Session:
+        """Load a scene file and start a session on it.
+
+        Raises:
+            SceneFileError: The file is invalid (every problem listed).
+        """
+        loaded = load_scene(path)
+        session = cls(
+            scene=loaded.scene,
+            loaded=loaded,
+            rng=random.Random(seed),
+            lang=lang,
+            journal=Journal(path) if journal else None,
+        )
+        if not session.recoverable():
+            session.start_journal()
+        return session
+
+    # -- recovery ----------------------------------------------------------------------
+
+    def recoverable(self) -> list[tuple[str, tuple[DiceRoll, ...]]]:
+        """Commands journaled since the last save that a crash left unsaved."""
+        if self.journal is None or self.loaded is None:
+            return []
+        return [
+            (command, tuple(parse_faces(d) for d in dice))
+            for command, dice in self.journal.pending(self.loaded.text)
+        ]
+
+    def recover(self) -> int:
+        """Replay the unsaved journal; returns how many commands were replayed."""
+        entries = self.recoverable()
+        replayed = 0
+        for command, dice in entries:
+            if self._execute(command, list(dice), journal=False).ok:
+                replayed += 1
+        return replayed
+
+    def discard_recovery(self) -> None:
+        """Forget unsaved journaled changes and journal afresh from the file."""
+        self.start_journal()
+
+    def start_journal(self) -> None:
+        """Begin a fresh journal against the file as it is now (discarding an old one)."""
+        if self.journal is not None and self.loaded is not None:
+            self.journal.start(self.loaded.text)
+
+    # -- commands ----------------------------------------------------------------------
+
+    @property
+    def ladder_names(self) -> bool:
+        """Whether results show ladder adjectives."""
+        return self.scene.rules.ladder_names
+
+    def execute(self, line: str) -> Result:
+        """Apply one command line; a bad line changes nothing and explains itself."""
+        return self._execute(line, [], journal=True)
+
+    def _execute(self, line: str, replay: list[DiceRoll], *, journal: bool) -> Result:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return Result(text, ())
+        try:
+            words = split_line(text, self.lang)
+            found = find_verb(words[0], self.lang)
+            if found.name in META_VERBS:
+                result = self._meta(found.name, words[1:], text)
+            else:
+                ctx = Context(self.scene, self.rng, self.lang, self.ladder_names, replay=replay)
+                applied = found.handler(ctx, Tokens(found, words[1:], self.lang))
+                result = self._commit(text, applied, ctx.rolled, journal=journal)
+        except (CommandError, RulesError, ValueError, KeyError) as error:
+            message = str(error) if not isinstance(error, KeyError) else f"unknown: {error}"
+            result = Result(text, (message,), ok=False)
+        for listener in self.listeners:
+            listener(result)
+        return result
+
+    def _commit(
+        self, text: str, applied: Applied, rolled: list[DiceRoll], *, journal: bool
+    ) -> Result:
+        changed = applied.scene is not self.scene and applied.scene != self.scene
+        if changed:
+            label = applied.label or text
+            self.history = self.history.record(Step(label, self.scene, applied.scene))
+            self.scene = applied.scene
+            if journal and self.journal is not None:
+                self.journal.append(text, tuple(d.symbols for d in rolled))
+        self.log.append(LogEntry(text, applied.lines))
+        return Result(
+            text, applied.lines, True, applied.changed if changed else frozenset(), applied.label
+        )
+
+    def _meta(self, name: str, words: list[str], text: str) -> Result:
+        if name in ("undo", "redo"):
+            if words:
+                raise CommandError(
+                    tr(self.lang, "error.extra", verb=name, extra=" ".join(words), usage=name)
+                )
+            try:
+                if name == "undo":
+                    self.history, step = self.history.undo()
+                    self.scene = step.before
+                else:
+                    self.history, step = self.history.redo()
+                    self.scene = step.after
+            except NothingToUndo as error:
+                raise CommandError(str(error)) from None
+            if self.journal is not None:
+                self.journal.append(name, ())
+            line = tr(self.lang, f"{name}.line", label=step.label)
+            self.log.append(LogEntry(text, (line,)))
+            return Result(text, (line,), True, frozenset({"all"}), step.label)
+        if name == "save":
+            return self._save(words, text)
+        if name == "log":
+            return Result(text, tuple(self.log_lines(markdown="--markdown" in words)))
+        return Result(text, tuple(self.help_lines(words[0] if words else None)))
+
+    def _save(self, words: list[str], text: str) -> Result:
+        if self.loaded is None:
+            raise CommandError(tr(self.lang, "error.save_nowhere"))
+        target = Path(words[0]) if words else None
+        try:
+            self.loaded = save_scene(self.loaded, self.scene, target)
+        except (OSError, SceneFileError) as error:
+            raise CommandError(f"could not save: {error}") from None
+        self.scene = self._carry_pending(self.loaded.scene)
+        if self.journal is not None and target is None:
+            self.journal.start(self.loaded.text)
+        line = tr(self.lang, "save.line", path=str(self.loaded.path))
+        self.log.append(LogEntry(text, (line,)))
+        return Result(text, (line,))
+
+    def _carry_pending(self, saved: Scene) -> Scene:
+        from dataclasses import replace
+
+        return replace(
+            saved, pending_roll=self.scene.pending_roll, pending_hit=self.scene.pending_hit
+        )
+
+    @property
+    def dirty(self) -> bool:
+        """True when the scene differs from the file."""
+        return self.loaded is None or self._carry_pending(self.loaded.scene) != self.scene
+
+    def log_lines(self, markdown: bool = False) -> list[str]:
+        """The event log, oldest first; as a Markdown session record if asked."""
+        if not markdown:
+            return [line for entry in self.log for line in entry.lines] or [
+                tr(self.lang, "log.empty")
+            ]
+        out = [f"# {self.scene.title}", ""]
+        for entry in self.log:
+            out.append(f"- `{entry.command}`")
+            out += [f"  - {line}" for line in entry.lines]
+        return out
+
+    def help_lines(self, name: str | None = None) -> list[str]:
+        """One line per verb, or the full help of one verb."""
+        if name:
+            found = find_verb(name, self.lang)
+            aliases = ", ".join(found.aliases)
+            return [found.usage, found.help, f"e.g. {found.example}", f"aliases: {aliases}"]
+        lines = [tr(self.lang, "help.header")]
+        lines += [f"{v.name:<10} {v.help}" for v in sorted(REGISTRY.values(), key=lambda v: v.name)]
+        return lines

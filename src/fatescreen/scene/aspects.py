@@ -1,0 +1,109 @@
+"""Every aspect in play in a scene, addressed by where it lives, and replacing one of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from fatescreen.rules.aspects import Aspect
+from fatescreen.scene.model import Scene
+
+SCENE_HOLDER = "scene"
+"""The holder of scene-wide situation aspects; zones are ``zone:ID``, characters
+``character:ID`` and a character's consequence ``consequence:ID:SLOT``."""
+
+
+@dataclass(frozen=True)
+class AspectInPlay:
+    """One aspect and where it lives."""
+
+    holder: str
+    aspect: Aspect
+
+    @property
+    def key(self) -> str:
+        """A key unique in the scene: the holder and the aspect's id."""
+        return f"{self.holder}/{self.aspect.id}"
+
+    @property
+    def owner(self) -> str | None:
+        """The character whose aspect (or consequence) this is, if any."""
+        kind, _, rest = self.holder.partition(":")
+        if kind in ("character", "consequence"):
+            return rest.split(":")[0]
+        return None
+
+
+def aspects_in_play(scene: Scene) -> tuple[AspectInPlay, ...]:
+    """Scene, zone, character aspects (with revealed forms' ones) and consequences."""
+    found = [AspectInPlay(SCENE_HOLDER, aspect) for aspect in scene.aspects]
+    for zone in scene.zones:
+        found += [AspectInPlay(f"zone:{zone.id}", aspect) for aspect in zone.aspects]
+    for character in scene.characters:
+        found += [
+            AspectInPlay(f"character:{character.id}", aspect)
+            for aspect in character.current_aspects
+        ]
+        found += [
+            AspectInPlay(f"consequence:{character.id}:{index}", slot.aspect)
+            for index, slot in enumerate(character.consequences)
+            if slot.aspect is not None
+        ]
+    return tuple(found)
+
+
+def _swap(aspects: tuple[Aspect, ...], old: Aspect, new: Aspect | None) -> tuple[Aspect, ...]:
+    if old not in aspects:
+        raise KeyError(old.name)
+    index = aspects.index(old)
+    rest = aspects[:index] + aspects[index + 1 :]
+    return rest if new is None else (*rest[:index], new, *rest[index:])
+
+
+def replace_aspect(scene: Scene, holder: str, old: Aspect, new: Aspect | None) -> Scene:
+    """A scene with ``old`` (held by ``holder``) replaced by ``new``, or removed if None."""
+    kind, _, rest = holder.partition(":")
+    if kind == SCENE_HOLDER:
+        return replace(scene, aspects=_swap(scene.aspects, old, new))
+    if kind == "zone":
+        zones = tuple(
+            replace(zone, aspects=_swap(zone.aspects, old, new)) if zone.id == rest else zone
+            for zone in scene.zones
+        )
+        return replace(scene, zones=zones)
+    if kind == "character":
+        character = scene.character(rest)
+        if old in character.aspects:
+            return scene.with_character(
+                replace(character, aspects=_swap(character.aspects, old, new))
+            )
+        forms = tuple(
+            replace(form, aspects=_swap(form.aspects, old, new)) if old in form.aspects else form
+            for form in character.forms
+        )
+        return scene.with_character(replace(character, forms=forms))
+    if kind == "consequence":
+        character_id, _, slot_text = rest.partition(":")
+        character = scene.character(character_id)
+        index = int(slot_text)
+        slots = list(character.consequences)
+        slot = slots[index]
+        slots[index] = slot.emptied() if new is None else replace(slot, aspect=new)
+        return scene.with_character(replace(character, consequences=tuple(slots)))
+    raise KeyError(holder)
+
+
+def add_aspect(scene: Scene, holder: str, aspect: Aspect) -> Scene:
+    """A scene with a new aspect on the scene, a zone or a character."""
+    kind, _, rest = holder.partition(":")
+    if kind == SCENE_HOLDER:
+        return replace(scene, aspects=(*scene.aspects, aspect))
+    if kind == "zone":
+        zones = tuple(
+            replace(zone, aspects=(*zone.aspects, aspect)) if zone.id == rest else zone
+            for zone in scene.zones
+        )
+        return replace(scene, zones=zones)
+    if kind == "character":
+        character = scene.character(rest)
+        return scene.with_character(replace(character, aspects=(*character.aspects, aspect)))
+    raise KeyError(holder)
