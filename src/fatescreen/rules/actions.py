@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Final
 
 from fatescreen.rules.aspects import Aspect
-from fatescreen.rules.character import StressKind
+from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.outcomes import Outcome, RollResult, outcome_for
 
 
@@ -415,3 +415,11 @@ def difficulty_for(reasons: int) -> int:
     if reasons < 0:
         raise ValueError(f"the number of reasons cannot be negative ({reasons})")
     return DIFFICULTY_PER_REASON * reasons
+
+
+def best_defense(defender: Character, attack_skill: str) -> str:
+    """The defender's best default skill against an attack made with ``attack_skill``:
+    Athletics or (in melee) Fight for physical harm, Will for mental (§2). Athletics
+    when the attack skill has no default defense."""
+    options = default_defense(attack_skill) or ("Athletics",)
+    return max(options, key=lambda skill: (defender.skill(skill), -options.index(skill)))

@@ -1,25 +1,700 @@
-"""The fatescreen Textual application."""
+"""The fatescreen dashboard: a coordinator that turns keys and dialogs into commands."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
+from typing import ClassVar
 
-from rich.text import Text
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from fatescreen.commands.core import REGISTRY, Context
+from fatescreen.commands.harm_text import option_text, options_for
+from fatescreen.commands.session import Result, Session
+from fatescreen.commands.verbs_flow import scene_end
+from fatescreen.i18n import LANGUAGES, tr
+from fatescreen.rules.aspects import GM
+from fatescreen.rules.big_bads import minion_armor_options
+from fatescreen.rules.character import CharacterKind
+from fatescreen.rules.obstacles import Hazard
+from fatescreen.scene.aspects import aspects_in_play
+from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.model import Scene
+from fatescreen.ui.commandbar import CommandBar
+from fatescreen.ui.config import Settings, load_settings, save_settings
+from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog, quote
+from fatescreen.ui.dialogs.help import HelpScreen
+from fatescreen.ui.dialogs.roll import RollDialog
+from fatescreen.ui.panes.aspects import AspectsPane
+from fatescreen.ui.panes.base import Pane
+from fatescreen.ui.panes.fate import FatePane
+from fatescreen.ui.panes.log import LogPane
+from fatescreen.ui.panes.obstacles import ObstaclesPane
+from fatescreen.ui.panes.statblock import StatBlockPane, StressBoxes
+from fatescreen.ui.panes.turn import TurnPane
+from fatescreen.ui.panes.zones import ZonesPane
+from fatescreen.ui.state import View
+from fatescreen.ui.text import assemble, literal
+from fatescreen.ui.themes import DEFAULT_THEME, load_themes
+
+PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log")
+
+
+class CommandApplied(Message):
+    """A command changed (or tried to change) the scene."""
+
+    def __init__(self, result: Result) -> None:
+        super().__init__()
+        self.result = result
+
+
+class StatusBar(Static):
+    """Title, exchange, GM pool, language and theme on one line."""
 
 
 class FatescreenApp(App[None]):
-    """The GM dashboard."""
+    """The GM dashboard for one scene."""
 
+    CSS_PATH = "app.tcss"
     TITLE = "fatescreen"
+    HORIZONTAL_BREAKPOINTS = [
+        (0, "-compact"),
+        (140, "-wide"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("colon", "command_bar", "Command", id="command_bar"),
+        Binding("a", "roll('attack')", "Attack", id="attack"),
+        Binding("o", "roll('overcome')", "Overcome", id="overcome"),
+        Binding("c", "roll('create')", "Create adv.", id="create"),
+        Binding("h", "hazard", "Hazard", id="hazard"),
+        Binding("i", "invoke", "Invoke", id="invoke"),
+        Binding("f", "free_invoke", "Free invoke", id="free_invoke", show=False),
+        Binding("n", "next_turn", "Next", id="next_turn"),
+        Binding("j,down", "turn_cursor(1)", "Cursor down", id="cursor_down", show=False),
+        Binding("k,up", "turn_cursor(-1)", "Cursor up", id="cursor_up", show=False),
+        Binding("x", "next_exchange", "Exchange", id="next_exchange", show=False),
+        Binding("t", "tick", "Tick", id="tick"),
+        Binding("m", "move", "Move", id="move", show=False),
+        Binding("A", "add_aspect", "Aspect", id="add_aspect", show=False),
+        Binding("p", "compel", "Compel", id="compel", show=False),
+        Binding("E", "end_scene", "End scene", id="end_scene", show=False),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
+        Binding("ctrl+s", "save", "Save", id="save"),
+        Binding("tab", "select(1)", "Next character", id="select_next", show=False),
+        Binding("shift+tab", "select(-1)", "Previous character", id="select_previous", show=False),
+        Binding("L", "toggle_language", "Language", id="language", show=False),
+        Binding("N", "toggle_ladder", "Ladder names", id="ladder", show=False),
+        Binding("question_mark", "help", "Help", id="help"),
+        *[
+            Binding(
+                str(index + 1),
+                f"show_pane('{name}')",
+                f"Pane {index + 1}",
+                id=f"pane_{name}",
+                show=False,
+            )
+            for index, name in enumerate(PANE_ORDER)
+        ],
+    ]
 
-    def __init__(self, scene_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        scene_path: Path | None = None,
+        *,
+        session: Session | None = None,
+        lang: str | None = None,
+        theme: str | None = None,
+        remember: bool = True,
+    ) -> None:
         super().__init__()
         self.scene_path = scene_path
+        self.remember = remember
+        self.settings = load_settings() if remember else Settings()
+        self.session = session
+        self.load_error: SceneFileError | None = None
+        if self.session is None and scene_path is not None:
+            try:
+                self.session = Session.open(scene_path, lang=lang or "en")
+            except SceneFileError as error:
+                self.load_error = error
+        chosen_lang = lang or self.settings.lang or "en"
+        if self.session is not None:
+            self.session.lang = chosen_lang
+        self.view_state = View(
+            lang=chosen_lang, ladder_names=self.settings.ladder_names, selected=None
+        )
+        for custom in load_themes():
+            self.register_theme(custom)
+        wanted = theme or self.settings.theme or DEFAULT_THEME
+        self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        self.last_target: str | None = None
+        self.shown_pane = "zones"
+
+    # -- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        name = str(self.scene_path) if self.scene_path else "no scene"
-        yield Static(Text(f"fatescreen: {name}"), id="placeholder")
+        yield StatusBar(id="status")
+        with Container(id="panes"):
+            with Vertical(id="left"):
+                yield ZonesPane(id="zones")
+                yield StatBlockPane(id="statblock")
+            with Vertical(id="middle"):
+                yield TurnPane(id="turn")
+                yield AspectsPane(id="aspects")
+            with Vertical(id="right"):
+                yield FatePane(id="fate")
+                yield ObstaclesPane(id="obstacles")
+        yield LogPane(id="log")
+        with Horizontal(id="bar"):
+            yield CommandBar(self._names, id="command")
         yield Footer()
+
+    @property
+    def scene(self) -> Scene:
+        """The scene being run."""
+        assert self.session is not None
+        return self.session.scene
+
+    def on_mount(self) -> None:
+        """Draw everything once, and offer to recover unsaved changes."""
+        if self.session is None:
+            problems = self.load_error.problems if self.load_error else []
+            text = "\n".join(str(p) for p in problems) or "no scene"
+            self.query_one("#status", StatusBar).update(Content(text))
+            return
+        if self.session.scene.characters:
+            pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
+            first = (pcs or list(self.scene.characters))[0]
+            self.view_state = replace(self.view_state, selected=first.id)
+        self._show_pane_classes()
+        self.redraw(frozenset({"all"}))
+        pending = self.session.recoverable()
+        if pending:
+            self._offer_recovery(len(pending))
+
+    def _offer_recovery(self, count: int) -> None:
+        def decide(line: str | None) -> None:
+            assert self.session is not None
+            if line == "recover":
+                replayed = self.session.recover()
+                self.notify(self.tr("ui.recovered", count=replayed))
+            else:
+                self.session.discard_recovery()
+            self.redraw(frozenset({"all"}))
+
+        self.push_screen(
+            ConfirmDialog(
+                self.view_state,
+                self.tr("ui.recover_title"),
+                self.tr("ui.recover_text", count=count),
+                "recover",
+            ),
+            decide,
+        )
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def tr(self, key: str, **values: object) -> str:
+        """A UI message in the current language."""
+        return tr(self.view_state.lang, key, **values)
+
+    def _names(self) -> list[str]:
+        if self.session is None:
+            return []
+        scene = self.scene
+        names = [c.name for c in scene.characters] + [z.name for z in scene.zones]
+        names += [o.name for o in scene.obstacles] + [c.name for c in scene.countdowns]
+        names += [a.aspect.name for a in aspects_in_play(scene)]
+        return names
+
+    def panes(self) -> Iterable[Pane]:
+        """Every pane."""
+        return self.query(Pane)
+
+    def redraw(self, changed: frozenset[str]) -> None:
+        """Tell every pane what changed; each redraws only what it shows."""
+        if self.session is None:
+            return
+        scene = self.scene
+        for pane in self.panes():
+            pane.relabel(self.view_state)
+            pane.show(scene, self.view_state, changed)
+        self._status()
+
+    def _status(self) -> None:
+        scene = self.scene
+        exchange = (
+            self.tr("ui.exchange", number=scene.turn.exchange)
+            if scene.turn
+            else self.tr("ui.no_exchange")
+        )
+        dirty = " ●" if self.session is not None and self.session.dirty else ""
+        self.query_one("#status", StatusBar).update(
+            assemble(
+                ("fatescreen", "bold $accent"),
+                " · ",
+                (literal(scene.title), "bold"),
+                f" · {exchange} · ",
+                (self.tr("ui.gm_pool_short", count=scene.gm_pool), "$secondary bold"),
+                (dirty, "$warning"),
+                (f"   {self.view_state.lang} │ {self.theme}", "$text-muted"),
+            )
+        )
+
+    # -- running commands ----------------------------------------------------------------
+
+    def run_command(self, line: str, *, flow: bool = True) -> Result | None:
+        """Apply one command line, log it, repaint what changed, and follow up the flow
+        (absorbing a hit, revealing a true form, announcing a countdown)."""
+        if self.session is None:
+            return None
+        before = self.scene
+        result = self.session.execute(line)
+        self.query_one(LogPane).add(result.line, result.lines, result.ok)
+        if not result.ok:
+            self.bell()
+            self.notify(result.lines[0] if result.lines else line, severity="error")
+        self.post_message(CommandApplied(result))
+        changed = result.changed | {"view"} if result.changed else result.changed
+        self.redraw(changed)
+        if result.ok and flow:
+            self._follow_up(before)
+        return result
+
+    def _follow_up(self, before: Scene) -> None:
+        scene = self.scene
+        hit = scene.pending_hit
+        if hit is not None and hit != before.pending_hit:
+            self.last_target = hit.target
+            self.call_after_refresh(self.action_absorb)
+            return
+        for character in scene.characters:
+            old = before.character_index.get(character.id)
+            if (
+                character.taken_out
+                and old is not None
+                and not old.taken_out
+                and character.form < len(character.forms)
+            ):
+                self.call_after_refresh(self._offer_reveal, character.id)
+                return
+
+    def on_command_bar_submitted(self, event: CommandBar.Submitted) -> None:
+        """A typed command; UI-only words (select, pane) are handled here."""
+        words = event.line.split(maxsplit=1)
+        if words and words[0] == "select" and len(words) == 2:
+            self._select_by_name(words[1])
+            return
+        self.run_command(event.line)
+
+    def on_stress_boxes_toggled(self, event: StressBoxes.Toggled) -> None:
+        """A click on a stress box."""
+        self.run_command(f"stress {quote(event.character_id)} {event.kind.value} {event.box}")
+
+    # -- actions: rolls and harm -----------------------------------------------------------
+
+    def _up_or_selected(self) -> str | None:
+        scene = self.scene
+        if scene.turn is not None and scene.turn.up is not None:
+            return scene.turn.up
+        return self.view_state.selected
+
+    def _default_target(self, actor: str | None) -> str | None:
+        scene = self.scene
+        if (
+            self.last_target
+            and self.last_target != actor
+            and (self.last_target in scene.character_index)
+        ):
+            return self.last_target
+        actor_char = scene.character_index.get(actor or "")
+        want_pc = actor_char is None or actor_char.kind is not CharacterKind.PC
+        for character in scene.characters:
+            if (
+                character.id != actor
+                and not character.taken_out
+                and ((character.kind is CharacterKind.PC) == want_pc)
+            ):
+                return character.id
+        return None
+
+    def action_roll(self, action: str) -> None:
+        """Open the roll dialog for an action, with who is up and the last target chosen."""
+        if self.session is None:
+            return
+        actor = self._up_or_selected()
+        target = self._default_target(actor)
+        self.push_screen(
+            RollDialog(self.view_state, self.scene, action=action, actor=actor, target=target),
+            self._from_dialog,
+        )
+
+    def action_hazard(self) -> None:
+        """A hazard's turn: the roll dialog with the hazard attacking."""
+        if self.session is None:
+            return
+        hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
+        if not hazards:
+            self.notify(self.tr("ui.no_hazards"), severity="warning")
+            return
+        up = self.scene.turn.up if self.scene.turn else None
+        hazard = next((h for h in hazards if h.id == up), hazards[0])
+        target = self._default_target(None)
+        self.push_screen(
+            RollDialog(
+                self.view_state, self.scene, action="attack", actor=hazard.id, target=target
+            ),
+            self._from_dialog,
+        )
+
+    def _from_dialog(self, line: str | None) -> None:
+        if line:
+            self.run_command(line)
+
+    def action_absorb(self) -> None:
+        """Offer the legal ways to absorb the pending hit (the likeliest highlighted)."""
+        if self.session is None or self.scene.pending_hit is None:
+            return
+        scene = self.scene
+        hit = scene.pending_hit
+        assert hit is not None
+        target = scene.character(hit.target)
+        options = options_for(scene, hit)
+        choices: list[tuple[str, Content | str]] = []
+        for number, option in enumerate(options, start=1):
+            choices.append((f"absorb {number}", option_text(self._ctx(), target, option)))
+        choices.append(("takeout", self.tr("ui.taken_out_choice")))
+        keys = [("t", self.tr("ui.taken_out_choice"), "takeout")]
+        if minion_armor_options(target, scene.character_index):
+            keys.insert(0, ("m", self.tr("ui.minion_choice"), "minion"))
+        title = self.tr("ui.absorb_title", name=target.name, shifts=hit.shifts)
+
+        def chosen(line: str | None) -> None:
+            if line is None:
+                return
+            number = int(line.split()[1]) if line.startswith("absorb ") else 0
+            needed = len(options[number - 1].consequences) if number else 0
+            if needed:
+                fields = [(self.tr("ui.consequence_text", number=i + 1), "") for i in range(needed)]
+                template = line + "".join(f" {{{i}}}" for i in range(needed))
+                self.push_screen(
+                    TextDialog(self.view_state, title, fields, template), self._from_dialog
+                )
+            else:
+                self.run_command(line)
+
+        self.push_screen(ChoiceDialog(self.view_state, title, choices, keys=keys), chosen)
+
+    def _ctx(self) -> Context:
+        assert self.session is not None
+        return Context(
+            self.scene, self.session.rng, self.view_state.lang, self.view_state.ladder_names
+        )
+
+    def _offer_reveal(self, character_id: str) -> None:
+        character = self.scene.character(character_id)
+        form = character.forms[character.form]
+        choices: list[tuple[str, Content | str]] = [
+            (f"reveal {quote(character_id)}", self.tr("ui.reveal_default", form=form.name)),
+            (f"reveal {quote(character_id)} soft", self.tr("ui.reveal_soft")),
+            (f"reveal {quote(character_id)} full", self.tr("ui.reveal_full")),
+        ]
+        self.push_screen(
+            ChoiceDialog(self.view_state, self.tr("ui.reveal_title", name=character.name), choices),
+            self._from_dialog,
+        )
+
+    def action_invoke(self) -> None:
+        """Choose an aspect to invoke on the last roll; free invokes listed first."""
+        if self.session is None or self.scene.pending_roll is None:
+            self.notify(self.tr("error.no_roll"), severity="warning")
+            return
+        pending = self.scene.pending_roll
+        invoker = pending.actor if pending.actor in self.scene.character_index else GM
+        names = {c.id: c.name for c in self.scene.characters}
+        free_first: list[tuple[str, Content | str]] = []
+        paid: list[tuple[str, Content | str]] = []
+        for found in aspects_in_play(self.scene):
+            label = found.aspect.name
+            if found.aspect.free_invokes_of(invoker):
+                free_first.append(
+                    (
+                        f"invoke {quote(found.key)} by {quote(invoker)} free",
+                        assemble(("free ", "$success"), label),
+                    )
+                )
+            if not found.aspect.is_boost:
+                holders = {names.get(o, "GM") for o in found.aspect.free_invokes}
+                extra = f"  ({', '.join(sorted(holders))})" if holders else ""
+                paid.append(
+                    (
+                        f"invoke {quote(found.key)}",
+                        assemble(("1 FP ", "$warning"), label, (extra, "$text-muted")),
+                    )
+                )
+        self.push_screen(
+            ChoiceDialog(self.view_state, self.tr("ui.invoke_title"), free_first + paid),
+            lambda line: self._from_dialog_no_follow(line),
+        )
+
+    def _from_dialog_no_follow(self, line: str | None) -> None:
+        if line:
+            self.run_command(line)
+
+    def action_free_invoke(self) -> None:
+        """Spend the first free invoke the roller's side holds on the last roll (one key)."""
+        if self.session is None or self.scene.pending_roll is None:
+            self.notify(self.tr("error.no_roll"), severity="warning")
+            return
+        pending = self.scene.pending_roll
+        invoker = pending.actor if pending.actor in self.scene.character_index else GM
+        for found in aspects_in_play(self.scene):
+            if found.aspect.free_invokes_of(invoker):
+                self.run_command(f"invoke {quote(found.key)} by {quote(invoker)} free")
+                return
+        self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+
+    # -- actions: flow ---------------------------------------------------------------------
+
+    def action_next_turn(self) -> None:
+        """Hand the turn to the highlighted name in the turn order (one key)."""
+        turn = self.query_one(TurnPane)
+        if turn.cursor is None:
+            return
+        order = self.scene.turn
+        if order is not None and order.started and not turn.candidates():
+            self.action_next_exchange()
+            return
+        if order is not None and order.started and turn.cursor in order.acted:
+            self.action_next_exchange()
+            return
+        self.run_command(f"next {quote(turn.cursor)}")
+
+    def action_next_exchange(self) -> None:
+        """Start the next exchange with the highlighted name."""
+        turn = self.query_one(TurnPane)
+        if turn.cursor is not None:
+            self.run_command(f"exchange {quote(turn.cursor)}")
+
+    def action_turn_cursor(self, step: int) -> None:
+        """Move the turn-order highlight."""
+        self.query_one(TurnPane).move_cursor(step)
+
+    def action_tick(self) -> None:
+        """Tick the first countdown that is still running."""
+        if self.session is None:
+            return
+        running = [c for c in self.scene.countdowns if c.checked < c.boxes]
+        if not running:
+            self.notify(self.tr("ui.no_countdowns"), severity="warning")
+            return
+        result = self.run_command(f"tick {quote(running[0].id)}")
+        if result is not None and result.ok and len(result.lines) > 1:
+            self.notify(result.lines[-1], title=running[0].name, severity="warning", timeout=8)
+
+    def action_move(self) -> None:
+        """Move the selected character to an adjacent zone (or any zone, if unplaced)."""
+        if self.session is None or self.view_state.selected is None:
+            return
+        character = self.scene.character(self.view_state.selected)
+        zones = (
+            self.scene.adjacent(character.zone)
+            if character.zone
+            else tuple(z.id for z in self.scene.zones)
+        )
+        choices: list[tuple[str, Content | str]] = [
+            (f"move {quote(character.id)} {quote(zone_id)}", self.scene.zone(zone_id).name)
+            for zone_id in zones
+        ]
+        if not choices:
+            self.notify(self.tr("ui.nowhere"), severity="warning")
+            return
+        self.push_screen(
+            ChoiceDialog(self.view_state, self.tr("ui.move_title", name=character.name), choices),
+            self._from_dialog,
+        )
+
+    def action_add_aspect(self) -> None:
+        """A new situation aspect with one free invoke (the name is the one field)."""
+        if self.session is None:
+            return
+        self.push_screen(
+            TextDialog(
+                self.view_state,
+                self.tr("ui.aspect_title"),
+                [(self.tr("ui.aspect_name"), "")],
+                "aspect add {0} free 1",
+            ),
+            self._from_dialog,
+        )
+
+    def action_compel(self) -> None:
+        """Compel the selected PC: Enter accepts (+1 FP), r refuses."""
+        if self.session is None:
+            return
+        pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
+        character = self.scene.character_index.get(self.view_state.selected or "")
+        if character is None or character.kind is not CharacterKind.PC:
+            character = pcs[0] if pcs else None
+        if character is None:
+            return
+        aspects = sorted(
+            character.current_aspects, key=lambda a: (a.kind.value != "trouble", a.kind.value)
+        )
+        choices: list[tuple[str, Content | str]] = [
+            (
+                f"compel {quote(character.id)} {quote('character:' + character.id + '/' + a.id)}"
+                f" accept",
+                a.name,
+            )
+            for a in aspects
+        ]
+        self.push_screen(
+            ChoiceDialog(
+                self.view_state,
+                self.tr("ui.compel_title", name=character.name),
+                choices,
+                note=self.tr("ui.compel_note"),
+            ),
+            self._from_dialog,
+        )
+
+    def action_end_scene(self) -> None:
+        """Show what ending the scene will do; Enter applies it."""
+        if self.session is None:
+            return
+        _, delivered, cleared, boosts = scene_end(self.scene)
+        names = {c.id: c.name for c in self.scene.characters}
+        lines = [
+            self.tr("ui.end_stress", names=", ".join(names[c] for c in cleared) or "—"),
+            self.tr("ui.end_boosts", count=boosts),
+            self.tr(
+                "ui.end_points",
+                points=", ".join(f"{names.get(w, w)} +{n}" for w, n in delivered.items()) or "—",
+            ),
+            self.tr("ui.end_turn"),
+        ]
+        self.push_screen(
+            ConfirmDialog(self.view_state, self.tr("ui.end_title"), "\n".join(lines), "endscene"),
+            self._from_dialog,
+        )
+
+    def action_undo(self) -> None:
+        """Undo the last change."""
+        self.run_command("undo", flow=False)
+
+    def action_redo(self) -> None:
+        """Redo the change undone last."""
+        self.run_command("redo", flow=False)
+
+    def action_save(self) -> None:
+        """Save the scene file."""
+        result = self.run_command("save", flow=False)
+        if result is not None and result.ok:
+            self.notify(result.lines[0])
+            self._status()
+
+    def action_command_bar(self) -> None:
+        """Focus the command bar."""
+        self.query_one(CommandBar).focus()
+
+    def action_help(self) -> None:
+        """Every key and every command."""
+        self.push_screen(HelpScreen(self.view_state, self))
+
+    # -- actions: view ---------------------------------------------------------------------
+
+    def action_select(self, step: int) -> None:
+        """Show the next or previous character in the stat block."""
+        if self.session is None or not self.scene.characters:
+            return
+        ids = [c.id for c in self.scene.characters]
+        current = ids.index(self.view_state.selected) if self.view_state.selected in ids else 0
+        self._select(ids[(current + step) % len(ids)])
+
+    def _select(self, character_id: str) -> None:
+        self.view_state = replace(self.view_state, selected=character_id)
+        self.redraw(frozenset({"view"}))
+
+    def _select_by_name(self, name: str) -> None:
+        try:
+            character = self._ctx().character(name.strip().strip("\"'"))
+        except Exception as error:
+            self.notify(str(error), severity="error")
+            return
+        self._select(character.id)
+
+    def action_toggle_language(self) -> None:
+        """Switch between English and Finnish."""
+        index = LANGUAGES.index(self.view_state.lang) if self.view_state.lang in LANGUAGES else 0
+        lang = LANGUAGES[(index + 1) % len(LANGUAGES)]
+        self.view_state = replace(self.view_state, lang=lang)
+        if self.session is not None:
+            self.session.lang = lang
+        self._remember()
+        self.redraw(frozenset({"all"}))
+
+    def action_toggle_ladder(self) -> None:
+        """Show or hide the ladder adjectives."""
+        self.view_state = replace(self.view_state, ladder_names=not self.view_state.ladder_names)
+        self._remember()
+        self.redraw(frozenset({"all"}))
+
+    def action_show_pane(self, name: str) -> None:
+        """In compact mode, show one pane; in wide mode, focus it."""
+        self.shown_pane = name
+        self._show_pane_classes()
+        self.query_one(f"#{name}").focus()
+
+    def _show_pane_classes(self) -> None:
+        for pane in self.panes():
+            pane.set_class(pane.id == self.shown_pane, "-shown")
+        for column in ("left", "middle", "right"):
+            holder = self.query_one(f"#{column}")
+            holder.set_class(any(p.id == self.shown_pane for p in holder.query(Pane)), "-shown")
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember the theme."""
+        self._remember()
+
+    def _remember(self) -> None:
+        if not getattr(self, "remember", False) or not hasattr(self, "view_state"):
+            return
+        self.settings = replace(
+            self.settings,
+            theme=self.theme,
+            lang=self.view_state.lang,
+            ladder_names=self.view_state.ladder_names,
+        )
+        save_settings(self.settings)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+        """Every dashboard action and every command verb in the command palette."""
+        yield from super().get_system_commands(screen)
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and binding.id and not binding.id.startswith("pane_"):
+                yield SystemCommand(
+                    binding.description,
+                    f"{binding.description} [{binding.key}]",
+                    lambda action=binding.action: self.run_action(action),
+                )
+        for name, found in sorted(REGISTRY.items()):
+            yield SystemCommand(
+                f":{name}",
+                found.help,
+                lambda usage=found.usage: self._prefill(usage),
+            )
+
+    def _prefill(self, usage: str) -> None:
+        bar = self.query_one(CommandBar)
+        bar.value = usage.split()[0] + " "
+        bar.cursor_position = len(bar.value)
+        bar.focus()

@@ -1,0 +1,173 @@
+"""Dialogs: each builds one command line from a few choices, or changes nothing on Esc."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from fatescreen.ui.state import View
+
+
+def quote(text: str) -> str:
+    """A name or text as one word of a command line."""
+    return shlex.quote(text)
+
+
+class Dialog(ModalScreen[str | None]):
+    """A modal dialog that returns a command line, or None when cancelled with Esc."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+    DEFAULT_CLASSES = "dialog"
+
+    def __init__(self, view: View, title: str) -> None:
+        super().__init__()
+        self.view = view
+        self.title_text = title
+
+    def action_cancel(self) -> None:
+        """Close without doing anything."""
+        self.dismiss(None)
+
+
+class ChoiceDialog(Dialog):
+    """Pick one of several options; Enter takes the highlighted one.
+
+    Each option is ``(command line, label)``; extra keys map a key to a command line.
+    """
+
+    def __init__(
+        self,
+        view: View,
+        title: str,
+        options: Sequence[tuple[str, Content | str]],
+        *,
+        note: Content | str = "",
+        keys: Sequence[tuple[str, str, str]] = (),
+        highlighted: int = 0,
+    ) -> None:
+        super().__init__(view, title)
+        self.options = list(options)
+        self.note = note
+        self.extra_keys = list(keys)
+        self.highlighted = highlighted
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-body") as body:
+            body.border_title = self.title_text
+            if self.note:
+                yield Static(self.note, classes="dialog-note")
+            yield OptionList(
+                *[Option(label, id=str(index)) for index, (_, label) in enumerate(self.options)],
+                id="choices",
+            )
+            hints = "  ".join(f"[{key}] {label}" for key, label, _ in self.extra_keys)
+            footer = self.view.tr("ui.dialog_keys") + ("  " + hints if hints else "")
+            yield Static(Content(footer), classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        """Highlight the most likely choice."""
+        choices = self.query_one(OptionList)
+        if self.options:
+            choices.highlighted = min(self.highlighted, len(self.options) - 1)
+        choices.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter or a click on an option."""
+        index = int(event.option.id or 0)
+        self.dismiss(self.options[index][0])
+
+    def on_key(self, event: object) -> None:
+        """Extra one-key choices (e.g. m for minion armor)."""
+        key = getattr(event, "key", "")
+        for extra_key, _, line in self.extra_keys:
+            if key == extra_key:
+                self.dismiss(line)
+                if hasattr(event, "stop"):
+                    event.stop()
+                return
+
+
+class TextDialog(Dialog):
+    """Ask for one or more texts; Enter in the last field submits."""
+
+    def __init__(
+        self,
+        view: View,
+        title: str,
+        fields: Sequence[tuple[str, str]],
+        template: str,
+        *,
+        note: Content | str = "",
+    ) -> None:
+        super().__init__(view, title)
+        self.fields = list(fields)
+        self.template = template
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-body") as body:
+            body.border_title = self.title_text
+            if self.note:
+                yield Static(self.note, classes="dialog-note")
+            for index, (label, value) in enumerate(self.fields):
+                yield Label(label)
+                yield Input(value=value, id=f"field-{index}")
+            yield Static(Content(self.view.tr("ui.dialog_keys")), classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        """Focus the first field."""
+        self.query_one("#field-0", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter: next field, or submit from the last."""
+        index = int((event.input.id or "field-0").split("-")[1])
+        if index + 1 < len(self.fields):
+            self.query_one(f"#field-{index + 1}", Input).focus()
+            return
+        values = [self.query_one(f"#field-{i}", Input).value for i in range(len(self.fields))]
+        if not all(value.strip() for value in values):
+            self.notify(self.view.tr("ui.fill_in"), severity="warning")
+            return
+        self.dismiss(self.template.format(*[quote(v) for v in values]))
+
+
+class ConfirmDialog(Dialog):
+    """Show what will happen; Enter applies, Esc cancels."""
+
+    BINDINGS = [
+        Binding("enter", "confirm", "Confirm", id="dialog.confirm"),
+        Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
+    ]
+
+    def __init__(self, view: View, title: str, summary: Content | str, line: str) -> None:
+        super().__init__(view, title)
+        self.summary = summary
+        self.line = line
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-body") as body:
+            body.border_title = self.title_text
+            yield Static(self.summary, classes="dialog-note")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(self.view.tr("ui.confirm"), variant="primary", id="confirm")
+                yield Button(self.view.tr("ui.cancel"), id="cancel")
+
+    def on_mount(self) -> None:
+        """Enter confirms."""
+        self.query_one("#confirm", Button).focus()
+
+    def action_confirm(self) -> None:
+        """Apply."""
+        self.dismiss(self.line)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Confirm or cancel by button."""
+        self.dismiss(self.line if event.button.id == "confirm" else None)

@@ -1,0 +1,47 @@
+"""The help screen: every key of the dashboard and every command of the language."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from fatescreen.commands.core import REGISTRY
+from fatescreen.ui.state import View
+from fatescreen.ui.text import assemble
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys first, then commands with their usage; Esc or ? closes."""
+
+    BINDINGS = [
+        Binding("escape,question_mark,q", "close", "Close", id="help.close"),
+    ]
+
+    def __init__(self, view: View, app: App[None]) -> None:
+        super().__init__()
+        self.view = view
+        self.source = app
+
+    def compose(self) -> ComposeResult:
+        lines = [assemble((self.view.tr("ui.help_keys"), "bold $accent"))]
+        for binding in self.source.BINDINGS:
+            if not isinstance(binding, Binding) or not binding.id:
+                continue
+            keys = binding.key.replace("question_mark", "?").replace("colon", ":")
+            lines.append(assemble((f"  {keys:<14}", "bold"), binding.description))
+        lines.append(Content(""))
+        lines.append(assemble((self.view.tr("ui.help_commands"), "bold $accent")))
+        for name, found in sorted(REGISTRY.items()):
+            lines.append(assemble((f"  {name:<10}", "bold"), found.help))
+            lines.append(assemble(("            " + found.usage, "$text-muted")))
+        with VerticalScroll(classes="dialog-body help-body") as body:
+            body.border_title = self.view.tr("ui.help_title")
+            yield Static(Content("\n").join(lines))
+
+    def action_close(self) -> None:
+        """Back to the dashboard."""
+        self.dismiss(None)

@@ -1,0 +1,240 @@
+"""The roll dialog: actor, action, skill, target or difficulty, with the odds shown live."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Input, Label, Select, Static
+
+from fatescreen.rules.actions import best_defense
+from fatescreen.rules.dice import looks_like_faces
+from fatescreen.rules.ladder import parse_rating
+from fatescreen.rules.obstacles import Hazard
+from fatescreen.rules.odds import odds
+from fatescreen.rules.outcomes import Outcome
+from fatescreen.scene.model import Scene
+from fatescreen.ui.dialogs import Dialog, quote
+from fatescreen.ui.state import View
+
+ACTIONS = ("attack", "overcome", "create")
+
+
+class RollDialog(Dialog):
+    """Build one action step by step; Enter rolls (or uses the typed dice faces)."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
+        Binding("ctrl+r", "roll", "Roll", id="dialog.roll"),
+    ]
+
+    def __init__(
+        self,
+        view: View,
+        scene: Scene,
+        *,
+        action: str = "attack",
+        actor: str | None = None,
+        target: str | None = None,
+    ) -> None:
+        super().__init__(view, view.tr("ui.roll_title"))
+        self.scene = scene
+        self.action = action
+        people = [(c.name, c.id) for c in scene.characters if not c.taken_out]
+        hazards = [(o.name, o.id) for o in scene.obstacles if isinstance(o, Hazard)]
+        self.actors = people + hazards
+        self.targets = people
+        ids = [i for _, i in self.actors]
+        self.actor = actor if actor in ids else (ids[0] if ids else None)
+        target_ids = [i for _, i in people if i != self.actor]
+        self.target = target if target in target_ids else (target_ids[0] if target_ids else None)
+
+    def compose(self) -> ComposeResult:
+        tr = self.view.tr
+        with Vertical(classes="dialog-body") as body:
+            body.border_title = self.title_text
+            with Grid(id="roll-grid"):
+                yield Label(tr("ui.action"))
+                yield Select(
+                    [(tr(f"ui.action.{a}"), a) for a in ACTIONS],
+                    value=self.action,
+                    allow_blank=False,
+                    id="action",
+                )
+                yield Label(tr("ui.actor"))
+                yield Select(
+                    self.actors,
+                    value=self.actor or Select.NULL,
+                    id="actor",
+                    allow_blank=self.actor is None,
+                )
+                yield Label(tr("ui.skill"))
+                yield Select(self._skills(), id="skill", allow_blank=True)
+                yield Label(tr("ui.target"))
+                yield Select(
+                    self.targets, value=self.target or Select.NULL, id="target", allow_blank=True
+                )
+                yield Label(tr("ui.difficulty"))
+                yield Input(value="2", id="difficulty")
+                yield Label(tr("ui.aspect_name"))
+                yield Input(placeholder=tr("ui.aspect_placeholder"), id="aspect")
+                yield Label(tr("ui.dice"))
+                yield Input(placeholder=tr("ui.dice_placeholder"), id="dice")
+            yield Static(id="odds")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(tr("ui.roll"), variant="primary", id="roll")
+                yield Button(tr("ui.cancel"), id="cancel")
+
+    def on_mount(self) -> None:
+        """Preselect the likely skill and focus Roll, so Enter rolls at once."""
+        self._sync()
+        self.query_one("#roll", Button).focus()
+
+    def _skills(self) -> list[tuple[str, str]]:
+        character = self.scene.character_index.get(self.actor or "")
+        if character is None:
+            return []
+        ranked = sorted(character.current_skills.items(), key=lambda item: -item[1])
+        return [(f"{name} {value:+d}", name) for name, value in ranked]
+
+    def _default_skill(self) -> str | None:
+        character = self.scene.character_index.get(self.actor or "")
+        if character is None:
+            return None
+        if self.action == "attack":
+            return max(("Fight", "Shoot"), key=character.skill)
+        skills = self._skills()
+        return skills[0][1] if skills else None
+
+    def _sync(self) -> None:
+        """Show the fields the chosen action needs and refresh the skill list and odds."""
+        is_attack = self.action == "attack"
+        is_hazard = self.actor in self.scene.obstacle_index
+        self.query_one("#target").display = is_attack
+        self.query_one("#difficulty").display = not is_attack
+        self.query_one("#aspect").display = self.action == "create"
+        self.query_one("#skill").display = not is_hazard
+        for label, widget in zip(
+            self.query(Label),
+            ("action", "actor", "skill", "target", "difficulty", "aspect", "dice"),
+            strict=False,
+        ):
+            label.display = self.query_one(f"#{widget}").display
+        skill = self.query_one("#skill", Select)
+        options = self._skills()
+        skill.set_options(options)
+        default = self._default_skill()
+        if default in [value for _, value in options]:
+            skill.value = default
+        self._odds()
+
+    def _rating(self) -> int:
+        obstacle = self.scene.obstacle_index.get(self.actor or "")
+        if isinstance(obstacle, Hazard):
+            return obstacle.rating
+        character = self.scene.character_index.get(self.actor or "")
+        skill = self.query_one("#skill", Select).value
+        if character is None or not isinstance(skill, str):
+            return 0
+        return character.skill(skill)
+
+    def _odds(self) -> None:
+        rating = self._rating()
+        opposed = self.action == "attack"
+        opposition = 0
+        if opposed:
+            defender = self.scene.character_index.get(self.target or "")
+            skill = self.query_one("#skill", Select).value
+            if defender is not None:
+                attack_skill = skill if isinstance(skill, str) else "Fight"
+                opposition = defender.skill(best_defense(defender, attack_skill))
+        else:
+            try:
+                opposition = parse_rating(self.query_one("#difficulty", Input).value or "0")
+            except ValueError:
+                self.query_one("#odds", Static).update(self.view.tr("ui.bad_difficulty"))
+                return
+        chances = odds(rating, opposition, opposed=opposed).as_percentages()
+        text = self.view.tr(
+            "ui.odds",
+            fail=f"{chances[Outcome.FAIL]:.0f}%",
+            tie=f"{chances[Outcome.TIE]:.0f}%",
+            success=f"{chances[Outcome.SUCCESS]:.0f}%",
+            style=f"{chances[Outcome.STYLE]:.0f}%",
+        )
+        self.query_one("#odds", Static).update(Content(text))
+
+    @on(Select.Changed)
+    def _select_changed(self, event: Select.Changed) -> None:
+        value = event.value
+        if event.select.id == "action" and isinstance(value, str):
+            self.action = value
+            self._sync()
+        elif event.select.id == "actor" and isinstance(value, str):
+            self.actor = value
+            self._sync()
+        elif event.select.id == "target":
+            self.target = value if isinstance(value, str) else None
+            self._odds()
+        else:
+            self._odds()
+
+    @on(Input.Changed, "#difficulty")
+    def _difficulty_changed(self) -> None:
+        self._odds()
+
+    def on_input_submitted(self) -> None:
+        """Enter in any field rolls."""
+        self.action_roll()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Roll or cancel."""
+        if event.button.id == "roll":
+            self.action_roll()
+        else:
+            self.dismiss(None)
+
+    def action_roll(self) -> None:
+        """Dismiss with the command line for the action."""
+        line = self.command_line()
+        if line is not None:
+            self.dismiss(line)
+
+    def command_line(self) -> str | None:
+        """The command the dialog stands for, or None (with a notice) if incomplete."""
+        tr = self.view.tr
+        if self.actor is None:
+            self.notify(tr("ui.fill_in"), severity="warning")
+            return None
+        dice = self.query_one("#dice", Input).value.strip()
+        if dice and not looks_like_faces(dice):
+            self.notify(tr("ui.bad_dice"), severity="error")
+            return None
+        skill = self.query_one("#skill", Select).value
+        skill_text = f" {quote(skill)}" if isinstance(skill, str) else ""
+        is_hazard = self.actor in self.scene.obstacle_index
+        if self.action == "attack":
+            if self.target is None:
+                self.notify(tr("ui.fill_in"), severity="warning")
+                return None
+            if is_hazard:
+                line = f"hazard {quote(self.actor)} {quote(self.target)}"
+            else:
+                line = f"attack {quote(self.actor)} {quote(self.target)}{skill_text}"
+            return line + (f" {dice}" if dice else "")
+        difficulty = self.query_one("#difficulty", Input).value.strip() or "0"
+        if self.action == "overcome":
+            line = f"overcome {quote(self.actor)}{skill_text} vs {quote(difficulty)}"
+        else:
+            aspect = self.query_one("#aspect", Input).value.strip()
+            if not aspect:
+                self.notify(tr("ui.fill_in"), severity="warning")
+                self.query_one("#aspect", Input).focus()
+                return None
+            line = f"create {quote(self.actor)}{skill_text} {quote(aspect)} vs {quote(difficulty)}"
+        return line + (f" {dice}" if dice else "")
+
+
+__all__ = ["RollDialog"]

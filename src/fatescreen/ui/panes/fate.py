@@ -1,0 +1,66 @@
+"""Fate points: the GM pool in large type, each PC's points and refresh, held points."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Digits, Static
+
+from fatescreen.rules.character import CharacterKind
+from fatescreen.scene.model import Scene
+from fatescreen.ui.panes.base import Pane, touches
+from fatescreen.ui.state import View
+from fatescreen.ui.text import assemble, dots
+
+
+class FatePane(Pane):
+    """The GM pool and the players' fate points."""
+
+    TITLE_KEY = "ui.fate_points"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.pool = Digits("0", id="gm-pool")
+        self.body = Static(id="fate-body")
+        self._key: object = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="gm-pool-label")
+        yield self.pool
+        yield self.body
+
+    def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
+        """Redraw when points, PCs or held points change."""
+        pcs = tuple(c for c in scene.characters if c.kind is CharacterKind.PC)
+        key = (
+            scene.gm_pool,
+            tuple((c.name, c.fate_points, c.refresh) for c in pcs),
+            scene.held,
+            view,
+        )
+        if key == self._key and not touches(changed, "all"):
+            return
+        self._key = key
+        self.query_one("#gm-pool-label", Static).update(view.tr("ui.gm_pool"))
+        self.pool.update(str(scene.gm_pool))
+        lines = []
+        for pc in pcs:
+            lines.append(
+                assemble(
+                    f"{pc.name[:12]:<12} ",
+                    (dots(pc.fate_points, pc.refresh), "$accent"),
+                    (f" {pc.fate_points}/{pc.refresh}", "$text-muted"),
+                )
+            )
+        names = {c.id: c.name for c in scene.characters}
+        if scene.held:
+            total = sum(entry.delta for entry in scene.held)
+            lines.append(assemble((view.tr("ui.held", count=total), "$warning")))
+            for entry in scene.held:
+                lines.append(
+                    assemble(
+                        (f"  → {names.get(entry.who, entry.who)} +{entry.delta} ", "$warning"),
+                        (entry.reason, "$text-muted"),
+                    )
+                )
+        self.body.update(Content("\n").join(lines))

@@ -1,0 +1,204 @@
+"""The stat block of the selected character: everything on its sheet, stress boxes clickable."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Static
+
+from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.big_bads import minion_armor_options
+from fatescreen.rules.character import Character, CharacterKind, StressKind, StressTrack
+from fatescreen.rules.harm import shifts_until_taken_out
+from fatescreen.scene.model import Scene
+from fatescreen.ui.panes.base import Pane, touches
+from fatescreen.ui.state import View
+from fatescreen.ui.text import Part, aspect_content, assemble, boxes, literal, rating
+
+
+class StressBoxes(Static):
+    """One stress track; clicking a box asks to check or clear it."""
+
+    class Toggled(Message):
+        """The GM clicked a stress box."""
+
+        def __init__(self, character_id: str, kind: StressKind, box: int) -> None:
+            super().__init__()
+            self.character_id = character_id
+            self.kind = kind
+            self.box = box
+
+    LABEL_WIDTH = 10
+
+    def __init__(self, character_id: str, track: StressTrack, label: str) -> None:
+        super().__init__(classes="stress-track")
+        self.character_id = character_id
+        self.track = track
+        self.label = label
+        self.update(self._content())
+
+    def show_track(self, track: StressTrack, label: str) -> None:
+        """Redraw with a new state of the same track."""
+        if track is not self.track or label != self.label:
+            self.track, self.label = track, label
+            self.update(self._content())
+
+    def _content(self) -> Content:
+        return assemble((f"{self.label:<{self.LABEL_WIDTH}}", "$text-muted"), boxes(self.track))
+
+    def on_click(self, event: events.Click) -> None:
+        """Toggle the box under the mouse."""
+        column = event.x - self.LABEL_WIDTH
+        if column >= 0 and column // 3 < self.track.boxes:
+            self.post_message(self.Toggled(self.character_id, self.track.kind, column // 3 + 1))
+
+
+def skill_lines(character: Character, view: View) -> list[Content]:
+    """Skills grouped by rating, highest first, with ladder names if wanted."""
+    by_rating: dict[int, list[str]] = {}
+    for skill, value in character.current_skills.items():
+        by_rating.setdefault(value, []).append(skill)
+    lines = []
+    for value in sorted(by_rating, reverse=True):
+        names = ", ".join(literal(s) for s in sorted(by_rating[value]))
+        lines.append(assemble((f"{rating(value, view.lang, view.ladder_names)}: ", "bold"), names))
+    return lines
+
+
+def kind_label(character: Character, view: View) -> str:
+    """``major NPC · form 1 of 2`` and the like."""
+    label = view.tr(f"ui.kind.{character.kind.value}")
+    if character.kind is CharacterKind.MOOKS:
+        label += f" ×{character.members}"
+    if character.forms:
+        label += " · " + view.tr("ui.form", number=character.form + 1, count=character.form_count)
+    if character.taken_out:
+        label += " · " + view.tr("ui.taken_out")
+    elif character.conceded:
+        label += " · " + view.tr("ui.conceded")
+    return label
+
+
+def sheet(scene: Scene, character: Character, view: View) -> Content:
+    """The text part of the stat block (stress tracks are separate widgets)."""
+    lines: list[Content] = [
+        assemble(
+            (character.name, "bold $accent"), ("  " + kind_label(character, view), "$text-muted")
+        )
+    ]
+    names = {c.id: c.name for c in scene.characters}
+    for aspect in character.current_aspects:
+        prefix = {
+            AspectKind.HIGH_CONCEPT: "◆ ",
+            AspectKind.TROUBLE: "✗ ",
+        }.get(aspect.kind, "· ")
+        lines.append(assemble((prefix, "$text-muted"), aspect_content(aspect, names)))
+    lines += skill_lines(character, view)
+    for stunt in character.current_stunts:
+        lines.append(assemble(("★ ", "$accent"), (stunt.text, "italic")))
+    consequence_parts: list[Part] = [(view.tr("ui.consequences") + " ", "$text-muted")]
+    for slot in character.consequences:
+        label = slot.condition or view.tr(f"ui.severity.{slot.severity.value}")
+        if slot.kind is not None:
+            label += f"({slot.kind.value[0]})"
+        consequence_parts.append((f"{label} ", "$text-muted"))
+        if slot.aspect is None:
+            consequence_parts.append(("—  ", "$text-muted"))
+        else:
+            consequence_parts.append(aspect_content(slot.aspect, names))
+            if slot.recovering:
+                consequence_parts.append((" ↻", "$success"))
+            consequence_parts.append("  ")
+    if character.consequences:
+        lines.append(assemble(*consequence_parts))
+    extras: list[Part] = []
+    if character.weapon or character.armor:
+        extras.append(view.tr("ui.weapon_armor", weapon=character.weapon, armor=character.armor))
+    if character.scale.value != "mundane":
+        extras.append("  " + view.tr(f"ui.scale.{character.scale.value}"))
+    if character.kind is CharacterKind.PC or character.fate_points:
+        extras.append(
+            "  "
+            + view.tr(
+                "ui.fate_points_short", count=character.fate_points, refresh=character.refresh
+            )
+        )
+    if extras:
+        lines.append(assemble(*extras))
+    if character.minions:
+        standing = set(minion_armor_options(character, scene.character_index))
+        parts: list[Part] = [(view.tr("ui.minions") + " ", "$text-muted")]
+        for minion in scene.characters:
+            if minion.id in standing or any(
+                minion.id == m or minion.id.startswith(m + "-") for m in character.minions
+            ):
+                mark = "✓" if minion.id in standing else "✗"
+                parts.append((f"{minion.name} {mark}  ", "" if mark == "✓" else "$text-muted"))
+        lines.append(assemble(*parts))
+    total = _shifts_left(character)
+    lines.append(
+        assemble((view.tr("ui.shifts_to_take_out") + " ", "$text-muted"), (str(total), "bold"))
+    )
+    return Content("\n").join(lines)
+
+
+def _shifts_left(character: Character) -> int:
+    kinds = [track.kind for track in character.stress] or [StressKind.PHYSICAL]
+    return max(shifts_until_taken_out(character, kind) for kind in kinds)
+
+
+class StatBlockPane(Pane):
+    """The selected character in full."""
+
+    TITLE_KEY = "ui.stat_block"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.sheet = Static(id="sheet")
+        self._character: Character | None = None
+        self._view: View | None = None
+
+    def compose(self) -> ComposeResult:
+        yield self.sheet
+
+    def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
+        """Redraw only when the selected character (or the view) changed."""
+        character = scene.character_index.get(view.selected or "")
+        if character is None and scene.characters:
+            character = scene.characters[0]
+        if character is self._character and view == self._view and "all" not in changed:
+            return
+        if (
+            not touches(changed, "character", "view", "aspects")
+            and self._view == view
+            and (character is self._character)
+        ):
+            return
+        self._character, self._view = character, view
+        existing = list(self.query(StressBoxes))
+        if character is None:
+            for widget in existing:
+                widget.remove()
+            self.sheet.update(view.tr("ui.no_character"))
+            return
+        self.border_title = f"{view.tr(self.TITLE_KEY)} — {literal(character.name)}"
+        self.sheet.update(sheet(scene, character, view))
+        labels = [view.tr(f"ui.stress.{track.kind.value}") for track in character.stress]
+        same_shape = len(existing) == len(character.stress) and all(
+            widget.character_id == character.id and widget.track.kind is track.kind
+            for widget, track in zip(existing, character.stress, strict=True)
+        )
+        if same_shape:
+            for widget, track, label in zip(existing, character.stress, labels, strict=True):
+                widget.show_track(track, label)
+            return
+        for widget in existing:
+            widget.remove()
+        tracks = [
+            StressBoxes(character.id, track, label)
+            for track, label in zip(character.stress, labels, strict=True)
+        ]
+        if tracks:
+            self.mount_all(tracks, after=self.sheet)

@@ -1,0 +1,153 @@
+"""Turn order: the exchange, who has acted, who is up; contests and challenges in progress."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+from fatescreen.rules.conflict import TurnOrder, may_pick
+from fatescreen.rules.contests import challenge_progress
+from fatescreen.scene.model import Scene
+from fatescreen.ui.panes.base import Pane, touches
+from fatescreen.ui.state import View
+from fatescreen.ui.text import Part, assemble
+
+
+def turn_lines(scene: Scene, view: View, cursor: str | None) -> list[Content]:
+    """One line per participant: ✓ acted, ▶ up, · still to act."""
+    order = scene.turn
+    names = {c.id: c.name for c in scene.characters}
+    names.update({o.id: "⚠ " + o.name for o in scene.obstacles})
+    if order is None:
+        from fatescreen.commands.verbs_flow import default_participants
+
+        order = TurnOrder(participants=default_participants(scene))
+        head = view.tr("ui.no_exchange")
+    else:
+        head = view.tr("ui.exchange", number=order.exchange)
+    lines = [assemble((head, "bold $secondary"))]
+    waiting = set(may_pick(order)) if order.started else set(order.participants)
+    for pid in order.participants:
+        name = names.get(pid, pid)
+        if pid == order.up:
+            parts: list[Part] = [
+                ("▶ ", "$accent bold"),
+                (name, "$accent bold"),
+                ("  " + view.tr("ui.up"), "$accent"),
+            ]
+        elif pid in order.acted:
+            parts = [("✓ ", "$success"), (name, "$text-muted")]
+        else:
+            parts = [("· ", "$text-muted"), (name, "")]
+        parts = [("›", "$accent bold"), *parts] if pid == cursor else [" ", *parts]
+        lines.append(assemble(*parts))
+    if order.started and not waiting:
+        lines.append(assemble((view.tr("ui.all_acted"), "$warning")))
+    return lines
+
+
+def contest_lines(scene: Scene, view: View) -> list[Content]:
+    """Victory boards of contests and checklists of challenges."""
+    lines: list[Content] = []
+    for contest in scene.contests:
+        lines.append(
+            assemble(
+                (contest.name, "bold $secondary"),
+                (
+                    f"  ({view.tr('ui.victories_needed', count=contest.victories_needed)})",
+                    "$text-muted",
+                ),
+            )
+        )
+        for side in contest.sides:
+            marks = "■" * side.victories + "□" * max(contest.victories_needed - side.victories, 0)
+            winner = "  ★" if contest.winner == side.name else ""
+            lines.append(assemble(f"  {side.name:<14} ", (marks, "$accent"), (winner, "$success")))
+    for challenge in scene.challenges:
+        progress = challenge_progress(challenge)
+        lines.append(
+            assemble(
+                (challenge.name, "bold $secondary"),
+                (f"  {progress.successes}✓ {progress.failures}✗", "$text-muted"),
+            )
+        )
+        for task in challenge.tasks:
+            mark = {"success": "✓", "style": "✓✓", "tie": "~", "fail": "✗"}.get(
+                task.outcome.value if task.outcome else "", "·"
+            )
+            lines.append(
+                assemble(
+                    f"  {mark} {task.name} ",
+                    (f"({task.skill} {task.difficulty:+d})", "$text-muted"),
+                )
+            )
+    return lines
+
+
+class TurnPane(Pane):
+    """Popcorn turn order with a cursor: the highlighted name is who ``n`` hands the turn to."""
+
+    TITLE_KEY = "ui.turn_order"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.body = Static(id="turn-body")
+        self.cursor: str | None = None
+        self._scene: Scene | None = None
+        self._view: View | None = None
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield self.body
+
+    def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
+        """Redraw when the turn order, contests or the participants change."""
+        if (
+            self._scene is not None
+            and view == self._view
+            and not touches(changed, "turn", "contests", "challenges")
+            and scene.turn is self._scene.turn
+            and scene.contests is self._scene.contests
+        ):
+            self._scene = scene
+            return
+        self._scene, self._view = scene, view
+        self._fix_cursor()
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if self._scene is None or self._view is None:
+            return
+        lines = turn_lines(self._scene, self._view, self.cursor) + contest_lines(
+            self._scene, self._view
+        )
+        self.body.update(Content("\n").join(lines))
+
+    def candidates(self) -> list[str]:
+        """Who may be handed the turn now, in list order."""
+        if self._scene is None:
+            return []
+        order = self._scene.turn
+        if order is None or not order.started:
+            from fatescreen.commands.verbs_flow import default_participants
+
+            return (
+                list(default_participants(self._scene))
+                if order is None
+                else list(order.participants)
+            )
+        waiting = may_pick(order)
+        return list(waiting) if waiting else list(order.participants)
+
+    def _fix_cursor(self) -> None:
+        options = self.candidates()
+        if self.cursor not in options:
+            self.cursor = options[0] if options else None
+
+    def move_cursor(self, step: int) -> None:
+        """Move the highlight among those who may act next."""
+        options = self.candidates()
+        if not options:
+            return
+        index = options.index(self.cursor) if self.cursor in options else -1
+        self.cursor = options[(index + step) % len(options)]
+        self._redraw()

@@ -1,0 +1,108 @@
+"""Building screen text from scene values: user text always literal, colours from the theme."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+from textual.content import Content
+
+from fatescreen.rules.aspects import GM, Aspect, AspectKind
+from fatescreen.rules.character import StressTrack
+from fatescreen.rules.ladder import describe
+
+Part = str | tuple[str, str] | Content
+
+
+def literal(text: str) -> str:
+    """User text made safe to show: control and escape characters become visible marks.
+
+    Markup needs no escaping here because every piece of user text is placed into
+    :class:`Content` as plain text, never parsed as markup.
+    """
+    if all(unicodedata.category(c)[0] != "C" or c == "\t" for c in text):
+        return text
+    return "".join(
+        f"\\x{ord(c):02x}" if unicodedata.category(c)[0] == "C" and c != "\t" else c for c in text
+    )
+
+
+def assemble(*parts: Part) -> Content:
+    """Content from plain strings and ``(text, style)`` pairs; text is never parsed."""
+    pieces: list[str | tuple[str, str] | Content] = []
+    for part in parts:
+        if isinstance(part, tuple):
+            pieces.append((literal(part[0]), part[1]))
+        elif isinstance(part, Content):
+            pieces.append(part)
+        else:
+            pieces.append(literal(part))
+    return Content.assemble(*pieces)
+
+
+def join_lines(lines: Iterable[Content]) -> Content:
+    """Lines joined with newlines."""
+    return Content("\n").join(list(lines))
+
+
+def initials(owner: str, names: dict[str, str]) -> str:
+    """A short owner tag for a free invoke pip: ``Si`` for Silbestre, ``GM``."""
+    if owner == GM:
+        return "GM"
+    name = names.get(owner, owner)
+    return name[:2]
+
+
+PIPS = "①②③④⑤⑥⑦⑧⑨"
+
+
+def invoke_pips(aspect: Aspect, names: dict[str, str]) -> list[Part]:
+    """Free invokes as circled counts with their owners: ``①Vi ②GM``."""
+    counts: dict[str, int] = {}
+    for owner in aspect.free_invokes:
+        counts[owner] = counts.get(owner, 0) + 1
+    parts: list[Part] = []
+    for owner, count in counts.items():
+        pip = PIPS[count - 1] if count <= len(PIPS) else f"({count})"
+        parts += [" ", (pip, "$accent bold"), (initials(owner, names), "$accent")]
+    return parts
+
+
+def aspect_content(aspect: Aspect, names: dict[str, str], *, owner_label: str = "") -> Content:
+    """One aspect: its name, boost/hidden marks and free invoke pips."""
+    parts: list[Part] = []
+    if owner_label:
+        parts.append((f"{owner_label} ", "$text-muted"))
+    style = "italic" if aspect.kind is AspectKind.BOOST else ""
+    if aspect.kind is AspectKind.CONSEQUENCE:
+        style = "$warning"
+    parts.append((aspect.name, style))
+    if aspect.kind is AspectKind.BOOST:
+        parts.append((" ✧", "$accent"))
+    if aspect.hidden:
+        parts.append((" [GM]", "$text-muted italic"))
+    parts += invoke_pips(aspect, names)
+    return assemble(*parts)
+
+
+def boxes(track: StressTrack) -> Content:
+    """A stress track as ``[x][x][ ][ ]``."""
+    parts: list[Part] = []
+    for box in range(1, track.boxes + 1):
+        if box in track.checked:
+            parts.append(("[x]", "$error bold"))
+        else:
+            parts.append(("[ ]", "$text-muted"))
+    return assemble(*parts) if parts else assemble(("—", "$text-muted"))
+
+
+def rating(value: int, lang: str, names: bool) -> str:
+    """A rating on the ladder, adjectives optional."""
+    return describe(value, lang, names)
+
+
+def dots(current: int, maximum: int) -> str:
+    """Fate points as ``●●○``: filled up to current, hollow up to refresh."""
+    full = "●" * current
+    empty = "○" * max(maximum - current, 0)
+    return full + empty
