@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
@@ -59,6 +60,30 @@ class StatusBar(Static):
     """Title, exchange, GM pool, language and theme on one line."""
 
 
+class PaneTabs(Static):
+    """On small terminals: which pane is shown, and the keys 1-7 that switch."""
+
+    def show_tabs(self, shown: str, view: View) -> None:
+        """Highlight the pane on screen."""
+        parts: list[tuple[str, str] | str] = []
+        for index, name in enumerate(PANE_ORDER, start=1):
+            label = view.tr(f"ui.tab.{name}")
+            style = "reverse bold $accent" if name == shown else "$text-muted"
+            parts += [(f" {index} {label} ", style), " "]
+        self.update(assemble(*parts))
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a tab shows its pane."""
+        offset = 0
+        for index, name in enumerate(PANE_ORDER, start=1):
+            label = tr(getattr(self.app, "view_state", View()).lang, f"ui.tab.{name}")
+            width = len(f" {index} {label} ") + 1
+            if offset <= event.x < offset + width:
+                self.app.call_next(self.app.run_action, f"show_pane('{name}')")
+                return
+            offset += width
+
+
 class FatescreenApp(App[None]):
     """The GM dashboard for one scene."""
 
@@ -88,8 +113,16 @@ class FatescreenApp(App[None]):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
         Binding("ctrl+s", "save", "Save", id="save"),
-        Binding("tab", "select(1)", "Next character", id="select_next", show=False),
-        Binding("shift+tab", "select(-1)", "Previous character", id="select_previous", show=False),
+        Binding(
+            "right_square_bracket", "select(1)", "Next character", id="select_next", show=False
+        ),
+        Binding(
+            "left_square_bracket",
+            "select(-1)",
+            "Previous character",
+            id="select_previous",
+            show=False,
+        ),
         Binding("L", "toggle_language", "Language", id="language", show=False),
         Binding("N", "toggle_ladder", "Ladder names", id="ladder", show=False),
         Binding("question_mark", "help", "Help", id="help"),
@@ -142,6 +175,7 @@ class FatescreenApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
+        yield PaneTabs(id="pane-tabs")
         with Container(id="panes"):
             with Vertical(id="left"):
                 yield ZonesPane(id="zones")
@@ -227,6 +261,8 @@ class FatescreenApp(App[None]):
         for pane in self.panes():
             pane.relabel(self.view_state)
             pane.show(scene, self.view_state, changed)
+        if "all" in changed:
+            self.query_one(PaneTabs).show_tabs(self.shown_pane, self.view_state)
         self._status()
 
     def _status(self) -> None:
@@ -274,6 +310,7 @@ class FatescreenApp(App[None]):
         hit = scene.pending_hit
         if hit is not None and hit != before.pending_hit:
             self.last_target = hit.target
+            self._select(hit.target)
             self.call_after_refresh(self.action_absorb)
             return
         for character in scene.characters:
@@ -289,6 +326,7 @@ class FatescreenApp(App[None]):
 
     def on_command_bar_submitted(self, event: CommandBar.Submitted) -> None:
         """A typed command; UI-only words (select, pane) are handled here."""
+        self.screen.set_focus(None)
         words = event.line.split(maxsplit=1)
         if words and words[0] == "select" and len(words) == 2:
             self._select_by_name(words[1])
@@ -655,6 +693,7 @@ class FatescreenApp(App[None]):
         self.query_one(f"#{name}").focus()
 
     def _show_pane_classes(self) -> None:
+        self.query_one(PaneTabs).show_tabs(self.shown_pane, self.view_state)
         for pane in self.panes():
             pane.set_class(pane.id == self.shown_pane, "-shown")
         for column in ("left", "middle", "right"):

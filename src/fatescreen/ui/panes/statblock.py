@@ -81,66 +81,70 @@ def kind_label(character: Character, view: View) -> str:
     return label
 
 
-def sheet(scene: Scene, character: Character, view: View) -> Content:
-    """The text part of the stat block (stress tracks are separate widgets)."""
+def sheet_head(scene: Scene, character: Character, view: View) -> Content:
+    """Name, kind, and the numbers a GM needs mid-fight: shifts left, weapon, armor, points."""
     lines: list[Content] = [
         assemble(
             (character.name, "bold $accent"), ("  " + kind_label(character, view), "$text-muted")
         )
     ]
-    names = {c.id: c.name for c in scene.characters}
-    for aspect in character.current_aspects:
-        prefix = {
-            AspectKind.HIGH_CONCEPT: "◆ ",
-            AspectKind.TROUBLE: "✗ ",
-        }.get(aspect.kind, "· ")
-        lines.append(assemble((prefix, "$text-muted"), aspect_content(aspect, names)))
-    lines += skill_lines(character, view)
-    for stunt in character.current_stunts:
-        lines.append(assemble(("★ ", "$accent"), (stunt.text, "italic")))
-    consequence_parts: list[Part] = [(view.tr("ui.consequences") + " ", "$text-muted")]
-    for slot in character.consequences:
-        label = slot.condition or view.tr(f"ui.severity.{slot.severity.value}")
-        if slot.kind is not None:
-            label += f"({slot.kind.value[0]})"
-        consequence_parts.append((f"{label} ", "$text-muted"))
-        if slot.aspect is None:
-            consequence_parts.append(("—  ", "$text-muted"))
-        else:
-            consequence_parts.append(aspect_content(slot.aspect, names))
-            if slot.recovering:
-                consequence_parts.append((" ↻", "$success"))
-            consequence_parts.append("  ")
-    if character.consequences:
-        lines.append(assemble(*consequence_parts))
-    extras: list[Part] = []
+    numbers: list[Part] = [
+        (view.tr("ui.shifts_to_take_out") + " ", "$text-muted"),
+        (str(_shifts_left(character)), "bold"),
+    ]
     if character.weapon or character.armor:
-        extras.append(view.tr("ui.weapon_armor", weapon=character.weapon, armor=character.armor))
+        numbers.append(
+            "   " + view.tr("ui.weapon_armor", weapon=character.weapon, armor=character.armor)
+        )
     if character.scale.value != "mundane":
-        extras.append("  " + view.tr(f"ui.scale.{character.scale.value}"))
+        numbers.append("   " + view.tr(f"ui.scale.{character.scale.value}"))
     if character.kind is CharacterKind.PC or character.fate_points:
-        extras.append(
-            "  "
+        numbers.append(
+            "   "
             + view.tr(
                 "ui.fate_points_short", count=character.fate_points, refresh=character.refresh
             )
         )
-    if extras:
-        lines.append(assemble(*extras))
+    lines.append(assemble(*numbers))
+    return Content("\n").join(lines)
+
+
+def sheet_body(scene: Scene, character: Character, view: View) -> Content:
+    """Consequences, minions, aspects, skills and stunts."""
+    lines: list[Content] = []
+    names = {c.id: c.name for c in scene.characters}
+    if character.consequences:
+        for slot in character.consequences:
+            label = slot.condition or view.tr(f"ui.severity.{slot.severity.value}")
+            if slot.kind is not None:
+                label += f" ({view.tr(f'ui.stress.{slot.kind.value}')})"
+            label += f" {slot.shifts}"
+            parts: list[Part] = [(f"{label:<12}", "$text-muted")]
+            if slot.aspect is None:
+                parts.append(("—", "$text-muted"))
+            else:
+                parts.append(aspect_content(slot.aspect, names))
+                if slot.recovering:
+                    parts.append(("  ↻ " + view.tr("ui.recovering"), "$success"))
+            lines.append(assemble(*parts))
     if character.minions:
         standing = set(minion_armor_options(character, scene.character_index))
-        parts: list[Part] = [(view.tr("ui.minions") + " ", "$text-muted")]
+        minion_parts: list[Part] = [(view.tr("ui.minions") + " ", "$text-muted")]
         for minion in scene.characters:
             if minion.id in standing or any(
                 minion.id == m or minion.id.startswith(m + "-") for m in character.minions
             ):
                 mark = "✓" if minion.id in standing else "✗"
-                parts.append((f"{minion.name} {mark}  ", "" if mark == "✓" else "$text-muted"))
-        lines.append(assemble(*parts))
-    total = _shifts_left(character)
-    lines.append(
-        assemble((view.tr("ui.shifts_to_take_out") + " ", "$text-muted"), (str(total), "bold"))
-    )
+                minion_parts.append(
+                    (f"{minion.name} {mark}  ", "" if mark == "✓" else "$text-muted")
+                )
+        lines.append(assemble(*minion_parts))
+    for aspect in character.current_aspects:
+        prefix = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}.get(aspect.kind, "· ")
+        lines.append(assemble((prefix, "$text-muted"), aspect_content(aspect, names)))
+    lines += skill_lines(character, view)
+    for stunt in character.current_stunts:
+        lines.append(assemble(("★ ", "$accent"), (stunt.text, "italic")))
     return Content("\n").join(lines)
 
 
@@ -156,11 +160,13 @@ class StatBlockPane(Pane):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.head = Static(id="sheet-head")
         self.sheet = Static(id="sheet")
         self._character: Character | None = None
         self._view: View | None = None
 
     def compose(self) -> ComposeResult:
+        yield self.head
         yield self.sheet
 
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
@@ -181,10 +187,12 @@ class StatBlockPane(Pane):
         if character is None:
             for widget in existing:
                 widget.remove()
-            self.sheet.update(view.tr("ui.no_character"))
+            self.head.update(view.tr("ui.no_character"))
+            self.sheet.update("")
             return
         self.border_title = f"{view.tr(self.TITLE_KEY)} — {literal(character.name)}"
-        self.sheet.update(sheet(scene, character, view))
+        self.head.update(sheet_head(scene, character, view))
+        self.sheet.update(sheet_body(scene, character, view))
         labels = [view.tr(f"ui.stress.{track.kind.value}") for track in character.stress]
         same_shape = len(existing) == len(character.stress) and all(
             widget.character_id == character.id and widget.track.kind is track.kind
@@ -201,4 +209,4 @@ class StatBlockPane(Pane):
             for track, label in zip(character.stress, labels, strict=True)
         ]
         if tracks:
-            self.mount_all(tracks, after=self.sheet)
+            self.mount_all(tracks, after=self.head)
