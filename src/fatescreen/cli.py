@@ -1,8 +1,9 @@
-"""The ``fatescreen`` console script: open, check, run, roll and odds."""
+"""The ``fatescreen`` console script: open, check, run, roll, odds, and campaigns."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -12,7 +13,7 @@ from typing import TextIO
 from fatescreen.i18n import LANGUAGES, default_language
 
 DEMO_SCENE = Path(__file__).resolve().parents[2] / "scenes" / "golden-mask.toml"
-SUBCOMMANDS = ("check", "run", "roll", "odds")
+SUBCOMMANDS = ("check", "run", "roll", "odds", "new-campaign", "new-scene", "log")
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -40,20 +41,32 @@ def build_subparser(name: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=f"fatescreen {name}")
     _common(parser)
     if name == "check":
-        parser.description = "Validate scene files; exit status 1 if any is invalid."
+        parser.description = (
+            "Validate scene files (and campaign.toml, party.toml or a campaign folder); "
+            "exit status 1 if any is invalid."
+        )
         parser.add_argument("files", nargs="+", type=Path)
     elif name == "run":
-        parser.description = "Apply commands to a scene without the dashboard."
+        parser.description = (
+            "Apply commands to a scene, or a campaign folder, without the dashboard."
+        )
         parser.add_argument("scene", type=Path)
         parser.add_argument("--script", required=True, help="file of commands, or - for stdin")
         parser.add_argument("--seed", type=int, default=None, help="seed for reproducible dice")
         parser.add_argument(
-            "--save", nargs="?", const="", default=None, metavar="PATH",
+            "--save",
+            nargs="?",
+            const="",
+            default=None,
+            metavar="PATH",
             help="save the scene afterwards (over the file, or to PATH)",
         )
+    elif name in CAMPAIGN_SUBCOMMANDS:
+        _campaign_arguments(name, parser)
     else:
         parser.description = (
-            "Roll 4dF: fatescreen roll 3 vs 2 [+0-+]" if name == "roll"
+            "Roll 4dF: fatescreen roll 3 vs 2 [+0-+]"
+            if name == "roll"
             else "Exact odds: fatescreen odds 3 vs 2 [invokes N] [rerolls N]"
         )
         parser.add_argument("words", nargs="+")
@@ -63,13 +76,19 @@ def build_subparser(name: str) -> argparse.ArgumentParser:
 
 def check(files: Sequence[Path], out: TextIO) -> int:
     """Validate scene files, printing every problem; 1 if any file is invalid."""
+    from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, load_campaign, party_of
     from fatescreen.scene.errors import SceneFileError
     from fatescreen.scene.load import load_scene
+    from fatescreen.scene.scaffold import find_campaign
 
     status = 0
     for file in files:
         try:
-            load_scene(file)
+            if file.is_dir() or file.name in (CAMPAIGN_FILE, PARTY_FILE):
+                load_campaign(file if file.is_dir() else file.parent)
+            else:
+                folder = find_campaign(file)
+                load_scene(file, party_of(load_campaign(folder).campaign) if folder else None)
         except SceneFileError as error:
             status = 1
             for problem in error.problems:
@@ -80,17 +99,27 @@ def check(files: Sequence[Path], out: TextIO) -> int:
 
 
 def run_script(
-    scene: Path, script: str, seed: int | None, save: str | None, lang: str, out: TextIO
+    scene: Path, script: str, seed: int | None, save: str | None, lang: str | None, out: TextIO
 ) -> int:
-    """Apply a script of commands headless; non-zero if any command failed."""
+    """Apply a script of commands headless to a scene file or a campaign folder; non-zero if
+    any command failed. ``lang`` None takes the campaign's language, else the locale's."""
+    from fatescreen.commands.campaign_session import open_campaign
+    from fatescreen.commands.errors import CommandError
     from fatescreen.commands.session import Session
     from fatescreen.scene.errors import SceneFileError
 
+    session: Session
     try:
-        session = Session.open(scene, seed=seed, lang=lang, journal=False)
+        if scene.is_dir():
+            session = open_campaign(scene, seed=seed, lang=lang, journal=False)
+        else:
+            session = Session.open(scene, seed=seed, lang=lang or default_language(), journal=False)
     except SceneFileError as error:
         for problem in error.problems:
             print(problem, file=out)
+        return 2
+    except CommandError as error:
+        print(error, file=out)
         return 2
     if script == "-":
         lines = sys.stdin.read().splitlines()
@@ -131,6 +160,95 @@ def one_off(verb: str, words: Sequence[str], seed: int | None, lang: str, out: T
     return 0 if result.ok else 1
 
 
+# ---- campaigns -------------------------------------------------------------------------
+
+CAMPAIGN_SUBCOMMANDS = ("new-campaign", "new-scene", "log")
+
+
+def _campaign_arguments(name: str, parser: argparse.ArgumentParser) -> None:
+    from fatescreen.scene.scaffold import SceneKind
+
+    if name == "new-campaign":
+        parser.description = "Create a campaign folder with a sample party, a template and a scene."
+        parser.add_argument("folder", type=Path)
+        parser.add_argument(
+            "--name", default=None, help="the campaign's name (default: the folder's)"
+        )
+    elif name == "new-scene":
+        parser.description = (
+            "Create a scene from a template; in a campaign folder it refers to the party."
+        )
+        parser.add_argument("file", type=Path, help="the new scene file (or a folder for it)")
+        parser.add_argument("--title", default=None, help="the scene's title")
+        parser.add_argument(
+            "--kind", choices=[kind.value for kind in SceneKind], default=SceneKind.CONFLICT.value
+        )
+    else:
+        parser.description = "Export a session's record of a campaign as Markdown."
+        parser.add_argument("campaign", type=Path)
+        parser.add_argument("--session", type=int, default=None, help="default: the current one")
+        parser.add_argument("--out", type=Path, default=None, help="write to a file, not stdout")
+
+
+def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    """``new-campaign``, ``new-scene`` and ``log``; exit status 1 on an error."""
+    from fatescreen.commands.campaign_session import read_record, record_markdown
+    from fatescreen.i18n import tr
+    from fatescreen.scene.campaign import load_campaign
+    from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.scaffold import SceneKind, new_campaign, new_scene, scene_file_name
+
+    try:
+        if name == "new-campaign":
+            title = args.name or args.folder.resolve().name
+            new_campaign(args.folder, title, lang)
+            print(tr(lang, "new.campaign", name=title, path=str(args.folder)), file=out)
+        elif name == "new-scene":
+            path: Path = args.file
+            title = args.title or (path.stem.replace("-", " ").capitalize() if path.suffix else "")
+            if path.is_dir() or not path.suffix:
+                title = args.title or "A new scene"
+                path = path / scene_file_name(title)
+            new_scene(path, title, SceneKind(args.kind))
+            print(tr(lang, "new.scene", title=title, path=str(path)), file=out)
+        else:
+            campaign = load_campaign(args.campaign).campaign
+            number = args.session or campaign.session
+            entries = read_record(args.campaign, number)
+            text = record_markdown(campaign.name, number, entries, lang)
+            if args.out is None:
+                out.write(text)
+            else:
+                args.out.write_text(text, encoding="utf-8")
+    except FileExistsError as error:
+        print(tr(lang, "new.exists", path=str(error)), file=out)
+        return 1
+    except SceneFileError as error:
+        for problem in error.problems:
+            print(problem, file=out)
+        return 1
+    except OSError as error:
+        print(f"{error.filename}: {error.strerror}", file=out)
+        return 1
+    return 0
+
+
+def _words_last(args: list[str]) -> list[str]:
+    """``roll`` and ``odds`` arguments with the options first and the words after ``--``, so
+    that dice such as ``-0+-`` are not taken for options."""
+    options: list[str] = []
+    words: list[str] = []
+    remaining = iter(args)
+    for word in remaining:
+        if word in ("--lang", "--seed"):
+            options += [word, next(remaining, "")]
+        elif word.startswith(("--lang=", "--seed=")) or word in ("-h", "--help"):
+            options.append(word)
+        elif word != "--":
+            words.append(word)
+    return [*options, "--", *words]
+
+
 def _subcommand(args: list[str]) -> str | None:
     """The subcommand named by the first word that is not an option (or its value)."""
     skip = False
@@ -151,17 +269,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     name = _subcommand(args_list)
     if name is not None:
         args_list.remove(name)
+        if name in ("roll", "odds"):
+            args_list = _words_last(args_list)
         args = build_subparser(name).parse_args(args_list)
         lang = args.lang or default_language()
         if name == "check":
             return check(args.files, out)
         if name == "run":
-            return run_script(args.scene, args.script, args.seed, args.save, lang, out)
+            try:
+                return run_script(args.scene, args.script, args.seed, args.save, args.lang, out)
+            except BrokenPipeError:
+                # the reader (e.g. ``head``) stopped reading: stop quietly, as other tools do
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                return 1
+        if name in CAMPAIGN_SUBCOMMANDS:
+            return campaign_subcommand(name, args, lang, out)
         return one_off(name, args.words, args.seed, lang, out)
     args = build_parser().parse_args(args_list)
-    lang = args.lang or default_language()
     scene = args.scene or DEMO_SCENE
     from fatescreen.ui.app import FatescreenApp
 
-    FatescreenApp(scene).run()
+    FatescreenApp(scene, lang=args.lang, theme=args.theme).run()
     return 0

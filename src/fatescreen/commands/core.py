@@ -1,25 +1,27 @@
-"""The pieces every verb uses: tokens, the verb registry, the execution context, results."""
+"""The pieces every verb uses: tokens, keywords, the verb registry, the context, results."""
 
 from __future__ import annotations
 
 import random
 import shlex
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import fold, resolve
 from fatescreen.i18n import tr
+from fatescreen.rules.aspects import GM
 from fatescreen.rules.character import Character
 from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces, roll_4df
 from fatescreen.rules.errors import InvalidDice
 from fatescreen.rules.ladder import describe, parse_rating
-from fatescreen.rules.obstacles import Countdown, Hazard
+from fatescreen.rules.obstacles import Block, Countdown, Hazard
 from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspects_in_play
 from fatescreen.scene.model import Obstacle, Scene, Zone
 
-T = TypeVar("T")
+MAX_WORDS = 200
+"""The longest command line, in words, that a verb is given."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class Applied:
     ``label`` is empty for commands that change nothing (rolls without a scene, odds,
     help). ``changed`` names what changed so the UI repaints only that: ``character:ID``,
     ``zones``, ``aspects``, ``turn``, ``pool``, ``obstacles``, ``countdowns``,
-    ``contests``, ``pending``, or ``all``.
+    ``contests``, ``challenges``, ``pending``, or ``all``.
     """
 
     scene: Scene
@@ -38,12 +40,70 @@ class Applied:
     changed: frozenset[str] = frozenset()
 
 
+KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "vs": ("vs", "vastaan"),
+        "on": ("on", "@", "kohteeseen", "kohde"),
+        "with": ("with", "kanssa", "apuna"),
+        "by": ("by", "käyttäjä", "tekijä"),
+        "for": ("for", "omistaja", "hyväksi"),
+        "in": ("in", "kilpailussa", "haasteessa"),
+        "to": ("to", "voittoihin"),
+        "dice": ("dice", "noppa", "nopat"),
+        "free": ("free", "ilmainen"),
+        "paid": ("paid", "maksettu"),
+        "hostile": ("hostile", "vihamielinen"),
+        "reroll": ("reroll", "uusinta"),
+        "oppose": ("oppose", "vastusta"),
+        "back": ("back", "takaisin"),
+        "hidden": ("hidden", "piilotettu"),
+        "add": ("add", "lisää"),
+        "remove": ("remove", "poista"),
+        "reveal": ("reveal", "paljasta"),
+        "rename": ("rename", "nimeä"),
+        "spend": ("spend", "käytä"),
+        "pass": ("pass", "ohita", "siirrä"),
+        "give": ("give", "anna"),
+        "accept": ("accept", "hyväksy", "a"),
+        "refuse": ("refuse", "kieltäydy", "r"),
+        "offer": ("offer", "tarjoa"),
+        "physical": ("physical", "fyysinen", "p"),
+        "mental": ("mental", "henkinen", "m"),
+        "stress": ("stress", "rasitus"),
+        "soft": ("soft", "pehmeä"),
+        "full": ("full", "täysi"),
+        "zone": ("zone", "alue"),
+        "scene": ("scene", "kohtaus"),
+        "start": ("start", "aloita"),
+        "roll": ("roll", "heitä"),
+        "forfeit": ("forfeit", "luovu"),
+        "twist": ("twist", "käänne"),
+        "end": ("end", "lopeta"),
+        "show": ("show", "näytä"),
+        "invokes": ("invokes", "invoke", "i", "käytöt"),
+        "rerolls": ("rerolls", "rr", "uusinnat"),
+        "opposed": ("opposed", "vastus"),
+        "replacing": ("replacing", "korvaa"),
+    }
+)
+"""Every keyword a verb understands, by its English name, with its aliases (Finnish too)."""
+
+_ALIASES: Mapping[str, str] = MappingProxyType(
+    {fold(alias): name for name, aliases in KEYWORDS.items() for alias in aliases}
+)
+
+
+def keyword_of(word: str) -> str | None:
+    """The English keyword a word stands for (``vastaan`` → ``vs``), or None."""
+    return _ALIASES.get(fold(word))
+
+
 class Tokens:
     """The words of a command line after its verb, consumed left to right."""
 
     def __init__(self, verb: Verb, words: list[str], lang: str) -> None:
         self.verb = verb
-        self.words = words
+        self.words = words[:MAX_WORDS]
         self.lang = lang
 
     def __bool__(self) -> bool:
@@ -60,25 +120,34 @@ class Tokens:
             CommandError: There is none; the message shows the usage.
         """
         if not self.words:
-            raise CommandError(
-                tr(
-                    self.lang,
-                    "error.missing",
-                    verb=self.verb.name,
-                    what=what,
-                    usage=self.verb.usage,
-                )
-            )
+            raise self.missing(what)
         return self.words.pop(0)
+
+    def missing(self, what: str) -> CommandError:
+        """The error for a missing argument, with the verb's usage."""
+        return CommandError(
+            tr(self.lang, "error.missing", verb=self.verb.name, what=what, usage=self.verb.usage)
+        )
 
     def optional(self) -> str | None:
         """The next word, or None."""
         return self.words.pop(0) if self.words else None
 
-    def keyword(self, *options: str) -> str | None:
-        """Consume the next word if it is one of ``options`` (case-insensitive)."""
-        if self.words and fold(self.words[0]) in options:
-            return fold(self.words.pop(0))
+    def at_keyword(self, *names: str) -> bool:
+        """True if the next word is one of the keywords ``names`` (not consumed)."""
+        return bool(self.words) and keyword_of(self.words[0]) in names
+
+    def keyword(self, *names: str) -> str | None:
+        """Consume the next word if it is one of the keywords ``names`` or their aliases.
+
+        Returns:
+            The keyword's English name, or None (nothing consumed).
+        """
+        if self.words:
+            name = keyword_of(self.words[0])
+            if name in names:
+                self.words.pop(0)
+                return name
         return None
 
     def number(self, what: str) -> int:
@@ -87,9 +156,13 @@ class Tokens:
         try:
             return parse_rating(word)
         except ValueError:
-            raise CommandError(
-                tr(self.lang, "error.number", verb=self.verb.name, text=word, usage=self.verb.usage)
-            ) from None
+            raise self.not_a_number(word) from None
+
+    def not_a_number(self, word: str) -> CommandError:
+        """The error for a word that should have been a number."""
+        return CommandError(
+            tr(self.lang, "error.number", verb=self.verb.name, text=word, usage=self.verb.usage)
+        )
 
     def optional_number(self) -> int | None:
         """The next word as a number if it is one, else None (not consumed)."""
@@ -104,20 +177,36 @@ class Tokens:
         return value
 
     def faces(self) -> DiceRoll | None:
-        """Entered dice if the next word is four faces (``+0-+``) or d6 values (``1356``)."""
+        """Entered dice if the next word is four faces (``+0-+``) or d6 values (``1356``),
+        or ``dice FACES``; None (nothing consumed) otherwise.
+
+        Raises:
+            CommandError: ``dice`` is followed by something that is not four dice.
+        """
         word = self.peek()
         if word is None:
             return None
         if looks_like_faces(word):
             self.words.pop(0)
             return parse_faces(word)
-        if fold(word) in ("dice", "noppa", "nopat") and len(self.words) > 1:
+        if keyword_of(word) == "dice":
             self.words.pop(0)
+            text = self.take(tr(self.lang, "what.dice"))
             try:
-                return parse_faces(self.words.pop(0))
+                return parse_faces(text)
             except InvalidDice as error:
                 raise CommandError(str(error)) from None
         return None
+
+    def names(self, what: str) -> list[str]:
+        """A comma-separated list of names in one word (``rozio,vitor``)."""
+        word = self.take(what)
+        names = [part.strip() for part in word.split(",")]
+        if not all(names):
+            raise CommandError(
+                tr(self.lang, "error.list", verb=self.verb.name, text=word, usage=self.verb.usage)
+            )
+        return names
 
     def rest(self) -> str:
         """All remaining words joined (free text such as a reason)."""
@@ -166,31 +255,54 @@ REGISTRY: dict[str, Verb] = {}
 def verb(
     name: str,
     usage: str,
-    help: str,
+    help: str = "",
     *,
     aliases: Iterable[str] = (),
     example: str = "",
     changes_scene: bool = True,
 ) -> Callable[[Handler], Handler]:
-    """Register a handler as a verb (a decorator)."""
+    """Register a handler as a verb (a decorator).
+
+    Args:
+        name: The verb as typed.
+        usage: Its arguments, e.g. ``attack ATTACKER DEFENDER [SKILL] [FACES]``.
+        help: One line saying what it does, in English; by default the English catalog's
+            ``verb.NAME`` (other catalogs translate that key).
+        aliases: Other words for it (short forms, Finnish).
+        example: A complete example line.
+        changes_scene: False for verbs that only show something.
+    """
 
     def register(handler: Handler) -> Handler:
+        text = help or tr("en", f"verb.{name}")
         REGISTRY[name] = Verb(
-            name, usage, help, handler, tuple(aliases), example or usage, changes_scene
+            name, usage, text, handler, tuple(aliases), example or usage, changes_scene
         )
         return handler
 
     return register
 
 
+def verb_help(found: Verb, lang: str) -> str:
+    """A verb's one-line help in ``lang``, if the catalog translates it, else English."""
+    key = f"verb.{found.name}"
+    text = tr(lang, key)
+    return found.help if text == key else text
+
+
 def find_verb(word: str, lang: str = "en") -> Verb:
-    """The verb named by ``word``, an alias, or a unique prefix."""
-    entries = [(v.name, v.name, v) for v in REGISTRY.values()]
-    entries += [(alias, alias, v) for v in REGISTRY.values() for alias in v.aliases]
-    for name, _, found in entries:
-        if name == fold(word):
+    """The verb named by ``word``, an alias, or a unique prefix.
+
+    Raises:
+        CommandError: No verb or several verbs match; the message lists candidates.
+    """
+    wanted = fold(word)
+    entries = [(v.name, v) for v in REGISTRY.values()]
+    entries += [(fold(alias), v) for v in REGISTRY.values() for alias in v.aliases]
+    for name, found in entries:
+        if name == wanted:
             return found
-    candidates = {v.name: v for n, _, v in entries if n.startswith(fold(word))}
+    candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
     if len(candidates) == 1:
         return next(iter(candidates.values()))
     names = sorted(candidates) if candidates else sorted(REGISTRY)
@@ -227,20 +339,30 @@ class Context:
         """A message in the session's language."""
         return tr(self.lang, key, **values)
 
+    def error(self, key: str, **values: object) -> CommandError:
+        """A command error with a message from the catalog."""
+        return CommandError(self.tr(key, **values))
+
     def dice(self, entered: DiceRoll | None = None) -> DiceRoll:
-        """Entered dice if given, else recorded faces when replaying, else a fresh roll."""
+        """Entered dice if given, else recorded faces when replaying, else a fresh roll.
+
+        Only dice that were not entered are recorded in ``rolled``: the command's own text
+        holds the entered ones.
+        """
         if entered is not None:
-            chosen = entered
-        elif self.replay:
-            chosen = self.replay.pop(0)
-        else:
-            chosen = roll_4df(self.rng)
+            return entered
+        replayed = self.replay.pop(0) if self.replay else None
+        chosen = roll_4df(self.rng) if replayed is None else replace(replayed, entered=False)
         self.rolled.append(chosen)
         return chosen
 
     def rating(self, value: int) -> str:
         """A value on the ladder, with or without adjectives as the GM prefers."""
         return describe(value, self.lang, self.ladder_names)
+
+    def on(self, scene: Scene) -> Context:
+        """The same context looking at another scene (names are read from it)."""
+        return Context(scene, self.rng, self.lang, self.ladder_names, self.replay, self.rolled)
 
     # -- lookups ---------------------------------------------------------------------
 
@@ -249,6 +371,17 @@ class Context:
         return resolve(
             ref, ((c.id, c.name, c) for c in self.scene.characters), "character", self.lang
         )
+
+    def standing(self, ref: str) -> Character:
+        """A character who is still in the scene (not taken out, not conceded).
+
+        Raises:
+            CommandError: Unknown, or out of the fight.
+        """
+        character = self.character(ref)
+        if character.taken_out or character.conceded:
+            raise self.error("error.out", name=character.name)
+        return character
 
     def zone(self, ref: str) -> Zone:
         """A zone by id, name or unique prefix."""
@@ -264,6 +397,11 @@ class Context:
         """A hazard by id, name or unique prefix."""
         hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
         return resolve(ref, ((h.id, h.name, h) for h in hazards), "hazard", self.lang)
+
+    def block(self, ref: str) -> Block:
+        """A block by id, name or unique prefix."""
+        blocks = [o for o in self.scene.obstacles if isinstance(o, Block)]
+        return resolve(ref, ((b.id, b.name, b) for b in blocks), "block", self.lang)
 
     def actor(self, ref: str) -> Character | Hazard:
         """A character or a hazard (hazards act in the turn order too)."""
@@ -281,13 +419,18 @@ class Context:
         )
 
     def aspect(self, ref: str) -> AspectInPlay:
-        """An aspect in play (scene, zone, character, consequence) by name or prefix."""
+        """An aspect in play (scene, zone, character, consequence) by key, name or prefix."""
         found = aspects_in_play(self.scene)
         return resolve(ref, ((a.key, a.aspect.name, a) for a in found), "aspect", self.lang)
 
+    def consequence(self, ref: str) -> AspectInPlay:
+        """A consequence taken (an aspect in a consequence slot) by key, name or prefix."""
+        found = [a for a in aspects_in_play(self.scene) if a.holder.startswith("consequence:")]
+        return resolve(ref, ((a.key, a.aspect.name, a) for a in found), "consequence", self.lang)
+
     def holder(self, ref: str | None) -> str:
         """Where a new aspect goes: ``scene``, a zone or a character (by name)."""
-        if ref is None or fold(ref) in ("scene", "kohtaus"):
+        if ref is None or keyword_of(ref) == "scene":
             return SCENE_HOLDER
         entries = [(f"zone:{z.id}", z.name, f"zone:{z.id}") for z in self.scene.zones]
         entries += [
@@ -304,13 +447,23 @@ class Context:
             return self.scene.character(rest.split(":")[0]).name
         return self.tr("holder.scene")
 
+    def owner(self, ref: str) -> str:
+        """A character's id, or the GM (``gm``, ``pj``)."""
+        if fold(ref) in ("gm", "pj"):
+            return GM
+        return self.character(ref).id
+
     def who(self, actor_id: str) -> str:
         """The display name of a character, a hazard or the GM."""
         if actor_id in self.scene.character_index:
             return self.scene.character(actor_id).name
         if actor_id in self.scene.obstacle_index:
             return self.scene.obstacle_index[actor_id].name
-        return "GM" if actor_id == "gm" else actor_id
+        return "GM" if actor_id == GM else actor_id
+
+    def names(self, ids: Iterable[str]) -> str:
+        """Display names joined with commas, or "none"."""
+        return ", ".join(self.who(i) for i in ids) or self.tr("none")
 
     def skill(self, character: Character, ref: str) -> str:
         """A skill the character has (by unique prefix), or the typed name for +0."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fatescreen.rules.big_bads import minion_armor_options
-from fatescreen.rules.character import Character
+from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.harm import Absorption, HarmOptions, absorption_options
 from fatescreen.scene.model import PendingHit, RulesInPlay, Scene
 
@@ -43,9 +43,11 @@ def option_text(ctx: Context, character: Character, option: Absorption) -> str:
 def hit_lines(ctx: Context, scene: Scene, hit: PendingHit) -> tuple[str, ...]:
     """The lines that offer the absorption options (and minion armor) for a hit."""
     target = scene.character(hit.target)
-    options = options_for(scene, hit)
+    options = () if target.kind is CharacterKind.MOOKS else options_for(scene, hit)
     lines = []
-    if options:
+    if target.kind is CharacterKind.MOOKS:
+        lines.append(ctx.tr("hit.group", name=target.name, shifts=hit.shifts))
+    elif options:
         listed = "  ".join(
             ctx.tr("hit.option", number=number, text=option_text(ctx, target, option))
             for number, option in enumerate(options, start=1)

@@ -39,9 +39,9 @@ def resolve(ref: str, items: Iterable[tuple[str, str, T]], what: str, lang: str 
         if len(exact) == 1:
             return exact[0][2]
     matches = [e for e in entries if fold(e[1]).startswith(wanted) or fold(e[0]).startswith(wanted)]
-    if not matches:
-        # a word inside the name ("leader" -> "Masked leader")
-        matches = [e for e in entries if any(w.startswith(wanted) for w in fold(e[1]).split())]
+    if not matches and wanted:
+        # words inside the name ("leader" -> "Masked leader", "short fuse" -> "... short fuse")
+        matches = [e for e in entries if f" {wanted}" in f" {fold(e[1])}"]
     if len(matches) == 1:
         return matches[0][2]
     if matches:

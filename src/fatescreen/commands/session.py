@@ -6,13 +6,25 @@ which a scene changes.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import ModuleType
 
-from fatescreen.commands import verbs_aspects, verbs_flow, verbs_harm, verbs_points, verbs_rolls
-from fatescreen.commands.core import REGISTRY, Applied, Context, Tokens, find_verb, split_line, verb
+from fatescreen import commands
+from fatescreen.commands.core import (
+    REGISTRY,
+    Applied,
+    Context,
+    Tokens,
+    find_verb,
+    split_line,
+    verb,
+    verb_help,
+)
 from fatescreen.commands.errors import CommandError
 from fatescreen.i18n import tr
 from fatescreen.rules.dice import DiceRoll, parse_faces
@@ -24,8 +36,29 @@ from fatescreen.scene.load import LoadedScene, load_scene
 from fatescreen.scene.model import Scene
 from fatescreen.scene.save import save_scene
 
-VERB_MODULES = (verbs_aspects, verbs_flow, verbs_harm, verbs_points, verbs_rolls)
-"""Imported for their side effect of registering verbs."""
+
+def _verb_modules() -> tuple[ModuleType, ...]:
+    """Import every ``commands.verbs_*`` module; each registers its verbs."""
+    return tuple(
+        importlib.import_module(f"{commands.__name__}.{info.name}")
+        for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name)
+        if info.name.startswith("verbs_")
+    )
+
+
+VERB_MODULES = _verb_modules()
+"""The verb modules, imported for their side effect of registering verbs."""
+
+TRANSIENT = (
+    "pending_roll",
+    "pending_hit",
+    "queued_hits",
+    "full_defenses",
+    "contest_rolls",
+    "session",
+    "scene_number",
+)
+"""Scene fields the file does not hold; a save keeps them as they were."""
 
 META_VERBS = ("undo", "redo", "save", "log", "help")
 
@@ -49,26 +82,18 @@ class LogEntry:
     lines: tuple[str, ...]
 
 
-def _meta(name: str, usage: str, help_text: str, example: str, aliases: tuple[str, ...]) -> None:
+def _meta(name: str, usage: str, example: str, aliases: tuple[str, ...]) -> None:
     def handler(ctx: Context, args: Tokens) -> Applied:
-        raise CommandError(f"{name} is handled by the session")
+        raise CommandError(tr(ctx.lang, "error.meta", verb=name))
 
-    verb(name, usage, help_text, aliases=aliases, example=example, changes_scene=False)(handler)
+    verb(name, usage, aliases=aliases, example=example, changes_scene=False)(handler)
 
 
-_meta("undo", "undo", "Take back the last change.", "undo", ("u", "kumoa"))
-_meta("redo", "redo", "Take again the change undone last.", "redo", ("re", "tee"))
-_meta(
-    "save", "save [PATH]", "Save the scene (style-preserving, atomic).", "save", ("w", "tallenna")
-)
-_meta(
-    "log",
-    "log [--markdown]",
-    "Show the scene's event log, or export it as Markdown.",
-    "log --markdown",
-    ("l", "loki"),
-)
-_meta("help", "help [VERB]", "List the commands, or explain one.", "help attack", ("?", "apua"))
+_meta("undo", "undo", "undo", ("u", "kumoa"))
+_meta("redo", "redo", "redo", ("re", "tee"))
+_meta("save", "save [PATH]", "save", ("w", "tallenna"))
+_meta("log", "log [--markdown]", "log --markdown", ("l", "loki"))
+_meta("help", "help [VERB]", "help attack", ("?", "apua"))
 
 
 @dataclass
@@ -160,7 +185,7 @@ class Session:
             if found.name in META_VERBS:
                 result = self._meta(found.name, words[1:], text)
             else:
-                ctx = Context(self.scene, self.rng, self.lang, self.ladder_names, replay=replay)
+                ctx = self._context(replay)
                 applied = found.handler(ctx, Tokens(found, words[1:], self.lang))
                 result = self._commit(text, applied, ctx.rolled, journal=journal)
         except (CommandError, RulesError, ValueError, KeyError) as error:
@@ -169,6 +194,10 @@ class Session:
         for listener in self.listeners:
             listener(result)
         return result
+
+    def _context(self, replay: list[DiceRoll]) -> Context:
+        """The context a verb runs in (a campaign session adds the campaign to it)."""
+        return Context(self.scene, self.rng, self.lang, self.ladder_names, replay=replay)
 
     def _commit(
         self, text: str, applied: Applied, rolled: list[DiceRoll], *, journal: bool
@@ -198,8 +227,8 @@ class Session:
                 else:
                     self.history, step = self.history.redo()
                     self.scene = step.after
-            except NothingToUndo as error:
-                raise CommandError(str(error)) from None
+            except NothingToUndo:
+                raise CommandError(tr(self.lang, f"error.nothing_to_{name}")) from None
             if self.journal is not None:
                 self.journal.append(name, ())
             line = tr(self.lang, f"{name}.line", label=step.label)
@@ -218,7 +247,7 @@ class Session:
         try:
             self.loaded = save_scene(self.loaded, self.scene, target)
         except (OSError, SceneFileError) as error:
-            raise CommandError(f"could not save: {error}") from None
+            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
         self.scene = self._carry_pending(self.loaded.scene)
         if self.journal is not None and target is None:
             self.journal.start(self.loaded.text)
@@ -227,11 +256,7 @@ class Session:
         return Result(text, (line,))
 
     def _carry_pending(self, saved: Scene) -> Scene:
-        from dataclasses import replace
-
-        return replace(
-            saved, pending_roll=self.scene.pending_roll, pending_hit=self.scene.pending_hit
-        )
+        return replace(saved, **{name: getattr(self.scene, name) for name in TRANSIENT})
 
     @property
     def dirty(self) -> bool:
@@ -254,8 +279,16 @@ class Session:
         """One line per verb, or the full help of one verb."""
         if name:
             found = find_verb(name, self.lang)
-            aliases = ", ".join(found.aliases)
-            return [found.usage, found.help, f"e.g. {found.example}", f"aliases: {aliases}"]
+            aliases = ", ".join(found.aliases) or tr(self.lang, "none")
+            return [
+                found.usage,
+                verb_help(found, self.lang),
+                tr(self.lang, "help.example", example=found.example),
+                tr(self.lang, "help.aliases", aliases=aliases),
+            ]
         lines = [tr(self.lang, "help.header")]
-        lines += [f"{v.name:<10} {v.help}" for v in sorted(REGISTRY.values(), key=lambda v: v.name)]
+        lines += [
+            f"{v.name:<12} {verb_help(v, self.lang)}"
+            for v in sorted(REGISTRY.values(), key=lambda v: v.name)
+        ]
         return lines

@@ -4,93 +4,100 @@ from __future__ import annotations
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
-from fatescreen.rules.aspects import GM, Aspect, AspectKind
+from fatescreen.commands.text import quoted
+from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
+from fatescreen.rules.errors import RulesError
 from fatescreen.rules.invokes import pass_free_invokes
 from fatescreen.scene.aspects import AspectInPlay, add_aspect, aspects_in_play, replace_aspect
 
+MAX_FREE_INVOKES = 20
+"""The most free invokes one command puts on an aspect."""
+
 
 def _owner(ctx: Context, ref: str | None, default: str) -> str:
-    if ref is None:
-        return default
-    if ref.casefold() in ("gm", "pj"):
-        return GM
-    return ctx.character(ref).id
+    return default if ref is None else ctx.owner(ref)
 
 
 @verb(
     "aspect",
     'aspect add "NAME" [on WHERE] [free N [for WHO]] [hidden] | remove|reveal ASPECT '
     '| rename ASPECT "NEW"',
-    "Add, remove, reveal or rename a situation, zone or character aspect.",
     aliases=("asp", "piirre"),
     example='aspect add "Choking smoke" on hall free 1',
 )
 def aspect(ctx: Context, args: Tokens) -> Applied:
     """Aspect management."""
-    action = args.keyword(
-        "add", "remove", "reveal", "rename", "lisää", "poista", "paljasta", "nimeä"
-    )
-    if action in ("add", "lisää"):
-        name = args.take("the aspect's name")
+    action = args.keyword("add", "remove", "reveal", "rename")
+    if action == "add":
+        name = args.take(ctx.tr("what.aspect_name")).strip()
+        if not name:
+            raise args.missing(ctx.tr("what.aspect_name"))
         holder = "scene"
         count = 0
         owner_ref: str | None = None
         hidden = False
         while args:
-            if args.keyword("on", "@"):
-                holder = ctx.holder(args.take("where"))
-            elif args.keyword("free", "ilmainen"):
-                count = args.number("how many free invokes")
-            elif args.keyword("for", "omistaja"):
-                owner_ref = args.take("who holds the free invokes")
-            elif args.keyword("hidden", "piilotettu"):
+            if args.keyword("on"):
+                holder = ctx.holder(args.take(ctx.tr("what.holder")))
+            elif args.keyword("free"):
+                count = args.number(ctx.tr("what.free_invokes"))
+            elif args.keyword("for"):
+                owner_ref = args.take(ctx.tr("what.character"))
+            elif args.keyword("hidden"):
                 hidden = True
             else:
                 args.done()
-        if count < 0 or count > 20:
-            raise CommandError("free invokes: 0 to 20")
+        if not 0 <= count <= MAX_FREE_INVOKES:
+            raise ctx.error("error.free_count", high=MAX_FREE_INVOKES)
         owner = _owner(ctx, owner_ref, GM)
         kind = AspectKind.CHARACTER if holder.startswith("character:") else AspectKind.SITUATION
         new = Aspect(name, kind, (owner,) * count, hidden)
-        existing = [a for a in _all(ctx) if a.holder == holder and a.aspect.id == new.id]
+        existing = [a for a in _all(ctx) if a.holder == holder and a.aspect.id == make_id(name)]
         if existing:
-            raise CommandError(f"{ctx.holder_name(holder)} already has the aspect {name!r}")
-        line = ctx.tr("aspect.added", aspect=f'"{name}"', holder=ctx.holder_name(holder))
+            raise ctx.error(
+                "error.aspect_exists", aspect=quoted(name), holder=ctx.holder_name(holder)
+            )
+        line = ctx.tr("aspect.added", aspect=quoted(name), holder=ctx.holder_name(holder))
+        if hidden:
+            line += " · " + ctx.tr("aspect.hidden")
         if count:
             line += " · " + ctx.tr(
-                "free.added", count=count, aspect=f'"{name}"', owner=ctx.who(owner)
+                "free.added", count=count, aspect=quoted(name), owner=ctx.who(owner)
             )
-        return Applied(
-            add_aspect(ctx.scene, holder, new),
-            (line,),
-            line,
-            frozenset({"aspects", "zones", holder.replace("character:", "character:")}),
-        )
+        return Applied(add_aspect(ctx.scene, holder, new), (line,), line, _changed(holder))
     if action is None:
-        raise CommandError(
-            ctx.tr(
-                "error.missing",
-                verb="aspect",
-                what="add/remove/reveal/rename",
-                usage=args.verb.usage,
-            )
-        )
-    target = ctx.aspect(args.take("an aspect"))
-    if action in ("remove", "poista"):
+        raise args.missing("add/remove/reveal/rename")
+    target = ctx.aspect(args.take(ctx.tr("what.aspect")))
+    if action == "remove":
         args.done()
         scene = replace_aspect(ctx.scene, target.holder, target.aspect, None)
-        line = ctx.tr("aspect.removed", aspect=f'"{target.aspect.name}"')
-    elif action in ("reveal", "paljasta"):
+        line = ctx.tr("aspect.removed", aspect=quoted(target.aspect.name))
+    elif action == "reveal":
         args.done()
+        if not target.aspect.hidden:
+            raise ctx.error("error.not_hidden", aspect=quoted(target.aspect.name))
         scene = replace_aspect(ctx.scene, target.holder, target.aspect, target.aspect.revealed())
-        line = ctx.tr("aspect.revealed", aspect=f'"{target.aspect.name}"')
+        line = ctx.tr("aspect.revealed", aspect=quoted(target.aspect.name))
     else:
-        new_name = args.take("the new name")
+        new_name = args.take(ctx.tr("what.new_name")).strip()
         args.done()
+        if not new_name:
+            raise args.missing(ctx.tr("what.new_name"))
+        clash = [
+            a
+            for a in _all(ctx)
+            if a.holder == target.holder and a.aspect.id == make_id(new_name) and a != target
+        ]
+        if clash:
+            raise ctx.error(
+                "error.aspect_exists",
+                aspect=quoted(new_name),
+                holder=ctx.holder_name(target.holder),
+            )
         scene = replace_aspect(
             ctx.scene, target.holder, target.aspect, target.aspect.renamed(new_name)
         )
-        line = ctx.tr("aspect.renamed", old=f'"{target.aspect.name}"', new=f'"{new_name}"')
+        line = ctx.tr("aspect.renamed", old=quoted(target.aspect.name), new=quoted(new_name))
     return Applied(scene, (line,), line, _changed(target.holder))
 
 
@@ -109,46 +116,50 @@ def _changed(holder: str) -> frozenset[str]:
 @verb(
     "free",
     "free add ASPECT [N] [for WHO] | spend ASPECT [by WHO] | pass ASPECT FROM TO",
-    "Free invokes on an aspect: add them, spend one outside a roll, or pass one to an ally.",
     aliases=("fi", "ilmainen"),
     example="free pass incense silbestre rozio",
 )
 def free(ctx: Context, args: Tokens) -> Applied:
     """Free invoke bookkeeping."""
-    action = args.keyword("add", "spend", "pass", "lisää", "käytä", "anna")
+    action = args.keyword("add", "spend", "pass")
     if action is None:
-        raise CommandError(
-            ctx.tr("error.missing", verb="free", what="add/spend/pass", usage=args.verb.usage)
-        )
-    target = ctx.aspect(args.take("an aspect"))
+        raise args.missing("add/spend/pass")
+    target = ctx.aspect(args.take(ctx.tr("what.aspect")))
     old = target.aspect
-    name = f'"{old.name}"'
+    name = quoted(old.name)
     new: Aspect | None
-    if action in ("add", "lisää"):
-        count = args.optional_number() or 1
-        owner = _owner(ctx, args.take("who") if args.keyword("for", "omistaja") else None, GM)
+    if action == "add":
+        count = args.optional_number()
+        count = 1 if count is None else count
+        owner_ref = args.take(ctx.tr("what.character")) if args.keyword("for") else None
         args.done()
+        if not 1 <= count <= MAX_FREE_INVOKES:
+            raise ctx.error("error.free_count", high=MAX_FREE_INVOKES)
+        if old.is_boost:
+            raise ctx.error("error.boost_free", aspect=name)
+        owner = _owner(ctx, owner_ref, GM)
         new = old.with_free_invokes(owner, count)
         line = ctx.tr("free.added", count=count, aspect=name, owner=ctx.who(owner))
-    elif action in ("spend", "käytä"):
+    elif action == "spend":
         holders = sorted(set(old.free_invokes))
-        owner = _owner(
-            ctx,
-            args.take("who") if args.keyword("by", "käyttäjä") else None,
-            holders[0] if len(holders) == 1 else GM,
-        )
+        owner_ref = args.take(ctx.tr("what.character")) if args.keyword("by") else None
+        owner = _owner(ctx, owner_ref, holders[0] if len(holders) == 1 else GM)
         args.done()
         if owner not in old.free_invokes:
-            raise CommandError(f"{ctx.who(owner)} holds no free invoke on {old.name!r}")
+            raise ctx.error("error.no_free_invoke", name=ctx.who(owner), aspect=name)
         new = None if old.is_boost else old.without_free_invoke(owner)
         line = ctx.tr("free.spent", owner=ctx.who(owner), aspect=name)
     else:
-        giver = _owner(ctx, args.take("who gives"), GM)
-        receiver = _owner(ctx, args.take("who receives"), GM)
+        giver = _owner(ctx, args.take(ctx.tr("what.giver")), GM)
+        receiver = _owner(ctx, args.take(ctx.tr("what.receiver")), GM)
         args.done()
+        if giver == receiver:
+            raise ctx.error("error.pass_self", name=ctx.who(giver))
+        if giver not in old.free_invokes:
+            raise ctx.error("error.no_free_invoke", name=ctx.who(giver), aspect=name)
         try:
             new = pass_free_invokes(old, giver, receiver)
-        except Exception as error:
+        except RulesError as error:
             raise CommandError(str(error)) from None
         line = ctx.tr("free.passed", giver=ctx.who(giver), receiver=ctx.who(receiver), aspect=name)
     scene = replace_aspect(ctx.scene, target.holder, old, new)
@@ -158,15 +169,18 @@ def free(ctx: Context, args: Tokens) -> Applied:
 @verb(
     "boost",
     'boost WHO "NAME"',
-    "Give a boost: one free invoke, gone once used.",
     aliases=("b", "särmä"),
     example='boost rozio "Off balance"',
 )
 def boost(ctx: Context, args: Tokens) -> Applied:
     """A boost held by a character (kept on the scene so anyone can be its target)."""
-    owner = ctx.character(args.take("who gets the boost"))
-    name = args.take("the boost's name")
+    owner = ctx.character(args.take(ctx.tr("what.character")))
+    name = args.take(ctx.tr("what.aspect_name")).strip()
     args.done()
+    if not name:
+        raise args.missing(ctx.tr("what.aspect_name"))
+    if any(a.id == make_id(name) for a in ctx.scene.aspects):
+        raise ctx.error("error.aspect_exists", aspect=quoted(name), holder=ctx.tr("holder.scene"))
     new = Aspect(name, AspectKind.BOOST, (owner.id,))
-    line = ctx.tr("boost.added", aspect=f'"{name}"', owner=owner.name)
+    line = ctx.tr("boost.added", aspect=quoted(name), owner=owner.name)
     return Applied(add_aspect(ctx.scene, "scene", new), (line,), line, frozenset({"aspects"}))

@@ -6,17 +6,29 @@ from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.verbs_rolls import effort_text
+from fatescreen.commands.settle import (
+    action_effort,
+    no_hit_waiting,
+    overcome_achieved,
+    overcome_line,
+    settle,
+    settles,
+    with_hits,
+)
+from fatescreen.commands.verbs_attack import end_full_defense
+from fatescreen.commands.verbs_obstacles import block_harm, optional_skill
+from fatescreen.rules.actions import Action
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.conflict import TurnOrder, add_participant, hand_to, may_pick, next_exchange
 from fatescreen.rules.conflict import start as start_exchange
+from fatescreen.rules.dice import DiceRoll
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.fate_points import npc_carried_points
 from fatescreen.rules.harm import clear_stress
 from fatescreen.rules.obstacles import Block, Hazard, tick, untick
-from fatescreen.rules.outcomes import Effort, resolve
-from fatescreen.scene.model import Scene
+from fatescreen.rules.outcomes import resolve
+from fatescreen.scene.model import PendingRoll, RollPurpose, Scene
 
 
 def default_participants(scene: Scene) -> tuple[str, ...]:
@@ -26,81 +38,99 @@ def default_participants(scene: Scene) -> tuple[str, ...]:
     return people + hazards
 
 
-def _names(ctx: Context, ids: tuple[str, ...]) -> str:
-    return ", ".join(ctx.who(i) for i in ids) or ctx.tr("none")
-
-
 @verb(
     "move",
-    "move NAME ZONE [SKILL] [FACES]",
-    "Move to an adjacent zone; a barrier or a block on the way needs an overcome roll.",
+    "move NAME ZONE [SKILL] [FACES] [with H,H]",
     aliases=("m", "siirrä"),
     example="move rozio crypt Athletics +0+0",
 )
 def move(ctx: Context, args: Tokens) -> Applied:
-    """Move a character; crossing a barrier rolls an overcome with the given dice."""
-    character = ctx.character(args.take("who moves"))
-    zone = ctx.zone(args.take("the zone"))
-    skill = "Athletics"
-    entered = args.faces()
-    if entered is None and args:
-        skill = ctx.skill(character, args.take("a skill"))
-        entered = args.faces()
-    args.done()
+    """Move a character; crossing a barrier or a block rolls an overcome first."""
+    no_hit_waiting(ctx)
+    character = ctx.standing(args.take(ctx.tr("what.character")))
+    zone = ctx.zone(args.take(ctx.tr("what.zone")))
+    skill = optional_skill(ctx, args, character, "Athletics")
+    entered: DiceRoll | None = None
+    helpers: list[str] = []
+    while args:
+        if args.keyword("with"):
+            helpers += args.names(ctx.tr("what.helpers"))
+        elif entered is None and (faces := args.faces()) is not None:
+            entered = faces
+        else:
+            args.done()
     here = character.zone
-    lines: list[str] = []
-    if here is not None and here != zone.id:
+    if here == zone.id:
+        raise ctx.error("error.already_there", name=character.name, zone=zone.name)
+    changed = frozenset({f"character:{character.id}", "zones"})
+    difficulty: int | None = None
+    block: Block | None = None
+    if here is not None:
         link = ctx.scene.link_between(here, zone.id)
         if link is None:
-            raise CommandError(
-                ctx.tr(
-                    "error.no_path",
-                    zone=zone.name,
-                    name=character.name,
-                    here=ctx.scene.zone(here).name,
-                )
+            raise ctx.error(
+                "error.no_path", zone=zone.name, name=character.name, here=ctx.scene.zone(here).name
             )
         difficulty = link.barrier
-        if link.block is not None:
-            block = ctx.scene.obstacle_index.get(link.block)
-            if isinstance(block, Block):
-                difficulty = max(difficulty or 0, block.rating)
-        if difficulty is not None:
-            rolled = ctx.dice(entered)
-            effort = Effort(character.skill(skill), rolled)
-            result = resolve(effort, difficulty)
-            lines.append(
-                ctx.tr(
-                    "move.overcome",
-                    name=character.name,
-                    zone=zone.name,
-                    effort=effort_text(ctx, effort),
-                    difficulty=ctx.rating(difficulty),
-                    result=ctx.tr(f"overcome.{result.outcome.value}"),
-                )
-            )
-            if result.shifts < 0:
-                return Applied(ctx.scene, tuple(lines), "")
-    moved = replace(character, zone=zone.id)
-    lines.append(ctx.tr("move.line", name=character.name, zone=zone.name))
-    return Applied(
-        ctx.scene.with_character(moved),
-        tuple(lines),
-        lines[-1],
-        frozenset({f"character:{character.id}", "zones"}),
+        found = ctx.scene.obstacle_index.get(link.block or "")
+        if isinstance(found, Block):
+            block = found
+            difficulty = max(difficulty or 0, found.rating)
+    if difficulty is None:
+        if entered is not None or helpers:
+            raise ctx.error("error.no_barrier", zone=zone.name)
+        line = ctx.tr("move.line", name=character.name, zone=zone.name)
+        moved = replace(character, zone=zone.id)
+        return Applied(ctx.scene.with_character(moved), (line,), line, changed)
+    effort, counted, _ = action_effort(ctx, character, skill, entered, helpers)
+    pending = PendingRoll(
+        character.id,
+        Action.OVERCOME,
+        skill,
+        resolve(effort, difficulty),
+        purpose=RollPurpose.MOVE,
+        refs=(zone.id, block.id if block else ""),
+        helpers=counted,
     )
+    scene, lines = settle(ctx, ctx.scene, pending)
+    label = ctx.tr("label.move", name=character.name, zone=zone.name)
+    return Applied(scene, lines, label, changed | {"pending"})
+
+
+@settles(Action.OVERCOME, RollPurpose.MOVE)
+def settle_move(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, tuple[str, ...]]:
+    """Across on a success (or a tie, at a minor cost); short of a harmful block, a hit."""
+    zone_id, block_id = pending.refs
+    character = scene.character(pending.actor)
+    zone = scene.zone(zone_id)
+    lines = [overcome_line(ctx, pending, "move.cross", name=character.name, zone=zone.name)]
+    block = scene.obstacle_index.get(block_id)
+    if isinstance(block, Block):
+        hit, harm_line = block_harm(ctx, block, character, pending.result.effort.total)
+        if hit is not None:
+            scene = with_hits(scene, (hit,))
+            lines.append(harm_line)
+    if overcome_achieved(pending):
+        scene = scene.with_character(replace(scene.character(character.id), zone=zone_id))
+        lines.append(ctx.tr("move.line", name=character.name, zone=zone.name))
+    else:
+        lines.append(ctx.tr("move.stays", name=character.name))
+    if scene.pending_hit is not None:
+        from fatescreen.commands.harm_text import hit_lines
+
+        lines += hit_lines(ctx.on(scene), scene, scene.pending_hit)
+    return scene, tuple(lines)
 
 
 @verb(
     "next",
     "next NAME",
-    "Popcorn: the one who is up hands the turn to NAME (who has not acted this exchange).",
     aliases=("n", "seuraava"),
     example="next rozio",
 )
 def next_turn(ctx: Context, args: Tokens) -> Applied:
     """Hand the turn on; the first ``next`` of a scene starts exchange 1."""
-    actor = ctx.actor(args.take("who acts next"))
+    actor = ctx.actor(args.take(ctx.tr("what.actor")))
     args.done()
     order = ctx.scene.turn or TurnOrder(participants=default_participants(ctx.scene))
     if actor.id not in order.participants:
@@ -112,10 +142,11 @@ def next_turn(ctx: Context, args: Tokens) -> Applied:
     lines = [ctx.tr("turn.next", name=actor.name, exchange=order.exchange)]
     waiting = may_pick(order)
     if waiting:
-        lines.append(ctx.tr("turn.waiting", names=_names(ctx, waiting)))
+        lines.append(ctx.tr("turn.waiting", names=ctx.names(waiting)))
     else:
         lines.append(ctx.tr("turn.all_acted", name=actor.name))
-    return Applied(replace(ctx.scene, turn=order), tuple(lines), lines[0], frozenset({"turn"}))
+    scene, ended = end_full_defense(ctx, replace(ctx.scene, turn=order), actor.id)
+    return Applied(scene, (*lines, *ended), lines[0], frozenset({"turn", "aspects"}))
 
 
 def _explain(ctx: Context, message: str, order: TurnOrder) -> str:
@@ -127,13 +158,12 @@ def _explain(ctx: Context, message: str, order: TurnOrder) -> str:
 @verb(
     "exchange",
     "exchange NAME",
-    "Start the next exchange once everyone has acted; the last actor picks who starts it.",
     aliases=("x", "kierros"),
     example="exchange leader",
 )
 def exchange(ctx: Context, args: Tokens) -> Applied:
     """The next exchange of the conflict."""
-    actor = ctx.actor(args.take("who starts the exchange"))
+    actor = ctx.actor(args.take(ctx.tr("what.actor")))
     args.done()
     order = ctx.scene.turn
     if order is None:
@@ -145,23 +175,24 @@ def exchange(ctx: Context, args: Tokens) -> Applied:
         raise CommandError(_explain(ctx, str(error), order)) from None
     new = replace(new, participants=tuple(p for p in new.participants if p in standing))
     if actor.id not in new.participants:
-        raise CommandError(f"{actor.name} is not taking part any more")
+        raise ctx.error("error.not_taking_part", name=actor.name)
     line = ctx.tr("turn.exchange", exchange=new.exchange, name=actor.name)
-    return Applied(replace(ctx.scene, turn=new), (line,), line, frozenset({"turn"}))
+    scene, ended = end_full_defense(ctx, replace(ctx.scene, turn=new), actor.id)
+    return Applied(scene, (line, *ended), line, frozenset({"turn", "aspects"}))
 
 
 @verb(
     "tick",
     "tick COUNTDOWN [N] | tick COUNTDOWN back [N]",
-    "Check a countdown's next box (or N); the last box announces its outcome.",
     aliases=("t", "tikitä"),
     example="tick ritual",
 )
 def tick_verb(ctx: Context, args: Tokens) -> Applied:
     """Advance (or take back) a countdown."""
-    countdown = ctx.countdown(args.take("the countdown"))
-    back = bool(args.keyword("back", "takaisin"))
-    count = args.optional_number() or 1
+    countdown = ctx.countdown(args.take(ctx.tr("what.countdown")))
+    back = bool(args.keyword("back"))
+    count = args.optional_number()
+    count = 1 if count is None else count
     args.done()
     try:
         if back:
@@ -181,16 +212,15 @@ def tick_verb(ctx: Context, args: Tokens) -> Applied:
 @verb(
     "pool",
     "pool N",
-    "Set the GM's fate point pool.",
     aliases=("gm",),
     example="pool 6",
 )
 def pool(ctx: Context, args: Tokens) -> Applied:
     """Set the GM pool directly."""
-    total = args.number("the pool size")
+    total = args.number(ctx.tr("what.pool"))
     args.done()
-    if total < 0 or total > 1000:
-        raise CommandError("the GM pool is 0 or more")
+    if not 0 <= total <= 1000:
+        raise ctx.error("error.pool_range")
     line = ctx.tr("pool.set", total=total)
     return Applied(replace(ctx.scene, gm_pool=total), (line,), line, frozenset({"pool"}))
 
@@ -242,10 +272,15 @@ def scene_end(scene: Scene) -> tuple[Scene, dict[str, int], tuple[str, ...], int
         turn=None,
         pending_roll=None,
         pending_hit=None,
+        queued_hits=(),
+        full_defenses=(),
+        contest_rolls=(),
     )
     return new, delivered, cleared, boosts
 
 
+# A campaign replaces this verb with its own scene end, so the help is given here rather than
+# in the catalog, whose key belongs to whichever endscene is registered last.
 @verb(
     "endscene",
     "endscene",
@@ -258,5 +293,5 @@ def endscene(ctx: Context, args: Tokens) -> Applied:
     args.done()
     scene, delivered, cleared, boosts = scene_end(ctx.scene)
     points = ", ".join(f"{ctx.who(who)} +{n}" for who, n in delivered.items()) or ctx.tr("none")
-    line = ctx.tr("scene.end", characters=_names(ctx, cleared), boosts=boosts, delivered=points)
+    line = ctx.tr("scene.end", characters=ctx.names(cleared), boosts=boosts, delivered=points)
     return Applied(scene, (line,), line, frozenset({"all"}))

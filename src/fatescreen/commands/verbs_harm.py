@@ -1,4 +1,5 @@
-"""Verbs for harm: absorbing a hit, taken out, conceding, minion armor, true forms, stress."""
+"""Verbs for harm: absorbing a hit, taken out, conceding, minion armor, true forms, stress,
+and starting a consequence's recovery."""
 
 from __future__ import annotations
 
@@ -6,13 +7,33 @@ from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.harm_text import harm_options, option_text, options_for
+from fatescreen.commands.harm_text import harm_options, hit_lines, option_text, options_for
+from fatescreen.commands.settle import (
+    action_effort,
+    no_hit_waiting,
+    overcome_achieved,
+    overcome_line,
+    settle,
+    settles,
+)
+from fatescreen.commands.text import quoted
+from fatescreen.rules.actions import Action
 from fatescreen.rules.big_bads import minion_armor_options, redirect_hit, reveal_next_form
-from fatescreen.rules.character import Character, CharacterKind, StressKind
+from fatescreen.rules.character import Character, CharacterKind, Recovery, StressKind
+from fatescreen.rules.conflict import add_participant, remove_participant
+from fatescreen.rules.dice import DiceRoll, looks_like_faces
 from fatescreen.rules.errors import RulesError
-from fatescreen.rules.harm import apply_absorption, concede, take_out
+from fatescreen.rules.fate_points import LedgerEntry
+from fatescreen.rules.harm import (
+    apply_absorption,
+    begin_recovery,
+    concede,
+    take_out,
+    treatment_difficulty,
+)
 from fatescreen.rules.npcs import apply_harm_to_group
-from fatescreen.scene.model import PendingHit, Scene
+from fatescreen.rules.outcomes import resolve
+from fatescreen.scene.model import PendingHit, PendingRoll, RollPurpose, Scene
 
 
 def _hit(ctx: Context) -> PendingHit:
@@ -29,20 +50,37 @@ def _taken_out_lines(ctx: Context, character: Character) -> tuple[str, ...]:
     return lines
 
 
-def _after_hit(scene: Scene, character: Character) -> Scene:
-    """The scene once a hit is settled: the character updated, nothing pending."""
-    scene = scene.with_character(character)
-    if character.taken_out and scene.turn is not None and character.id in scene.turn.participants:
-        from fatescreen.rules.conflict import remove_participant
+def _leave_turn_order(scene: Scene, character: Character) -> Scene:
+    if scene.turn is not None and character.id in scene.turn.participants:
+        return replace(scene, turn=remove_participant(scene.turn, character.id))
+    return scene
 
-        scene = replace(scene, turn=remove_participant(scene.turn, character.id))
-    return replace(scene, pending_hit=None)
+
+def after_hit(ctx: Context, scene: Scene, character: Character) -> tuple[Scene, tuple[str, ...]]:
+    """The scene once a hit is settled: the character updated, the roll closed, and the
+    next queued hit (of an attack on several targets) waiting, with its options shown."""
+    scene = scene.with_character(character)
+    if character.taken_out or character.conceded:
+        scene = _leave_turn_order(scene, character)
+    queue = [
+        hit
+        for hit in scene.queued_hits
+        if not scene.character(hit.target).taken_out and not scene.character(hit.target).conceded
+    ]
+    scene = replace(
+        scene,
+        pending_roll=None,
+        pending_hit=queue[0] if queue else None,
+        queued_hits=tuple(queue[1:]),
+    )
+    if scene.pending_hit is None:
+        return scene, ()
+    return scene, hit_lines(ctx.on(scene), scene, scene.pending_hit)
 
 
 @verb(
     "absorb",
-    'absorb [OPTION] ["CONSEQUENCE TEXT"...]',
-    "Absorb the pending hit with one of the offered options (1 = the most likely).",
+    'absorb [OPTION] ["CONSEQUENCE TEXT"...] [replacing ASPECT]',
     aliases=("ab", "ota"),
     example='absorb 2 "Gaping chest wound"',
 )
@@ -50,6 +88,8 @@ def absorb(ctx: Context, args: Tokens) -> Applied:
     """Absorb the pending hit with stress boxes and consequences."""
     hit = _hit(ctx)
     target = ctx.scene.character(hit.target)
+    label = ctx.tr("label.absorb", name=target.name, shifts=hit.shifts)
+    changed = frozenset({f"character:{target.id}", "pending", "aspects", "turn"})
     if target.kind is CharacterKind.MOOKS:
         args.done()
         group, fallen = apply_harm_to_group(target, hit.shifts)
@@ -66,48 +106,53 @@ def absorb(ctx: Context, args: Tokens) -> Applied:
         lines: tuple[str, ...] = (line,)
         if group.taken_out:
             lines += _taken_out_lines(ctx, group)
-        label = ctx.tr("label.absorb", name=target.name, shifts=hit.shifts)
-        return Applied(
-            _after_hit(ctx.scene, group),
-            lines,
-            label,
-            frozenset({f"character:{target.id}", "pending", "turn"}),
-        )
+        scene, more = after_hit(ctx, ctx.scene, group)
+        return Applied(scene, lines + more, label, changed)
     options = options_for(ctx.scene, hit)
     if not options:
         raise CommandError(ctx.tr("hit.taken_out_only", name=target.name, shifts=hit.shifts))
-    number = args.optional_number() or 1
+    number = args.optional_number()
+    number = 1 if number is None else number
     if not 1 <= number <= len(options):
         raise CommandError(ctx.tr("error.option", number=number, count=len(options)))
     option = options[number - 1]
-    texts_given = list(args.words)
-    args.words = []
-    if len(texts_given) != len(option.consequences):
-        raise CommandError(ctx.tr("error.texts", count=len(option.consequences), number=number))
-    texts = dict(zip(option.consequences, texts_given, strict=True))
+    texts_given: list[str] = []
+    replacing: str | None = None
+    while args:
+        if args.keyword("replacing"):
+            replacing = args.take(ctx.tr("what.aspect"))
+        else:
+            texts_given.append(args.take(ctx.tr("what.consequence_text")))
+    needed = [i for i in option.consequences if not target.consequences[i].condition]
+    conditions = [i for i in option.consequences if target.consequences[i].condition]
+    if len(texts_given) == len(option.consequences):
+        texts = dict(zip(option.consequences, texts_given, strict=True))
+    elif len(texts_given) == len(needed):
+        texts = dict(zip(needed, texts_given, strict=True))
+    else:
+        raise CommandError(ctx.tr("error.texts", count=len(needed), number=number))
     try:
         hurt = apply_absorption(
-            target, option, texts, hit.attacker, options=harm_options(ctx.scene.rules)
+            target,
+            option,
+            texts,
+            hit.attacker,
+            options=harm_options(ctx.scene.rules),
+            replaced_aspect=replacing,
         )
     except RulesError as error:
         raise CommandError(str(error)) from None
     what = option_text(ctx, target, option)
-    for index, text in texts.items():
-        what += f' "{text}"' if index == option.consequences[-1] else ""
+    named = [texts[i] for i in option.consequences if i in texts and i not in conditions]
+    what += "".join(f" {quoted(text)}" for text in named)
     line = ctx.tr("absorb.line", name=target.name, shifts=hit.shifts, what=what)
-    label = ctx.tr("label.absorb", name=target.name, shifts=hit.shifts)
-    return Applied(
-        _after_hit(ctx.scene, hurt),
-        (line,),
-        label,
-        frozenset({f"character:{target.id}", "pending", "aspects"}),
-    )
+    scene, more = after_hit(ctx, ctx.scene, hurt)
+    return Applied(scene, (line, *more), label, changed)
 
 
 @verb(
     "takeout",
     "takeout [NAME]",
-    "The pending hit's target (or NAME) is taken out; the attacker narrates.",
     aliases=("to", "poistu"),
     example="takeout",
 )
@@ -115,12 +160,20 @@ def takeout(ctx: Context, args: Tokens) -> Applied:
     """Take out the hit's target, or a named character."""
     ref = args.optional()
     args.done()
+    hit = ctx.scene.pending_hit
     character = ctx.scene.character(_hit(ctx).target) if ref is None else ctx.character(ref)
+    if character.taken_out:
+        raise ctx.error("error.out", name=character.name)
     out = take_out(character)
-    scene = _after_hit(ctx.scene, out)
-    if ctx.scene.pending_hit is not None and ctx.scene.pending_hit.target != character.id:
-        scene = replace(scene, pending_hit=ctx.scene.pending_hit)
     lines = _taken_out_lines(ctx, out)
+    if hit is not None and hit.target == character.id:
+        scene, more = after_hit(ctx, ctx.scene, out)
+        lines += more
+    else:
+        scene = _leave_turn_order(ctx.scene.with_character(out), out)
+        scene = replace(
+            scene, queued_hits=tuple(h for h in scene.queued_hits if h.target != out.id)
+        )
     return Applied(
         scene, lines, lines[0], frozenset({f"character:{character.id}", "pending", "turn", "zones"})
     )
@@ -129,13 +182,12 @@ def takeout(ctx: Context, args: Tokens) -> Applied:
 @verb(
     "concede",
     "concede NAME",
-    "NAME concedes before the opponent rolls: 1 fate point + 1 per consequence taken.",
     aliases=("co", "luovuta"),
     example="concede rozio",
 )
 def concede_verb(ctx: Context, args: Tokens) -> Applied:
     """A concession: the points are held until the conflict (scene) ends."""
-    character = ctx.character(args.take("who concedes"))
+    character = ctx.character(args.take(ctx.tr("what.character")))
     args.done()
     hit = ctx.scene.pending_hit
     rolled = hit is not None and hit.target == character.id
@@ -144,14 +196,13 @@ def concede_verb(ctx: Context, args: Tokens) -> Applied:
         result = concede(character, opponent_rolled=rolled, consequences_taken=taken)
     except RulesError as error:
         raise CommandError(str(error)) from None
-    from fatescreen.rules.fate_points import LedgerEntry
-
-    entry = LedgerEntry(character.id, result.fate_points, "concession", held_until_scene_end=True)
+    reason = ctx.tr("held.concession")
+    entry = LedgerEntry(character.id, result.fate_points, reason, held_until_scene_end=True)
     scene = replace(ctx.scene.with_character(result.character), held=(*ctx.scene.held, entry))
-    if scene.turn is not None and character.id in scene.turn.participants:
-        from fatescreen.rules.conflict import remove_participant
-
-        scene = replace(scene, turn=remove_participant(scene.turn, character.id))
+    scene = _leave_turn_order(scene, character)
+    scene = replace(
+        scene, queued_hits=tuple(h for h in scene.queued_hits if h.target != character.id)
+    )
     line = ctx.tr("concede.line", name=character.name, points=result.fate_points)
     return Applied(scene, (line,), line, frozenset({f"character:{character.id}", "pool", "turn"}))
 
@@ -159,7 +210,6 @@ def concede_verb(ctx: Context, args: Tokens) -> Applied:
 @verb(
     "minion",
     "minion [MINION]",
-    "Minion armor: a minion steps in and takes the pending hit on the big bad, no roll.",
     aliases=("mi", "kätyri"),
     example="minion cultist-3",
 )
@@ -193,7 +243,8 @@ def minion(ctx: Context, args: Tokens) -> Applied:
         lines.append(ctx.tr("minion.group", count=outcome.members_taken_out, minion=chosen.name))
     if outcome.taken_out:
         lines.append(ctx.tr("minion.out", minion=chosen.name))
-    scene = _after_hit(ctx.scene, outcome.minion)
+    scene, more = after_hit(ctx, ctx.scene, outcome.minion)
+    lines += more
     return Applied(
         scene,
         tuple(lines),
@@ -207,16 +258,15 @@ def minion(ctx: Context, args: Tokens) -> Applied:
 @verb(
     "reveal",
     "reveal NAME [soft|full]",
-    "Reveal a beaten big bad's next true form (soft: keep consequences, stepped down).",
     aliases=("rv", "paljasta"),
     example="reveal leader",
 )
 def reveal(ctx: Context, args: Tokens) -> Applied:
     """Reveal the next true form."""
-    character = ctx.character(args.take("the big bad"))
-    choice = args.keyword("soft", "full", "pehmeä", "täysi")
+    character = ctx.character(args.take(ctx.tr("what.big_bad")))
+    choice = args.keyword("soft", "full")
     args.done()
-    soft = None if choice is None else choice in ("soft", "pehmeä")
+    soft = None if choice is None else choice == "soft"
     try:
         revealed = reveal_next_form(character, soft)
     except RulesError as error:
@@ -234,8 +284,6 @@ def reveal(ctx: Context, args: Tokens) -> Applied:
         lines += (ctx.tr("reveal.soft"),)
     scene = ctx.scene.with_character(revealed)
     if scene.turn is not None and character.id not in scene.turn.participants:
-        from fatescreen.rules.conflict import add_participant
-
         scene = replace(scene, turn=add_participant(scene.turn, character.id))
     return Applied(scene, lines, line, frozenset({f"character:{character.id}", "aspects", "turn"}))
 
@@ -243,36 +291,29 @@ def reveal(ctx: Context, args: Tokens) -> Applied:
 @verb(
     "stress",
     "stress NAME [physical|mental] BOX",
-    "Check or clear one stress box by hand.",
     aliases=("s", "rasitus"),
     example="stress silbestre physical 2",
 )
 def stress(ctx: Context, args: Tokens) -> Applied:
     """Toggle one stress box."""
-    character = ctx.character(args.take("whose stress"))
-    kind_word = args.keyword("physical", "mental", "stress", "fyysinen", "henkinen", "p", "m")
-    box = args.number("the box number")
+    character = ctx.character(args.take(ctx.tr("what.character")))
+    kind_word = args.keyword("physical", "mental", "stress")
+    box = args.number(ctx.tr("what.box"))
     args.done()
     kinds = {
         "physical": StressKind.PHYSICAL,
-        "fyysinen": StressKind.PHYSICAL,
-        "p": StressKind.PHYSICAL,
         "mental": StressKind.MENTAL,
-        "henkinen": StressKind.MENTAL,
-        "m": StressKind.MENTAL,
         "stress": StressKind.COMBINED,
     }
-    track = (
-        character.track(kinds[kind_word])
-        if kind_word
-        else (character.stress[0] if character.stress else None)
-    )
+    if kind_word is not None:
+        track = character.track(kinds[kind_word])
+    else:
+        track = character.stress[0] if character.stress else None
     if track is None:
-        raise CommandError(f"{character.name} has no such stress track")
-    try:
-        toggled = track.toggle(box)
-    except ValueError as error:
-        raise CommandError(str(error)) from None
+        raise ctx.error("error.no_track", name=character.name)
+    if not 1 <= box <= track.boxes:
+        raise ctx.error("error.box", name=character.name, box=box, count=track.boxes)
+    toggled = track.toggle(box)
     state = ctx.tr("stress.checked" if box in toggled.checked else "stress.cleared")
     line = ctx.tr("stress.toggle", name=character.name, kind=track.kind.value, box=box, state=state)
     return Applied(
@@ -280,4 +321,85 @@ def stress(ctx: Context, args: Tokens) -> Applied:
         (line,),
         line,
         frozenset({f"character:{character.id}"}),
+    )
+
+
+# ---------------------------------------------------------------------------- recovery
+
+
+@verb(
+    "recover",
+    'recover HEALER SKILL CONSEQUENCE ["NEW NAME"] [FACES] [with H,H]',
+    aliases=("rc", "hoida"),
+    example='recover silbestre Academics gaping "Stitched-up chest" +0+0',
+)
+def recover(ctx: Context, args: Tokens) -> Applied:
+    """An overcome to start treating a consequence; on success it is renamed, recovering."""
+    no_hit_waiting(ctx)
+    healer = ctx.standing(args.take(ctx.tr("what.healer")))
+    skill = ctx.skill(healer, args.take(ctx.tr("what.skill")))
+    found = ctx.consequence(args.take(ctx.tr("what.consequence")))
+    new_name = ""
+    word = args.peek()
+    if word is not None and not args.at_keyword("with", "dice") and not looks_like_faces(word):
+        new_name = args.take(ctx.tr("what.consequence_text")).strip()
+    entered: DiceRoll | None = None
+    helpers: list[str] = []
+    while args:
+        if args.keyword("with"):
+            helpers += args.names(ctx.tr("what.helpers"))
+        elif entered is None and (faces := args.faces()) is not None:
+            entered = faces
+        else:
+            args.done()
+    patient_id, _, index = found.holder.removeprefix("consequence:").partition(":")
+    patient = ctx.scene.character(patient_id)
+    slot = patient.consequences[int(index)]
+    if slot.recovering:
+        raise ctx.error("error.recovering", aspect=quoted(found.aspect.name))
+    if not new_name and not slot.condition:
+        raise ctx.error("error.recover_name", aspect=quoted(found.aspect.name))
+    try:
+        difficulty = treatment_difficulty(slot.severity, self_treatment=healer.id == patient.id)
+    except RulesError as error:
+        raise CommandError(str(error)) from None
+    effort, counted, _ = action_effort(ctx, healer, skill, entered, helpers)
+    pending = PendingRoll(
+        healer.id,
+        Action.OVERCOME,
+        skill,
+        resolve(effort, difficulty),
+        purpose=RollPurpose.TREATMENT,
+        refs=(found.holder, new_name),
+        helpers=counted,
+    )
+    scene, lines = settle(ctx, ctx.scene, pending)
+    label = ctx.tr("label.recover", healer=healer.name, aspect=quoted(found.aspect.name))
+    return Applied(
+        scene, lines, label, frozenset({"pending", "aspects", f"character:{patient.id}"})
+    )
+
+
+@settles(Action.OVERCOME, RollPurpose.TREATMENT)
+def settle_treatment(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[str, ...]]:
+    """On success (or at a cost) the consequence is renamed and its recovery clock starts."""
+    holder, new_name = pending.refs
+    patient_id, _, index = holder.removeprefix("consequence:").partition(":")
+    patient = scene.character(patient_id)
+    slot = patient.consequences[int(index)]
+    assert slot.aspect is not None
+    old = quoted(slot.aspect.name)
+    line = overcome_line(ctx, pending, "recover.line", patient=patient.name, aspect=old)
+    if not overcome_achieved(pending):
+        return scene, (line, ctx.tr("recover.not_yet", aspect=old))
+    healed = begin_recovery(slot, Recovery(scene.session, scene.scene_number), new_name or None)
+    slots = list(patient.consequences)
+    slots[int(index)] = healed
+    scene = scene.with_character(replace(patient, consequences=tuple(slots)))
+    assert healed.aspect is not None
+    return scene, (
+        line,
+        ctx.tr("recover.started", aspect=old, new=quoted(healed.aspect.name), name=patient.name),
     )

@@ -1,80 +1,113 @@
-"""Verbs for fate points: give and spend (PCs and the GM pool), compels."""
+"""Verbs for fate points: give and spend (PCs and the GM pool), and compels."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.names import fold
+from fatescreen.commands.text import quoted
+from fatescreen.rules.aspects import GM
+from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene.model import Scene
 
+MAX_POINTS = 100
+"""The most fate points one command moves."""
 
-def _adjust(ctx: Context, who: str, delta: int) -> tuple[Scene, str, int]:
-    """Change a character's points or the GM pool; returns the new scene, name and total."""
-    if who.casefold() in ("gm", "pj", "pool", "pooli"):
-        total = ctx.scene.gm_pool + delta
+GM_WORDS = ("gm", "pj", "pool", "pooli")
+
+
+def _adjust(ctx: Context, scene: Scene, who: str, delta: int) -> tuple[Scene, str, int]:
+    """Change a character's points or the GM pool; returns the new scene, name and total.
+
+    Raises:
+        CommandError: The points would go below zero.
+    """
+    if who == GM:
+        total = scene.gm_pool + delta
         if total < 0:
-            raise CommandError(f"the GM pool has only {ctx.scene.gm_pool} fate point(s)")
-        return replace(ctx.scene, gm_pool=total), ctx.tr("fp.gm"), total
-    character = ctx.character(who)
+            raise ctx.error("error.pool_short", count=scene.gm_pool)
+        return replace(scene, gm_pool=total), ctx.tr("fp.gm"), total
+    character = scene.character(who)
     total = character.fate_points + delta
     if total < 0:
-        raise CommandError(f"{character.name} has only {character.fate_points} fate point(s)")
-    scene = ctx.scene.with_character(replace(character, fate_points=total))
-    return scene, character.name, total
+        raise ctx.error("error.points_short", name=character.name, count=character.fate_points)
+    return scene.with_character(replace(character, fate_points=total)), character.name, total
+
+
+def _account(ctx: Context, ref: str) -> str:
+    """A character's id, or the GM pool."""
+    return GM if fold(ref) in GM_WORDS else ctx.character(ref).id
 
 
 @verb(
     "fp",
     "fp give|spend WHO [N] [REASON...]",
-    "Give or spend fate points for a character or the GM pool (gm), with a reason.",
     aliases=("fate", "kohtalo"),
     example="fp spend silbestre 1 declare a story detail",
 )
 def fate_points(ctx: Context, args: Tokens) -> Applied:
     """Fate point bookkeeping; every change is a log line with its reason."""
-    action = args.keyword("give", "spend", "anna", "käytä")
+    action = args.keyword("give", "spend")
     if action is None:
-        raise CommandError(
-            ctx.tr("error.missing", verb="fp", what="give/spend", usage=args.verb.usage)
-        )
-    who = args.take("who")
-    count = args.optional_number() or 1
-    if count <= 0 or count > 100:
-        raise CommandError("fate points: 1 to 100 at a time")
+        raise args.missing("give/spend")
+    who = _account(ctx, args.take(ctx.tr("what.character")))
+    count = args.optional_number()
+    count = 1 if count is None else count
+    if not 1 <= count <= MAX_POINTS:
+        raise ctx.error("error.points_range", high=MAX_POINTS)
     reason = args.rest() or "-"
-    delta = count if action in ("give", "anna") else -count
-    scene, name, total = _adjust(ctx, who, delta)
+    delta = count if action == "give" else -count
+    scene, name, total = _adjust(ctx, ctx.scene, who, delta)
     key = "fp.give" if delta > 0 else "fp.spend"
     line = ctx.tr(key, who=name, count=count, reason=reason, total=total)
-    tags = {"pool"} | ({f"character:{ctx.character(who).id}"} if name != ctx.tr("fp.gm") else set())
+    tags = {"pool"} | ({f"character:{who}"} if who != GM else set())
     return Applied(scene, (line,), line, frozenset(tags))
+
+
+def _compel_account(character: Character) -> str:
+    """Whose points a compel moves: a PC's own, the GM pool for anyone else."""
+    return character.id if character.kind is CharacterKind.PC else GM
 
 
 @verb(
     "compel",
-    "compel WHO ASPECT accept|refuse",
-    "A compel on WHO's aspect: accept (+1 fate point) or refuse (pay 1; not at 0).",
+    "compel WHO ASPECT offer|accept|refuse [by PLAYER]",
     aliases=("cp", "pakota"),
     example="compel rozio wanted accept",
 )
 def compel(ctx: Context, args: Tokens) -> Applied:
-    """Settle a GM compel: the GM's compels never cost the pool."""
-    character = ctx.character(args.take("who is compelled"))
-    target = ctx.aspect(args.take("the aspect"))
-    answer = args.keyword("accept", "refuse", "hyväksy", "kieltäydy", "a", "r")
+    """Offer or settle a compel; the GM's compels never cost the GM pool."""
+    character = ctx.standing(args.take(ctx.tr("what.character")))
+    target = ctx.aspect(args.take(ctx.tr("what.aspect")))
+    answer = args.keyword("offer", "accept", "refuse")
     if answer is None:
-        raise CommandError(
-            ctx.tr("error.missing", verb="compel", what="accept/refuse", usage=args.verb.usage)
-        )
+        raise args.missing("offer/accept/refuse")
+    offerer = ctx.character(args.take(ctx.tr("what.character"))) if args.keyword("by") else None
     args.done()
+    aspect = quoted(target.aspect.name)
     if target.aspect.is_boost:
-        raise CommandError(f"{target.aspect.name!r} is a boost: boosts cannot be compelled")
-    accept = answer in ("accept", "hyväksy", "a")
-    if not accept and character.fate_points <= 0:
-        raise CommandError(ctx.tr("error.no_compel", name=character.name))
-    total = character.fate_points + (1 if accept else -1)
-    scene = ctx.scene.with_character(replace(character, fate_points=total))
-    key = "compel.accept" if accept else "compel.refuse"
-    line = ctx.tr(key, name=character.name, aspect=f'"{target.aspect.name}"', total=total)
-    return Applied(scene, (line,), line, frozenset({f"character:{character.id}", "pool"}))
+        raise ctx.error("error.compel_boost", aspect=aspect)
+    if offerer is not None and (offerer.kind is not CharacterKind.PC or offerer.id == character.id):
+        raise ctx.error("error.compel_by", name=offerer.name)
+    account = _compel_account(character)
+    if answer == "offer":
+        line = ctx.tr("compel.offer", name=character.name, aspect=aspect)
+        return Applied(ctx.scene, (line,))
+    scene = ctx.scene
+    if offerer is not None:
+        scene, _, _ = _adjust(ctx, scene, offerer.id, -1)
+    if answer == "accept":
+        scene, _, total = _adjust(ctx, scene, account, 1)
+        line = ctx.tr("compel.accept", name=character.name, aspect=aspect, total=total)
+    else:
+        if (scene.gm_pool if account == GM else scene.character(account).fate_points) <= 0:
+            raise ctx.error("error.no_compel", name=character.name)
+        scene, _, total = _adjust(ctx, scene, account, -1)
+        line = ctx.tr("compel.refuse", name=character.name, aspect=aspect, total=total)
+    if offerer is not None:
+        line += " · " + ctx.tr("compel.paid_by", name=offerer.name)
+    tags = {"pool", f"character:{character.id}"}
+    if offerer is not None:
+        tags.add(f"character:{offerer.id}")
+    return Applied(scene, (line,), line, frozenset(tags))

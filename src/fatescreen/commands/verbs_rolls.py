@@ -1,54 +1,38 @@
-"""Verbs that roll: bare rolls and odds, the four actions, hazards, invokes and stunts."""
+"""Verbs that roll and change rolls: bare rolls and odds, overcome, create an advantage,
+invokes, stunts, and success at a cost."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
-from fatescreen.commands.errors import CommandError
-from fatescreen.commands.harm_text import hit_lines
+from fatescreen.commands.errors import CommandError, UnknownName
 from fatescreen.commands.names import fold
-from fatescreen.rules.actions import Action, attack_kind, default_defense
-from fatescreen.rules.aspects import GM, Aspect, AspectKind
-from fatescreen.rules.character import Character, CharacterKind, StressKind
-from fatescreen.rules.conflict import harm_after_weapon_and_armor
+from fatescreen.commands.settle import (
+    action_effort,
+    check_not_hazard_overcome,
+    defense_effort,
+    no_hit_waiting,
+    opposing_result,
+    reopen,
+    settle,
+)
+from fatescreen.commands.text import effort_text, outcome_word, percent, quoted
+from fatescreen.rules.actions import Action, AspectTarget
+from fatescreen.rules.aspects import GM, Aspect, make_id
+from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
-from fatescreen.rules.invokes import Invoke, InvokeEffect, Payment, apply_invokes
+from fatescreen.rules.errors import RulesError
+from fatescreen.rules.fate_points import LedgerEntry
+from fatescreen.rules.invokes import Invoke, InvokeEffect, InvokeOutcome, Payment, apply_invokes
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, resolve
-from fatescreen.scene.aspects import add_aspect, replace_aspect
-from fatescreen.scene.model import PendingHit, PendingRoll, Scene
+from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspects_in_play, replace_aspect
+from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
 
-
-def effort_text(ctx: Context, effort: Effort) -> str:
-    """``Great (+4) + [0 0 + +] + 2 (invoke: X) = Fantastic (+6)``."""
-    bonuses = "".join(
-        f" {'+' if b.value >= 0 else '-'} {abs(b.value)} ({b.label})" for b in effort.bonuses
-    )
-    return ctx.tr(
-        "roll.effort",
-        rating=ctx.rating(effort.rating),
-        dice=str(effort.dice),
-        bonuses=bonuses,
-        total=ctx.rating(effort.total),
-    )
-
-
-def opposition_text(ctx: Context, result: RollResult) -> str:
-    """The opposition: a difficulty, or the opposing effort in full."""
-    if result.opposing_effort is not None:
-        return effort_text(ctx, result.opposing_effort)
-    return ctx.rating(result.opposition)
-
-
-def _outcome_word(ctx: Context, outcome: Outcome) -> str:
-    return ctx.tr(f"outcome.{outcome.value}")
-
-
-def _percent(value: float) -> str:
-    return f"{value:.0f}%"
-
+MAX_BONUS = 20
+"""The largest bonus, invoke count or rating a command accepts."""
 
 # ---------------------------------------------------------------------------- roll, odds
 
@@ -56,32 +40,27 @@ def _percent(value: float) -> str:
 @verb(
     "roll",
     "roll RATING [vs DIFFICULTY] [FACES] [+N...]",
-    "Roll 4dF for a rating against a difficulty (Mediocre +0 by default).",
     aliases=("r", "heitä"),
-    example="roll 3 vs 2 +0-+",
+    example="roll 3 vs 2 +0-+ +2",
     changes_scene=False,
 )
 def roll(ctx: Context, args: Tokens) -> Applied:
     """A bare roll; changes nothing."""
-    rating = args.number("a rating")
+    rating = args.number(ctx.tr("what.rating"))
     difficulty = 0
-    if args.keyword("vs", "vastaan"):
-        difficulty = args.number("a difficulty")
-    entered = args.faces()
-    bonuses = []
+    entered: DiceRoll | None = None
+    bonuses: list[Bonus] = []
     while args:
-        word = args.take("a bonus")
-        try:
-            bonuses.append(Bonus("bonus", int(word)))
-        except ValueError:
-            raise CommandError(
-                ctx.tr(
-                    "error.extra",
-                    verb="roll",
-                    extra=word,
-                    usage="roll RATING [vs DIFFICULTY] [FACES] [+N]",
-                )
-            ) from None
+        if args.keyword("vs"):
+            difficulty = args.number(ctx.tr("what.difficulty"))
+        elif entered is None and (faces := args.faces()) is not None:
+            entered = faces
+        else:
+            word = args.take(ctx.tr("what.bonus"))
+            if not word.startswith(("+", "-")) or not word[1:].isdigit():
+                raise ctx.error("error.extra", verb="roll", extra=word, usage=args.verb.usage)
+            bonuses.append(Bonus(ctx.tr("bonus.plain"), int(word)))
+    _check_range(ctx, rating, difficulty, *(b.value for b in bonuses))
     effort = Effort(rating, ctx.dice(entered), tuple(bonuses))
     result = resolve(effort, difficulty)
     line = ctx.tr(
@@ -89,41 +68,46 @@ def roll(ctx: Context, args: Tokens) -> Applied:
         who="",
         effort=effort_text(ctx, effort),
         opposition=ctx.rating(difficulty),
-        outcome=_outcome_word(ctx, result.outcome),
+        outcome=outcome_word(ctx, result.outcome),
         shifts=result.shifts,
     )
     return Applied(ctx.scene, (line,))
 
 
+def _check_range(ctx: Context, *values: int) -> None:
+    if any(abs(value) > MAX_BONUS for value in values):
+        raise ctx.error("error.range", low=-MAX_BONUS, high=MAX_BONUS)
+
+
 @verb(
     "odds",
     "odds RATING vs DIFFICULTY|opposed RATING [invokes N] [rerolls N]",
-    "Exact chances of fail / tie / success / style, with invokes and rerolls.",
     aliases=("o", "todennäköisyys"),
     example="odds 3 vs 2 invokes 1",
     changes_scene=False,
 )
 def odds_verb(ctx: Context, args: Tokens) -> Applied:
     """Exact odds; changes nothing."""
-    rating = args.number("a rating")
+    rating = args.number(ctx.tr("what.rating"))
     opposed = False
     opposition = 0
-    if args.keyword("vs", "vastaan"):
-        opposed = bool(args.keyword("opposed", "rating", "vastus"))
-        opposition = args.number("a difficulty")
+    if args.keyword("vs"):
+        opposed = bool(args.keyword("opposed"))
+        opposition = args.number(ctx.tr("what.difficulty"))
     invokes = rerolls = 0
     while args:
-        word = args.keyword("invokes", "invoke", "i", "rerolls", "reroll", "rr")
+        word = args.keyword("invokes", "rerolls")
         if word is None:
             args.done()
-        elif word.startswith("i"):
-            invokes = args.number("the number of invokes")
+        elif word == "invokes":
+            invokes = args.number(ctx.tr("what.invokes"))
         else:
-            rerolls = args.number("the number of rerolls")
-    if invokes < 0 or rerolls < 0 or invokes > 20 or rerolls > 5:
-        raise CommandError(ctx.tr("error.nothing", what="odds"))
+            rerolls = args.number(ctx.tr("what.rerolls"))
+    _check_range(ctx, rating, opposition)
+    if not 0 <= invokes <= MAX_BONUS or not 0 <= rerolls <= 5:
+        raise ctx.error("error.odds_counts", invokes=MAX_BONUS, rerolls=5)
     chances = odds(rating, opposition, invokes=invokes, rerolls=rerolls, opposed=opposed)
-    percent = chances.as_percentages()
+    shares = chances.as_percentages()
     extra = ""
     if invokes:
         extra += ctx.tr("odds.invokes", count=invokes)
@@ -137,234 +121,137 @@ def odds_verb(ctx: Context, args: Tokens) -> Applied:
         rating=ctx.rating(rating),
         opposition=target,
         extra=extra,
-        fail=_percent(percent[Outcome.FAIL]),
-        tie=_percent(percent[Outcome.TIE]),
-        success=_percent(percent[Outcome.SUCCESS]),
-        style=_percent(percent[Outcome.STYLE]),
+        fail=percent(shares[Outcome.FAIL]),
+        tie=percent(shares[Outcome.TIE]),
+        success=percent(shares[Outcome.SUCCESS]),
+        style=percent(shares[Outcome.STYLE]),
     )
     return Applied(ctx.scene, (line,))
 
 
-# ---------------------------------------------------------------------------- attacks
+# ---------------------------------------------------------------------------- options
 
 
-def _no_hit_waiting(ctx: Context) -> None:
-    hit = ctx.scene.pending_hit
-    if hit is not None:
-        raise CommandError(ctx.tr("error.hit_pending", name=ctx.who(hit.target), shifts=hit.shifts))
+@dataclass
+class RollOptions:
+    """What may follow an action's actor and skill: dice, helpers, and the opposition."""
+
+    dice: DiceRoll | None = None
+    helpers: list[str] = field(default_factory=list)
+    difficulty: int = 0
+    opponent: Character | None = None
+    opponent_skill: str | None = None
+    opponent_dice: DiceRoll | None = None
+    holder: str | None = None
 
 
-def best_defense(ctx: Context, defender: Character, attack_skill: str) -> str:
-    """The defender's best default skill against the attack (§2): Athletics or Fight for
-    physical harm, Will for mental."""
-    options = default_defense(attack_skill) or ("Athletics",)
-    return max(options, key=lambda skill: (defender.skill(skill), -options.index(skill)))
+def roll_options(ctx: Context, args: Tokens, skill: str, *, allow_on: bool = False) -> RollOptions:
+    """Read ``[FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]] [on WHERE]``.
+
+    Faces right after an opponent (and its skill) are the opponent's; the roller's own
+    faces come before ``vs`` or after a fixed difficulty.
+    """
+    options = RollOptions()
+    opposed = False
+    while args:
+        faces = args.faces()
+        if faces is not None:
+            if options.dice is not None:
+                raise ctx.error("error.twice", verb=args.verb.name, what=ctx.tr("what.dice"))
+            options.dice = faces
+        elif args.keyword("with"):
+            options.helpers += args.names(ctx.tr("what.helpers"))
+        elif not opposed and args.keyword("vs"):
+            opposed = True
+            _opposition(ctx, args, skill, options)
+        elif allow_on and options.holder is None and args.keyword("on"):
+            options.holder = ctx.holder(args.take(ctx.tr("what.holder")))
+        else:
+            args.done()
+    return options
 
 
-def attack_result_lines(ctx: Context, pending: PendingRoll) -> tuple[tuple[str, ...], Scene]:
-    """Resolve a pending attack into its line, the hit (if any) and the absorb options."""
-    result = pending.result
-    attacker = ctx.who(pending.actor)
-    assert pending.target is not None
-    defender = ctx.scene.character(pending.target)
-    outcome = result.outcome
-    harm = harm_after_weapon_and_armor(
-        result.shifts, outcome, weapon=pending.weapon, armor=pending.armor
-    )
-    if outcome is Outcome.FAIL:
-        verdict = ctx.tr("attack.miss")
-    elif harm.harm == 0:
-        verdict = ctx.tr(
-            "attack.tie_boost" if outcome is Outcome.TIE else "attack.armor_boost",
-            attacker=attacker,
-        )
-    elif outcome is Outcome.STYLE:
-        verdict = ctx.tr("attack.style", shifts=harm.harm)
-    else:
-        verdict = ctx.tr("attack.hit", shifts=harm.harm)
-    key = "hazard.line" if pending.actor in ctx.scene.obstacle_index else "attack.line"
-    line = ctx.tr(
-        key,
-        attacker=attacker,
-        hazard=attacker,
-        defender=defender.name,
-        effort=effort_text(ctx, result.effort),
-        skill=pending.defense_skill or "",
-        defense=opposition_text(ctx, result),
-        result=verdict,
-    )
-    scene = replace(ctx.scene, pending_roll=pending, pending_hit=None)
-    if harm.harm <= 0:
-        return (line,), scene
-    hit = PendingHit(defender.id, harm.harm, pending.kind, pending.actor or None)
-    scene = replace(scene, pending_hit=hit)
-    return (line, *hit_lines(ctx, scene, hit)), scene
+def _opposition(ctx: Context, args: Tokens, skill: str, options: RollOptions) -> None:
+    number = args.optional_number()
+    if number is not None:
+        _check_range(ctx, number)
+        options.difficulty = number
+        return
+    opponent = ctx.actor(args.take(ctx.tr("what.opposition")))
+    if isinstance(opponent, Hazard):
+        options.difficulty = opponent.rating
+        return
+    if opponent.taken_out or opponent.conceded:
+        raise ctx.error("error.out", name=opponent.name)
+    options.opponent = opponent
+    options.opponent_skill = skill
+    faces = args.faces()
+    if faces is not None:
+        options.opponent_dice = faces
+    elif args and not args.at_keyword("with", "vs", "on", "dice"):
+        options.opponent_skill = ctx.skill(opponent, args.take(ctx.tr("what.skill")))
+        options.opponent_dice = args.faces()
 
 
-_NOT_SKILLS = ("vs", "vastaan", "dice", "noppa")
-
-
-def _attack(
-    ctx: Context,
-    actor_id: str,
-    rating: int,
-    skill: str,
-    weapon: int,
-    defender: Character,
-    attack_dice: DiceRoll | None,
-    defense_dice: DiceRoll | None,
-    bonuses: tuple[Bonus, ...] = (),
-) -> Applied:
-    kind = attack_kind(skill) or StressKind.PHYSICAL
-    defense_skill = best_defense(ctx, defender, skill)
-    effort = Effort(rating, ctx.dice(attack_dice), bonuses)
-    defense = Effort(defender.skill(defense_skill), ctx.dice(defense_dice))
-    weapon_rating = weapon if ctx.scene.rules.weapons_and_armor else 0
-    armor = defender.armor if ctx.scene.rules.weapons_and_armor else 0
-    pending = PendingRoll(
-        actor=actor_id,
-        action=Action.ATTACK,
-        skill=skill,
-        result=resolve(effort, defense),
-        target=defender.id,
-        defense_skill=defense_skill,
-        kind=kind,
-        weapon=weapon_rating,
-        armor=armor,
-    )
-    lines, scene = attack_result_lines(ctx, pending)
-    label = ctx.tr(
-        "attack.line",
-        attacker=ctx.who(actor_id),
-        defender=defender.name,
-        effort="",
-        skill="",
-        defense="",
-        result="",
-    ).split(":")[0]
-    return Applied(scene, lines, label, frozenset({"pending", f"character:{defender.id}"}))
-
-
-@verb(
-    "attack",
-    "attack ATTACKER DEFENDER [SKILL] [FACES] [vs FACES]",
-    "Attack: the defender rolls their best default defense (Athletics/Fight, or Will).",
-    aliases=("a", "hyökkää"),
-    example="attack leader rozio Fight +0++ vs -000",
-)
-def attack(ctx: Context, args: Tokens) -> Applied:
-    """An attack between characters; leaves the hit pending for ``absorb``."""
-    _no_hit_waiting(ctx)
-    attacker = ctx.character(args.take("the attacker"))
-    defender = ctx.character(args.take("the defender"))
+def actor_and_skill(ctx: Context, args: Tokens) -> tuple[Character | Hazard, str]:
+    """The acting character (or hazard) and the skill named after it."""
+    actor = ctx.actor(args.take(ctx.tr("what.actor")))
+    if isinstance(actor, Hazard):
+        return actor, actor.name
+    if actor.taken_out or actor.conceded:
+        raise ctx.error("error.out", name=actor.name)
     word = args.peek()
-    if word is not None and not looks_like_faces(word) and fold(word) not in _NOT_SKILLS:
-        skill = ctx.skill(attacker, args.take("a skill"))
-    else:
-        skill = max(("Fight", "Shoot"), key=attacker.skill)
-    attack_dice = args.faces()
-    defense_dice = args.faces() if args.keyword("vs", "vastaan") else None
-    args.done()
-    return _attack(
-        ctx,
-        attacker.id,
-        attacker.skill(skill),
-        skill,
-        attacker.weapon,
-        defender,
-        attack_dice,
-        defense_dice,
-    )
+    if word is None or args.at_keyword("with", "vs", "on", "dice") or looks_like_faces(word):
+        raise args.missing(ctx.tr("what.skill"))
+    return actor, ctx.skill(actor, args.take(ctx.tr("what.skill")))
 
 
-@verb(
-    "hazard",
-    "hazard HAZARD DEFENDER [FACES] [vs FACES]",
-    "A hazard's turn: it attacks with its rating and adds its Weapon on a tie or better.",
-    aliases=("hz", "vaara"),
-    example="hazard sniper vitor ++0- vs 0000",
-)
-def hazard_verb(ctx: Context, args: Tokens) -> Applied:
-    """A hazard attacks a character."""
-    _no_hit_waiting(ctx)
-    hazard = ctx.hazard(args.take("the hazard"))
-    defender = ctx.character(args.take("the defender"))
-    attack_dice = args.faces()
-    defense_dice = args.faces() if args.keyword("vs", "vastaan") else None
-    args.done()
-    return _attack(
-        ctx,
-        hazard.id,
-        hazard.rating,
-        "Shoot",
-        hazard.weapon,
-        defender,
-        attack_dice,
-        defense_dice,
-    )
+def opposed_roll(
+    ctx: Context, actor: Character | Hazard, skill: str, options: RollOptions
+) -> tuple[RollResult, tuple[str, ...], str | None, str | None]:
+    """Roll the actor's effort (dice first) and then the opponent's, if any.
+
+    Returns:
+        The result, the helpers who counted, the opponent's id and skill.
+    """
+    effort, helpers, _ = action_effort(ctx, actor, skill, options.dice, options.helpers)
+    if options.opponent is None:
+        return resolve(effort, options.difficulty), helpers, None, None
+    assert options.opponent_skill is not None
+    if options.opponent.id == actor.id:
+        raise ctx.error("error.self", name=options.opponent.name)
+    defense = defense_effort(ctx, options.opponent, options.opponent_skill, options.opponent_dice)
+    return resolve(effort, defense), helpers, options.opponent.id, options.opponent_skill
 
 
 # ---------------------------------------------------------------------------- overcome
 
 
-def _opposition(ctx: Context, args: Tokens) -> tuple[int | Effort, str | None]:
-    """``vs 3`` (a difficulty), ``vs NAME [SKILL] [FACES]`` (active opposition)."""
-    if not args.keyword("vs", "vastaan"):
-        return 0, None
-    number = args.optional_number()
-    if number is not None:
-        return number, None
-    ref = args.take("a difficulty or an opponent")
-    opponent = ctx.actor(ref)
-    if isinstance(opponent, Hazard):
-        return opponent.rating, opponent.id
-    skill_word = args.peek()
-    skill = "Athletics"
-    if skill_word is not None and args.faces() is None:
-        skill = ctx.skill(opponent, args.take("a skill"))
-    return Effort(opponent.skill(skill), ctx.dice(args.faces())), opponent.id
-
-
-def _actor_rating(ctx: Context, args: Tokens) -> tuple[str, str, int]:
-    actor = ctx.actor(args.take("who acts"))
-    if isinstance(actor, Hazard):
-        return actor.id, actor.name, actor.rating
-    skill = ctx.skill(actor, args.take("a skill"))
-    return actor.id, skill, actor.skill(skill)
-
-
 @verb(
     "overcome",
-    "overcome ACTOR SKILL [vs DIFFICULTY|OPPONENT [SKILL]] [FACES]",
-    "Overcome an obstacle: fail, tie (minor cost), success, or style (and a boost).",
+    "overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]",
     aliases=("ov", "selvitä"),
     example="overcome vitor Investigate vs 2 00++",
 )
 def overcome(ctx: Context, args: Tokens) -> Applied:
-    """An overcome roll."""
-    _no_hit_waiting(ctx)
-    actor_id, skill, rating = _actor_rating(ctx, args)
-    opposition, _ = _opposition(ctx, args)
-    effort = Effort(rating, ctx.dice(args.faces()))
-    args.done()
-    result = resolve(effort, opposition)
-    pending = PendingRoll(actor_id, Action.OVERCOME, skill, result)
-    scene = replace(ctx.scene, pending_roll=pending)
-    line = overcome_line(ctx, pending)
-    return Applied(scene, (line,), line.split(":")[0], frozenset({"pending"}))
-
-
-def overcome_line(ctx: Context, pending: PendingRoll) -> str:
-    """The line for an overcome roll."""
-    result = pending.result
-    return ctx.tr(
-        "overcome.line",
-        actor=ctx.who(pending.actor),
-        skill=pending.skill,
-        effort=effort_text(ctx, result.effort),
-        opposition=opposition_text(ctx, result),
-        result=ctx.tr(f"overcome.{result.outcome.value}"),
+    """An overcome roll against a difficulty or an active opponent."""
+    no_hit_waiting(ctx)
+    actor, skill = actor_and_skill(ctx, args)
+    character = check_not_hazard_overcome(ctx, actor)
+    options = roll_options(ctx, args, skill)
+    result, helpers, opponent, opponent_skill = opposed_roll(ctx, character, skill, options)
+    pending = PendingRoll(
+        character.id,
+        Action.OVERCOME,
+        skill,
+        result,
+        target=opponent,
+        defense_skill=opponent_skill,
+        helpers=helpers,
     )
+    scene, lines = settle(ctx, ctx.scene, pending)
+    label = ctx.tr("label.overcome", actor=character.name, skill=skill)
+    return Applied(scene, lines, label, frozenset({"pending"}))
 
 
 # ---------------------------------------------------------------------------- create
@@ -372,300 +259,406 @@ def overcome_line(ctx: Context, pending: PendingRoll) -> str:
 
 @verb(
     "create",
-    'create ACTOR SKILL "ASPECT" [on TARGET|zone|scene] [vs DIFFICULTY|OPPONENT] [FACES]',
-    "Create an advantage: a new aspect (or free invokes on an existing or hidden one).",
+    'create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H] '
+    "[vs DIFFICULTY|OPPONENT [SKILL] [FACES]]",
     aliases=("ca", "luo"),
     example='create vitor Crafts "On fire" on leader vs 3 0+++',
 )
 def create(ctx: Context, args: Tokens) -> Applied:
-    """Create an advantage on a new or existing aspect."""
-    _no_hit_waiting(ctx)
-    actor_id, skill, rating = _actor_rating(ctx, args)
-    name = args.take("the aspect's name")
-    holder = "scene"
-    if args.keyword("on", "kohteeseen", "@"):
-        holder = ctx.holder(args.take("where the aspect goes"))
-    existing = None
-    try:
-        existing = ctx.aspect(name)
-    except CommandError:
-        existing = None
-    if (
-        existing is not None
-        and existing.aspect.name.casefold() != name.casefold()
-        and (not existing.aspect.name.casefold().startswith(name.casefold()))
+    """Create an advantage on a new, known or hidden aspect."""
+    no_hit_waiting(ctx)
+    actor, skill = actor_and_skill(ctx, args)
+    name = args.take(ctx.tr("what.aspect_name")).strip()
+    if not name:
+        raise args.missing(ctx.tr("what.aspect_name"))
+    options = roll_options(ctx, args, skill, allow_on=True)
+    existing = _existing_aspect(ctx, name, options.holder)
+    holder = existing.holder if existing else options.holder or SCENE_HOLDER
+    if existing is None and any(
+        a.holder == holder and a.aspect.id == make_id(name) for a in aspects_in_play(ctx.scene)
     ):
-        existing = None
-    opposition, _ = _opposition(ctx, args)
-    effort = Effort(rating, ctx.dice(args.faces()))
-    args.done()
-    result = resolve(effort, opposition)
-    holder_key = existing.holder if existing else holder
-    aspect_name = existing.aspect.name if existing else name
+        raise ctx.error("error.aspect_exists", aspect=quoted(name), holder=ctx.holder_name(holder))
+    if existing is None:
+        target = AspectTarget.NEW
+    else:
+        target = (
+            AspectTarget.EXISTING_HIDDEN if existing.aspect.hidden else AspectTarget.EXISTING_KNOWN
+        )
+    result, helpers, opponent, opponent_skill = opposed_roll(ctx, actor, skill, options)
     pending = PendingRoll(
-        actor_id, Action.CREATE_ADVANTAGE, skill, result, aspect=aspect_name, holder=holder_key
+        actor.id,
+        Action.CREATE_ADVANTAGE,
+        skill,
+        result,
+        target=opponent,
+        defense_skill=opponent_skill,
+        aspect=existing.aspect.name if existing else name,
+        holder=holder,
+        aspect_target=target,
+        helpers=helpers,
     )
-    scene, lines = settle_create(ctx, replace(ctx.scene, pending_roll=pending), pending)
-    label = lines[0].split(":")[0]
+    scene, lines = settle(ctx, ctx.scene, pending)
+    lines += _contest_failure_hint(ctx, scene, pending)
+    label = ctx.tr("label.create", actor=actor.name, aspect=quoted(pending.aspect or name))
     return Applied(scene, lines, label, frozenset({"pending", "aspects"}))
 
 
-def settle_create(
-    ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
-    """Apply a create-an-advantage result to the aspect it worked on.
-
-    Free invokes go to the actor (the GM for hazards). A new aspect on a success gets 1 or
-    2; on a tie the actor gets a boost instead. An existing aspect gains free invokes, and
-    a hidden one is revealed on a success.
-    """
-    result = pending.result
-    owner = pending.actor if pending.actor in scene.character_index else GM
-    actor = ctx.who(pending.actor)
-    assert pending.aspect is not None and pending.holder is not None
-    quoted = f'"{pending.aspect}"'
-    existing = next(
-        (a for a in _aspects_at(scene, pending.holder) if a.name == pending.aspect), None
-    )
-    outcome = result.outcome
-    count = 2 if outcome is Outcome.STYLE else 1 if outcome.succeeded else 0
-    if existing is None:
-        if outcome.succeeded:
-            aspect = Aspect(pending.aspect, AspectKind.SITUATION, (owner,) * count)
-            scene = add_aspect(scene, pending.holder, aspect)
-            verdict = ctx.tr(f"create.{outcome.value}", aspect=quoted, actor=actor)
-        elif outcome is Outcome.TIE:
-            scene = add_aspect(
-                scene,
-                pending.holder if pending.holder != "scene" else "scene",
-                Aspect(pending.aspect, AspectKind.BOOST, (owner,)),
-            )
-            verdict = ctx.tr("create.tie")
-        else:
-            verdict = ctx.tr("create.fail")
-    elif outcome is Outcome.FAIL:
-        verdict = ctx.tr("create.existing_fail", aspect=quoted)
-    elif outcome is Outcome.TIE and existing.hidden:
-        scene = (
-            add_aspect(
-                scene,
-                f"character:{owner}" if owner != GM else "scene",
-                Aspect(pending.aspect, AspectKind.BOOST, (owner,)),
-            )
-            if owner != GM
-            else scene
-        )
-        verdict = ctx.tr("create.hidden_tie", aspect=quoted)
-    else:
-        count = max(count, 1)
-        updated = existing.with_free_invokes(owner, count)
-        if outcome.succeeded:
-            updated = updated.revealed()
-        scene = replace_aspect(scene, pending.holder, existing, updated)
-        verdict = ctx.tr("create.existing", aspect=quoted, count=count, actor=actor)
-    line = ctx.tr(
-        "create.line",
-        actor=actor,
-        aspect=quoted,
-        skill=pending.skill,
-        effort=effort_text(ctx, result.effort),
-        opposition=opposition_text(ctx, result),
-        result=verdict,
-    )
-    return scene, (line,)
+def _existing_aspect(ctx: Context, name: str, holder: str | None) -> AspectInPlay | None:
+    """An aspect already in play with exactly this name (or key), where the GM said."""
+    wanted = fold(name)
+    found = [
+        a
+        for a in aspects_in_play(ctx.scene)
+        if (fold(a.aspect.name) == wanted or a.key == name) and not a.aspect.is_boost
+    ]
+    if holder is not None:
+        found = [a for a in found if a.holder == holder]
+    if len(found) > 1:
+        names = ", ".join(ctx.holder_name(a.holder) for a in found)
+        raise ctx.error("error.aspect_where", aspect=quoted(name), holders=names)
+    return found[0] if found else None
 
 
-def _aspects_at(scene: Scene, holder: str) -> tuple[Aspect, ...]:
-    kind, _, rest = holder.partition(":")
-    if kind == "zone":
-        return scene.zone(rest).aspects
-    if kind == "character":
-        return scene.character(rest).current_aspects
-    return scene.aspects
+def _contest_failure_hint(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[str, ...]:
+    """After a failed create an advantage by someone in a running contest: the choice."""
+    if pending.result.outcome is not Outcome.FAIL:
+        return ()
+    for contest in scene.contests:
+        if contest.winner is None:
+            for side in contest.sides:
+                if pending.actor in side.members:
+                    return (ctx.tr("contest.advantage_failed", side=side.name),)
+    return ()
 
 
 # ---------------------------------------------------------------------------- invoke
 
 
+def _same_side(scene: Scene, first: str, second: str) -> bool:
+    """PCs are on one side; NPCs, hazards and the GM on the other."""
+
+    def is_pc(who: str) -> bool:
+        character = scene.character_index.get(who)
+        return character is not None and character.kind is CharacterKind.PC
+
+    return is_pc(first) == is_pc(second)
+
+
+def _invoker(ctx: Context, scene: Scene, pending: PendingRoll, ref: str | None) -> str:
+    if ref is not None:
+        return ctx.owner(ref)
+    return pending.actor if pending.actor in scene.character_index else GM
+
+
+def _against(pending: PendingRoll, invoker: str, effect: InvokeEffect) -> str | None:
+    """The defender an invoke helps, or None when it helps the roll itself."""
+    if pending.targets:
+        return invoker if invoker in {t.target for t in pending.targets} else None
+    opposed = pending.target is not None and pending.result.opposing_effort is not None
+    if opposed and (invoker == pending.target or effect is InvokeEffect.OPPOSE):
+        return pending.target
+    return None
+
+
+def _free_holder(scene: Scene, aspect: Aspect, invoker: str) -> str | None:
+    """Who spends a free invoke for the invoker: the invoker, or an ally who passes it."""
+    if aspect.free_invokes_of(invoker):
+        return invoker
+    return next((h for h in aspect.free_invokes if _same_side(scene, h, invoker)), None)
+
+
+def _payer(scene: Scene, invoker: str) -> str:
+    character = scene.character_index.get(invoker)
+    return invoker if character is not None and character.kind is CharacterKind.PC else GM
+
+
+@dataclass
+class InvokeRequest:
+    """An invoke as typed."""
+
+    invoker: str | None = None
+    payment: Payment | None = None
+    effect: InvokeEffect = InvokeEffect.BONUS
+    reroll_dice: DiceRoll | None = None
+
+
+def _invoke_request(ctx: Context, args: Tokens) -> tuple[str | None, InvokeRequest]:
+    request = InvokeRequest()
+    invoker_ref: str | None = None
+    payments = {"free": Payment.FREE, "paid": Payment.PAID, "hostile": Payment.HOSTILE}
+    while args:
+        if args.keyword("by"):
+            invoker_ref = args.take(ctx.tr("what.invoker"))
+        elif (word := args.keyword("free", "paid", "hostile")) is not None:
+            request.payment = payments[word]
+        elif args.keyword("reroll"):
+            request.effect = InvokeEffect.REROLL
+            request.reroll_dice = args.faces()
+        elif args.keyword("oppose"):
+            request.effect = InvokeEffect.OPPOSE
+        else:
+            args.done()
+    return invoker_ref, request
+
+
+def _target_aspect(ctx: Context, base: Scene, ref: str) -> AspectInPlay:
+    try:
+        return ctx.on(base).aspect(ref)
+    except UnknownName:
+        try:
+            made = ctx.aspect(ref)
+        except CommandError:
+            raise
+        raise ctx.error("error.invoke_own_roll", aspect=quoted(made.aspect.name)) from None
+
+
 @verb(
     "invoke",
     "invoke ASPECT [by WHO] [free|paid|hostile] [reroll [FACES]|oppose]",
-    "Invoke an aspect on the last roll: +2 (default), reroll, or +2 to the opposition.",
     aliases=("i", "käytä"),
     example="invoke incense by rozio free",
 )
 def invoke(ctx: Context, args: Tokens) -> Applied:
-    """Invoke an aspect on the pending roll and recompute its outcome."""
-    pending = ctx.scene.pending_roll
-    if pending is None:
-        raise CommandError(ctx.tr("error.no_roll"))
-    target = ctx.aspect(args.take("an aspect"))
-    invoker = pending.actor or GM
-    payment: Payment | None = None
-    effect = InvokeEffect.BONUS
-    reroll_dice = None
-    while args:
-        if args.keyword("by", "käyttäjä"):
-            invoker = ctx.character(args.take("who invokes")).id
-        elif word := args.keyword("free", "paid", "hostile", "ilmainen", "maksettu"):
-            payment = {
-                "free": Payment.FREE,
-                "ilmainen": Payment.FREE,
-                "paid": Payment.PAID,
-                "maksettu": Payment.PAID,
-                "hostile": Payment.HOSTILE,
-            }[word]
-        elif args.keyword("reroll", "uusinta"):
-            effect = InvokeEffect.REROLL
-            reroll_dice = args.faces()
-        elif args.keyword("oppose", "vastusta"):
-            effect = InvokeEffect.OPPOSE
-        else:
-            args.done()
+    """Invoke an aspect on the pending roll and settle the roll again."""
+    pending, base = reopen(ctx)
+    target = _target_aspect(ctx, base, args.take(ctx.tr("what.aspect")))
+    invoker_ref, request = _invoke_request(ctx, args)
+    invoker = _invoker(ctx, base, pending, invoker_ref)
     aspect = target.aspect
-    if invoker not in ctx.scene.character_index and pending.actor in ctx.scene.obstacle_index:
-        invoker = GM
+    hostile = target.owner is not None and not _same_side(base, invoker, target.owner)
+    holder = _free_holder(base, aspect, invoker)
+    payment = request.payment
     if payment is None:
-        holds = aspect.free_invokes_of(invoker) > 0
-        hostile = target.owner not in (None, invoker) and _opposes(ctx, invoker, target.owner)
-        payment = Payment.FREE if holds else Payment.HOSTILE if hostile else Payment.PAID
-    if effect is InvokeEffect.REROLL:
-        reroll_dice = ctx.dice(reroll_dice)
-    payer = invoker if invoker in ctx.scene.character_index else GM
-    character = ctx.scene.character_index.get(invoker)
-    if character is not None and character.kind is not CharacterKind.PC:
-        payer = GM
+        payment = Payment.FREE if holder else Payment.HOSTILE if hostile else Payment.PAID
+    if payment is Payment.FREE and holder is None:
+        raise ctx.error("error.no_free_invoke", name=ctx.who(invoker), aspect=quoted(aspect.name))
+    if payment is Payment.HOSTILE and not hostile:
+        raise ctx.error("error.not_hostile", aspect=quoted(aspect.name), name=ctx.who(invoker))
+    if payment is not Payment.FREE:
+        if aspect.is_boost:
+            raise ctx.error("error.boost_paid", aspect=quoted(aspect.name))
+        if target.key in pending.paid_invokes:
+            raise ctx.error("error.paid_twice", aspect=quoted(aspect.name))
+    against = _against(pending, invoker, request.effect)
+    if pending.targets and against is None and request.effect is InvokeEffect.OPPOSE:
+        raise ctx.error("error.oppose_which", names=ctx.names(t.target for t in pending.targets))
+    if pending.purpose is RollPurpose.SPLIT_ATTACK:
+        split_done = all(t.effort is not None for t in pending.targets)
+        if split_done and against is None:
+            raise ctx.error("error.split_done")
+        if not split_done and against is not None:
+            raise ctx.error("error.split_first")
+    dice = ctx.dice(request.reroll_dice) if request.effect is InvokeEffect.REROLL else None
     spec = Invoke(
         target.key,
-        invoker,
+        holder if payment is Payment.FREE and holder else invoker,
         payment,
-        effect,
+        request.effect,
         aspect_owner=target.owner,
-        payer=payer,
-        reroll_dice=reroll_dice,
+        payer=_payer(base, invoker),
+        reroll_dice=dice,
     )
-    if payment is not Payment.FREE and target.key in pending.paid_invokes:
-        raise CommandError(f"{aspect.name!r} was already invoked for a fate point on this roll")
-    try:
-        outcome = apply_invokes(pending.result, [spec], {target.key: aspect}, ctx.rng)
-    except Exception as error:  # a rules error: explain it, change nothing
-        raise CommandError(str(error)) from None
-    scene = ctx.scene
-    record = outcome.records[0]
-    new_aspect = outcome.aspects.get(target.key)
-    if new_aspect != aspect:
-        scene = replace_aspect(scene, target.holder, aspect, new_aspect)
-    scene = _charge(ctx, scene, record.fate_point_from, record.held_for, aspect.name)
-    paid = pending.paid_invokes + ((target.key,) if payment is not Payment.FREE else ())
-    new_pending = replace(pending, result=outcome.result, paid_invokes=paid)
-    effect_text = {
-        InvokeEffect.BONUS: ctx.tr("invoke.bonus"),
-        InvokeEffect.REROLL: ctx.tr(
-            "invoke.reroll", before=str(record.dice_before), after=str(record.dice_after)
-        ),
-        InvokeEffect.OPPOSE: ctx.tr("invoke.oppose"),
-    }[effect]
-    payment_text = ctx.tr(f"invoke.{payment.value}", target=ctx.who(target.owner or ""))
-    head = ctx.tr(
-        "invoke.line",
-        who=ctx.who(invoker),
-        aspect=f'"{aspect.name}"',
-        payment=payment_text,
-        effect=effect_text,
-    )
-    inner = Context(scene, ctx.rng, ctx.lang, ctx.ladder_names)
-    lines, scene = recompute(inner, new_pending)
+    new_pending, record = _apply(ctx, pending, against, spec, aspect)
+    base = _charge(ctx, base, target, aspect, record)
+    if payment is not Payment.FREE:
+        new_pending = replace(new_pending, paid_invokes=(*pending.paid_invokes, target.key))
+    scene, lines = settle(ctx, base, new_pending)
+    head = _invoke_head(ctx, invoker, aspect, payment, spec, target, record, holder)
     return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects", "pool", "all"}))
 
 
-def _opposes(ctx: Context, invoker: str, owner: str | None) -> bool:
-    if owner is None or owner not in ctx.scene.character_index:
-        return False
-    first = ctx.scene.character_index.get(invoker)
-    second = ctx.scene.character(owner)
-    if first is None:
-        return second.kind is CharacterKind.PC
-    return (first.kind is CharacterKind.PC) != (second.kind is CharacterKind.PC)
+def _apply(
+    ctx: Context, pending: PendingRoll, against: str | None, spec: Invoke, aspect: Aspect
+) -> tuple[PendingRoll, _InvokeRecord]:
+    """Apply the invoke to the roll, or to the defense of the defender it helps."""
+    aspects = {spec.aspect_id: aspect}
+    try:
+        if against is None:
+            outcome = apply_invokes(pending.result, [spec], aspects, ctx.rng)
+            return replace(pending, result=outcome.result), _record(outcome)
+        effect = InvokeEffect.BONUS if spec.effect is InvokeEffect.OPPOSE else spec.effect
+        spec = replace(spec, effect=effect)
+        if pending.targets:
+            targets = []
+            record: _InvokeRecord | None = None
+            for entry in pending.targets:
+                if entry.target == against and entry.effort is not None:
+                    seen = RollResult(entry.effort, 0)
+                    outcome = apply_invokes(seen, [spec], aspects, ctx.rng)
+                    entry = replace(entry, effort=outcome.result.effort)
+                    record = _record(outcome)
+                targets.append(entry)
+            if record is None:
+                raise ctx.error("error.no_defense_yet", name=ctx.who(against))
+            return replace(pending, targets=tuple(targets)), record
+        outcome = apply_invokes(opposing_result(pending.result), [spec], aspects, ctx.rng)
+        flipped = outcome.result
+        result = resolve(pending.result.effort, flipped.effort)
+        return replace(pending, result=result), _record(outcome)
+    except RulesError as error:
+        raise CommandError(str(error)) from None
+
+
+@dataclass(frozen=True)
+class _InvokeRecord:
+    aspect: Aspect | None
+    fate_point_from: str | None
+    held_for: str | None
+    dice_before: DiceRoll | None
+    dice_after: DiceRoll | None
+
+
+def _record(outcome: InvokeOutcome) -> _InvokeRecord:
+    record = outcome.records[0]
+    return _InvokeRecord(
+        outcome.aspects.get(record.invoke.aspect_id),
+        record.fate_point_from,
+        record.held_for,
+        record.dice_before,
+        record.dice_after,
+    )
 
 
 def _charge(
-    ctx: Context, scene: Scene, payer: str | None, held_for: str | None, reason: str
+    ctx: Context, scene: Scene, target: AspectInPlay, aspect: Aspect, record: _InvokeRecord
 ) -> Scene:
-    """Spend the payer's fate point (the GM pool for NPCs) and hold a hostile point."""
-    from fatescreen.rules.fate_points import LedgerEntry
-
-    if payer is not None:
-        if payer == GM:
-            if scene.gm_pool <= 0:
-                raise CommandError("the GM pool is empty: no fate point to invoke with")
-            scene = replace(scene, gm_pool=scene.gm_pool - 1)
-        else:
-            character = scene.character(payer)
-            if character.fate_points <= 0:
-                raise CommandError(f"{character.name} has no fate points left")
-            scene = scene.with_character(replace(character, fate_points=character.fate_points - 1))
-    if held_for is not None:
-        entry = LedgerEntry(held_for, 1, f"hostile invoke of {reason}", held_until_scene_end=True)
+    """The scene with the free invoke used up, the fate point paid and a hostile point held."""
+    if record.aspect != aspect:
+        scene = replace_aspect(scene, target.holder, aspect, record.aspect)
+    payer = record.fate_point_from
+    if payer == GM:
+        if scene.gm_pool <= 0:
+            raise ctx.error("error.pool_empty")
+        scene = replace(scene, gm_pool=scene.gm_pool - 1)
+    elif payer is not None:
+        character = scene.character(payer)
+        if character.fate_points <= 0:
+            raise ctx.error("error.no_fate_points", name=character.name)
+        scene = scene.with_character(replace(character, fate_points=character.fate_points - 1))
+    if record.held_for is not None:
+        reason = ctx.tr("held.hostile", aspect=aspect.name)
+        entry = LedgerEntry(record.held_for, 1, reason, held_until_scene_end=True)
         scene = replace(scene, held=(*scene.held, entry))
     return scene
 
 
-def recompute(ctx: Context, pending: PendingRoll) -> tuple[tuple[str, ...], Scene]:
-    """Show a changed pending roll again and re-derive what it does."""
-    if pending.action is Action.ATTACK and pending.target is not None:
-        return attack_result_lines(ctx, pending)
-    scene = replace(ctx.scene, pending_roll=pending)
-    if pending.action is Action.OVERCOME:
-        return (overcome_line(ctx, pending),), scene
-    if pending.action is Action.CREATE_ADVANTAGE:
-        # the first settlement stands; show the new outcome for the table to apply
-        inner = Context(scene, ctx.rng, ctx.lang, ctx.ladder_names)
-        before = ctx.scene.pending_roll
-        base = scene
-        if before is not None and before.result.outcome is not pending.result.outcome:
-            base = replace(scene, pending_roll=pending)
-            base, lines = settle_create(inner, base, pending)
-            return lines, base
-        return (), base
-    result = pending.result
-    line = ctx.tr(
-        "roll.line",
-        who=f"{ctx.who(pending.actor)}: " if pending.actor else "",
-        effort=effort_text(ctx, result.effort),
-        opposition=opposition_text(ctx, result),
-        outcome=ctx.tr(f"outcome.{result.outcome.value}"),
-        shifts=result.shifts,
+def _invoke_head(
+    ctx: Context,
+    invoker: str,
+    aspect: Aspect,
+    payment: Payment,
+    spec: Invoke,
+    target: AspectInPlay,
+    record: _InvokeRecord,
+    holder: str | None,
+) -> str:
+    if spec.effect is InvokeEffect.REROLL:
+        effect = ctx.tr(
+            "invoke.reroll", before=str(record.dice_before), after=str(record.dice_after)
+        )
+    else:
+        effect = ctx.tr(f"invoke.{spec.effect.value}")
+    paid = ctx.tr(f"invoke.{payment.value}", target=ctx.who(target.owner or ""))
+    if payment is Payment.FREE and holder not in (None, invoker, GM):
+        paid = ctx.tr("invoke.passed", giver=ctx.who(holder or ""))
+    return ctx.tr(
+        "invoke.line", who=ctx.who(invoker), aspect=quoted(aspect.name), payment=paid, effect=effect
     )
-    return (line,), scene
+
+
+# ---------------------------------------------------------------------------- stunt
 
 
 @verb(
     "stunt",
     "stunt [WHO] BONUS",
-    "Add a stunt's bonus (usually +2) to the last roll.",
     aliases=("st", "temppu"),
     example="stunt rozio 2",
 )
 def stunt(ctx: Context, args: Tokens) -> Applied:
-    """A stunt bonus on the pending roll."""
-    pending = ctx.scene.pending_roll
-    if pending is None:
-        raise CommandError(ctx.tr("error.no_roll"))
+    """A stunt bonus on the pending roll (or on a defender's defense)."""
+    pending, base = reopen(ctx)
     who = pending.actor
-    bonus_value = args.optional_number()
-    if bonus_value is None:
-        who = ctx.character(args.take("who")).id
-        bonus_value = args.number("the bonus")
+    value = args.optional_number()
+    if value is None:
+        who = ctx.actor(args.take(ctx.tr("what.character"))).id
+        value = args.number(ctx.tr("what.bonus"))
     args.done()
+    if not 1 <= value <= MAX_BONUS:
+        raise ctx.error("error.stunt_bonus", high=MAX_BONUS)
+    bonus = Bonus(ctx.tr("bonus.stunt"), value)
+    new_pending = _with_bonus(ctx, pending, who, bonus)
+    scene, lines = settle(ctx, base, new_pending)
+    head = ctx.tr("stunt.line", name=ctx.who(who), bonus=value)
+    return Applied(scene, (head, *lines), head, frozenset({"pending"}))
+
+
+def _with_bonus(ctx: Context, pending: PendingRoll, who: str, bonus: Bonus) -> PendingRoll:
     result = pending.result
     if who == pending.actor:
-        effort = result.effort.with_bonus(Bonus("stunt", bonus_value))
-        result = RollResult(effort, result.opposition + 0, result.opposing_effort)
-    elif result.opposing_effort is not None:
-        opposing = result.opposing_effort.with_bonus(Bonus("stunt", bonus_value))
-        result = RollResult(result.effort, opposing.total, opposing)
-    else:
-        result = RollResult(result.effort, result.opposition + bonus_value)
-    head = ctx.tr("stunt.line", name=ctx.who(who), bonus=bonus_value)
-    lines, scene = recompute(ctx, replace(pending, result=result))
-    return Applied(scene, (head, *lines), head, frozenset({"pending"}))
+        if pending.purpose is RollPurpose.SPLIT_ATTACK and all(t.effort for t in pending.targets):
+            raise ctx.error("error.split_done")
+        return replace(
+            pending,
+            result=RollResult(
+                result.effort.with_bonus(bonus), result.opposition, result.opposing_effort
+            ),
+        )
+    if pending.targets:
+        targets: list[TargetDefense] = []
+        for entry in pending.targets:
+            if entry.target == who:
+                if entry.effort is None:
+                    raise ctx.error("error.no_defense_yet", name=ctx.who(who))
+                entry = replace(entry, effort=entry.effort.with_bonus(bonus))
+            targets.append(entry)
+        if who not in {t.target for t in pending.targets}:
+            raise ctx.error("error.not_in_roll", name=ctx.who(who))
+        return replace(pending, targets=tuple(targets))
+    if pending.target != who or result.opposing_effort is None:
+        raise ctx.error("error.not_in_roll", name=ctx.who(who))
+    return replace(pending, result=resolve(result.effort, result.opposing_effort.with_bonus(bonus)))
+
+
+# ---------------------------------------------------------------------------- cost
+
+
+@verb(
+    "cost",
+    "cost [for WHO] [TEXT...]",
+    aliases=("hinta",),
+    example="cost the ledger is torn in half",
+)
+def cost(ctx: Context, args: Tokens) -> Applied:
+    """Success at a cost on a failed (or tied) roll, settled again."""
+    pending, base = reopen(ctx)
+    cost_for = ctx.owner(args.take(ctx.tr("what.character"))) if args.keyword("for") else None
+    text = args.rest().strip()
+    outcome = pending.result.outcome
+    if (
+        pending.action is Action.ATTACK
+        or pending.purpose is RollPurpose.CONTEST
+        or (outcome.succeeded)
+    ):
+        raise ctx.error("error.no_cost", outcome=outcome_word(ctx, outcome))
+    if pending.action is Action.CREATE_ADVANTAGE:
+        if outcome is not Outcome.FAIL or pending.aspect_target is not AspectTarget.NEW:
+            raise ctx.error("error.no_cost", outcome=outcome_word(ctx, outcome))
+        if cost_for is None and _opposition_missing(base, pending):
+            raise ctx.error("error.cost_for")
+    elif cost_for is not None:
+        raise ctx.error("error.extra", verb="cost", extra="for", usage=args.verb.usage)
+    if pending.purpose is RollPurpose.TASK and not text:
+        raise ctx.error("error.cost_text")
+    if outcome is Outcome.TIE and pending.action is Action.OVERCOME and not text:
+        raise ctx.error("error.cost_text")
+    new_pending = replace(pending, cost=text, cost_for=cost_for)
+    scene, lines = settle(ctx, base, new_pending)
+    head = ctx.tr("cost.line", actor=ctx.who(pending.actor), cost=text or ctx.tr("cost.unnamed"))
+    return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects", "challenges"}))
+
+
+def _opposition_missing(scene: Scene, pending: PendingRoll) -> bool:
+    from fatescreen.commands.settle import opposition_holder
+
+    return opposition_holder(scene, pending) is None

@@ -60,7 +60,15 @@ class Aspect:
         """A copy with ``count`` more free invokes held by ``owner``."""
         if count < 0:
             raise ValueError("count must not be negative")
-        return replace(self, free_invokes=self.free_invokes + (owner,) * count)
+        # Keep each owner's invokes together, in the order owners first appear, so the
+        # aspect reads (and saves) the same however its invokes were gained.
+        owners = list(dict.fromkeys((*self.free_invokes, owner)))
+        grouped = tuple(
+            who
+            for who in owners
+            for _ in range(self.free_invokes.count(who) + (who == owner) * count)
+        )
+        return replace(self, free_invokes=grouped)
 
     def without_free_invoke(self, owner: str) -> Aspect:
         """A copy with one free invoke of ``owner`` removed.

@@ -56,7 +56,7 @@ def decode_free_invokes(
         owners: list[str] = []
         for owner, count in value.items():
             number = reader.integer(count, (*path, owner), low=0, high=100)
-            if number is not None:
+            if number is not None and reader.text(owner, (*path, owner)) is not None:
                 owners += [owner] * number
         return tuple(owners)
     count = reader.integer(value, path, low=0, high=100)
@@ -304,7 +304,11 @@ def _apply_checked(
     reader: Reader, tracks: tuple[StressTrack, ...], value: object, path: KeyPath
 ) -> tuple[StressTrack, ...]:
     """Mark checked boxes given as ``[1, 2]`` (one track) or ``{ physical = [1] }``."""
-    if isinstance(value, list):
+    listed = isinstance(value, list)
+    if listed:
+        if not tracks:
+            reader.fail(path, "this character has no stress track (give one with stress = N)")
+            return tracks
         if len(tracks) != 1:
             reader.fail(path, "name the track: { physical = [1], mental = [2] }")
             return tracks
@@ -315,7 +319,7 @@ def _apply_checked(
     out = []
     for track in tracks:
         boxes = table.get(track.kind.value, [])
-        where = (*path, track.kind.value)
+        where = path if listed else (*path, track.kind.value)
         items = reader.array(boxes, where) or []
         checked = set()
         for index, box in enumerate(items):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,14 +11,34 @@ KeyPath = tuple[str | int, ...]
 """A path into a TOML document: table keys and 0-based array indices."""
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_LONGEST_KEY = 60
+
+
+def _render_key(key: str) -> str:
+    """A key as TOML writes it: bare, or quoted with control characters escaped (so a key
+    can never send escape sequences to the terminal) and cut short if it is huge."""
+    if _BARE_KEY.fullmatch(key) and len(key) <= _LONGEST_KEY:
+        return key
+    shown = key if len(key) <= _LONGEST_KEY else key[:_LONGEST_KEY] + "..."
+    return '"' + "".join(_escape(char) for char in shown) + '"'
+
+
+def _escape(char: str) -> str:
+    if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
+        return f"\\u{ord(char):04X}"
+    return "\\" + char if char in '"\\' else char
+
+
 def render_path(path: KeyPath) -> str:
-    """Show a key path as a GM reads it: ``npc[3].skills.Fight`` (array items 1-based)."""
+    """Show a key path as a GM reads it: ``npc[3].skills.Fight``, ``npc[2].each."Thug 1"``
+    (array items 1-based)."""
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part + 1}]"
         else:
-            out += ("." if out else "") + part
+            out += ("." if out else "") + _render_key(part)
     return out or "(top level)"
 
 

@@ -23,6 +23,12 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _last_byte(path: Path) -> bytes:
+    with path.open("rb") as handle:
+        handle.seek(-1, os.SEEK_END)
+        return handle.read(1)
+
+
 class Journal:
     """An append-only log of command lines applied to one scene since its last save.
 
@@ -46,9 +52,11 @@ class Journal:
         entries = []
         for line in lines:
             try:
-                entries.append(json.loads(line))
+                entry = json.loads(line)
             except json.JSONDecodeError:
-                break  # a torn last line from a crash: everything before it is good
+                continue  # a line torn by a crash: the lines around it are good
+            if isinstance(entry, dict):
+                entries.append(entry)
         if not entries or entries[0].get("base") != _digest(base_text):
             return []
         return [
@@ -73,8 +81,10 @@ class Journal:
         entry: dict[str, object] = {"command": command}
         if dice:
             entry["dice"] = list(dice)
-        with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        with self.path.open("a+", encoding="utf-8") as handle:
+            # after a crash mid-append the file may end in a torn line: end it first
+            torn = handle.tell() > 0 and _last_byte(self.path) != b"\n"
+            handle.write(("\n" if torn else "") + json.dumps(entry, ensure_ascii=False) + "\n")
             handle.flush()
             os.fsync(handle.fileno())
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +17,7 @@ from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
 from fatescreen.scene.locate import locate
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Scene, Zone
-from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
+from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
 
 FORMAT_VERSION = 1
 TOP_KEYS = (
@@ -38,6 +41,8 @@ TOP_KEYS = (
     "held",
 )
 MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_PROBLEMS = 100
+"""Problems located and listed at most; a file with more gets a count of the rest."""
 
 
 @dataclass(frozen=True)
@@ -68,12 +73,34 @@ class SourceMap:
 
 @dataclass(frozen=True)
 class LoadedScene:
-    """A scene with what is needed to save it back in the GM's own style."""
+    """A scene with what is needed to save it back in the GM's own style.
+
+    The style-preserving tomlkit document is parsed only when a save needs it (or ahead
+    of time by :meth:`warm`, off the main path), never while loading.
+    """
 
     scene: Scene
     path: Path | None
     text: str
     origins: SourceMap
+
+    def warm(self) -> None:
+        """Parse the tomlkit document now (e.g. from a worker thread), for a fast save."""
+        if "_document" not in self.__dict__:
+            import tomlkit
+
+            object.__setattr__(self, "_document", tomlkit.parse(self.text))
+
+    def take_document(self) -> Any:
+        """The parsed document of :attr:`text`, handed over to be patched: a later call
+        parses afresh, so a failed save can never leave a half-patched copy behind."""
+        self.warm()
+        return self.__dict__.pop("_document")
+
+    def with_document(self, document: Any) -> LoadedScene:
+        """This value, holding ``document`` (which must be the parse of :attr:`text`)."""
+        object.__setattr__(self, "_document", document)
+        return self
 
 
 PartyLoader = Callable[[tuple[str, ...]], Mapping[str, Character]]
@@ -113,8 +140,7 @@ def load_text(text: str, path: Path | None = None, party: PartyLoader | None = N
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = getattr(error, "lineno", None)
-        message = str(error).split(" (at line")[0]
+        message, line = _toml_error(error, text)
         raise SceneFileError([Problem((), f"not valid TOML: {message}", line, path)]) from None
     except RecursionError:
         problem = Problem((), "not valid TOML: nested too deeply", None, path)
@@ -125,10 +151,28 @@ def load_text(text: str, path: Path | None = None, party: PartyLoader | None = N
     if reader.problems or scene is None:
         problems = [
             replace(problem, line=locate(text, problem.path), file=path)
-            for problem in reader.problems
+            for problem in reader.problems[:MAX_PROBLEMS]
         ]
+        if len(reader.problems) > MAX_PROBLEMS:
+            more = len(reader.problems) - MAX_PROBLEMS
+            problems.append(Problem((), f"... and {more} more problems", None, path))
         raise SceneFileError(problems or [Problem((), "the scene could not be read", None, path)])
     return LoadedScene(scene, path, text, origins)
+
+
+def _toml_error(error: tomllib.TOMLDecodeError, text: str) -> tuple[str, int | None]:
+    """The parser's message without its position, and the line it names.
+
+    Python 3.11 and 3.12 only say where in the message: ``... (at line 3, column 16)``.
+    """
+    line: int | None = getattr(error, "lineno", None)
+    message = str(error)
+    where = re.search(r" \(at line (\d+), column \d+\)$| \(at end of document\)$", message)
+    if where:
+        message = message[: where.start()]
+        if line is None:
+            line = int(where.group(1)) if where.group(1) else text.count("\n") + 1
+    return message, line
 
 
 def _decode(
@@ -210,7 +254,8 @@ def _decode(
             return
         if character.zone is not None:
             zone = zone_ids.resolve(reader, character.zone, (*origin.path, "zone"), "zone")
-            character = replace(character, zone=zone)
+            if zone != character.zone:
+                character = _with_fields(character, zone=zone)
         characters.append(character)
         origins.characters[character.id] = origin
 
@@ -399,8 +444,8 @@ def _decode_entry(
         for key in ("count", "each"):
             if key in table:
                 reader.fail((*path, key), f"{key!r} is only for entries with a 'template'")
-        character = codec.decode_character(reader, table, path, kind, rules)
-        return [(character, Origin(path))] if character else []
+        single = codec.decode_character(reader, table, path, kind, rules)
+        return [(single, Origin(path))] if single else []
     template = _load_template(reader, table["template"], (*path, "template"), base)
     if template is None:
         return []
@@ -419,6 +464,8 @@ def _decode_entry(
         else [f"{merged['name']} {number}" for number in range(1, count + 1)]
     )
     out = []
+    shared: Character | None = None
+    character: Character | None
     for name in names:
         overrides = (each_table or {}).get(name, {})
         where = (*path, "each", name)
@@ -431,14 +478,44 @@ def _decode_entry(
         extra = reader.table(overrides, where, codec.CHARACTER_KEYS)
         if extra is None:
             continue
-        data = {**merged, "name": name, **extra}
-        character = codec.decode_character(reader, data, path, kind, rules)
+        if not extra and shared is not None:
+            # Numbered copies without changes differ only in name and id: decode the
+            # template once (a large scene holds many such copies).
+            character = _with_fields(shared, name=name, id=make_id(name))
+        else:
+            data = {**merged, "name": name, **extra}
+            character = codec.decode_character(reader, data, path, kind, rules)
+            if character and not extra and _copyable(character):
+                shared = character
         if character:
             out.append((character, Origin(path, name if "count" in table else None)))
     for name in each_table or {}:
         if name not in names:
             reader.fail((*path, "each", name), f"no character {name!r} comes from this entry")
     return out
+
+
+def _with_fields(character: Character, **fields: Any) -> Character:
+    """A copy with some fields set, skipping ``dataclasses.replace``'s revalidation: the
+    loader builds hundreds of such copies of already valid characters."""
+    clone = copy.copy(character)
+    for name, value in fields.items():
+        object.__setattr__(clone, name, value)
+    return clone
+
+
+def _copyable(character: Character) -> bool:
+    """True if nothing in the character depends on its id (free invokes default to it)."""
+    return not any(aspect.free_invokes for aspect in character.aspects) and not any(
+        slot.aspect is not None and slot.aspect.free_invokes for slot in character.consequences
+    )
+
+
+@lru_cache(maxsize=64)
+def _template_file(file: Path, mtime_ns: int, size: int) -> dict[str, Any]:
+    """A template file's data, parsed once per version of the file (many entries of a
+    large scene share one file)."""
+    return tomllib.loads(file.read_text(encoding="utf-8"))
 
 
 def _load_template(reader: Reader, ref: object, path: KeyPath, base: Path) -> dict[str, Any] | None:
@@ -449,28 +526,43 @@ def _load_template(reader: Reader, ref: object, path: KeyPath, base: Path) -> di
     file_part, _, wanted = text.partition("#")
     file = (base / file_part).resolve()
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        stat = file.stat()
+        if stat.st_size > MAX_FILE_BYTES:
+            reader.fail(path, f"template file {file_part!r} is too large")
+            return None
+        data = _template_file(file, stat.st_mtime_ns, stat.st_size)
     except (OSError, UnicodeDecodeError):
         reader.fail(path, f"cannot read template file {file_part!r}")
         return None
     except tomllib.TOMLDecodeError as error:
         reader.fail(path, f"template file {file_part!r} is not valid TOML: {error}")
         return None
+    except RecursionError:
+        reader.fail(path, f"template file {file_part!r} is not valid TOML: nested too deeply")
+        return None
     entries = data.get("npc", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         reader.fail(path, f"template file {file_part!r} has no [[npc]] entries")
         return None
+    found: dict[str, Any] | None = None
     if wanted:
         for entry in entries:
             name = str(entry.get("name", ""))
             if wanted in (entry.get("id"), name) or make_id(name) == wanted:
-                return dict(entry)
-        names = ", ".join(str(e.get("name")) for e in entries)
-        reader.fail(path, f"no template {wanted!r} in {file_part!r} (known: {names})")
-        return None
-    if len(entries) != 1:
+                found = dict(entry)
+                break
+        else:
+            names = ", ".join(shown(str(e.get("name"))) for e in entries)
+            reader.fail(path, f"no template {wanted!r} in {file_part!r} (known: {names})")
+            return None
+    elif len(entries) != 1:
         reader.fail(
             path, f"{file_part!r} holds {len(entries)} templates; name one: '{file_part}#NAME'"
         )
         return None
-    return dict(entries[0])
+    else:
+        found = dict(entries[0])
+    # The template's own keys are checked here (reported under ``template``); their
+    # values when each character made from it is read.
+    reader.table(found, path, codec.CHARACTER_KEYS)
+    return found

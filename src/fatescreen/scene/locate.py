@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
 from fatescreen.scene.errors import KeyPath
 
@@ -14,23 +16,86 @@ def _split_dotted(name: str) -> list[str]:
     return [a or b or c for a, b, c in parts]
 
 
-def _key_pattern(key: str) -> re.Pattern[str]:
-    quoted = re.escape(key)
-    return re.compile(rf'^\s*(?:"{quoted}"|\'{quoted}\'|{quoted})\s*(?:=|\.)')
+_AFTER_KEY = re.compile(r"\s*[=.]")
+_AFTER_INLINE_KEY = re.compile(r"\s*=")
 
 
-def _inline_key(key: str) -> re.Pattern[str]:
-    quoted = re.escape(key)
-    return re.compile(rf'(?:^|[{{,\s])(?:"{quoted}"|\'{quoted}\'|{quoted})\s*=')
+def _forms(key: str) -> tuple[str, ...]:
+    """The ways a key can be written: bare, "quoted" or 'literal'."""
+    return (f'"{key}"', f"'{key}'", key)
+
+
+def _starts_with_key(line: str, key: str) -> bool:
+    """True if ``line`` assigns ``key`` (``key = ...`` or ``key.sub = ...``).
+
+    Plain string tests, not a regular expression built from the key: a key may be huge.
+    """
+    stripped = line.lstrip()
+    return any(
+        stripped.startswith(form) and _AFTER_KEY.match(stripped, len(form)) for form in _forms(key)
+    )
+
+
+def _has_inline_key(text: str, key: str) -> bool:
+    """True if ``text`` holds ``key = ...`` inside an inline table or after a comma."""
+    for form in _forms(key):
+        start = text.find(form)
+        while start != -1:
+            before = text[start - 1] if start else " "
+            if (before in "{," or before.isspace()) and _AFTER_INLINE_KEY.match(
+                text, start + len(form)
+            ):
+                return True
+            start = text.find(form, start + 1)
+    return False
+
+
+Table = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class _Index:
+    lines: list[str]
+    headers: dict[Table, int]
+    """The line of each table's header."""
+    rows: dict[Table, list[int]]
+    """The lines that belong to each table, in order."""
 
 
 def locate(text: str, path: KeyPath) -> int | None:
     """The 1-based line where the value at ``path`` is written, or the nearest enclosing
     line; None if nothing of the path can be found."""
+    index = _index(text)
+    lines, headers = index.lines, index.headers
+    best: int | None = None
+    # the longest table prefix of the path that has a header
+    for cut in range(len(path), -1, -1):
+        table = tuple(path[:cut])
+        if cut and table not in headers:
+            continue
+        rest = path[cut:]
+        start = headers.get(table, 1) if cut else 1
+        best = start if cut else None
+        if not rest:
+            return best
+        candidates = [n for n in index.rows.get(table, []) if n >= start]
+        first = rest[0]
+        if isinstance(first, int):
+            return best
+        for number in candidates:
+            if _starts_with_key(lines[number - 1], first):
+                return _inside_value(lines, number, rest[1:])
+        return best
+    return best
+
+
+@lru_cache(maxsize=1)
+def _index(text: str) -> _Index:
+    """Which table each line belongs to; kept for the file's next problem."""
     lines = text.splitlines()
     # Map each line to the table it belongs to, counting array-of-tables items.
     counters: dict[tuple[str | int, ...], int] = {}
-    owner: list[tuple[str | int, ...]] = []
+    rows: dict[Table, list[int]] = {}
     headers: dict[tuple[str | int, ...], int] = {}
     current: tuple[str | int, ...] = ()
     for number, line in enumerate(lines, start=1):
@@ -55,29 +120,8 @@ def locate(text: str, path: KeyPath) -> int | None:
                     resolved.append(counters[prefix])
             current = tuple(resolved)
             headers.setdefault(current, number)
-        owner.append(current)
-
-    best: int | None = None
-    # the longest table prefix of the path that has a header
-    for cut in range(len(path), -1, -1):
-        table = tuple(path[:cut])
-        if cut and table not in headers:
-            continue
-        rest = path[cut:]
-        start = headers.get(table, 1) if cut else 1
-        best = start if cut else None
-        if not rest:
-            return best
-        candidates = [n for n in range(start, len(lines) + 1) if owner[n - 1] == table]
-        first = rest[0]
-        if isinstance(first, int):
-            return best
-        pattern = _key_pattern(first)
-        for number in candidates:
-            if pattern.match(lines[number - 1]):
-                return _inside_value(lines, number, rest[1:])
-        return best
-    return best
+        rows.setdefault(current, []).append(number)
+    return _Index(lines, headers, rows)
 
 
 def _inside_value(lines: list[str], number: int, rest: KeyPath) -> int:
@@ -85,12 +129,11 @@ def _inside_value(lines: list[str], number: int, rest: KeyPath) -> int:
     for part in rest:
         if isinstance(part, int):
             return number
-        pattern = _inline_key(part)
         depth = 0
         for offset in range(number, min(number + 200, len(lines) + 1)):
             line = lines[offset - 1]
             search_from = line.find("=") + 1 if offset == number else 0
-            if pattern.search(line[search_from:]):
+            if _has_inline_key(line[search_from:], part):
                 number = offset
                 break
             depth += line.count("[") + line.count("{") - line.count("]") - line.count("}")

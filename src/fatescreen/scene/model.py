@@ -4,20 +4,69 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from fatescreen.rules.actions import Action
+from fatescreen.rules.actions import Action, AspectTarget
 from fatescreen.rules.aspects import Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind, StressKind
-from fatescreen.rules.conflict import TurnOrder
+from fatescreen.rules.conflict import FullDefense, TurnOrder
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
-from fatescreen.rules.outcomes import RollResult
+from fatescreen.rules.outcomes import Effort, RollResult
 
 Obstacle = Hazard | Block | Distraction
 """Anything that stands in the way but cannot be attacked (§7)."""
+
+
+class RollPurpose(StrEnum):
+    """What a pending roll is for beyond its outcome; ``PendingRoll.refs`` names what it
+    works on."""
+
+    PLAIN = "plain"
+    MOVE = "move"
+    """Crossing into a zone past a barrier or block: refs = (zone id, block id or "")."""
+    PASS_BLOCK = "pass_block"
+    """Getting past a block: refs = (block id,)."""
+    REMOVE_BLOCK = "remove_block"
+    """Getting rid of a block: refs = (block id,)."""
+    TREATMENT = "treatment"
+    """Starting a consequence's recovery: refs = (consequence key, its new name)."""
+    TASK = "task"
+    """A challenge task: refs = (challenge name, task name)."""
+    CONTEST = "contest"
+    """A contest side's roll this exchange: refs = (contest name, side name)."""
+    SPLIT_ATTACK = "split_attack"
+    """An attack whose effort is split among ``targets`` (§8)."""
+    ZONE_ATTACK = "zone_attack"
+    """An attack on everyone in a zone, all defending the full effort: refs = (zone id,)."""
+
+
+@dataclass(frozen=True)
+class TargetDefense:
+    """One target of an attack on several targets, and its defense (§8)."""
+
+    target: str
+    skill: str
+    effort: Effort | None = None
+    """The defense roll; None until the effort is split."""
+    share: int | None = None
+    """Its share of a split effort; None in a zone attack (it defends the whole effort)."""
+
+
+@dataclass(frozen=True)
+class ContestRoll:
+    """One side's roll in the current exchange of a contest, or its forfeit."""
+
+    contest: str
+    side: str
+    roller: str = ""
+    effort: Effort | None = None
+    """None when the side forfeits its roll this exchange."""
+    difficulty: int | None = None
+    """The fixed difficulty rolled against; None when the sides roll against each other."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +90,24 @@ class PendingRoll:
     """For create an advantage: the aspect's name."""
     holder: str | None = None
     """For create an advantage: where the aspect goes (see :func:`aspect_holders`)."""
+    aspect_target: AspectTarget | None = None
+    """For create an advantage: a new aspect, or an existing known or hidden one."""
+    purpose: RollPurpose = RollPurpose.PLAIN
+    refs: tuple[str, ...] = ()
+    """What the purpose works on (see :class:`RollPurpose`)."""
+    helpers: tuple[str, ...] = ()
+    """Ids of the characters whose teamwork counted (+1 each)."""
+    targets: tuple[TargetDefense, ...] = ()
+    """For an attack on several targets: each target and its defense."""
+    cost: str | None = None
+    """Set when the table took success at a cost (a fail at a serious cost, or a tie's
+    minor cost named): the cost's text, possibly empty."""
+    cost_for: str | None = None
+    """Who gains the free invoke when a failed create an advantage is taken at a cost."""
+    traded_for: str | None = None
+    """For an attack with style: the boost the attacker took for one shift less."""
+    base: Scene | None = None
+    """The scene before this roll took effect; invokes settle the roll again from it."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +194,18 @@ class Scene:
     """The roll that invokes would change; not written to the file."""
     pending_hit: PendingHit | None = None
     """The hit waiting to be absorbed; not written to the file."""
+    queued_hits: tuple[PendingHit, ...] = ()
+    """Further hits of an attack on several targets, absorbed one after another once
+    ``pending_hit`` is settled; not written to the file."""
+    full_defenses: tuple[FullDefense, ...] = ()
+    """Full defenses declared and not over yet (§8); not written to the file."""
+    contest_rolls: tuple[ContestRoll, ...] = ()
+    """The rolls made so far in the current exchange of each contest; not written to the
+    file."""
+    session: int = 1
+    """The campaign session this scene is played in (recovery clocks count from it)."""
+    scene_number: int = 1
+    """The scene's number, counted across the campaign (recovery clocks count from it)."""
 
     @cached_property
     def character_index(self) -> Mapping[str, Character]:

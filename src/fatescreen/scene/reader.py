@@ -30,6 +30,8 @@ def _type_name(value: object) -> str:
 
 def control_character(text: str, allowed: str = "\t") -> str | None:
     """The first control or escape character in a text (other than ``allowed``), as ``U+001B``."""
+    if text.isprintable():  # the common case, checked at C speed: no Cc, Cf, Cs or Co at all
+        return None
     for char in text:
         if char not in allowed and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
             return f"U+{ord(char):04X}"
@@ -61,7 +63,9 @@ class Reader:
         known = list(allowed)
         for key in value:
             if key not in known:
-                close = difflib.get_close_matches(key, known, n=1) if len(key) < 100 else []
+                # hints only for the problems a GM will read (see load.MAX_PROBLEMS)
+                hinted = len(key) < 100 and len(self.problems) < 100
+                close = difflib.get_close_matches(key, known, n=1) if hinted else []
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 expected = ", ".join(sorted(known))
                 self.fail(

@@ -11,12 +11,13 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 import tomlkit
-from tomlkit.container import Container
-from tomlkit.items import AoT, Array, InlineTable, Item, Table, Whitespace
+from tomlkit.container import Container, OutOfOrderTableProxy
+from tomlkit.items import AoT, Array, Comment, InlineTable, Item, Key, Table, Whitespace
 
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
@@ -70,7 +71,8 @@ def to_item(value: Any, *, line: bool = True) -> Item:
 
     ``line`` is for a key's value (it ends its line); array elements pass False.
     """
-    item: Item = tomlkit.parse("v = " + render_value(value) + ("\n" if line else "")).item("v")
+    item = tomlkit.parse("v = " + render_value(value) + ("\n" if line else "")).item("v")
+    assert isinstance(item, Item)  # a value, never an out-of-order table
     return item
 
 
@@ -88,12 +90,12 @@ def to_record(value: Data) -> Table:
     return table
 
 
-def add_key(container: Any, key: str | int, item: Item) -> None:
+def add_key(container: Any, key: str | Key | int, item: Item) -> None:
     """Add a key to a table before its trailing blank lines, so the layout stays intact.
 
     The new key takes the indentation of the table's last key (an indented ``[npc.each]``).
     """
-    if not isinstance(container, Table) or not isinstance(key, str):
+    if not isinstance(container, Table) or isinstance(key, int):
         container[key] = item
         return
     body = container.value.body
@@ -132,10 +134,16 @@ def patch(container: Any, key: str | int, old: Any, new: Any) -> None:
         return
     current = container[key]
     if _plain(current) == old:
+        if isinstance(old, dict) and isinstance(new, dict) and isinstance(current, InlineTable):
+            # one line either way: rewrite it whole, keeping the GM's key order
+            order = [name for name in _plain(current) if name in new]
+            merged = {name: new[name] for name in [*order, *new]}
+            container[key] = to_item(merged, line=isinstance(key, str))
+            return
         if (
             isinstance(old, dict)
             and isinstance(new, dict)
-            and isinstance(current, (Table, InlineTable))
+            and isinstance(current, (Table, OutOfOrderTableProxy))  # several dotted lines
         ):
             for name in [*old, *(k for k in new if k not in old)]:
                 patch(current, name, old.get(name), new.get(name))
@@ -159,6 +167,10 @@ def patch_record(table: Any, old: Data, new: Data) -> None:
         if old.get(key) != new.get(key):
             if key == "form" and isinstance(new.get(key), list):
                 table[key] = to_record({"form": new[key]})["form"]
+            elif key == "consequences" and key not in table and isinstance(table, Table):
+                # new consequences in the short form: consequences.mild = "Broken nose"
+                for slot, value in new[key].items():
+                    add_key(table, tomlkit.key([key, slot]), to_item(value))
             else:
                 patch(table, key, old.get(key), new.get(key))
 
@@ -177,10 +189,31 @@ def _instance_table(doc: Any, origin: Origin) -> Any:
     each = entry["each"]
     assert origin.instance is not None
     if origin.instance not in each:
-        overlay = tomlkit.table()
-        overlay.add(tomlkit.nl())
-        each.append(origin.instance, overlay)
+        written_inline = isinstance(each, InlineTable) or any(
+            key is not None and key.key == "each" and key.is_dotted() for key, _ in entry.value.body
+        )
+        if written_inline:
+            # the GM wrote each."NAME" = { ... } or each = { ... }: follow that style
+            each[origin.instance] = tomlkit.inline_table()
+        else:
+            overlay = tomlkit.table()
+            overlay.add(tomlkit.nl())
+            each.append(origin.instance, overlay)
     return each[origin.instance]
+
+
+def _set_overlay(doc: Any, origin: Origin, overlay: Any, key: str, value: Any) -> Any:
+    """Set one key of a template instance's overlay; returns the overlay (maybe a new item)."""
+    if isinstance(overlay, InlineTable):
+        # rewrite the one-line overlay whole, in the hand-written { a = 1 } style
+        each = _lookup(doc, origin.path)["each"]
+        each[origin.instance] = to_item({**overlay.unwrap(), key: value}, line=False)
+        return each[origin.instance]
+    if key in overlay:
+        overlay[key] = to_item(value)
+    else:
+        add_key(overlay, key, to_item(value))
+    return overlay
 
 
 class _Patcher:
@@ -220,7 +253,7 @@ class _Patcher:
             if origin.instance is None:
                 self.removals.append(origin.path)
             else:
-                _instance_table(self.doc, origin)["removed"] = True
+                _set_overlay(self.doc, origin, _instance_table(self.doc, origin), "removed", True)
 
     def _patch_instance(self, origin: Origin, old: Data, new: Data) -> None:
         overlay = _instance_table(self.doc, origin)
@@ -228,19 +261,24 @@ class _Patcher:
             if old.get(key) == new.get(key):
                 continue
             value = new.get(key, OVERLAY_EMPTY.get(key))
-            if value is None:
-                continue
-            if key in overlay:
-                overlay[key] = to_item(value)
-            else:
-                add_key(overlay, key, to_item(value))
+            if value is not None:
+                overlay = _set_overlay(self.doc, origin, overlay, key, value)
 
     def _append(self, section: str, data: Data) -> None:
         if section not in self.doc:
+            _end_with_blank_line(self.doc)
             self.doc.append(section, tomlkit.aot())
         records = self.doc[section]
         if isinstance(records, AoT):
-            records.append(to_record(data))
+            record = to_record(data)
+            if records.body:
+                last = _last_table(records.body[-1])
+                trailer = _detach_trailer(last)
+                if _ends_blank(last):
+                    record.add(tomlkit.nl())  # records here end with a blank line: so does this
+                for item in trailer:
+                    record.add(item)
+            records.append(record)
         else:
             records.append(to_item(data))
 
@@ -250,15 +288,80 @@ class _Patcher:
             parent = _lookup(self.doc, path[:-1])
             index = path[-1]
             assert isinstance(index, int)
+            if isinstance(parent, AoT):
+                # keep the comments that introduce what follows the removed record
+                trailer = _detach_trailer(_last_table(parent[index]))
+                if trailer and index > 0:
+                    previous = _last_table(parent[index - 1])
+                    for item in trailer:
+                        previous.add(item)
             del parent[index]
+            section = path[0]
+            if len(parent) == 0 and len(path) == 2 and isinstance(section, str):
+                del self.doc[section]  # an empty [[section]] would be written as section = []
+
+
+def _body(container: Any) -> list[tuple[Key | None, Item]]:
+    body: list[tuple[Key | None, Item]] = (
+        container.body if isinstance(container, Container) else container.value.body
+    )
+    return body
+
+
+def _last_table(container: Any) -> Any:
+    """The table whose lines come last in ``container`` (its last sub-table, if any)."""
+    body = _body(container)
+    if body and isinstance(body[-1][1], AoT) and body[-1][1].body:
+        return _last_table(body[-1][1].body[-1])
+    if body and isinstance(body[-1][1], Table):
+        return _last_table(body[-1][1])
+    return container
+
+
+def _ends_blank(container: Any) -> bool:
+    body = _body(container)
+    return bool(body) and body[-1][0] is None and isinstance(body[-1][1], Whitespace)
+
+
+def _end_with_blank_line(doc: tomlkit.TOMLDocument) -> None:
+    """Make sure a new section added at the end is set off by a blank line."""
+    last = _last_table(doc)
+    if _body(last) and not _ends_blank(last):
+        last.add(tomlkit.nl())
+
+
+def _detach_trailer(table: Any) -> list[Comment | Whitespace]:
+    """Take the comments that close a table off it, with the blank lines around them.
+
+    Such comments introduce what follows (``# ---- the party ----``), so they move with
+    the end of the section. The first blank line after the last key stays.
+    """
+    body = _body(table)
+    keyed = [index for index, (name, _) in enumerate(body) if name is not None]
+    start = keyed[-1] + 1 if keyed else 0
+    if start < len(body) and isinstance(body[start][1], Whitespace):
+        start += 1
+    rest = [item for _, item in body[start:] if isinstance(item, (Comment, Whitespace))]
+    if len(rest) < len(body) - start or not any(isinstance(item, Comment) for item in rest):
+        return []
+    del body[start:]
+    return rest
 
 
 def render(loaded: LoadedScene, scene: Scene) -> str:
     """The text of ``scene`` written over the GM's file, changing only what changed."""
+    return tomlkit.dumps(patched_document(loaded, scene))
+
+
+def patched_document(loaded: LoadedScene, scene: Scene) -> tomlkit.TOMLDocument:
+    """The GM's document with the changes from ``loaded.scene`` to ``scene`` patched in.
+
+    Takes the document cached by ``loaded`` (parsing it if needed).
+    """
     old = loaded.scene
+    doc: tomlkit.TOMLDocument = loaded.take_document()
     if scene == old:
-        return loaded.text
-    doc = tomlkit.parse(loaded.text)
+        return doc
     zone_names = {zone.id: zone.name for zone in scene.zones}
     old_zone_names = {zone.id: zone.name for zone in old.zones}
     patcher = _Patcher(loaded, doc)
@@ -361,7 +464,7 @@ def render(loaded: LoadedScene, scene: Scene) -> str:
     )
     patcher.remove_pending()
     _patch_top(doc, old, scene)
-    return tomlkit.dumps(doc)
+    return doc
 
 
 def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
@@ -471,10 +574,29 @@ def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> L
     target = path or loaded.path
     if target is None:
         raise ValueError("this scene has no file yet: give a path to save it to")
-    text = render(loaded, scene)
+    document = patched_document(loaded, scene)
+    text = tomlkit.dumps(document)
     write_atomic(target, text)
-    reloaded = load_text(text, target, _party_of(scene))
-    return reloaded
+    if _same_records(loaded.scene, scene):
+        # Values changed but no record came or went: every record is where it was, so the
+        # saved scene is the new baseline without reading the file again.
+        saved = replace(scene, pending_roll=None, pending_hit=None)
+        return LoadedScene(saved, target, text, loaded.origins).with_document(document)
+    return load_text(text, target, _party_of(scene)).with_document(document)
+
+
+def _same_records(old: Scene, new: Scene) -> bool:
+    """True when both scenes hold the same records (ids), so file positions still hold."""
+    return (
+        [c.id for c in old.characters] == [c.id for c in new.characters]
+        and [z.id for z in old.zones] == [z.id for z in new.zones]
+        and [link.zones for link in old.links] == [link.zones for link in new.links]
+        and [o.id for o in old.obstacles] == [o.id for o in new.obstacles]
+        and [c.id for c in old.countdowns] == [c.id for c in new.countdowns]
+        and [c.name for c in old.contests] == [c.name for c in new.contests]
+        and [c.name for c in old.challenges] == [c.name for c in new.challenges]
+        and old.party == new.party
+    )
 
 
 def _party_of(scene: Scene) -> Callable[[tuple[str, ...]], Mapping[str, Character]] | None:

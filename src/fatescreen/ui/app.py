@@ -12,18 +12,19 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
+from textual.markup import escape as escape_markup
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 
 from fatescreen.commands.core import REGISTRY, Context
 from fatescreen.commands.harm_text import option_text, options_for
 from fatescreen.commands.session import Result, Session
 from fatescreen.commands.verbs_flow import scene_end
-from fatescreen.i18n import LANGUAGES, tr
+from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.big_bads import minion_armor_options
-from fatescreen.rules.character import CharacterKind
+from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.errors import SceneFileError
@@ -33,6 +34,7 @@ from fatescreen.ui.config import Settings, load_settings, save_settings
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog, quote
 from fatescreen.ui.dialogs.help import HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
+from fatescreen.ui.keys import described, key_names, translate_bindings
 from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.fate import FatePane
@@ -87,7 +89,7 @@ class PaneTabs(Static):
 class FatescreenApp(App[None]):
     """The GM dashboard for one scene."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "fatescreen"
     HORIZONTAL_BREAKPOINTS = [
         (0, "-compact"),
@@ -95,6 +97,7 @@ class FatescreenApp(App[None]):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("colon", "command_bar", "Command", id="command_bar"),
+        Binding("question_mark", "help", "Help", id="help"),
         Binding("a", "roll('attack')", "Attack", id="attack"),
         Binding("o", "roll('overcome')", "Overcome", id="overcome"),
         Binding("c", "roll('create')", "Create adv.", id="create"),
@@ -125,7 +128,6 @@ class FatescreenApp(App[None]):
         ),
         Binding("L", "toggle_language", "Language", id="language", show=False),
         Binding("N", "toggle_ladder", "Ladder names", id="ladder", show=False),
-        Binding("question_mark", "help", "Help", id="help"),
         *[
             Binding(
                 str(index + 1),
@@ -146,10 +148,13 @@ class FatescreenApp(App[None]):
         lang: str | None = None,
         theme: str | None = None,
         remember: bool = True,
+        cursor_blink: bool = True,
     ) -> None:
         super().__init__()
         self.scene_path = scene_path
         self.remember = remember
+        self.cursor_blink = cursor_blink
+        """Whether text fields blink their cursor (off for reproducible screenshots)."""
         self.settings = load_settings() if remember else Settings()
         self.session = session
         self.load_error: SceneFileError | None = None
@@ -158,7 +163,7 @@ class FatescreenApp(App[None]):
                 self.session = Session.open(scene_path, lang=lang or "en")
             except SceneFileError as error:
                 self.load_error = error
-        chosen_lang = lang or self.settings.lang or "en"
+        chosen_lang = lang or self.settings.lang or default_language()
         if self.session is not None:
             self.session.lang = chosen_lang
         self.view_state = View(
@@ -199,10 +204,9 @@ class FatescreenApp(App[None]):
 
     def on_mount(self) -> None:
         """Draw everything once, and offer to recover unsaved changes."""
+        self._relabel()
         if self.session is None:
-            problems = self.load_error.problems if self.load_error else []
-            text = "\n".join(str(p) for p in problems) or "no scene"
-            self.query_one("#status", StatusBar).update(Content(text))
+            self._show_load_error()
             return
         if self.session.scene.characters:
             pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
@@ -213,6 +217,19 @@ class FatescreenApp(App[None]):
         pending = self.session.recoverable()
         if pending:
             self._offer_recovery(len(pending))
+
+    def _show_load_error(self) -> None:
+        """Say why there is no scene: every problem of the file, in the log."""
+        problems = tuple(str(p) for p in self.load_error.problems) if self.load_error else ()
+        path = str(self.scene_path or "")
+        status = (
+            self.tr("ui.load_failed", path=path, count=len(problems))
+            if problems
+            else self.tr("ui.no_scene")
+        )
+        self.query_one("#status", StatusBar).update(assemble((status, "$error bold")))
+        if problems:
+            self.query_one(LogPane).add(path, problems, ok=False)
 
     def _offer_recovery(self, count: int) -> None:
         def decide(line: str | None) -> None:
@@ -333,6 +350,11 @@ class FatescreenApp(App[None]):
             return
         self.run_command(event.line)
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Apply the cursor blink setting to any text field that takes the focus."""
+        if isinstance(event.widget, Input):
+            event.widget.cursor_blink = self.cursor_blink
+
     def on_stress_boxes_toggled(self, event: StressBoxes.Toggled) -> None:
         """A click on a stress box."""
         self.run_command(f"stress {quote(event.character_id)} {event.kind.value} {event.box}")
@@ -345,24 +367,27 @@ class FatescreenApp(App[None]):
             return scene.turn.up
         return self.view_state.selected
 
-    def _default_target(self, actor: str | None) -> str | None:
+    def _default_target(self, actor: str | None, zone: str | None = None) -> str | None:
+        """The last target if it is still an opponent of ``actor``, else the first opponent
+        standing (those in the actor's zone first); a hazard (no actor) targets PCs."""
         scene = self.scene
-        if (
-            self.last_target
-            and self.last_target != actor
-            and (self.last_target in scene.character_index)
-        ):
-            return self.last_target
         actor_char = scene.character_index.get(actor or "")
         want_pc = actor_char is None or actor_char.kind is not CharacterKind.PC
-        for character in scene.characters:
-            if (
+        here = actor_char.zone if actor_char is not None else zone
+
+        def opponent(character: Character) -> bool:
+            return (
                 character.id != actor
                 and not character.taken_out
-                and ((character.kind is CharacterKind.PC) == want_pc)
-            ):
-                return character.id
-        return None
+                and (character.kind is CharacterKind.PC) == want_pc
+            )
+
+        remembered = scene.character_index.get(self.last_target or "")
+        if remembered is not None and opponent(remembered):
+            return remembered.id
+        opponents = [c for c in scene.characters if opponent(c)]
+        opponents.sort(key=lambda c: here is None or c.zone != here)
+        return opponents[0].id if opponents else None
 
     def action_roll(self, action: str) -> None:
         """Open the roll dialog for an action, with who is up and the last target chosen."""
@@ -385,7 +410,7 @@ class FatescreenApp(App[None]):
             return
         up = self.scene.turn.up if self.scene.turn else None
         hazard = next((h for h in hazards if h.id == up), hazards[0])
-        target = self._default_target(None)
+        target = self._default_target(None, hazard.zone)
         self.push_screen(
             RollDialog(
                 self.view_state, self.scene, action="attack", actor=hazard.id, target=target
@@ -458,11 +483,12 @@ class FatescreenApp(App[None]):
         pending = self.scene.pending_roll
         invoker = pending.actor if pending.actor in self.scene.character_index else GM
         names = {c.id: c.name for c in self.scene.characters}
+        holders = self._free_invoke_holders(invoker)
         free_first: list[tuple[str, Content | str]] = []
         paid: list[tuple[str, Content | str]] = []
         for found in aspects_in_play(self.scene):
             label = found.aspect.name
-            if found.aspect.free_invokes_of(invoker):
+            if any(found.aspect.free_invokes_of(holder) for holder in holders):
                 free_first.append(
                     (
                         f"invoke {quote(found.key)} by {quote(invoker)} free",
@@ -470,8 +496,8 @@ class FatescreenApp(App[None]):
                     )
                 )
             if not found.aspect.is_boost:
-                holders = {names.get(o, "GM") for o in found.aspect.free_invokes}
-                extra = f"  ({', '.join(sorted(holders))})" if holders else ""
+                owners = {names.get(o, "GM") for o in found.aspect.free_invokes}
+                extra = f"  ({', '.join(sorted(owners))})" if owners else ""
                 paid.append(
                     (
                         f"invoke {quote(found.key)}",
@@ -480,12 +506,15 @@ class FatescreenApp(App[None]):
                 )
         self.push_screen(
             ChoiceDialog(self.view_state, self.tr("ui.invoke_title"), free_first + paid),
-            lambda line: self._from_dialog_no_follow(line),
+            self._from_dialog,
         )
 
-    def _from_dialog_no_follow(self, line: str | None) -> None:
-        if line:
-            self.run_command(line)
+    def _free_invoke_holders(self, invoker: str) -> tuple[str, ...]:
+        """Whose free invokes a roller may spend: a PC its own; an NPC or hazard also the GM's."""
+        character = self.scene.character_index.get(invoker)
+        if character is not None and character.kind is CharacterKind.PC:
+            return (invoker,)
+        return (invoker, GM)
 
     def action_free_invoke(self) -> None:
         """Spend the first free invoke the roller's side holds on the last roll (one key)."""
@@ -494,8 +523,9 @@ class FatescreenApp(App[None]):
             return
         pending = self.scene.pending_roll
         invoker = pending.actor if pending.actor in self.scene.character_index else GM
+        holders = self._free_invoke_holders(invoker)
         for found in aspects_in_play(self.scene):
-            if found.aspect.free_invokes_of(invoker):
+            if any(found.aspect.free_invokes_of(holder) for holder in holders):
                 self.run_command(f"invoke {quote(found.key)} by {quote(invoker)} free")
                 return
         self.notify(self.tr("ui.no_free_invokes"), severity="warning")
@@ -678,7 +708,13 @@ class FatescreenApp(App[None]):
         if self.session is not None:
             self.session.lang = lang
         self._remember()
+        self._relabel()
         self.redraw(frozenset({"all"}))
+
+    def _relabel(self) -> None:
+        """Key descriptions and the command bar's hint in the current language."""
+        translate_bindings(self, self.view_state.lang)
+        self.query_one(CommandBar).placeholder = self.tr("ui.command_placeholder")
 
     def action_toggle_ladder(self) -> None:
         """Show or hide the ladder adjectives."""
@@ -696,9 +732,13 @@ class FatescreenApp(App[None]):
         self.query_one(PaneTabs).show_tabs(self.shown_pane, self.view_state)
         for pane in self.panes():
             pane.set_class(pane.id == self.shown_pane, "-shown")
+        shown_columns = 0
         for column in ("left", "middle", "right"):
             holder = self.query_one(f"#{column}")
-            holder.set_class(any(p.id == self.shown_pane for p in holder.query(Pane)), "-shown")
+            shown = any(p.id == self.shown_pane for p in holder.query(Pane))
+            holder.set_class(shown, "-shown")
+            shown_columns += shown
+        self.query_one("#panes").set_class(not shown_columns, "-empty")
 
     def watch_theme(self, theme: str) -> None:
         """Remember the theme."""
@@ -720,15 +760,16 @@ class FatescreenApp(App[None]):
         yield from super().get_system_commands(screen)
         for binding in self.BINDINGS:
             if isinstance(binding, Binding) and binding.id and not binding.id.startswith("pane_"):
+                description = described(binding, self.view_state.lang)
                 yield SystemCommand(
-                    binding.description,
-                    f"{binding.description} [{binding.key}]",
+                    description,
+                    escape_markup(f"{description} [{key_names(binding.key)}]"),
                     lambda action=binding.action: self.run_action(action),
                 )
         for name, found in sorted(REGISTRY.items()):
             yield SystemCommand(
                 f":{name}",
-                found.help,
+                escape_markup(found.help),
                 lambda usage=found.usage: self._prefill(usage),
             )
 

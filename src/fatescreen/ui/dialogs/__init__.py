@@ -5,6 +5,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Sequence
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -13,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from fatescreen.ui.keys import translate_bindings
 from fatescreen.ui.state import View
 
 
@@ -31,6 +33,10 @@ class Dialog(ModalScreen[str | None]):
         super().__init__()
         self.view = view
         self.title_text = title
+
+    def _on_mount(self, event: events.Mount) -> None:
+        """Describe the dialog's keys in the GM's language (runs besides ``on_mount``)."""
+        translate_bindings(self, self.view.lang)
 
     def action_cancel(self) -> None:
         """Close without doing anything."""

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from fatescreen.commands.core import REGISTRY
+from fatescreen.ui.keys import described, key_names, translate_bindings
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble
 
@@ -31,8 +32,8 @@ class HelpScreen(ModalScreen[None]):
         for binding in self.source.BINDINGS:
             if not isinstance(binding, Binding) or not binding.id:
                 continue
-            keys = binding.key.replace("question_mark", "?").replace("colon", ":")
-            lines.append(assemble((f"  {keys:<14}", "bold"), binding.description))
+            keys = key_names(binding.key)
+            lines.append(assemble((f"  {keys:<14}", "bold"), described(binding, self.view.lang)))
         lines.append(Content(""))
         lines.append(assemble((self.view.tr("ui.help_commands"), "bold $accent")))
         for name, found in sorted(REGISTRY.items()):
@@ -41,6 +42,10 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog-body help-body") as body:
             body.border_title = self.view.tr("ui.help_title")
             yield Static(Content("\n").join(lines))
+
+    def on_mount(self) -> None:
+        """Describe the keys in the GM's language."""
+        translate_bindings(self, self.view.lang)
 
     def action_close(self) -> None:
         """Back to the dashboard."""

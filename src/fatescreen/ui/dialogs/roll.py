@@ -22,6 +22,18 @@ from fatescreen.ui.state import View
 ACTIONS = ("attack", "overcome", "create")
 
 
+def entered_dice(text: str, *, opposed: bool) -> str | None:
+    """The dice part of a command line from the Dice field, or None if it is not dice.
+
+    The field holds nothing (roll), the roller's faces, or for an attack also the
+    defender's faces: ``+0++ -000`` or ``+0++ vs -000``.
+    """
+    words = [word for word in text.split() if word.lower() != "vs"]
+    if len(words) > (2 if opposed else 1) or not all(looks_like_faces(w) for w in words):
+        return None
+    return " vs ".join(words)
+
+
 class RollDialog(Dialog):
     """Build one action step by step; Enter rolls (or uses the typed dice faces)."""
 
@@ -81,16 +93,16 @@ class RollDialog(Dialog):
                 yield Label(tr("ui.aspect_name"))
                 yield Input(placeholder=tr("ui.aspect_placeholder"), id="aspect")
                 yield Label(tr("ui.dice"))
-                yield Input(placeholder=tr("ui.dice_placeholder"), id="dice")
+                yield Input(id="dice")
             yield Static(id="odds")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(tr("ui.roll"), variant="primary", id="roll")
                 yield Button(tr("ui.cancel"), id="cancel")
 
     def on_mount(self) -> None:
-        """Preselect the likely skill and focus Roll, so Enter rolls at once."""
+        """Preselect the likely skill and focus the dice: type faces or not, Enter rolls."""
         self._sync()
-        self.query_one("#roll", Button).focus()
+        self.query_one("#dice", Input).focus()
 
     def _skills(self) -> list[tuple[str, str]]:
         character = self.scene.character_index.get(self.actor or "")
@@ -111,6 +123,9 @@ class RollDialog(Dialog):
     def _sync(self) -> None:
         """Show the fields the chosen action needs and refresh the skill list and odds."""
         is_attack = self.action == "attack"
+        self.query_one("#dice", Input).placeholder = self.view.tr(
+            "ui.dice_placeholder_opposed" if is_attack else "ui.dice_placeholder"
+        )
         is_hazard = self.actor in self.scene.obstacle_index
         self.query_one("#target").display = is_attack
         self.query_one("#difficulty").display = not is_attack
@@ -208,8 +223,8 @@ class RollDialog(Dialog):
         if self.actor is None:
             self.notify(tr("ui.fill_in"), severity="warning")
             return None
-        dice = self.query_one("#dice", Input).value.strip()
-        if dice and not looks_like_faces(dice):
+        dice = entered_dice(self.query_one("#dice", Input).value, opposed=self.action == "attack")
+        if dice is None:
             self.notify(tr("ui.bad_dice"), severity="error")
             return None
         skill = self.query_one("#skill", Select).value

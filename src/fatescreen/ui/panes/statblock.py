@@ -10,10 +10,16 @@ from textual.widgets import Static
 
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.big_bads import minion_armor_options
-from fatescreen.rules.character import Character, CharacterKind, StressKind, StressTrack
+from fatescreen.rules.character import (
+    Character,
+    CharacterKind,
+    ConsequenceSlot,
+    StressKind,
+    StressTrack,
+)
 from fatescreen.rules.harm import shifts_until_taken_out
 from fatescreen.scene.model import Scene
-from fatescreen.ui.panes.base import Pane, touches
+from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import Part, aspect_content, assemble, boxes, literal, rating
 
@@ -109,24 +115,29 @@ def sheet_head(scene: Scene, character: Character, view: View) -> Content:
     return Content("\n").join(lines)
 
 
+def _slot_label(slot: ConsequenceSlot, view: View) -> str:
+    """``mild 2``, ``moderate (mental) 4`` or a condition's name, in the view's language."""
+    label = slot.condition or view.tr(f"ui.severity.{slot.severity.value}")
+    if slot.kind is not None:
+        label += f" ({view.tr(f'ui.stress.{slot.kind.value}')})"
+    return f"{label} {slot.shifts}"
+
+
 def sheet_body(scene: Scene, character: Character, view: View) -> Content:
     """Consequences, minions, aspects, skills and stunts."""
     lines: list[Content] = []
     names = {c.id: c.name for c in scene.characters}
-    if character.consequences:
-        for slot in character.consequences:
-            label = slot.condition or view.tr(f"ui.severity.{slot.severity.value}")
-            if slot.kind is not None:
-                label += f" ({view.tr(f'ui.stress.{slot.kind.value}')})"
-            label += f" {slot.shifts}"
-            parts: list[Part] = [(f"{label:<12}", "$text-muted")]
-            if slot.aspect is None:
-                parts.append(("—", "$text-muted"))
-            else:
-                parts.append(aspect_content(slot.aspect, names))
-                if slot.recovering:
-                    parts.append(("  ↻ " + view.tr("ui.recovering"), "$success"))
-            lines.append(assemble(*parts))
+    labels = [_slot_label(slot, view) for slot in character.consequences]
+    width = max((len(label) for label in labels), default=0) + 2
+    for slot, label in zip(character.consequences, labels, strict=True):
+        parts: list[Part] = [(f"{label:<{width}}", "$text-muted")]
+        if slot.aspect is None:
+            parts.append(("—", "$text-muted"))
+        else:
+            parts.append(aspect_content(slot.aspect, names))
+            if slot.recovering:
+                parts.append(("  ↻ " + view.tr("ui.recovering"), "$success"))
+        lines.append(assemble(*parts))
     if character.minions:
         standing = set(minion_armor_options(character, scene.character_index))
         minion_parts: list[Part] = [(view.tr("ui.minions") + " ", "$text-muted")]
@@ -164,25 +175,35 @@ class StatBlockPane(Pane):
         self.sheet = Static(id="sheet")
         self._character: Character | None = None
         self._view: View | None = None
+        self._key: object = None
 
     def compose(self) -> ComposeResult:
         yield self.head
         yield self.sheet
 
+    def relabel(self, view: View) -> None:
+        """The border title names the character shown."""
+        title = view.tr(self.TITLE_KEY)
+        if self._character is not None:
+            title += f" — {literal(self._character.name)}"
+        self.border_title = title
+
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
-        """Redraw only when the selected character (or the view) changed."""
+        """Redraw only when the selected character, its minions or the view changed."""
         character = scene.character_index.get(view.selected or "")
         if character is None and scene.characters:
             character = scene.characters[0]
-        if character is self._character and view == self._view and "all" not in changed:
+        minions = (
+            tuple(minion_armor_options(character, scene.character_index))
+            if character is not None and character.minions
+            else ()
+        )
+        key = (character, minions, view)
+        if key == self._key and "all" not in changed:
             return
-        if (
-            not touches(changed, "character", "view", "aspects")
-            and self._view == view
-            and (character is self._character)
-        ):
-            return
+        self._key = key
         self._character, self._view = character, view
+        self.relabel(view)
         existing = list(self.query(StressBoxes))
         if character is None:
             for widget in existing:
@@ -190,7 +211,6 @@ class StatBlockPane(Pane):
             self.head.update(view.tr("ui.no_character"))
             self.sheet.update("")
             return
-        self.border_title = f"{view.tr(self.TITLE_KEY)} — {literal(character.name)}"
         self.head.update(sheet_head(scene, character, view))
         self.sheet.update(sheet_body(scene, character, view))
         labels = [view.tr(f"ui.stress.{track.kind.value}") for track in character.stress]

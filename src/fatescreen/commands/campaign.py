@@ -1,0 +1,410 @@
+"""Moving through a campaign: scene start and end, session end, milestones and breakthroughs.
+
+Each step is a pure function from the campaign (and the scene) to a result value that says
+what changed, so the dashboard can show a summary before the GM applies it, and the
+command language applies it as one undoable step.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from fatescreen.commands.core import Applied, Context
+from fatescreen.commands.verbs_flow import scene_end
+from fatescreen.rules.advancement import (
+    Breakthrough,
+    MilestoneOption,
+    SkillLayout,
+    apply_breakthrough,
+    apply_milestone,
+)
+from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.character import Character, CharacterKind, Recovery
+from fatescreen.rules.fate_points import concession_payout, gm_pool_size
+from fatescreen.rules.harm import advance_recovery, clear_stress
+from fatescreen.scene.campaign import Advance, AdvanceKind, Campaign
+from fatescreen.scene.load import LoadedScene
+from fatescreen.scene.model import RulesInPlay, Scene
+
+SHEET_ASPECTS = (AspectKind.HIGH_CONCEPT, AspectKind.TROUBLE, AspectKind.CHARACTER)
+"""Aspects that belong to a PC's sheet; any other aspect on a PC belongs to the scene."""
+
+
+@dataclass
+class CampaignContext(Context):
+    """The context of a command run in a campaign: the campaign and the open scene's key."""
+
+    campaign: Campaign | None = None
+    scene_key: str | None = None
+
+
+@dataclass(frozen=True)
+class CampaignApplied(Applied):
+    """What a campaign command did: the scene result plus the new campaign value.
+
+    ``open_scene`` asks the session to open that scene file (``play``); ``save`` asks it
+    to write the campaign, the party and the scene at once (scene end, session end).
+    """
+
+    campaign: Campaign | None = None
+    open_scene: str | None = None
+    save: bool = False
+
+
+# ---------------------------------------------------------------------------- opening
+
+
+def view_scene(
+    loaded: LoadedScene,
+    campaign: Campaign,
+    sheets: Mapping[str, Character],
+    *,
+    keep_zones: bool,
+    running: bool,
+) -> LoadedScene:
+    """A loaded scene as the campaign plays it.
+
+    The campaign's rules apply wherever the scene's own ``[rules]`` is silent, and an
+    embedded ``[[pc]]`` whose id is a party member's stands in for that member: the
+    party's sheet is used and the scene only places it. The scene is numbered in the
+    campaign (the running scene has the campaign's scene count, a scene about to start
+    the next number), so recovery clocks started in it count from there. The scene file
+    itself is never changed by this: the saver skips party PCs.
+
+    Args:
+        loaded: The scene as read from its file.
+        campaign: The campaign (its rules in play, session and scene count).
+        sheets: The party's sheets by id (at a scene's start) or the scene's current PCs
+            (after a save).
+        keep_zones: True to keep the zone the scene file gives an embedded PC.
+        running: True for the campaign's running scene.
+    """
+    rules = campaign.rules
+    written = tomllib.loads(loaded.text).get("rules", {})
+    merged = {key: getattr(rules, key) for key in RulesInPlay.__dataclass_fields__}
+    merged.update({key: getattr(loaded.scene.rules, key) for key in written if key in merged})
+    scene = loaded.scene
+    adopted = [
+        c.id
+        for c in scene.characters
+        if c.kind is CharacterKind.PC and c.id in sheets and c.id not in scene.party
+    ]
+    characters = tuple(
+        replace(sheets[c.id], zone=c.zone if keep_zones else sheets[c.id].zone)
+        if c.id in adopted
+        else c
+        for c in scene.characters
+    )
+    scene = replace(
+        scene,
+        rules=RulesInPlay(**merged),
+        characters=characters,
+        party=(*scene.party, *adopted),
+        session=campaign.session,
+        scene_number=campaign.scene if running else campaign.scene + 1,
+    )
+    return replace(loaded, scene=scene)
+
+
+# ---------------------------------------------------------------------------- scene start
+
+
+@dataclass(frozen=True)
+class SceneStart:
+    """What starting a scene does (RULES.md §3): the GM pool and where it comes from."""
+
+    campaign: Campaign
+    scene: Scene
+    pcs: int
+    carried: tuple[tuple[str, int], ...]
+    """Points each present NPC brings (by id), from earlier scenes."""
+    compel_points: int
+
+    @property
+    def pool(self) -> int:
+        """The GM pool the scene starts with."""
+        return self.scene.gm_pool
+
+
+def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
+    """Start a prepared scene: the GM pool is one per PC present, plus the points NPCs
+    present carry from earlier scenes, plus compel points the GM got too late last scene;
+    PCs start with clear stress and back on their feet.
+
+    Args:
+        campaign: The campaign, with no scene running.
+        scene: The scene as opened (see :func:`view_scene`).
+        key: The scene's key in the campaign.
+    """
+    carried: list[tuple[str, int]] = []
+    characters = []
+    for character in scene.characters:
+        if character.kind is CharacterKind.PC:
+            character = replace(clear_stress(character), taken_out=False, conceded=False)
+        else:
+            points = campaign.carried.get(character.id, 0) + character.fate_points
+            if points:
+                carried.append((character.id, points))
+                character = replace(character, fate_points=0)
+        characters.append(character)
+    pcs = len(scene.pcs)
+    pool = gm_pool_size(pcs, (points for _, points in carried), campaign.compel_points)
+    present = {character.id for character in scene.characters}
+    new_campaign = replace(
+        campaign,
+        scene=campaign.scene + 1,
+        running=key,
+        compel_points=0,
+        carried={npc: n for npc, n in campaign.carried.items() if npc not in present},
+    )
+    new_scene = replace(
+        scene,
+        characters=tuple(characters),
+        gm_pool=pool,
+        session=campaign.session,
+        scene_number=new_campaign.scene,
+    )
+    return SceneStart(new_campaign, new_scene, pcs, tuple(carried), campaign.compel_points)
+
+
+# ---------------------------------------------------------------------------- scene end
+
+
+@dataclass(frozen=True)
+class SceneEnd:
+    """What ending a scene does, for the summary shown before it is applied."""
+
+    campaign: Campaign
+    scene: Scene
+    delivered: Mapping[str, int]
+    """Held points (hostile invokes, concessions) delivered, by character id."""
+    carried: Mapping[str, int]
+    """Points NPCs earned here, recorded for their next appearance."""
+    cleared: tuple[str, ...]
+    """Characters whose stress was cleared."""
+    boosts: int
+    aspects_gone: tuple[tuple[str, str], ...]
+    """(PC id, aspect name) of situation aspects that leave the PCs with the scene."""
+    recovered: tuple[tuple[str, str], ...]
+    """(PC id, consequence name) of consequences that have healed."""
+    written: tuple[str, ...]
+    """Party members whose sheets go back to party.toml."""
+    compel_points: int
+
+
+def _recovered(before: Character, after: Character) -> list[tuple[str, str]]:
+    return [
+        (before.id, old.aspect.name)
+        for old, new in zip(before.consequences, after.consequences, strict=True)
+        if old.aspect is not None and new.aspect is None
+    ]
+
+
+def _advance_party(
+    campaign: Campaign, session: int, scene: int
+) -> tuple[Campaign, list[tuple[str, str]]]:
+    """Every party member's consequences checked against the recovery clock."""
+    recovered: list[tuple[str, str]] = []
+    party = []
+    for member in campaign.party:
+        healed = advance_recovery(member.character, session, scene)
+        recovered += _recovered(member.character, healed)
+        party.append(replace(member, character=healed))
+    return replace(campaign, party=tuple(party)), recovered
+
+
+def end_scene(campaign: Campaign, scene: Scene, compel_points: int | None = None) -> SceneEnd:
+    """End the running scene (RULES.md §3, §6).
+
+    Stress and boosts are cleared and held points delivered (as for any scene); PCs lose
+    the situation aspects the scene put on them and get back on their feet; NPCs' earned
+    points (one per consequence, a concession, hostile invokes against them) are recorded
+    for their next appearance instead of staying on them; the party's sheets go back to
+    the campaign; every party member's consequences are checked against the recovery
+    clock (a mild one goes one full scene after its treatment began).
+
+    Args:
+        campaign: The campaign with this scene running.
+        scene: The scene now.
+        compel_points: Compel points the GM got too late to spend; None keeps the scene's.
+    """
+    ended, delivered, cleared, boosts = scene_end(scene)
+    before = scene.character_index
+    carried = dict(campaign.carried)
+    earned: dict[str, int] = {}
+    gone: list[tuple[str, str]] = []
+    characters = []
+    for character in ended.characters:
+        if character.kind is CharacterKind.PC:
+            kept = tuple(a for a in character.aspects if a.kind in SHEET_ASPECTS)
+            gone += [(character.id, a.name) for a in character.aspects if a not in kept]
+            character = replace(character, aspects=kept, taken_out=False, conceded=False)
+        else:
+            old = before[character.id]
+            consequences = len(old.consequence_aspects)
+            held = delivered.get(character.id, 0)
+            # a held concession already pays one per consequence taken
+            points = (
+                (held or concession_payout(consequences)) if old.conceded else (held + consequences)
+            )
+            if points:
+                earned[character.id] = points
+                carried[character.id] = carried.get(character.id, 0) + points
+            character = replace(character, fate_points=old.fate_points)
+        characters.append(character)
+    compels = scene.compel_points if compel_points is None else compel_points
+    new_scene = replace(ended, characters=tuple(characters), compel_points=0)
+    party_ids = {member.id for member in campaign.party}
+    written = tuple(c.id for c in new_scene.pcs if c.id in party_ids)
+    sheets = {c.id: replace(c, zone=None) for c in new_scene.pcs if c.id in written}
+    new_campaign = replace(
+        campaign.with_characters(sheets),
+        running=None,
+        finished=(*campaign.finished, campaign.running) if campaign.running else campaign.finished,
+        compel_points=compels,
+        carried=carried,
+    )
+    new_campaign, recovered = _advance_party(new_campaign, campaign.session, campaign.scene + 1)
+    new_scene = replace(
+        new_scene,
+        characters=tuple(
+            replace(new_campaign.member(c.id).character, zone=c.zone) if c.id in written else c
+            for c in characters
+        ),
+    )
+    return SceneEnd(
+        new_campaign,
+        new_scene,
+        delivered,
+        earned,
+        cleared,
+        boosts,
+        tuple(gone),
+        tuple(recovered),
+        written,
+        compels,
+    )
+
+
+# ---------------------------------------------------------------------------- session end
+
+
+@dataclass(frozen=True)
+class SessionEnd:
+    """What ending a session does."""
+
+    campaign: Campaign
+    refreshed: tuple[tuple[str, int, int], ...]
+    """(PC id, fate points before, after) for each PC whose points rose to the refresh."""
+    recovered: tuple[tuple[str, str], ...]
+    milestones: tuple[str, ...]
+    """The PCs offered a milestone."""
+
+
+def end_session(campaign: Campaign) -> SessionEnd:
+    """End the session (RULES.md §3, §6, §9): each PC's fate points become
+    max(fate points, refresh), consequences whose recovery has run its course are cleared
+    (a moderate one after a full session of treatment), the session number advances and
+    every PC is offered a milestone.
+
+    Args:
+        campaign: The campaign, with no scene running.
+    """
+    refreshed = []
+    party = []
+    for member in campaign.party:
+        character = member.character
+        if character.fate_points < character.refresh:
+            refreshed.append((character.id, character.fate_points, character.refresh))
+            character = replace(character, fate_points=character.refresh)
+        party.append(replace(member, character=character))
+    advanced, recovered = _advance_party(
+        replace(campaign, party=tuple(party)), campaign.session + 1, campaign.scene + 1
+    )
+    new = replace(
+        advanced,
+        session=campaign.session + 1,
+        milestones=tuple(member.id for member in campaign.party),
+    )
+    return SessionEnd(new, tuple(refreshed), tuple(recovered), new.milestones)
+
+
+# ---------------------------------------------------------------------------- advancement
+
+
+def take_milestone(
+    campaign: Campaign, pc_id: str, option: MilestoneOption | None, change: str
+) -> Campaign:
+    """A PC takes (or with no option, passes on) a milestone; it is recorded in their history.
+
+    Raises:
+        KeyError: No such party member.
+        InvalidCharacter: The option breaks a rule (the message says which).
+    """
+    member = campaign.member(pc_id)
+    character = member.character
+    if option is not None:
+        character = apply_milestone(character, option, skill_list=campaign.skills)
+    advance = Advance(campaign.session, AdvanceKind.MILESTONE, change)
+    updated = replace(member, character=character, advances=(*member.advances, advance))
+    return replace(
+        campaign.with_member(updated),
+        milestones=tuple(m for m in campaign.milestones if m != pc_id),
+    )
+
+
+@dataclass(frozen=True)
+class BreakthroughTaken:
+    """A breakthrough's result: the campaign, what healed, and skill points saved."""
+
+    campaign: Campaign
+    recovered: tuple[tuple[str, str], ...]
+    skill_points: int
+
+
+def take_breakthrough(
+    campaign: Campaign, pc_id: str, breakthrough: Breakthrough, change: str
+) -> BreakthroughTaken:
+    """A PC reaches a breakthrough (RULES.md §9): consequences already recovering are
+    cleared (severe ones too), an extreme one becomes a permanent aspect, moderate and
+    severe ones start recovering, skills rise under the campaign's skill list and, for
+    the pyramid and columns layouts, the skill-columns rule.
+
+    Raises:
+        KeyError: No such party member.
+        InvalidCharacter: A choice breaks a rule (the message says which).
+    """
+    member = campaign.member(pc_id)
+    healed = advance_recovery(member.character, campaign.session, campaign.scene, True)
+    result = apply_breakthrough(
+        healed,
+        breakthrough,
+        when=Recovery(campaign.session, campaign.scene),
+        banked_skill_points=member.skill_points,
+        skill_list=campaign.skills,
+        columns=campaign.skill_layout in (SkillLayout.PYRAMID, SkillLayout.COLUMNS),
+    )
+    advance = Advance(campaign.session, AdvanceKind.BREAKTHROUGH, change)
+    updated = replace(
+        member,
+        character=result.character,
+        skill_points=result.unspent_skill_points,
+        advances=(*member.advances, advance),
+    )
+    return BreakthroughTaken(
+        campaign.with_member(updated),
+        tuple(_recovered(member.character, healed)),
+        result.unspent_skill_points,
+    )
+
+
+def party_now(campaign: Campaign, scene: Scene, scene_key: str | None) -> Campaign:
+    """The campaign with the running scene's party PCs (the newest sheets) written in."""
+    if scene_key is None or campaign.running != scene_key:
+        return campaign
+    ids = {member.id for member in campaign.party}
+    return campaign.with_characters(
+        {c.id: replace(c, zone=None) for c in scene.pcs if c.id in ids and c.id in scene.party}
+    )

@@ -1,0 +1,451 @@
+"""A campaign being played: its scenes one after another, the party saved, the session record."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from fatescreen.commands.campaign import (
+    CampaignApplied,
+    CampaignContext,
+    SceneEnd,
+    SessionEnd,
+    end_scene,
+    end_session,
+    party_now,
+    start_scene,
+    view_scene,
+)
+from fatescreen.commands.core import Applied
+from fatescreen.commands.errors import CommandError
+from fatescreen.commands.session import LogEntry, Result, Session
+from fatescreen.i18n import default_language, tr
+from fatescreen.rules.character import Character
+from fatescreen.rules.dice import DiceRoll, parse_faces
+from fatescreen.scene.campaign import (
+    CAMPAIGN_FILE,
+    LOG_FOLDER,
+    Campaign,
+    LoadedCampaign,
+    SceneEntry,
+    SceneState,
+    check_sheet,
+    load_campaign,
+    party_of,
+    save_campaign,
+)
+from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.history import History, Step
+from fatescreen.scene.journal import Journal
+from fatescreen.scene.load import LoadedScene, load_scene
+from fatescreen.scene.model import Scene
+from fatescreen.scene.save import save_scene
+
+
+@dataclass(frozen=True)
+class CampaignStep(Step):
+    """An undoable step that also changed the campaign (scene start and end, advancement)."""
+
+    campaign_before: Campaign | None = None
+    campaign_after: Campaign | None = None
+
+
+@dataclass(frozen=True)
+class RecordEntry:
+    """One command of a session's record: the scene it was typed in and what it did."""
+
+    scene: str
+    title: str
+    command: str
+    lines: tuple[str, ...]
+
+
+def record_path(folder: Path, session: int) -> Path:
+    """The session record's file: ``logs/session-N.jsonl`` in the campaign folder."""
+    return folder / LOG_FOLDER / f"session-{session}.jsonl"
+
+
+def read_record(folder: Path, session: int) -> list[RecordEntry]:
+    """The record of one session, oldest first ([] if nothing was recorded).
+
+    A torn last line (a crash while writing) ends the record; everything before it is kept.
+    """
+    try:
+        text = record_path(folder, session).read_text(encoding="utf-8")
+    except OSError:
+        return []
+    entries = []
+    for line in text.splitlines():
+        try:
+            data = json.loads(line)
+            entries.append(
+                RecordEntry(
+                    str(data["scene"]),
+                    str(data["title"]),
+                    str(data["command"]),
+                    tuple(str(item) for item in data["lines"]),
+                )
+            )
+        except (json.JSONDecodeError, KeyError, TypeError):
+            break
+    return entries
+
+
+def record_markdown(name: str, session: int, entries: list[RecordEntry], lang: str) -> str:
+    """A session record as one Markdown document, a section per scene."""
+    out = [f"# {tr(lang, 'record.title', name=name, session=session)}", ""]
+    if not entries:
+        out.append(tr(lang, "record.empty"))
+    title: str | None = None
+    for entry in entries:
+        if entry.title != title:
+            title = entry.title
+            if out[-1] != "":
+                out.append("")
+            out += [f"## {title}", ""]
+        out.append(f"- `{entry.command}`")
+        out += [f"  - {line}" for line in entry.lines]
+    return "\n".join(out) + "\n"
+
+
+@dataclass
+class CampaignSession(Session):
+    """A campaign's play: every command line goes through :meth:`execute`, as in a scene.
+
+    Between scenes the session holds a blank scene named after the campaign; ``play``
+    opens a scene file (starting it if it is prepared) and ``endscene`` ends it. Saving
+    writes party.toml and campaign.toml with the scene; scene end and session end save by
+    themselves. Undo covers campaign steps too, back to the start of the open scene.
+    """
+
+    files: LoadedCampaign | None = None
+    campaign: Campaign = field(default_factory=lambda: Campaign(""))
+    scene_key: str | None = None
+    """The open scene's key in the campaign (its path relative to the folder)."""
+    stamps: list[tuple[int, str, str]] = field(default_factory=list)
+    """For each log entry: the session number, scene key and scene title it belongs to."""
+    recorded: int = 0
+    """How many log entries the session record already holds."""
+
+    # -- what the dashboard reads ----------------------------------------------------
+
+    @property
+    def folder(self) -> Path:
+        """The campaign folder."""
+        assert self.files is not None
+        return self.files.folder
+
+    @property
+    def running(self) -> bool:
+        """True when the open scene is the campaign's running scene."""
+        return self.scene_key is not None and self.campaign.running == self.scene_key
+
+    def scene_list(self) -> tuple[tuple[SceneEntry, SceneState], ...]:
+        """The campaign's scenes, each with whether it is prepared, running or finished."""
+        return tuple((entry, self.campaign.state_of(entry.key)) for entry in self.campaign.scenes)
+
+    def party(self) -> Campaign:
+        """The campaign with the newest sheets: the running scene's PCs written in."""
+        return party_now(self.campaign, self.scene, self.scene_key)
+
+    def preview_scene_end(self, compel_points: int | None = None) -> SceneEnd:
+        """What ``endscene`` would do now, for a summary before it is applied.
+
+        Raises:
+            CommandError: No scene is running.
+        """
+        if not self.running:
+            raise CommandError(tr(self.lang, "campaign.no_scene"))
+        return end_scene(self.party(), self.scene, compel_points)
+
+    def preview_session_end(self) -> SessionEnd:
+        """What ``endsession`` would do now (see :func:`end_session`)."""
+        return end_session(self.campaign)
+
+    def edit_sheet(self, character: Character) -> Result:
+        """Replace a party member's sheet (the dashboard's sheet screen) as one undoable step,
+        in the running scene too; the files are saved at once.
+
+        Raises:
+            CommandError: No such party member, or the sheet breaks the campaign's skill
+                list or skill layout (every problem listed).
+        """
+        if character.id not in {member.id for member in self.campaign.party}:
+            raise CommandError(tr(self.lang, "campaign.not_in_party", name=character.name))
+        problems = check_sheet(character, self.campaign.skills, self.campaign.skill_layout)
+        if problems:
+            raise CommandError("; ".join(problems))
+        scene = self.scene
+        if self.running and character.id in scene.party:
+            zone = scene.character(character.id).zone
+            scene = scene.with_character(replace(character, zone=zone))
+        campaign = self.party().with_characters({character.id: replace(character, zone=None)})
+        label = tr(self.lang, "campaign.label.sheet", name=character.name)
+        changed = frozenset({"party", f"pc:{character.id}", f"character:{character.id}"})
+        applied = CampaignApplied(scene, (label,), label, changed, campaign=campaign, save=True)
+        result = self._commit_campaign(label, applied, [], journal=False)
+        for listener in self.listeners:
+            listener(result)
+        return result
+
+    # -- commands ----------------------------------------------------------------------
+
+    def _context(self, replay: list[DiceRoll]) -> CampaignContext:
+        return CampaignContext(
+            self.scene,
+            self.rng,
+            self.lang,
+            self.ladder_names,
+            replay=replay,
+            campaign=self.party(),
+            scene_key=self.scene_key,
+        )
+
+    def _commit(
+        self, text: str, applied: Applied, rolled: list[DiceRoll], *, journal: bool
+    ) -> Result:
+        session, where = self.campaign.session, self._where()
+        if isinstance(applied, CampaignApplied) and applied.campaign is not None:
+            if applied.open_scene is not None:
+                result = self._open(text, applied.open_scene, applied.label, journal=journal)
+            else:
+                result = self._commit_campaign(text, applied, rolled, journal=journal)
+        else:
+            if applied.scene != self.scene and not self.running:
+                raise CommandError(self._why_not_running())
+            result = super()._commit(text, applied, rolled, journal=journal)
+        self._stamp(session, where)
+        return result
+
+    def _why_not_running(self) -> str:
+        if self.scene_key is None:
+            return tr(self.lang, "campaign.no_scene")
+        state = self.campaign.state_of(self.scene_key)
+        key = "campaign.ended" if state is SceneState.FINISHED else "campaign.not_started"
+        return tr(self.lang, key, title=self.scene.title)
+
+    def _commit_campaign(
+        self, text: str, applied: CampaignApplied, rolled: list[DiceRoll], *, journal: bool
+    ) -> Result:
+        assert applied.campaign is not None
+        session, where = self.campaign.session, self._where()
+        changed = applied.scene != self.scene or applied.campaign != self.campaign
+        if changed:
+            step = CampaignStep(
+                applied.label or text, self.scene, applied.scene, self.campaign, applied.campaign
+            )
+            self.history = self.history.record(step)
+            self.scene, self.campaign = applied.scene, applied.campaign
+            if journal and self.journal is not None:
+                self.journal.append(text, tuple(d.symbols for d in rolled))
+        lines = applied.lines
+        self.log.append(LogEntry(text, lines))
+        self._stamp(session, where)  # where it happened, before the save records it
+        if applied.save:
+            lines += (self._autosave() or tr(self.lang, "campaign.saved", path=str(self.folder)),)
+        return Result(text, lines, True, applied.changed if changed else frozenset(), applied.label)
+
+    def _autosave(self) -> str | None:
+        """Save everything at a milestone of play; the error message if that failed."""
+        try:
+            self._write()
+        except CommandError as error:
+            return str(error)
+        return None
+
+    def _where(self) -> tuple[str, str] | None:
+        """The running scene's key and title; None between scenes."""
+        if self.scene_key is None or not self.running:
+            return None
+        return self.scene_key, self.scene.title
+
+    def _stamp(self, session: int, where: tuple[str, str] | None) -> None:
+        """Note the session and scene of the log entries not noted yet: the scene they were
+        typed in, else the scene they started, else "between scenes"."""
+        key, title = where or self._where() or ("", tr(self.lang, "record.between"))
+        while len(self.stamps) < len(self.log):
+            self.stamps.append((session, key, title))
+
+    def _meta(self, name: str, words: list[str], text: str) -> Result:
+        session, where = self.campaign.session, self._where()
+        result = super()._meta(name, words, text)
+        if name == "undo" and isinstance(self.history.undone[-1], CampaignStep):
+            self.campaign = self.history.undone[-1].campaign_before or self.campaign
+        elif name == "redo" and isinstance(self.history.done[-1], CampaignStep):
+            self.campaign = self.history.done[-1].campaign_after or self.campaign
+        self._stamp(session, where)
+        return result
+
+    # -- scenes --------------------------------------------------------------------------
+
+    def _load(self, key: str) -> LoadedScene:
+        """A scene of the campaign as the campaign plays it (see :func:`view_scene`).
+
+        Raises:
+            CommandError: The file is invalid; every problem is listed.
+        """
+        try:
+            loaded = load_scene(self.folder / key, party=party_of(self.campaign))
+        except SceneFileError as error:
+            raise CommandError("\n".join(str(problem) for problem in error.problems)) from None
+        sheets = {m.id: m.character for m in self.campaign.party}
+        running = self.campaign.running == key
+        return view_scene(loaded, self.campaign, sheets, keep_zones=True, running=running)
+
+    def reopen(self, key: str) -> None:
+        """Open the running scene again (after the campaign was closed), without starting it.
+
+        Raises:
+            CommandError: The file is invalid.
+        """
+        loaded = self._load(key)
+        self.loaded, self.scene, self.scene_key = loaded, loaded.scene, key
+        self.history = History()
+
+    def _open(self, text: str, key: str, label: str, *, journal: bool) -> Result:
+        """``play``: save what is open, open the scene and start it if it is prepared."""
+        if self.dirty:
+            self._write()
+        loaded = self._load(key)
+        self.loaded, self.scene, self.scene_key = loaded, loaded.scene, key
+        self.history = History()
+        entry = self.campaign.entry(key)
+        if self.campaign.state_of(key) is SceneState.PREPARED:
+            start = start_scene(self.campaign, loaded.scene, key)
+            step = CampaignStep(label, loaded.scene, start.scene, self.campaign, start.campaign)
+            self.history = self.history.record(step)
+            self.scene, self.campaign = start.scene, start.campaign
+            names = {c.id: c.name for c in start.scene.characters}
+            carried = ", ".join(f"{names[npc]} +{n}" for npc, n in start.carried)
+            lines: tuple[str, ...] = (
+                tr(
+                    self.lang,
+                    "campaign.play",
+                    number=start.campaign.scene,
+                    session=start.campaign.session,
+                    title=entry.title,
+                ),
+                tr(
+                    self.lang,
+                    "campaign.pool",
+                    total=start.pool,
+                    pcs=start.pcs,
+                    carried=sum(n for _, n in start.carried),
+                    compels=start.compel_points,
+                    who=carried or tr(self.lang, "none"),
+                ),
+            )
+            self.log.append(LogEntry(text, lines))
+            # saved at once, so that the files say the scene runs (the journal restarts)
+            error = self._autosave()
+            lines += (error,) if error else ()
+        else:
+            lines = (tr(self.lang, "campaign.resume", title=entry.title),)
+            self.log.append(LogEntry(text, lines))
+            if journal and self.journal is not None:
+                self.journal.append(text, ())
+        return Result(text, lines, True, frozenset({"all"}), label)
+
+    # -- saving and the journal ------------------------------------------------------
+
+    def _write(self) -> None:
+        """Write party.toml, campaign.toml and the open scene, then the session record.
+
+        Raises:
+            CommandError: A file could not be written.
+        """
+        assert self.files is not None
+        try:
+            self.files = save_campaign(self.files, self.party())
+            self.campaign = self.files.campaign
+            if self.loaded is not None and self.loaded.path is not None:
+                saved = save_scene(self.loaded, self.scene)
+                sheets = {c.id: c for c in self.scene.characters if c.id in self.scene.party}
+                self.loaded = view_scene(
+                    saved, self.campaign, sheets, keep_zones=False, running=self.running
+                )
+                self.scene = self._carry_pending(self.loaded.scene)
+            self._write_record()
+        except (OSError, SceneFileError) as error:
+            raise CommandError(tr(self.lang, "campaign.save_failed", error=str(error))) from None
+        if self.journal is not None:
+            self.start_journal()
+
+    def _write_record(self) -> None:
+        self._stamp(self.campaign.session, None)
+        for (session, key, title), entry in list(zip(self.stamps, self.log, strict=True))[
+            self.recorded :
+        ]:
+            path = record_path(self.folder, session)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            data = {"scene": key, "title": title, "command": entry.command, "lines": entry.lines}
+            with path.open("a", encoding="utf-8") as handle:
+                handle.write(json.dumps(data, ensure_ascii=False) + "\n")
+        self.recorded = len(self.log)
+
+    def _save(self, words: list[str], text: str) -> Result:
+        if words:
+            raise CommandError(tr(self.lang, "campaign.save_where"))
+        self._write()
+        line = tr(self.lang, "campaign.saved", path=str(self.folder))
+        self.log.append(LogEntry(text, (line,)))
+        return Result(text, (line,))
+
+    @property
+    def dirty(self) -> bool:
+        """True when the party, the state of play or the open scene differ from the files."""
+        if self.files is None or self.party() != self.files.campaign:
+            return True
+        return self.loaded is not None and self._carry_pending(self.loaded.scene) != self.scene
+
+    def _journal_base(self) -> str:
+        assert self.files is not None
+        return self.files.campaign_text + "\0" + self.files.party_text
+
+    def recoverable(self) -> list[tuple[str, tuple[DiceRoll, ...]]]:
+        """Commands journaled since the last save of the campaign that a crash left unsaved."""
+        if self.journal is None or self.files is None:
+            return []
+        return [
+            (command, tuple(parse_faces(d) for d in dice))
+            for command, dice in self.journal.pending(self._journal_base())
+        ]
+
+    def start_journal(self) -> None:
+        """Begin a fresh journal against the campaign's files as they are now."""
+        if self.journal is not None and self.files is not None:
+            self.journal.start(self._journal_base())
+
+
+def open_campaign(
+    folder: Path, *, seed: int | None = None, lang: str | None = None, journal: bool = True
+) -> CampaignSession:
+    """Open a campaign folder for play; a scene left running is opened again.
+
+    Args:
+        folder: The folder holding campaign.toml.
+        seed: Seed for reproducible dice.
+        lang: The UI language; by default the campaign's, else the locale's.
+        journal: False to keep no crash journal (scripts, tests).
+
+    Raises:
+        SceneFileError: campaign.toml or party.toml is invalid (every problem listed).
+        CommandError: The running scene's file is invalid.
+    """
+    files = load_campaign(folder)
+    campaign = files.campaign
+    session = CampaignSession(
+        scene=Scene(campaign.name, rules=campaign.rules),
+        rng=random.Random(seed),
+        lang=lang or campaign.language or default_language(),
+        journal=Journal(folder / CAMPAIGN_FILE) if journal else None,
+        files=files,
+        campaign=campaign,
+    )
+    if campaign.running is not None:
+        session.reopen(campaign.running)
+    if not session.recoverable():
+        session.start_journal()
+    return session

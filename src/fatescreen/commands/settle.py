@@ -1,0 +1,538 @@
+"""Rolls and what they do to the scene: building efforts, and settling a pending roll.
+
+Every action roll becomes a :class:`PendingRoll` that remembers the scene before it took
+effect (``base``). Settling computes the roll's effect on that scene from scratch, so an
+invoke, a stunt, a changed defense or a cost taken afterwards settles the roll again from
+the same starting point instead of patching the result of the first settlement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from fatescreen.commands.core import Context
+from fatescreen.commands.errors import CommandError
+from fatescreen.commands.harm_text import hit_lines
+from fatescreen.commands.text import effort_text, opposition_text, quoted
+from fatescreen.rules.actions import (
+    Action,
+    ActionOutcome,
+    AspectTarget,
+    apply_advantage,
+    create_advantage_outcome,
+)
+from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
+from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.conflict import (
+    full_defense_bonus,
+    full_defense_used,
+    harm_after_weapon_and_armor,
+    split_attack,
+    teamwork,
+    zone_attack,
+)
+from fatescreen.rules.dice import DiceRoll
+from fatescreen.rules.npcs import group_teamwork_bonus
+from fatescreen.rules.obstacles import Hazard
+from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult
+from fatescreen.scene.aspects import SCENE_HOLDER, add_aspect, replace_aspect
+from fatescreen.scene.model import PendingHit, PendingRoll, RollPurpose, Scene
+
+Settler = Callable[[Context, Scene, PendingRoll], tuple[Scene, tuple[str, ...]]]
+"""Applies a pending roll to the scene it was rolled on (which already holds the roll as
+``pending_roll``); returns the new scene and the lines that say what happened."""
+
+SETTLERS: dict[tuple[Action, RollPurpose], Settler] = {}
+"""How each kind of roll takes effect, by action and purpose; verb modules add theirs."""
+
+
+def settles(action: Action, *purposes: RollPurpose) -> Callable[[Settler], Settler]:
+    """Register a settler for an action with one or more purposes (a decorator)."""
+
+    def register(settler: Settler) -> Settler:
+        for purpose in purposes:
+            SETTLERS[action, purpose] = settler
+        return settler
+
+    return register
+
+
+def settle(ctx: Context, base: Scene, pending: PendingRoll) -> tuple[Scene, tuple[str, ...]]:
+    """Apply a roll to the scene before it; the result holds the roll as ``pending_roll``.
+
+    Args:
+        ctx: The language and names.
+        base: The scene before the roll took effect.
+        pending: The roll.
+    """
+    base = replace(base, pending_roll=None)
+    pending = replace(pending, base=base)
+    scene = replace(base, pending_roll=pending)
+    return SETTLERS[pending.action, pending.purpose](ctx.on(scene), scene, pending)
+
+
+def reopen(ctx: Context) -> tuple[PendingRoll, Scene]:
+    """The pending roll and the scene before it, to change the roll and settle it again.
+
+    Raises:
+        CommandError: There is no roll, or the scene has changed since it was settled (an
+            invoke now would undo those changes).
+    """
+    pending = ctx.scene.pending_roll
+    if pending is None or pending.base is None:
+        raise ctx.error("error.no_roll")
+    again, _ = settle(ctx, pending.base, pending)
+    if again != ctx.scene:
+        raise ctx.error("error.roll_closed")
+    return pending, pending.base
+
+
+def add_boost(scene: Scene, name: str, owner: str) -> tuple[Scene, Aspect]:
+    """The scene with a boost held by ``owner``, numbered if the scene already has an
+    aspect of that name (``Reeling (2)``)."""
+    taken = {aspect.id for aspect in scene.aspects}
+    unique, number = name, 1
+    while make_id(unique) in taken:
+        number += 1
+        unique = f"{name} ({number})"
+    boost = Aspect(unique, AspectKind.BOOST, (owner,))
+    return add_aspect(scene, SCENE_HOLDER, boost), boost
+
+
+# ---------------------------------------------------------------------------- efforts
+
+
+def teamwork_bonus(
+    ctx: Context, roller: Character, skill: str, helper_refs: Iterable[str]
+) -> tuple[tuple[Bonus, ...], tuple[str, ...], tuple[str, ...]]:
+    """Teamwork on a roll (§4): +1 per helper with Average (+1) or more in the skill, never
+    more than the roller's rating; a mook group adds its own standing members.
+
+    Returns:
+        The bonuses, the helpers who counted and those turned away (ids).
+
+    Raises:
+        CommandError: A helper is unknown, out of the scene, named twice, the roller
+            themself, or more skilled than the roller (the most skilled rolls).
+    """
+    bonuses: list[Bonus] = []
+    if roller.kind is CharacterKind.MOOKS:
+        group = group_teamwork_bonus(roller, skill)
+        if group:
+            bonuses.append(Bonus(ctx.tr("bonus.group"), group))
+    helpers = [ctx.standing(ref) for ref in helper_refs]
+    if not helpers:
+        return tuple(bonuses), (), ()
+    ids = [h.id for h in helpers]
+    if roller.id in ids or len(set(ids)) != len(ids):
+        raise ctx.error("error.helpers", name=roller.name)
+    rating = roller.skill(skill)
+    for helper in helpers:
+        if helper.skill(skill) > rating:
+            raise ctx.error(
+                "error.most_skilled",
+                helper=helper.name,
+                roller=roller.name,
+                skill=skill,
+                helper_rating=ctx.rating(helper.skill(skill)),
+                roller_rating=ctx.rating(rating),
+            )
+    team = teamwork({roller.id: rating, **{h.id: h.skill(skill) for h in helpers}}, roller.id)
+    if team.bonus:
+        bonuses.append(Bonus(ctx.tr("bonus.teamwork"), team.bonus))
+    return tuple(bonuses), team.helpers, team.turned_away
+
+
+def action_effort(
+    ctx: Context,
+    actor: Character | Hazard,
+    skill: str,
+    entered: DiceRoll | None,
+    helper_refs: Iterable[str] = (),
+) -> tuple[Effort, tuple[str, ...], tuple[str, ...]]:
+    """The acting side's effort: rating, dice (entered or rolled) and teamwork.
+
+    Returns:
+        The effort, the helpers who counted and those turned away.
+    """
+    refs = tuple(helper_refs)
+    if isinstance(actor, Hazard):
+        if refs:
+            raise ctx.error("error.hazard_help", name=actor.name)
+        return Effort(actor.rating, ctx.dice(entered)), (), ()
+    bonuses, helpers, turned_away = teamwork_bonus(ctx, actor, skill, refs)
+    return Effort(actor.skill(skill), ctx.dice(entered), bonuses), helpers, turned_away
+
+
+def defense_effort(
+    ctx: Context, defender: Character, skill: str, entered: DiceRoll | None
+) -> Effort:
+    """A defense roll, with +2 while the defender holds a full defense (§8)."""
+    bonuses = tuple(
+        full_defense_bonus(fd) for fd in ctx.scene.full_defenses if fd.defender == defender.id
+    )
+    labelled = tuple(Bonus(ctx.tr("bonus.full_defense"), b.value) for b in bonuses)
+    return Effort(defender.skill(skill), ctx.dice(entered), labelled)
+
+
+def mark_defended(scene: Scene, defenders: Iterable[str]) -> Scene:
+    """The scene with the full defenses of ``defenders`` marked as used."""
+    ids = set(defenders)
+    if not any(fd.defender in ids for fd in scene.full_defenses):
+        return scene
+    return replace(
+        scene,
+        full_defenses=tuple(
+            full_defense_used(fd) if fd.defender in ids else fd for fd in scene.full_defenses
+        ),
+    )
+
+
+def with_hits(scene: Scene, hits: Iterable[PendingHit]) -> Scene:
+    """The scene with hits waiting: the first to absorb now, the rest queued."""
+    queue = tuple(hits)
+    return replace(scene, pending_hit=queue[0] if queue else None, queued_hits=queue[1:])
+
+
+def helpers_note(ctx: Context, pending: PendingRoll) -> str:
+    """`` (teamwork: Rozio, Vitor)`` for a roll with helpers, else nothing."""
+    if not pending.helpers:
+        return ""
+    return ctx.tr("roll.helpers", names=ctx.names(pending.helpers))
+
+
+# ---------------------------------------------------------------------------- overcome
+
+
+def overcome_achieved(pending: PendingRoll) -> bool:
+    """Whether an overcome gets what it was after: success, a tie (at a minor cost), or a
+    fail the table turned into success at a serious cost."""
+    outcome = pending.result.outcome
+    return outcome is not Outcome.FAIL or pending.cost is not None
+
+
+def overcome_verdict(ctx: Context, pending: PendingRoll) -> str:
+    """What an overcome's outcome means, with the cost taken if any."""
+    outcome = pending.result.outcome
+    if outcome is Outcome.FAIL and pending.cost is not None:
+        return ctx.tr("overcome.at_cost", cost=pending.cost or ctx.tr("cost.unnamed"))
+    if outcome is Outcome.TIE and pending.cost:
+        return ctx.tr("overcome.tie_cost", cost=pending.cost)
+    return ctx.tr(f"overcome.{outcome.value}")
+
+
+def overcome_line(
+    ctx: Context, pending: PendingRoll, key: str = "overcome.line", **extra: str
+) -> str:
+    """The line for an overcome roll (``key`` for a purpose's own wording)."""
+    result = pending.result
+    return ctx.tr(
+        key,
+        actor=ctx.who(pending.actor),
+        skill=pending.skill,
+        effort=effort_text(ctx, result.effort),
+        opposition=opposition_text(ctx, result),
+        result=overcome_verdict(ctx, pending),
+        **extra,
+    ) + helpers_note(ctx, pending)
+
+
+@settles(Action.OVERCOME, RollPurpose.PLAIN)
+def settle_overcome(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[str, ...]]:
+    """A plain overcome: only the line, and the opponent's full defense used."""
+    if pending.target is not None:
+        scene = mark_defended(scene, (pending.target,))
+    return scene, (overcome_line(ctx, pending),)
+
+
+# ---------------------------------------------------------------------------- create
+
+
+def aspects_at(scene: Scene, holder: str) -> tuple[Aspect, ...]:
+    """The aspects held by the scene, a zone or a character."""
+    kind, _, rest = holder.partition(":")
+    if kind == "zone":
+        return scene.zone(rest).aspects
+    if kind == "character":
+        return scene.character(rest).current_aspects
+    if kind == "consequence":
+        character_id, _, index = rest.partition(":")
+        slot_aspect = scene.character(character_id).consequences[int(index)].aspect
+        return () if slot_aspect is None else (slot_aspect,)
+    return scene.aspects
+
+
+def invoke_owner(scene: Scene, actor: str) -> str:
+    """Who holds the free invokes an actor earns: the character, or the GM for a hazard."""
+    return actor if actor in scene.character_index else GM
+
+
+def opposition_holder(scene: Scene, pending: PendingRoll) -> str | None:
+    """Who gains the opposition's free invoke on a failed create an advantage: whoever the
+    table named, the active opponent, the owner of the aspect, or the GM against a PC."""
+    if pending.cost_for is not None:
+        return pending.cost_for
+    if pending.target is not None:
+        return pending.target
+    holder = pending.holder or ""
+    kind, _, rest = holder.partition(":")
+    owner = rest.split(":")[0] if kind in ("character", "consequence") else None
+    if owner is not None and owner != pending.actor:
+        return owner
+    for contest in scene.contests:
+        sides = [side for side in contest.sides if pending.actor in side.members]
+        if contest.winner is None and sides:
+            others = [m for side in contest.sides if side not in sides for m in side.members]
+            if others:
+                return others[0]
+    actor = scene.character_index.get(pending.actor)
+    if actor is not None and actor.kind is CharacterKind.PC:
+        return GM
+    return None
+
+
+@settles(Action.CREATE_ADVANTAGE, RollPurpose.PLAIN)
+def settle_create(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[str, ...]]:
+    """Apply a create-an-advantage result to the aspect it worked on (§2).
+
+    A new aspect gets 1 or 2 free invokes for the actor (the GM for hazards); a tie gives
+    a boost instead. An existing aspect gains free invokes, revealed if it was hidden; a
+    fail on a known one gives the opposition a free invoke. A fail taken at a serious cost
+    creates the aspect with the opposition's free invoke.
+    """
+    assert pending.aspect is not None and pending.holder is not None
+    target = pending.aspect_target or AspectTarget.NEW
+    outcome = create_advantage_outcome(pending.result, target)
+    if pending.cost is not None and outcome.outcome is Outcome.FAIL and outcome.alternatives:
+        outcome = outcome.alternatives[0]
+    owner = invoke_owner(scene, pending.actor)
+    actor = ctx.who(pending.actor)
+    name = quoted(pending.aspect)
+    existing = next(
+        (a for a in aspects_at(scene, pending.holder) if a.name == pending.aspect), None
+    )
+    opposition = opposition_holder(scene, pending)
+    if target is AspectTarget.NEW or existing is None:
+        fresh = Aspect(pending.aspect, AspectKind.SITUATION)
+        made = apply_advantage(outcome, fresh, owner, opposition or GM)
+        if made is not None:
+            scene = add_aspect(scene, pending.holder, made)
+            if outcome.opposition_free_invoke:
+                verdict = ctx.tr("create.at_cost", aspect=name, holder=ctx.who(opposition or GM))
+            else:
+                verdict = ctx.tr(f"create.{outcome.outcome.value}", aspect=name, actor=actor)
+        elif outcome.boost:
+            scene, boost = add_boost(scene, pending.aspect, owner)
+            verdict = ctx.tr("create.tie_boost", aspect=quoted(boost.name), actor=actor)
+        else:
+            verdict = ctx.tr("create.fail")
+    else:
+        verdict, scene = _settle_existing(ctx, scene, pending, existing, outcome, opposition)
+    if pending.target is not None:
+        scene = mark_defended(scene, (pending.target,))
+    line = ctx.tr(
+        "create.line",
+        actor=actor,
+        aspect=name,
+        skill=pending.skill,
+        effort=effort_text(ctx, pending.result.effort),
+        opposition=opposition_text(ctx, pending.result),
+        result=verdict,
+    ) + helpers_note(ctx, pending)
+    return scene, (line,)
+
+
+def _settle_existing(
+    ctx: Context,
+    scene: Scene,
+    pending: PendingRoll,
+    existing: Aspect,
+    outcome: ActionOutcome,
+    opposition: str | None,
+) -> tuple[str, Scene]:
+    assert pending.holder is not None
+    owner = invoke_owner(scene, pending.actor)
+    name = quoted(existing.name)
+    actor = ctx.who(pending.actor)
+    if outcome.boost:
+        scene, boost = add_boost(scene, ctx.tr("create.boost_name"), owner)
+        return ctx.tr("create.hidden_boost", aspect=quoted(boost.name), actor=actor), scene
+    if outcome.opposition_free_invoke and opposition is None:
+        return ctx.tr("create.existing_fail", aspect=name), scene
+    updated = apply_advantage(outcome, existing, owner, opposition or GM)
+    assert updated is not None
+    if updated != existing:
+        scene = replace_aspect(scene, pending.holder, existing, updated)
+    if outcome.opposition_free_invoke:
+        return ctx.tr(
+            "create.existing_opposed", aspect=name, holder=ctx.who(opposition or GM)
+        ), scene
+    if not outcome.succeeded:
+        return ctx.tr("create.fail_hidden", aspect=name), scene
+    return ctx.tr("create.existing", aspect=name, count=outcome.free_invokes, actor=actor), scene
+
+
+# ---------------------------------------------------------------------------- attacks
+
+
+def attack_verdict(ctx: Context, attacker: str, outcome: Outcome, harm: int) -> str:
+    """``hit for 5 shifts``, ``miss``, ``tie: X gets a boost``..."""
+    if outcome is Outcome.FAIL:
+        return ctx.tr("attack.miss")
+    if harm == 0:
+        key = "attack.tie_boost" if outcome is Outcome.TIE else "attack.armor_boost"
+        return ctx.tr(key, attacker=attacker)
+    if outcome is Outcome.STYLE:
+        return ctx.tr("attack.style", shifts=harm)
+    return ctx.tr("attack.hit", shifts=harm)
+
+
+def _hit_for(
+    scene: Scene, pending: PendingRoll, defender: Character, shifts: int, outcome: Outcome
+) -> tuple[int, PendingHit | None]:
+    armor = defender.armor if scene.rules.weapons_and_armor else 0
+    harm = harm_after_weapon_and_armor(shifts, outcome, weapon=pending.weapon, armor=armor)
+    if harm.harm <= 0:
+        return 0, None
+    return harm.harm, PendingHit(defender.id, harm.harm, pending.kind, pending.actor or None)
+
+
+@settles(Action.ATTACK, RollPurpose.PLAIN)
+def settle_attack(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[str, ...]]:
+    """An attack on one defender: the line, and the hit (if any) waiting to be absorbed."""
+    assert pending.target is not None
+    result = pending.result
+    defender = scene.character(pending.target)
+    attacker = ctx.who(pending.actor)
+    traded = pending.traded_for is not None and result.outcome is Outcome.STYLE
+    shifts = result.shifts - 1 if traded else result.shifts
+    harm, hit = _hit_for(scene, pending, defender, shifts, result.outcome)
+    key = "hazard.line" if pending.actor in scene.obstacle_index else "attack.line"
+    line = ctx.tr(
+        key,
+        attacker=attacker,
+        hazard=attacker,
+        defender=defender.name,
+        effort=effort_text(ctx, result.effort),
+        skill=pending.defense_skill or "",
+        defense=opposition_text(ctx, result),
+        result=attack_verdict(ctx, attacker, Outcome.SUCCESS if traded else result.outcome, harm),
+    ) + helpers_note(ctx, pending)
+    if traded and pending.traded_for is not None:
+        scene, boost = add_boost(scene, pending.traded_for, invoke_owner(scene, pending.actor))
+        line += " · " + ctx.tr("attack.traded", attacker=attacker, aspect=quoted(boost.name))
+    scene = with_hits(mark_defended(scene, (defender.id,)), (hit,) if hit else ())
+    lines = (line, *hit_lines(ctx.on(scene), scene, hit)) if hit else (line,)
+    return scene, lines
+
+
+@settles(Action.ATTACK, RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)
+def settle_targets(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[str, ...]]:
+    """An attack on several targets (§8): a split effort, each defending its share, or a
+    zone attack that everyone there defends in full."""
+    effort = pending.result.effort
+    attacker = ctx.who(pending.actor)
+    names = ctx.names(t.target for t in pending.targets)
+    if pending.purpose is RollPurpose.ZONE_ATTACK:
+        head = ctx.tr(
+            "attack.zone_line",
+            attacker=attacker,
+            zone=scene.zone(pending.refs[0]).name,
+            skill=pending.skill,
+            effort=effort_text(ctx, effort),
+        )
+    else:
+        head = ctx.tr(
+            "attack.split_line",
+            attacker=attacker,
+            targets=names,
+            skill=pending.skill,
+            effort=effort_text(ctx, effort),
+        )
+    head += helpers_note(ctx, pending)
+    if any(t.effort is None for t in pending.targets):
+        return scene, (
+            head,
+            ctx.tr("attack.split_prompt", count=len(pending.targets), total=effort.total),
+        )
+    defenses = {t.target: t.effort for t in pending.targets if t.effort is not None}
+    if pending.purpose is RollPurpose.ZONE_ATTACK:
+        results = zone_attack(effort, defenses)
+    else:
+        shares = {t.target: t.share or 0 for t in pending.targets}
+        results = split_attack(effort, shares, defenses)
+    lines = [head]
+    hits: list[PendingHit] = []
+    for target, result in zip(pending.targets, results, strict=True):
+        defender = scene.character(target.target)
+        harm, hit = _hit_for(scene, pending, defender, result.shifts, result.outcome)
+        assert target.effort is not None
+        lines.append(
+            ctx.tr(
+                "attack.target_line",
+                defender=defender.name,
+                attack=ctx.rating(result.attack),
+                skill=target.skill,
+                defense=effort_text(ctx, target.effort),
+                result=attack_verdict(ctx, attacker, result.outcome, harm),
+            )
+        )
+        if hit is not None:
+            hits.append(hit)
+    scene = with_hits(mark_defended(scene, defenses), hits)
+    if scene.pending_hit is not None:
+        lines += hit_lines(ctx.on(scene), scene, scene.pending_hit)
+        if scene.queued_hits:
+            lines.append(ctx.tr("hit.queued", names=ctx.names(h.target for h in scene.queued_hits)))
+    return scene, tuple(lines)
+
+
+def require_roll_of(ctx: Context, *actions: Action) -> PendingRoll:
+    """The pending roll, if it is one of ``actions``.
+
+    Raises:
+        CommandError: No roll, or a roll of another action.
+    """
+    pending = ctx.scene.pending_roll
+    if pending is None:
+        raise ctx.error("error.no_roll")
+    if pending.action not in actions:
+        raise ctx.error("error.wrong_roll", action=ctx.tr(f"action.{pending.action.value}"))
+    return pending
+
+
+def opposing_result(result: RollResult) -> RollResult:
+    """The same roll seen from the opposing side (its effort against the actor's)."""
+    assert result.opposing_effort is not None
+    return RollResult(result.opposing_effort, result.effort.total, result.effort)
+
+
+def check_not_hazard_overcome(ctx: Context, actor: Character | Hazard) -> Character:
+    """Hazards attack and create advantages but never overcome (§7).
+
+    Raises:
+        CommandError: The actor is a hazard.
+    """
+    if isinstance(actor, Hazard):
+        raise ctx.error("error.hazard_overcome", name=actor.name)
+    return actor
+
+
+def no_hit_waiting(ctx: Context) -> None:
+    """Refuse a new roll while a hit waits to be absorbed.
+
+    Raises:
+        CommandError: A hit is pending; the message says whose and how to settle it.
+    """
+    hit = ctx.scene.pending_hit
+    if hit is not None:
+        raise CommandError(ctx.tr("error.hit_pending", name=ctx.who(hit.target), shifts=hit.shifts))

@@ -1,0 +1,414 @@
+"""Verbs for attacks and defenses: attack (one target, a split among several, a zone),
+hazards' attacks, changing a defense, splitting an effort, and full defense."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from fatescreen.commands.core import Applied, Context, Tokens, verb
+from fatescreen.commands.errors import CommandError
+from fatescreen.commands.settle import (
+    action_effort,
+    add_boost,
+    defense_effort,
+    no_hit_waiting,
+    reopen,
+    require_roll_of,
+    settle,
+)
+from fatescreen.rules.actions import Action, attack_kind, default_defense
+from fatescreen.rules.character import Character, StressKind
+from fatescreen.rules.conflict import declare_full_defense, full_defense_earns_boost
+from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.obstacles import Hazard
+from fatescreen.rules.outcomes import Effort, Outcome, RollResult, resolve
+from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
+
+ATTACK_SKILLS = ("Fight", "Shoot")
+"""The physical attack skills a GM need not name; Provoke (mental) is always named."""
+
+
+def attack_skill(attacker: Character, defenders: list[Character]) -> str:
+    """The attack skill when none is named: Shoot at someone in another zone (Fight only
+    reaches one's own zone), else the better of Fight and Shoot (Fight on a tie)."""
+    elsewhere = any(
+        attacker.zone is not None and d.zone is not None and d.zone != attacker.zone
+        for d in defenders
+    )
+    if elsewhere:
+        return "Shoot"
+    return max(ATTACK_SKILLS, key=lambda skill: (attacker.skill(skill), skill == "Fight"))
+
+
+def defense_skill(defender: Character, skill: str, kind: StressKind) -> str:
+    """The defender's best default defense (§2): Athletics (or Fight against Fight) for
+    physical harm, Will for mental."""
+    options = default_defense(skill)
+    if not options or (attack_kind(skill) or kind) is not kind:
+        options = ("Will",) if kind is StressKind.MENTAL else ("Athletics",)
+    return max(options, key=lambda name: (defender.skill(name), -options.index(name)))
+
+
+@dataclass
+class AttackRequest:
+    """An attack as typed, after the attacker and the targets."""
+
+    skill: str | None = None
+    kind: StressKind | None = None
+    dice: DiceRoll | None = None
+    helpers: list[str] = field(default_factory=list)
+    defense_dice: list[DiceRoll] = field(default_factory=list)
+
+
+def _attack_request(ctx: Context, args: Tokens, attacker: Character | Hazard) -> AttackRequest:
+    request = AttackRequest()
+    while args:
+        faces = args.faces()
+        if faces is not None:
+            if request.dice is not None:
+                raise ctx.error("error.twice", verb=args.verb.name, what=ctx.tr("what.dice"))
+            request.dice = faces
+        elif args.keyword("with"):
+            request.helpers += args.names(ctx.tr("what.helpers"))
+        elif args.keyword("vs"):
+            while (defense := args.faces()) is not None:
+                request.defense_dice.append(defense)
+            if not request.defense_dice:
+                raise args.missing(ctx.tr("what.defense_dice"))
+        elif (word := args.keyword("physical", "mental")) is not None:
+            request.kind = StressKind(word)
+        elif request.skill is None and isinstance(attacker, Character):
+            request.skill = ctx.skill(attacker, args.take(ctx.tr("what.skill")))
+        else:
+            args.done()
+    return request
+
+
+def _targets(ctx: Context, args: Tokens, attacker_id: str) -> tuple[list[Character], str | None]:
+    """The defenders: a comma-separated list, or ``zone ZONE`` (everyone there)."""
+    if args.keyword("zone"):
+        zone = ctx.zone(args.take(ctx.tr("what.zone")))
+        people = [
+            c
+            for c in ctx.scene.characters_in(zone.id)
+            if c.id != attacker_id and not c.taken_out and not c.conceded
+        ]
+        if not people:
+            raise ctx.error("error.zone_empty", zone=zone.name)
+        return people, zone.id
+    defenders = [ctx.standing(ref) for ref in args.names(ctx.tr("what.defender"))]
+    ids = [d.id for d in defenders]
+    if attacker_id in ids:
+        raise ctx.error("error.self", name=ctx.who(attacker_id))
+    if len(set(ids)) != len(ids):
+        raise ctx.error("error.twice", verb=args.verb.name, what=ctx.tr("what.defender"))
+    return defenders, None
+
+
+def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied:
+    defenders, zone = _targets(ctx, args, attacker.id)
+    request = _attack_request(ctx, args, attacker)
+    if isinstance(attacker, Hazard):
+        skill = attacker.name
+        kind = request.kind or StressKind.PHYSICAL
+        weapon = attacker.weapon
+    else:
+        skill = request.skill or attack_skill(attacker, defenders)
+        kind = request.kind or attack_kind(skill) or StressKind.PHYSICAL
+        weapon = attacker.weapon if ctx.scene.rules.weapons_and_armor else 0
+    several = zone is not None or len(defenders) > 1
+    if len(request.defense_dice) > len(defenders):
+        raise ctx.error("error.too_many_dice", count=len(defenders))
+    if several and zone is None and request.defense_dice:
+        raise ctx.error("error.split_dice")
+    effort, helpers, _ = action_effort(ctx, attacker, skill, request.dice, request.helpers)
+    skills = [
+        defense_skill(d, "Shoot" if isinstance(attacker, Hazard) else skill, kind)
+        for d in defenders
+    ]
+    pending = PendingRoll(
+        attacker.id,
+        Action.ATTACK,
+        skill,
+        RollResult(effort, 0),
+        kind=kind,
+        weapon=weapon,
+        helpers=helpers,
+    )
+    if not several:
+        dice = request.defense_dice[0] if request.defense_dice else None
+        defense = defense_effort(ctx, defenders[0], skills[0], dice)
+        pending = replace(
+            pending,
+            result=resolve(effort, defense),
+            target=defenders[0].id,
+            defense_skill=skills[0],
+        )
+    elif zone is not None:
+        dice_list = request.defense_dice + [None] * (len(defenders) - len(request.defense_dice))
+        targets = tuple(
+            TargetDefense(d.id, s, defense_effort(ctx, d, s, dice))
+            for d, s, dice in zip(defenders, skills, dice_list, strict=True)
+        )
+        pending = replace(pending, purpose=RollPurpose.ZONE_ATTACK, refs=(zone,), targets=targets)
+    else:
+        targets = tuple(TargetDefense(d.id, s) for d, s in zip(defenders, skills, strict=True))
+        pending = replace(pending, purpose=RollPurpose.SPLIT_ATTACK, targets=targets)
+    scene, lines = settle(ctx, ctx.scene, pending)
+    label = ctx.tr(
+        "label.attack", attacker=ctx.who(attacker.id), defender=ctx.names(d.id for d in defenders)
+    )
+    changed = {"pending", *(f"character:{d.id}" for d in defenders)}
+    return Applied(scene, lines, label, frozenset(changed))
+
+
+@verb(
+    "attack",
+    "attack ATTACKER DEFENDER[,DEFENDER...]|zone ZONE [SKILL] [physical|mental] [FACES] "
+    "[with H,H] [vs FACES...]",
+    aliases=("a", "hyökkää"),
+    example="attack leader rozio Fight +0++ vs -000",
+)
+def attack(ctx: Context, args: Tokens) -> Applied:
+    """An attack; leaves the hit pending for ``absorb``, or the effort for ``split``."""
+    no_hit_waiting(ctx)
+    attacker = ctx.standing(args.take(ctx.tr("what.attacker")))
+    return _attack(ctx, args, attacker)
+
+
+@verb(
+    "hazard",
+    "hazard HAZARD DEFENDER[,DEFENDER...]|zone ZONE [FACES] [vs FACES...]",
+    aliases=("hz", "vaara"),
+    example="hazard rocks riesa ++0- vs 0000",
+)
+def hazard_verb(ctx: Context, args: Tokens) -> Applied:
+    """A hazard attacks."""
+    no_hit_waiting(ctx)
+    hazard = ctx.hazard(args.take(ctx.tr("what.hazard")))
+    return _attack(ctx, args, hazard)
+
+
+# ---------------------------------------------------------------------------- defend
+
+
+@verb(
+    "defend",
+    "defend [DEFENDER] [SKILL] [FACES]",
+    aliases=("d", "puolusta"),
+    example="defend rozio Fight -0+0",
+)
+def defend(ctx: Context, args: Tokens) -> Applied:
+    """Roll the defense again with another skill or entered dice, and settle again."""
+    pending, base = reopen(ctx)
+    defenders = [t.target for t in pending.targets] or (
+        [pending.target] if pending.target is not None else []
+    )
+    if not defenders:
+        raise ctx.error("error.no_defense")
+    defender_id: str | None = defenders[0] if len(defenders) == 1 else None
+    if args and not _dice_next(args):
+        named = _defender_named(ctx, args.words[0], defenders)
+        if named is not None:
+            args.take(ctx.tr("what.defender"))
+            defender_id = named
+    if defender_id is None:
+        raise ctx.error("error.which_defender", names=ctx.names(defenders))
+    defender = ctx.scene.character(defender_id)
+    skill: str | None = None
+    if args and not _dice_next(args):
+        skill = ctx.skill(defender, args.take(ctx.tr("what.skill")))
+    dice = args.faces()
+    args.done()
+    if skill is None and dice is None:
+        raise args.missing(ctx.tr("what.skill_or_dice"))
+    new_pending = _with_defense(ctx, pending, defender, skill, dice)
+    scene, lines = settle(ctx, base, new_pending)
+    head = ctx.tr(
+        "defend.line", name=defender.name, skill=skill or _skill_of(new_pending, defender_id)
+    )
+    return Applied(scene, (head, *lines), head, frozenset({"pending", f"character:{defender_id}"}))
+
+
+def _dice_next(args: Tokens) -> bool:
+    word = args.peek()
+    return word is not None and (looks_like_faces(word) or args.at_keyword("dice"))
+
+
+def _defender_named(ctx: Context, word: str, defenders: list[str]) -> str | None:
+    try:
+        found = ctx.character(word)
+    except CommandError:
+        return None
+    return found.id if found.id in defenders else None
+
+
+def _skill_of(pending: PendingRoll, defender: str) -> str:
+    for entry in pending.targets:
+        if entry.target == defender:
+            return entry.skill
+    return pending.defense_skill or ""
+
+
+def _redone(old: Effort, rating: int, dice: DiceRoll) -> Effort:
+    return Effort(rating, dice, old.bonuses)
+
+
+def _with_defense(
+    ctx: Context,
+    pending: PendingRoll,
+    defender: Character,
+    skill: str | None,
+    dice: DiceRoll | None,
+) -> PendingRoll:
+    if pending.targets:
+        targets: list[TargetDefense] = []
+        for entry in pending.targets:
+            if entry.target == defender.id:
+                if entry.effort is None:
+                    raise ctx.error("error.no_defense_yet", name=defender.name)
+                new_skill = skill or entry.skill
+                new_dice = ctx.dice(dice) if dice is not None else entry.effort.dice
+                entry = replace(
+                    entry,
+                    skill=new_skill,
+                    effort=_redone(entry.effort, defender.skill(new_skill), new_dice),
+                )
+            targets.append(entry)
+        return replace(pending, targets=tuple(targets))
+    opposing = pending.result.opposing_effort
+    if opposing is None:
+        raise ctx.error("error.no_defense")
+    new_skill = skill or pending.defense_skill or "Athletics"
+    new_dice = ctx.dice(dice) if dice is not None else opposing.dice
+    defense = _redone(opposing, defender.skill(new_skill), new_dice)
+    return replace(pending, result=resolve(pending.result.effort, defense), defense_skill=new_skill)
+
+
+# ---------------------------------------------------------------------------- trade
+
+
+@verb(
+    "trade",
+    'trade ["BOOST"]',
+    aliases=("tr", "särmäksi"),
+    example='trade "Off balance"',
+)
+def trade(ctx: Context, args: Tokens) -> Applied:
+    """Trade one shift of a stylish hit for a boost, and settle the attack again."""
+    pending, base = reopen(ctx)
+    name = (args.optional() or ctx.tr("attack.boost_name")).strip()
+    args.done()
+    if (
+        pending.action is not Action.ATTACK
+        or pending.purpose is not RollPurpose.PLAIN
+        or pending.result.outcome is not Outcome.STYLE
+    ):
+        raise ctx.error("error.no_style")
+    if pending.traded_for is not None:
+        raise ctx.error("error.traded")
+    if not name:
+        raise args.missing(ctx.tr("what.aspect_name"))
+    scene, lines = settle(ctx, base, replace(pending, traded_for=name))
+    head = ctx.tr("trade.line", attacker=ctx.who(pending.actor), aspect=f'"{name}"')
+    return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects"}))
+
+
+# ---------------------------------------------------------------------------- split
+
+
+@verb(
+    "split",
+    "split SHARE SHARE... [vs FACES...]",
+    aliases=("sp", "jaa"),
+    example="split 3 2 2 vs 0000 -0+0 +++0",
+)
+def split(ctx: Context, args: Tokens) -> Applied:
+    """Assign each target its share of a split attack; each then rolls its defense."""
+    pending = require_roll_of(ctx, Action.ATTACK)
+    if pending.purpose is not RollPurpose.SPLIT_ATTACK:
+        raise ctx.error("error.not_split")
+    if all(t.effort is not None for t in pending.targets):
+        raise ctx.error("error.already_split")
+    pending, base = reopen(ctx)
+    shares: list[int] = []
+    while args and not args.at_keyword("vs"):
+        shares.append(args.number(ctx.tr("what.share")))
+    dice: list[DiceRoll] = []
+    if args.keyword("vs"):
+        while (faces := args.faces()) is not None:
+            dice.append(faces)
+    args.done()
+    count = len(pending.targets)
+    total = pending.result.effort.total
+    if total < 1:
+        raise ctx.error("error.split_effort", total=ctx.rating(total))
+    if len(shares) != count or any(share < 1 for share in shares) or sum(shares) != total:
+        raise ctx.error(
+            "error.split_shares",
+            count=count,
+            total=total,
+            names=ctx.names(t.target for t in pending.targets),
+        )
+    if len(dice) > count:
+        raise ctx.error("error.too_many_dice", count=count)
+    dice_list: list[DiceRoll | None] = [*dice, *([None] * (count - len(dice)))]
+    targets = tuple(
+        replace(
+            t, share=share, effort=defense_effort(ctx, ctx.scene.character(t.target), t.skill, d)
+        )
+        for t, share, d in zip(pending.targets, shares, dice_list, strict=True)
+    )
+    scene, lines = settle(ctx, base, replace(pending, targets=targets))
+    head = ctx.tr(
+        "split.line",
+        attacker=ctx.who(pending.actor),
+        shares=", ".join(
+            f"{ctx.who(t.target)} {s}" for t, s in zip(pending.targets, shares, strict=True)
+        ),
+    )
+    return Applied(
+        scene,
+        (head, *lines[1:]),
+        head,
+        frozenset({"pending", *(f"character:{t.target}" for t in targets)}),
+    )
+
+
+# ---------------------------------------------------------------------------- full defense
+
+
+@verb(
+    "fulldefense",
+    "fulldefense NAME",
+    aliases=("fd", "täysipuolustus"),
+    example="fulldefense silbestre",
+)
+def fulldefense(ctx: Context, args: Tokens) -> Applied:
+    """Declare a full defense (§8)."""
+    character = ctx.standing(args.take(ctx.tr("what.character")))
+    args.done()
+    if not ctx.scene.rules.full_defense:
+        raise ctx.error("error.no_full_defense")
+    if any(fd.defender == character.id for fd in ctx.scene.full_defenses):
+        raise ctx.error("error.full_defense_twice", name=character.name)
+    exchange = ctx.scene.turn.exchange if ctx.scene.turn is not None else 1
+    declared = declare_full_defense(character.id, exchange=exchange)
+    scene = replace(ctx.scene, full_defenses=(*ctx.scene.full_defenses, declared))
+    line = ctx.tr("fulldefense.line", name=character.name)
+    return Applied(scene, (line,), line, frozenset({f"character:{character.id}", "turn"}))
+
+
+def end_full_defense(ctx: Context, scene: Scene, actor: str) -> tuple[Scene, tuple[str, ...]]:
+    """At the defender's next turn their full defense ends; a boost if it went unused."""
+    ended = [fd for fd in scene.full_defenses if fd.defender == actor]
+    if not ended:
+        return scene, ()
+    scene = replace(
+        scene, full_defenses=tuple(fd for fd in scene.full_defenses if fd.defender != actor)
+    )
+    name = ctx.who(actor)
+    if full_defense_earns_boost(ended[0]):
+        scene, boost = add_boost(scene, ctx.tr("fulldefense.boost_name"), actor)
+        return scene, (ctx.tr("fulldefense.boost", name=name, aspect=f'"{boost.name}"'),)
+    return scene, (ctx.tr("fulldefense.over", name=name),)

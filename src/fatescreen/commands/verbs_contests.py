@@ -1,0 +1,534 @@
+"""Verbs for contests (exchanges of one roll per side, victories, twists, a winner) and
+challenges (a set of overcome tasks read together)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
+from fatescreen.commands.errors import CommandError
+from fatescreen.commands.names import resolve as resolve_name
+from fatescreen.commands.settle import (
+    action_effort,
+    no_hit_waiting,
+    overcome_line,
+    settle,
+    settles,
+)
+from fatescreen.commands.text import effort_text, quoted
+from fatescreen.rules.actions import Action
+from fatescreen.rules.aspects import Aspect, AspectKind, make_id
+from fatescreen.rules.character import Character
+from fatescreen.rules.contests import (
+    MAX_VICTORIES,
+    MIN_VICTORIES,
+    Challenge,
+    ChallengeTask,
+    Contest,
+    ContestSide,
+    add_twist,
+    challenge_progress,
+    contest_exchange,
+    direct_contest_shifts,
+    finish_challenge,
+    record_task,
+)
+from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.obstacles import Hazard
+from fatescreen.rules.outcomes import Effort, Outcome, resolve
+from fatescreen.scene.aspects import SCENE_HOLDER, add_aspect
+from fatescreen.scene.model import ContestRoll, PendingRoll, RollPurpose, Scene
+
+
+def _pop_in(args: Tokens) -> str | None:
+    """Take ``in NAME`` from anywhere in the words (which contest or challenge)."""
+    for index, word in enumerate(args.words[:-1]):
+        if keyword_of(word) == "in":
+            name = args.words[index + 1]
+            del args.words[index : index + 2]
+            return name
+    return None
+
+
+def _replace_contest(scene: Scene, old: Contest, new: Contest) -> Scene:
+    return replace(scene, contests=tuple(new if c is old else c for c in scene.contests))
+
+
+def _contest(ctx: Context, ref: str | None, *, running: bool = True) -> Contest:
+    """A contest by name, or the only one (still running, unless ``running`` is False)."""
+    candidates = [c for c in ctx.scene.contests if not running or c.winner is None]
+    if ref is not None:
+        entries = ((make_id(c.name), c.name, c) for c in ctx.scene.contests)
+        found: Contest = resolve_name(ref, entries, "contest", ctx.lang)
+        if running and found.winner is not None:
+            raise ctx.error("contest.already_won", contest=found.name, side=found.winner)
+        return found
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        raise ctx.error("error.no_contest")
+    raise ctx.error("error.which_contest", names=", ".join(c.name for c in candidates))
+
+
+# ---------------------------------------------------------------------------- contest
+
+
+@verb(
+    "contest",
+    "contest start NAME SIDE=ID,ID|ID... [to N] | roll WHO|SIDE [SKILL|RATING] [FACES] "
+    '[with H,H] [vs DIFFICULTY] | forfeit WHO|SIDE | twist "ASPECT" | show | end '
+    "[in CONTEST]",
+    aliases=("ct", "kilpailu"),
+    example="contest roll rozio Athletics +0+0 vs 2",
+)
+def contest(ctx: Context, args: Tokens) -> Applied:
+    """The contest verbs."""
+    action = args.keyword("start", "roll", "forfeit", "twist", "show", "end")
+    if action == "start":
+        return _start_contest(ctx, args)
+    ref = _pop_in(args)
+    if action == "roll":
+        no_hit_waiting(ctx)
+        return _roll(ctx, args, ref)
+    if action == "forfeit":
+        return _forfeit(ctx, args, ref)
+    if action == "twist":
+        return _twist(ctx, args, ref)
+    if action == "end":
+        return _end_contest(ctx, args, ref)
+    if action is None and args:
+        raise args.missing("start/roll/forfeit/twist/show/end")
+    if ref is None and args:
+        ref = args.take(ctx.tr("what.contest"))
+    args.done()
+    found = _contest(ctx, ref, running=False)
+    return Applied(ctx.scene, (_board(ctx, found),))
+
+
+def _board(ctx: Context, found: Contest) -> str:
+    sides = ", ".join(f"{side.name} {side.victories}" for side in found.sides)
+    line = ctx.tr(
+        "contest.board",
+        contest=found.name,
+        exchange=found.exchange,
+        sides=sides,
+        needed=found.victories_needed,
+    )
+    if found.winner is not None:
+        line += " · " + ctx.tr("contest.winner", side=found.winner)
+    return line
+
+
+def _start_contest(ctx: Context, args: Tokens) -> Applied:
+    name = args.take(ctx.tr("what.contest")).strip()
+    if not name:
+        raise args.missing(ctx.tr("what.contest"))
+    if any(make_id(c.name) == make_id(name) for c in ctx.scene.contests):
+        raise ctx.error("error.contest_exists", contest=name)
+    needed = ctx.scene.rules.contest_victories
+    sides: list[ContestSide] = []
+    while args:
+        if args.keyword("to"):
+            needed = args.number(ctx.tr("what.victories"))
+            continue
+        word = args.take(ctx.tr("what.side"))
+        side_name, equals, members_text = word.partition("=")
+        if equals:
+            members = tuple(ctx.actor(ref).id for ref in members_text.split(",") if ref.strip())
+        else:
+            member = ctx.actor(word)
+            side_name, members = member.name, (member.id,)
+        sides.append(ContestSide(side_name.strip(), members))
+    if not MIN_VICTORIES <= needed <= MAX_VICTORIES:
+        raise ctx.error("error.victories", low=MIN_VICTORIES, high=MAX_VICTORIES)
+    if len(sides) < 2:
+        raise ctx.error("error.two_sides")
+    names = [make_id(side.name) for side in sides if side.name]
+    everyone = [member for side in sides for member in side.members]
+    if len(names) != len(sides) or len(set(names)) != len(names):
+        raise ctx.error("error.side_names")
+    if len(set(everyone)) != len(everyone):
+        raise ctx.error("error.side_twice")
+    started = Contest(name, tuple(sides), needed)
+    scene = replace(ctx.scene, contests=(*ctx.scene.contests, started))
+    line = ctx.tr(
+        "contest.started",
+        contest=name,
+        sides=" vs ".join(side.name for side in sides),
+        needed=needed,
+    )
+    return Applied(scene, (line,), line, frozenset({"contests"}))
+
+
+def _side_of(
+    ctx: Context, word: str, ref: str | None
+) -> tuple[Contest, ContestSide, Character | Hazard | None]:
+    """The contest side a word names: a member (who then rolls) or the side's name."""
+    candidates = (
+        [_contest(ctx, ref)]
+        if ref is not None
+        else [c for c in ctx.scene.contests if c.winner is None]
+    )
+    if not candidates:
+        raise ctx.error("error.no_contest")
+    entries = [
+        (make_id(side.name), side.name, (found, side))
+        for found in candidates
+        for side in found.sides
+    ]
+    try:
+        actor: Character | Hazard | None = ctx.actor(word)
+    except CommandError:
+        actor = None
+    if actor is not None:
+        found_in = [(c, s) for c in candidates for s in c.sides if actor.id in s.members]
+        if len(found_in) > 1:
+            names = ", ".join(c.name for c, _ in found_in)
+            raise ctx.error("error.which_contest", names=names)
+        if found_in:
+            return found_in[0][0], found_in[0][1], actor
+    found_contest, side = resolve_name(word, entries, "side", ctx.lang)
+    return found_contest, side, None
+
+
+def _roll(ctx: Context, args: Tokens, ref: str | None) -> Applied:
+    found, side, actor = _side_of(ctx, args.take(ctx.tr("what.side")), ref)
+    if any(r.contest == found.name and r.side == side.name for r in ctx.scene.contest_rolls):
+        raise ctx.error("error.side_rolled", side=side.name, exchange=found.exchange)
+    if actor is None and side.members:
+        raise ctx.error("error.who_rolls", side=side.name, names=ctx.names(side.members))
+    skill = ""
+    rating: int | None = None
+    if isinstance(actor, Character):
+        word = args.peek()
+        if word is None or looks_like_faces(word) or args.at_keyword("with", "vs", "dice"):
+            raise args.missing(ctx.tr("what.skill"))
+        skill = ctx.skill(actor, args.take(ctx.tr("what.skill")))
+    elif actor is None:
+        rating = args.number(ctx.tr("what.rating"))
+    entered: DiceRoll | None = None
+    helpers: list[str] = []
+    difficulty: int | None = None
+    while args:
+        if args.keyword("with"):
+            helpers += args.names(ctx.tr("what.helpers"))
+        elif args.keyword("vs"):
+            difficulty = args.number(ctx.tr("what.difficulty"))
+        elif entered is None and (faces := args.faces()) is not None:
+            entered = faces
+        else:
+            args.done()
+    others = [r for r in ctx.scene.contest_rolls if r.contest == found.name and r.effort]
+    if others and (others[0].difficulty is None) != (difficulty is None):
+        raise ctx.error("error.contest_mode", contest=found.name)
+    if actor is not None:
+        effort, counted, _ = action_effort(ctx, actor, skill, entered, helpers)
+        roller = actor.id
+    else:
+        assert rating is not None
+        if helpers:
+            raise ctx.error("error.hazard_help", name=side.name)
+        effort, counted, roller = Effort(rating, ctx.dice(entered)), (), ""
+        skill = side.name
+    pending = PendingRoll(
+        roller,
+        Action.OVERCOME,
+        skill,
+        resolve(effort, difficulty or 0),
+        purpose=RollPurpose.CONTEST,
+        refs=(found.name, side.name, "" if difficulty is None else str(difficulty)),
+        helpers=counted,
+    )
+    scene, lines = settle(ctx, ctx.scene, pending)
+    label = ctx.tr("label.contest_roll", side=side.name, contest=found.name)
+    return Applied(scene, lines, label, frozenset({"pending", "contests", "aspects"}))
+
+
+@settles(Action.OVERCOME, RollPurpose.CONTEST)
+def settle_contest_roll(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[str, ...]]:
+    """Record a side's roll; when every side has rolled or forfeited, resolve the exchange."""
+    name, side, difficulty_text = pending.refs
+    difficulty = int(difficulty_text) if difficulty_text else None
+    entry = ContestRoll(name, side, pending.actor, pending.result.effort, difficulty)
+    scene = replace(scene, contest_rolls=(*scene.contest_rolls, entry))
+    who = ctx.who(pending.actor) if pending.actor else side
+    if difficulty is None:
+        line = ctx.tr(
+            "contest.roll_direct",
+            actor=who,
+            side=side,
+            skill=pending.skill,
+            effort=effort_text(ctx, pending.result.effort),
+        )
+    else:
+        line = ctx.tr(
+            "contest.roll_vs",
+            actor=who,
+            side=side,
+            skill=pending.skill,
+            effort=effort_text(ctx, pending.result.effort),
+            difficulty=ctx.rating(difficulty),
+            shifts=pending.result.shifts,
+        )
+    scene, more = _resolve_if_complete(ctx, scene, name)
+    return scene, (line, *more)
+
+
+def _resolve_if_complete(ctx: Context, scene: Scene, name: str) -> tuple[Scene, tuple[str, ...]]:
+    """Resolve the exchange if every side has rolled or forfeited; else say who is left."""
+    found = next(c for c in scene.contests if c.name == name)
+    rolls = [r for r in scene.contest_rolls if r.contest == name]
+    done = {r.side for r in rolls}
+    waiting = [side.name for side in found.sides if side.name not in done]
+    if waiting:
+        return scene, (ctx.tr("contest.waiting", sides=", ".join(waiting)),)
+    efforts = {r.side: r.effort for r in rolls if r.effort is not None}
+    forfeits = [r.side for r in rolls if r.effort is None]
+    shifts: dict[str, int]
+    if any(r.difficulty is not None for r in rolls if r.effort is not None):
+        shifts = {
+            r.side: r.effort.total - (r.difficulty or 0) for r in rolls if r.effort is not None
+        }
+    elif len(efforts) >= 2:
+        shifts = direct_contest_shifts({side: effort for side, effort in efforts.items() if effort})
+    else:
+        shifts = {side: effort.total for side, effort in efforts.items() if effort}
+    after, outcome = contest_exchange(found, shifts, forfeits)
+    scene = _replace_contest(scene, found, after)
+    scene = replace(scene, contest_rolls=tuple(r for r in scene.contest_rolls if r.contest != name))
+    listed = ", ".join(f"{side} {value:+d}" for side, value in outcome.shifts) or ctx.tr("none")
+    if outcome.twist:
+        verdict = ctx.tr("contest.twist_due")
+    elif outcome.leader is not None:
+        verdict = ctx.tr(
+            "contest.victory",
+            side=outcome.leader,
+            count=outcome.victories,
+            total=after.side(outcome.leader).victories,
+            needed=after.victories_needed,
+        )
+    else:
+        verdict = ctx.tr("contest.nothing")
+    lines = [ctx.tr("contest.exchange", exchange=outcome.exchange, shifts=listed, result=verdict)]
+    if outcome.winner is not None:
+        lines.append(ctx.tr("contest.won", side=outcome.winner, contest=name))
+    return scene, tuple(lines)
+
+
+def _forfeit(ctx: Context, args: Tokens, ref: str | None) -> Applied:
+    found, side, _ = _side_of(ctx, args.take(ctx.tr("what.side")), ref)
+    args.done()
+    if any(r.contest == found.name and r.side == side.name for r in ctx.scene.contest_rolls):
+        raise ctx.error("error.side_rolled", side=side.name, exchange=found.exchange)
+    scene = replace(
+        ctx.scene, contest_rolls=(*ctx.scene.contest_rolls, ContestRoll(found.name, side.name))
+    )
+    line = ctx.tr("contest.forfeit", side=side.name, exchange=found.exchange)
+    scene, more = _resolve_if_complete(ctx, scene, found.name)
+    return Applied(scene, (line, *more), line, frozenset({"contests"}))
+
+
+def _twist(ctx: Context, args: Tokens, ref: str | None) -> Applied:
+    found = _contest(ctx, ref, running=False)
+    name = args.take(ctx.tr("what.aspect_name")).strip()
+    args.done()
+    if not name:
+        raise args.missing(ctx.tr("what.aspect_name"))
+    if any(make_id(a.name) == make_id(name) for a in ctx.scene.aspects):
+        raise ctx.error("error.aspect_exists", aspect=quoted(name), holder=ctx.tr("holder.scene"))
+    scene = add_aspect(ctx.scene, SCENE_HOLDER, Aspect(name, AspectKind.SITUATION))
+    scene = _replace_contest(scene, found, add_twist(found, name))
+    line = ctx.tr("contest.twist", contest=found.name, aspect=quoted(name))
+    return Applied(scene, (line,), line, frozenset({"contests", "aspects"}))
+
+
+def _end_contest(ctx: Context, args: Tokens, ref: str | None) -> Applied:
+    if ref is None and args:
+        ref = args.take(ctx.tr("what.contest"))
+    args.done()
+    found = _contest(ctx, ref, running=False)
+    scene = replace(
+        ctx.scene,
+        contests=tuple(c for c in ctx.scene.contests if c is not found),
+        contest_rolls=tuple(r for r in ctx.scene.contest_rolls if r.contest != found.name),
+    )
+    key = "contest.ended_won" if found.winner else "contest.ended"
+    line = ctx.tr(key, contest=found.name, side=found.winner or "")
+    return Applied(scene, (line,), line, frozenset({"contests"}))
+
+
+# ---------------------------------------------------------------------------- challenge
+
+
+def _challenge(ctx: Context, ref: str | None, *, running: bool = True) -> Challenge:
+    candidates = [c for c in ctx.scene.challenges if not running or not c.done]
+    if ref is not None:
+        entries = ((make_id(c.name), c.name, c) for c in ctx.scene.challenges)
+        found: Challenge = resolve_name(ref, entries, "challenge", ctx.lang)
+        if running and found.done:
+            raise ctx.error("error.challenge_over", challenge=found.name)
+        return found
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        raise ctx.error("error.no_challenge")
+    raise ctx.error("error.which_challenge", names=", ".join(c.name for c in candidates))
+
+
+def _task(ctx: Context, word: str, ref: str | None) -> tuple[Challenge, ChallengeTask]:
+    challenges = (
+        [_challenge(ctx, ref)]
+        if ref is not None
+        else [c for c in ctx.scene.challenges if not c.done]
+    )
+    if not challenges:
+        raise ctx.error("error.no_challenge")
+    entries = [
+        (make_id(task.name), task.name, (found, task))
+        for found in challenges
+        for task in found.tasks
+    ]
+    found_challenge, task = resolve_name(word, entries, "task", ctx.lang)
+    return found_challenge, task
+
+
+def _task_text(ctx: Context, spec: str) -> ChallengeTask:
+    """``"Find the book:Investigate:3"``."""
+    parts = [part.strip() for part in spec.split(":")]
+    if len(parts) != 3 or not parts[0] or not parts[1]:
+        raise ctx.error("error.task_spec", spec=spec)
+    try:
+        difficulty = int(parts[2])
+    except ValueError:
+        raise ctx.error("error.task_spec", spec=spec) from None
+    if abs(difficulty) > 20:
+        raise ctx.error("error.range", low=-20, high=20)
+    return ChallengeTask(parts[0], parts[1], difficulty)
+
+
+def _replace_challenge(scene: Scene, old: Challenge, new: Challenge) -> Scene:
+    return replace(scene, challenges=tuple(new if c is old else c for c in scene.challenges))
+
+
+def progress_lines(ctx: Context, found: Challenge) -> tuple[str, ...]:
+    """The challenge's tasks sorted by how they went, and its reading once all are rolled."""
+    progress = challenge_progress(found)
+    costs = ", ".join(
+        f"{task.name} ({task.cost})" for task in found.tasks if task.achieved and task.cost
+    )
+    line = ctx.tr(
+        "challenge.progress",
+        challenge=found.name,
+        rolled=sum(1 for task in found.tasks if task.rolled),
+        total=len(found.tasks),
+        successes=", ".join(progress.successes) or ctx.tr("none"),
+        costs=costs or ctx.tr("none"),
+        failures=", ".join(progress.failures) or ctx.tr("none"),
+        remaining=", ".join(progress.remaining) or ctx.tr("none"),
+    )
+    reading = ctx.tr(f"challenge.reading.{progress.reading.value}")
+    return (line, ctx.tr("challenge.reading", challenge=found.name, reading=reading))
+
+
+@verb(
+    "challenge",
+    'challenge start NAME "TASK:SKILL:DIFFICULTY"... | roll TASK WHO [SKILL] [FACES] '
+    "[with H,H] | show | end [in CHALLENGE]",
+    aliases=("ch", "haaste"),
+    example="challenge roll codex silbestre Lore +0+0",
+)
+def challenge(ctx: Context, args: Tokens) -> Applied:
+    """The challenge verbs."""
+    action = args.keyword("start", "roll", "show", "end")
+    if action == "start":
+        return _start_challenge(ctx, args)
+    ref = _pop_in(args)
+    if action == "roll":
+        no_hit_waiting(ctx)
+        return _roll_task(ctx, args, ref)
+    if action is None and args:
+        raise args.missing("start/roll/show/end")
+    if ref is None and args:
+        ref = args.take(ctx.tr("what.challenge"))
+    args.done()
+    found = _challenge(ctx, ref, running=action == "end")
+    if action == "end":
+        closed = finish_challenge(found)
+        scene = _replace_challenge(ctx.scene, found, closed)
+        lines = (ctx.tr("challenge.ended", challenge=found.name), *progress_lines(ctx, closed)[1:])
+        return Applied(scene, lines, lines[0], frozenset({"challenges"}))
+    return Applied(ctx.scene, progress_lines(ctx, found))
+
+
+def _start_challenge(ctx: Context, args: Tokens) -> Applied:
+    name = args.take(ctx.tr("what.challenge")).strip()
+    if not name:
+        raise args.missing(ctx.tr("what.challenge"))
+    if any(make_id(c.name) == make_id(name) for c in ctx.scene.challenges):
+        raise ctx.error("error.challenge_exists", challenge=name)
+    tasks = [_task_text(ctx, args.take(ctx.tr("what.task")))]
+    while args:
+        tasks.append(_task_text(ctx, args.take(ctx.tr("what.task"))))
+    try:
+        started = Challenge(name, tuple(tasks))
+    except ValueError:
+        raise ctx.error("error.task_twice", challenge=name) from None
+    scene = replace(ctx.scene, challenges=(*ctx.scene.challenges, started))
+    listed = ", ".join(
+        f"{task.name} ({task.skill} {ctx.rating(task.difficulty)})" for task in tasks
+    )
+    line = ctx.tr("challenge.started", challenge=name, tasks=listed)
+    return Applied(scene, (line,), line, frozenset({"challenges"}))
+
+
+def _roll_task(ctx: Context, args: Tokens, ref: str | None) -> Applied:
+    found, task = _task(ctx, args.take(ctx.tr("what.task")), ref)
+    if task.rolled:
+        raise ctx.error(
+            "error.task_rolled", task=task.name, outcome=ctx.tr(f"outcome.{task.outcome}")
+        )
+    actor = ctx.standing(args.take(ctx.tr("what.character")))
+    skill = task.skill
+    word = args.peek()
+    if word is not None and not looks_like_faces(word) and not args.at_keyword("with", "dice"):
+        skill = ctx.skill(actor, args.take(ctx.tr("what.skill")))
+    entered: DiceRoll | None = None
+    helpers: list[str] = []
+    while args:
+        if args.keyword("with"):
+            helpers += args.names(ctx.tr("what.helpers"))
+        elif entered is None and (faces := args.faces()) is not None:
+            entered = faces
+        else:
+            args.done()
+    effort, counted, _ = action_effort(ctx, actor, skill, entered, helpers)
+    pending = PendingRoll(
+        actor.id,
+        Action.OVERCOME,
+        skill,
+        resolve(effort, task.difficulty),
+        purpose=RollPurpose.TASK,
+        refs=(found.name, task.name),
+        helpers=counted,
+    )
+    scene, lines = settle(ctx, ctx.scene, pending)
+    label = ctx.tr("label.task", actor=actor.name, task=task.name)
+    return Applied(scene, lines, label, frozenset({"pending", "challenges"}))
+
+
+@settles(Action.OVERCOME, RollPurpose.TASK)
+def settle_task(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, tuple[str, ...]]:
+    """Record the task's outcome (achieved at a cost when one was named)."""
+    name, task_name = pending.refs
+    found = next(c for c in scene.challenges if c.name == name)
+    outcome = pending.result.outcome
+    cost = "" if outcome.succeeded else pending.cost or ""
+    recorded = record_task(found, task_name, pending.result, cost=cost)
+    scene = _replace_challenge(scene, found, recorded)
+    line = overcome_line(ctx, pending, "challenge.roll_line", task=task_name)
+    lines = [line]
+    if outcome is Outcome.TIE and not cost:
+        lines.append(ctx.tr("challenge.name_cost"))
+    return scene, (*lines, *progress_lines(ctx, recorded))

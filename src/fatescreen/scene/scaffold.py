@@ -1,0 +1,130 @@
+"""New campaigns and scenes from templates, written the way a GM would write them by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from importlib import resources
+from pathlib import Path
+from string import Template
+
+import tomlkit
+
+from fatescreen.rules.aspects import make_id
+from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, TEMPLATE_FOLDER, load_campaign
+from fatescreen.scene.save import render_value, write_atomic
+
+THUG = f"{TEMPLATE_FOLDER}/thug.toml"
+"""The NPC template a new conflict scene brings in."""
+
+
+class SceneKind(StrEnum):
+    """The shapes of scene a new scene can start from."""
+
+    CONFLICT = "conflict"
+    CONTEST = "contest"
+    CHALLENGE = "challenge"
+
+
+def template(file: str, **values: str) -> str:
+    """A template file's text with ``$name`` placeholders filled (values as TOML text)."""
+    text = resources.files("fatescreen.scene").joinpath("templates", file).read_text("utf-8")
+    return Template(text).substitute(values) if values else text
+
+
+def _write_new(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("x", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def new_campaign(folder: Path, name: str, language: str = "en") -> list[Path]:
+    """Create a campaign folder with a sample party, an NPC template and a first scene.
+
+    Args:
+        folder: A folder that does not exist yet, or is empty.
+        name: The campaign's name (any language).
+        language: The campaign's UI language.
+
+    Returns:
+        The files written.
+
+    Raises:
+        FileExistsError: The folder already holds files.
+    """
+    if folder.exists() and any(folder.iterdir()):
+        raise FileExistsError(str(folder))
+    files = {
+        folder / CAMPAIGN_FILE: template(
+            CAMPAIGN_FILE, name=render_value(name), language=render_value(language)
+        ),
+        folder / PARTY_FILE: template(PARTY_FILE),
+        folder / THUG: template(THUG),
+    }
+    for path, text in files.items():
+        _write_new(path, text)
+    scene = new_scene(folder / "01-first-scene.toml", "The first scene", SceneKind.CONFLICT)
+    return [*files, scene]
+
+
+def find_campaign(path: Path) -> Path | None:
+    """The campaign folder a file or folder belongs to: the nearest one holding campaign.toml."""
+    start = (path if path.is_dir() else path.parent).resolve()
+    for folder in (start, *start.parents):
+        if (folder / CAMPAIGN_FILE).is_file():
+            return folder
+    return None
+
+
+def scene_text(title: str, kind: SceneKind, party: Sequence[str] | None) -> str:
+    """A new scene's text: zones, aspects and the opposition for a conflict, contest or
+    challenge; ``party`` lists the campaign's PCs to refer to (None embeds a sample PC)."""
+    pcs = f"pcs = {render_value(list(party))}\n" if party else ""
+    text = template("scene.toml", title=render_value(title), party=pcs)
+    members = render_value(list(party) if party else ["a-player-character"])
+    text += template(f"scene-{kind.value}.toml", members=members)
+    if not party:
+        text += template("scene-pc.toml")
+    return text
+
+
+def new_scene(path: Path, title: str, kind: SceneKind = SceneKind.CONFLICT) -> Path:
+    """Write a new scene file from a template.
+
+    In a campaign folder the scene refers to the whole party and is added to the
+    campaign's scene list if campaign.toml lists its scenes; elsewhere it embeds a sample
+    PC. A conflict brings in ``library/thug.toml``, written too if missing.
+
+    Raises:
+        FileExistsError: The file exists.
+        SceneFileError: The campaign the file would belong to is invalid.
+    """
+    folder = find_campaign(path)
+    party: list[str] | None = None
+    if folder is not None:
+        party = [member.id for member in load_campaign(folder).campaign.party]
+    thug = path.parent / THUG
+    if kind is SceneKind.CONFLICT and not thug.exists():
+        _write_new(thug, template(THUG))
+    _write_new(path, scene_text(title, kind, party))
+    if folder is not None:
+        _list_scene(folder, path)
+    return path
+
+
+def _list_scene(folder: Path, path: Path) -> None:
+    """Add a scene to campaign.toml's ``scenes`` list, if the campaign lists its scenes."""
+    campaign_path = folder / CAMPAIGN_FILE
+    doc = tomlkit.parse(campaign_path.read_text(encoding="utf-8"))
+    scenes = doc.get("scenes")
+    if not isinstance(scenes, list):
+        return
+    key = path.resolve().relative_to(folder).as_posix()
+    if key not in scenes:
+        scenes.append(key)
+        write_atomic(campaign_path, tomlkit.dumps(doc))
+
+
+def scene_file_name(title: str) -> str:
+    """A file name for a scene's title: ``The first scene`` → ``the-first-scene.toml``."""
+    return make_id(title) + ".toml"

@@ -1,0 +1,219 @@
+"""attack (one target, split, zone), hazard, defend, split and fulldefense."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.character import StressKind
+from fatescreen.scene.model import PendingHit, RollPurpose
+from tests.commands.support import BRINE, DEMO, MINE, SEED, run
+
+
+def test_attack_in_the_same_zone_picks_the_better_skill_and_weapon_and_armor(
+    tmp_path: Path,
+) -> None:
+    line = "attack rozio leader +++0 vs 0000"
+    done = run(DEMO, tmp_path, line)
+    # Rozio: Shoot 4 beats Fight 2; the leader's Armor 1 takes one shift off 5.
+    assert done.lines(line)[0] == (
+        "Rozio attacks Masked leader: Great (+4) + [+ + + 0] = Epic (+7) vs Masked leader's "
+        "Athletics Fair (+2) + [0 0 0 0] = Fair (+2): hit with style for 4 shifts (may take a "
+        "boost for 1 shift less)"
+    )
+    assert done.scene.pending_hit == PendingHit("leader", 4, StressKind.PHYSICAL, "rozio")
+    assert done.session.history.done[-1].label == "Rozio attacks Masked leader"
+
+
+def test_attack_into_another_zone_uses_shoot_and_fight_is_defended_with_fight(
+    tmp_path: Path,
+) -> None:
+    other_zone = "attack leader riesa 0000 vs 0000"
+    melee = "attack riesa vitor 0000 vs 0000"
+    done = run(DEMO, tmp_path, other_zone)
+    assert done.line(other_zone) == (
+        "Masked leader attacks Riesa: Mediocre (+0) + [0 0 0 0] = Mediocre (+0) vs Riesa's "
+        "Athletics Good (+3) + [0 0 0 0] = Good (+3): miss"
+    )
+    both = run(DEMO, tmp_path, melee)
+    # Riesa attacks with Fight; Vitor defends with the better of Athletics and Fight.
+    assert both.line(melee) == (
+        "Riesa attacks Vitor: Great (+4) + [0 0 0 0] = Great (+4) vs Vitor's Athletics Fair "
+        "(+2) + [0 0 0 0] = Fair (+2): hit for 2 shifts"
+    )
+
+
+def test_mental_attack_is_defended_with_will(tmp_path: Path) -> None:
+    line = "attack leader silbestre Provoke +000 vs 0000"
+    done = run(DEMO, tmp_path, line)
+    assert done.lines(line)[0] == (
+        "Masked leader attacks Silbestre: Good (+3) + [+ 0 0 0] = Great (+4) vs Silbestre's "
+        "Will Fair (+2) + [0 0 0 0] = Fair (+2): hit for 3 shifts"
+    )
+    hit = done.scene.pending_hit
+    assert hit is not None and (hit.kind, hit.shifts) == (StressKind.MENTAL, 3)
+
+
+def test_tie_gives_a_boost_and_teamwork_counts(tmp_path: Path) -> None:
+    tie = "attack vitor cultist-1 Shoot 0000 with riesa vs +0+0"
+    done = run(DEMO, tmp_path, tie)
+    # Vitor and the cultist are in different zones; Riesa has no Shoot: no help.
+    assert done.line(tie) == (
+        "Vitor attacks Cultist 1: Good (+3) + [0 0 0 0] = Good (+3) vs Cultist 1's Athletics "
+        "Mediocre (+0) + [+ 0 + 0] = Fair (+2): hit for 1 shifts"
+    )
+    helped = "attack riesa leader Fight 0000 with rozio vs 0000"
+    with_help = run(DEMO, tmp_path, "move riesa hall", helped)
+    # One shift, which the leader's Armor 1 stops: a boost instead.
+    assert with_help.lines(helped)[0] == (
+        "Riesa attacks Masked leader: Great (+4) + [0 0 0 0] + 1 (teamwork) = Superb (+5) vs "
+        "Masked leader's Fight Great (+4) + [0 0 0 0] = Great (+4): armor stops it: Riesa gets "
+        "a boost (teamwork: Rozio)"
+    )
+
+
+def test_a_mook_group_adds_its_own_members(tmp_path: Path) -> None:
+    line = "attack eel vitor Fight 0000 vs 0000"
+    done = run(BRINE, tmp_path, line)
+    assert done.line(line).startswith(
+        "Eel swarm attacks Vitor: Average (+1) + [0 0 0 0] + 1 (group) = Fair (+2)"
+    )
+
+
+def test_hazard_adds_its_weapon_even_on_a_tie(tmp_path: Path) -> None:
+    line = "hazard rocks riesa 0000 vs 0000"
+    done = run(MINE, tmp_path, line)
+    assert done.lines(line) == [
+        "Falling rocks attacks Riesa: Good (+3) + [0 0 0 0] = Good (+3) vs Riesa's Athletics "
+        "Good (+3) + [0 0 0 0] = Good (+3): hit for 2 shifts",
+        "Riesa takes 2 shifts: [1] 2 physical box(es)  [2] mild  [3] moderate  [4] severe",
+    ]
+    assert done.scene.pending_hit == PendingHit("riesa", 2, StressKind.PHYSICAL, "falling-rocks")
+
+
+def test_defend_changes_the_skill_and_dice(tmp_path: Path) -> None:
+    done = run(DEMO, tmp_path, "attack leader rozio Fight +0++ vs -000", "defend rozio Fight ++++")
+    assert done.lines("defend rozio Fight ++++")[:2] == [
+        "Rozio defends with Fight",
+        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Fight Fair "
+        "(+2) + [+ + + +] = Fantastic (+6): hit for 2 shifts",
+    ]
+    pending = done.scene.pending_roll
+    assert pending is not None and pending.defense_skill == "Fight"
+    assert done.scene.pending_hit is not None and done.scene.pending_hit.shifts == 2
+    dice_only = run(DEMO, tmp_path, "attack leader rozio Fight +0++ vs -000", "defend ++++")
+    # A tie: the leader's Weapon 1 hurts instead of a boost.
+    assert dice_only.lines("defend ++++")[1].endswith(
+        "vs Rozio's Athletics Good (+3) + [+ + + +] = Epic (+7): hit for 1 shifts"
+    )
+
+
+def test_split_attack_waits_for_the_split_then_queues_the_hits(tmp_path: Path) -> None:
+    done = run(
+        SEED,
+        tmp_path,
+        "attack vitor veteran,minion-2,minion-3 Fight ++00",
+        "split 3 2 1 vs ---- ---- 0000",
+        "absorb",
+        "takeout",
+    )
+    assert done.lines("attack vitor veteran,minion-2,minion-3 Fight ++00") == [
+        "Vitor attacks Veteran minion, Minion 2, Minion 3 with Fight: Great (+4) + [+ + 0 0] = "
+        "Fantastic (+6)",
+        "split the 6 among the 3 targets, at least 1 each: split N N… [vs FACES…]",
+    ]
+    assert done.lines("split 3 2 1 vs ---- ---- 0000") == [
+        "Vitor splits the effort: Veteran minion 3, Minion 2 2, Minion 3 1",
+        "Veteran minion defends against Good (+3) with Athletics Average (+1) + [- - - -] = "
+        "Catastrophic (-3): hit with style for 6 shifts (may take a boost for 1 shift less)",
+        "Minion 2 defends against Fair (+2) with Athletics Mediocre (+0) + [- - - -] = "
+        "Horrifying (-4): hit with style for 6 shifts (may take a boost for 1 shift less)",
+        "Minion 3 defends against Average (+1) with Athletics Mediocre (+0) + [0 0 0 0] = "
+        "Mediocre (+0): hit for 1 shifts",
+        "Veteran minion cannot absorb 6 shifts: takeout",
+        "then, one at a time: Minion 2, Minion 3",
+    ]
+    assert done.lines("absorb") == ["error: Veteran minion cannot absorb 6 shifts: takeout"]
+    assert done.lines("takeout") == [
+        "Veteran minion is taken out",
+        "Minion 2 cannot absorb 6 shifts: takeout",
+    ]
+    assert done.scene.pending_hit == PendingHit("minion-2", 6, StressKind.PHYSICAL, "vitor")
+    assert done.scene.queued_hits == (PendingHit("minion-3", 1, StressKind.PHYSICAL, "vitor"),)
+    assert done.scene.pending_roll is None
+
+
+def test_zone_attack_everyone_defends_the_full_effort(tmp_path: Path) -> None:
+    line = "attack vitor zone crypt Shoot +000 vs 0000 ++++ 0000"
+    done = run(DEMO, tmp_path, "move vitor hall", line)
+    assert done.lines(line)[:4] == [
+        "Vitor attacks everyone in Crypt with Shoot: Good (+3) + [+ 0 0 0] = Great (+4)",
+        "Cultist 1 defends against Great (+4) with Athletics Mediocre (+0) + [0 0 0 0] = "
+        "Mediocre (+0): hit with style for 4 shifts (may take a boost for 1 shift less)",
+        "Cultist 2 defends against Great (+4) with Athletics Mediocre (+0) + [+ + + +] = "
+        "Great (+4): tie: Vitor gets a boost",
+        "Cultist 3 defends against Great (+4) with Athletics Mediocre (+0) + [0 0 0 0] = "
+        "Mediocre (+0): hit with style for 4 shifts (may take a boost for 1 shift less)",
+    ]
+    pending = done.scene.pending_roll
+    assert pending is not None and pending.purpose is RollPurpose.ZONE_ATTACK
+    assert [h.target for h in (done.scene.pending_hit, *done.scene.queued_hits) if h] == [
+        "cultist-1",
+        "cultist-3",
+    ]
+
+
+def test_full_defense_adds_two_and_a_boost_if_unused(tmp_path: Path) -> None:
+    attacked = run(
+        DEMO,
+        tmp_path,
+        "next silbestre",
+        "fulldefense silbestre",
+        "next leader",
+        "attack leader silbestre Fight 0000 vs 0000",
+        "next rozio",
+        "exchange silbestre",
+    )
+    assert attacked.line("fulldefense silbestre") == (
+        "Silbestre goes on full defense: +2 to every defense until their next turn"
+    )
+    assert attacked.line("attack leader silbestre Fight 0000 vs 0000") == (
+        "Masked leader attacks Silbestre: Great (+4) + [0 0 0 0] = Great (+4) vs Silbestre's "
+        "Athletics Good (+3) + [0 0 0 0] + 2 (full defense) = Superb (+5): miss"
+    )
+    # not everyone acted: exchange fails; the full defense stays until Silbestre's turn
+    assert attacked.scene.full_defenses[0].defended
+    unused = run(
+        DEMO,
+        tmp_path,
+        "next silbestre",
+        "fulldefense silbestre",
+        "next rozio",
+        "next vitor",
+        "next riesa",
+        "next leader",
+        "next cultist-1",
+        "next cultist-2",
+        "next cultist-3",
+        "exchange silbestre",
+    )
+    assert unused.lines("exchange silbestre") == [
+        "exchange 2 begins: Silbestre is up",
+        'Silbestre\'s full defense ends unused: a boost "Ready and waiting"',
+    ]
+    boost = [a for a in unused.scene.aspects if a.kind is AspectKind.BOOST]
+    assert [(b.name, b.free_invokes) for b in boost] == [("Ready and waiting", ("silbestre",))]
+    assert unused.scene.full_defenses == ()
+
+
+def test_trade_a_shift_of_a_stylish_hit_for_a_boost(tmp_path: Path) -> None:
+    done = run(DEMO, tmp_path, "attack leader rozio Fight +0++ vs -000", 'trade "Off balance"')
+    assert done.lines('trade "Off balance"')[:2] == [
+        'Masked leader trades a shift of the hit for the boost "Off balance"',
+        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Athletics "
+        "Good (+3) + [- 0 0 0] = Fair (+2): hit for 5 shifts · Masked leader takes the boost "
+        '"Off balance" for one shift less',
+    ]
+    assert done.scene.pending_hit == PendingHit("rozio", 5, StressKind.PHYSICAL, "leader")
+    boosts = [(a.name, a.free_invokes) for a in done.scene.aspects if a.kind is AspectKind.BOOST]
+    assert boosts == [("Off balance", ("leader",))]

@@ -1,0 +1,42 @@
+"""docs/commands.md documents every verb the parser knows, and nothing else."""
+
+from __future__ import annotations
+
+import re
+
+from fatescreen.commands.core import REGISTRY
+from fatescreen.commands.session import VERB_MODULES
+from tests.commands.support import ROOT
+
+DOC = ROOT / "docs" / "commands.md"
+
+
+def sections() -> dict[str, str]:
+    """Each verb's section of the page, by its heading (``### `verb` ``)."""
+    text = DOC.read_text(encoding="utf-8")
+    parts = re.split(r"^### `([^`]+)`\s*$", text, flags=re.MULTILINE)
+    return {parts[i]: parts[i + 1] for i in range(1, len(parts), 2)}
+
+
+def test_every_verb_has_a_section_and_every_section_a_verb() -> None:
+    assert VERB_MODULES
+    assert sorted(sections()) == sorted(REGISTRY)
+
+
+def test_each_section_gives_the_aliases_usage_and_an_example() -> None:
+    for name, body in sections().items():
+        verb = REGISTRY[name]
+        for alias in verb.aliases:
+            assert f"`{alias}`" in body, f"{name}: alias {alias} is not documented"
+        assert f"Usage: `{verb.usage}`" in body, f"{name}: the usage differs from the program's"
+        assert "    > " in body, f"{name}: no example"
+
+
+def test_every_keyword_and_alias_is_in_the_keyword_table() -> None:
+    from fatescreen.commands.core import KEYWORDS
+
+    text = DOC.read_text(encoding="utf-8")
+    table = text[text.index("## Keywords") : text.index("## Results")]
+    for name, aliases in KEYWORDS.items():
+        for word in aliases:
+            assert f"`{word}`" in table, f"{name}: {word} is not in the keyword table"

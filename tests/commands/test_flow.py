@@ -1,0 +1,115 @@
+"""move, block, next, exchange, tick and endscene."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fatescreen.rules.character import StressKind
+from fatescreen.scene.model import PendingHit
+from tests.commands.support import DEMO, MINE, run
+
+
+def test_move_freely_or_across_a_barrier(tmp_path: Path) -> None:
+    done = run(DEMO, tmp_path, "move rozio stairs", "move silbestre crypt Athletics -000")
+    assert done.lines("move rozio stairs") == ["Rozio moves to Stairs"]
+    assert done.lines("move silbestre crypt Athletics -000") == [
+        "Silbestre crosses to Crypt with Athletics: Good (+3) + [- 0 0 0] = Fair (+2) vs Fair "
+        "(+2): success at a minor cost",
+        "Silbestre moves to Crypt",
+    ]
+    assert (done.character("rozio").zone, done.character("silbestre").zone) == ("stairs", "crypt")
+    failed = run(DEMO, tmp_path, "move silbestre crypt ----")
+    assert failed.lines("move silbestre crypt ----")[1] == "Silbestre does not get across"
+    assert failed.character("silbestre").zone == "ritual-hall"
+    assert failed.status == 0
+
+
+def test_move_past_a_harmful_block_hurts_when_short(tmp_path: Path) -> None:
+    line = "move rozio vault Athletics --00"
+    done = run(MINE, tmp_path, "move rozio gallery ++++", line)
+    # The portcullis is Great (+4) with no Weapon: it stops Rozio but does not hurt him.
+    assert done.lines(line) == [
+        "Rozio crosses to Vault with Athletics: Good (+3) + [- - 0 0] = Average (+1) vs Great "
+        "(+4): fail (or success at a serious cost)",
+        "Rozio does not get across",
+    ]
+    assert done.scene.pending_hit is None
+
+
+def test_block_pass_and_remove(tmp_path: Path) -> None:
+    remove = "block remove riesa portcullis Physique ++0+"
+    done = run(MINE, tmp_path, remove)
+    assert done.lines(remove) == [
+        "Riesa tries to remove Rusted portcullis with Physique: Good (+3) + [+ + 0 +] = "
+        "Fantastic (+6) vs Superb (+5): success",
+        "Rusted portcullis is gone",
+    ]
+    assert "rusted-portcullis" not in done.scene.obstacle_index
+    assert all(link.block is None for link in done.scene.links)
+    short = "block remove riesa portcullis Physique 0000"
+    stays = run(MINE, tmp_path, short)
+    assert stays.lines(short)[1] == "Rusted portcullis is still there"
+    assert "rusted-portcullis" in stays.scene.obstacle_index
+
+
+def test_falling_short_of_a_harmful_block(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from fatescreen.rules.obstacles import Block
+    from tests.commands.support import played
+
+    session = played(MINE)
+    acid = Block("Acid pool", 3, weapon=2, zone="shaft")
+    session.scene = replace(session.scene, obstacles=(*session.scene.obstacles, acid))
+    result = session.execute("block pass rozio acid Athletics ---0")
+    assert result.lines == (
+        "Rozio tries to get past Acid pool with Athletics: Good (+3) + [- - - 0] = Mediocre "
+        "(+0) vs Good (+3): fail (or success at a serious cost)",
+        "Rozio falls 3 short of Acid pool: 5 shifts of harm (Weapon 2)",
+        "Rozio takes 5 shifts: [1] 3 physical box(es) + mild  [2] 1 physical box(es) + "
+        "moderate  [3] severe  [4] mild + moderate",
+    )
+    assert session.scene.pending_hit == PendingHit("rozio", 5, StressKind.PHYSICAL, None)
+
+
+def test_popcorn_turns_and_exchanges(tmp_path: Path) -> None:
+    done = run(DEMO, tmp_path, "next sil", "next rozio", "exchange rozio")
+    assert done.lines("next sil") == [
+        "Silbestre is up (exchange 1)",
+        "still to act: Rozio, Vitor, Riesa, Masked leader, Cultist 1, Cultist 2, Cultist 3",
+    ]
+    assert done.lines("exchange rozio") == [
+        "error: exchange 1 is not over: Vitor, Riesa, Masked leader, Cultist 1, Cultist 2, "
+        "Cultist 3 still to act"
+    ]
+    turn = done.scene.turn
+    assert turn is not None and (turn.up, turn.acted) == ("rozio", ("silbestre", "rozio"))
+
+
+def test_tick_and_untick_a_countdown(tmp_path: Path) -> None:
+    done = run(DEMO, tmp_path, "tick ritual", "tick ritual 3", "tick ritual back 1")
+    assert done.lines("tick ritual 3") == [
+        "The ritual completes: 4/4",
+        "The ritual completes is complete: The Elder wakes",
+    ]
+    assert done.line("tick ritual back 1") == "The ritual completes: 3/4"
+    assert done.scene.countdowns[0].checked == 3
+
+
+def test_endscene_clears_stress_boosts_and_the_conflict(tmp_path: Path) -> None:
+    done = run(
+        DEMO,
+        tmp_path,
+        "next silbestre",
+        "stress silbestre 1",
+        'boost rozio "Off balance"',
+        "fulldefense rozio",
+        "endscene",
+    )
+    assert done.line("endscene") == (
+        "scene ends: stress cleared on Silbestre; 1 boost(s) gone; points delivered: none"
+    )
+    scene = done.scene
+    assert scene.turn is None and scene.full_defenses == ()
+    assert all(not track.checked for c in scene.characters for track in c.stress)
+    assert [a.name for a in scene.aspects] == ["Chanting echoes", "Choking incense"]

@@ -1,0 +1,257 @@
+"""roll, odds, overcome, create, invoke, stunt and cost, through ``fatescreen run``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fatescreen.rules.aspects import GM, AspectKind
+from fatescreen.rules.outcomes import Outcome
+from fatescreen.scene.aspects import aspects_in_play
+from tests.commands.support import CHASE, DEMO, SEED, played, run
+
+
+def aspect_named(scene, name):  # type: ignore[no-untyped-def]
+    """The aspect in play with that name, and its holder."""
+    found = [a for a in aspects_in_play(scene) if a.aspect.name == name]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_roll_and_odds_change_nothing(tmp_path: Path) -> None:
+    done = run(
+        DEMO, tmp_path, "roll 3 vs 2 +0-+ +2", "roll Good vs Fair 1356", "odds 3 vs 2 invokes 1"
+    )
+    assert done.status == 0
+    assert done.line("roll 3 vs 2 +0-+ +2") == (
+        "Good (+3) + [+ 0 - +] + 2 (bonus) = Fantastic (+6) vs Fair (+2): "
+        "success with style (4 shifts)"
+    )
+    assert done.line("roll Good vs Fair 1356") == (
+        "Good (+3) + [- 0 + +] = Great (+4) vs Fair (+2): success (2 shifts)"
+    )
+    assert done.line("odds 3 vs 2 invokes 1") == (
+        "Good (+3) vs Fair (+2) with 1 invoke(s): fail 1% · tie 5% · success 32% · style 62%"
+    )
+    assert done.session.history.done == ()
+
+
+def test_overcome_against_a_difficulty(tmp_path: Path) -> None:
+    done = run(DEMO, tmp_path, "overcome vitor Crafts vs 2 00++")
+    assert done.line("overcome vitor Crafts vs 2 00++") == (
+        "Vitor overcomes with Crafts: Great (+4) + [0 0 + +] = Fantastic (+6) vs Fair (+2): "
+        "success with style, and a boost"
+    )
+    pending = done.scene.pending_roll
+    assert pending is not None and pending.result.shifts == 4
+    assert done.session.history.done[-1].label == "Vitor overcomes with Crafts"
+
+
+def test_overcome_against_an_opponent_and_with_teamwork(tmp_path: Path) -> None:
+    line = "overcome rozio Stealth +0+0 with vitor vs leader Notice 0-00"
+    done = run(DEMO, tmp_path, line)
+    # Vitor has no Stealth: below Average, so his help does not count.
+    assert done.line(line) == (
+        "Rozio overcomes with Stealth: Fair (+2) + [+ 0 + 0] = Great (+4) vs Mediocre (+0) + "
+        "[0 - 0 0] = Poor (-1): success with style, and a boost"
+    )
+    pending = done.scene.pending_roll
+    assert pending is not None and (pending.target, pending.defense_skill) == ("leader", "Notice")
+    helped = run(DEMO, tmp_path, "overcome riesa Athletics 0000 with rozio,vitor vs 4")
+    assert helped.line("overcome riesa Athletics 0000 with rozio,vitor vs 4") == (
+        "Riesa overcomes with Athletics: Good (+3) + [0 0 0 0] + 2 (teamwork) = Superb (+5) vs "
+        "Great (+4): success (teamwork: Rozio, Vitor)"
+    )
+
+
+def test_overcome_against_a_hazard_uses_its_rating(tmp_path: Path) -> None:
+    from tests.commands.support import MINE
+
+    done = run(MINE, tmp_path, "overcome riesa Athletics 0000 vs rocks")
+    assert done.line("overcome riesa Athletics 0000 vs rocks").endswith(
+        "Good (+3) + [0 0 0 0] = Good (+3) vs Good (+3): success at a minor cost"
+    )
+
+
+def test_create_a_new_aspect_on_a_character(tmp_path: Path) -> None:
+    line = 'create vitor Crafts "On fire" on leader vs 3 0+++'
+    done = run(DEMO, tmp_path, line)
+    assert done.line(line) == (
+        'Vitor creates an advantage "On fire" with Crafts: Great (+4) + [0 + + +] = Epic (+7) '
+        'vs Good (+3): "On fire" with 2 free invokes for Vitor'
+    )
+    found = aspect_named(done.scene, "On fire")
+    assert found.holder == "character:leader"
+    assert found.aspect.free_invokes == ("vitor", "vitor")
+
+
+def test_create_tie_gives_a_boost_and_fail_nothing(tmp_path: Path) -> None:
+    tie = 'create vitor Crafts "Smoke" vs 4 0000'
+    done = run(DEMO, tmp_path, tie)
+    assert done.line(tie).endswith('tie: no aspect, but Vitor gets the boost "Smoke"')
+    boost = aspect_named(done.scene, "Smoke")
+    assert (boost.holder, boost.aspect.kind, boost.aspect.free_invokes) == (
+        "scene",
+        AspectKind.BOOST,
+        ("vitor",),
+    )
+    fail = 'create vitor Crafts "Smoke" vs 6 0000'
+    failed = run(DEMO, tmp_path, fail)
+    assert failed.line(fail).endswith(
+        "fail: no aspect (or it is created and the opposition gets its free invoke)"
+    )
+    assert not [a for a in aspects_in_play(failed.scene) if a.aspect.name == "Smoke"]
+
+
+def test_create_on_existing_and_hidden_aspects(tmp_path: Path) -> None:
+    known = 'create rozio Stealth "Candles everywhere" vs 2 0000'
+    hidden = 'create rozio Notice "Dark corners" vs 1 +++0'
+    done = run(DEMO, tmp_path, known, hidden)
+    assert done.line(known).endswith('"Candles everywhere": 1 free invoke(s) for Rozio')
+    assert done.line(hidden).endswith('"Dark corners": 2 free invoke(s) for Rozio')
+    corners = aspect_named(done.scene, "Dark corners")
+    assert (corners.aspect.hidden, corners.aspect.free_invokes) == (False, ("rozio", "rozio"))
+    assert aspect_named(done.scene, "Candles everywhere").aspect.free_invokes == ("rozio",)
+    tie = 'create rozio Notice "Dark corners" vs 1 0000'
+    stays = run(DEMO, tmp_path, tie)
+    assert stays.line(tie).endswith(
+        'tie: Rozio gets the boost "A moment\'s edge"; the aspect stays hidden'
+    )
+    assert aspect_named(stays.scene, "Dark corners").aspect.hidden
+
+
+def test_invoking_after_a_create_settles_it_again_from_scratch(tmp_path: Path) -> None:
+    """A success raised to style by an invoke leaves one aspect with 2 free invokes (not 3)."""
+    done = run(
+        DEMO, tmp_path, 'create vitor Crafts "On fire" on leader vs 5 0+00', "invoke molotovs"
+    )
+    assert done.lines("invoke molotovs") == [
+        'Vitor invokes "Molotovs in every pocket" (paid): +2',
+        'Vitor creates an advantage "On fire" with Crafts: Great (+4) + [0 + 0 0] + 2 '
+        "(invoke: Molotovs in every pocket) = Epic (+7) vs Superb (+5): "
+        '"On fire" with 1 free invoke for Vitor',
+    ]
+    found = aspect_named(done.scene, "On fire")
+    assert found.aspect.free_invokes == ("vitor",)
+    assert done.character("vitor").fate_points == 2
+    raised = run(
+        DEMO,
+        tmp_path,
+        'create vitor Crafts "On fire" on leader vs 4 0+00',
+        "invoke molotovs",
+        'invoke "short fuse"',
+    )
+    assert aspect_named(raised.scene, "On fire").aspect.free_invokes == ("vitor", "vitor")
+    assert raised.character("vitor").fate_points == 1
+    refused = run(
+        DEMO, tmp_path, 'create vitor Crafts "On fire" on leader vs 3 0+00', 'invoke "On fire"'
+    )
+    assert refused.status == 1
+    assert refused.lines('invoke "On fire"') == [
+        'error: "On fire" comes from this very roll: it cannot be invoked on it'
+    ]
+
+
+def test_invoke_payments(tmp_path: Path) -> None:
+    free = run(DEMO, tmp_path, "overcome leader Lore vs 4 0000", "invoke incense")
+    assert free.lines("invoke incense")[0] == 'Masked leader invokes "Choking incense" (free): +2'
+    assert aspect_named(free.scene, "Choking incense").aspect.free_invokes == ()
+    assert free.scene.gm_pool == played(DEMO).scene.gm_pool
+    hostile = run(DEMO, tmp_path, "overcome rozio Athletics vs 4 0000", "invoke zealous")
+    assert hostile.lines("invoke zealous")[0] == (
+        'Rozio invokes "Zealous to a fault" (hostile, the point goes to Masked leader after the '
+        "scene): +2"
+    )
+    assert hostile.character("rozio").fate_points == 2
+    assert [(e.who, e.delta) for e in hostile.scene.held] == [("leader", 1)]
+    passed = run(
+        DEMO,
+        tmp_path,
+        'create silbestre Lore "Old sigils" vs 3 +000',
+        "overcome rozio Athletics vs 5 0000",
+        "invoke sigils",
+    )
+    assert passed.lines("invoke sigils")[0] == (
+        'Rozio invokes "Old sigils" (free, passed on by Silbestre): +2'
+    )
+    assert aspect_named(passed.scene, "Old sigils").aspect.free_invokes == ()
+
+
+def test_invoke_reroll_and_oppose(tmp_path: Path) -> None:
+    done = run(DEMO, tmp_path, "overcome rozio Athletics vs 4 ----", "invoke wanted reroll ++++")
+    assert done.lines("invoke wanted reroll ++++") == [
+        'Rozio invokes "Wanted in three harbours" (paid): reroll [- - - -] → [+ + + +]',
+        "Rozio overcomes with Athletics: Good (+3) + [+ + + +] = Epic (+7) vs Great (+4): "
+        "success with style, and a boost",
+    ]
+    opposed = run(
+        DEMO, tmp_path, "overcome rozio Athletics vs 3 0000", "invoke chanting by leader oppose"
+    )
+    assert opposed.lines("invoke chanting by leader oppose")[1].endswith(
+        "vs Superb (+5): fail (or success at a serious cost)"
+    )
+    assert opposed.scene.gm_pool == played(DEMO).scene.gm_pool - 1
+
+
+def test_a_defender_invokes_for_their_defense(tmp_path: Path) -> None:
+    done = run(
+        DEMO, tmp_path, "attack leader silbestre Fight 0000 vs 0000", "invoke notebook by silbestre"
+    )
+    assert done.lines("invoke notebook by silbestre")[1] == (
+        "Masked leader attacks Silbestre: Great (+4) + [0 0 0 0] = Great (+4) vs Silbestre's "
+        "Athletics Good (+3) + [0 0 0 0] + 2 (invoke: Never without his notebook) = Superb "
+        "(+5): miss"
+    )
+    assert done.scene.pending_hit is None
+    assert done.character("silbestre").fate_points == 2
+
+
+def test_stunt_on_the_roll_and_on_the_defense(tmp_path: Path) -> None:
+    done = run(
+        DEMO, tmp_path, "attack rozio leader Shoot 0000 vs 0000", "stunt 2", "stunt leader 1"
+    )
+    assert done.lines("stunt 2") == [
+        "Rozio applies a stunt: +2",
+        "Rozio attacks Masked leader: Great (+4) + [0 0 0 0] + 2 (stunt) = Fantastic (+6) vs "
+        "Masked leader's Athletics Fair (+2) + [0 0 0 0] = Fair (+2): hit with style for 3 "
+        "shifts (may take a boost for 1 shift less)",
+        "Masked leader takes 3 shifts: [1] 3 physical box(es)  [2] 1 physical box(es) + mild  "
+        "[3] moderate  [4] severe",
+        "minion armor: Cultist 1, Cultist 2, Cultist 3 can take the hit (minion NAME)",
+    ]
+    assert done.lines("stunt leader 1")[1].endswith(
+        "+ 1 (stunt) = Good (+3): hit with style for 2 shifts (may take a boost for 1 shift less)"
+    )
+    assert done.scene.pending_hit is not None and done.scene.pending_hit.shifts == 2
+
+
+def test_cost_turns_a_fail_into_success_and_names_a_tie(tmp_path: Path) -> None:
+    done = run(DEMO, tmp_path, "overcome vitor Investigate vs 3 0000", "cost the lamp goes out")
+    assert done.lines("cost the lamp goes out") == [
+        "Vitor takes success at a cost: the lamp goes out",
+        "Vitor overcomes with Investigate: Mediocre (+0) + [0 0 0 0] = Mediocre (+0) vs Good "
+        "(+3): success at a serious cost: the lamp goes out",
+    ]
+    pending = done.scene.pending_roll
+    assert pending is not None and pending.cost == "the lamp goes out"
+    created = run(DEMO, tmp_path, 'create vitor Crafts "Caltrops" on hall vs 6 0000', "cost")
+    assert created.lines("cost")[1].endswith(
+        '"Caltrops" is created at a serious cost: GM holds its free invoke'
+    )
+    assert aspect_named(created.scene, "Caltrops").aspect.free_invokes == (GM,)
+
+
+def test_create_in_a_contest_offers_the_choice(tmp_path: Path) -> None:
+    line = 'create vitor Crafts "Smoke bomb" vs 5 0000'
+    done = run(CHASE, tmp_path, line, "cost")
+    assert done.lines(line)[1] == (
+        "in the contest, Pursuers choose: forfeit the roll (contest forfeit) or create it at a "
+        "cost (cost), the other side getting the free invoke"
+    )
+    assert aspect_named(done.scene, "Smoke bomb").aspect.free_invokes == ("mirel",)
+
+
+def test_seed_example_numbers_are_the_rules_cores(tmp_path: Path) -> None:
+    session = played(SEED, "overcome vitor Investigate vs 2 00++")
+    pending = session.scene.pending_roll
+    assert pending is not None
+    assert (pending.result.effort.total, pending.result.outcome) == (3, Outcome.SUCCESS)

@@ -1,0 +1,63 @@
+"""The seed's worked examples replay as scripts (tests/scripts/*.txt) with their numbers.
+
+Each script names its scene on its first line (``# scene: FILE``); a line ``#> TEXT`` says
+that the command before it prints a line containing TEXT.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.commands.support import SCRIPTS, cli_run
+
+SCRIPT_FILES = sorted(SCRIPTS.glob("*.txt"))
+
+
+def expectations(script: str) -> list[tuple[str, str]]:
+    """(command, expected text) pairs from the ``#>`` lines."""
+    pairs: list[tuple[str, str]] = []
+    command = ""
+    for line in script.splitlines():
+        if line.startswith("#> "):
+            pairs.append((command, line[3:]))
+        elif line.strip() and not line.startswith("#"):
+            command = line
+    return pairs
+
+
+def printed(output: str) -> list[tuple[str, list[str]]]:
+    """Each command and its lines, in order."""
+    blocks = []
+    for block in output.split("\n> "):
+        head, *lines = block.removeprefix("> ").split("\n")
+        blocks.append((head, [line.strip() for line in lines if line.strip()]))
+    return blocks
+
+
+def test_there_are_scripts() -> None:
+    assert {path.stem for path in SCRIPT_FILES} >= {
+        "silbestre-and-the-ghoul",
+        "vitor",
+        "dolors",
+        "popcorn",
+    }
+
+
+@pytest.mark.parametrize("path", SCRIPT_FILES, ids=[path.stem for path in SCRIPT_FILES])
+def test_script_replays_with_the_seeds_numbers(path: Path, tmp_path: Path) -> None:
+    script = path.read_text(encoding="utf-8")
+    first = script.splitlines()[0]
+    assert first.startswith("# scene: ")
+    status, output = cli_run(SCRIPTS / first.removeprefix("# scene: "), script, tmp_path)
+    assert status == 0, output
+    assert "error:" not in output
+    blocks = printed(output)
+    position = 0
+    for command, text in expectations(script):
+        while position < len(blocks) and blocks[position][0] != command:
+            position += 1
+        assert position < len(blocks), f"{command!r} not run (or out of order)"
+        lines = blocks[position][1]
+        assert any(text in line for line in lines), f"{command!r}: no {text!r} in {lines}"

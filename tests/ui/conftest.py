@@ -1,0 +1,49 @@
+"""Dashboard test fixtures: isolated data and config folders, scene copies, app factories."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from fatescreen.ui.app import FatescreenApp
+from tests.ui.support import AppFactory
+
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
+
+
+@pytest.fixture(autouse=True)
+def isolated_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Journals and settings go to the test's own folders, never the user's."""
+    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("FATESCREEN_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.delenv("FATESCREEN_LANG", raising=False)
+
+
+@pytest.fixture
+def scene_folder(tmp_path: Path) -> Path:
+    """A copy of the shipped scenes (with their template library) to run and change."""
+    folder = tmp_path / "scenes"
+    shutil.copytree(SCENES, folder)
+    return folder
+
+
+@pytest.fixture
+def make_app(scene_folder: Path) -> AppFactory:
+    """Build a dashboard on a copied scene: ``make_app("golden-mask.toml", lang="fi")``."""
+
+    def build(
+        scene: str = "golden-mask.toml",
+        *,
+        lang: str = "en",
+        theme: str = "fate-dark",
+        edit: Callable[[str], str] | None = None,
+    ) -> FatescreenApp:
+        path = scene_folder / scene
+        if edit is not None:
+            path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+        return FatescreenApp(path, remember=False, lang=lang, theme=theme, cursor_blink=False)
+
+    return build

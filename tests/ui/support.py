@@ -1,0 +1,83 @@
+"""Helpers for dashboard tests: the screen as text, pane texts, and a key-counting driver."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from rich.console import Console
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from fatescreen.ui.app import FatescreenApp
+from fatescreen.ui.panes.log import LogEntry
+
+AppFactory = Callable[..., FatescreenApp]
+"""The ``make_app`` fixture: a dashboard on a copy of a shipped scene."""
+
+
+def screen_text(app: App[None]) -> str:
+    """Everything on the terminal (dialogs over the dashboard), as plain text."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()
+
+
+def text_of(widget: Widget) -> str:
+    """The plain text a widget and its static children show."""
+    statics = (
+        [widget, *widget.query(Static)] if isinstance(widget, Static) else widget.query(Static)
+    )
+    return "\n".join(str(getattr(static.visual, "plain", static.visual)) for static in statics)
+
+
+def log_text(app: App[None]) -> str:
+    """The log pane, newest entry first."""
+    return "\n".join(text_of(entry) for entry in app.query(LogEntry))
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Wait for work the app does in the background (workers, searches) to show."""
+    for _ in range(int(timeout / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the app never got there")
+
+
+class Keys:
+    """Presses keys through a pilot and counts them; typed text is not counted."""
+
+    def __init__(self, pilot: Pilot[None]) -> None:
+        self.pilot = pilot
+        self.count = 0
+
+    async def press(self, *keys: str) -> None:
+        """Press keys one by one; the pilot lets the app settle after each."""
+        self.count += len(keys)
+        await self.pilot.press(*keys)
+
+    async def type(self, text: str) -> None:
+        """Type text (dice faces, names) into the focused field; not counted as key presses.
+
+        The text goes in as one insertion, as a paste would: pressing each character
+        costs a screen update per character and adds nothing the tests need.
+        """
+        field = self.pilot.app.focused
+        assert isinstance(field, Input), f"typing needs a text field, not {field!r}"
+        field.insert_text_at_cursor(text)
+        await self.pilot.pause()

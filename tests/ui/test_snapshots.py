@@ -1,0 +1,185 @@
+"""Snapshots of the dashboard and its dialogs: sizes, languages and the shipped themes.
+
+Accept new pictures with ``make test-snapshot-update`` after looking at them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from fatescreen.ui.app import FatescreenApp
+from tests.ui.support import AppFactory
+
+SnapCompare = Callable[..., bool]
+Setup = Callable[[Pilot[None]], Awaitable[None]]
+
+SMALL = (80, 24)
+LARGE = (160, 50)
+SIZES = pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
+THEMES = ("fate-dark", "fate-light", "fate-contrast")
+
+MID_CONFLICT = (
+    "next leader",
+    "attack leader silbestre Fight +++0 vs --00",
+    'absorb 1 "Cut arm"',
+    "next rozio",
+    'create rozio Deceive "Distracted" on leader vs 2 ++00',
+    "tick ritual",
+    'aspect add "Smoke fills the hall" free 1',
+)
+"""Exchange 1 of the demo scene: a hit absorbed, an advantage created, the ritual ticking."""
+
+
+def app_of(pilot: Pilot[None]) -> FatescreenApp:
+    """The dashboard a pilot drives."""
+    app = pilot.app
+    assert isinstance(app, FatescreenApp)
+    return app
+
+
+def run(*lines: str, keys: tuple[str, ...] = (), text: str = "") -> Setup:
+    """Set the scene up: run command lines (follow-up dialogs only for the last), then
+    press keys and type text into the focused field."""
+
+    async def setup(pilot: Pilot[None]) -> None:
+        app = app_of(pilot)
+        for index, line in enumerate(lines):
+            result = app.run_command(line, flow=index == len(lines) - 1)
+            assert result is not None and result.ok, result
+        await pilot.pause()
+        await pilot.press(*keys)
+        if text:
+            field = app.focused
+            assert isinstance(field, Input)
+            field.insert_text_at_cursor(text)
+        await pilot.pause()
+
+    return setup
+
+
+@SIZES
+@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("theme", THEMES)
+def test_dashboard(
+    snap_compare: SnapCompare,
+    make_app: AppFactory,
+    size: tuple[int, int],
+    lang: str,
+    theme: str,
+) -> None:
+    """The demo scene in exchange 1 with no dialog open. At 160x50: zones map (Ritual hall,
+    Crypt, Stairs; the +2 gate), Silbestre's stat block with the moderate "Cut arm", the turn
+    order with Rozio up, aspects with "Distracted" (one free invoke for Rozio) and "Smoke fills
+    the hall", GM pool 4, the ritual countdown at 1 of 4, and the log. At 80x24: the tab bar
+    with "1 Zones" highlighted, the zones map, the log and the footer. Labels in the language
+    and colours from the theme named in the test id."""
+    app = make_app(lang=lang, theme=theme)
+    assert snap_compare(app, terminal_size=size, run_before=run(*MID_CONFLICT))
+
+
+def test_compact_stat_block(snap_compare: SnapCompare, make_app: AppFactory) -> None:
+    """80x24 after pressing 2: the tab bar with "2 Stats" highlighted and Silbestre's stat
+    block (three physical boxes checked, moderate "Cut arm") filling the screen above the log."""
+    app = make_app()
+    assert snap_compare(app, terminal_size=SMALL, run_before=run(*MID_CONFLICT, keys=("2",)))
+
+
+@SIZES
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_roll_dialog(
+    snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int], lang: str
+) -> None:
+    """The roll dialog opened with `a` while the Masked leader is up: action Attack, actor
+    Masked leader, skill Fight +4, target Silbestre, the dice "+0-0 vs 00+-" typed, and the
+    odds line for Fight +4 against Silbestre's Athletics +3."""
+    app = make_app(lang=lang)
+    setup = run("next leader", keys=("a",), text="+0-0 vs 00+-")
+    assert snap_compare(app, terminal_size=size, run_before=setup)
+
+
+@SIZES
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_absorb_dialog(
+    snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int], lang: str
+) -> None:
+    """The absorb dialog after the Masked leader hits Silbestre for 7 shifts: the legal
+    ways to take them (the first, three boxes and a moderate, highlighted), "taken out", and
+    the hint line with [t]."""
+    app = make_app(lang=lang)
+    setup = run("next leader", "attack leader silbestre Fight +++0 vs --00")
+    assert snap_compare(app, terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_minion_armor_in_the_absorb_dialog(
+    snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """Rozio hits the Masked leader for 5 shifts: the absorb dialog offers [m] minion armor
+    in its hint line beside [t] taken out."""
+    app = make_app()
+    setup = run("next rozio", "attack rozio leader Shoot ++++ vs 0000")
+    assert snap_compare(app, terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_reveal_dialog(
+    snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """The Brine Mother is taken out: the true-form dialog offers "Reveal The thing that
+    wears the saint" (highlighted), a soft and a full reveal."""
+    app = make_app("brine-mother.toml")
+    setup = run("next riesa", "attack riesa brine-mother Fight ++++ vs ----", "takeout")
+    assert snap_compare(app, terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_move_dialog(
+    snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """The choice dialog from `m`: move Silbestre from the Ritual hall to Crypt or Stairs."""
+    app = make_app()
+    assert snap_compare(app, terminal_size=size, run_before=run(keys=("m",)))
+
+
+@SIZES
+def test_scene_end_dialog(
+    snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """The scene end summary from `E`: stress cleared on Silbestre, one boost gone, a held
+    point delivered to Silbestre, the turn order closing; Confirm focused."""
+    app = make_app()
+    setup = run(
+        "next leader",
+        "attack leader silbestre Fight +++0 vs --00",
+        'absorb 1 "Cut arm"',
+        "overcome leader Fight 0000 vs 5",
+        'invoke "Owes Rozio" by leader hostile',
+        'boost rozio "Off balance"',
+        keys=("E",),
+    )
+    assert snap_compare(app, terminal_size=size, run_before=setup)
+
+
+@SIZES
+def test_help_screen(
+    snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """The help screen from `?`: the keys (Command, Help, Attack, …) with their
+    descriptions, then the commands with their usage below."""
+    app = make_app()
+    assert snap_compare(app, terminal_size=size, run_before=run(keys=("question_mark",)))
+
+
+@SIZES
+def test_aspect_dialog(
+    snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """The new situation aspect dialog from `A`, with "Smoke fills the hall" typed in its
+    one field."""
+    app = make_app()
+    setup = run(keys=("A",), text="Smoke fills the hall")
+    assert snap_compare(app, terminal_size=size, run_before=setup)
