@@ -7,8 +7,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-import icepool
-
 from fatescreen.rules.dice import DICE_COUNT
 from fatescreen.rules.outcomes import Outcome, outcome_for
 
@@ -58,6 +56,10 @@ def dice_counts() -> dict[int, int]:
 
 @lru_cache(maxsize=1)
 def _fate_dice() -> Any:
+    # icepool is imported on first use: it is only needed once odds are asked for, and
+    # importing it would slow down every start of the dashboard.
+    import icepool
+
     return DICE_COUNT @ icepool.Die(list(_FATE_DIE_FACES))
 
 
