@@ -12,7 +12,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from fatescreen.ui.app import FatescreenApp
-from fatescreen.ui.panes.log import LogEntry
+from fatescreen.ui.lines import LinesView
+from fatescreen.ui.panes.log import LogPane
 
 AppFactory = Callable[..., FatescreenApp]
 """The ``make_app`` fixture: a dashboard on a copy of a shipped scene."""
@@ -38,16 +39,20 @@ def screen_text(app: App[None]) -> str:
 
 
 def text_of(widget: Widget) -> str:
-    """The plain text a widget and its static children show."""
-    statics = (
-        [widget, *widget.query(Static)] if isinstance(widget, Static) else widget.query(Static)
-    )
-    return "\n".join(str(getattr(static.visual, "plain", static.visual)) for static in statics)
+    """The plain text a widget and its children show (static text and line views)."""
+    parts = [widget, *widget.query("*")]
+    texts = []
+    for part in parts:
+        if isinstance(part, LinesView):
+            texts.append(part.plain)
+        elif isinstance(part, Static):
+            texts.append(str(getattr(part.visual, "plain", part.visual)))
+    return "\n".join(texts)
 
 
 def log_text(app: App[None]) -> str:
     """The log pane, newest entry first."""
-    return "\n".join(text_of(entry) for entry in app.query(LogEntry))
+    return "\n".join(entry.text for entry in app.query_one(LogPane).entries)
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 5.0) -> None:

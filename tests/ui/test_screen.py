@@ -11,7 +11,7 @@ from fatescreen.ui.app import PANE_ORDER, FatescreenApp
 from fatescreen.ui.dialogs.help import HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.panes.base import Pane
-from fatescreen.ui.panes.log import LogEntry
+from fatescreen.ui.panes.log import LogPane
 from tests.ui.support import AppFactory, Keys, log_text, screen_text, text_of, until
 
 COMPACT = (80, 24)
@@ -153,9 +153,9 @@ async def test_bad_command_shows_an_error_and_changes_nothing(make_app: AppFacto
         await keys.press("enter")
         assert app.scene is before
         assert not app.session.dirty if app.session else False
-        [entry] = app.query(LogEntry)
-        assert entry.has_class("-error")
-        assert "nobody" in text_of(entry)
+        [entry] = app.query_one(LogPane).entries
+        assert not entry.ok
+        assert "nobody" in entry.text
         [notice] = list(app._notifications)
         assert notice.severity == "error"
         assert isinstance(app.query_one("#command"), Input)

@@ -291,7 +291,8 @@ class FatescreenApp(App[None]):
         )
         dirty = " ●" if self.session is not None and self.session.dirty else ""
         self.query_one("#status", StatusBar).update(
-            assemble(
+            layout=False,
+            content=assemble(
                 ("fatescreen", "bold $accent"),
                 " · ",
                 (literal(scene.title), "bold"),
@@ -299,7 +300,7 @@ class FatescreenApp(App[None]):
                 (self.tr("ui.gm_pool_short", count=scene.gm_pool), "$secondary bold"),
                 (dirty, "$warning"),
                 (f"   {self.view_state.lang} │ {self.theme}", "$text-muted"),
-            )
+            ),
         )
 
     # -- running commands ----------------------------------------------------------------

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from textual.content import Content
-from textual.widgets import Static
 
 from fatescreen.rules.aspects import Aspect
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene.model import Scene
+from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import aspect_content, assemble, literal
 
 
-class AspectGroup(Static):
+class AspectGroup(TextBlock):
     """The aspects of one holder (the scene, a zone, a character)."""
 
     def __init__(self, key: str) -> None:
@@ -21,11 +24,11 @@ class AspectGroup(Static):
         self.key = key
         self.value: object = None
 
-    def show_value(self, value: object, content: Content) -> None:
+    def show_value(self, value: object, content: Callable[[], Content]) -> None:
         """Redraw only if the holder's value is a different object."""
         if value is not self.value:
             self.value = value
-            self.update(content)
+            self.set(content())
 
 
 def _group(label: str, aspects: list[Aspect], names: dict[str, str]) -> Content:
@@ -61,23 +64,32 @@ class AspectsPane(Pane):
         super().__init__(id=id)
         self.groups: dict[str, AspectGroup] = {}
         self._view: View | None = None
+        self._names: dict[str, str] = {}
 
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
-        """Update the groups whose holder changed; add and remove groups as needed."""
+        """Update the groups whose holder changed; add and remove groups as needed.
+
+        A group's text is built only when its holder is a different object than the one
+        it shows (or the language or a name changed), so one change redraws one group.
+        """
         names = {c.id: c.name for c in scene.characters}
-        wanted: list[tuple[str, object, Content]] = []
+        wanted: list[tuple[str, object, Callable[[], Content]]] = []
         if scene.aspects:
             wanted.append(
                 (
                     "scene",
                     scene.aspects,
-                    _group(view.tr("ui.scene_aspects"), list(scene.aspects), names),
+                    partial(_group, view.tr("ui.scene_aspects"), list(scene.aspects), names),
                 )
             )
         for zone in scene.zones:
             if zone.aspects:
                 wanted.append(
-                    (f"zone:{zone.id}", zone, _group(literal(zone.name), list(zone.aspects), names))
+                    (
+                        f"zone:{zone.id}",
+                        zone,
+                        partial(_group, literal(zone.name), list(zone.aspects), names),
+                    )
                 )
         for character in shown_characters(scene, view.selected):
             aspects = _character_aspects(character)
@@ -86,11 +98,11 @@ class AspectsPane(Pane):
                     (
                         f"character:{character.id}",
                         character,
-                        _group(literal(character.name), aspects, names),
+                        partial(_group, literal(character.name), aspects, names),
                     )
                 )
-        relabel = view != self._view
-        self._view = view
+        relabel = view != self._view or names != self._names
+        self._view, self._names = view, names
         keys = [key for key, _, _ in wanted]
         for key in list(self.groups):
             if key not in keys:

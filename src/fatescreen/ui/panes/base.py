@@ -24,7 +24,9 @@ class Pane(VerticalScroll):
 
     def relabel(self, view: View) -> None:
         """Set the border title in the current language."""
-        self.border_title = view.tr(self.TITLE_KEY)
+        title = view.tr(self.TITLE_KEY)
+        if self.border_title != title:
+            self.border_title = title
 
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
         """Redraw from ``scene``; ``changed`` is ``{"all"}`` for a full redraw."""

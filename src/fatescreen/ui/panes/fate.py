@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widgets import Digits, Static
+from textual.widgets import Digits
 
 from fatescreen.rules.character import CharacterKind
 from fatescreen.scene.model import Scene
+from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble, dots
@@ -21,11 +22,11 @@ class FatePane(Pane):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.pool = Digits("0", id="gm-pool")
-        self.body = Static(id="fate-body")
+        self.body = TextBlock(id="fate-body")
         self._key: object = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="gm-pool-label")
+        yield TextBlock(id="gm-pool-label")
         yield self.pool
         yield self.body
 
@@ -41,7 +42,7 @@ class FatePane(Pane):
         if key == self._key and not touches(changed, "all"):
             return
         self._key = key
-        self.query_one("#gm-pool-label", Static).update(view.tr("ui.gm_pool"))
+        self.query_one("#gm-pool-label", TextBlock).set(view.tr("ui.gm_pool"))
         self.pool.update(str(scene.gm_pool))
         lines = []
         for pc in pcs:
@@ -63,4 +64,4 @@ class FatePane(Pane):
                         (entry.reason, "$text-muted"),
                     )
                 )
-        self.body.update(Content("\n").join(lines))
+        self.body.set(Content("\n").join(lines))

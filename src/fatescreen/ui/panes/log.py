@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from textual.content import Content
-from textual.widgets import Static
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
 
 from fatescreen.scene.model import Scene
+from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble
@@ -13,29 +15,45 @@ from fatescreen.ui.text import assemble
 MAX_ENTRIES = 300
 
 
-class LogEntry(Static):
-    """The lines of one command."""
+@dataclass(frozen=True)
+class LogEntry:
+    """One command and its result lines."""
+
+    command: str
+    lines: tuple[str, ...]
+    ok: bool
+
+    @property
+    def text(self) -> str:
+        """The entry as plain text."""
+        return "\n".join((f"› {self.command}", *(f"  {line}" for line in self.lines)))
 
 
 class LogPane(Pane):
-    """Results, newest at the top; errors marked."""
+    """Results, newest at the top; errors marked. Adding an entry renders only that entry."""
 
     TITLE_KEY = "ui.log"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view_lines = LinesView(id="log-lines")
+        self.entries: list[LogEntry] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.view_lines
 
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
         """The log does not depend on the scene."""
 
     def add(self, command: str, lines: tuple[str, ...], ok: bool) -> None:
         """Put one command's result at the top."""
+        entry = LogEntry(command, lines, ok)
+        self.entries.insert(0, entry)
         style = "" if ok else "$error"
-        parts = [assemble((f"› {command}", "$text-muted"))]
-        parts += [assemble("  ", (line, style)) for line in lines]
-        entry = LogEntry(Content("\n").join(parts), classes="log-entry" + ("" if ok else " -error"))
-        children = list(self.query(LogEntry))
-        if children:
-            self.mount(entry, before=children[0])
-        else:
-            self.mount(entry)
-        if len(children) >= MAX_ENTRIES:
-            children[-1].remove()
-        self.scroll_home(animate=False)
+        rendered = [assemble((f"› {command}", "$text-muted"))]
+        rendered += [assemble("  ", (line, style)) for line in lines]
+        self.view_lines.prepend(rendered)
+        if len(self.entries) > MAX_ENTRIES:
+            self.entries = self.entries[:MAX_ENTRIES]
+            self.view_lines.trim(sum(1 + len(e.lines) for e in self.entries))
+        self.view_lines.scroll_home(animate=False)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
 
 from fatescreen.rules.obstacles import Block, CountdownVisibility, Distraction, Hazard
 from fatescreen.scene.model import Scene
+from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble, literal, rating
@@ -94,7 +94,7 @@ class ObstaclesPane(Pane):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.body = Static(id="obstacles-body")
+        self.body = LinesView(id="obstacles-body")
         self._key: object = None
 
     def compose(self):  # type: ignore[no-untyped-def]
@@ -106,4 +106,4 @@ class ObstaclesPane(Pane):
         if key == self._key:
             return
         self._key = key
-        self.body.update(Content("\n").join(obstacle_lines(scene, view)))
+        self.body.set_lines(obstacle_lines(scene, view))

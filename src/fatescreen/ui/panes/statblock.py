@@ -19,6 +19,7 @@ from fatescreen.rules.character import (
 )
 from fatescreen.rules.harm import shifts_until_taken_out
 from fatescreen.scene.model import Scene
+from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import Part, aspect_content, assemble, boxes, literal, rating
@@ -171,8 +172,8 @@ class StatBlockPane(Pane):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.head = Static(id="sheet-head")
-        self.sheet = Static(id="sheet")
+        self.head = TextBlock(id="sheet-head")
+        self.sheet = TextBlock(id="sheet")
         self._character: Character | None = None
         self._view: View | None = None
         self._key: object = None
@@ -186,7 +187,8 @@ class StatBlockPane(Pane):
         title = view.tr(self.TITLE_KEY)
         if self._character is not None:
             title += f" — {literal(self._character.name)}"
-        self.border_title = title
+        if self.border_title != title:
+            self.border_title = title
 
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
         """Redraw only when the selected character, its minions or the view changed."""
@@ -208,11 +210,11 @@ class StatBlockPane(Pane):
         if character is None:
             for widget in existing:
                 widget.remove()
-            self.head.update(view.tr("ui.no_character"))
-            self.sheet.update("")
+            self.head.set(view.tr("ui.no_character"))
+            self.sheet.set("")
             return
-        self.head.update(sheet_head(scene, character, view))
-        self.sheet.update(sheet_body(scene, character, view))
+        self.head.set(sheet_head(scene, character, view))
+        self.sheet.set(sheet_body(scene, character, view))
         labels = [view.tr(f"ui.stress.{track.kind.value}") for track in character.stress]
         same_shape = len(existing) == len(character.stress) and all(
             widget.character_id == character.id and widget.track.kind is track.kind

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
 
 from fatescreen.rules.conflict import TurnOrder, may_pick
 from fatescreen.rules.contests import challenge_progress
 from fatescreen.scene.model import Scene
+from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
 from fatescreen.ui.text import Part, assemble
@@ -91,7 +91,7 @@ class TurnPane(Pane):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.body = Static(id="turn-body")
+        self.body = LinesView(id="turn-body")
         self.cursor: str | None = None
         self._scene: Scene | None = None
         self._view: View | None = None
@@ -120,7 +120,7 @@ class TurnPane(Pane):
         lines = turn_lines(self._scene, self._view, self.cursor) + contest_lines(
             self._scene, self._view
         )
-        self.body.update(Content("\n").join(lines))
+        self.body.set_lines(lines)
 
     def candidates(self) -> list[str]:
         """Who may be handed the turn now, in list order."""

@@ -6,12 +6,12 @@ import math
 from dataclasses import dataclass
 
 from textual.content import Content
-from textual.widgets import Static
 
 from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.ladder import signed
 from fatescreen.rules.obstacles import Block, Distraction, Hazard
 from fatescreen.scene.model import Link, Scene
+from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
 from fatescreen.ui.text import literal
@@ -217,7 +217,7 @@ class ZonesPane(Pane):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.canvas = Static(id="zone-map")
+        self.canvas = LinesView(wrap=False, id="zone-map")
         self._scene: Scene | None = None
         self._view: View | None = None
         self._width = 0
@@ -240,7 +240,8 @@ class ZonesPane(Pane):
         if self._scene is None or self._view is None:
             return
         self._width = self.size.width or 120
-        self.canvas.update(draw_map(self._scene, self._view, max(self._width - 2, BOX_WIDTH)))
+        drawn = draw_map(self._scene, self._view, max(self._width - 2, BOX_WIDTH))
+        self.canvas.set_lines(drawn.split("\n"))
 
     def on_resize(self) -> None:
         """Lay the map out again for the new width."""

@@ -1,0 +1,179 @@
+"""A scrolling view of lines drawn with Textual's line API: changing its lines repaints only
+this widget and never makes the screen lay itself out again."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widget import Widget
+from textual.widgets import Static
+
+
+class LinesView(ScrollView):
+    """Shows a list of :class:`Content` lines, wrapped to the width, scrolling if needed.
+
+    ``set_lines`` does nothing when the lines are equal; ``prepend`` adds lines at the top
+    without re-rendering the rest (the log).
+    """
+
+    DEFAULT_CSS = """
+    LinesView {
+        height: auto;
+        overflow-x: hidden;
+        overflow-y: auto;
+    }
+    """
+
+    def __init__(
+        self, *, wrap: bool = True, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.wrap = wrap
+        self.lines: list[Content] = []
+        self._blocks: list[list[Strip]] = []
+        self._strips: list[Strip] = []
+        self._width = 0
+        self._cache: dict[Content, list[Strip]] = {}
+        self._cache_width = 0
+
+    @property
+    def plain(self) -> str:
+        """The text shown, without styles (for tests and screen readers)."""
+        return "\n".join(line.plain for line in self.lines)
+
+    def set_lines(self, lines: Sequence[Content]) -> None:
+        """Show these lines (repainting only if they differ)."""
+        new = list(lines)
+        if new == self.lines:
+            return
+        self.lines = new
+        self._blocks = []
+        self._rebuild()
+
+    def prepend(self, lines: Sequence[Content]) -> None:
+        """Add lines at the top, keeping what is already rendered below them."""
+        block = list(lines)
+        self.lines[:0] = block
+        if self._blocks and self._width:
+            self._blocks.insert(0, self._strips_for(block, self._width))
+            self._strips = [strip for rendered in self._blocks for strip in rendered]
+            self._resize()
+        else:
+            self._blocks = []
+            self._rebuild()
+
+    def trim(self, keep: int) -> None:
+        """Keep only the first ``keep`` lines."""
+        if len(self.lines) > keep:
+            self.lines = self.lines[:keep]
+            self._blocks = []
+            self._rebuild()
+
+    def _strips_for(self, lines: list[Content], width: int) -> list[Strip]:
+        """Each line's strips, reusing those of lines already rendered at this width (a
+        hand-off in a long turn order changes two lines, not all of them)."""
+        if self._cache_width != width:
+            self._cache = {}
+            self._cache_width = width
+        style = self.visual_style
+        fresh: dict[Content, list[Strip]] = {}
+        out: list[Strip] = []
+        for line in lines:
+            strips = fresh.get(line) or self._cache.get(line)
+            if strips is None:
+                if self.wrap:
+                    strips = Visual.to_strips(self, line, width, None, style)
+                else:
+                    strips = [Strip(line.render_segments(style))]
+            fresh[line] = strips
+            out += strips
+        if self._blocks:
+            # prepended blocks keep their own lines: keep them cached as well
+            fresh = {**self._cache, **fresh}
+        self._cache = fresh
+        return out
+
+    def _rebuild(self) -> None:
+        width = self._content_width()
+        if width <= 0:
+            self._strips = []
+            self.refresh()
+            return
+        self._width = width
+        self._blocks = [self._strips_for(self.lines, width)]
+        self._strips = self._blocks[0]
+        self._resize()
+
+    def _content_width(self) -> int:
+        return self.scrollable_content_region.width or self.size.width
+
+    def _resize(self) -> None:
+        widest = max((strip.cell_length for strip in self._strips), default=0)
+        size = Size(max(widest, self._width), len(self._strips))
+        auto = self.styles.height is not None and self.styles.height.is_auto
+        if auto and size.height != self.virtual_size.height:
+            # sized to its lines: the screen must make room
+            self.virtual_size = size
+        elif size != self.virtual_size:
+            # A fixed-size view only needs its scrollbars told; setting the reactive
+            # normally would lay out the whole screen for what is a repaint.
+            self.set_reactive(Widget.virtual_size, size)
+            self._scroll_update(size)
+        self.refresh()
+
+    def on_resize(self) -> None:
+        """Wrap again for a new width."""
+        if self._content_width() != self._width:
+            self._blocks = []
+            self._rebuild()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As tall as the lines (``height: auto``)."""
+        if width != self._width and width > 0:
+            self._width = width
+            self._blocks = [self._strips_for(self.lines, width)]
+            self._strips = self._blocks[0]
+            self.virtual_size = Size(width, len(self._strips))
+        return len(self._strips)
+
+    def render_line(self, y: int) -> Strip:
+        """One visible line."""
+        scroll_x, scroll_y = self.scroll_offset
+        index = y + scroll_y
+        width = self.scrollable_content_region.width
+        if index >= len(self._strips):
+            return Strip.blank(width, self.visual_style.rich_style)
+        return self._strips[index].crop_extend(
+            scroll_x, scroll_x + width, self.visual_style.rich_style
+        )
+
+
+class TextBlock(Static):
+    """Static text that asks for a screen layout only when its shape changes.
+
+    ``Static.update`` lays the whole screen out on every change; most changes on the
+    dashboard (a box checked, a point spent) keep every line's length, and then a repaint
+    of this widget is enough.
+    """
+
+    def __init__(
+        self, content: Content | str = "", *, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(content, id=id, classes=classes)
+        self._shape: tuple[int, ...] | None = None
+        self._shown: Content | str | None = None
+
+    def set(self, content: Content | str) -> None:
+        """Show ``content``, repainting only if it differs."""
+        if content == self._shown:
+            return
+        text = content if isinstance(content, Content) else Content(content)
+        shape = tuple(line.cell_length for line in text.split("\n"))
+        self._shown = content
+        self.update(content, layout=shape != self._shape)
+        self._shape = shape
