@@ -8,12 +8,14 @@ from functools import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fatescreen.commands.core import KEYWORDS, REGISTRY
+from fatescreen.commands.core import KEYWORDS, registry
 from fatescreen.commands.session import Session
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.load import load_scene
 from fatescreen.scene.model import Scene
 from tests.commands.support import DEMO
+
+REGISTRY = registry()
 
 NOT_FUZZED = {"save"}
 """Verbs that write files: the fuzzed session has no file, but keep them out anyway."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from fatescreen.commands.core import Applied, Context
-from fatescreen.commands.verbs_flow import scene_end
+from fatescreen.commands.flow import scene_end
 from fatescreen.rules.advancement import (
     Breakthrough,
     MilestoneOption,

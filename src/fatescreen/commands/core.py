@@ -290,12 +290,42 @@ def verb_help(found: Verb, lang: str) -> str:
     return found.help if text == key else text
 
 
+_VERBS_LOADED = False
+
+
+def load_verbs() -> None:
+    """Import every ``commands.verbs_*`` module once; each registers its verbs.
+
+    Deferred until a command is first looked up, so that opening the dashboard does not
+    pay for importing every verb before its first frame.
+    """
+    global _VERBS_LOADED
+    if _VERBS_LOADED:
+        return
+    import importlib
+    import pkgutil
+
+    from fatescreen import commands
+
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        if info.name.startswith("verbs_"):
+            importlib.import_module(f"{commands.__name__}.{info.name}")
+    _VERBS_LOADED = True
+
+
+def registry() -> Mapping[str, Verb]:
+    """Every verb of the language by name."""
+    load_verbs()
+    return REGISTRY
+
+
 def find_verb(word: str, lang: str = "en") -> Verb:
     """The verb named by ``word``, an alias, or a unique prefix.
 
     Raises:
         CommandError: No verb or several verbs match; the message lists candidates.
     """
+    load_verbs()
     wanted = fold(word)
     entries = [(v.name, v) for v in REGISTRY.values()]
     entries += [(fold(alias), v) for v in REGISTRY.values() for alias in v.aliases]

@@ -6,21 +6,17 @@ which a scene changes.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from types import ModuleType
 
-from fatescreen import commands
 from fatescreen.commands.core import (
-    REGISTRY,
     Applied,
     Context,
     Tokens,
     find_verb,
+    registry,
     split_line,
     verb,
     verb_help,
@@ -34,20 +30,6 @@ from fatescreen.scene.history import History, NothingToUndo, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
 from fatescreen.scene.model import Scene
-from fatescreen.scene.save import save_scene
-
-
-def _verb_modules() -> tuple[ModuleType, ...]:
-    """Import every ``commands.verbs_*`` module; each registers its verbs."""
-    return tuple(
-        importlib.import_module(f"{commands.__name__}.{info.name}")
-        for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name)
-        if info.name.startswith("verbs_")
-    )
-
-
-VERB_MODULES = _verb_modules()
-"""The verb modules, imported for their side effect of registering verbs."""
 
 TRANSIENT = (
     "pending_roll",
@@ -245,6 +227,8 @@ class Session:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
         target = Path(words[0]) if words else None
         try:
+            from fatescreen.scene.save import save_scene  # tomlkit is needed only to save
+
             self.loaded = save_scene(self.loaded, self.scene, target)
         except (OSError, SceneFileError) as error:
             raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
@@ -289,6 +273,6 @@ class Session:
         lines = [tr(self.lang, "help.header")]
         lines += [
             f"{v.name:<12} {verb_help(v, self.lang)}"
-            for v in sorted(REGISTRY.values(), key=lambda v: v.name)
+            for v in sorted(registry().values(), key=lambda v: v.name)
         ]
         return lines

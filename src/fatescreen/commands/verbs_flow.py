@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
+from fatescreen.commands.flow import default_participants, scene_end
 from fatescreen.commands.settle import (
     action_effort,
     no_hit_waiting,
@@ -18,24 +19,13 @@ from fatescreen.commands.settle import (
 from fatescreen.commands.verbs_attack import end_full_defense
 from fatescreen.commands.verbs_obstacles import block_harm, optional_skill
 from fatescreen.rules.actions import Action
-from fatescreen.rules.aspects import AspectKind
-from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.conflict import TurnOrder, add_participant, hand_to, may_pick, next_exchange
 from fatescreen.rules.conflict import start as start_exchange
 from fatescreen.rules.dice import DiceRoll
 from fatescreen.rules.errors import RulesError
-from fatescreen.rules.fate_points import npc_carried_points
-from fatescreen.rules.harm import clear_stress
-from fatescreen.rules.obstacles import Block, Hazard, tick, untick
+from fatescreen.rules.obstacles import Block, tick, untick
 from fatescreen.rules.outcomes import resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene
-
-
-def default_participants(scene: Scene) -> tuple[str, ...]:
-    """Everyone standing, then the hazards: the turn order of a new conflict."""
-    people = tuple(c.id for c in scene.characters if not c.taken_out and not c.conceded)
-    hazards = tuple(o.id for o in scene.obstacles if isinstance(o, Hazard))
-    return people + hazards
 
 
 @verb(
@@ -223,60 +213,6 @@ def pool(ctx: Context, args: Tokens) -> Applied:
         raise ctx.error("error.pool_range")
     line = ctx.tr("pool.set", total=total)
     return Applied(replace(ctx.scene, gm_pool=total), (line,), line, frozenset({"pool"}))
-
-
-def scene_end(scene: Scene) -> tuple[Scene, dict[str, int], tuple[str, ...], int]:
-    """What ending the scene does: stress cleared, boosts gone, held points delivered,
-    NPCs' earned points carried; the conflict's turn order closed.
-
-    Returns:
-        The new scene, points delivered by character id, ids whose stress was cleared,
-        and the number of boosts removed.
-    """
-    delivered: dict[str, int] = {}
-    for entry in scene.held:
-        delivered[entry.who] = delivered.get(entry.who, 0) + entry.delta
-    cleared = tuple(c.id for c in scene.characters if any(t.checked for t in c.stress))
-    boosts = sum(1 for a in scene.aspects if a.kind is AspectKind.BOOST)
-    characters = []
-    for character in scene.characters:
-        boosts += sum(1 for a in character.aspects if a.kind is AspectKind.BOOST)
-        points = delivered.get(character.id, 0)
-        if character.kind is not CharacterKind.PC:
-            points += (
-                npc_carried_points(
-                    conceded=character.conceded,
-                    consequences_taken=len(character.consequence_aspects),
-                    hostile_invokes=0,
-                )
-                if character.conceded
-                else 0
-            )
-        updated = clear_stress(character)
-        updated = replace(
-            updated,
-            fate_points=updated.fate_points + points,
-            aspects=tuple(a for a in updated.aspects if a.kind is not AspectKind.BOOST),
-        )
-        characters.append(updated)
-    zones = tuple(
-        replace(z, aspects=tuple(a for a in z.aspects if a.kind is not AspectKind.BOOST))
-        for z in scene.zones
-    )
-    new = replace(
-        scene,
-        characters=tuple(characters),
-        zones=zones,
-        aspects=tuple(a for a in scene.aspects if a.kind is not AspectKind.BOOST),
-        held=(),
-        turn=None,
-        pending_roll=None,
-        pending_hit=None,
-        queued_hits=(),
-        full_defenses=(),
-        contest_rolls=(),
-    )
-    return new, delivered, cleared, boosts
 
 
 # A campaign replaces this verb with its own scene end, so the help is given here rather than

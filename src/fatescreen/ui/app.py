@@ -17,10 +17,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from fatescreen.commands.core import REGISTRY, Context
+from fatescreen.commands.core import Context, registry
+from fatescreen.commands.flow import scene_end
 from fatescreen.commands.harm_text import option_text, options_for
 from fatescreen.commands.session import Result, Session
-from fatescreen.commands.verbs_flow import scene_end
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.big_bads import minion_armor_options
@@ -32,8 +32,6 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog, quote
-from fatescreen.ui.dialogs.help import HelpScreen
-from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.keys import described, key_names, translate_bindings
 from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
@@ -396,6 +394,8 @@ class FatescreenApp(App[None]):
             return
         actor = self._up_or_selected()
         target = self._default_target(actor)
+        from fatescreen.ui.dialogs.roll import RollDialog
+
         self.push_screen(
             RollDialog(self.view_state, self.scene, action=action, actor=actor, target=target),
             self._from_dialog,
@@ -412,6 +412,8 @@ class FatescreenApp(App[None]):
         up = self.scene.turn.up if self.scene.turn else None
         hazard = next((h for h in hazards if h.id == up), hazards[0])
         target = self._default_target(None, hazard.zone)
+        from fatescreen.ui.dialogs.roll import RollDialog
+
         self.push_screen(
             RollDialog(
                 self.view_state, self.scene, action="attack", actor=hazard.id, target=target
@@ -677,6 +679,8 @@ class FatescreenApp(App[None]):
 
     def action_help(self) -> None:
         """Every key and every command."""
+        from fatescreen.ui.dialogs.help import HelpScreen
+
         self.push_screen(HelpScreen(self.view_state, self))
 
     # -- actions: view ---------------------------------------------------------------------
@@ -767,7 +771,7 @@ class FatescreenApp(App[None]):
                     escape_markup(f"{description} [{key_names(binding.key)}]"),
                     lambda action=binding.action: self.run_action(action),
                 )
-        for name, found in sorted(REGISTRY.items()):
+        for name, found in sorted(registry().items()):
             yield SystemCommand(
                 f":{name}",
                 escape_markup(found.help),

@@ -9,7 +9,7 @@ from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from fatescreen.commands.core import REGISTRY
+from fatescreen.commands.core import registry
 from fatescreen.commands.names import fold
 
 
@@ -26,7 +26,7 @@ class CommandSuggester(Suggester):
             return None
         head, _, last = value.rpartition(" ")
         if not head:
-            verbs = sorted(REGISTRY)
+            verbs = sorted(registry())
             match = next((v for v in verbs if v.startswith(fold(last))), None)
             return match if match and match != last else None
         wanted = fold(last.lstrip('"'))

@@ -19,7 +19,7 @@ def turn_lines(scene: Scene, view: View, cursor: str | None) -> list[Content]:
     names = {c.id: c.name for c in scene.characters}
     names.update({o.id: "⚠ " + o.name for o in scene.obstacles})
     if order is None:
-        from fatescreen.commands.verbs_flow import default_participants
+        from fatescreen.commands.flow import default_participants
 
         order = TurnOrder(participants=default_participants(scene))
         head = view.tr("ui.no_exchange")
@@ -128,7 +128,7 @@ class TurnPane(Pane):
             return []
         order = self._scene.turn
         if order is None or not order.started:
-            from fatescreen.commands.verbs_flow import default_participants
+            from fatescreen.commands.flow import default_participants
 
             return (
                 list(default_participants(self._scene))

@@ -40,19 +40,19 @@ class Canvas:
                 self.styles[y][x + offset] = style
 
     def content(self) -> Content:
-        """The canvas as Content, trailing blanks trimmed."""
+        """The canvas as Content, trailing blanks trimmed, one span per run of a style."""
         lines = []
         for row, styles in zip(self.cells, self.styles, strict=True):
             end = len(row)
             while end and row[end - 1] == " ":
                 end -= 1
-            pieces: list[tuple[str, str]] = []
-            for char, style in zip(row[:end], styles[:end], strict=True):
-                if pieces and pieces[-1][1] == style:
-                    pieces[-1] = (pieces[-1][0] + char, style)
-                else:
-                    pieces.append((char, style))
-            lines.append(Content.assemble(*pieces))
+            runs = []
+            start = 0
+            for index in range(1, end + 1):
+                if index == end or styles[index] != styles[start]:
+                    runs.append(("".join(row[start:index]), styles[start]))
+                    start = index
+            lines.append(Content.assemble(*runs))
         while lines and not lines[-1].plain:
             lines.pop()
         return Content("\n").join(lines)
@@ -237,9 +237,9 @@ class ZonesPane(Pane):
         self._redraw()
 
     def _redraw(self) -> None:
-        if self._scene is None or self._view is None:
-            return
-        self._width = self.size.width or 120
+        if self._scene is None or self._view is None or not self.size.width:
+            return  # drawn once the pane knows its width (on_resize)
+        self._width = self.size.width
         drawn = draw_map(self._scene, self._view, max(self._width - 2, BOX_WIDTH))
         self.canvas.set_lines(drawn.split("\n"))
 

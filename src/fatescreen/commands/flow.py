@@ -1,0 +1,72 @@
+"""What the flow of a scene does, shared by the verbs and the dashboard: who takes part in a
+conflict, and what ending the scene changes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.character import CharacterKind
+from fatescreen.rules.fate_points import npc_carried_points
+from fatescreen.rules.harm import clear_stress
+from fatescreen.rules.obstacles import Hazard
+from fatescreen.scene.model import Scene
+
+
+def default_participants(scene: Scene) -> tuple[str, ...]:
+    """Everyone standing, then the hazards: the turn order of a new conflict."""
+    people = tuple(c.id for c in scene.characters if not c.taken_out and not c.conceded)
+    hazards = tuple(o.id for o in scene.obstacles if isinstance(o, Hazard))
+    return people + hazards
+
+
+def scene_end(scene: Scene) -> tuple[Scene, dict[str, int], tuple[str, ...], int]:
+    """What ending the scene does: stress cleared, boosts gone, held points delivered,
+    NPCs' earned points carried; the conflict's turn order closed.
+
+    Returns:
+        The new scene, points delivered by character id, ids whose stress was cleared,
+        and the number of boosts removed.
+    """
+    delivered: dict[str, int] = {}
+    for entry in scene.held:
+        delivered[entry.who] = delivered.get(entry.who, 0) + entry.delta
+    cleared = tuple(c.id for c in scene.characters if any(t.checked for t in c.stress))
+    boosts = sum(1 for a in scene.aspects if a.kind is AspectKind.BOOST)
+    characters = []
+    for character in scene.characters:
+        boosts += sum(1 for a in character.aspects if a.kind is AspectKind.BOOST)
+        points = delivered.get(character.id, 0)
+        if character.kind is not CharacterKind.PC and not character.conceded:
+            # A concession's points (1 + consequences) are already held for the conceder;
+            # an NPC that fought on carries one point per consequence it took (§3).
+            points += npc_carried_points(
+                conceded=False,
+                consequences_taken=len(character.consequence_aspects),
+                hostile_invokes=0,
+            )
+        updated = clear_stress(character)
+        updated = replace(
+            updated,
+            fate_points=updated.fate_points + points,
+            aspects=tuple(a for a in updated.aspects if a.kind is not AspectKind.BOOST),
+        )
+        characters.append(updated)
+    zones = tuple(
+        replace(z, aspects=tuple(a for a in z.aspects if a.kind is not AspectKind.BOOST))
+        for z in scene.zones
+    )
+    new = replace(
+        scene,
+        characters=tuple(characters),
+        zones=zones,
+        aspects=tuple(a for a in scene.aspects if a.kind is not AspectKind.BOOST),
+        held=(),
+        turn=None,
+        pending_roll=None,
+        pending_hit=None,
+        queued_hits=(),
+        full_defenses=(),
+        contest_rolls=(),
+    )
+    return new, delivered, cleared, boosts
