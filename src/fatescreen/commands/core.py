@@ -462,10 +462,8 @@ class Context:
         """Where a new aspect goes: ``scene``, a zone or a character (by name)."""
         if ref is None or keyword_of(ref) == "scene":
             return SCENE_HOLDER
-        entries = [(f"zone:{z.id}", z.name, f"zone:{z.id}") for z in self.scene.zones]
-        entries += [
-            (f"character:{c.id}", c.name, f"character:{c.id}") for c in self.scene.characters
-        ]
+        entries = [(z.id, z.name, f"zone:{z.id}") for z in self.scene.zones]
+        entries += [(c.id, c.name, f"character:{c.id}") for c in self.scene.characters]
         return resolve(ref, entries, "holder", self.lang)
 
     def holder_name(self, holder: str) -> str:

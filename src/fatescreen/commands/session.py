@@ -29,7 +29,7 @@ from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.history import History, NothingToUndo, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
-from fatescreen.scene.model import Scene
+from fatescreen.scene.model import Scene, changes
 
 TRANSIENT = (
     "pending_roll",
@@ -184,6 +184,7 @@ class Session:
     def _commit(
         self, text: str, applied: Applied, rolled: list[DiceRoll], *, journal: bool
     ) -> Result:
+        previous = self.scene
         changed = applied.scene is not self.scene and applied.scene != self.scene
         if changed:
             label = applied.label or text
@@ -193,7 +194,11 @@ class Session:
                 self.journal.append(text, tuple(d.symbols for d in rolled))
         self.log.append(LogEntry(text, applied.lines))
         return Result(
-            text, applied.lines, True, applied.changed if changed else frozenset(), applied.label
+            text,
+            applied.lines,
+            True,
+            changes(previous, self.scene) if changed else frozenset(),
+            applied.label,
         )
 
     def _meta(self, name: str, words: list[str], text: str) -> Result:
@@ -202,6 +207,7 @@ class Session:
                 raise CommandError(
                     tr(self.lang, "error.extra", verb=name, extra=" ".join(words), usage=name)
                 )
+            previous = self.scene
             try:
                 if name == "undo":
                     self.history, step = self.history.undo()
@@ -215,7 +221,7 @@ class Session:
                 self.journal.append(name, ())
             line = tr(self.lang, f"{name}.line", label=step.label)
             self.log.append(LogEntry(text, (line,)))
-            return Result(text, (line,), True, frozenset({"all"}), step.label)
+            return Result(text, (line,), True, changes(previous, self.scene), step.label)
         if name == "save":
             return self._save(words, text)
         if name == "log":

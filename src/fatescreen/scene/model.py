@@ -266,3 +266,44 @@ class Scene:
     def with_changes(self, **changes: Any) -> Scene:
         """A copy with some fields replaced (``dataclasses.replace``)."""
         return replace(self, **changes)
+
+
+def changes(old: Scene, new: Scene) -> frozenset[str]:
+    """What differs between two scenes, as the tags the dashboard repaints by.
+
+    ``character:ID`` for each character whose value changed, and ``characters`` when one
+    came or went; ``zones``, ``aspects``, ``obstacles``, ``countdowns``, ``contests``,
+    ``challenges``, ``turn``, ``pool``, ``pending`` for those parts; ``all`` for the rules.
+    Unchanged parts are the very same objects, so this costs little.
+    """
+    if old is new:
+        return frozenset()
+    tags: set[str] = set()
+    if old.rules != new.rules or old.title != new.title:
+        tags.add("all")
+    if old.characters is not new.characters:
+        before = old.character_index
+        for character in new.characters:
+            if before.get(character.id) is not character:
+                tags.add(f"character:{character.id}")
+        if set(before) != set(new.character_index):
+            tags |= {"characters", "zones", "turn", "aspects"}
+    parts = (
+        ("zones", ("zones", "aspects")),
+        ("links", ("zones",)),
+        ("aspects", ("aspects",)),
+        ("obstacles", ("obstacles", "zones")),
+        ("countdowns", ("countdowns",)),
+        ("contests", ("contests",)),
+        ("challenges", ("challenges",)),
+        ("turn", ("turn",)),
+        ("gm_pool", ("pool",)),
+        ("held", ("pool",)),
+        ("compel_points", ("pool",)),
+        ("pending_roll", ("pending",)),
+        ("pending_hit", ("pending",)),
+    )
+    for name, names in parts:
+        if getattr(old, name) != getattr(new, name):
+            tags.update(names)
+    return frozenset(tags)
