@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-SCENE ?= scenes/golden-mask.toml
+SCENE ?= scenes
 
 .PHONY: run test lint typecheck pytest bench bench-smoke test-snapshot-update clean
 

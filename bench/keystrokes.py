@@ -114,6 +114,19 @@ async def keystroke_timings(scene: Path, repeats: int = 20) -> list[Timing]:
         app.redraw(frozenset({"view"}))
         await pilot.pause()
 
+        async def no_op_key() -> None:
+            await pilot.press("z")
+
+        async def no_op_click() -> None:
+            await pilot.click(StressBoxes, offset=(60, 0))
+
+        results.append(
+            await _measure(app, pilot, "floor: a key bound to nothing", no_op_key, None, repeats)
+        )
+        results.append(
+            await _measure(app, pilot, "floor: a click on nothing", no_op_click, None, repeats)
+        )
+
         async def toggle() -> None:
             await pilot.click(StressBoxes, offset=(11, 0))
 

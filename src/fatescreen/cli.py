@@ -30,7 +30,12 @@ def build_parser() -> argparse.ArgumentParser:
         + ", ".join(SUBCOMMANDS)
         + " (fatescreen SUBCOMMAND --help).",
     )
-    parser.add_argument("scene", nargs="?", type=Path, help="scene file (default: the demo)")
+    parser.add_argument(
+        "scene",
+        nargs="?",
+        type=Path,
+        help="scene file or campaign folder (default: the campaign opened last, else the demo)",
+    )
     parser.add_argument("--theme", default=None, help="colour theme (remembered)")
     _common(parser)
     return parser
@@ -286,8 +291,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             return campaign_subcommand(name, args, lang, out)
         return one_off(name, args.words, args.seed, lang, out)
     args = build_parser().parse_args(args_list)
-    scene = args.scene or DEMO_SCENE
+    scene = args.scene or last_campaign() or DEMO_SCENE
+    folder = campaign_folder(scene)
+    if folder is not None:
+        from fatescreen.ui.campaign import CampaignApp
+
+        CampaignApp(folder, lang=args.lang, theme=args.theme).run()
+        return 0
     from fatescreen.ui.app import FatescreenApp
 
     FatescreenApp(scene, lang=args.lang, theme=args.theme).run()
     return 0
+
+
+def campaign_folder(path: Path) -> Path | None:
+    """The campaign folder a path names (the folder, or its campaign.toml); None for a scene."""
+    if path.is_dir():
+        return path
+    return path.parent if path.name == "campaign.toml" else None
+
+
+def last_campaign() -> Path | None:
+    """The path opened last, if it was a campaign folder that is still there."""
+    from fatescreen.ui.config import load_settings
+
+    last = load_settings().last_scene
+    if last and (Path(last) / "campaign.toml").is_file():
+        return Path(last)
+    return None

@@ -13,7 +13,7 @@ SPLIT = "attack vitor cultist-1,cultist-2 Shoot +000"
 
 CASES: list[tuple[Path, tuple[str, ...], str, str]] = [
     # -- the line itself
-    (DEMO, (), "frobnicate", "unknown command 'frobnicate'; try: absorb, aspect,"),
+    (DEMO, (), "frobnicate", "unknown command 'frobnicate'; try: absorb, add, aspect,"),
     (DEMO, (), "c", "unknown command 'c'; try: challenge, compel, concede, contest, cost, create"),
     (DEMO, (), 'aspect add "Unclosed', "a quote is not closed: No closing quotation"),
     (DEMO, (), "help frob", "unknown command 'frob'; try:"),

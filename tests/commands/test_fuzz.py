@@ -144,6 +144,33 @@ TEMPLATES: dict[str, list[st.SearchStrategy[str]]] = {
     ],
     "roll": [number, maybe(after("vs", number)), maybe(faces)],
     "odds": [number, after("vs", number), maybe(after("invokes", small))],
+    "add": [
+        st.sampled_from(["pc Ana", "mooks Rats 3", 'hazard "Rocks" 3', "zone Attic", "cultist 2"]),
+        maybe(after("in", zone)),
+        maybe(st.sampled_from(["weapon 2", "skill Fight 3", "stress 2", "rating -1"])),
+    ],
+    "remove": [st.one_of(character, zone, st.just("completes"))],
+    "set": [
+        st.one_of(character, zone, st.just("completes"), st.just("rules"), st.just("scene")),
+        st.sampled_from(
+            [
+                "weapon 2",
+                "skill Fight Great",
+                "stress physical 1",
+                "consequences mild",
+                "form add Beast skill Fight 5",
+                "form 1 stress 2",
+                "minions cultist",
+                "boxes 2",
+                "name Crypt",
+                "scale on",
+                "title X",
+            ]
+        ),
+    ],
+    "place": [character, st.one_of(zone, st.just("none"))],
+    "link": [zone, zone, maybe(st.sampled_from(["barrier 2", "barrier none", "block none"]))],
+    "unlink": [zone, zone],
     "undo": [],
     "redo": [],
 }

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from fatescreen.ui.app import FatescreenApp
-from tests.ui.support import AppFactory
+from fatescreen.ui.campaign import CampaignApp
+from tests.ui.support import AppFactory, CampaignFactory
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
@@ -45,5 +46,21 @@ def make_app(scene_folder: Path) -> AppFactory:
         if edit is not None:
             path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
         return FatescreenApp(path, remember=False, lang=lang, theme=theme, cursor_blink=False)
+
+    return build
+
+
+@pytest.fixture
+def make_campaign_app(scene_folder: Path) -> CampaignFactory:
+    """Build a dashboard on a copy of the sample campaign (the copied scenes/ folder), its
+    campaign.toml changed first by ``edit`` if given."""
+
+    def build(
+        *, lang: str = "en", theme: str = "fate-dark", edit: Callable[[str], str] | None = None
+    ) -> CampaignApp:
+        if edit is not None:
+            path = scene_folder / "campaign.toml"
+            path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+        return CampaignApp(scene_folder, remember=False, lang=lang, theme=theme, cursor_blink=False)
 
     return build

@@ -12,11 +12,15 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from fatescreen.ui.app import FatescreenApp
+from fatescreen.ui.campaign import CampaignApp
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.log import LogPane
 
 AppFactory = Callable[..., FatescreenApp]
 """The ``make_app`` fixture: a dashboard on a copy of a shipped scene."""
+
+CampaignFactory = Callable[..., CampaignApp]
+"""The ``make_campaign_app`` fixture: a dashboard on a copy of the sample campaign."""
 
 
 def screen_text(app: App[None]) -> str:

@@ -199,6 +199,7 @@ class CampaignSession(Session):
             self.lang,
             self.ladder_names,
             replay=replay,
+            folder=self.scene_folder,
             campaign=self.party(),
             scene_key=self.scene_key,
         )

@@ -6,6 +6,7 @@ import random
 import shlex
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from types import MappingProxyType
 
 from fatescreen.commands.errors import CommandError
@@ -47,7 +48,7 @@ KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "with": ("with", "kanssa", "apuna"),
         "by": ("by", "käyttäjä", "tekijä"),
         "for": ("for", "omistaja", "hyväksi"),
-        "in": ("in", "kilpailussa", "haasteessa"),
+        "in": ("in", "kilpailussa", "haasteessa", "alueella"),
         "to": ("to", "voittoihin"),
         "dice": ("dice", "noppa", "nopat"),
         "free": ("free", "ilmainen"),
@@ -84,6 +85,10 @@ KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "rerolls": ("rerolls", "rr", "uusinnat"),
         "opposed": ("opposed", "vastus"),
         "replacing": ("replacing", "korvaa"),
+        "none": ("none", "ei", "pois"),
+        "default": ("default", "oletus"),
+        "concept": ("concept", "ydin"),
+        "trouble": ("trouble", "ongelma"),
     }
 )
 """Every keyword a verb understands, by its English name, with its aliases (Finnish too)."""
@@ -364,6 +369,9 @@ class Context:
     ladder_names: bool = True
     replay: list[DiceRoll] = field(default_factory=list)
     rolled: list[DiceRoll] = field(default_factory=list)
+    folder: Path | None = None
+    """The scene file's folder, where template libraries are looked for; None without a
+    file."""
 
     def tr(self, key: str, **values: object) -> str:
         """A message in the session's language."""
@@ -392,7 +400,9 @@ class Context:
 
     def on(self, scene: Scene) -> Context:
         """The same context looking at another scene (names are read from it)."""
-        return Context(scene, self.rng, self.lang, self.ladder_names, self.replay, self.rolled)
+        return Context(
+            scene, self.rng, self.lang, self.ladder_names, self.replay, self.rolled, self.folder
+        )
 
     # -- lookups ---------------------------------------------------------------------
 

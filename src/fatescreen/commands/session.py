@@ -179,7 +179,21 @@ class Session:
 
     def _context(self, replay: list[DiceRoll]) -> Context:
         """The context a verb runs in (a campaign session adds the campaign to it)."""
-        return Context(self.scene, self.rng, self.lang, self.ladder_names, replay=replay)
+        return Context(
+            self.scene,
+            self.rng,
+            self.lang,
+            self.ladder_names,
+            replay=replay,
+            folder=self.scene_folder,
+        )
+
+    @property
+    def scene_folder(self) -> Path | None:
+        """The scene file's folder (template libraries are looked for from there)."""
+        if self.loaded is None or self.loaded.path is None:
+            return None
+        return self.loaded.path.parent
 
     def _commit(
         self, text: str, applied: Applied, rolled: list[DiceRoll], *, journal: bool

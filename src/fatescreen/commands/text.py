@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from fatescreen.commands.core import Context
-from fatescreen.rules.outcomes import Effort, Outcome, RollResult
+from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult
 
 
 def effort_text(ctx: Context, effort: Effort) -> str:
     """``Great (+4) + [0 0 + +] + 2 (invoke: X) = Fantastic (+6)``."""
     bonuses = "".join(
-        f" {'+' if b.value >= 0 else '-'} {abs(b.value)} ({b.label})" for b in effort.bonuses
+        f" {'+' if b.value >= 0 else '-'} {abs(b.value)} ({bonus_label(ctx, b)})"
+        for b in effort.bonuses
     )
     return ctx.tr(
         "roll.effort",
@@ -18,6 +19,13 @@ def effort_text(ctx: Context, effort: Effort) -> str:
         bonuses=bonuses,
         total=ctx.rating(effort.total),
     )
+
+
+def bonus_label(ctx: Context, bonus: Bonus) -> str:
+    """A bonus's label in the GM's language (the rules core labels them in English)."""
+    if bonus.kind:
+        return ctx.tr(f"bonus.{bonus.kind}", detail=bonus.detail)
+    return bonus.label
 
 
 def opposition_text(ctx: Context, result: RollResult) -> str:

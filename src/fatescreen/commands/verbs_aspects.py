@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.text import quoted
@@ -9,6 +11,7 @@ from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.invokes import pass_free_invokes
 from fatescreen.scene.aspects import AspectInPlay, add_aspect, aspects_in_play, replace_aspect
+from fatescreen.scene.model import Scene
 
 MAX_FREE_INVOKES = 20
 """The most free invokes one command puts on an aspect."""
@@ -20,8 +23,8 @@ def _owner(ctx: Context, ref: str | None, default: str) -> str:
 
 @verb(
     "aspect",
-    'aspect add "NAME" [on WHERE] [free N [for WHO]] [hidden] | remove|reveal ASPECT '
-    '| rename ASPECT "NEW"',
+    'aspect add "NAME" [on WHERE] [concept|trouble] [free N [for WHO]] [hidden] '
+    '| remove|reveal ASPECT | rename ASPECT "NEW"',
     aliases=("asp", "piirre"),
     example='aspect add "Choking smoke" on hall free 1',
 )
@@ -36,8 +39,11 @@ def aspect(ctx: Context, args: Tokens) -> Applied:
         count = 0
         owner_ref: str | None = None
         hidden = False
+        role: str | None = None
         while args:
-            if args.keyword("on"):
+            if (word := args.keyword("concept", "trouble")) is not None:
+                role = word
+            elif args.keyword("on"):
                 holder = ctx.holder(args.take(ctx.tr("what.holder")))
             elif args.keyword("free"):
                 count = args.number(ctx.tr("what.free_invokes"))
@@ -51,6 +57,8 @@ def aspect(ctx: Context, args: Tokens) -> Applied:
             raise ctx.error("error.free_count", high=MAX_FREE_INVOKES)
         owner = _owner(ctx, owner_ref, GM)
         kind = AspectKind.CHARACTER if holder.startswith("character:") else AspectKind.SITUATION
+        if role is not None:
+            kind = _role_kind(ctx, holder, role)
         new = Aspect(name, kind, (owner,) * count, hidden)
         existing = [a for a in _all(ctx) if a.holder == holder and a.aspect.id == make_id(name)]
         if existing:
@@ -64,7 +72,7 @@ def aspect(ctx: Context, args: Tokens) -> Applied:
             line += " · " + ctx.tr(
                 "free.added", count=count, aspect=quoted(name), owner=ctx.who(owner)
             )
-        return Applied(add_aspect(ctx.scene, holder, new), (line,), line, _changed(holder))
+        return Applied(_added(ctx, holder, new), (line,), line, _changed(holder))
     if action is None:
         raise args.missing("add/remove/reveal/rename")
     target = ctx.aspect(args.take(ctx.tr("what.aspect")))
@@ -99,6 +107,31 @@ def aspect(ctx: Context, args: Tokens) -> Applied:
         )
         line = ctx.tr("aspect.renamed", old=quoted(target.aspect.name), new=quoted(new_name))
     return Applied(scene, (line,), line, _changed(target.holder))
+
+
+def _role_kind(ctx: Context, holder: str, role: str) -> AspectKind:
+    """The kind of a high concept or trouble added to a character who has none yet."""
+    kind = AspectKind.HIGH_CONCEPT if role == "concept" else AspectKind.TROUBLE
+    if not holder.startswith("character:"):
+        raise ctx.error("error.role_holder")
+    character = ctx.scene.character(holder.partition(":")[2])
+    held = [a for a in character.aspects if a.kind is kind]
+    if held:
+        raise ctx.error("error.role_taken", name=character.name, aspect=quoted(held[0].name))
+    return kind
+
+
+def _added(ctx: Context, holder: str, aspect: Aspect) -> Scene:
+    """The scene with a new aspect; a high concept goes first and a trouble after it, as a
+    character's sheet (and file) lists them."""
+    if aspect.kind not in (AspectKind.HIGH_CONCEPT, AspectKind.TROUBLE):
+        return add_aspect(ctx.scene, holder, aspect)
+    character = ctx.scene.character(holder.partition(":")[2])
+    aspects = list(character.aspects)
+    first = bool(aspects) and aspects[0].kind is AspectKind.HIGH_CONCEPT
+    at = 1 if aspect.kind is AspectKind.TROUBLE and first else 0
+    aspects.insert(at, aspect)
+    return ctx.scene.with_character(replace(character, aspects=tuple(aspects)))
 
 
 def _all(ctx: Context) -> tuple[AspectInPlay, ...]:

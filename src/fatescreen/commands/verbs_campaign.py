@@ -11,6 +11,7 @@ from fatescreen.commands.campaign import (
     CampaignApplied,
     CampaignContext,
     SceneEnd,
+    SessionEnd,
     end_scene,
     end_session,
     take_breakthrough,
@@ -246,6 +247,22 @@ def endscene(ctx: Context, args: Tokens) -> Applied:
 # ---------------------------------------------------------------------------- session end
 
 
+def session_end_lines(ctx: Context, campaign: Campaign, end: SessionEnd) -> list[str]:
+    """A session end as lines for the GM: refreshed fate points, healed consequences and
+    the milestones offered."""
+    lines = [ctx.tr("campaign.session_end", number=campaign.session, next=campaign.session + 1)]
+    for pc_id, before, after in end.refreshed:
+        name = _name_of(campaign, ctx, pc_id)
+        lines.append(ctx.tr("campaign.refresh", name=name, before=before, after=after))
+    if end.recovered:
+        healed = (f'{_name_of(campaign, ctx, who)}: "{name}"' for who, name in end.recovered)
+        lines.append(ctx.tr("campaign.end.recovered", items=_listing(ctx, healed)))
+    if end.milestones:
+        names = (_name_of(campaign, ctx, who) for who in end.milestones)
+        lines.append(ctx.tr("campaign.milestone_offer", names=_listing(ctx, names)))
+    return lines
+
+
 @verb(
     "endsession",
     "endsession",
@@ -260,16 +277,7 @@ def endsession(ctx: Context, args: Tokens) -> Applied:
     args.done()
     _between_scenes(campaign_ctx, campaign, args)
     end = end_session(campaign)
-    lines = [ctx.tr("campaign.session_end", number=campaign.session, next=campaign.session + 1)]
-    for pc_id, before, after in end.refreshed:
-        name = _name_of(campaign, ctx, pc_id)
-        lines.append(ctx.tr("campaign.refresh", name=name, before=before, after=after))
-    if end.recovered:
-        healed = (f'{_name_of(campaign, ctx, who)}: "{name}"' for who, name in end.recovered)
-        lines.append(ctx.tr("campaign.end.recovered", items=_listing(ctx, healed)))
-    if end.milestones:
-        names = (_name_of(campaign, ctx, who) for who in end.milestones)
-        lines.append(ctx.tr("campaign.milestone_offer", names=_listing(ctx, names)))
+    lines = session_end_lines(ctx, campaign, end)
     label = ctx.tr("campaign.label.endsession", number=campaign.session)
     return CampaignApplied(
         ctx.scene,

@@ -247,7 +247,7 @@ def _apply_one(
         effort = result.effort.with_dice(dice)
         rerolled = RollResult(effort, result.opposition, result.opposing_effort)
         return rerolled, replace(record, dice_before=result.effort.dice, dice_after=dice)
-    bonus = Bonus(f"invoke: {aspect.name}", invoke.value)
+    bonus = Bonus(f"invoke: {aspect.name}", invoke.value, kind="invoke", detail=aspect.name)
     if invoke.effect is InvokeEffect.BONUS:
         effort = result.effort.with_bonus(bonus)
         raised = RollResult(effort, result.opposition, result.opposing_effort)

@@ -42,6 +42,10 @@ class Bonus:
 
     label: str
     value: int
+    kind: str = ""
+    """What gave the bonus (``invoke``...), for a display to word it in its own language."""
+    detail: str = ""
+    """The thing behind it, e.g. the aspect invoked."""
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from fatescreen.rules.actions import Action, AspectTarget
@@ -149,6 +150,17 @@ class Link:
 
 
 @dataclass(frozen=True)
+class TemplateSource:
+    """The library entry a character was added from during play, so that saving can write
+    it as a template entry (``template = "library/cultist.toml"``) like a GM would."""
+
+    file: Path
+    """The library file, as an absolute path."""
+    entry: str
+    """The entry's id (or the id of its name) in that file."""
+
+
+@dataclass(frozen=True)
 class RulesInPlay:
     """The optional rules of §6 and §8 that this scene (or campaign) uses."""
 
@@ -206,6 +218,9 @@ class Scene:
     """The campaign session this scene is played in (recovery clocks count from it)."""
     scene_number: int = 1
     """The scene's number, counted across the campaign (recovery clocks count from it)."""
+    sources: Mapping[str, TemplateSource] = field(default_factory=dict, compare=False)
+    """Characters added from a library template since the file was read, by id: how the
+    file should write them. Not part of the state of play, so not compared."""
 
     @cached_property
     def character_index(self) -> Mapping[str, Character]:

@@ -83,7 +83,7 @@ def to_record(value: Data) -> Table:
         if key == "form" and isinstance(item, list):
             forms = tomlkit.aot()
             for form in item:
-                forms.append(to_record(form))
+                forms.append(to_record(form).indent(2))
             table[key] = forms
         else:
             table[key] = to_item(item)
@@ -158,7 +158,10 @@ def patch(container: Any, key: str | int, old: Any, new: Any) -> None:
                 if before != after:
                     current[index] = to_item(after, line=False)
             return
-    container[key] = to_item(new)
+    item = to_item(new)
+    if isinstance(current, Array) and isinstance(item, Array) and "\n" in current.as_string():
+        item.multiline(True)  # the GM wrote it one element a line: keep it that way
+    container[key] = item
 
 
 def patch_record(table: Any, old: Data, new: Data) -> None:
@@ -171,8 +174,30 @@ def patch_record(table: Any, old: Data, new: Data) -> None:
                 # new consequences in the short form: consequences.mild = "Broken nose"
                 for slot, value in new[key].items():
                     add_key(table, tomlkit.key([key, slot]), to_item(value))
+            elif key not in table and new.get(key) is not None and isinstance(table, Table):
+                _add_in_order(table, key, to_item(new[key]), list(new))
             else:
                 patch(table, key, old.get(key), new.get(key))
+
+
+def _add_in_order(table: Table, key: str, item: Item, order: list[str]) -> None:
+    """Add a key where the canonical ``order`` puts it: after the nearest key before it that
+    the table holds (``stunts`` after ``skills``), else as :func:`add_key` does."""
+    body = table.value.body
+    plain = {
+        name.key: index
+        for index, (name, value) in enumerate(body)
+        if name is not None and not name.is_dotted() and not isinstance(value, (Table, AoT))
+    }
+    earlier = [plain[k] for k in order[: order.index(key)] if k in plain]
+    anchor = max(earlier, default=-1)
+    if anchor < 0 or all(name is None for name, _ in body[anchor + 1 :]):
+        add_key(table, key, item)
+        return
+    trivia = getattr(body[anchor][1], "trivia", None)
+    if trivia is not None:
+        item.trivia.indent = trivia.indent
+    table.value._insert_at(anchor + 1, key, item)
 
 
 def _lookup(doc: Any, path: KeyPath) -> Any:
@@ -230,17 +255,24 @@ class _Patcher:
         encode_old: Callable[[T], Data],
         encode_new: Callable[[T], Data],
         section: Callable[[T], str],
+        records: Mapping[str, Data | None] | None = None,
     ) -> None:
         """Patch changed records, append new ones and drop removed ones.
 
         The two encoders differ only in the zone names each scene gives its ids.
+        ``records`` holds ready-made records for some new entries (None: another entry's
+        record writes this one too).
         """
+        ready = records or {}
         for key, value in new.items():
             before = old.get(key)
             origin = origins.get(key)
             if before is None or origin is None:
-                self._append(section(value), encode_new(value))
-            elif before != value:
+                if key not in ready:
+                    self._append(section(value), encode_new(value))
+                elif (record := ready[key]) is not None:
+                    self._append(section(value), record)
+            elif before is not value and before != value:
                 old_data, new_data = encode_old(before), encode_new(value)
                 if origin.instance is None:
                     patch_record(_lookup(self.doc, origin.path), old_data, new_data)
@@ -265,22 +297,7 @@ class _Patcher:
                 overlay = _set_overlay(self.doc, origin, overlay, key, value)
 
     def _append(self, section: str, data: Data) -> None:
-        if section not in self.doc:
-            _end_with_blank_line(self.doc)
-            self.doc.append(section, tomlkit.aot())
-        records = self.doc[section]
-        if isinstance(records, AoT):
-            record = to_record(data)
-            if records.body:
-                last = _last_table(records.body[-1])
-                trailer = _detach_trailer(last)
-                if _ends_blank(last):
-                    record.add(tomlkit.nl())  # records here end with a blank line: so does this
-                for item in trailer:
-                    record.add(item)
-            records.append(record)
-        else:
-            records.append(to_item(data))
+        append_record(self.doc, section, data)
 
     def remove_pending(self) -> None:
         # Later items first, so earlier indices stay valid.
@@ -299,6 +316,29 @@ class _Patcher:
             section = path[0]
             if len(parent) == 0 and len(path) == 2 and isinstance(section, str):
                 del self.doc[section]  # an empty [[section]] would be written as section = []
+
+
+def append_record(doc: tomlkit.TOMLDocument, section: str, data: Data) -> None:
+    """Append a record at the end of its ``[[section]]`` (a new section at the end of the
+    file), set off by a blank line like the records before it."""
+    if section not in doc:
+        _end_with_blank_line(doc)
+        doc.append(section, tomlkit.aot())
+    records = doc[section]
+    if isinstance(records, AoT):
+        record = to_record(data)
+        last = _last_table(records.body[-1]) if records.body else None
+        if last is not None:
+            trailer = _detach_trailer(last)
+            if _ends_blank(last):
+                record.add(tomlkit.nl())  # records here end with a blank line: so does this
+            for item in trailer:
+                record.add(item)
+        records.append(record)
+        if last is not None and not _ends_blank(last) and "\n" not in record.trivia.indent:
+            last.add(tomlkit.nl())  # the file's last record: set the new one off from it
+    else:
+        records.append(to_item(data))
 
 
 def _body(container: Any) -> list[tuple[Key | None, Item]]:
@@ -353,43 +393,32 @@ def render(loaded: LoadedScene, scene: Scene) -> str:
     return tomlkit.dumps(patched_document(loaded, scene))
 
 
-def patched_document(loaded: LoadedScene, scene: Scene) -> tomlkit.TOMLDocument:
+def patched_document(
+    loaded: LoadedScene, scene: Scene, folder: Path | None = None
+) -> tomlkit.TOMLDocument:
     """The GM's document with the changes from ``loaded.scene`` to ``scene`` patched in.
 
-    Takes the document cached by ``loaded`` (parsing it if needed).
+    Takes the document cached by ``loaded`` (parsing it if needed). ``folder`` is where
+    the text will be written (the loaded file's folder by default): new template entries
+    refer to their library from there.
     """
     old = loaded.scene
     doc: tomlkit.TOMLDocument = loaded.take_document()
+    if folder is not None and loaded.path is not None:
+        _rebase_templates(doc, loaded.path.parent, folder)
     if scene == old:
         return doc
     zone_names = {zone.id: zone.name for zone in scene.zones}
     old_zone_names = {zone.id: zone.name for zone in old.zones}
     patcher = _Patcher(loaded, doc)
     origins = loaded.origins
-
-    def character_encoder(names: Mapping[str, str]) -> Callable[[Character], Data]:
-        def encode(character: Character, rules: RulesInPlay = scene.rules) -> Data:
-            data = codec.encode_character(character, rules)
-            if "zone" in data:
-                data["zone"] = names.get(data["zone"], data["zone"])
-            return data
-
-        return encode
-
-    def section(character: Character) -> str:
-        return "pc" if character.kind is CharacterKind.PC else "npc"
-
-    party = set(scene.party)
-    old_characters = {c.id: c for c in old.characters if c.id not in party}
-    new_characters = {c.id: c for c in scene.characters if c.id not in party}
-    patcher.collection(
-        old_characters,
-        new_characters,
-        origins.characters,
-        character_encoder(old_zone_names),
-        character_encoder(zone_names),
-        section,
-    )
+    renamed = {
+        old_zone_names[key]: name
+        for key, name in zone_names.items()
+        if key in old_zone_names and old_zone_names[key] != name
+    }
+    if renamed:
+        _rename_zone_refs(doc, renamed)
     patcher.collection(
         {z.id: z for z in old.zones},
         {z.id: z for z in scene.zones},
@@ -399,10 +428,12 @@ def patched_document(loaded: LoadedScene, scene: Scene) -> tomlkit.TOMLDocument:
         lambda _: "zone",
     )
 
-    def link_data(names: Mapping[str, str]) -> Callable[[Any], Data]:
+    def link_data(names: Mapping[str, str], blocks: Mapping[str, str]) -> Callable[[Any], Data]:
         def encode(link: Any) -> Data:
             data = codec.encode_link(link)
             data["zones"] = [names.get(z, z) for z in data["zones"]]
+            if "block" in data:
+                data["block"] = blocks.get(data["block"], data["block"])
             return data
 
         return encode
@@ -414,16 +445,51 @@ def patched_document(loaded: LoadedScene, scene: Scene) -> tomlkit.TOMLDocument:
         old_link_key,
         link_key,
         link_origins,
-        link_data(old_zone_names),
-        link_data(zone_names),
+        link_data(old_zone_names, _block_names(old)),
+        link_data(zone_names, _block_names(scene)),
         lambda _: "link",
+    )
+
+    def character_encoder(names: Mapping[str, str]) -> Callable[[Character], Data]:
+        def encode(character: Character, rules: RulesInPlay = scene.rules) -> Data:
+            return _with_zone_names(codec.encode_character(character, rules), names)
+
+        return encode
+
+    def section(character: Character) -> str:
+        return "pc" if character.kind is CharacterKind.PC else "npc"
+
+    party = set(scene.party)
+    old_characters = {c.id: c for c in old.characters if c.id not in party}
+    # PCs first, so that a file that gets both sections gets [[pc]] before [[npc]]
+    new_characters = {
+        c.id: c
+        for c in sorted(scene.characters, key=lambda c: c.kind is not CharacterKind.PC)
+        if c.id not in party
+    }
+    added = [c for c in new_characters.values() if c.id not in origins.characters]
+    records: dict[str, Data | None] = {}
+    if added and scene.sources:
+        from fatescreen.scene.library import template_records
+
+        home = folder or (loaded.path.parent if loaded.path else Path.cwd())
+        records = {
+            key: None if record is None else _with_zone_names(record, zone_names)
+            for key, record in template_records(added, scene.sources, home, scene.rules).items()
+        }
+    patcher.collection(
+        old_characters,
+        new_characters,
+        origins.characters,
+        character_encoder(old_zone_names),
+        character_encoder(zone_names),
+        section,
+        records,
     )
 
     def obstacle_data(names: Mapping[str, str]) -> Callable[[Any], Data]:
         def encode(obstacle: Any) -> Data:
-            data = codec.encode_obstacle(obstacle)
-            if "zone" in data:
-                data["zone"] = names.get(data["zone"], data["zone"])
+            data = _with_zone_names(codec.encode_obstacle(obstacle), names)
             if "between" in data:
                 data["between"] = [names.get(z, z) for z in data["between"]]
             return data
@@ -465,6 +531,74 @@ def patched_document(loaded: LoadedScene, scene: Scene) -> tomlkit.TOMLDocument:
     patcher.remove_pending()
     _patch_top(doc, old, scene)
     return doc
+
+
+ZONE_REFS = {"pc": ("zone",), "npc": ("zone",), "obstacle": ("zone", "between"), "link": ("zones",)}
+"""Where records refer to zones, by section."""
+
+
+def _rename_zone_refs(doc: tomlkit.TOMLDocument, renamed: Mapping[str, str]) -> None:
+    """Rewrite references to renamed zones that the file makes by name (names ignore case,
+    as the loader reads them); references by id stay valid as they are."""
+    folded = {old.casefold(): new for old, new in renamed.items()}
+
+    def fix(table: Any, keys: tuple[str, ...]) -> None:
+        for key in keys:
+            value = table.get(key)
+            if isinstance(value, str) and value.casefold() in folded:
+                table[key] = folded[value.casefold()]
+            elif isinstance(value, list):
+                for index, item in enumerate(value):
+                    if isinstance(item, str) and item.casefold() in folded:
+                        value[index] = folded[item.casefold()]
+        each = table.get("each") if "zone" in keys else None
+        if isinstance(each, dict):
+            for overlay in each.values():
+                if isinstance(overlay, dict):
+                    fix(overlay, ("zone",))
+
+    for section, keys in ZONE_REFS.items():
+        records = doc.get(section)
+        if isinstance(records, list):
+            for record in records:
+                if isinstance(record, dict):
+                    fix(record, keys)
+
+
+def _rebase_templates(doc: tomlkit.TOMLDocument, source: Path, target: Path) -> None:
+    """Make template references relative to the folder the file is saved to, when it is
+    saved somewhere else than where it was read from."""
+    if source.resolve() == target.resolve():
+        return
+    for section in ("pc", "npc"):
+        records = doc.get(section)
+        if not isinstance(records, list):
+            continue
+        for record in records:
+            ref = record.get("template") if isinstance(record, dict) else None
+            if isinstance(ref, str):
+                file, hash_mark, entry = ref.partition("#")
+                moved = os.path.relpath((source / file).resolve(), target.resolve())
+                record["template"] = Path(moved).as_posix() + hash_mark + entry
+
+
+def _with_zone_names(data: Data, names: Mapping[str, str]) -> Data:
+    """A record with its zone written by name, as a GM writes it."""
+    if "zone" in data:
+        data["zone"] = names.get(data["zone"], data["zone"])
+    return data
+
+
+def _block_names(scene: Scene) -> dict[str, str]:
+    """Block ids a link may write as the block's name: those whose name is unique and is
+    no other obstacle's id."""
+    ids = {o.id for o in scene.obstacles}
+    names = [o.name for o in scene.obstacles]
+    return {
+        o.id: o.name
+        for o in scene.obstacles
+        if names.count(o.name) == 1 and (o.name == o.id or o.name not in ids)
+    }
 
 
 def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
@@ -574,7 +708,7 @@ def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> L
     target = path or loaded.path
     if target is None:
         raise ValueError("this scene has no file yet: give a path to save it to")
-    document = patched_document(loaded, scene)
+    document = patched_document(loaded, scene, target.parent)
     text = tomlkit.dumps(document)
     write_atomic(target, text)
     if _same_records(loaded.scene, scene):

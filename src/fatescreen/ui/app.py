@@ -212,6 +212,7 @@ class FatescreenApp(App[None]):
             self.view_state = replace(self.view_state, selected=first.id)
         self._show_pane_classes()
         self.redraw(frozenset({"all"}))
+        self._remember()
         pending = self.session.recoverable()
         if pending:
             self._offer_recovery(len(pending))
@@ -752,11 +753,13 @@ class FatescreenApp(App[None]):
     def _remember(self) -> None:
         if not getattr(self, "remember", False) or not hasattr(self, "view_state"):
             return
+        opened = self.scene_path if self.session is not None else None
         self.settings = replace(
             self.settings,
             theme=self.theme,
             lang=self.view_state.lang,
             ladder_names=self.view_state.ladder_names,
+            last_scene=str(opened.resolve()) if opened else self.settings.last_scene,
         )
         save_settings(self.settings)
 

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from fatescreen.ui.keys import translate_bindings
 from fatescreen.ui.state import View
+from fatescreen.ui.text import assemble
 
 
 def quote(text: str) -> str:
@@ -67,7 +68,7 @@ class ChoiceDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-body") as body:
-            body.border_title = self.title_text
+            body.border_title = assemble(self.title_text)
             if self.note:
                 yield Static(self.note, classes="dialog-note")
             yield OptionList(
@@ -120,7 +121,7 @@ class TextDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-body") as body:
-            body.border_title = self.title_text
+            body.border_title = assemble(self.title_text)
             if self.note:
                 yield Static(self.note, classes="dialog-note")
             for index, (label, value) in enumerate(self.fields):
@@ -160,7 +161,7 @@ class ConfirmDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-body") as body:
-            body.border_title = self.title_text
+            body.border_title = assemble(self.title_text)
             yield Static(self.summary, classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.view.tr("ui.confirm"), variant="primary", id="confirm")

@@ -18,6 +18,7 @@ from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.model import Scene
 from fatescreen.ui.dialogs import Dialog, quote
 from fatescreen.ui.state import View
+from fatescreen.ui.text import assemble
 
 ACTIONS = ("attack", "overcome", "create")
 
@@ -66,7 +67,7 @@ class RollDialog(Dialog):
     def compose(self) -> ComposeResult:
         tr = self.view.tr
         with Vertical(classes="dialog-body") as body:
-            body.border_title = self.title_text
+            body.border_title = assemble(self.title_text)
             with Grid(id="roll-grid"):
                 yield Label(tr("ui.action"))
                 yield Select(

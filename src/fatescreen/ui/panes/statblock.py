@@ -116,7 +116,7 @@ def sheet_head(scene: Scene, character: Character, view: View) -> Content:
     return Content("\n").join(lines)
 
 
-def _slot_label(slot: ConsequenceSlot, view: View) -> str:
+def slot_label(slot: ConsequenceSlot, view: View) -> str:
     """``mild 2``, ``moderate (mental) 4`` or a condition's name, in the view's language."""
     label = slot.condition or view.tr(f"ui.severity.{slot.severity.value}")
     if slot.kind is not None:
@@ -128,7 +128,7 @@ def sheet_body(scene: Scene, character: Character, view: View) -> Content:
     """Consequences, minions, aspects, skills and stunts."""
     lines: list[Content] = []
     names = {c.id: c.name for c in scene.characters}
-    labels = [_slot_label(slot, view) for slot in character.consequences]
+    labels = [slot_label(slot, view) for slot in character.consequences]
     width = max((len(label) for label in labels), default=0) + 2
     for slot, label in zip(character.consequences, labels, strict=True):
         parts: list[Part] = [(f"{label:<{width}}", "$text-muted")]
@@ -175,6 +175,7 @@ class StatBlockPane(Pane):
         self.head = TextBlock(id="sheet-head")
         self.sheet = TextBlock(id="sheet")
         self._character: Character | None = None
+        self._title = ""
         self._view: View | None = None
         self._key: object = None
 
@@ -187,8 +188,9 @@ class StatBlockPane(Pane):
         title = view.tr(self.TITLE_KEY)
         if self._character is not None:
             title += f" — {literal(self._character.name)}"
-        if self.border_title != title:
-            self.border_title = title
+        if self._title != title:
+            self._title = title
+            self.border_title = assemble(title)  # a name is never read as markup
 
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
         """Redraw only when the selected character, its minions or the view changed."""

@@ -1,0 +1,620 @@
+"""The fields of a stat block as ``add`` and ``set`` read them: each turns a few words into a
+change of the record as the scene file writes it (``weapon 2`` → ``weapon = 2``), so that the
+scene codec checks the result exactly as the loader would."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from fatescreen.commands.core import Context, Tokens, keyword_of
+from fatescreen.commands.errors import CommandError
+from fatescreen.commands.names import fold
+from fatescreen.rules.advancement import DEFAULT_SKILLS
+from fatescreen.rules.character import CharacterKind, Scale
+from fatescreen.rules.ladder import parse_rating
+from fatescreen.rules.obstacles import CountdownVisibility
+from fatescreen.scene import codec
+from fatescreen.scene.model import RulesInPlay
+
+Data = dict[str, Any]
+Parser = Callable[[Context, Tokens, Data], None]
+"""Reads a field's words from ``Tokens`` and writes them into the record's file form."""
+
+KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "pc": ("pc", "ph", "pelaajahahmo"),
+        "major": ("major", "merkittävä"),
+        "minor": ("minor", "vähäisempi"),
+        "mooks": ("mooks", "joukko", "kätyrijoukko"),
+    }
+)
+"""Character kinds as typed, by the file's value."""
+
+SLOTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "mild": ("mild", "lievä"),
+        "moderate": ("moderate", "merkittävä"),
+        "severe": ("severe", "vakava"),
+        "extreme": ("extreme", "äärimmäinen"),
+        "mild_physical": ("mild_physical", "lievä_fyysinen"),
+        "mild_mental": ("mild_mental", "lievä_henkinen"),
+    }
+)
+"""Consequence slots as typed, by the file's slot name."""
+
+VISIBILITY: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "hidden": ("hidden", "piilotettu"),
+        "boxes": ("boxes", "ruudut"),
+        "full": ("full", "täysi"),
+    }
+)
+"""What players see of a countdown, as typed."""
+
+SCALES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "mundane": ("mundane", "tavallinen"),
+        "supernatural": ("supernatural", "yli-inhimillinen"),
+        "otherworldly": ("otherworldly", "toismaailmallinen"),
+        "legendary": ("legendary", "legendaarinen"),
+        "godlike": ("godlike", "jumalallinen"),
+    }
+)
+"""Scales as typed, by the file's value."""
+
+ACTIONS = ("overcome", "create", "attack", "defend")
+"""The actions a stunt's bonus may apply to, as the file writes them."""
+
+SWITCHES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "true": ("on", "true", "yes", "päällä", "kyllä"),
+        "false": ("off", "false", "no", "pois", "ei"),
+    }
+)
+"""Words that switch an optional rule on or off."""
+
+
+def word_in(words: Mapping[str, tuple[str, ...]], text: str) -> str | None:
+    """The value a word stands for in a table of words (``lievä`` → ``mild``), or None."""
+    wanted = fold(text)
+    return next((key for key, aliases in words.items() if wanted in aliases), None)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a record: its English name, other words for it, and how it is read."""
+
+    name: str
+    aliases: tuple[str, ...]
+    parse: Parser
+
+
+class Fields:
+    """The fields of one kind of record, found by any of their words."""
+
+    def __init__(self, *fields: Field) -> None:
+        self.fields = fields
+        self.by_word = {fold(word): f for f in fields for word in (f.name, *f.aliases)}
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and fold(word) in self.by_word
+
+    @property
+    def names(self) -> str:
+        """The fields' English names, for messages and help."""
+        return ", ".join(f.name for f in self.fields)
+
+    def apply(self, ctx: Context, args: Tokens, data: Data, *, at_least_one: bool = True) -> int:
+        """Read ``FIELD VALUE...`` pairs until the words run out; ``in ZONE`` stands for
+        ``zone ZONE``. Returns how many fields were read.
+
+        Raises:
+            CommandError: A word is not a field (the message lists them), or a value is
+                missing or malformed.
+        """
+        count = 0
+        while args:
+            if "zone" in self and args.keyword("in"):
+                self.by_word["zone"].parse(ctx, args, data)
+                count += 1
+                continue
+            word = args.take(ctx.tr("what.field"))
+            found = self.by_word.get(fold(word))
+            if found is None:
+                raise ctx.error("build.unknown_field", field=word, fields=self.names)
+            found.parse(ctx, args, data)
+            count += 1
+        if at_least_one and not count:
+            raise args.missing(ctx.tr("what.field"))
+        return count
+
+
+# ---------------------------------------------------------------------------- values
+
+
+def is_none(args: Tokens) -> bool:
+    """Consume ``none`` (or an alias) if it comes next."""
+    return args.keyword("none") is not None
+
+
+def text(ctx: Context, args: Tokens, what: str = "what.text") -> str:
+    """The next word as a text that is not blank."""
+    value = args.take(ctx.tr(what)).strip()
+    if not value:
+        raise args.missing(ctx.tr(what))
+    return value
+
+
+def choice(ctx: Context, args: Tokens, words: Mapping[str, tuple[str, ...]], what: str) -> str:
+    """The next word as one of a table's values."""
+    word = args.take(ctx.tr(what))
+    found = word_in(words, word)
+    if found is None:
+        options = ", ".join(aliases[0] for aliases in words.values())
+        raise ctx.error("build.choice", text=word, options=options)
+    return found
+
+
+def _set_text(key: str, what: str = "what.text") -> Parser:
+    def parse(ctx: Context, args: Tokens, data: Data) -> None:
+        data[key] = text(ctx, args, what)
+
+    return parse
+
+
+def _set_number(key: str, *, optional: bool = False) -> Parser:
+    def parse(ctx: Context, args: Tokens, data: Data) -> None:
+        if optional and is_none(args):
+            data.pop(key, None)
+        else:
+            data[key] = args.number(ctx.tr("what.number"))
+
+    return parse
+
+
+def _set_zone(ctx: Context, args: Tokens, data: Data) -> None:
+    if is_none(args):
+        data.pop("zone", None)
+    else:
+        data["zone"] = ctx.zone(args.take(ctx.tr("what.zone"))).id
+
+
+def _is_value(word: str) -> bool:
+    if keyword_of(word) == "none":
+        return True
+    try:
+        parse_rating(word)
+    except ValueError:
+        return False
+    return True
+
+
+def skill_name(ref: str, known: Iterable[str]) -> str:
+    """A skill as the GM typed it, spelled as the character (or the default list) has it."""
+    wanted = fold(ref)
+    for name in (*known, *DEFAULT_SKILLS):
+        if fold(name) == wanted:
+            return name
+    return ref[:1].upper() + ref[1:]
+
+
+def _skills(ctx: Context, args: Tokens, data: Data) -> None:
+    """``skill SKILL RATING [SKILL RATING]...``; ``none`` for a rating drops the skill."""
+    skills = dict(data.get("skills", {}))
+    first = True
+    while args:
+        words = args.words
+        if not first and (words[0] in ALL_FIELDS or len(words) < 2 or not _is_value(words[1])):
+            break
+        name = skill_name(text(ctx, args, "what.skill"), skills)
+        if is_none(args):
+            skills.pop(name, None)
+        else:
+            skills[name] = args.number(ctx.tr("what.rating"))
+        first = False
+    if first:
+        raise args.missing(ctx.tr("what.skill"))
+    _put(data, "skills", skills)
+
+
+def _put(data: Data, key: str, value: Any) -> None:
+    """Set a key, or drop it when the value is empty (the file leaves it out)."""
+    if value:
+        data[key] = value
+    else:
+        data.pop(key, None)
+
+
+def _stunt_value(ctx: Context, args: Tokens) -> str | Data:
+    """``"TEXT" [BONUS SKILL ACTION]``, as the file writes a stunt."""
+    stunt_text = text(ctx, args, "what.stunt")
+    word = args.peek()
+    if word is None or word in ALL_FIELDS or not _is_value(word) or keyword_of(word) == "none":
+        return stunt_text
+    bonus = args.number(ctx.tr("what.bonus"))
+    skill = skill_name(text(ctx, args, "what.skill"), ())
+    action = args.take(ctx.tr("what.action"))
+    if action not in ACTIONS:
+        raise ctx.error("build.choice", text=action, options=", ".join(ACTIONS))
+    return {"text": stunt_text, "skill": skill, "action": action, "bonus": bonus}
+
+
+def _index(ctx: Context, args: Tokens, count: int, what: str) -> int:
+    """A 1-based number of one of ``count`` items, as a 0-based index."""
+    number = args.number(ctx.tr(what))
+    if not 1 <= number <= count:
+        raise ctx.error("build.no_such", what=ctx.tr(what), number=number, count=count)
+    return number - 1
+
+
+def _stunts(ctx: Context, args: Tokens, data: Data) -> None:
+    """``stunt add "TEXT" [BONUS SKILL ACTION] | remove N | N "TEXT" [BONUS SKILL ACTION]``."""
+    stunts = list(data.get("stunts", []))
+    action = args.keyword("add", "remove")
+    if action == "add":
+        stunts.append(_stunt_value(ctx, args))
+    elif action == "remove":
+        del stunts[_index(ctx, args, len(stunts), "what.stunt")]
+    else:
+        stunts[_index(ctx, args, len(stunts), "what.stunt")] = _stunt_value(ctx, args)
+    _put(data, "stunts", stunts)
+
+
+TRACKS = ("physical", "mental", "stress")
+
+
+def _stress(ctx: Context, args: Tokens, data: Data) -> None:
+    """``stress N`` (one track), ``stress physical N [mental N]`` or ``stress default``."""
+    if args.keyword("default"):
+        data.pop("stress", None)
+        return
+    if not args.at_keyword(*TRACKS):
+        data["stress"] = args.number(ctx.tr("what.boxes"))
+        return
+    current = data.get("stress")
+    sizes: Data = dict(current) if isinstance(current, dict) else {}
+    while (track := args.keyword(*TRACKS)) is not None:
+        sizes[track] = args.number(ctx.tr("what.boxes"))
+    data["stress"] = sizes
+
+
+def _slots(ctx: Context, args: Tokens, data: Data) -> None:
+    """``consequences mild,moderate,...``, ``none`` (no slots) or ``default``."""
+    if args.keyword("default"):
+        data.pop("consequence_slots", None)
+        return
+    if is_none(args):
+        data["consequence_slots"] = []
+        return
+    slots = []
+    for word in args.names(ctx.tr("what.slots")):
+        slot = word_in(SLOTS, word)
+        if slot is None:
+            raise ctx.error("build.choice", text=word, options=", ".join(SLOTS))
+        slots.append(slot)
+    data["consequence_slots"] = slots
+
+
+def _kind(ctx: Context, args: Tokens, data: Data) -> None:
+    data["kind"] = choice(ctx, args, KINDS, "what.kind")
+
+
+def _scale(ctx: Context, args: Tokens, data: Data) -> None:
+    _put(data, "scale", choice(ctx, args, SCALES, "what.scale"))
+    if data.get("scale") == Scale.MUNDANE.value:
+        data.pop("scale")
+
+
+def _minions(ctx: Context, args: Tokens, data: Data) -> None:
+    """``minions ID,ID`` (characters, or a template's base id for all its numbered ones)."""
+    if is_none(args):
+        data.pop("minions", None)
+        return
+    found: list[str] = []
+    bases = {_base(c.id) for c in ctx.scene.characters}
+    for ref in args.names(ctx.tr("what.minion")):
+        minion = ref if ref in bases and ref not in ctx.scene.character_index else None
+        minion = minion or ctx.character(ref).id
+        if minion == data.get("id") or minion in found:
+            raise ctx.error("build.minion_self", minion=ref)
+        found.append(minion)
+    data["minions"] = found
+
+
+def _base(character_id: str) -> str:
+    """A numbered character's template base id (``cultist-2`` → ``cultist``)."""
+    head, _, tail = character_id.rpartition("-")
+    return head if tail.isdigit() and head else character_id
+
+
+def _aspects(ctx: Context, args: Tokens, data: Data) -> None:
+    """``aspect add "TEXT" | remove "TEXT"`` on a true form."""
+    aspects = list(data.get("aspects", []))
+    action = args.keyword("add", "remove")
+    if action is None:
+        raise args.missing("add/remove")
+    name = text(ctx, args, "what.aspect_name")
+    names = [fold(a if isinstance(a, str) else a["name"]) for a in aspects]
+    if action == "add":
+        if fold(name) in names:
+            raise ctx.error("error.aspect_exists", aspect=f'"{name}"', holder=ctx.tr("what.form"))
+        aspects.append(name)
+    elif fold(name) in names:
+        del aspects[names.index(fold(name))]
+    else:
+        raise ctx.error("build.no_aspect", aspect=f'"{name}"')
+    _put(data, "aspects", aspects)
+
+
+def _reveal(ctx: Context, args: Tokens, data: Data) -> None:
+    if args.keyword("soft"):
+        data["reveal"] = "soft"
+    elif args.keyword("full"):
+        data.pop("reveal", None)
+    else:
+        raise args.missing("soft/full")
+
+
+FORM_FIELDS = Fields(
+    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("skill", ("skills", "taito"), _skills),
+    Field("aspect", ("aspects", "piirre"), _aspects),
+    Field("stunt", ("stunts", "temppu"), _stunts),
+    Field("stress", ("rasitus",), _stress),
+    Field("consequences", ("slots", "jäljet"), _slots),
+    Field("reveal", ("paljastus",), _reveal),
+)
+
+
+def _forms(ctx: Context, args: Tokens, data: Data) -> None:
+    """``form add "NAME" [soft] [FIELD VALUE...] | remove N | N FIELD VALUE...``: a true
+    form's fields follow it until a word that is not one of them."""
+    forms = [dict(form) for form in data.get("form", [])]
+    action = args.keyword("add", "remove")
+    if action == "remove":
+        del forms[_index(ctx, args, len(forms), "what.form")]
+        _put(data, "form", forms)
+        return
+    if action == "add":
+        forms.append({"name": text(ctx, args, "what.form")})
+        if args.keyword("soft"):
+            forms[-1]["reveal"] = "soft"
+        index = len(forms) - 1
+    else:
+        index = _index(ctx, args, len(forms), "what.form")
+    read = 0
+    while args and args.words[0] in FORM_FIELDS:
+        FORM_FIELDS.by_word[fold(args.take(ctx.tr("what.field")))].parse(ctx, args, forms[index])
+        read += 1
+    if action is None and not read:
+        raise ctx.error("build.form_field", fields=FORM_FIELDS.names)
+    data["form"] = forms
+
+
+CHARACTER_FIELDS = Fields(
+    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("kind", ("laji",), _kind),
+    Field("player", ("pelaaja",), _set_text("player")),
+    Field("zone", ("alue",), _set_zone),
+    Field("skill", ("skills", "taito"), _skills),
+    Field("stunt", ("stunts", "temppu"), _stunts),
+    Field("stress", ("rasitus",), _stress),
+    Field("consequences", ("slots", "jäljet"), _slots),
+    Field("weapon", ("ase",), _set_number("weapon")),
+    Field("armor", ("panssari",), _set_number("armor")),
+    Field("refresh", ("lähtölataus",), _set_number("refresh")),
+    Field("fp", ("fate_points", "fatepisteet"), _set_number("fate_points")),
+    Field("members", ("jäsenet",), _set_number("members")),
+    Field("scale", ("skaala",), _scale),
+    Field("minions", ("kätyrit",), _minions),
+    Field("form", ("forms", "muoto"), _forms),
+)
+"""What ``set`` changes on a character (aspects have the ``aspect`` verb)."""
+
+
+# ---------------------------------------------------------------------------- obstacles
+
+
+def obstacle_kind(data: Data) -> str:
+    """Which of hazard, block and distraction a record is."""
+    return next(kind for kind in codec.OBSTACLE_KINDS if kind in data)
+
+
+def _obstacle_name(ctx: Context, args: Tokens, data: Data) -> None:
+    data[obstacle_kind(data)] = text(ctx, args, "what.new_name")
+
+
+def _between(ctx: Context, args: Tokens, data: Data) -> None:
+    """``between ZONE ZONE`` or ``between none``."""
+    if is_none(args):
+        data.pop("between", None)
+        return
+    first = ctx.zone(args.take(ctx.tr("what.zone"))).id
+    second = ctx.zone(args.take(ctx.tr("what.zone"))).id
+    data["between"] = [first, second]
+
+
+def _answer(ctx: Context, args: Tokens, data: Data) -> None:
+    """``answer "ANSWER" "WHAT FOLLOWS"`` or ``answer "ANSWER" none``."""
+    answers = dict(data.get("answers", {}))
+    answer = text(ctx, args, "what.answer")
+    same = [key for key in answers if fold(key) == fold(answer)]
+    if is_none(args):
+        if not same:
+            raise ctx.error("build.no_answer", answer=answer)
+        del answers[same[0]]
+    else:
+        answers[same[0] if same else answer] = text(ctx, args, "what.text")
+    _put(data, "answers", answers)
+
+
+OBSTACLE_FIELDS = Fields(
+    Field("name", ("nimi",), _obstacle_name),
+    Field("zone", ("alue",), _set_zone),
+    Field("rating", ("taso",), _set_number("rating")),
+    Field("weapon", ("ase",), _set_number("weapon")),
+    Field("removal", ("poisto",), _set_number("removal", optional=True)),
+    Field("between", ("välissä",), _between),
+    Field("choice", ("valinta",), _set_text("choice")),
+    Field("answer", ("answers", "vastaus"), _answer),
+    Field("difficulty", ("vaikeus",), _set_number("difficulty", optional=True)),
+)
+"""What ``set`` changes on a hazard, a block or a distraction."""
+
+
+# ---------------------------------------------------------------------------- countdowns
+
+
+def _trigger(ctx: Context, args: Tokens, data: Data) -> None:
+    """``trigger "TEXT"`` adds a trigger (the first in a command replaces the old ones);
+    ``trigger none`` clears them."""
+    if is_none(args):
+        data.pop("trigger", None)
+        data["_triggers"] = []
+        return
+    fresh = data.setdefault("_triggers", [])
+    fresh.append(text(ctx, args, "what.text"))
+    data["trigger"] = fresh[0] if len(fresh) == 1 else list(fresh)
+
+
+def _visible(ctx: Context, args: Tokens, data: Data) -> None:
+    value = choice(ctx, args, VISIBILITY, "what.visibility")
+    if value == CountdownVisibility.FULL.value:
+        data.pop("visible", None)
+    else:
+        data["visible"] = value
+
+
+def _outcome(ctx: Context, args: Tokens, data: Data) -> None:
+    _put(data, "outcome", "" if is_none(args) else text(ctx, args))
+
+
+COUNTDOWN_FIELDS = Fields(
+    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("boxes", ("ruudut",), _set_number("boxes")),
+    Field("checked", ("rastitettu",), _set_number("checked")),
+    Field("trigger", ("triggers", "laukaisija"), _trigger),
+    Field("outcome", ("lopputulos",), _outcome),
+    Field("visible", ("näkyvyys",), _visible),
+)
+"""What ``set`` changes on a countdown."""
+
+
+# ---------------------------------------------------------------------------- contests
+
+
+def _side(ctx: Context, args: Tokens, data: Data) -> None:
+    """``side "NAME" ID,ID`` sets a side's members (a new side if none has that name);
+    ``side "NAME" none`` takes the side away."""
+    sides = [dict(side) for side in data.get("sides", [])]
+    name = text(ctx, args, "what.side")
+    same = [index for index, side in enumerate(sides) if fold(side["name"]) == fold(name)]
+    if is_none(args):
+        if not same:
+            known = ", ".join(side["name"] for side in sides)
+            raise ctx.error("error.unknown", what=ctx.tr("what.side"), ref=name, names=known)
+        del sides[same[0]]
+    else:
+        members = [ctx.actor(ref).id for ref in args.names(ctx.tr("what.character"))]
+        if same:
+            _put(sides[same[0]], "members", members)
+        else:
+            sides.append({"name": name, "members": members})
+    data["sides"] = sides
+
+
+CONTEST_FIELDS = Fields(
+    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("victories", ("voitot",), _set_number("victories")),
+    Field("side", ("sides", "puoli"), _side),
+)
+"""What ``set`` changes on a contest (its play has the ``contest`` verb)."""
+
+
+def _task(ctx: Context, args: Tokens, data: Data) -> None:
+    """``task "NAME" SKILL DIFFICULTY`` adds a task or changes one; ``task "NAME" none``
+    takes it away."""
+    tasks = [dict(task) for task in data.get("tasks", [])]
+    name = text(ctx, args, "what.task")
+    same = [index for index, task in enumerate(tasks) if fold(task["name"]) == fold(name)]
+    if is_none(args):
+        if not same:
+            known = ", ".join(task["name"] for task in tasks)
+            raise ctx.error("error.unknown", what=ctx.tr("what.task"), ref=name, names=known)
+        del tasks[same[0]]
+    else:
+        skill = skill_name(text(ctx, args, "what.skill"), ())
+        difficulty = args.number(ctx.tr("what.difficulty"))
+        if same:
+            tasks[same[0]].update(skill=skill, difficulty=difficulty)
+        else:
+            tasks.append({"name": name, "skill": skill, "difficulty": difficulty})
+    data["tasks"] = tasks
+
+
+CHALLENGE_FIELDS = Fields(
+    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("task", ("tasks", "tehtävä"), _task),
+)
+"""What ``set`` changes on a challenge (its play has the ``challenge`` verb)."""
+
+
+def finish(data: Data) -> Data:
+    """The record without the working keys fields leave in it."""
+    return {key: value for key, value in data.items() if not key.startswith("_")}
+
+
+# ---------------------------------------------------------------------------- zones, scene
+
+ZONE_FIELDS = Fields(Field("name", ("nimi",), _set_text("name", "what.new_name")))
+"""What ``set`` changes on a zone (its aspects have the ``aspect`` verb)."""
+
+
+def _notes(ctx: Context, args: Tokens, data: Data) -> None:
+    _put(data, "notes", "" if is_none(args) else text(ctx, args))
+
+
+SCENE_FIELDS = Fields(
+    Field("title", ("otsikko",), _set_text("title")),
+    Field("notes", ("muistiinpanot",), _notes),
+)
+"""What ``set scene`` changes."""
+
+
+def _rule(key: str) -> Parser:
+    def parse(ctx: Context, args: Tokens, data: Data) -> None:
+        if isinstance(getattr(RulesInPlay(), key), bool):
+            data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
+        else:
+            data[key] = args.number(ctx.tr("what.number"))
+
+    return parse
+
+
+RULES_FIELDS = Fields(*(Field(key, (), _rule(key)) for key in codec.RULES_KEYS))
+"""What ``set rules`` changes: the optional rules of the scene."""
+
+ALL_FIELDS = Fields(
+    *CHARACTER_FIELDS.fields,
+    *OBSTACLE_FIELDS.fields,
+    *COUNTDOWN_FIELDS.fields,
+    *FORM_FIELDS.fields,
+    *CONTEST_FIELDS.fields,
+    *CHALLENGE_FIELDS.fields,
+)
+"""Every field word: a list of values (skills, stunt bonuses) stops at one of them."""
+
+
+def character_kind(word: str) -> CharacterKind | None:
+    """A character kind typed as ``pc``, ``major``... (or in Finnish), or None."""
+    found = word_in(KINDS, word)
+    return None if found is None else CharacterKind(found)
+
+
+def require(ctx: Context, ok: bool, key: str, **values: object) -> None:
+    """Raise the catalog's error ``key`` unless ``ok``."""
+    if not ok:
+        raise CommandError(ctx.tr(key, **values))

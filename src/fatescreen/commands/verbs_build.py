@@ -1,0 +1,316 @@
+"""Verbs that build a scene at the table: add characters (from a template, numbered, or
+blank), zones, obstacles and countdowns; remove them again."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from fatescreen.commands.build import (
+    checked,
+    invalid,
+    join_turn,
+    numbered_names,
+    read_character,
+    read_countdown,
+    read_obstacle,
+    read_zone,
+    unique,
+    unique_character,
+    with_obstacle,
+    without_character,
+    without_obstacle,
+    without_zone,
+)
+from fatescreen.commands.core import Applied, Context, Tokens, verb
+from fatescreen.commands.fields import (
+    CHARACTER_FIELDS,
+    COUNTDOWN_FIELDS,
+    OBSTACLE_FIELDS,
+    character_kind,
+    finish,
+    text,
+    word_in,
+)
+from fatescreen.commands.names import resolve
+from fatescreen.rules.aspects import make_id
+from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.contests import Challenge, Contest
+from fatescreen.rules.obstacles import Countdown, Hazard
+from fatescreen.scene import library
+from fatescreen.scene.model import Obstacle, Scene, Zone
+from fatescreen.scene.reader import Reader
+
+Data = dict[str, Any]
+MAX_COPIES = 100
+"""The most characters or obstacles one ``add`` makes from a template."""
+
+THINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "zone": ("zone", "alue"),
+        "hazard": ("hazard", "vaara"),
+        "block": ("block", "hidaste"),
+        "distraction": ("distraction", "häiriö"),
+        "countdown": ("countdown", "kello"),
+    }
+)
+"""What else ``add`` makes besides characters, as typed."""
+
+
+@verb(
+    "add",
+    "add TEMPLATE [N] [in ZONE] [between ZONE ZONE] "
+    '| add pc|major|minor|mooks "NAME" [N] [FIELD VALUE...] | add zone "NAME" '
+    '| add hazard|block "NAME" RATING [FIELD VALUE...] '
+    '| add distraction "NAME" "CHOICE" [FIELD VALUE...] '
+    '| add countdown "NAME" BOXES [FIELD VALUE...]',
+    aliases=("lisää",),
+    example="add cultist 3 in hall",
+)
+def add(ctx: Context, args: Tokens) -> Applied:
+    """Add characters, a zone, an obstacle or a countdown."""
+    first = args.take(ctx.tr("what.kind_or_template"))
+    kind = character_kind(first)
+    if kind is not None:
+        return _add_character(ctx, args, kind)
+    thing = word_in(THINGS, first)
+    if thing == "zone":
+        return _add_zone(ctx, args)
+    if thing == "countdown":
+        return _add_countdown(ctx, args)
+    if thing is not None:
+        return _add_obstacle(ctx, args, thing)
+    return _add_from_template(ctx, args, first)
+
+
+def _added(
+    ctx: Context, scene: Scene, names: list[str], zone: str | None, joined: bool
+) -> tuple[str, ...]:
+    listing = ", ".join(names)
+    if zone is None:
+        lines = [ctx.tr("build.added", names=listing)]
+    else:
+        lines = [ctx.tr("build.added_in", names=listing, zone=scene.zone(zone).name)]
+    if joined and scene.turn is not None:
+        lines.append(ctx.tr("build.joined_turn", names=listing))
+    return tuple(lines)
+
+
+def _add_character(ctx: Context, args: Tokens, kind: CharacterKind) -> Applied:
+    name = text(ctx, args, "what.name")
+    data: Data = {"name": name, "kind": kind.value}
+    if kind is CharacterKind.MOOKS and (members := args.optional_number()) is not None:
+        data["members"] = members
+    CHARACTER_FIELDS.apply(ctx, args, data, at_least_one=False)
+    pc = kind is CharacterKind.PC
+    if pc and "fate_points" not in data:
+        # a new PC comes with a full set of fate points: their refresh
+        data["fate_points"] = data.get("refresh", 3)
+    character = read_character(ctx, data, pc)
+    unique_character(ctx, character)
+    scene = join_turn(ctx.scene.with_character(character), [character.id])
+    lines = _added(ctx, scene, [character.name], character.zone, joined=True)
+    if character.kind is CharacterKind.PC:
+        # §3: the GM's pool holds one point per PC in the scene
+        scene = replace(scene, gm_pool=scene.gm_pool + 1)
+        lines += (ctx.tr("build.pool", total=scene.gm_pool),)
+    label = ctx.tr("build.label.add", names=character.name)
+    return Applied(scene, lines, label, frozenset({"all"}))
+
+
+def _add_zone(ctx: Context, args: Tokens) -> Applied:
+    zone = read_zone(ctx, {"name": text(ctx, args, "what.name")})
+    args.done()
+    unique(ctx, "zone", zone.name, zone.id, ((z.id, z.name) for z in ctx.scene.zones))
+    scene = replace(ctx.scene, zones=(*ctx.scene.zones, zone))
+    line = ctx.tr("build.added", names=zone.name)
+    return Applied(scene, (line,), ctx.tr("build.label.add", names=zone.name), frozenset({"all"}))
+
+
+def _unique_obstacle(ctx: Context, scene: Scene, obstacle: Obstacle) -> None:
+    existing = ((o.id, o.name) for o in scene.obstacles)
+    unique(ctx, "obstacle", obstacle.name, obstacle.id, existing)
+
+
+def _add_obstacle(ctx: Context, args: Tokens, kind: str) -> Applied:
+    data: Data = {kind: text(ctx, args, "what.name")}
+    if kind == "distraction":
+        data["choice"] = text(ctx, args, "what.choice")
+    else:
+        data["rating"] = args.number(ctx.tr("what.rating"))
+    OBSTACLE_FIELDS.apply(ctx, args, data, at_least_one=False)
+    obstacle = read_obstacle(ctx, data)
+    _unique_obstacle(ctx, ctx.scene, obstacle)
+    scene = with_obstacle(ctx.scene, None, obstacle)
+    hazard = isinstance(obstacle, Hazard)
+    scene = join_turn(scene, [obstacle.id] if hazard else [])
+    lines = _added(ctx, scene, [obstacle.name], obstacle.zone, joined=hazard)
+    label = ctx.tr("build.label.add", names=obstacle.name)
+    return Applied(scene, lines, label, frozenset({"all"}))
+
+
+def _add_countdown(ctx: Context, args: Tokens) -> Applied:
+    data: Data = {"name": text(ctx, args, "what.name")}
+    data["boxes"] = args.number(ctx.tr("what.boxes"))
+    COUNTDOWN_FIELDS.apply(ctx, args, data, at_least_one=False)
+    countdown = read_countdown(ctx, finish(data))
+    existing = ((c.id, c.name) for c in ctx.scene.countdowns)
+    unique(ctx, "countdown", countdown.name, countdown.id, existing)
+    scene = replace(ctx.scene, countdowns=(*ctx.scene.countdowns, countdown))
+    line = ctx.tr("build.added", names=countdown.name)
+    label = ctx.tr("build.label.add", names=countdown.name)
+    return Applied(scene, (line,), label, frozenset({"countdowns"}))
+
+
+def find_template(ctx: Context, ref: str) -> library.Template:
+    """A template of the scene's libraries, by id, name or unique prefix.
+
+    Raises:
+        CommandError: The scene has no file, no library, or no such template.
+    """
+    if ctx.folder is None:
+        raise ctx.error("build.no_file")
+    folders = library.library_folders(ctx.folder)
+    found = library.templates(folders)
+    if not found:
+        raise ctx.error("build.no_library", folder=str(ctx.folder / library.LIBRARY_FOLDER))
+    return resolve(ref, ((t.key, t.name, t) for t in found), "template", ctx.lang)
+
+
+def _add_from_template(ctx: Context, args: Tokens, ref: str) -> Applied:
+    template = find_template(ctx, ref)
+    count = args.optional_number()
+    count = 1 if count is None else count
+    if not 1 <= count <= MAX_COPIES:
+        raise ctx.error("error.range", low=1, high=MAX_COPIES)
+    place: Data = {}
+    while args:
+        if args.keyword("in"):
+            place["zone"] = ctx.zone(args.take(ctx.tr("what.zone"))).id
+        elif word_in(_BETWEEN, args.words[0]):
+            args.take(ctx.tr("what.field"))
+            place["between"] = [ctx.zone(args.take(ctx.tr("what.zone"))).id for _ in range(2)]
+        else:
+            args.done()
+    if template.section == "npc":
+        if "between" in place:
+            raise ctx.error("build.between_block")
+        return _add_characters(ctx, template, count, place.get("zone"))
+    return _add_obstacles(ctx, template, count, place)
+
+
+_BETWEEN: Mapping[str, tuple[str, ...]] = MappingProxyType({"between": ("between", "välissä")})
+
+
+def _add_characters(
+    ctx: Context, template: library.Template, count: int, zone: str | None
+) -> Applied:
+    taken = [c.name for c in ctx.scene.characters]
+    names = _names(template.name, count, taken)
+    scene = ctx.scene
+    made: list[Character] = []
+    for name in names:
+        reader = Reader()
+        keep = name == template.name
+        character = library.character_from(
+            reader, template, scene.rules, name, keep_id=keep, zone=zone
+        )
+        character = checked(ctx, name, reader, character)
+        unique_character(ctx.on(scene), character)
+        made.append(character)
+        scene = scene.with_character(character)
+    sources = {**scene.sources, **{c.id: template.source for c in made}}
+    scene = join_turn(replace(scene, sources=sources), [c.id for c in made])
+    pcs = sum(1 for c in made if c.kind is CharacterKind.PC)
+    listing = [c.name for c in made]
+    lines = _added(ctx, scene, listing, zone, joined=True)
+    if pcs:
+        scene = replace(scene, gm_pool=scene.gm_pool + pcs)
+        lines += (ctx.tr("build.pool", total=scene.gm_pool),)
+    label = ctx.tr("build.label.add", names=", ".join(listing))
+    return Applied(scene, lines, label, frozenset({"all"}))
+
+
+def _names(base: str, count: int, taken: list[str]) -> list[str]:
+    return numbered_names(base, count, taken, plain=True)
+
+
+def _add_obstacles(ctx: Context, template: library.Template, count: int, place: Data) -> Applied:
+    names = _names(template.name, count, [o.name for o in ctx.scene.obstacles])
+    scene = ctx.scene
+    made: list[Obstacle] = []
+    for name in names:
+        reader = Reader()
+        keep = name == template.name
+        found = library.obstacle_from(reader, template, name, keep_id=keep, place=place)
+        if found is None or reader.problems:
+            raise invalid(ctx, name, reader)
+        obstacle = found
+        _unique_obstacle(ctx, scene, obstacle)
+        made.append(obstacle)
+        scene = with_obstacle(scene, None, obstacle)
+    scene = join_turn(scene, [o.id for o in made if isinstance(o, Hazard)])
+    listing = [o.name for o in made]
+    hazards = any(isinstance(o, Hazard) for o in made)
+    lines = _added(ctx, scene, listing, place.get("zone"), joined=hazards)
+    label = ctx.tr("build.label.add", names=", ".join(listing))
+    return Applied(scene, lines, label, frozenset({"all"}))
+
+
+# ---------------------------------------------------------------------------- remove
+
+Removable = Character | Obstacle | Countdown | Zone | Contest | Challenge
+
+
+@verb(
+    "remove",
+    "remove NAME[,NAME...]",
+    aliases=("rm", "poista"),
+    example="remove cultist-4,cultist-5",
+)
+def remove(ctx: Context, args: Tokens) -> Applied:
+    """Take characters, obstacles, countdowns or zones out of the scene."""
+    refs = args.names(ctx.tr("what.thing"))
+    args.done()
+    scene = ctx.scene
+    names: list[str] = []
+    notes: list[str] = []
+    for ref in refs:
+        here = ctx.on(scene)
+        found = _removable(here, ref)
+        names.append(found.name)
+        if isinstance(found, Character):
+            scene = without_character(here, found)
+        elif isinstance(found, Countdown):
+            scene = replace(scene, countdowns=tuple(c for c in scene.countdowns if c != found))
+        elif isinstance(found, Contest):
+            scene = replace(
+                scene,
+                contests=tuple(c for c in scene.contests if c is not found),
+                contest_rolls=tuple(r for r in scene.contest_rolls if r.contest != found.name),
+            )
+        elif isinstance(found, Challenge):
+            scene = replace(scene, challenges=tuple(c for c in scene.challenges if c is not found))
+        elif isinstance(found, Zone):
+            scene, links = without_zone(here, found)
+            if links:
+                notes.append(ctx.tr("build.links_gone", zone=found.name, count=links))
+        else:
+            scene = without_obstacle(scene, found)
+    listing = ", ".join(names)
+    line = ctx.tr("build.removed", names=listing)
+    label = ctx.tr("build.label.remove", names=listing)
+    return Applied(scene, (line, *notes), label, frozenset({"all"}))
+
+
+def _removable(ctx: Context, ref: str) -> Removable:
+    scene = ctx.scene
+    entries: list[tuple[str, str, Removable]] = [(c.id, c.name, c) for c in scene.characters]
+    entries += [(o.id, o.name, o) for o in scene.obstacles]
+    entries += [(c.id, c.name, c) for c in scene.countdowns]
+    entries += [(z.id, z.name, z) for z in scene.zones]
+    entries += [(make_id(c.name), c.name, c) for c in scene.contests]
+    entries += [(make_id(c.name), c.name, c) for c in scene.challenges]
+    return resolve(ref, entries, "thing", ctx.lang)

@@ -1,0 +1,101 @@
+"""The template library from the command line: list the templates a scene can use, and
+save a character or an obstacle as a new one."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from fatescreen.commands.build import checked
+from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
+from fatescreen.commands.fields import text
+from fatescreen.commands.names import fold, resolve
+from fatescreen.rules.aspects import make_id
+from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.scene import codec, library
+from fatescreen.scene.model import Obstacle
+from fatescreen.scene.reader import Reader
+
+AS_WORDS = ("as", "nimellä")
+TO_WORDS = ("to", "tiedostoon")
+_NUMBER = re.compile(r"\s+\d+$")
+
+
+@verb(
+    "template",
+    'template list | template save NAME [as "TEMPLATE NAME"] [to FILE]',
+    aliases=("tpl", "malli"),
+    example="template save cultist-4",
+    changes_scene=False,
+)
+def template(ctx: Context, args: Tokens) -> Applied:
+    """List the library's templates, or save a character or an obstacle as a template."""
+    action = args.take("list/save")
+    if fold(action) in ("list", "listaa"):
+        args.done()
+        return Applied(ctx.scene, tuple(_listing(ctx)))
+    if fold(action) not in ("save", "tallenna"):
+        raise ctx.error("build.choice", text=action, options="list, save")
+    if ctx.folder is None:
+        raise ctx.error("build.no_file")
+    found = _savable(ctx, args.take(ctx.tr("what.placeable")))
+    name = _NUMBER.sub("", found.name)
+    file: Path | None = None
+    while args:
+        word = fold(args.take(ctx.tr("what.field")))
+        if word in AS_WORDS:
+            name = text(ctx, args, "what.name")
+        elif word in TO_WORDS or keyword_of(word) == "to":
+            file = _file(ctx, text(ctx, args, "what.file"))
+        else:
+            raise ctx.error("build.unknown_field", field=word, fields="as, to")
+    key = make_id(name)
+    if isinstance(found, Character):
+        section, data = "npc", library.character_record(found, ctx.scene.rules, name)
+        reader = Reader()
+        pc = CharacterKind.PC if found.kind is CharacterKind.PC else CharacterKind.MAJOR
+        checked(ctx, name, reader, codec.decode_character(reader, data, (), pc, ctx.scene.rules))
+    else:
+        section, data = "obstacle", library.obstacle_record(found, name)
+        reader = Reader()
+        checked(ctx, name, reader, codec.decode_obstacle(reader, data, ()))
+    target = file or library.saving_folder(ctx.folder) / f"{key}.toml"
+    try:
+        replaced = library.write_template(target, section, key, data)
+    except (OSError, ValueError) as error:
+        raise ctx.error("build.template_failed", detail=str(error)) from None
+    shown = Path(os.path.relpath(target, ctx.folder.resolve())).as_posix()
+    line = ctx.tr("build.template_replaced" if replaced else "build.template_saved", name=name)
+    return Applied(ctx.scene, (f"{line}: {shown}",))
+
+
+def _savable(ctx: Context, ref: str) -> Character | Obstacle:
+    entries: list[tuple[str, str, Character | Obstacle]] = [
+        (c.id, c.name, c) for c in ctx.scene.characters
+    ]
+    entries += [(o.id, o.name, o) for o in ctx.scene.obstacles]
+    return resolve(ref, entries, "placeable", ctx.lang)
+
+
+def _file(ctx: Context, typed: str) -> Path:
+    """A library file named by the GM, relative to the scene's folder."""
+    assert ctx.folder is not None
+    path = Path(typed)
+    if path.suffix != ".toml":
+        path = path.with_name(path.name + ".toml")
+    return path if path.is_absolute() else ctx.folder.resolve() / path
+
+
+def _listing(ctx: Context) -> list[str]:
+    if ctx.folder is None:
+        raise ctx.error("build.no_file")
+    found = library.templates(library.library_folders(ctx.folder))
+    if not found:
+        raise ctx.error("build.no_library", folder=str(ctx.folder / library.LIBRARY_FOLDER))
+    lines = []
+    for entry in found:
+        kind = ctx.tr(f"kind.{'character' if entry.section == 'npc' else 'obstacle'}")
+        ref = library.reference(entry, ctx.folder)
+        lines.append(ctx.tr("build.template_line", name=entry.name, kind=kind, ref=ref))
+    return lines

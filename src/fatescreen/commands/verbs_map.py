@@ -1,0 +1,109 @@
+"""Verbs for the zone map: linking two zones (with a barrier or a block on the way) and
+unlinking them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fatescreen.commands.build import checked, with_link, with_obstacle
+from fatescreen.commands.core import Applied, Context, Tokens, verb
+from fatescreen.commands.fields import is_none, word_in
+from fatescreen.rules.obstacles import Block
+from fatescreen.scene import codec
+from fatescreen.scene.model import Link, Scene, Zone
+from fatescreen.scene.reader import Reader
+
+LINK_WORDS = {"barrier": ("barrier", "este"), "block": ("block", "hidaste")}
+"""What a link can carry, as typed."""
+
+
+def _zones(ctx: Context, args: Tokens) -> tuple[Zone, Zone]:
+    first = ctx.zone(args.take(ctx.tr("what.zone")))
+    second = ctx.zone(args.take(ctx.tr("what.zone")))
+    if first.id == second.id:
+        raise ctx.error("build.same_zone", zone=first.name)
+    return first, second
+
+
+@verb(
+    "link",
+    "link ZONE ZONE [barrier N|none] [block BLOCK|none]",
+    aliases=("yhdistä",),
+    example="link hall crypt barrier 2",
+)
+def link(ctx: Context, args: Tokens) -> Applied:
+    """Join two zones, or change the barrier or block on the way between them."""
+    first, second = _zones(ctx, args)
+    old = ctx.scene.link_between(first.id, second.id)
+    new = old or Link((first.id, second.id))
+    block: Block | None = None
+    clear_block = False
+    while args:
+        word = args.take(ctx.tr("what.field"))
+        what = word_in(LINK_WORDS, word)
+        if what == "barrier":
+            barrier = None if is_none(args) else args.number(ctx.tr("what.difficulty"))
+            new = replace(new, barrier=barrier)
+        elif what == "block":
+            if is_none(args):
+                clear_block = True
+            else:
+                block = ctx.block(args.take(ctx.tr("what.block")))
+        else:
+            raise ctx.error("build.unknown_field", field=word, fields=", ".join(LINK_WORDS))
+    if old is not None and new == old and block is None and not clear_block:
+        raise ctx.error("build.linked", first=first.name, second=second.name)
+    reader = Reader()
+    decoded = codec.decode_link(reader, codec.encode_link(new), ())
+    checked(ctx, f"{first.name} – {second.name}", reader, decoded)
+    scene = with_link(ctx.scene, old, new)
+    if clear_block and new.block is not None:
+        scene = _unblock(scene, new)
+    if block is not None:
+        scene = with_obstacle(scene, block, replace(block, between=(first.id, second.id)))
+        placed = scene.link_between(first.id, second.id)
+        if placed is not None and placed.block != block.id:
+            scene = with_link(scene, placed, replace(placed, block=block.id))
+    line = _line(ctx, scene, first, second)
+    return Applied(scene, (line,), line, frozenset({"zones", "obstacles"}))
+
+
+def _unblock(scene: Scene, link: Link) -> Scene:
+    """The scene with the block on a link taken off it (the block stays, standing nowhere)."""
+    block = scene.obstacle_index.get(link.block or "")
+    scene = with_link(scene, link, replace(link, block=None))
+    if isinstance(block, Block) and block.between is not None:
+        scene = with_obstacle(scene, block, replace(block, between=None))
+    return scene
+
+
+def _line(ctx: Context, scene: Scene, first: Zone, second: Zone) -> str:
+    found = scene.link_between(first.id, second.id)
+    assert found is not None
+    parts = []
+    if found.barrier is not None:
+        parts.append(ctx.tr("build.barrier", rating=ctx.rating(found.barrier)))
+    if found.block is not None:
+        parts.append(ctx.tr("build.block_on", block=scene.obstacle_index[found.block].name))
+    line = ctx.tr("build.linked_line", first=first.name, second=second.name)
+    return line + (": " + ", ".join(parts) if parts else "")
+
+
+@verb(
+    "unlink",
+    "unlink ZONE ZONE",
+    aliases=("erota",),
+    example="unlink hall stairs",
+)
+def unlink(ctx: Context, args: Tokens) -> Applied:
+    """Take away the way between two zones; a block that stood on it stays, standing nowhere."""
+    first, second = _zones(ctx, args)
+    args.done()
+    found = ctx.scene.link_between(first.id, second.id)
+    if found is None:
+        raise ctx.error("build.not_linked", first=first.name, second=second.name)
+    scene = _unblock(ctx.scene, found) if found.block is not None else ctx.scene
+    current = scene.link_between(first.id, second.id)
+    scene = with_link(scene, current, None)
+    line = ctx.tr("build.unlinked", first=first.name, second=second.name)
+    return Applied(scene, (line,), line, frozenset({"zones", "obstacles"}))
