@@ -39,7 +39,9 @@ def roll(rating: int = 2, faces: str = "0000", opposition: int = 3) -> RollResul
 def test_paid_bonus_invoke_adds_two_and_costs_a_point() -> None:
     """§3: a paid invoke gives +2 for a fate point."""
     outcome = apply_invokes(roll(), [Invoke("burning-warehouse", "ana")], ASPECTS)
-    assert outcome.result.effort.bonuses == (Bonus("invoke: Burning Warehouse", 2),)
+    assert outcome.result.effort.bonuses == (
+        Bonus("invoke: Burning Warehouse", 2, kind="invoke", detail="Burning Warehouse"),
+    )
     assert (outcome.result.shifts, outcome.result.outcome) == (1, Outcome.SUCCESS)
     (record,) = outcome.records
     assert (record.fate_point_from, record.free_invoke_from, record.held_for) == ("ana", None, None)

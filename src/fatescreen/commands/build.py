@@ -10,11 +10,12 @@ from typing import Any, TypeVar
 
 from fatescreen.commands.core import Context
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.names import fold
+from fatescreen.commands.names import fold, resolve
+from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.conflict import TurnOrder, add_participant
-from fatescreen.rules.contests import Contest
-from fatescreen.rules.obstacles import Block, Countdown
+from fatescreen.rules.contests import Challenge, Contest
+from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
 from fatescreen.scene import codec
 from fatescreen.scene.errors import render_path
 from fatescreen.scene.model import Link, Obstacle, PendingRoll, RulesInPlay, Scene, Zone
@@ -79,6 +80,48 @@ def read_zone(ctx: Context, data: Data) -> Zone:
     reader = Reader()
     found = codec.decode_zone(reader, data, ())
     return checked(ctx, str(data.get("name", "")), reader, found)
+
+
+# ---------------------------------------------------------------------------- finding
+
+Record = Character | Obstacle | Countdown | Zone | Contest | Challenge
+"""Anything ``set`` changes and ``remove`` takes away."""
+RECORD_KINDS = ("character", "obstacle", "countdown", "zone", "contest", "challenge")
+PLACEABLE = ("character", "obstacle")
+"""What stands in a zone: ``place`` puts it there, ``template save`` copies it."""
+OBSTACLE_TYPES = (Hazard, Block, Distraction)
+
+
+def _entries(scene: Scene, kind: str) -> list[tuple[str, str, Record]]:
+    if kind == "character":
+        return [(c.id, c.name, c) for c in scene.characters]
+    if kind == "obstacle":
+        return [(o.id, o.name, o) for o in scene.obstacles]
+    if kind == "countdown":
+        return [(c.id, c.name, c) for c in scene.countdowns]
+    if kind == "zone":
+        return [(z.id, z.name, z) for z in scene.zones]
+    found: tuple[Contest | Challenge, ...] = (
+        scene.contests if kind == "contest" else scene.challenges
+    )
+    return [(make_id(c.name), c.name, c) for c in found]
+
+
+def find_record(
+    ctx: Context, ref: str, kinds: tuple[str, ...] = RECORD_KINDS, what: str = "thing"
+) -> Record:
+    """A record of one of ``kinds`` by id, name or unique prefix; ``KIND:ID``
+    (``zone:crypt``, ``countdown:ritual``) looks among one kind only, for when a zone and
+    a countdown share a name.
+
+    Raises:
+        CommandError: Nothing, or more than one thing, matches.
+    """
+    kind, colon, rest = ref.partition(":")
+    if colon and kind in kinds:
+        kinds, ref = (kind,), rest
+    entries = [entry for kind in kinds for entry in _entries(ctx.scene, kind)]
+    return resolve(ref, entries, what, ctx.lang)
 
 
 # ---------------------------------------------------------------------------- names

@@ -10,7 +10,6 @@ from types import MappingProxyType
 from typing import Any
 
 from fatescreen.commands.core import Context, Tokens, keyword_of
-from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import fold
 from fatescreen.rules.advancement import DEFAULT_SKILLS
 from fatescreen.rules.character import CharacterKind, Scale
@@ -303,9 +302,8 @@ def _kind(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 def _scale(ctx: Context, args: Tokens, data: Data) -> None:
-    _put(data, "scale", choice(ctx, args, SCALES, "what.scale"))
-    if data.get("scale") == Scale.MUNDANE.value:
-        data.pop("scale")
+    scale = choice(ctx, args, SCALES, "what.scale")
+    _put(data, "scale", "" if scale == Scale.MUNDANE.value else scale)
 
 
 def _minions(ctx: Context, args: Tokens, data: Data) -> None:
@@ -612,9 +610,3 @@ def character_kind(word: str) -> CharacterKind | None:
     """A character kind typed as ``pc``, ``major``... (or in Finnish), or None."""
     found = word_in(KINDS, word)
     return None if found is None else CharacterKind(found)
-
-
-def require(ctx: Context, ok: bool, key: str, **values: object) -> None:
-    """Raise the catalog's error ``key`` unless ``ok``."""
-    if not ok:
-        raise CommandError(ctx.tr(key, **values))

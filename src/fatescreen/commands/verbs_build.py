@@ -10,6 +10,7 @@ from typing import Any
 
 from fatescreen.commands.build import (
     checked,
+    find_record,
     invalid,
     join_turn,
     numbered_names,
@@ -35,7 +36,6 @@ from fatescreen.commands.fields import (
     word_in,
 )
 from fatescreen.commands.names import resolve
-from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.obstacles import Countdown, Hazard
@@ -98,6 +98,17 @@ def _added(
     return tuple(lines)
 
 
+def _pool(
+    ctx: Context, scene: Scene, made: list[Character], lines: tuple[str, ...]
+) -> tuple[Scene, tuple[str, ...]]:
+    """The GM pool grows by one per new PC (§3: one point per PC in the scene)."""
+    pcs = sum(1 for c in made if c.kind is CharacterKind.PC)
+    if not pcs:
+        return scene, lines
+    scene = replace(scene, gm_pool=scene.gm_pool + pcs)
+    return scene, (*lines, ctx.tr("build.pool", total=scene.gm_pool))
+
+
 def _add_character(ctx: Context, args: Tokens, kind: CharacterKind) -> Applied:
     name = text(ctx, args, "what.name")
     data: Data = {"name": name, "kind": kind.value}
@@ -112,10 +123,7 @@ def _add_character(ctx: Context, args: Tokens, kind: CharacterKind) -> Applied:
     unique_character(ctx, character)
     scene = join_turn(ctx.scene.with_character(character), [character.id])
     lines = _added(ctx, scene, [character.name], character.zone, joined=True)
-    if character.kind is CharacterKind.PC:
-        # §3: the GM's pool holds one point per PC in the scene
-        scene = replace(scene, gm_pool=scene.gm_pool + 1)
-        lines += (ctx.tr("build.pool", total=scene.gm_pool),)
+    scene, lines = _pool(ctx, scene, [character], lines)
     label = ctx.tr("build.label.add", names=character.name)
     return Applied(scene, lines, label, frozenset({"all"}))
 
@@ -223,12 +231,9 @@ def _add_characters(
         scene = scene.with_character(character)
     sources = {**scene.sources, **{c.id: template.source for c in made}}
     scene = join_turn(replace(scene, sources=sources), [c.id for c in made])
-    pcs = sum(1 for c in made if c.kind is CharacterKind.PC)
     listing = [c.name for c in made]
     lines = _added(ctx, scene, listing, zone, joined=True)
-    if pcs:
-        scene = replace(scene, gm_pool=scene.gm_pool + pcs)
-        lines += (ctx.tr("build.pool", total=scene.gm_pool),)
+    scene, lines = _pool(ctx, scene, made, lines)
     label = ctx.tr("build.label.add", names=", ".join(listing))
     return Applied(scene, lines, label, frozenset({"all"}))
 
@@ -261,8 +266,6 @@ def _add_obstacles(ctx: Context, template: library.Template, count: int, place: 
 
 # ---------------------------------------------------------------------------- remove
 
-Removable = Character | Obstacle | Countdown | Zone | Contest | Challenge
-
 
 @verb(
     "remove",
@@ -279,7 +282,7 @@ def remove(ctx: Context, args: Tokens) -> Applied:
     notes: list[str] = []
     for ref in refs:
         here = ctx.on(scene)
-        found = _removable(here, ref)
+        found = find_record(here, ref)
         names.append(found.name)
         if isinstance(found, Character):
             scene = without_character(here, found)
@@ -303,14 +306,3 @@ def remove(ctx: Context, args: Tokens) -> Applied:
     line = ctx.tr("build.removed", names=listing)
     label = ctx.tr("build.label.remove", names=listing)
     return Applied(scene, (line, *notes), label, frozenset({"all"}))
-
-
-def _removable(ctx: Context, ref: str) -> Removable:
-    scene = ctx.scene
-    entries: list[tuple[str, str, Removable]] = [(c.id, c.name, c) for c in scene.characters]
-    entries += [(o.id, o.name, o) for o in scene.obstacles]
-    entries += [(c.id, c.name, c) for c in scene.countdowns]
-    entries += [(z.id, z.name, z) for z in scene.zones]
-    entries += [(make_id(c.name), c.name, c) for c in scene.contests]
-    entries += [(make_id(c.name), c.name, c) for c in scene.challenges]
-    return resolve(ref, entries, "thing", ctx.lang)

@@ -7,7 +7,10 @@ from dataclasses import replace
 from typing import Any
 
 from fatescreen.commands.build import (
+    OBSTACLE_TYPES,
+    PLACEABLE,
     checked,
+    find_record,
     read_character,
     read_countdown,
     read_obstacle,
@@ -30,7 +33,7 @@ from fatescreen.commands.fields import (
     finish,
     is_none,
 )
-from fatescreen.commands.names import fold, resolve
+from fatescreen.commands.names import fold
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.contests import Challenge, Contest
@@ -40,7 +43,6 @@ from fatescreen.scene.model import Obstacle, Scene, Zone
 from fatescreen.scene.reader import MAX_TEXT, Reader
 
 Data = dict[str, Any]
-Editable = Character | Obstacle | Countdown | Zone | Contest | Challenge
 RULES_WORDS = ("rules", "säännöt")
 
 
@@ -57,7 +59,7 @@ def set_verb(ctx: Context, args: Tokens) -> Applied:
         return _set_scene(ctx, args)
     if fold(ref) in RULES_WORDS:
         return _set_rules(ctx, args)
-    target = _editable(ctx, ref)
+    target = find_record(ctx, ref)
     if isinstance(target, Character):
         edit = _set_character(ctx, args, target)
         changed = {f"character:{target.id}", "zones", "turn"}
@@ -91,17 +93,6 @@ def _applied(ctx: Context, edit: Edit, name: str, changed: frozenset[str]) -> Ap
         return Applied(ctx.scene, (ctx.tr("build.unchanged", name=name),))
     line = ctx.tr("build.changed", name=name, fields=fields)
     return Applied(scene, (line,), ctx.tr("build.label.set", name=name), changed)
-
-
-def _editable(ctx: Context, ref: str) -> Editable:
-    scene = ctx.scene
-    entries: list[tuple[str, str, Editable]] = [(c.id, c.name, c) for c in scene.characters]
-    entries += [(o.id, o.name, o) for o in scene.obstacles]
-    entries += [(c.id, c.name, c) for c in scene.countdowns]
-    entries += [(z.id, z.name, z) for z in scene.zones]
-    entries += [(make_id(c.name), c.name, c) for c in scene.contests]
-    entries += [(make_id(c.name), c.name, c) for c in scene.challenges]
-    return resolve(ref, entries, "thing", ctx.lang)
 
 
 def _set_character(ctx: Context, args: Tokens, character: Character) -> Edit:
@@ -228,11 +219,8 @@ def place(ctx: Context, args: Tokens) -> Applied:
     scene = ctx.scene
     names = []
     for ref in refs:
-        entries: list[tuple[str, str, Character | Obstacle]] = [
-            (c.id, c.name, c) for c in scene.characters
-        ]
-        entries += [(o.id, o.name, o) for o in scene.obstacles]
-        found = resolve(ref, entries, "placeable", ctx.lang)
+        found = find_record(ctx.on(scene), ref, PLACEABLE, "placeable")
+        assert isinstance(found, (Character, *OBSTACLE_TYPES))
         moved = replace(found, zone=None if zone is None else zone.id)
         if isinstance(moved, Character):
             scene = scene.with_character(moved)

@@ -7,14 +7,13 @@ import os
 import re
 from pathlib import Path
 
-from fatescreen.commands.build import checked
+from fatescreen.commands.build import OBSTACLE_TYPES, PLACEABLE, checked, find_record
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.fields import text
-from fatescreen.commands.names import fold, resolve
+from fatescreen.commands.names import fold
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec, library
-from fatescreen.scene.model import Obstacle
 from fatescreen.scene.reader import Reader
 
 AS_WORDS = ("as", "nimellä")
@@ -39,7 +38,8 @@ def template(ctx: Context, args: Tokens) -> Applied:
         raise ctx.error("build.choice", text=action, options="list, save")
     if ctx.folder is None:
         raise ctx.error("build.no_file")
-    found = _savable(ctx, args.take(ctx.tr("what.placeable")))
+    found = find_record(ctx, args.take(ctx.tr("what.placeable")), PLACEABLE, "placeable")
+    assert isinstance(found, (Character, *OBSTACLE_TYPES))
     name = _NUMBER.sub("", found.name)
     file: Path | None = None
     while args:
@@ -68,14 +68,6 @@ def template(ctx: Context, args: Tokens) -> Applied:
     shown = Path(os.path.relpath(target, ctx.folder.resolve())).as_posix()
     line = ctx.tr("build.template_replaced" if replaced else "build.template_saved", name=name)
     return Applied(ctx.scene, (f"{line}: {shown}",))
-
-
-def _savable(ctx: Context, ref: str) -> Character | Obstacle:
-    entries: list[tuple[str, str, Character | Obstacle]] = [
-        (c.id, c.name, c) for c in ctx.scene.characters
-    ]
-    entries += [(o.id, o.name, o) for o in ctx.scene.obstacles]
-    return resolve(ref, entries, "placeable", ctx.lang)
 
 
 def _file(ctx: Context, typed: str) -> Path:

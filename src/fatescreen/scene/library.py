@@ -298,7 +298,8 @@ def _explicit(key: str, character: Character) -> Any:
 def _overrides(character: Character, template: Template, rules: RulesInPlay) -> Data | None:
     """The keys an entry must set on top of the template to make the character."""
     reader = Reader()
-    base = character_from(reader, template, rules, character.name, keep_id=False)
+    keep = character.name == template.name  # as ``add`` made it: only a bare copy keeps the id
+    base = character_from(reader, template, rules, character.name, keep_id=keep)
     if base is None or reader.problems:
         return None
     wanted = codec.encode_character(character, rules)
