@@ -217,6 +217,25 @@ class FatescreenApp(App[None]):
         if pending:
             self._offer_recovery(len(pending))
 
+    def on_ready(self) -> None:
+        """Once the first frame is up, prepare what the first save, command and roll dialog
+        need, in a thread, so none of it delays opening the scene."""
+        self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
+
+    def _warm_up(self) -> None:
+        """Parse the style-preserving document and import the verbs and the odds engine.
+
+        Touches no widget: it only fills caches the main thread reads later.
+        """
+        from fatescreen.commands.core import load_verbs
+        from fatescreen.rules.odds import dice_counts
+
+        loaded = self.session.loaded if self.session is not None else None
+        if loaded is not None:
+            loaded.warm()
+        load_verbs()
+        dice_counts()
+
     def _show_load_error(self) -> None:
         """Say why there is no scene: every problem of the file, in the log."""
         problems = tuple(str(p) for p in self.load_error.problems) if self.load_error else ()
