@@ -6,6 +6,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 
 GM = "gm"
 """The owner id used for free invokes held by the game master."""
@@ -22,6 +23,7 @@ class AspectKind(StrEnum):
     BOOST = "boost"
 
 
+@lru_cache(maxsize=4096)
 def make_id(name: str) -> str:
     """Derive an id from a free-text name in any language: ``Silbestre`` -> ``silbestre``,
     ``Kultainen naamio`` -> ``kultainen-naamio``. Letters beyond ASCII are kept."""

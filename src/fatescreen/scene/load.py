@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -498,9 +497,9 @@ def _decode_entry(
 def _with_fields(character: Character, **fields: Any) -> Character:
     """A copy with some fields set, skipping ``dataclasses.replace``'s revalidation: the
     loader builds hundreds of such copies of already valid characters."""
-    clone = copy.copy(character)
-    for name, value in fields.items():
-        object.__setattr__(clone, name, value)
+    clone: Character = object.__new__(Character)
+    clone.__dict__.update(character.__dict__)
+    clone.__dict__.update(fields)
     return clone
 
 
