@@ -117,8 +117,10 @@ class LinesView(ScrollView):
         size = Size(max(widest, self._width), len(self._strips))
         auto = self.styles.height is not None and self.styles.height.is_auto
         if auto and size.height != self.virtual_size.height:
-            # sized to its lines: the screen must make room
+            # sized to its lines: the screen must make room, also when this runs while
+            # the screen is being laid out (a parent's resize), which drops the request
             self.virtual_size = size
+            self.call_later(self.refresh, layout=True)
         elif size != self.virtual_size:
             # A fixed-size view only needs its scrollbars told; setting the reactive
             # normally would lay out the whole screen for what is a repaint.

@@ -91,7 +91,7 @@ class TurnPane(Pane):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.body = LinesView(id="turn-body")
+        self.body = LinesView(wrap=False, id="turn-body")
         self.cursor: str | None = None
         self._scene: Scene | None = None
         self._view: View | None = None
