@@ -237,8 +237,9 @@ def table(rows: list[Row]) -> str:
     for row in rows:
         floor = f"{row.floor:.1f} {row.unit}" if row.floor else "—"
         met = "—" if row.passed is None else ("yes" if row.passed else "**no**")
+        value = f"{row.value:.2f}" if row.value < 1 else f"{row.value:.1f}"
         lines.append(
-            f"| {row.figure} | {row.value:.1f} {row.unit} | {floor} | {row.ratio} | "
+            f"| {row.figure} | {value} {row.unit} | {floor} | {row.ratio} | "
             f"{row.target} | {met} | {row.spread} |"
         )
     return "\n".join(lines)
