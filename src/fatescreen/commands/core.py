@@ -497,7 +497,7 @@ class Context:
             return self.scene.character(actor_id).name
         if actor_id in self.scene.obstacle_index:
             return self.scene.obstacle_index[actor_id].name
-        return "GM" if actor_id == GM else actor_id
+        return self.tr("gm.name") if actor_id == GM else actor_id
 
     def names(self, ids: Iterable[str]) -> str:
         """Display names joined with commas, or "none"."""

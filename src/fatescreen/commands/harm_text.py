@@ -32,11 +32,11 @@ def option_text(ctx: Context, character: Character, option: Absorption) -> str:
     """``1 physical box + moderate`` as the GM reads it."""
     parts = []
     if option.boxes:
-        kind = option.stress_kind.value
+        kind = ctx.tr(f"ui.stress.{option.stress_kind.value}")
         parts.append(ctx.tr("hit.boxes", count=option.boxes, kind=kind))
     for index in option.consequences:
         slot = character.consequences[index]
-        parts.append(slot.condition or slot.severity.value)
+        parts.append(slot.condition or ctx.tr(f"ui.severity.{slot.severity.value}"))
     return " + ".join(parts) or ctx.tr("none")
 
 

@@ -100,7 +100,7 @@ def absorb(ctx: Context, args: Tokens) -> Applied:
                 "absorb.line",
                 name=target.name,
                 shifts=hit.shifts,
-                what=ctx.tr("hit.boxes", count=hit.shifts, kind="stress"),
+                what=ctx.tr("hit.boxes", count=hit.shifts, kind=ctx.tr("ui.stress.stress")),
             )
         )
         lines: tuple[str, ...] = (line,)
@@ -315,7 +315,13 @@ def stress(ctx: Context, args: Tokens) -> Applied:
         raise ctx.error("error.box", name=character.name, box=box, count=track.boxes)
     toggled = track.toggle(box)
     state = ctx.tr("stress.checked" if box in toggled.checked else "stress.cleared")
-    line = ctx.tr("stress.toggle", name=character.name, kind=track.kind.value, box=box, state=state)
+    line = ctx.tr(
+        "stress.toggle",
+        name=character.name,
+        kind=ctx.tr(f"ui.stress.{track.kind.value}"),
+        box=box,
+        state=state,
+    )
     return Applied(
         ctx.scene.with_character(character.with_track(toggled)),
         (line,),

@@ -219,6 +219,7 @@ MESSAGES.update(
         "action.create": "a create an advantage",
         "action.attack": "an attack",
         "action.defend": "a defense",
+        "gm.name": "GM",
         "bonus.invoke": "invoke: {detail}",
         "bonus.plain": "bonus",
         "bonus.teamwork": "teamwork",

@@ -222,6 +222,7 @@ MESSAGES.update(
         "action.create": "edun luonti",
         "action.attack": "hyökkäys",
         "action.defend": "puolustus",
+        "gm.name": "PJ",
         "bonus.invoke": "käyttö: {detail}",
         "bonus.plain": "bonus",
         "bonus.teamwork": "yhteistyö",
