@@ -258,7 +258,8 @@ def _stunts(ctx: Context, args: Tokens, data: Data) -> None:
     elif action == "remove":
         del stunts[_index(ctx, args, len(stunts), "what.stunt")]
     else:
-        stunts[_index(ctx, args, len(stunts), "what.stunt")] = _stunt_value(ctx, args)
+        index = _index(ctx, args, len(stunts), "what.stunt")
+        stunts[index] = _stunt_value(ctx, args)
     _put(data, "stunts", stunts)
 
 

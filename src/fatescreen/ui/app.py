@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
@@ -44,6 +44,10 @@ from fatescreen.ui.panes.zones import ZonesPane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble, literal
 from fatescreen.ui.themes import DEFAULT_THEME, load_themes
+
+if TYPE_CHECKING:
+    from fatescreen.ui.build import SceneBuilder
+    from fatescreen.ui.edit import CharacterEditor
 
 PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log")
 
@@ -111,6 +115,12 @@ class FatescreenApp(App[None]):
         Binding("A", "add_aspect", "Aspect", id="add_aspect", show=False),
         Binding("p", "compel", "Compel", id="compel", show=False),
         Binding("E", "end_scene", "End scene", id="end_scene", show=False),
+        Binding("b", "build", "Build", id="build"),
+        Binding("e", "edit", "Edit", id="edit"),
+        Binding("r", "add_from_template", "Reinforce", id="add_from_template", show=False),
+        Binding("Z", "add_zone", "Add zone", id="add_zone", show=False),
+        Binding("l", "link_zones", "Link zones", id="link_zones", show=False),
+        Binding("delete", "remove_selected", "Remove", id="remove_selected", show=False),
         Binding("u", "undo", "Undo", id="undo"),
         Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
         Binding("ctrl+s", "save", "Save", id="save"),
@@ -173,6 +183,8 @@ class FatescreenApp(App[None]):
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         self.last_target: str | None = None
         self.shown_pane = "zones"
+        self._builder: SceneBuilder | None = None
+        self._editor: CharacterEditor | None = None
 
     # -- layout --------------------------------------------------------------------------
 
@@ -341,12 +353,32 @@ class FatescreenApp(App[None]):
             self._follow_up(before)
         return result
 
+    def try_command(self, line: str) -> str | None:
+        """Apply a command a dialog made: None when applied, else why it was refused (the
+        dialog shows it and stays open; the log and a notice say it too)."""
+        result = self.run_command(line, flow=False)
+        if result is None or result.ok:
+            return None
+        return result.lines[0] if result.lines else line
+
+    def try_command_told(self, line: str) -> str | None:
+        """As :meth:`try_command`, and say what a command that changes no scene did (a
+        template saved to the library)."""
+        result = self.run_command(line, flow=False)
+        if result is None:
+            return None
+        if not result.ok:
+            return result.lines[0] if result.lines else line
+        if result.lines:
+            self.notify(result.lines[0])
+        return None
+
     def _follow_up(self, before: Scene) -> None:
         scene = self.scene
         hit = scene.pending_hit
         if hit is not None and hit != before.pending_hit:
             self.last_target = hit.target
-            self._select(hit.target)
+            self.select_character(hit.target)
             self.call_after_refresh(self.action_absorb)
             return
         for character in scene.characters:
@@ -678,6 +710,55 @@ class FatescreenApp(App[None]):
             self._from_dialog,
         )
 
+    # -- actions: building -----------------------------------------------------------------
+
+    def builder(self) -> SceneBuilder:
+        """The build dialogs (loaded on first use)."""
+        from fatescreen.ui.build import SceneBuilder
+
+        if self._builder is None:
+            self._builder = SceneBuilder(self)
+        return self._builder
+
+    def action_build(self) -> None:
+        """The build menu: add characters, zones, obstacles; link, place, change, remove."""
+        if self.session is not None:
+            self.builder().menu()
+
+    def action_edit(self) -> None:
+        """Edit the selected character's stat block, field by field."""
+        if self.session is None:
+            return
+        if self.view_state.selected not in self.scene.character_index:
+            self.notify(self.tr("ui.no_character"), severity="warning")
+            return
+        from fatescreen.ui.edit import CharacterEditor
+
+        if self._editor is None:
+            self._editor = CharacterEditor(self)
+        assert self.view_state.selected is not None
+        self._editor.open(self.view_state.selected)
+
+    def action_add_from_template(self) -> None:
+        """Reinforcements: characters from a template, numbered, into a zone."""
+        if self.session is not None:
+            self.builder().add_from_template()
+
+    def action_add_zone(self) -> None:
+        """A new zone."""
+        if self.session is not None:
+            self.builder().add_zone()
+
+    def action_link_zones(self) -> None:
+        """Link two zones, with a barrier or a block on the way if wanted."""
+        if self.session is not None:
+            self.builder().link()
+
+    def action_remove_selected(self) -> None:
+        """Remove the selected character from the scene (after a confirmation)."""
+        if self.session is not None:
+            self.builder().remove_selected()
+
     def action_undo(self) -> None:
         """Undo the last change."""
         self.run_command("undo", flow=False)
@@ -711,9 +792,10 @@ class FatescreenApp(App[None]):
             return
         ids = [c.id for c in self.scene.characters]
         current = ids.index(self.view_state.selected) if self.view_state.selected in ids else 0
-        self._select(ids[(current + step) % len(ids)])
+        self.select_character(ids[(current + step) % len(ids)])
 
-    def _select(self, character_id: str) -> None:
+    def select_character(self, character_id: str | None) -> None:
+        """Show a character (or none) in the stat block."""
         self.view_state = replace(self.view_state, selected=character_id)
         self.redraw(frozenset({"view"}))
 
@@ -723,7 +805,7 @@ class FatescreenApp(App[None]):
         except Exception as error:
             self.notify(str(error), severity="error")
             return
-        self._select(character.id)
+        self.select_character(character.id)
 
     def action_toggle_language(self) -> None:
         """Switch between English and Finnish."""

@@ -159,7 +159,7 @@ class CampaignApp(FatescreenApp):
         pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
         candidates = pcs or list(self.scene.characters)
         if candidates:
-            self._select(candidates[0].id)
+            self.select_character(candidates[0].id)
 
     # -- actions -----------------------------------------------------------------------------
 

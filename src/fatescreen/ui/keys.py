@@ -17,6 +17,7 @@ KEY_NAMES = {
     "down": "↓",
     "up": "↑",
     "escape": "Esc",
+    "delete": "Del",
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -24,16 +24,49 @@ def quote(text: str) -> str:
     return shlex.quote(text)
 
 
+Runner = Callable[[str], str | None]
+"""Applies a command line: None when it was applied, else the message saying why not."""
+
+
 class Dialog(ModalScreen[str | None]):
-    """A modal dialog that returns a command line, or None when cancelled with Esc."""
+    """A modal dialog that returns a command line, or None when cancelled with Esc.
+
+    With a ``run`` callback the dialog applies its command itself: a refused command leaves
+    the dialog open, showing why, with everything the GM entered still in it.
+    """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
     DEFAULT_CLASSES = "dialog"
 
-    def __init__(self, view: View, title: str) -> None:
+    def __init__(self, view: View, title: str, *, run: Runner | None = None) -> None:
         super().__init__()
         self.view = view
         self.title_text = title
+        self.run = run
+
+    def submit(self, line: str) -> None:
+        """Close with a command line; with a ``run`` callback, apply it first and stay open
+        showing the refusal if it is refused."""
+        if self.run is None:
+            self.dismiss(line)
+            return
+        error = self.run(line)
+        if error is None:
+            self.dismiss(line)
+        else:
+            self.show_error(error)
+
+    def error_line(self) -> Static:
+        """Where a refusal is shown (hidden until there is one)."""
+        line = Static("", classes="dialog-error")
+        line.display = False
+        return line
+
+    def show_error(self, text: str) -> None:
+        """Show why the command was refused."""
+        for line in self.query(".dialog-error").results(Static):
+            line.update(assemble((text, "$error")))
+            line.display = True
 
     def _on_mount(self, event: events.Mount) -> None:
         """Describe the dialog's keys in the GM's language (runs besides ``on_mount``)."""
@@ -59,12 +92,16 @@ class ChoiceDialog(Dialog):
         note: Content | str = "",
         keys: Sequence[tuple[str, str, str]] = (),
         highlighted: int = 0,
+        list_keys: bool = True,
+        run: Runner | None = None,
     ) -> None:
-        super().__init__(view, title)
+        super().__init__(view, title, run=run)
         self.options = list(options)
         self.note = note
         self.extra_keys = list(keys)
         self.highlighted = highlighted
+        self.list_keys = list_keys
+        """Whether the hint line lists the extra keys (off when the options show them)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-body") as body:
@@ -75,8 +112,12 @@ class ChoiceDialog(Dialog):
                 *[Option(label, id=str(index)) for index, (_, label) in enumerate(self.options)],
                 id="choices",
             )
-            hints = "  ".join(f"[{key}] {label}" for key, label, _ in self.extra_keys)
-            footer = self.view.tr("ui.dialog_keys") + ("  " + hints if hints else "")
+            yield self.error_line()
+            shown = self.extra_keys if self.list_keys else []
+            hints = "  ".join(f"[{key}] {label}" for key, label, _ in shown)
+            lettered = self.extra_keys and not self.list_keys
+            footer = self.view.tr("ui.dialog_letter_keys" if lettered else "ui.dialog_keys")
+            footer += "  " + hints if hints else ""
             yield Static(Content(footer), classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -89,14 +130,14 @@ class ChoiceDialog(Dialog):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter or a click on an option."""
         index = int(event.option.id or 0)
-        self.dismiss(self.options[index][0])
+        self.submit(self.options[index][0])
 
     def on_key(self, event: object) -> None:
         """Extra one-key choices (e.g. m for minion armor)."""
         key = getattr(event, "key", "")
         for extra_key, _, line in self.extra_keys:
             if key == extra_key:
-                self.dismiss(line)
+                self.submit(line)
                 if hasattr(event, "stop"):
                     event.stop()
                 return
@@ -113,8 +154,9 @@ class TextDialog(Dialog):
         template: str,
         *,
         note: Content | str = "",
+        run: Runner | None = None,
     ) -> None:
-        super().__init__(view, title)
+        super().__init__(view, title, run=run)
         self.fields = list(fields)
         self.template = template
         self.note = note
@@ -127,6 +169,7 @@ class TextDialog(Dialog):
             for index, (label, value) in enumerate(self.fields):
                 yield Label(label)
                 yield Input(value=value, id=f"field-{index}")
+            yield self.error_line()
             yield Static(Content(self.view.tr("ui.dialog_keys")), classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -143,7 +186,7 @@ class TextDialog(Dialog):
         if not all(value.strip() for value in values):
             self.notify(self.view.tr("ui.fill_in"), severity="warning")
             return
-        self.dismiss(self.template.format(*[quote(v) for v in values]))
+        self.submit(self.template.format(*[quote(v) for v in values]))
 
 
 class ConfirmDialog(Dialog):
@@ -154,8 +197,16 @@ class ConfirmDialog(Dialog):
         Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
     ]
 
-    def __init__(self, view: View, title: str, summary: Content | str, line: str) -> None:
-        super().__init__(view, title)
+    def __init__(
+        self,
+        view: View,
+        title: str,
+        summary: Content | str,
+        line: str,
+        *,
+        run: Runner | None = None,
+    ) -> None:
+        super().__init__(view, title, run=run)
         self.summary = summary
         self.line = line
 
@@ -163,6 +214,7 @@ class ConfirmDialog(Dialog):
         with Vertical(classes="dialog-body") as body:
             body.border_title = assemble(self.title_text)
             yield Static(self.summary, classes="dialog-note")
+            yield self.error_line()
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.view.tr("ui.confirm"), variant="primary", id="confirm")
                 yield Button(self.view.tr("ui.cancel"), id="cancel")
@@ -173,8 +225,11 @@ class ConfirmDialog(Dialog):
 
     def action_confirm(self) -> None:
         """Apply."""
-        self.dismiss(self.line)
+        self.submit(self.line)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Confirm or cancel by button."""
-        self.dismiss(self.line if event.button.id == "confirm" else None)
+        if event.button.id == "confirm":
+            self.submit(self.line)
+        else:
+            self.dismiss(None)

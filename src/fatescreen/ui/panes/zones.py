@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import math
+from collections import deque
 from dataclasses import dataclass
 
 from textual.content import Content
@@ -17,6 +17,9 @@ from fatescreen.ui.state import View
 from fatescreen.ui.text import literal
 
 BOX_WIDTH = 26
+"""The widest a zone box gets."""
+MIN_BOX_WIDTH = 20
+"""The narrowest a zone box gets before the map uses fewer columns."""
 GAP = 7
 ROW_GAP = 2
 
@@ -71,9 +74,10 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def zone_boxes(scene: Scene, view: View) -> list[ZoneBox]:
-    """The content of every zone box: zone aspects, who is there, obstacles in it."""
-    inner = BOX_WIDTH - 4
+def zone_boxes(scene: Scene, view: View, width: int = BOX_WIDTH) -> list[ZoneBox]:
+    """The content of every zone box ``width`` columns wide: zone aspects, who is there,
+    obstacles in it."""
+    inner = width - 4
     boxes = []
     for zone in scene.zones:
         lines: list[tuple[str, str]] = []
@@ -112,16 +116,19 @@ def zone_boxes(scene: Scene, view: View) -> list[ZoneBox]:
 def grid_order(scene: Scene) -> list[str]:
     """Zones in breadth-first order over the links, so neighbours sit side by side."""
     order: list[str] = []
+    seen: set[str] = set()
     for start in scene.zones:
-        if start.id in order:
+        if start.id in seen:
             continue
-        queue = [start.id]
+        queue = deque([start.id])
+        seen.add(start.id)
         while queue:
-            zone_id = queue.pop(0)
-            if zone_id in order:
-                continue
+            zone_id = queue.popleft()
             order.append(zone_id)
-            queue += [z for z in scene.adjacent(zone_id) if z not in order]
+            for neighbour in scene.adjacent(zone_id):
+                if neighbour not in seen:
+                    seen.add(neighbour)
+                    queue.append(neighbour)
     return order
 
 
@@ -136,37 +143,90 @@ def link_label(scene: Scene, link: Link) -> str:
     return ""
 
 
+def most_columns(width: int) -> int:
+    """How many columns of the narrowest zone boxes fit ``width`` columns."""
+    return max(1, (width + GAP) // (MIN_BOX_WIDTH + GAP))
+
+
+def box_width(columns: int, width: int) -> int:
+    """How wide zone boxes are when ``columns`` of them share ``width`` columns."""
+    widest = (width + GAP) // max(columns, 1) - GAP
+    return max(min(BOX_WIDTH, widest), min(MIN_BOX_WIDTH, width))
+
+
+Cell = tuple[int, int]
+
+
+def place_zones(scene: Scene, columns: int) -> dict[str, Cell]:
+    """A grid cell (row, column) for every zone, linked zones side by side where possible.
+
+    Zones are taken breadth first over the links; each goes next to a zone it is linked
+    to (right, below, left, above), preferring the free cell that touches most of its
+    linked zones already placed; a zone with no free cell beside its neighbours (or none
+    placed yet) takes the first free cell in reading order.
+    """
+    taken: dict[Cell, str] = {}
+    cells: dict[str, Cell] = {}
+    first_free = 0  # no cell before this one (in reading order) is free
+    for zone_id in grid_order(scene):
+        linked = [cells[z] for z in scene.adjacent(zone_id) if z in cells]
+        candidates: list[Cell] = []
+        for row, column in linked:
+            for cell in (
+                (row, column + 1),
+                (row + 1, column),
+                (row, column - 1),
+                (row - 1, column),
+            ):
+                if 0 <= cell[1] < columns and cell[0] >= 0 and cell not in taken:
+                    candidates.append(cell)
+        if candidates:
+            cell = max(candidates, key=lambda cell: _touching(cell, linked))
+        else:
+            while divmod(first_free, columns) in taken:
+                first_free += 1
+            cell = divmod(first_free, columns)
+        taken[cell] = zone_id
+        cells[zone_id] = cell
+    return cells
+
+
+def _touching(cell: Cell, others: list[Cell]) -> int:
+    """How many of ``others`` are right beside ``cell``."""
+    return sum(abs(cell[0] - row) + abs(cell[1] - column) == 1 for row, column in others)
+
+
 def draw_map(scene: Scene, view: View, width: int) -> Content:
     """Draw the zones map to fit ``width`` columns."""
-    boxes = {box.zone_id: box for box in zone_boxes(scene, view)}
-    order = grid_order(scene)
-    if not order:
+    if not scene.zones:
         return Content(view.tr("ui.no_zones"))
-    fit = max(1, (width + GAP) // (BOX_WIDTH + GAP))
-    cols = max(1, min(fit, math.ceil(math.sqrt(len(order))) + 1, len(order)))
-    rows = math.ceil(len(order) / cols)
-    place = {zone_id: divmod(index, cols) for index, zone_id in enumerate(order)}
+    place = place_zones(scene, min(len(scene.zones), most_columns(width)))
+    columns = max(column for _, column in place.values()) + 1
+    wide = box_width(columns, width)
+    boxes = {box.zone_id: box for box in zone_boxes(scene, view, wide)}
+    taken = {cell: zone_id for zone_id, cell in place.items()}
+    rows = max(row for row, _ in place.values()) + 1
     heights = [
-        max(len(boxes[z].lines) + 2 for z in order[r * cols : (r + 1) * cols]) for r in range(rows)
+        max((max(len(boxes[z].lines), 1) + 2 for (r, _), z in taken.items() if r == row), default=3)
+        for row in range(rows)
     ]
-    tops = [sum(heights[:r]) + ROW_GAP * r for r in range(rows)]
-    drawn: set[tuple[str, str]] = set()
-    far: list[Link] = []
-    canvas = Canvas(cols * (BOX_WIDTH + GAP), sum(heights) + ROW_GAP * rows)
-    for zone_id in order:
-        row, col = place[zone_id]
-        x, y = col * (BOX_WIDTH + GAP), tops[row]
+    tops = [sum(heights[:row]) + ROW_GAP * row for row in range(rows)]
+    step = wide + GAP
+    canvas = Canvas(columns * step, sum(heights) + ROW_GAP * rows)
+    for zone_id, (row, column) in place.items():
+        x, y = column * step, tops[row]
         box = boxes[zone_id]
         height = heights[row]
-        title = _fit(f" {box.title} ", BOX_WIDTH - 4)
-        canvas.put(x, y, "┌" + "─" * (BOX_WIDTH - 2) + "┐", "$primary")
+        title = _fit(f" {box.title} ", wide - 4)
+        canvas.put(x, y, "┌" + "─" * (wide - 2) + "┐", "$primary")
         canvas.put(x + 2, y, title, "bold $primary")
         for line in range(1, height - 1):
             canvas.put(x, y + line, "│", "$primary")
-            canvas.put(x + BOX_WIDTH - 1, y + line, "│", "$primary")
-        canvas.put(x, y + height - 1, "└" + "─" * (BOX_WIDTH - 2) + "┘", "$primary")
+            canvas.put(x + wide - 1, y + line, "│", "$primary")
+        canvas.put(x, y + height - 1, "└" + "─" * (wide - 2) + "┘", "$primary")
         for index, (text, style) in enumerate(box.lines):
             canvas.put(x + 2, y + 1 + index, text, style)
+    far: list[Link] = []
     for link in scene.links:
         a, b = link.zones
         if a not in place or b not in place:
@@ -174,23 +234,22 @@ def draw_map(scene: Scene, view: View, width: int) -> Content:
         (ra, ca), (rb, cb) = place[a], place[b]
         label = link_label(scene, link)
         style = "$warning bold" if label else "$primary"
-        if ra == rb and abs(ca - cb) == 1:
-            left = min(ca, cb)
-            x = left * (BOX_WIDTH + GAP) + BOX_WIDTH
+        if ra == rb and all((ra, c) not in taken for c in range(min(ca, cb) + 1, max(ca, cb))):
+            # side by side, or with only empty cells between: a line across
+            x = min(ca, cb) * step + wide
+            length = (abs(ca - cb) - 1) * step + GAP
             y = tops[ra] + 1
-            canvas.put(x, y, ("═" if label else "─") * GAP, style)
+            canvas.put(x, y, ("═" if label else "─") * length, style)
             if label:
-                canvas.put(x + (GAP - len(label)) // 2, y + 1, label, style)
-            drawn.add((a, b))
-        elif ca == cb and abs(ra - rb) == 1:
-            top = min(ra, rb)
-            x = ca * (BOX_WIDTH + GAP) + BOX_WIDTH // 2
-            y = tops[top] + heights[top]
-            for step in range(ROW_GAP):
-                canvas.put(x, y + step, "║" if label else "│", style)
+                canvas.put(x + (length - len(label)) // 2, y + 1, label, style)
+        elif ca == cb and all((r, ca) not in taken for r in range(min(ra, rb) + 1, max(ra, rb))):
+            # one above the other, or with only empty cells between: a line down
+            top, bottom = min(ra, rb), max(ra, rb)
+            x = ca * step + wide // 2
+            for y in range(tops[top] + heights[top], tops[bottom]):
+                canvas.put(x, y, "║" if label else "│", style)
             if label:
-                canvas.put(x + 2, y, label, style)
-            drawn.add((a, b))
+                canvas.put(x + 2, tops[top] + heights[top], label, style)
         else:
             far.append(link)
     content = canvas.content()
@@ -240,7 +299,7 @@ class ZonesPane(Pane):
         if self._scene is None or self._view is None or not self.size.width:
             return  # drawn once the pane knows its width (on_resize)
         self._width = self.size.width
-        drawn = draw_map(self._scene, self._view, max(self._width - 2, BOX_WIDTH))
+        drawn = draw_map(self._scene, self._view, max(self._width - 2, MIN_BOX_WIDTH))
         self.canvas.set_lines(drawn.split("\n"))
 
     def on_resize(self) -> None:
