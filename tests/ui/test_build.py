@@ -335,17 +335,23 @@ async def test_remove_the_selected_character_after_a_confirmation(make_app: AppF
 
 
 async def test_a_skill_from_the_ladder_and_a_barrier_on_a_new_link(make_app: AppFactory) -> None:
-    """In the field chooser, a skill's line opens the ladder: 5 makes Lore Superb. Then l
-    links the Crypt and the Stairs with a barrier of 3, choosing the zones from lists."""
+    """In the field chooser, a skill's line opens the ladder: 5 makes Lore Superb; the
+    stunt's line rewrites its text. Then l links the Crypt and the Stairs
+    with a barrier of 3, choosing the zones from lists."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         keys = Keys(pilot)
         await keys.press("e")
         await choose(keys, "Skill Lore")
         assert isinstance(app.screen, ChoiceDialog)
-        await keys.press("5", "escape")
+        await keys.press("5")
         assert app.scene.character("silbestre").skills["Lore"] == 5
         assert "Silbestre: skills changed" in log_text(app)
+        await choose(keys, "Stunt Because")
+        await fill(keys, "Archive rat: +2 to Lore when I create an advantage.")
+        await keys.press("enter", "escape")
+        [stunt] = app.scene.character("silbestre").stunts
+        assert stunt.text == "Archive rat: +2 to Lore when I create an advantage."
         await keys.press("l")
         await choose(keys, "Crypt")
         await choose(keys, "Stairs")
