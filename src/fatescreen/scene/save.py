@@ -504,30 +504,21 @@ def patched_document(
         obstacle_data(zone_names),
         lambda _: "obstacle",
     )
-    patcher.collection(
-        {c.id: c for c in old.countdowns},
-        {c.id: c for c in scene.countdowns},
-        origins.countdowns,
-        codec.encode_countdown,
-        codec.encode_countdown,
-        lambda _: "countdown",
+    # Records without zone names in them encode the same in both scenes.
+    same_encoder: tuple[tuple[str, Callable[[Any], Data], Callable[[Any], str], Any, Any], ...] = (
+        ("countdown", codec.encode_countdown, lambda c: c.id, old.countdowns, scene.countdowns),
+        ("contest", codec.encode_contest, lambda c: c.name, old.contests, scene.contests),
+        ("challenge", codec.encode_challenge, lambda c: c.name, old.challenges, scene.challenges),
     )
-    patcher.collection(
-        {c.name: c for c in old.contests},
-        {c.name: c for c in scene.contests},
-        origins.contests,
-        codec.encode_contest,
-        codec.encode_contest,
-        lambda _: "contest",
-    )
-    patcher.collection(
-        {c.name: c for c in old.challenges},
-        {c.name: c for c in scene.challenges},
-        origins.challenges,
-        codec.encode_challenge,
-        codec.encode_challenge,
-        lambda _: "challenge",
-    )
+    for kind, encode, key, before, after in same_encoder:
+        patcher.collection(
+            {key(item): item for item in before},
+            {key(item): item for item in after},
+            getattr(origins, kind + "s"),
+            encode,
+            encode,
+            _section_named(kind),
+        )
     patcher.remove_pending()
     _patch_top(doc, old, scene)
     return doc
@@ -599,6 +590,11 @@ def _block_names(scene: Scene) -> dict[str, str]:
         for o in scene.obstacles
         if names.count(o.name) == 1 and (o.name == o.id or o.name not in ids)
     }
+
+
+def _section_named(kind: str) -> Callable[[Any], str]:
+    """The section a new record of one kind is appended to (``[[countdown]]``...)."""
+    return lambda _: kind
 
 
 def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
