@@ -10,31 +10,16 @@ from textual.content import Content
 from fatescreen.rules.aspects import Aspect
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene.model import Scene
-from fatescreen.ui.lines import TextBlock
+from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import aspect_content, assemble, literal
 
 
-class AspectGroup(TextBlock):
-    """The aspects of one holder (the scene, a zone, a character)."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(classes="aspect-group")
-        self.key = key
-        self.value: object = None
-
-    def show_value(self, value: object, content: Callable[[], Content]) -> None:
-        """Redraw only if the holder's value is a different object."""
-        if value is not self.value:
-            self.value = value
-            self.set(content())
-
-
-def _group(label: str, aspects: list[Aspect], names: dict[str, str]) -> Content:
+def _group(label: str, aspects: list[Aspect], names: dict[str, str]) -> list[Content]:
     lines = [assemble((label, "bold $secondary"))]
     lines += [assemble("  ", aspect_content(aspect, names)) for aspect in aspects]
-    return Content("\n").join(lines)
+    return lines
 
 
 def _character_aspects(character: Character) -> list[Aspect]:
@@ -56,24 +41,34 @@ def shown_characters(scene: Scene, selected: str | None) -> list[Character]:
 
 
 class AspectsPane(Pane):
-    """All aspects a GM invokes and compels from, with free invokes as owner pips."""
+    """All aspects a GM invokes and compels from, with free invokes as owner pips.
+
+    One line view holds every holder's group; a group's lines are rebuilt only when its
+    holder is a different object (or the language or a name changed), and the view
+    re-renders only lines it has not rendered before, so one change repaints one group.
+    """
 
     TITLE_KEY = "ui.aspects"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.groups: dict[str, AspectGroup] = {}
+        self.body = LinesView(id="aspects-body")
+        self._groups: dict[str, tuple[object, list[Content]]] = {}
         self._view: View | None = None
         self._names: dict[str, str] = {}
 
-    def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
-        """Update the groups whose holder changed; add and remove groups as needed.
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield self.body
 
-        A group's text is built only when its holder is a different object than the one
-        it shows (or the language or a name changed), so one change redraws one group.
-        """
+    @property
+    def keys(self) -> list[str]:
+        """The holders shown, in order (``scene``, ``zone:ID``, ``character:ID``)."""
+        return list(self._groups)
+
+    def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
+        """Show the scene's, the zones' and the shown characters' aspects, a group each."""
         names = {c.id: c.name for c in scene.characters}
-        wanted: list[tuple[str, object, Callable[[], Content]]] = []
+        wanted: list[tuple[str, object, Callable[[], list[Content]]]] = []
         if scene.aspects:
             wanted.append(
                 (
@@ -103,27 +98,17 @@ class AspectsPane(Pane):
                 )
         relabel = view != self._view or names != self._names
         self._view, self._names = view, names
-        keys = [key for key, _, _ in wanted]
-        for key in list(self.groups):
-            if key not in keys:
-                self.groups.pop(key).remove()
-        new_widgets = []
-        for key, value, content in wanted:
-            group = self.groups.get(key)
-            if group is None:
-                group = AspectGroup(key)
-                self.groups[key] = group
-                new_widgets.append(group)
-            if relabel:
-                group.value = None
-            group.show_value(value, content)
-        if new_widgets:
-            self.mount_all(new_widgets)
-        self._order(keys)
+        groups: dict[str, tuple[object, list[Content]]] = {}
+        lines: list[Content] = []
+        for key, value, build in wanted:
+            known = None if relabel else self._groups.get(key)
+            group = known if known is not None and known[0] is value else (value, build())
+            groups[key] = group
+            if lines:
+                lines.append(_GAP)
+            lines += group[1]
+        self._groups = groups
+        self.body.set_lines(lines)
 
-    def _order(self, keys: list[str]) -> None:
-        current = [child.key for child in self.children if isinstance(child, AspectGroup)]
-        ordered = [k for k in keys if k in current]
-        if current != ordered and len(ordered) == len(current):
-            for index, key in enumerate(ordered[1:], start=1):
-                self.move_child(self.groups[key], after=self.groups[ordered[index - 1]])
+
+_GAP = Content("")
