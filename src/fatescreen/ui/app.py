@@ -180,11 +180,29 @@ class FatescreenApp(App[None]):
         for custom in load_themes():
             self.register_theme(custom)
         wanted = theme or self.settings.theme or DEFAULT_THEME
-        self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        self._start_with_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
         self.last_target: str | None = None
         self.shown_pane = "zones"
         self._builder: SceneBuilder | None = None
         self._editor: CharacterEditor | None = None
+
+    def _start_with_theme(self, name: str) -> None:
+        """Choose the theme before the stylesheet is first parsed.
+
+        Setting ``theme`` would make Textual parse and apply every style a second time
+        right after the first (its watcher invalidates the CSS): instead the stylesheet
+        gets the theme's variables before it parses anything, and the watcher's other
+        work (classes, the ANSI colour filter) is done here.
+        """
+        self.set_reactive(App.theme, name)
+        theme = self.current_theme
+        classes = {old: False for old in self.classes if old.startswith("-theme-")}
+        classes.update(
+            {f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark}
+        )
+        self.update_classes(classes, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
 
     # -- layout --------------------------------------------------------------------------
 
