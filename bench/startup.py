@@ -66,6 +66,9 @@ def main() -> None:
     if which == "floor":
         Floor().run(headless=True, size=SIZE)
         return
+    from fatescreen.ui import collector
+
+    collector.pause()  # as `fatescreen SCENE` starts (fatescreen.cli.main)
     from fatescreen.ui.app import FatescreenApp
 
     class Measured(FatescreenApp):

@@ -291,6 +291,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return campaign_subcommand(name, args, lang, out)
         return one_off(name, args.words, args.seed, lang, out)
     args = build_parser().parse_args(args_list)
+    from fatescreen.ui import collector
+
+    collector.pause()  # until the first frame: see fatescreen.ui.collector
     scene = args.scene or last_campaign() or DEMO_SCENE
     folder = campaign_folder(scene)
     if folder is not None:

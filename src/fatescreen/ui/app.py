@@ -29,6 +29,7 @@ from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.model import Scene
+from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog, quote
@@ -250,6 +251,7 @@ class FatescreenApp(App[None]):
     def on_ready(self) -> None:
         """Once the first frame is up, prepare what the first save, command and roll dialog
         need, in a thread, so none of it delays opening the scene."""
+        collector.resume()
         self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     def _warm_up(self) -> None:
