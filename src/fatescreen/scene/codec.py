@@ -224,9 +224,10 @@ def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int
     if table is None:
         return skills
     for name, rating in table.items():
-        if reader.text(name, (*path, name)) is None:
+        where = (*path, name)
+        if reader.text(name, where) is None:
             continue
-        number = reader.integer(rating, (*path, name), **RATING)
+        number = reader.integer(rating, where, **RATING)
         if number is not None:
             skills[name] = number
     return skills
@@ -449,7 +450,9 @@ def decode_form(
             reader, table.get("aspects", []), (*path, "aspects"), AspectKind.CHARACTER, owner
         ),
         skills=skills,
-        stunts=decode_stunts(reader, table.get("stunts", []), (*path, "stunts")),
+        stunts=decode_stunts(reader, table["stunts"], (*path, "stunts"))
+        if "stunts" in table
+        else (),
         stress=stress,
         consequences=tuple(ConsequenceSlot(*SLOT_NAMES[n]) for n in slots),
         soft=reveal == "soft",
@@ -474,6 +477,11 @@ def encode_form(form: Form) -> Data:
     return out
 
 
+_KINDS = {k.value: k for k in CharacterKind}
+_KIND_VALUES = tuple(_KINDS)
+_SCALE_VALUES = tuple(s.value for s in Scale)
+
+
 def decode_character(
     reader: Reader,
     table: Mapping[str, Any],
@@ -489,10 +497,10 @@ def decode_character(
         return None
     character_id = reader.text(table["id"], (*path, "id")) if "id" in table else make_id(name)
     character_id = character_id or make_id(name)
-    kind_text = reader.choice(
-        table.get("kind", default_kind.value), (*path, "kind"), [k.value for k in CharacterKind]
-    )
-    kind = CharacterKind(kind_text) if kind_text else default_kind
+    kind = default_kind
+    if "kind" in table:
+        kind_text = reader.choice(table["kind"], (*path, "kind"), _KIND_VALUES)
+        kind = _KINDS[kind_text] if kind_text else default_kind
     aspects: list[Aspect] = []
     for key, aspect_kind in (
         ("high_concept", AspectKind.HIGH_CONCEPT),
@@ -502,10 +510,11 @@ def decode_character(
             aspect = decode_aspect(reader, table[key], (*path, key), aspect_kind, character_id)
             if aspect:
                 aspects.append(aspect)
-    aspects += decode_aspects(
-        reader, table.get("aspects", []), (*path, "aspects"), AspectKind.CHARACTER, character_id
-    )
-    skills = decode_skills(reader, table.get("skills", {}), (*path, "skills"))
+    if "aspects" in table:
+        aspects += decode_aspects(
+            reader, table["aspects"], (*path, "aspects"), AspectKind.CHARACTER, character_id
+        )
+    skills = decode_skills(reader, table["skills"], (*path, "skills")) if "skills" in table else {}
     tracks = default_stress(kind, skills, rules)
     if "stress" in table:
         sizes = decode_stress_sizes(reader, table["stress"], (*path, "stress"))
@@ -519,8 +528,12 @@ def decode_character(
     consequences = decode_consequences(
         reader, table.get("consequences"), (*path, "consequences"), slots, GM
     )
-    number = {
-        key: reader.integer(table.get(key, default), (*path, key), low=low, high=high)
+    number: dict[str, int | None] = {
+        key: (
+            reader.integer(table[key], (*path, key), low=low, high=high)
+            if key in table
+            else default
+        )
         for key, default, low, high in (
             ("fate_points", 0, 0, 100),
             ("refresh", 3 if kind is CharacterKind.PC else 0, 0, 100),
@@ -530,9 +543,11 @@ def decode_character(
             ("revealed", 0, 0, 100),
         )
     }
-    scale = reader.choice(table.get("scale", "mundane"), (*path, "scale"), [s.value for s in Scale])
-    forms_data = table.get("form", [])
-    forms_list = reader.array(forms_data, (*path, "form")) or []
+    scale = Scale.MUNDANE
+    if "scale" in table:
+        scale_text = reader.choice(table["scale"], (*path, "scale"), _SCALE_VALUES)
+        scale = Scale(scale_text) if scale_text else Scale.MUNDANE
+    forms_list = (reader.array(table["form"], (*path, "form")) or []) if "form" in table else []
     forms = tuple(
         form
         for index, item in enumerate(forms_list)
@@ -543,7 +558,7 @@ def decode_character(
         reader.fail((*path, "revealed"), f"only {len(forms)} later forms are listed")
         revealed = 0
     flags = {
-        key: bool(reader.boolean(table.get(key, False), (*path, key)))
+        key: key in table and bool(reader.boolean(table[key], (*path, key)))
         for key in ("taken_out", "conceded")
     }
     return Character(
@@ -552,18 +567,22 @@ def decode_character(
         id=character_id,
         aspects=tuple(aspects),
         skills=skills,
-        stunts=decode_stunts(reader, table.get("stunts", []), (*path, "stunts")),
+        stunts=decode_stunts(reader, table["stunts"], (*path, "stunts"))
+        if "stunts" in table
+        else (),
         stress=tracks,
         consequences=consequences,
         fate_points=number["fate_points"] or 0,
         refresh=number["refresh"] or 0,
         zone=reader.text(table["zone"], (*path, "zone")) if "zone" in table else None,
-        scale=Scale(scale) if scale else Scale.MUNDANE,
+        scale=scale,
         weapon=number["weapon"] or 0,
         armor=number["armor"] or 0,
         forms=forms,
         form=revealed,
-        minions=tuple(reader.texts(table.get("minions", []), (*path, "minions"))),
+        minions=(
+            tuple(reader.texts(table["minions"], (*path, "minions"))) if "minions" in table else ()
+        ),
         members=number["members"] if number["members"] is not None else 1,
         taken_out=flags["taken_out"],
         conceded=flags["conceded"],

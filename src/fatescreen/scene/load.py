@@ -223,6 +223,7 @@ def _decode(
         origins.obstacles[obstacle.id] = Origin(("obstacle", index))
 
     links: list[Link] = []
+    linked: set[frozenset[str]] = set()
     for index, item in enumerate(_records(reader, top, "link")):
         link = codec.decode_link(reader, item, ("link", index))
         if link is None:
@@ -235,9 +236,10 @@ def _decode(
         if a == b:
             reader.fail(where, "a link joins two different zones")
             continue
-        if any(existing.joins(a, b) for existing in links):
+        if frozenset((a, b)) in linked:
             reader.fail(where, "these zones are already linked")
             continue
+        linked.add(frozenset((a, b)))
         block = link.block
         if block is not None:
             block = _obstacle_ref(reader, block, obstacles, ("link", index, "block"))
@@ -278,13 +280,13 @@ def _decode(
                 add(character, origin)
 
     index_by_id = {c.id: c for c in characters}
-    for character in characters:
+    with_minions = [c for c in characters if c.minions]
+    bases = {_template_base(c.id) for c in characters} if with_minions else set()
+    for character in with_minions:
         found_origin = origins.characters.get(character.id)
         path = found_origin.path if found_origin else ("pcs",)
         for minion in character.minions:
-            if minion not in index_by_id and not any(
-                _template_base(c.id) == minion for c in characters
-            ):
+            if minion not in index_by_id and minion not in bases:
                 reader.fail((*path, "minions"), _unknown("character", minion, index_by_id))
 
     countdowns = []

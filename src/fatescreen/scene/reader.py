@@ -60,12 +60,12 @@ class Reader:
         if not isinstance(value, dict):
             self.fail(path, f"expected a table, found {_type_name(value)}")
             return None
-        known = list(allowed)
+        known = allowed if isinstance(allowed, (tuple, list, frozenset, set)) else tuple(allowed)
         for key in value:
             if key not in known:
                 # hints only for the problems a GM will read (see load.MAX_PROBLEMS)
                 hinted = len(key) < 100 and len(self.problems) < 100
-                close = difflib.get_close_matches(key, known, n=1) if hinted else []
+                close = difflib.get_close_matches(key, list(known), n=1) if hinted else []
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 expected = ", ".join(sorted(known))
                 self.fail(
