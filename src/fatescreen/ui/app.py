@@ -34,6 +34,7 @@ from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog, quote
 from fatescreen.ui.keys import described, key_names, translate_bindings
+from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.fate import FatePane
@@ -61,7 +62,7 @@ class CommandApplied(Message):
         self.result = result
 
 
-class StatusBar(Static):
+class StatusBar(TextBlock):
     """Title, exchange, GM pool, language and theme on one line."""
 
 
@@ -277,7 +278,7 @@ class FatescreenApp(App[None]):
             if problems
             else self.tr("ui.no_scene")
         )
-        self.query_one("#status", StatusBar).update(assemble((status, "$error bold")))
+        self.query_one("#status", StatusBar).set(assemble((status, "$error bold")))
         if problems:
             self.query_one(LogPane).add(path, problems, ok=False)
 
@@ -340,9 +341,8 @@ class FatescreenApp(App[None]):
             else self.tr("ui.no_exchange")
         )
         dirty = " ●" if self.session is not None and self.session.dirty else ""
-        self.query_one("#status", StatusBar).update(
-            layout=False,
-            content=assemble(
+        self.query_one("#status", StatusBar).set(
+            assemble(
                 ("fatescreen", "bold $accent"),
                 " · ",
                 (literal(scene.title), "bold"),
@@ -350,7 +350,7 @@ class FatescreenApp(App[None]):
                 (self.tr("ui.gm_pool_short", count=scene.gm_pool), "$secondary bold"),
                 (dirty, "$warning"),
                 (f"   {self.view_state.lang} │ {self.theme}", "$text-muted"),
-            ),
+            )
         )
 
     # -- running commands ----------------------------------------------------------------

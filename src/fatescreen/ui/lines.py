@@ -156,11 +156,12 @@ class LinesView(ScrollView):
 
 
 class TextBlock(Static):
-    """Static text that asks for a screen layout only when its shape changes.
+    """Static text that asks for a screen layout only when its size changes.
 
     ``Static.update`` lays the whole screen out on every change; most changes on the
-    dashboard (a box checked, a point spent) keep every line's length, and then a repaint
-    of this widget is enough.
+    dashboard (a box checked, a point spent) keep the widget's size, and then a repaint
+    of this widget is enough. A block as wide as its container changes size only when
+    its wrapped height does; one sized to its text, when any line's length does.
     """
 
     def __init__(
@@ -175,7 +176,16 @@ class TextBlock(Static):
         if content == self._shown:
             return
         text = content if isinstance(content, Content) else Content(content)
-        shape = tuple(line.cell_length for line in text.split("\n"))
+        shape = self._shape_of(text)
         self._shown = content
         self.update(content, layout=shape != self._shape)
         self._shape = shape
+
+    def _shape_of(self, text: Content) -> tuple[int, ...]:
+        width = self.styles.width
+        content_width = self.content_size.width
+        if (width is not None and width.is_auto) or content_width <= 0:
+            return tuple(line.cell_length for line in text.split("\n"))
+        # measured as Widget.get_content_height measures it
+        height = text.get_height(self.styles, content_width)  # type: ignore[arg-type]
+        return (-1, content_width, height)

@@ -6,7 +6,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Static
 
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.big_bads import minion_armor_options
@@ -25,7 +24,7 @@ from fatescreen.ui.state import View
 from fatescreen.ui.text import Part, aspect_content, assemble, boxes, literal, rating
 
 
-class StressBoxes(Static):
+class StressBoxes(TextBlock):
     """One stress track; clicking a box asks to check or clear it."""
 
     class Toggled(Message):
@@ -44,13 +43,13 @@ class StressBoxes(Static):
         self.character_id = character_id
         self.track = track
         self.label = label
-        self.update(self._content())
+        self.set(self._content())
 
     def show_track(self, track: StressTrack, label: str) -> None:
         """Redraw with a new state of the same track."""
         if track is not self.track or label != self.label:
             self.track, self.label = track, label
-            self.update(self._content())
+            self.set(self._content())
 
     def _content(self) -> Content:
         return assemble((f"{self.label:<{self.LABEL_WIDTH}}", "$text-muted"), boxes(self.track))
