@@ -185,6 +185,7 @@ class FatescreenApp(App[None]):
         self._start_with_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
         self.last_target: str | None = None
         self.shown_pane = "zones"
+        self._panes: list[Pane] = []
         self._builder: SceneBuilder | None = None
         self._editor: CharacterEditor | None = None
 
@@ -318,8 +319,10 @@ class FatescreenApp(App[None]):
         return names
 
     def panes(self) -> Iterable[Pane]:
-        """Every pane."""
-        return self.query(Pane)
+        """Every pane (found once: the dashboard's panes never change)."""
+        if not self._panes:
+            self._panes = list(self.query(Pane))
+        return self._panes
 
     def redraw(self, changed: frozenset[str]) -> None:
         """Tell every pane what changed; each redraws only what it shows."""

@@ -20,6 +20,8 @@ def literal(text: str) -> str:
     Markup needs no escaping here because every piece of user text is placed into
     :class:`Content` as plain text, never parsed as markup.
     """
+    if text.isprintable():  # the common case, checked at C speed
+        return text
     if all(unicodedata.category(c)[0] != "C" or c == "\t" for c in text):
         return text
     return "".join(

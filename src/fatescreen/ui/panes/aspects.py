@@ -54,6 +54,7 @@ class AspectsPane(Pane):
         super().__init__(id=id)
         self.body = LinesView(id="aspects-body")
         self._groups: dict[str, tuple[object, list[Content]]] = {}
+        self._key: tuple[object, ...] = ()
         self._view: View | None = None
         self._names: dict[str, str] = {}
 
@@ -67,6 +68,12 @@ class AspectsPane(Pane):
 
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
         """Show the scene's, the zones' and the shown characters' aspects, a group each."""
+        shown: tuple[object, ...] = (scene.aspects, scene.zones, scene.characters, view)
+        if len(shown) == len(self._key) and all(
+            a is b for a, b in zip(shown, self._key, strict=True)
+        ):
+            return
+        self._key = shown
         names = {c.id: c.name for c in scene.characters}
         wanted: list[tuple[str, object, Callable[[], list[Content]]]] = []
         if scene.aspects:
