@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TypeVar
 
 from fatescreen.commands.errors import AmbiguousName, UnknownName
@@ -12,6 +13,7 @@ from fatescreen.i18n import tr
 T = TypeVar("T")
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
     """Case- and normalisation-insensitive form of a name (Finnish letters kept)."""
     return unicodedata.normalize("NFC", text).casefold()

@@ -33,8 +33,21 @@ class AspectInPlay:
         return None
 
 
+_last: list[tuple[Scene, tuple[AspectInPlay, ...]]] = []
+"""The scene last asked about and its aspects: scenes are immutable, and a keystroke asks
+about the same scene several times (the dashboard, then the command it runs)."""
+
+
 def aspects_in_play(scene: Scene) -> tuple[AspectInPlay, ...]:
     """Scene, zone, character aspects (with revealed forms' ones) and consequences."""
+    if _last and _last[0][0] is scene:
+        return _last[0][1]
+    found = _collect(scene)
+    _last[:] = [(scene, found)]
+    return found
+
+
+def _collect(scene: Scene) -> tuple[AspectInPlay, ...]:
     found = [AspectInPlay(SCENE_HOLDER, aspect) for aspect in scene.aspects]
     for zone in scene.zones:
         found += [AspectInPlay(f"zone:{zone.id}", aspect) for aspect in zone.aspects]

@@ -18,7 +18,7 @@ from fatescreen.rules.character import (
 )
 from fatescreen.rules.harm import shifts_until_taken_out
 from fatescreen.scene.model import Scene
-from fatescreen.ui.lines import TextBlock
+from fatescreen.ui.lines import LinesView, TextBlock
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import Part, aspect_content, assemble, boxes, literal, rating
@@ -123,7 +123,7 @@ def slot_label(slot: ConsequenceSlot, view: View) -> str:
     return f"{label} {slot.shifts}"
 
 
-def sheet_body(scene: Scene, character: Character, view: View) -> Content:
+def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
     """Consequences, minions, aspects, skills and stunts."""
     lines: list[Content] = []
     names = {c.id: c.name for c in scene.characters}
@@ -156,7 +156,7 @@ def sheet_body(scene: Scene, character: Character, view: View) -> Content:
     lines += skill_lines(character, view)
     for stunt in character.current_stunts:
         lines.append(assemble(("★ ", "$accent"), (stunt.text, "italic")))
-    return Content("\n").join(lines)
+    return lines
 
 
 def _shifts_left(character: Character) -> int:
@@ -172,7 +172,7 @@ class StatBlockPane(Pane):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.head = TextBlock(id="sheet-head")
-        self.sheet = TextBlock(id="sheet")
+        self.sheet = LinesView(id="sheet")
         self._character: Character | None = None
         self._title = ""
         self._view: View | None = None
@@ -212,10 +212,10 @@ class StatBlockPane(Pane):
             for widget in existing:
                 widget.remove()
             self.head.set(view.tr("ui.no_character"))
-            self.sheet.set("")
+            self.sheet.set_lines([])
             return
         self.head.set(sheet_head(scene, character, view))
-        self.sheet.set(sheet_body(scene, character, view))
+        self.sheet.set_lines(sheet_body(scene, character, view))
         labels = [view.tr(f"ui.stress.{track.kind.value}") for track in character.stress]
         same_shape = len(existing) == len(character.stress) and all(
             widget.character_id == character.id and widget.track.kind is track.kind
