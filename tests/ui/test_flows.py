@@ -270,10 +270,54 @@ async def test_escape_closes_a_dialog_and_changes_nothing(make_app: AppFactory) 
     async with app.run_test(size=SIZE) as pilot:
         keys = Keys(pilot)
         before = app.scene
-        for key in ("a", "E", "A", "p", "m"):
+        for key in ("a", "E", "A", "p"):
             await keys.press(key)
             assert app.screen is not app.screen_stack[0]
             await keys.press("escape")
             assert len(app.screen_stack) == 1
+        await keys.press("m")
+        assert app.quick_pick.is_open
+        await keys.press("escape")
+        assert not app.quick_pick.is_open
         assert app.scene is before
         assert log_text(app) == ""
+
+
+async def test_m_moves_the_selected_character_with_a_quick_pick(make_app: AppFactory) -> None:
+    """m shows the zones next to Silbestre over the bottom of the dashboard; a digit moves
+    him at once, arrows and Enter pick the highlighted zone; u undoes the move."""
+    app = make_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        keys = Keys(pilot)
+        assert app.scene.character("silbestre").zone == "ritual-hall"
+        focused = app.focused
+        await keys.press("m")
+        assert app.quick_pick.is_open
+        assert app.focused is focused  # the pick takes the keys, not the focus
+        shown = screen_text(app)
+        assert "Move Silbestre to:" in shown
+        assert "1 Crypt" in shown and "2 Stairs" in shown
+        await keys.press("a")  # no dashboard key fires while the pick is open
+        assert len(app.screen_stack) == 1
+        await keys.press("2")
+        assert not app.quick_pick.is_open
+        assert app.scene.character("silbestre").zone == "stairs"
+        assert "Silbestre moves to Stairs" in log_text(app)
+        assert "Move Silbestre to:" not in screen_text(app)
+
+        await keys.press("u")
+        assert app.scene.character("silbestre").zone == "ritual-hall"
+        await keys.press("m", "right", "right", "left", "enter")
+        assert app.scene.character("silbestre").zone == "stairs"
+        assert keys.count == 9
+
+
+async def test_a_click_elsewhere_closes_the_quick_pick(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        before = app.scene
+        await pilot.press("m")
+        assert app.quick_pick.is_open
+        await pilot.click("#zones")
+        assert not app.quick_pick.is_open
+        assert app.scene is before

@@ -93,6 +93,7 @@ MESSAGES: dict[str, str] = {
     "ui.no_countdowns": "no countdown is running",
     "ui.nowhere": "there is nowhere to move",
     "ui.move_title": "Move {name} to",
+    "ui.pick_keys": "1–9 or ←→ Enter: choose · Esc: cancel",
     "ui.aspect_title": "New situation aspect (1 free invoke)",
     "ui.compel_title": "Compel {name}",
     "ui.compel_note": "Enter: accepted (+1 fate point) · Esc: cancel",

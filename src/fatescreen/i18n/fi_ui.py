@@ -93,6 +93,7 @@ MESSAGES: dict[str, str] = {
     "ui.no_countdowns": "yksikään tikittävä kello ei ole käynnissä",
     "ui.nowhere": "ei ole minne siirtyä",
     "ui.move_title": "Siirrä {name} alueelle",
+    "ui.pick_keys": "1–9 tai ←→ Enter: valitse · Esc: peruuta",
     "ui.aspect_title": "Uusi tilannepiirre (1 ilmainen käyttö)",
     "ui.compel_title": "Painostus: {name}",
     "ui.compel_note": "Enter: hyväksytty (+1 fate-piste) · Esc: peruuta",

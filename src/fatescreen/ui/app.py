@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.markup import escape as escape_markup
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from fatescreen.commands.core import Context, registry
 from fatescreen.commands.flow import scene_end
@@ -43,6 +43,7 @@ from fatescreen.ui.panes.obstacles import ObstaclesPane
 from fatescreen.ui.panes.statblock import StatBlockPane, StressBoxes
 from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.panes.zones import ZonesPane
+from fatescreen.ui.pick import QuickPick, SteadyFooter
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble, literal
 from fatescreen.ui.themes import DEFAULT_THEME, load_themes
@@ -186,6 +187,7 @@ class FatescreenApp(App[None]):
         self.last_target: str | None = None
         self.shown_pane = "zones"
         self._panes: list[Pane] = []
+        self.quick_pick = QuickPick(id="pick")
         self._builder: SceneBuilder | None = None
         self._editor: CharacterEditor | None = None
 
@@ -210,6 +212,9 @@ class FatescreenApp(App[None]):
     # -- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # first: Textual numbers the paint order from the last child, so showing this one
+        # leaves every other widget's number (and so its pixels) as they were
+        yield self.quick_pick
         yield StatusBar(id="status")
         yield PaneTabs(id="pane-tabs")
         with Container(id="panes"):
@@ -225,7 +230,7 @@ class FatescreenApp(App[None]):
         yield LogPane(id="log")
         with Horizontal(id="bar"):
             yield CommandBar(self._names, id="command")
-        yield Footer()
+        yield SteadyFooter()
 
     @property
     def scene(self) -> Scene:
@@ -656,17 +661,33 @@ class FatescreenApp(App[None]):
             if character.zone
             else tuple(z.id for z in self.scene.zones)
         )
-        choices: list[tuple[str, Content | str]] = [
+        choices = [
             (f"move {quote(character.id)} {quote(zone_id)}", self.scene.zone(zone_id).name)
             for zone_id in zones
         ]
         if not choices:
             self.notify(self.tr("ui.nowhere"), severity="warning")
             return
-        self.push_screen(
-            ChoiceDialog(self.view_state, self.tr("ui.move_title", name=character.name), choices),
-            self._from_dialog,
-        )
+        title = self.tr("ui.move_title", name=character.name)
+        self.quick_pick.open(self.view_state, title, choices)
+
+    async def on_event(self, event: events.Event) -> None:
+        """While the quick pick is open it gets every key; a click elsewhere closes it."""
+        pick = self.quick_pick
+        if pick.is_open:
+            if isinstance(event, events.Key):
+                pick.take_key(event)
+                return
+            if (
+                isinstance(event, events.MouseDown)
+                and self.get_widget_at(event.screen_x, event.screen_y)[0] is not pick
+            ):
+                pick.close()
+        await super().on_event(event)
+
+    def on_quick_pick_picked(self, message: QuickPick.Picked) -> None:
+        """Apply what was picked."""
+        self.run_command(message.line)
 
     def action_add_aspect(self) -> None:
         """A new situation aspect with one free invoke (the name is the one field)."""

@@ -38,8 +38,10 @@ class LinesView(ScrollView):
         self._blocks: list[list[Strip]] = []
         self._strips: list[Strip] = []
         self._width = 0
-        self._cache: dict[Content, list[Strip]] = {}
-        self._cache_width = 0
+        self._sizes: tuple[Size, Size, Size] | None = None
+        self._caches: dict[int, dict[Content, list[Strip]]] = {}
+        """Each line's strips by width, for the last two widths (a layout may try the width
+        with and without a scrollbar in turn)."""
 
     @property
     def plain(self) -> str:
@@ -77,14 +79,12 @@ class LinesView(ScrollView):
     def _strips_for(self, lines: list[Content], width: int) -> list[Strip]:
         """Each line's strips, reusing those of lines already rendered at this width (a
         hand-off in a long turn order changes two lines, not all of them)."""
-        if self._cache_width != width:
-            self._cache = {}
-            self._cache_width = width
+        cache = self._caches.get(width, {})
         style = self.visual_style
         fresh: dict[Content, list[Strip]] = {}
         out: list[Strip] = []
         for line in lines:
-            strips = fresh.get(line) or self._cache.get(line)
+            strips = fresh.get(line) or cache.get(line)
             if strips is None:
                 if self.wrap:
                     strips = Visual.to_strips(self, line, width, None, style)
@@ -94,8 +94,9 @@ class LinesView(ScrollView):
             out += strips
         if self._blocks:
             # prepended blocks keep their own lines: keep them cached as well
-            fresh = {**self._cache, **fresh}
-        self._cache = fresh
+            fresh = {**cache, **fresh}
+        others = {w: c for w, c in self._caches.items() if w != width}
+        self._caches = {**dict(list(others.items())[-1:]), width: fresh}
         return out
 
     def _rebuild(self) -> None:
@@ -128,6 +129,22 @@ class LinesView(ScrollView):
             self._scroll_update(size)
         self.refresh()
 
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """As ScrollView's, but nothing at all when no size changed since the last time.
+
+        Every screen layout calls this on every widget, and ScrollView repaints its
+        scrollbars each time its scrolled size differs from its own (always, for a view
+        that scrolls): the repainted scrollbars then make Textual repaint everything
+        between them and the widget that really changed.
+        """
+        sizes = (size, self.virtual_size, container_size)
+        if sizes == self._sizes:
+            return False
+        self._sizes = sizes
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
     def on_resize(self) -> None:
         """Wrap again for a new width."""
         if self._content_width() != self._width:
@@ -140,7 +157,9 @@ class LinesView(ScrollView):
             self._width = width
             self._blocks = [self._strips_for(self.lines, width)]
             self._strips = self._blocks[0]
-            self.virtual_size = Size(width, len(self._strips))
+            # Set quietly: this runs inside a layout, and asking for another layout from
+            # here makes one that tries two widths in turn go on forever.
+            self.set_reactive(Widget.virtual_size, Size(width, len(self._strips)))
         return len(self._strips)
 
     def render_line(self, y: int) -> Strip:
