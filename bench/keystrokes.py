@@ -12,6 +12,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from fatescreen.ui import collector
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.statblock import StressBoxes
@@ -31,6 +32,8 @@ class Timing:
     """Panes whose children were all replaced (must be empty)."""
     refreshed: tuple[str, ...]
     """Panes that repainted anything."""
+    inputs: int = 1
+    """Keys pressed (or clicks) per operation."""
 
     @property
     def median(self) -> float:
@@ -73,6 +76,7 @@ async def _measure(
     step: Callable[[], Awaitable[None]],
     setup: Callable[[], Awaitable[None]] | None,
     repeats: int,
+    inputs: int = 1,
 ) -> Timing:
     samples = []
     mounted = 0
@@ -99,12 +103,18 @@ async def _measure(
                 rebuilt.add(pane.id or "?")
         refreshed |= set(counter.counts)
     return Timing(
-        name, tuple(samples), mounted // repeats, tuple(sorted(rebuilt)), tuple(sorted(refreshed))
+        name,
+        tuple(samples),
+        mounted // repeats,
+        tuple(sorted(rebuilt)),
+        tuple(sorted(refreshed)),
+        inputs,
     )
 
 
 async def keystroke_timings(scene: Path, repeats: int = 20) -> list[Timing]:
     """Time the five table operations of the benchmarks issue on ``scene``."""
+    collector.pause()  # as `fatescreen SCENE` starts (fatescreen.cli.main)
     app = FatescreenApp(scene, remember=False, lang="en")
     results = []
     async with app.run_test(size=SIZE) as pilot:
@@ -148,19 +158,42 @@ async def keystroke_timings(scene: Path, repeats: int = 20) -> list[Timing]:
             )
         )
 
-        async def hand_on() -> None:
+        async def hand_on_setup() -> None:
+            # everyone has acted: the next exchange starts (not part of the keystroke)
             if app.scene.turn is not None and not app.query_one("TurnPane").candidates():
                 app.run_command(f"exchange {app.scene.turn.up}", flow=False)
+
+        async def hand_on() -> None:
             await pilot.press("n")
 
-        results.append(await _measure(app, pilot, "hand the turn on", hand_on, None, repeats))
+        results.append(
+            await _measure(app, pilot, "hand the turn on", hand_on, hand_on_setup, repeats)
+        )
+
+        choice = ["enter"]
+
+        async def move_setup() -> None:
+            # a zone next door with nothing in the way: every move happens and redraws
+            # the map (a barrier would roll, and a failed roll changes little)
+            character = app.scene.character(pc.id)
+            assert character.zone is not None
+            for index, zone_id in enumerate(app.scene.adjacent(character.zone)[:9]):
+                link = app.scene.link_between(character.zone, zone_id)
+                if link is not None and link.barrier is None and link.block is None:
+                    choice[0] = str(index + 1)
+                    return
+            choice[0] = "enter"
 
         async def move() -> None:
             await pilot.press("m")
             await pilot.pause()
-            await pilot.press("enter")
+            await pilot.press(choice[0])
 
-        results.append(await _measure(app, pilot, "move a character (2 keys)", move, None, repeats))
+        results.append(
+            await _measure(
+                app, pilot, "move a character (2 keys)", move, move_setup, repeats, inputs=2
+            )
+        )
 
         async def tick_setup() -> None:
             countdown = app.scene.countdowns[0]

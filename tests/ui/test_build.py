@@ -448,7 +448,7 @@ def test_the_zones_map_fits_its_pane_and_draws_a_chain_without_a_list(
     """Every zone is drawn within the pane's width (the compact pane at 80 columns, the
     map's column at 160); a chain of zones is laid out so that every link is a line on
     the map, none left to the list of far links below it."""
-    drawn = draw_map(map_scene(count), View(), width).plain
+    drawn = "\n".join(line.plain for line in draw_map(map_scene(count), View(), width))
     lines = drawn.split("\n")
     assert max(len(line) for line in lines) <= width
     for number in range(1, count + 1):
@@ -462,7 +462,8 @@ def test_the_zones_map_lists_a_link_it_cannot_draw_below_it() -> None:
     draw are listed below the map with both zones' names and the barrier."""
     zones = tuple(Zone(f"Zone {number}") for number in range(1, 7))
     links = tuple(Link((zones[0].id, zone.id), barrier=2) for zone in zones[1:])
-    drawn = draw_map(Scene("Star", zones=zones, links=links), View(), 76).plain
+    star = Scene("Star", zones=zones, links=links)
+    drawn = "\n".join(line.plain for line in draw_map(star, View(), 76))
     listed = [line for line in drawn.split("\n") if "↔" in line]
     assert listed and all(line.startswith("  ↔ Zone 1 — Zone ") for line in listed)
     assert all(line.endswith(" +2") for line in listed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
@@ -39,6 +39,8 @@ class LinesView(ScrollView):
         self._strips: list[Strip] = []
         self._width = 0
         self._sizes: tuple[Size, Size, Size] | None = None
+        self._painted: list[Strip] = []
+        """The strips last asked to be painted."""
         self._caches: dict[int, dict[Content, list[Strip]]] = {}
         """Each line's strips by width, for the last two widths (a layout may try the width
         with and without a scrollbar in turn)."""
@@ -127,7 +129,33 @@ class LinesView(ScrollView):
             # normally would lay out the whole screen for what is a repaint.
             self.set_reactive(Widget.virtual_size, size)
             self._scroll_update(size)
+        else:
+            self._repaint_changed()
+            return
+        self._painted = self._strips
         self.refresh()
+
+    def _repaint_changed(self) -> None:
+        """Repaint only the visible lines whose strips changed (same number of lines).
+
+        Unchanged lines keep the very strips they had (see ``_strips_for``), so a changed
+        line is one whose strip is another object. Textual repaints everything between
+        the regions a frame repaints, so a one-line change must not dirty the whole view.
+        """
+        old, new = self._painted, self._strips
+        self._painted = new
+        if len(old) != len(new):
+            self.refresh()
+            return
+        top = self.scroll_offset.y
+        region = self.scrollable_content_region
+        regions = [
+            Region(0, index - top, region.width, 1)
+            for index, (before, after) in enumerate(zip(old, new, strict=True))
+            if before is not after and top <= index < top + region.height
+        ]
+        if regions:
+            self.refresh(*regions)
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True

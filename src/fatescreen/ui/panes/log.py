@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
+from textual.content import Content
 
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView
@@ -46,14 +47,23 @@ class LogPane(Pane):
         """The log does not depend on the scene."""
 
     def add(self, command: str, lines: tuple[str, ...], ok: bool) -> None:
-        """Put one command's result at the top."""
+        """Put one command's result at the top.
+
+        The entry is shown in the frame after the one that shows what the command
+        changed: Textual repaints everything between the places a frame repaints, and
+        the log lies far below the panes.
+        """
         entry = LogEntry(command, lines, ok)
         self.entries.insert(0, entry)
         style = "" if ok else "$error"
         rendered = [assemble((f"› {command}", "$text-muted"))]
         rendered += [assemble("  ", (line, style)) for line in lines]
-        self.view_lines.prepend(rendered)
         if len(self.entries) > MAX_ENTRIES:
             self.entries = self.entries[:MAX_ENTRIES]
-            self.view_lines.trim(sum(1 + len(e.lines) for e in self.entries))
+        keep = sum(1 + len(e.lines) for e in self.entries)
+        self.call_after_refresh(self._show_entry, rendered, keep)
+
+    def _show_entry(self, rendered: list[Content], keep: int) -> None:
+        self.view_lines.prepend(rendered)
+        self.view_lines.trim(keep)
         self.view_lines.scroll_home(animate=False)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 
 from textual.content import Content
+from textual.widget import Widget
 
 from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.ladder import signed
@@ -37,28 +40,35 @@ class Canvas:
         """Write text from (x, y), clipped to the canvas."""
         if not 0 <= y < self.height:
             return
-        for offset, char in enumerate(text):
-            if 0 <= x + offset < self.width:
-                self.cells[y][x + offset] = char
-                self.styles[y][x + offset] = style
+        start, end = max(x, 0), min(x + len(text), self.width)
+        if start < end:
+            self.cells[y][start:end] = text[start - x : end - x]
+            self.styles[y][start:end] = [style] * (end - start)
 
-    def content(self) -> Content:
-        """The canvas as Content, trailing blanks trimmed, one span per run of a style."""
+    def lines(self, known: dict[tuple[str, tuple[str, ...]], Content]) -> list[Content]:
+        """The canvas as Content lines, trailing blanks trimmed, one span per run of a
+        style. ``known`` holds the lines of an earlier drawing: a row drawn alike again
+        (most of them, after a move) is that same line."""
         lines = []
+        drawn: dict[tuple[str, tuple[str, ...]], Content] = {}
         for row, styles in zip(self.cells, self.styles, strict=True):
-            end = len(row)
-            while end and row[end - 1] == " ":
-                end -= 1
-            runs = []
-            start = 0
-            for index in range(1, end + 1):
-                if index == end or styles[index] != styles[start]:
-                    runs.append(("".join(row[start:index]), styles[start]))
-                    start = index
-            lines.append(Content.assemble(*runs))
+            text = "".join(row).rstrip(" ")
+            key = (text, tuple(styles[: len(text)]))
+            line = drawn.get(key) or known.get(key)
+            if line is None:
+                line = Content.assemble(
+                    *(
+                        ("".join(char for char, _ in run), style)
+                        for style, run in groupby(zip(text, key[1], strict=True), itemgetter(1))
+                    )
+                )
+            drawn[key] = line
+            lines.append(line)
+        known.clear()
+        known.update(drawn)
         while lines and not lines[-1].plain:
             lines.pop()
-        return Content("\n").join(lines)
+        return lines
 
 
 @dataclass(frozen=True)
@@ -196,10 +206,16 @@ def _touching(cell: Cell, others: list[Cell]) -> int:
     return sum(abs(cell[0] - row) + abs(cell[1] - column) == 1 for row, column in others)
 
 
-def draw_map(scene: Scene, view: View, width: int) -> Content:
-    """Draw the zones map to fit ``width`` columns."""
+def draw_map(
+    scene: Scene,
+    view: View,
+    width: int,
+    known: dict[tuple[str, tuple[str, ...]], Content] | None = None,
+) -> list[Content]:
+    """Draw the zones map to fit ``width`` columns, line by line (``known``: the lines of
+    an earlier drawing, reused where a row is drawn alike, and replaced by this one's)."""
     if not scene.zones:
-        return Content(view.tr("ui.no_zones"))
+        return [Content(view.tr("ui.no_zones"))]
     place = place_zones(scene, min(len(scene.zones), most_columns(width)))
     columns = max(column for _, column in place.values()) + 1
     wide = box_width(columns, width)
@@ -252,7 +268,7 @@ def draw_map(scene: Scene, view: View, width: int) -> Content:
                 canvas.put(x + 2, tops[top] + heights[top], label, style)
         else:
             far.append(link)
-    content = canvas.content()
+    lines = canvas.lines({} if known is None else known)
     if far:
         extra = []
         for link in far:
@@ -265,8 +281,8 @@ def draw_map(scene: Scene, view: View, width: int) -> Content:
                     (f" {label}" if label else "", "$warning bold"),
                 )
             )
-        content = Content("\n").join([content, *extra])
-    return content
+        lines += extra
+    return lines
 
 
 class ZonesPane(Pane):
@@ -280,6 +296,8 @@ class ZonesPane(Pane):
         self._scene: Scene | None = None
         self._view: View | None = None
         self._width = 0
+        self._rows = 0
+        self._known: dict[tuple[str, tuple[str, ...]], Content] = {}
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield self.canvas
@@ -299,13 +317,28 @@ class ZonesPane(Pane):
         if self._scene is None or self._view is None or not self.size.width:
             return  # drawn once the pane knows its width (on_resize)
         self._width = self.size.width
-        drawn = draw_map(self._scene, self._view, max(self._width - 2, MIN_BOX_WIDTH))
-        self.canvas.set_lines(drawn.split("\n"))
+        width = max(self._width - 2, MIN_BOX_WIDTH)
+        drawn = draw_map(self._scene, self._view, width, self._known)
+        self._fit(len(drawn))
+        self.canvas.set_lines(drawn)
+
+    def _fit(self, rows: int) -> None:
+        """Mark the pane tall when the map has more rows than the pane may take: it then
+        keeps its full height and the map scrolls inside it (see app.tcss)."""
+        self._rows = rows
+        limit = self.styles.max_height
+        parent = self.parent
+        if limit is None or not isinstance(parent, Widget):
+            return
+        room = int(limit.resolve(parent.size, self.app.size)) - self.styles.gutter.height
+        self.set_class(rows > room, "-tall")
 
     def on_resize(self) -> None:
-        """Lay the map out again for the new width."""
+        """Lay the map out again for a new width; check its height against the room."""
         if self.size.width != self._width:
             self._redraw()
+        else:
+            self._fit(self._rows)
 
 
 def _same_map(old: Scene, new: Scene) -> bool:
