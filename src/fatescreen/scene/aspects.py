@@ -34,16 +34,17 @@ class AspectInPlay:
 
 
 _last: list[tuple[Scene, tuple[AspectInPlay, ...]]] = []
-"""The scene last asked about and its aspects: scenes are immutable, and a keystroke asks
-about the same scene several times (the dashboard, then the command it runs)."""
+"""The scenes last asked about and their aspects: scenes are immutable, and a keystroke
+asks about the same few scenes several times (the dashboard, then the command it runs)."""
 
 
 def aspects_in_play(scene: Scene) -> tuple[AspectInPlay, ...]:
     """Scene, zone, character aspects (with revealed forms' ones) and consequences."""
-    if _last and _last[0][0] is scene:
-        return _last[0][1]
+    for known, found in _last:
+        if known is scene:
+            return found
     found = _collect(scene)
-    _last[:] = [(scene, found)]
+    _last[:] = [(scene, found), *_last[:2]]
     return found
 
 

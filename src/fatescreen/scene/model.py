@@ -228,6 +228,11 @@ class Scene:
         return {character.id: character for character in self.characters}
 
     @cached_property
+    def character_names(self) -> Mapping[str, str]:
+        """Characters' names by id."""
+        return {character.id: character.name for character in self.characters}
+
+    @cached_property
     def zone_index(self) -> Mapping[str, Zone]:
         """Zones by id."""
         return {zone.id: zone for zone in self.zones}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from textual.content import Content
 
@@ -47,7 +47,7 @@ def join_lines(lines: Iterable[Content]) -> Content:
     return Content("\n").join(list(lines))
 
 
-def initials(owner: str, names: dict[str, str]) -> str:
+def initials(owner: str, names: Mapping[str, str]) -> str:
     """A short owner tag for a free invoke pip: ``Si`` for Silbestre, ``GM``."""
     if owner == GM:
         return "GM"
@@ -58,7 +58,7 @@ def initials(owner: str, names: dict[str, str]) -> str:
 PIPS = "①②③④⑤⑥⑦⑧⑨"
 
 
-def invoke_pips(aspect: Aspect, names: dict[str, str]) -> list[Part]:
+def invoke_pips(aspect: Aspect, names: Mapping[str, str]) -> list[Part]:
     """Free invokes as circled counts with their owners: ``①Vi ②GM``."""
     counts: dict[str, int] = {}
     for owner in aspect.free_invokes:
@@ -70,7 +70,7 @@ def invoke_pips(aspect: Aspect, names: dict[str, str]) -> list[Part]:
     return parts
 
 
-def aspect_content(aspect: Aspect, names: dict[str, str], *, owner_label: str = "") -> Content:
+def aspect_content(aspect: Aspect, names: Mapping[str, str], *, owner_label: str = "") -> Content:
     """One aspect: its name, boost/hidden marks and free invoke pips."""
     parts: list[Part] = []
     if owner_label:

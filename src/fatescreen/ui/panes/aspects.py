@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 
 from textual.content import Content
@@ -16,7 +16,7 @@ from fatescreen.ui.state import View
 from fatescreen.ui.text import aspect_content, assemble, literal
 
 
-def _group(label: str, aspects: list[Aspect], names: dict[str, str]) -> list[Content]:
+def _group(label: str, aspects: list[Aspect], names: Mapping[str, str]) -> list[Content]:
     lines = [assemble((label, "bold $secondary"))]
     lines += [assemble("  ", aspect_content(aspect, names)) for aspect in aspects]
     return lines
@@ -56,7 +56,7 @@ class AspectsPane(Pane):
         self._groups: dict[str, tuple[object, list[Content]]] = {}
         self._key: tuple[object, ...] = ()
         self._view: View | None = None
-        self._names: dict[str, str] = {}
+        self._names: Mapping[str, str] = {}
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield self.body
@@ -74,7 +74,7 @@ class AspectsPane(Pane):
         ):
             return
         self._key = shown
-        names = {c.id: c.name for c in scene.characters}
+        names = scene.character_names
         wanted: list[tuple[str, object, Callable[[], list[Content]]]] = []
         if scene.aspects:
             wanted.append(
@@ -103,7 +103,7 @@ class AspectsPane(Pane):
                         partial(_group, literal(character.name), aspects, names),
                     )
                 )
-        relabel = view != self._view or names != self._names
+        relabel = view != self._view or (names is not self._names and names != self._names)
         self._view, self._names = view, names
         groups: dict[str, tuple[object, list[Content]]] = {}
         lines: list[Content] = []

@@ -53,7 +53,7 @@ class FatePane(Pane):
                     (f" {pc.fate_points}/{pc.refresh}", "$text-muted"),
                 )
             )
-        names = {c.id: c.name for c in scene.characters}
+        names = scene.character_names
         if scene.held:
             total = sum(entry.delta for entry in scene.held)
             lines.append(assemble((view.tr("ui.held", count=total), "$warning")))

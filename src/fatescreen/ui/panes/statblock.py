@@ -126,7 +126,7 @@ def slot_label(slot: ConsequenceSlot, view: View) -> str:
 def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
     """Consequences, minions, aspects, skills and stunts."""
     lines: list[Content] = []
-    names = {c.id: c.name for c in scene.characters}
+    names = scene.character_names
     labels = [slot_label(slot, view) for slot in character.consequences]
     width = max((len(label) for label in labels), default=0) + 2
     for slot, label in zip(character.consequences, labels, strict=True):
