@@ -204,18 +204,14 @@ def measure(repeats: int, keystroke_repeats: int, smoke: bool) -> list[Row]:
         from keystrokes import keystroke_timings
 
         timings = asyncio.run(keystroke_timings(scene, keystroke_repeats))
-        key_floor, click_floor = timings[0], timings[1]
-        for timing in timings[2:]:
+        for timing in timings:
             # App time: what the keystroke costs beyond the same input where nothing reacts
-            # (a key bound to nothing, a click where nothing is), measured in the same run:
+            # (a key bound to nothing, a click where nothing is) taken right before it:
             # that floor is Pilot's own waiting and Textual's handling of any input.
-            floor_timing = click_floor if "stress box" in timing.name else key_floor
-            net = sorted(
-                (sample - floor_timing.median * timing.inputs) / timing.inputs
-                for sample in timing.samples
-            )
+            net = timing.app_samples
             median = statistics.median(net)
             p95 = net[min(len(net) - 1, round(0.95 * (len(net) - 1)))]
+            floor = statistics.median(timing.floor_samples) / timing.inputs
             ok = median <= 10 and p95 <= 25 and not timing.rebuilt_panes
             per_key = " per key" if timing.inputs > 1 else ""
             notes = (
@@ -228,7 +224,7 @@ def measure(repeats: int, keystroke_repeats: int, smoke: bool) -> list[Row]:
                 Row(
                     f"key: {timing.name}, app time{per_key}",
                     median,
-                    floor_timing.median,
+                    floor,
                     "ms",
                     "median ≤ 10, p95 ≤ 25, no pane rebuilt",
                     None if smoke else ok,
@@ -236,7 +232,6 @@ def measure(repeats: int, keystroke_repeats: int, smoke: bool) -> list[Row]:
                     show_ratio=False,
                 )
             )
-
         rows += later
 
         value, spread = _median_spread(our_memory)
