@@ -307,7 +307,15 @@ async def test_m_moves_the_selected_character_with_a_quick_pick(make_app: AppFac
 
         await keys.press("u")
         assert app.scene.character("silbestre").zone == "ritual-hall"
-        await keys.press("m", "right", "right", "left", "enter")
+        await keys.press("m", "right")
+        shown = app.quick_pick.visual
+        highlighted = [
+            shown.plain[span.start : span.end]  # type: ignore[union-attr]
+            for span in shown.spans  # type: ignore[union-attr]
+            if "reverse" in str(span.style)
+        ]
+        assert highlighted == [" 2 Stairs "]
+        await keys.press("right", "left", "enter")
         assert app.scene.character("silbestre").zone == "stairs"
         assert keys.count == 9
 

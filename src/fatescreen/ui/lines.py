@@ -5,13 +5,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.content import Content
+from textual.content import Content, Span
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Static
+
+LineKey = tuple[str, tuple[Span, ...]]
+
+
+def line_key(line: Content) -> LineKey:
+    """What a line shows: its text and its styles (Content's own equality and hash look
+    at the text alone)."""
+    return (line.plain, tuple(line.spans))
+
+
+def same_lines(old: Sequence[Content], new: Sequence[Content]) -> bool:
+    """True when two lists of lines show exactly the same, styles included."""
+    return len(old) == len(new) and all(
+        a is b or line_key(a) == line_key(b) for a, b in zip(old, new, strict=True)
+    )
 
 
 class LinesView(ScrollView):
@@ -41,7 +56,7 @@ class LinesView(ScrollView):
         self._sizes: tuple[Size, Size, Size] | None = None
         self._painted: list[Strip] = []
         """The strips last asked to be painted."""
-        self._caches: dict[int, dict[Content, list[Strip]]] = {}
+        self._caches: dict[int, dict[LineKey, list[Strip]]] = {}
         """Each line's strips by width, for the last two widths (a layout may try the width
         with and without a scrollbar in turn)."""
 
@@ -53,7 +68,7 @@ class LinesView(ScrollView):
     def set_lines(self, lines: Sequence[Content]) -> None:
         """Show these lines (repainting only if they differ)."""
         new = list(lines)
-        if new == self.lines:
+        if same_lines(self.lines, new):
             return
         self.lines = new
         self._blocks = []
@@ -83,16 +98,17 @@ class LinesView(ScrollView):
         hand-off in a long turn order changes two lines, not all of them)."""
         cache = self._caches.get(width, {})
         style = self.visual_style
-        fresh: dict[Content, list[Strip]] = {}
+        fresh: dict[LineKey, list[Strip]] = {}
         out: list[Strip] = []
         for line in lines:
-            strips = fresh.get(line) or cache.get(line)
+            key = line_key(line)
+            strips = fresh.get(key) or cache.get(key)
             if strips is None:
                 if self.wrap:
                     strips = Visual.to_strips(self, line, width, None, style)
                 else:
                     strips = [Strip(line.render_segments(style))]
-            fresh[line] = strips
+            fresh[key] = strips
             out += strips
         if self._blocks:
             # prepended blocks keep their own lines: keep them cached as well
@@ -219,8 +235,12 @@ class TextBlock(Static):
         self._shown: Content | str | None = None
 
     def set(self, content: Content | str) -> None:
-        """Show ``content``, repainting only if it differs."""
-        if content == self._shown:
+        """Show ``content``, repainting only if it differs (in text or in style)."""
+        shown = self._shown
+        if isinstance(content, Content) and isinstance(shown, Content):
+            if content is shown or line_key(content) == line_key(shown):
+                return
+        elif content == shown and type(content) is type(shown):
             return
         text = content if isinstance(content, Content) else Content(content)
         shape = self._shape_of(text)

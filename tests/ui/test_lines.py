@@ -1,0 +1,84 @@
+"""The line views the panes draw with: a change of style alone repaints, lines alike in
+text but not in style never share their look, and one changed line repaints alone."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.content import Content
+
+from fatescreen.ui.lines import LinesView, TextBlock
+
+
+class Lines(App[None]):
+    def compose(self) -> ComposeResult:
+        yield LinesView(id="lines")
+        yield TextBlock(id="block")
+
+
+def styles_of(view: LinesView, y: int) -> set[str]:
+    """The styles a painted line shows (bold, italic...)."""
+    strip = view.render_line(y)
+    return {str(segment.style) for segment in strip if segment.text.strip()}
+
+
+async def test_a_change_of_style_alone_is_shown() -> None:
+    app = Lines()
+    async with app.run_test() as pilot:
+        view = app.query_one(LinesView)
+        view.set_lines([Content.assemble(("Rozio", "bold"))])
+        await pilot.pause()
+        assert any("bold" in style for style in styles_of(view, 0))
+        view.set_lines([Content.assemble(("Rozio", "italic"))])
+        await pilot.pause()
+        shown = styles_of(view, 0)
+        assert any("italic" in style for style in shown)
+        assert not any("bold" in style for style in shown)
+
+
+async def test_lines_alike_in_text_keep_their_own_styles() -> None:
+    app = Lines()
+    async with app.run_test() as pilot:
+        view = app.query_one(LinesView)
+        view.set_lines(
+            [Content.assemble(("failed", "bold")), Content.assemble(("failed", "italic"))]
+        )
+        await pilot.pause()
+        assert any("bold" in style for style in styles_of(view, 0))
+        assert any("italic" in style for style in styles_of(view, 1))
+        assert not any("bold" in style for style in styles_of(view, 1))
+
+
+async def test_one_changed_line_repaints_only_that_line() -> None:
+    app = Lines()
+    async with app.run_test() as pilot:
+        view = app.query_one(LinesView)
+        lines = [Content(f"line {number}") for number in range(10)]
+        view.set_lines(lines)
+        await pilot.pause()
+        repainted: list[object] = []
+        original = view.refresh
+
+        def counting(*regions: object, **options: object) -> LinesView:
+            repainted.append(regions)
+            return original(*regions, **options)  # type: ignore[arg-type]
+
+        view.refresh = counting  # type: ignore[method-assign]
+        view.set_lines([*lines[:4], Content("line four, changed"), *lines[5:]])
+        assert len(repainted) == 1
+        [regions] = repainted
+        assert [(region.y, region.height) for region in regions] == [(4, 1)]  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert view.plain.split("\n")[4] == "line four, changed"
+
+
+async def test_a_text_block_shows_a_change_of_style_alone() -> None:
+    app = Lines()
+    async with app.run_test() as pilot:
+        block = app.query_one(TextBlock)
+        block.set(Content.assemble(("1 Crypt", "bold")))
+        await pilot.pause()
+        assert block.visual is not None
+        block.set(Content.assemble(("1 Crypt", "italic")))
+        await pilot.pause()
+        spans = block.visual.spans  # type: ignore[union-attr]
+        assert [span.style for span in spans] == ["italic"]
