@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from fatescreen.rules.aspects import Aspect
+from fatescreen.rules.character import Character
 from fatescreen.scene.model import Scene
 
 SCENE_HOLDER = "scene"
@@ -48,21 +49,35 @@ def aspects_in_play(scene: Scene) -> tuple[AspectInPlay, ...]:
     return found
 
 
+_held: dict[int, tuple[Character, tuple[AspectInPlay, ...]]] = {}
+"""Each character's aspects in play, by the character object: most commands change one
+character, and the others' are the same objects as before."""
+
+
 def _collect(scene: Scene) -> tuple[AspectInPlay, ...]:
     found = [AspectInPlay(SCENE_HOLDER, aspect) for aspect in scene.aspects]
     for zone in scene.zones:
         found += [AspectInPlay(f"zone:{zone.id}", aspect) for aspect in zone.aspects]
+    if len(_held) > 4 * len(scene.characters) + 64:
+        _held.clear()
     for character in scene.characters:
-        found += [
-            AspectInPlay(f"character:{character.id}", aspect)
-            for aspect in character.current_aspects
-        ]
-        found += [
-            AspectInPlay(f"consequence:{character.id}:{index}", slot.aspect)
-            for index, slot in enumerate(character.consequences)
-            if slot.aspect is not None
-        ]
+        known = _held.get(id(character))
+        if known is None or known[0] is not character:
+            known = (character, _held_by(character))
+            _held[id(character)] = known
+        found += known[1]
     return tuple(found)
+
+
+def _held_by(character: Character) -> tuple[AspectInPlay, ...]:
+    holder = f"character:{character.id}"
+    own = [AspectInPlay(holder, aspect) for aspect in character.current_aspects]
+    own += [
+        AspectInPlay(f"consequence:{character.id}:{index}", slot.aspect)
+        for index, slot in enumerate(character.consequences)
+        if slot.aspect is not None
+    ]
+    return tuple(own)
 
 
 def _swap(aspects: tuple[Aspect, ...], old: Aspect, new: Aspect | None) -> tuple[Aspect, ...]:

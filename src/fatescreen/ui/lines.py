@@ -59,6 +59,8 @@ class LinesView(ScrollView):
         self._caches: dict[int, dict[LineKey, list[Strip]]] = {}
         """Each line's strips by width, for the last two widths (a layout may try the width
         with and without a scrollbar in turn)."""
+        self._by_line: dict[int, tuple[Content, LineKey, list[Strip]]] = {}
+        self._by_line_width = 0
 
     @property
     def plain(self) -> str:
@@ -97,24 +99,36 @@ class LinesView(ScrollView):
         """Each line's strips, reusing those of lines already rendered at this width (a
         hand-off in a long turn order changes two lines, not all of them)."""
         cache = self._caches.get(width, {})
+        by_line = self._by_line if self._by_line_width == width else {}
         style = self.visual_style
         fresh: dict[LineKey, list[Strip]] = {}
+        seen: dict[int, tuple[Content, LineKey, list[Strip]]] = {}
         out: list[Strip] = []
         for line in lines:
-            key = line_key(line)
-            strips = fresh.get(key) or cache.get(key)
-            if strips is None:
-                if self.wrap:
-                    strips = Visual.to_strips(self, line, width, None, style)
-                else:
-                    strips = [Strip(line.render_segments(style))]
+            # the very same line object as before (the panes keep theirs): no need to ask
+            # what it shows
+            known = by_line.get(id(line))
+            if known is not None and known[0] is line:
+                key, strips = known[1], known[2]
+            else:
+                key = line_key(line)
+                found = fresh.get(key) or cache.get(key)
+                if found is None:
+                    if self.wrap:
+                        found = Visual.to_strips(self, line, width, None, style)
+                    else:
+                        found = [Strip(line.render_segments(style))]
+                strips = found
             fresh[key] = strips
+            seen[id(line)] = (line, key, strips)
             out += strips
         if self._blocks:
             # prepended blocks keep their own lines: keep them cached as well
             fresh = {**cache, **fresh}
+            seen = {**by_line, **seen}
         others = {w: c for w, c in self._caches.items() if w != width}
         self._caches = {**dict(list(others.items())[-1:]), width: fresh}
+        self._by_line, self._by_line_width = seen, width
         return out
 
     def _rebuild(self) -> None:
@@ -176,7 +190,8 @@ class LinesView(ScrollView):
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
-        """As ScrollView's, but nothing at all when no size changed since the last time.
+        """As ScrollView's, but nothing at all when no size changed since the last time,
+        and no repaint left pending for what the layout paints.
 
         Every screen layout calls this on every widget, and ScrollView repaints its
         scrollbars each time its scrolled size differs from its own (always, for a view
@@ -187,7 +202,13 @@ class LinesView(ScrollView):
         if sizes == self._sizes:
             return False
         self._sizes = sizes
-        return super()._size_updated(size, virtual_size, container_size, layout)
+        pending = set(self._repaint_regions)
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        # A new size marks the whole view for a repaint, which the layout that resized it
+        # paints anyway; left pending, the mark would ride along with the next one-line
+        # change and repaint the whole view then.
+        self._repaint_regions.intersection_update(pending)
+        return resized
 
     def on_resize(self) -> None:
         """Wrap again for a new width."""

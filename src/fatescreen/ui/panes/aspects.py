@@ -28,16 +28,27 @@ def _character_aspects(character: Character) -> list[Aspect]:
 
 def shown_characters(scene: Scene, selected: str | None) -> list[Character]:
     """Every PC, the selected character, and NPCs whose aspects carry something in play."""
-    shown = []
-    for character in scene.characters:
-        if (
-            character.kind is CharacterKind.PC
-            or character.id == selected
-            or character.consequence_aspects
-            or any(a.free_invokes or a.kind.value == "boost" for a in character.aspects)
-        ):
-            shown.append(character)
+    return [c for c in scene.characters if c.id == selected or _always_shown(c)]
+
+
+def _always_shown(character: Character) -> bool:
+    """A PC, or anyone with a consequence, a boost or a free invoke (remembered by the
+    character object: a command changes one character, the rest are the same objects)."""
+    known = _shown.get(id(character))
+    if known is not None and known[0] is character:
+        return known[1]
+    shown = (
+        character.kind is CharacterKind.PC
+        or bool(character.consequence_aspects)
+        or any(a.free_invokes or a.kind.value == "boost" for a in character.aspects)
+    )
+    if len(_shown) > 4096:
+        _shown.clear()
+    _shown[id(character)] = (character, shown)
     return shown
+
+
+_shown: dict[int, tuple[Character, bool]] = {}
 
 
 class AspectsPane(Pane):
