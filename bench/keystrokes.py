@@ -149,12 +149,36 @@ async def keystroke_timings(scene: Path, repeats: int = 20) -> list[Timing]:
         async def no_op_click() -> None:
             await pilot.click(StressBoxes, offset=(60, 0))
 
-        async def toggle() -> None:
+        async def toggle_by_keys() -> None:
+            await pilot.press("s")
+            await pilot.pause()
+            await pilot.press("1")
+
+        results.append(
+            await _measure(
+                app,
+                pilot,
+                "toggle a stress box (2 keys)",
+                toggle_by_keys,
+                None,
+                repeats,
+                floor=no_op_key,
+                inputs=2,
+            )
+        )
+
+        async def toggle_by_click() -> None:
             await pilot.click(StressBoxes, offset=(11, 0))
 
         results.append(
             await _measure(
-                app, pilot, "toggle a stress box", toggle, None, repeats, floor=no_op_click
+                app,
+                pilot,
+                "toggle a stress box by a click",
+                toggle_by_click,
+                None,
+                repeats,
+                floor=no_op_click,
             )
         )
 

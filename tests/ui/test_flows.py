@@ -329,3 +329,32 @@ async def test_a_click_elsewhere_closes_the_quick_pick(make_app: AppFactory) -> 
         await pilot.click("#zones")
         assert not app.quick_pick.is_open
         assert app.scene is before
+
+
+async def test_s_checks_and_clears_a_stress_box_with_two_keys(make_app: AppFactory) -> None:
+    """s lists the selected character's boxes (physical 1-3, mental 1-3 for Silbestre); a
+    digit checks that box, the same two keys clear it again; u undoes."""
+    app = make_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        keys = Keys(pilot)
+        await keys.press("s")
+        shown = screen_text(app)
+        assert "Check or clear a box of Silbestre:" in shown
+        assert "1 physical 1 ☐" in shown
+        mental = next(
+            number
+            for number, (_, label) in enumerate(app.quick_pick.options, start=1)
+            if label.startswith("mental 1")
+        )
+        await keys.press("2")
+        assert checked(app, "silbestre") == {2}
+        assert "[ ][x][ ]" in pane(app, "statblock")
+        await keys.press("s", str(mental))
+        assert checked(app, "silbestre", StressKind.MENTAL) == {1}
+        await keys.press("s")
+        assert "2 physical 2 ☒" in screen_text(app)
+        await keys.press("2")
+        assert checked(app, "silbestre") == set()
+        assert keys.count == 6
+        await keys.press("u")
+        assert checked(app, "silbestre") == {2}

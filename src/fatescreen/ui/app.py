@@ -18,12 +18,9 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from fatescreen.commands.core import Context, registry
-from fatescreen.commands.flow import scene_end
-from fatescreen.commands.harm_text import option_text, options_for
 from fatescreen.commands.session import Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.aspects import GM
-from fatescreen.rules.big_bads import minion_armor_options
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.aspects import aspects_in_play
@@ -32,7 +29,6 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
-from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog, quote
 from fatescreen.ui.keys import described, key_names, translate_bindings
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.aspects import AspectsPane
@@ -45,7 +41,7 @@ from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.panes.zones import ZonesPane
 from fatescreen.ui.pick import QuickPick, SteadyFooter
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble, literal
+from fatescreen.ui.text import assemble, literal, quote
 from fatescreen.ui.themes import DEFAULT_THEME, load_themes
 
 if TYPE_CHECKING:
@@ -115,6 +111,7 @@ class FatescreenApp(App[None]):
         Binding("x", "next_exchange", "Exchange", id="next_exchange", show=False),
         Binding("t", "tick", "Tick", id="tick"),
         Binding("m", "move", "Move", id="move", show=False),
+        Binding("s", "stress", "Stress", id="stress", show=False),
         Binding("A", "add_aspect", "Aspect", id="add_aspect", show=False),
         Binding("p", "compel", "Compel", id="compel", show=False),
         Binding("E", "end_scene", "End scene", id="end_scene", show=False),
@@ -289,6 +286,8 @@ class FatescreenApp(App[None]):
             self.query_one(LogPane).add(path, problems, ok=False)
 
     def _offer_recovery(self, count: int) -> None:
+        from fatescreen.ui.dialogs import ConfirmDialog
+
         def decide(line: str | None) -> None:
             assert self.session is not None
             if line == "recover":
@@ -507,6 +506,10 @@ class FatescreenApp(App[None]):
 
     def action_absorb(self) -> None:
         """Offer the legal ways to absorb the pending hit (the likeliest highlighted)."""
+        from fatescreen.commands.harm_text import option_text, options_for
+        from fatescreen.rules.big_bads import minion_armor_options
+        from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
+
         if self.session is None or self.scene.pending_hit is None:
             return
         scene = self.scene
@@ -546,6 +549,8 @@ class FatescreenApp(App[None]):
         )
 
     def _offer_reveal(self, character_id: str) -> None:
+        from fatescreen.ui.dialogs import ChoiceDialog
+
         character = self.scene.character(character_id)
         form = character.forms[character.form]
         choices: list[tuple[str, Content | str]] = [
@@ -560,6 +565,8 @@ class FatescreenApp(App[None]):
 
     def action_invoke(self) -> None:
         """Choose an aspect to invoke on the last roll; free invokes listed first."""
+        from fatescreen.ui.dialogs import ChoiceDialog
+
         if self.session is None or self.scene.pending_roll is None:
             self.notify(self.tr("error.no_roll"), severity="warning")
             return
@@ -671,6 +678,26 @@ class FatescreenApp(App[None]):
         title = self.tr("ui.move_title", name=character.name)
         self.quick_pick.open(self.view_state, title, choices)
 
+    def action_stress(self) -> None:
+        """Check or clear a stress box of the selected character: a digit picks the box."""
+        if self.session is None or self.view_state.selected is None:
+            return
+        character = self.scene.character(self.view_state.selected)
+        choices = [
+            (
+                f"stress {quote(character.id)} {track.kind.value} {box}",
+                f"{self.tr(f'ui.stress.{track.kind.value}')} {box}"
+                + (" ☒" if box in track.checked else " ☐"),
+            )
+            for track in character.stress
+            for box in range(1, track.boxes + 1)
+        ]
+        if not choices:
+            self.notify(self.tr("ui.no_stress"), severity="warning")
+            return
+        title = self.tr("ui.stress_title", name=character.name)
+        self.quick_pick.open(self.view_state, title, choices)
+
     async def on_event(self, event: events.Event) -> None:
         """While the quick pick is open it gets every key; a click elsewhere closes it."""
         pick = self.quick_pick
@@ -691,6 +718,8 @@ class FatescreenApp(App[None]):
 
     def action_add_aspect(self) -> None:
         """A new situation aspect with one free invoke (the name is the one field)."""
+        from fatescreen.ui.dialogs import TextDialog
+
         if self.session is None:
             return
         self.push_screen(
@@ -705,6 +734,8 @@ class FatescreenApp(App[None]):
 
     def action_compel(self) -> None:
         """Compel the selected PC: Enter accepts (+1 FP), r refuses."""
+        from fatescreen.ui.dialogs import ChoiceDialog
+
         if self.session is None:
             return
         pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
@@ -736,6 +767,9 @@ class FatescreenApp(App[None]):
 
     def action_end_scene(self) -> None:
         """Show what ending the scene will do; Enter applies it."""
+        from fatescreen.commands.flow import scene_end
+        from fatescreen.ui.dialogs import ConfirmDialog
+
         if self.session is None:
             return
         _, delivered, cleared, boosts = scene_end(self.scene)

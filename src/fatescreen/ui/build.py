@@ -16,9 +16,9 @@ from fatescreen.rules.ladder import parse_rating, signed
 from fatescreen.rules.obstacles import Block, Countdown, CountdownVisibility, Distraction, Hazard
 from fatescreen.scene import library
 from fatescreen.scene.model import Obstacle, Scene, Zone
-from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, quote
+from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog
 from fatescreen.ui.dialogs.form import FormDialog, FormError, FormField, Values
-from fatescreen.ui.text import assemble
+from fatescreen.ui.text import assemble, quote
 
 if TYPE_CHECKING:
     from fatescreen.ui.app import FatescreenApp

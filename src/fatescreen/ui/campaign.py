@@ -22,11 +22,11 @@ from fatescreen.commands.verbs_campaign import scene_end_lines, session_end_line
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene.errors import Problem, SceneFileError
 from fatescreen.ui.app import FatescreenApp
-from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog, quote
+from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.scene_list import SceneListScreen
 from fatescreen.ui.sheet import SheetScreen
-from fatescreen.ui.text import assemble, join_lines
+from fatescreen.ui.text import assemble, join_lines, quote
 
 MILESTONE_FIELDS: dict[str, tuple[str, ...]] = {
     "swap": ("ui.milestone.first_skill", "ui.milestone.second_skill"),

@@ -12,9 +12,9 @@ from fatescreen.rules.character import Character, CharacterKind, Form, Scale, St
 from fatescreen.rules.ladder import LADDER, describe, parse_rating, signed
 from fatescreen.scene import codec
 from fatescreen.ui.build import Choices, skill_pairs, skill_words, stress_words, zone_options
-from fatescreen.ui.dialogs import ChoiceDialog, quote
+from fatescreen.ui.dialogs import ChoiceDialog
 from fatescreen.ui.dialogs.form import FormDialog, FormError, FormField, Values
-from fatescreen.ui.text import Part, assemble
+from fatescreen.ui.text import Part, assemble, quote
 
 if TYPE_CHECKING:
     from fatescreen.ui.app import FatescreenApp

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 
 from textual import events
@@ -16,13 +15,7 @@ from textual.widgets.option_list import Option
 
 from fatescreen.ui.keys import translate_bindings
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble
-
-
-def quote(text: str) -> str:
-    """A name or text as one word of a command line."""
-    return shlex.quote(text)
-
+from fatescreen.ui.text import assemble, quote
 
 Runner = Callable[[str], str | None]
 """Applies a command line: None when it was applied, else the message saying why not."""

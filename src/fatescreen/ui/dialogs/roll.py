@@ -16,9 +16,9 @@ from fatescreen.rules.obstacles import Hazard
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.model import Scene
-from fatescreen.ui.dialogs import Dialog, quote
+from fatescreen.ui.dialogs import Dialog
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble
+from fatescreen.ui.text import assemble, quote
 
 ACTIONS = ("attack", "overcome", "create")
 
