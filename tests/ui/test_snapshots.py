@@ -138,8 +138,8 @@ def test_reveal_dialog(
 
 @SIZES
 def test_move_pick(snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]) -> None:
-    """The quick pick from `m`, over the bottom of the dashboard just above the command
-    bar: move Silbestre from the Ritual hall to 1 Crypt (highlighted) or 2 Stairs."""
+    """The quick pick from `m` on the line under the command bar: move Silbestre from the
+    Ritual hall to 1 Crypt (highlighted) or 2 Stairs."""
     app = make_app()
     assert snap_compare(app, terminal_size=size, run_before=run(keys=("m",)))
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual import events
-from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -15,8 +14,6 @@ from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.state import View
 from fatescreen.ui.text import Part, assemble
 
-BELOW = 2
-"""Rows under the pick: the command bar and the footer."""
 PREVIOUS = ("left", "up", "shift+tab")
 NEXT = ("right", "down", "tab")
 
@@ -25,10 +22,11 @@ class QuickPick(TextBlock):
     """One line of options: a digit picks at once, arrows and Enter pick the highlighted
     one, Esc closes it.
 
-    The pick never takes the focus (Textual repaints the whole screen when the focus
-    moves): while it is open the app hands it every key (:meth:`take_key`), so no
-    dashboard key fires meanwhile. The choice goes up as :class:`QuickPick.Picked` with
-    the command line of the option.
+    The pick is the line under the command bar, empty until it opens, so opening and
+    closing it repaints that one line and lays nothing out. It never takes the focus
+    (Textual repaints the whole screen when the focus moves): while it is open the app
+    hands it every key (:meth:`take_key`), so no dashboard key fires meanwhile. The choice
+    goes up as :class:`QuickPick.Picked` with the command line of the option.
     """
 
     class Picked(Message):
@@ -40,46 +38,51 @@ class QuickPick(TextBlock):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.display = False
         self.title = ""
         self.options: list[tuple[str, str]] = []
         self.highlighted = 0
-        self._view = View()
-
-    @property
-    def is_open(self) -> bool:
+        self.is_open = False
         """Whether the pick is showing (and taking the keys)."""
-        return bool(self.display)
+        self._view = View()
 
     def open(self, view: View, title: str, options: Sequence[tuple[str, str]]) -> None:
         """Show ``options`` (command line, label) under ``title``."""
         self._view, self.title = view, title
         self.options = list(options)
         self.highlighted = 0
+        self.is_open = True
+        self.add_class("-open")
         self._draw()
-        self._place()
-        self.display = True
 
     def close(self) -> None:
-        """Hide: the keys go back to the dashboard."""
-        self.display = False
-
-    def _place(self) -> None:
-        """Just above the command bar and the footer, over the dashboard: placed, not
-        docked, so nothing under it has to make room (which would repaint everything)."""
-        width = self.screen.size.width
-        inner = max(width - self.styles.gutter.width, 1)
-        shown = self._shown if isinstance(self._shown, Content) else Content(self._shown or "")
-        height = min(shown.get_height(self.styles, inner), 3) + 1  # type: ignore[arg-type]
-        self.styles.offset = (0, max(self.screen.size.height - BELOW - height, 0))
+        """Empty the line: the keys go back to the dashboard."""
+        self.is_open = False
+        self.remove_class("-open")
+        self.set("")
 
     def _draw(self) -> None:
-        parts: list[Part] = [(f"{self.title}: ", "bold $secondary")]
-        for index, (_, label) in enumerate(self.options):
-            number = f"{index + 1} " if index < 9 else ""
+        """The title and the options on one line; when they do not all fit, the list
+        starts late enough for the highlighted option to show."""
+        room = max(self.content_size.width, 20)
+        labels = [
+            (f" {index + 1} {label} " if index < 9 else f" {label} ", index)
+            for index, (_, label) in enumerate(self.options)
+        ]
+        title = f"{self.title}: "
+        hint = "  " + self._view.tr("ui.pick_keys")
+        first = 0
+        while first < self.highlighted and (
+            len(title) + sum(len(text) + 1 for text, _ in labels[first : self.highlighted + 1])
+            > room - 2
+        ):
+            first += 1
+        parts: list[Part] = [(title, "bold $secondary")]
+        if first:
+            parts.append(("… ", "$text-muted"))
+        for text, index in labels[first:]:
             style = "reverse bold $accent" if index == self.highlighted else ""
-            parts += [(f" {number}{label} ", style), " "]
-        parts.append(("  " + self._view.tr("ui.pick_keys"), "$text-muted"))
+            parts += [(text, style), " "]
+        parts.append((hint, "$text-muted"))
         self.set(assemble(*parts))
 
     def _pick(self, index: int) -> None:
