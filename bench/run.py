@@ -274,7 +274,7 @@ def table(rows: list[Row]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--smoke", action="store_true", help="one quick pass, no targets")
-    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--repeats", type=int, default=11)
     args = parser.parse_args(argv)
     repeats = 1 if args.smoke else args.repeats
     byte_compile()
