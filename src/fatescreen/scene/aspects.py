@@ -49,6 +49,19 @@ def aspects_in_play(scene: Scene) -> tuple[AspectInPlay, ...]:
     return found
 
 
+def aspect_by_key(scene: Scene, key: str) -> AspectInPlay | None:
+    """The aspect in play with that key (``holder/aspect-id``), if any."""
+    for known, found in _keyed:
+        if known is scene:
+            return found.get(key)
+    keyed = {found.key: found for found in aspects_in_play(scene)}
+    _keyed[:] = [(scene, keyed), *_keyed[:2]]
+    return keyed.get(key)
+
+
+_keyed: list[tuple[Scene, dict[str, AspectInPlay]]] = []
+
+
 _held: dict[int, tuple[Character, tuple[AspectInPlay, ...]]] = {}
 """Each character's aspects in play, by the character object: most commands change one
 character, and the others' are the same objects as before."""

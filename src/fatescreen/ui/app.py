@@ -13,7 +13,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
 from textual.markup import escape as escape_markup
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -49,14 +48,6 @@ if TYPE_CHECKING:
     from fatescreen.ui.edit import CharacterEditor
 
 PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log")
-
-
-class CommandApplied(Message):
-    """A command changed (or tried to change) the scene."""
-
-    def __init__(self, result: Result) -> None:
-        super().__init__()
-        self.result = result
 
 
 class StatusBar(TextBlock):
@@ -373,7 +364,6 @@ class FatescreenApp(App[None]):
         if not result.ok:
             self.bell()
             self.notify(result.lines[0] if result.lines else line, severity="error")
-        self.post_message(CommandApplied(result))
         changed = result.changed | {"view"} if result.changed else result.changed
         self.redraw(changed)
         if result.ok and flow:
