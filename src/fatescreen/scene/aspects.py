@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from fatescreen.rules.aspects import Aspect
 from fatescreen.rules.character import Character
@@ -20,7 +21,7 @@ class AspectInPlay:
     holder: str
     aspect: Aspect
 
-    @property
+    @cached_property
     def key(self) -> str:
         """A key unique in the scene: the holder and the aspect's id."""
         return f"{self.holder}/{self.aspect.id}"

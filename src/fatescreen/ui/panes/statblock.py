@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual import events
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.message import Message
 
-from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.aspects import Aspect, AspectKind
 from fatescreen.rules.big_bads import minion_armor_options
 from fatescreen.rules.character import (
     Character,
@@ -151,12 +153,52 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
                 )
         lines.append(assemble(*minion_parts))
     for aspect in character.current_aspects:
-        prefix = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}.get(aspect.kind, "· ")
-        lines.append(assemble((prefix, "$text-muted"), aspect_content(aspect, names)))
-    lines += skill_lines(character, view)
+        lines.append(_aspect_line(aspect, names))
+    lines += _skills_and_stunts(character, view)
+    return lines
+
+
+_ASPECT_PREFIX = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}
+
+
+def _aspect_line(aspect: Aspect, names: Mapping[str, str]) -> Content:
+    """An aspect's line, the same line object while the aspect and the names are."""
+    key = (id(aspect), id(names))
+    known = _aspect_lines.get(key)
+    if known is not None and known[0] is aspect and known[1] is names:
+        return known[2]
+    prefix = _ASPECT_PREFIX.get(aspect.kind, "· ")
+    line = assemble((prefix, "$text-muted"), aspect_content(aspect, names))
+    if len(_aspect_lines) > 1024:
+        _aspect_lines.clear()
+    _aspect_lines[key] = (aspect, names, line)
+    return line
+
+
+_aspect_lines: dict[tuple[int, int], tuple[Aspect, Mapping[str, str], Content]] = {}
+
+
+def _skills_and_stunts(character: Character, view: View) -> list[Content]:
+    """Skill and stunt lines, built again only when the skills, stunts, forms or the view
+    change (most commands change none of them)."""
+    key: tuple[object, ...] = (
+        character.skills,
+        character.stunts,
+        character.forms,
+        character.form,
+        view,
+    )
+    known = _skill_lines.get("last")
+    if known is not None and all(a is b for a, b in zip(known[0], key, strict=True)):
+        return known[1]
+    lines = skill_lines(character, view)
     for stunt in character.current_stunts:
         lines.append(assemble(("★ ", "$accent"), (stunt.text, "italic")))
+    _skill_lines["last"] = (key, lines)
     return lines
+
+
+_skill_lines: dict[str, tuple[tuple[object, ...], list[Content]]] = {}
 
 
 def _shifts_left(character: Character) -> int:

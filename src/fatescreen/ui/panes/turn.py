@@ -27,23 +27,42 @@ def turn_lines(scene: Scene, view: View, cursor: str | None) -> list[Content]:
         head = view.tr("ui.exchange", number=order.exchange)
     lines = [assemble((head, "bold $secondary"))]
     waiting = set(may_pick(order)) if order.started else set(order.participants)
+    up_label = view.tr("ui.up")
     for pid in order.participants:
         name = names.get(pid, pid)
-        if pid == order.up:
-            parts: list[Part] = [
-                ("▶ ", "$accent bold"),
-                (name, "$accent bold"),
-                ("  " + view.tr("ui.up"), "$accent"),
-            ]
-        elif pid in order.acted:
-            parts = [("✓ ", "$success"), (name, "$text-muted")]
-        else:
-            parts = [("· ", "$text-muted"), (name, "")]
-        parts = [("›", "$accent bold"), *parts] if pid == cursor else [" ", *parts]
-        lines.append(assemble(*parts))
+        state = "up" if pid == order.up else "acted" if pid in order.acted else "waiting"
+        key = (name, state, pid == cursor, up_label)
+        line = _participant_lines.get(key)
+        if line is None:
+            line = _participant_line(*key)
+            if len(_participant_lines) > 4096:
+                _participant_lines.clear()
+            _participant_lines[key] = line
+        lines.append(line)
     if order.started and not waiting:
         lines.append(assemble((view.tr("ui.all_acted"), "$warning")))
     return lines
+
+
+def _participant_line(name: str, state: str, cursor: bool, up_label: str) -> Content:
+    """One name in the turn order: ✓ acted, ▶ up, · still to act; › under the cursor."""
+    if state == "up":
+        parts: list[Part] = [
+            ("▶ ", "$accent bold"),
+            (name, "$accent bold"),
+            ("  " + up_label, "$accent"),
+        ]
+    elif state == "acted":
+        parts = [("✓ ", "$success"), (name, "$text-muted")]
+    else:
+        parts = [("· ", "$text-muted"), (name, "")]
+    parts = [("›", "$accent bold"), *parts] if cursor else [" ", *parts]
+    return assemble(*parts)
+
+
+_participant_lines: dict[tuple[str, str, bool, str], Content] = {}
+"""Lines by what they show: a hand-off changes two names' lines, the others are the very
+same line objects as before (the line view then skips them)."""
 
 
 def contest_lines(scene: Scene, view: View) -> list[Content]:
