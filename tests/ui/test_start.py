@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.color import Color
 
 from fatescreen import cli
 from fatescreen.ui import collector
@@ -66,3 +67,30 @@ async def test_the_chosen_theme_is_in_place_from_the_first_frame(
         assert app.has_class("-light-mode") is not dark
         background = app.get_theme(theme).background  # type: ignore[union-attr]
         assert app.screen.styles.background.hex.lower() == str(background).lower()
+
+
+async def test_switching_theme_redraws_the_line_views_in_its_colours(
+    make_app: AppFactory,
+) -> None:
+    """The turn order's heading is drawn in the theme's secondary colour, before and
+    after switching from the dark theme to the light one."""
+    app = make_app(theme="fate-dark")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        body = app.query_one("#turn-body")
+
+        def heading_is(colour: str | None) -> bool:
+            segment = next(s for s in body.render_line(0) if s.text.strip())  # type: ignore[attr-defined]
+            shown = segment.style.color.triplet
+            wanted = Color.parse(colour or "")
+            return all(abs(a - b) <= 2 for a, b in zip(shown, wanted.rgb, strict=True))
+
+        dark = app.get_theme("fate-dark")
+        light = app.get_theme("fate-light")
+        assert dark is not None and light is not None
+        assert heading_is(dark.secondary)
+        assert not heading_is(light.secondary)
+        app.theme = "fate-light"
+        await pilot.pause()
+        await pilot.pause()
+        assert heading_is(light.secondary)

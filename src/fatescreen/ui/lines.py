@@ -36,6 +36,11 @@ class LinesView(ScrollView):
     without re-rendering the rest (the log).
     """
 
+    ALLOW_SELECT = False
+    """Lines are cached and reused at other rows (see ``_strips_for``), so Textual's
+    selection, which reads each character's row from its strip, would pick wrong rows;
+    the terminal's own selection (Shift and drag in most terminals) still works."""
+
     DEFAULT_CSS = """
     LinesView {
         height: auto;
@@ -61,6 +66,8 @@ class LinesView(ScrollView):
         with and without a scrollbar in turn)."""
         self._by_line: dict[int, tuple[Content, LineKey, list[Strip]]] = {}
         self._by_line_width = 0
+        self._look: tuple[str, object] | None = None
+        """The theme and style the cached strips were drawn in."""
 
     @property
     def plain(self) -> str:
@@ -98,9 +105,13 @@ class LinesView(ScrollView):
     def _strips_for(self, lines: list[Content], width: int) -> list[Strip]:
         """Each line's strips, reusing those of lines already rendered at this width (a
         hand-off in a long turn order changes two lines, not all of them)."""
+        style = self.visual_style
+        look = (self.app.theme, style)
+        if look != self._look:
+            # another theme or style: every line's colours differ
+            self._caches, self._by_line, self._look = {}, {}, look
         cache = self._caches.get(width, {})
         by_line = self._by_line if self._by_line_width == width else {}
-        style = self.visual_style
         fresh: dict[LineKey, list[Strip]] = {}
         seen: dict[int, tuple[Content, LineKey, list[Strip]]] = {}
         out: list[Strip] = []
@@ -114,9 +125,11 @@ class LinesView(ScrollView):
                 key = line_key(line)
                 found = fresh.get(key) or cache.get(key)
                 if found is None:
-                    if self.wrap:
+                    if self.wrap and (line.cell_length > width or "\n" in line.plain):
                         found = Visual.to_strips(self, line, width, None, style)
                     else:
+                        # a line that fits needs no wrapping: render it straight away
+                        # (several times faster than the general path)
                         found = [Strip(line.render_segments(style))]
                 strips = found
             fresh[key] = strips
@@ -209,6 +222,20 @@ class LinesView(ScrollView):
         # change and repaint the whole view then.
         self._repaint_regions.intersection_update(pending)
         return resized
+
+    def notify_style_update(self) -> None:
+        """Draw the lines again in a new theme or style (their colours are in the strips)."""
+        super().notify_style_update()
+        if (
+            self.lines
+            and self._look is not None
+            and self._look != (self.app.theme, self.visual_style)
+        ):
+            self.call_later(self._restyle)
+
+    def _restyle(self) -> None:
+        self._blocks = []
+        self._rebuild()
 
     def on_resize(self) -> None:
         """Wrap again for a new width."""
