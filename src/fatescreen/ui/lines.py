@@ -9,6 +9,7 @@ from textual.content import Content, Span
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Static
@@ -125,7 +126,12 @@ class LinesView(ScrollView):
                 key = line_key(line)
                 found = fresh.get(key) or cache.get(key)
                 if found is None:
-                    if self.wrap and (line.cell_length > width or "\n" in line.plain):
+                    if not self.wrap:
+                        # one strip a line: drawn when first shown (a long map shows a
+                        # screenful of its lines)
+                        found = []
+                        found.append(_Undrawn(line, found))
+                    elif line.cell_length > width or "\n" in line.plain:
                         found = Visual.to_strips(self, line, width, None, style)
                     else:
                         # a line that fits needs no wrapping: render it straight away
@@ -261,9 +267,30 @@ class LinesView(ScrollView):
         width = self.scrollable_content_region.width
         if index >= len(self._strips):
             return Strip.blank(width, self.visual_style.rich_style)
-        return self._strips[index].crop_extend(
-            scroll_x, scroll_x + width, self.visual_style.rich_style
-        )
+        strip = self._strips[index]
+        if isinstance(strip, _Undrawn):
+            strip = strip.draw(self.visual_style)
+            self._strips[index] = strip
+        return strip.crop_extend(scroll_x, scroll_x + width, self.visual_style.rich_style)
+
+
+class _Undrawn(Strip):
+    """A line not drawn yet: as wide as the line, drawn the first time it is shown, and
+    then the strip of that line wherever it is cached."""
+
+    def __init__(self, line: Content, holder: list[Strip]) -> None:
+        super().__init__([], line.cell_length)
+        self.line = line
+        self.holder = holder
+
+    def draw(self, style: VisualStyle) -> Strip:
+        """The line's strip (put in place of this one in the cache that holds it; a
+        line shown twice shares its one-strip holder, so it may be drawn already)."""
+        if self.holder[0] is not self:
+            return self.holder[0]
+        strip = Strip(self.line.render_segments(style))
+        self.holder[0] = strip
+        return strip
 
 
 class TextBlock(Static):
