@@ -276,7 +276,8 @@ def _decode(
     for section, kind in (("pc", CharacterKind.PC), ("npc", CharacterKind.MAJOR)):
         for index, item in enumerate(_records(reader, top, section)):
             path: KeyPath = (section, index)
-            for character, origin in _decode_entry(reader, item, path, kind, rules, base):
+            entries = _decode_entry(reader, item, path, kind, rules, base, zone_ids)
+            for character, origin in entries:
                 add(character, origin)
 
     index_by_id = {c.id: c for c in characters}
@@ -381,6 +382,10 @@ class _NameIndex:
         self.names = names
         self.by_name = {name.casefold(): key for key, name in names.items()}
 
+    def find(self, ref: str) -> str | None:
+        """The key a reference names, or None (nothing recorded)."""
+        return ref if ref in self.names else self.by_name.get(ref.casefold())
+
     def resolve(self, reader: Reader, ref: str, path: KeyPath, what: str) -> str | None:
         if ref in self.names:
             return ref
@@ -435,6 +440,7 @@ def _decode_entry(
     kind: CharacterKind,
     rules: RulesInPlay,
     base: Path,
+    zones: _NameIndex | None = None,
 ) -> list[tuple[Character, Origin]]:
     """One [[pc]]/[[npc]] entry: a character, or numbered characters from a template."""
     allowed = codec.CHARACTER_KEYS + codec.TEMPLATE_KEYS
@@ -488,6 +494,12 @@ def _decode_entry(
             character = codec.decode_character(reader, data, path, kind, rules)
             if character and not extra and _copyable(character):
                 shared = character
+                zone = zones.find(character.zone) if zones and character.zone else None
+                if zone is not None and zone != character.zone:
+                    # the copies stand where the template puts them: name the zone by
+                    # its id once, not once for every copy (an unknown zone is left for
+                    # each copy to report)
+                    shared = _with_fields(character, zone=zone)
         if character:
             out.append((character, Origin(path, name if "count" in table else None)))
     for name in each_table or {}:
