@@ -473,7 +473,13 @@ def _decode_entry(
     out = []
     shared: Character | None = None
     character: Character | None
+    counted = "count" in table
     for name in names:
+        if shared is not None and not each_table:
+            # the common case, many plain copies: nothing to read for this one
+            copy = _with_fields(shared, name=name, id=make_id(name))
+            out.append((copy, Origin(path, name if counted else None)))
+            continue
         overrides = (each_table or {}).get(name, {})
         where = (*path, "each", name)
         if not isinstance(overrides, dict):
@@ -501,7 +507,7 @@ def _decode_entry(
                     # each copy to report)
                     shared = _with_fields(character, zone=zone)
         if character:
-            out.append((character, Origin(path, name if "count" in table else None)))
+            out.append((character, Origin(path, name if counted else None)))
     for name in each_table or {}:
         if name not in names:
             reader.fail((*path, "each", name), f"no character {name!r} comes from this entry")
