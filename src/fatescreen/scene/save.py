@@ -419,14 +419,17 @@ def patched_document(
     }
     if renamed:
         _rename_zone_refs(doc, renamed)
-    patcher.collection(
-        {z.id: z for z in old.zones},
-        {z.id: z for z in scene.zones},
-        origins.zones,
-        codec.encode_zone,
-        codec.encode_zone,
-        lambda _: "zone",
-    )
+    # A kind of record whose tuple is the very same object in both scenes has nothing
+    # changed in it (the model is immutable): its records are left as they are.
+    if scene.zones is not old.zones:
+        patcher.collection(
+            {z.id: z for z in old.zones},
+            {z.id: z for z in scene.zones},
+            origins.zones,
+            codec.encode_zone,
+            codec.encode_zone,
+            lambda _: "zone",
+        )
 
     def link_data(names: Mapping[str, str], blocks: Mapping[str, str]) -> Callable[[Any], Data]:
         def encode(link: Any) -> Data:
@@ -441,14 +444,15 @@ def patched_document(
     link_key = {"|".join(link.zones): link for link in scene.links}
     old_link_key = {"|".join(link.zones): link for link in old.links}
     link_origins = {"|".join(k): v for k, v in origins.links.items()}
-    patcher.collection(
-        old_link_key,
-        link_key,
-        link_origins,
-        link_data(old_zone_names, _block_names(old)),
-        link_data(zone_names, _block_names(scene)),
-        lambda _: "link",
-    )
+    if scene.links is not old.links:
+        patcher.collection(
+            old_link_key,
+            link_key,
+            link_origins,
+            link_data(old_zone_names, _block_names(old)),
+            link_data(zone_names, _block_names(scene)),
+            lambda _: "link",
+        )
 
     def character_encoder(names: Mapping[str, str]) -> Callable[[Character], Data]:
         def encode(character: Character, rules: RulesInPlay = scene.rules) -> Data:
@@ -461,13 +465,14 @@ def patched_document(
 
     party = set(scene.party)
     old_characters = {c.id: c for c in old.characters if c.id not in party}
-    # PCs first, so that a file that gets both sections gets [[pc]] before [[npc]]
-    new_characters = {
-        c.id: c
-        for c in sorted(scene.characters, key=lambda c: c.kind is not CharacterKind.PC)
-        if c.id not in party
-    }
+    new_characters = {c.id: c for c in scene.characters if c.id not in party}
     added = [c for c in new_characters.values() if c.id not in origins.characters]
+    if added:
+        # PCs first, so that a file that gets both sections gets [[pc]] before [[npc]]
+        new_characters = {
+            c.id: c
+            for c in sorted(new_characters.values(), key=lambda c: c.kind is not CharacterKind.PC)
+        }
     records: dict[str, Data | None] = {}
     if added and scene.sources:
         from fatescreen.scene.library import template_records
@@ -477,15 +482,16 @@ def patched_document(
             key: None if record is None else _with_zone_names(record, zone_names)
             for key, record in template_records(added, scene.sources, home, scene.rules).items()
         }
-    patcher.collection(
-        old_characters,
-        new_characters,
-        origins.characters,
-        character_encoder(old_zone_names),
-        character_encoder(zone_names),
-        section,
-        records,
-    )
+    if scene.characters is not old.characters:
+        patcher.collection(
+            old_characters,
+            new_characters,
+            origins.characters,
+            character_encoder(old_zone_names),
+            character_encoder(zone_names),
+            section,
+            records,
+        )
 
     def obstacle_data(names: Mapping[str, str]) -> Callable[[Any], Data]:
         def encode(obstacle: Any) -> Data:
@@ -496,14 +502,15 @@ def patched_document(
 
         return encode
 
-    patcher.collection(
-        {o.id: o for o in old.obstacles},
-        {o.id: o for o in scene.obstacles},
-        origins.obstacles,
-        obstacle_data(old_zone_names),
-        obstacle_data(zone_names),
-        lambda _: "obstacle",
-    )
+    if scene.obstacles is not old.obstacles:
+        patcher.collection(
+            {o.id: o for o in old.obstacles},
+            {o.id: o for o in scene.obstacles},
+            origins.obstacles,
+            obstacle_data(old_zone_names),
+            obstacle_data(zone_names),
+            lambda _: "obstacle",
+        )
     # Records without zone names in them encode the same in both scenes.
     same_encoder: tuple[tuple[str, Callable[[Any], Data], Callable[[Any], str], Any, Any], ...] = (
         ("countdown", codec.encode_countdown, lambda c: c.id, old.countdowns, scene.countdowns),
@@ -511,6 +518,8 @@ def patched_document(
         ("challenge", codec.encode_challenge, lambda c: c.name, old.challenges, scene.challenges),
     )
     for kind, encode, key, before, after in same_encoder:
+        if before is after:
+            continue
         patcher.collection(
             {key(item): item for item in before},
             {key(item): item for item in after},
