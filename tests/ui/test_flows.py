@@ -358,3 +358,17 @@ async def test_s_checks_and_clears_a_stress_box_with_two_keys(make_app: AppFacto
         assert keys.count == 6
         await keys.press("u")
         assert checked(app, "silbestre") == {2}
+
+
+async def test_the_apps_own_keys_still_work_while_a_quick_pick_is_open(
+    make_app: AppFactory,
+) -> None:
+    """Ctrl+P opens the command palette over an open pick (closing the pick)."""
+    app = make_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("m")
+        assert app.quick_pick.is_open
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert not app.quick_pick.is_open
+        assert type(app.screen).__name__ == "CommandPalette"

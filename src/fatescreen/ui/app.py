@@ -47,6 +47,9 @@ if TYPE_CHECKING:
     from fatescreen.ui.build import SceneBuilder
     from fatescreen.ui.edit import CharacterEditor
 
+PASS_THROUGH = frozenset({"ctrl+q", "ctrl+c", "ctrl+p"})
+"""Keys that still reach the app while the quick pick is open."""
+
 PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log")
 
 
@@ -689,12 +692,15 @@ class FatescreenApp(App[None]):
         self.quick_pick.open(self.view_state, title, choices)
 
     async def on_event(self, event: events.Event) -> None:
-        """While the quick pick is open it gets every key; a click elsewhere closes it."""
+        """While the quick pick is open it gets every key but the app's own (quit, the
+        palette), which close it first; a click elsewhere closes it."""
         pick = self.quick_pick
         if pick.is_open:
             if isinstance(event, events.Key):
-                pick.take_key(event)
-                return
+                if event.key not in PASS_THROUGH:
+                    pick.take_key(event)
+                    return
+                pick.close()
             if (
                 isinstance(event, events.MouseDown)
                 and self.get_widget_at(event.screen_x, event.screen_y)[0] is not pick
