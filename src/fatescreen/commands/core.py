@@ -18,7 +18,7 @@ from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces, roll_
 from fatescreen.rules.errors import InvalidDice
 from fatescreen.rules.ladder import describe, parse_rating
 from fatescreen.rules.obstacles import Block, Countdown, Hazard
-from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspect_by_key, aspects_in_play
+from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspects_in_play
 from fatescreen.scene.model import Obstacle, Scene, Zone
 
 MAX_WORDS = 200
@@ -460,8 +460,6 @@ class Context:
 
     def aspect(self, ref: str) -> AspectInPlay:
         """An aspect in play (scene, zone, character, consequence) by key, name or prefix."""
-        if "/" in ref and (keyed := aspect_by_key(self.scene, ref)) is not None:
-            return keyed  # the dashboard names aspects by key
         found = aspects_in_play(self.scene)
         return resolve(ref, ((a.key, a.aspect.name, a) for a in found), "aspect", self.lang)
 

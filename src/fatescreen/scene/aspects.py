@@ -7,6 +7,7 @@ from functools import cached_property
 
 from fatescreen.rules.aspects import Aspect
 from fatescreen.rules.character import Character
+from fatescreen.scene.memo import ByIdentity
 from fatescreen.scene.model import Scene
 
 SCENE_HOLDER = "scene"
@@ -50,40 +51,17 @@ def aspects_in_play(scene: Scene) -> tuple[AspectInPlay, ...]:
     return found
 
 
-def aspect_by_key(scene: Scene, key: str) -> AspectInPlay | None:
-    """The aspect in play with that key (``holder/aspect-id``), if any."""
-    for known, found in _keyed:
-        if known is scene:
-            return found.get(key)
-    keyed = {found.key: found for found in aspects_in_play(scene)}
-    _keyed[:] = [(scene, keyed), *_keyed[:2]]
-    return keyed.get(key)
-
-
-_keyed: list[tuple[Scene, dict[str, AspectInPlay]]] = []
-
-
-_held: dict[int, tuple[Character, tuple[AspectInPlay, ...]]] = {}
-"""Each character's aspects in play, by the character object: most commands change one
-character, and the others' are the same objects as before."""
-
-
 def _collect(scene: Scene) -> tuple[AspectInPlay, ...]:
     found = [AspectInPlay(SCENE_HOLDER, aspect) for aspect in scene.aspects]
     for zone in scene.zones:
         found += [AspectInPlay(f"zone:{zone.id}", aspect) for aspect in zone.aspects]
-    if len(_held) > 4 * len(scene.characters) + 64:
-        _held.clear()
     for character in scene.characters:
-        known = _held.get(id(character))
-        if known is None or known[0] is not character:
-            known = (character, _held_by(character))
-            _held[id(character)] = known
-        found += known[1]
+        found += _held(character)
     return tuple(found)
 
 
 def _held_by(character: Character) -> tuple[AspectInPlay, ...]:
+    """A character's aspects in play (with its consequences)."""
     holder = f"character:{character.id}"
     own = [AspectInPlay(holder, aspect) for aspect in character.current_aspects]
     own += [
@@ -150,3 +128,8 @@ def add_aspect(scene: Scene, holder: str, aspect: Aspect) -> Scene:
         character = scene.character(rest)
         return scene.with_character(replace(character, aspects=(*character.aspects, aspect)))
     raise KeyError(holder)
+
+
+_held = ByIdentity(_held_by)
+"""Each character's aspects in play, by the character object: most commands change one
+character, and the others' are the same objects as before."""

@@ -9,6 +9,7 @@ from textual.content import Content
 
 from fatescreen.rules.aspects import Aspect
 from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.scene.memo import ByIdentity
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane
@@ -31,24 +32,18 @@ def shown_characters(scene: Scene, selected: str | None) -> list[Character]:
     return [c for c in scene.characters if c.id == selected or _always_shown(c)]
 
 
-def _always_shown(character: Character) -> bool:
-    """A PC, or anyone with a consequence, a boost or a free invoke (remembered by the
-    character object: a command changes one character, the rest are the same objects)."""
-    known = _shown.get(id(character))
-    if known is not None and known[0] is character:
-        return known[1]
-    shown = (
+def _carries_something(character: Character) -> bool:
+    """A PC, or anyone with a consequence, a boost or a free invoke."""
+    return (
         character.kind is CharacterKind.PC
         or bool(character.consequence_aspects)
         or any(a.free_invokes or a.kind.value == "boost" for a in character.aspects)
     )
-    if len(_shown) > 4096:
-        _shown.clear()
-    _shown[id(character)] = (character, shown)
-    return shown
 
 
-_shown: dict[int, tuple[Character, bool]] = {}
+_always_shown = ByIdentity(_carries_something)
+"""Remembered by the character object: a command changes one character, the rest are
+the same objects."""
 
 
 class AspectsPane(Pane):

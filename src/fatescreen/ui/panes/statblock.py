@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from textual import events
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.message import Message
 
-from fatescreen.rules.aspects import Aspect, AspectKind
+from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.big_bads import minion_armor_options
 from fatescreen.rules.character import (
     Character,
@@ -153,29 +151,10 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
                 )
         lines.append(assemble(*minion_parts))
     for aspect in character.current_aspects:
-        lines.append(_aspect_line(aspect, names))
+        prefix = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}.get(aspect.kind, "· ")
+        lines.append(assemble((prefix, "$text-muted"), aspect_content(aspect, names)))
     lines += _skills_and_stunts(character, view)
     return lines
-
-
-_ASPECT_PREFIX = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}
-
-
-def _aspect_line(aspect: Aspect, names: Mapping[str, str]) -> Content:
-    """An aspect's line, the same line object while the aspect and the names are."""
-    key = (id(aspect), id(names))
-    known = _aspect_lines.get(key)
-    if known is not None and known[0] is aspect and known[1] is names:
-        return known[2]
-    prefix = _ASPECT_PREFIX.get(aspect.kind, "· ")
-    line = assemble((prefix, "$text-muted"), aspect_content(aspect, names))
-    if len(_aspect_lines) > 1024:
-        _aspect_lines.clear()
-    _aspect_lines[key] = (aspect, names, line)
-    return line
-
-
-_aspect_lines: dict[tuple[int, int], tuple[Aspect, Mapping[str, str], Content]] = {}
 
 
 def _skills_and_stunts(character: Character, view: View) -> list[Content]:

@@ -1,0 +1,30 @@
+"""Values worked out from an immutable object, remembered by the object itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class ByIdentity(Generic[K, V]):
+    """Calls ``compute`` once per object and answers again while asked about that very
+    object: the scene model is immutable, and a command replaces only what it changes,
+    so most of a new scene's parts are the objects already seen."""
+
+    def __init__(self, compute: Callable[[K], V], limit: int = 4096) -> None:
+        self._compute = compute
+        self._limit = limit
+        self._known: dict[int, tuple[K, V]] = {}
+
+    def __call__(self, key: K) -> V:
+        known = self._known.get(id(key))
+        if known is not None and known[0] is key:
+            return known[1]
+        value = self._compute(key)
+        if len(self._known) >= self._limit:
+            self._known.clear()  # forget objects long gone rather than grow without end
+        self._known[id(key)] = (key, value)
+        return value
