@@ -4,18 +4,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 SCENE ?= scenes
 
-.PHONY: run test lint typecheck pytest bench bench-smoke test-snapshot-update bytecode clean
+.PHONY: run test lint typecheck pytest test-install bench bench-smoke test-snapshot-update bytecode clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# Exact versions from constraints.txt; pyproject.toml keeps the compatible ranges.
+$(VENV)/.installed-run: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $@ $(VENV)/.installed-run
 
 # An editable install leaves the sources uncompiled, and with PYTHONDONTWRITEBYTECODE set
@@ -37,7 +38,12 @@ typecheck: $(VENV)/.installed-test
 pytest: $(VENV)/.installed-test bytecode
 	$(BIN)/pytest
 
-test: lint typecheck pytest
+# Build the wheel, install it into a fresh virtual environment outside the source tree
+# and try it there (tools/install_test.py).
+test-install: $(VENV)/.installed-test
+	$(BIN)/python tools/install_test.py
+
+test: lint typecheck pytest test-install
 
 bench: $(VENV)/.installed-test bytecode
 	$(BIN)/python bench/run.py

@@ -10,10 +10,40 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from fatescreen.i18n import LANGUAGES, default_language
+from fatescreen import __version__
+from fatescreen.i18n import LANGUAGES, default_language, tr
 
-DEMO_SCENE = Path(__file__).resolve().parents[2] / "scenes" / "golden-mask.toml"
-SUBCOMMANDS = ("check", "run", "roll", "odds", "new-campaign", "new-scene", "log")
+SUBCOMMANDS = ("demo", "check", "run", "roll", "odds", "new", "new-campaign", "new-scene", "log")
+
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "": (
+        "fatescreen demo                          # the sample campaign, copied for you",
+        "fatescreen my-campaign/                  # a campaign folder: its scene list",
+        "fatescreen scenes/golden-mask.toml       # one scene on the dashboard",
+        "fatescreen --theme fate-light --lang fi  # a theme (remembered) and Finnish",
+    ),
+    "demo": ("fatescreen demo", "fatescreen demo --theme fate-contrast"),
+    "check": ("fatescreen check scenes/*.toml", "fatescreen check my-campaign/"),
+    "run": (
+        "fatescreen run scenes/golden-mask.toml --script moves.txt --seed 7",
+        "echo 'attack leader rozio' | fatescreen run scene.toml --script - --save",
+    ),
+    "roll": ("fatescreen roll 3 vs 2", "fatescreen roll Good vs Fair +0-+ +2"),
+    "odds": (
+        "fatescreen odds 3 vs 2",
+        "fatescreen odds 3 opposed 2",
+        "fatescreen odds Good vs Fair invokes 1 rerolls 1",
+    ),
+    "new": ("fatescreen new ambush.toml", "fatescreen new my-campaign/ --kind contest"),
+    "new-campaign": ("fatescreen new-campaign my-campaign --name 'The golden mask'",),
+    "new-scene": ("fatescreen new-scene my-campaign/ --title 'Rooftop chase' --kind challenge",),
+    "log": ("fatescreen log my-campaign/", "fatescreen log my-campaign/ --session 1 --out s1.md"),
+}
+"""Example command lines for each subcommand's ``--help`` ("" for ``fatescreen`` itself)."""
+
+
+def _epilog(name: str) -> str:
+    return "examples:\n" + "\n".join("  " + line for line in EXAMPLES[name])
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="A game-master dashboard for Fate Condensed. Subcommands: "
         + ", ".join(SUBCOMMANDS)
         + " (fatescreen SUBCOMMAND --help).",
+        epilog=_epilog(""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"fatescreen {__version__}")
     parser.add_argument(
         "scene",
         nargs="?",
@@ -43,9 +76,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def build_subparser(name: str) -> argparse.ArgumentParser:
     """The parser of one subcommand."""
-    parser = argparse.ArgumentParser(prog=f"fatescreen {name}")
+    parser = argparse.ArgumentParser(
+        prog=f"fatescreen {name}",
+        epilog=_epilog(name),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     _common(parser)
-    if name == "check":
+    if name == "demo":
+        parser.description = (
+            "Copy the sample campaign into your data folder (once: later runs keep your "
+            "play) and open it."
+        )
+        parser.add_argument("--theme", default=None, help="colour theme (remembered)")
+    elif name == "check":
         parser.description = (
             "Validate scene files (and campaign.toml, party.toml or a campaign folder); "
             "exit status 1 if any is invalid."
@@ -79,7 +122,7 @@ def build_subparser(name: str) -> argparse.ArgumentParser:
     return parser
 
 
-def check(files: Sequence[Path], out: TextIO) -> int:
+def check(files: Sequence[Path], out: TextIO, lang: str = "en") -> int:
     """Validate scene files, printing every problem; 1 if any file is invalid."""
     from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, load_campaign, party_of
     from fatescreen.scene.errors import SceneFileError
@@ -88,6 +131,11 @@ def check(files: Sequence[Path], out: TextIO) -> int:
 
     status = 0
     for file in files:
+        reason = unopenable(file, lang)
+        if reason:
+            print(reason, file=out)
+            status = 1
+            continue
         try:
             if file.is_dir() or file.name in (CAMPAIGN_FILE, PARTY_FILE):
                 load_campaign(file if file.is_dir() else file.parent)
@@ -167,7 +215,7 @@ def one_off(verb: str, words: Sequence[str], seed: int | None, lang: str, out: T
 
 # ---- campaigns -------------------------------------------------------------------------
 
-CAMPAIGN_SUBCOMMANDS = ("new-campaign", "new-scene", "log")
+CAMPAIGN_SUBCOMMANDS = ("new", "new-campaign", "new-scene", "log")
 
 
 def _campaign_arguments(name: str, parser: argparse.ArgumentParser) -> None:
@@ -179,7 +227,7 @@ def _campaign_arguments(name: str, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
             "--name", default=None, help="the campaign's name (default: the folder's)"
         )
-    elif name == "new-scene":
+    elif name in ("new", "new-scene"):
         parser.description = (
             "Create a scene from a template; in a campaign folder it refers to the party."
         )
@@ -208,7 +256,7 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
             title = args.name or args.folder.resolve().name
             new_campaign(args.folder, title, lang)
             print(tr(lang, "new.campaign", name=title, path=str(args.folder)), file=out)
-        elif name == "new-scene":
+        elif name in ("new", "new-scene"):
             path: Path = args.file
             title = args.title or (path.stem.replace("-", " ").capitalize() if path.suffix else "")
             if path.is_dir() or not path.suffix:
@@ -278,8 +326,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             args_list = _words_last(args_list)
         args = build_subparser(name).parse_args(args_list)
         lang = args.lang or default_language()
+        if name == "demo":
+            return open_dashboard(None, args.lang, args.theme)
         if name == "check":
-            return check(args.files, out)
+            return check(args.files, out, lang)
         if name == "run":
             try:
                 return run_script(args.scene, args.script, args.seed, args.save, args.lang, out)
@@ -291,20 +341,80 @@ def main(argv: Sequence[str] | None = None) -> int:
             return campaign_subcommand(name, args, lang, out)
         return one_off(name, args.words, args.seed, lang, out)
     args = build_parser().parse_args(args_list)
+    lang = args.lang or default_language()
+    if args.scene is not None:
+        problem = unopenable(args.scene, lang)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
+    return open_dashboard(args.scene or last_campaign(), args.lang, args.theme)
+
+
+def open_dashboard(scene: Path | None, lang: str | None, theme: str | None) -> int:
+    """Open the dashboard on a scene or a campaign folder (None: the sample campaign, copied
+    into the user's data folder on first use); 2 if the theme or the keymap is wrong."""
+    problem = theme_problem(theme, lang or default_language()) or keymap_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     from fatescreen.ui import collector
 
     collector.pause()  # until the first frame: see fatescreen.ui.collector
-    scene = args.scene or last_campaign() or DEMO_SCENE
+    if scene is None:
+        from fatescreen.resources import sample_campaign
+
+        scene = sample_campaign()
     folder = campaign_folder(scene)
     if folder is not None:
         from fatescreen.ui.campaign import CampaignApp
 
-        CampaignApp(folder, lang=args.lang, theme=args.theme).run()
+        CampaignApp(folder, lang=lang, theme=theme).run()
         return 0
     from fatescreen.ui.app import FatescreenApp
 
-    FatescreenApp(scene, lang=args.lang, theme=args.theme).run()
+    FatescreenApp(scene, lang=lang, theme=theme).run()
     return 0
+
+
+def unopenable(path: Path, lang: str) -> str | None:
+    """Why a scene file or campaign folder cannot be opened (one line), or None if it can."""
+    if path.is_dir():
+        return None
+    if not path.exists():
+        return tr(lang, "cli.no_file", path=str(path))
+    if not path.is_file():
+        return tr(lang, "cli.not_a_file", path=str(path))
+    try:
+        with path.open("rb"):
+            pass
+    except OSError as error:
+        return tr(lang, "cli.unreadable", path=str(path), reason=error.strerror or str(error))
+    return None
+
+
+def theme_problem(theme: str | None, lang: str) -> str | None:
+    """Why the theme asked for cannot be used (a broken theme file, or no such theme)."""
+    from fatescreen.ui.themes import all_themes, theme_names
+
+    try:
+        themes = all_themes()
+    except ValueError as error:
+        return str(error)
+    if theme is None or theme in theme_names(themes):
+        return None
+    names = ", ".join(sorted(theme_names(themes)))
+    return tr(lang, "cli.unknown_theme", name=theme, names=names)
+
+
+def keymap_problem() -> str | None:
+    """What is wrong with the GM's keys.toml, if anything."""
+    from fatescreen.ui.keymap import KeymapError, load_keymap
+
+    try:
+        load_keymap()
+    except KeymapError as error:
+        return str(error)
+    return None
 
 
 def campaign_folder(path: Path) -> Path | None:

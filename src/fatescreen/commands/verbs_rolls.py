@@ -79,6 +79,10 @@ def _check_range(ctx: Context, *values: int) -> None:
         raise ctx.error("error.range", low=-MAX_BONUS, high=MAX_BONUS)
 
 
+_COUNTED = {"invokes": "invokes", "rerolls": "rerolls", "reroll": "rerolls"}
+"""The keywords that count invokes or rerolls in ``odds``, and what each counts."""
+
+
 @verb(
     "odds",
     "odds RATING vs DIFFICULTY|opposed RATING [invokes N] [rerolls N]",
@@ -90,19 +94,31 @@ def odds_verb(ctx: Context, args: Tokens) -> Applied:
     """Exact odds; changes nothing."""
     rating = args.number(ctx.tr("what.rating"))
     opposed = False
-    opposition = 0
-    if args.keyword("vs"):
-        opposed = bool(args.keyword("opposed"))
-        opposition = args.number(ctx.tr("what.difficulty"))
-    invokes = rerolls = 0
+    opposition: int | None = None
+    counts = {"invokes": 0, "rerolls": 0}
+    # the GM's word order: "3 vs 2", "3 opposed 2", "3 vs opposed 2", "3 2", "invokes 1",
+    # "1 invoke", "with 2 rerolls"
     while args:
-        word = args.keyword("invokes", "rerolls")
-        if word is None:
+        if args.keyword("vs", "with"):
+            continue
+        if args.keyword("opposed"):
+            opposed = True
+            continue
+        counted = _COUNTED.get(args.keyword(*_COUNTED) or "")
+        if counted is not None:
+            counts[counted] = args.number(ctx.tr(f"what.{counted}"))
+            continue
+        number = args.optional_number()
+        if number is None:
             args.done()
-        elif word == "invokes":
-            invokes = args.number(ctx.tr("what.invokes"))
+        elif (counted := _COUNTED.get(args.keyword(*_COUNTED) or "")) is not None:
+            counts[counted] = number
+        elif opposition is None:
+            opposition = number
         else:
-            rerolls = args.number(ctx.tr("what.rerolls"))
+            args.done()
+    opposition = opposition or 0
+    invokes, rerolls = counts["invokes"], counts["rerolls"]
     _check_range(ctx, rating, opposition)
     if not 0 <= invokes <= MAX_BONUS or not 0 <= rerolls <= 5:
         raise ctx.error("error.odds_counts", invokes=MAX_BONUS, rerolls=5)

@@ -512,3 +512,14 @@ MESSAGES.update(
         "verb.template": "List the library's templates, or save a character or an obstacle as a template.",
     }
 )
+
+# ---- the console script -----------------------------------------------------------------
+MESSAGES.update(
+    {
+        "cli.no_file": "{path}: no such file. To create it: fatescreen new {path}",
+        "cli.unreadable": "{path}: cannot read it: {reason}",
+        "cli.not_a_file": "{path}: not a scene file, campaign.toml or campaign folder",
+        "cli.unknown_theme": "no theme {name!r}; the themes: {names}",
+        "cli.demo": "the sample campaign: {path}",
+    }
+)

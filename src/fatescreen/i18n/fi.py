@@ -514,3 +514,14 @@ MESSAGES.update(
         "verb.template": "Listaa kirjaston mallit tai tallenna hahmo tai este malliksi.",
     }
 )
+
+# ---- the console script -----------------------------------------------------------------
+MESSAGES.update(
+    {
+        "cli.no_file": "{path}: tiedostoa ei ole. Luo se: fatescreen new {path}",
+        "cli.unreadable": "{path}: tiedostoa ei voi lukea: {reason}",
+        "cli.not_a_file": "{path}: ei kohtaustiedosto, campaign.toml eikä kampanjakansio",
+        "cli.unknown_theme": "teemaa {name!r} ei ole; teemat: {names}",
+        "cli.demo": "esimerkkikampanja: {path}",
+    }
+)

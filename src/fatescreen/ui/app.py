@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -28,6 +29,7 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
+from fatescreen.ui.keymap import KeymapError, load_keymap
 from fatescreen.ui.keys import described, key_names, translate_bindings
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.aspects import AspectsPane
@@ -41,7 +43,7 @@ from fatescreen.ui.panes.zones import ZonesPane
 from fatescreen.ui.pick import QuickPick, SteadyFooter
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble, literal, quote
-from fatescreen.ui.themes import DEFAULT_THEME, load_themes
+from fatescreen.ui.themes import DEFAULT_THEME, all_themes, load_themes
 
 if TYPE_CHECKING:
     from fatescreen.ui.build import SceneBuilder
@@ -171,8 +173,16 @@ class FatescreenApp(App[None]):
         self.view_state = View(
             lang=chosen_lang, ladder_names=self.settings.ladder_names, selected=None
         )
-        for custom in load_themes():
+        try:
+            customs = all_themes()
+        except ValueError:  # a broken theme of the GM's: the CLI names it; start without it
+            customs = load_themes()
+        for custom in customs:
             self.register_theme(custom)
+        if remember:
+            # a broken keymap: the CLI names the problem before starting; start without it
+            with suppress(KeymapError):
+                self.set_keymap(load_keymap())
         wanted = theme or self.settings.theme or DEFAULT_THEME
         self._start_with_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
         self.last_target: str | None = None

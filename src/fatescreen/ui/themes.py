@@ -1,4 +1,5 @@
-"""Themes loaded from the theme files in ``themes/`` (TOML, one theme per file)."""
+"""Themes from theme files (TOML, one theme per file): the built-in ones that ship with
+fatescreen, and the GM's own in the ``themes`` folder of the config folder."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ from pathlib import Path
 
 from textual.theme import Theme
 
-THEME_DIR = Path(__file__).resolve().parents[3] / "themes"
-"""The project's theme folder."""
+from fatescreen.resources import shipped
+from fatescreen.ui.config import config_path
+
+THEME_DIR = shipped("themes")
+"""The built-in themes' folder."""
 COLOUR_KEYS = (
     "primary",
     "secondary",
@@ -49,8 +53,29 @@ def load_theme(path: Path) -> Theme:
     )
 
 
+def user_theme_dir() -> Path:
+    """The folder of the GM's own themes: ``themes`` in the config folder."""
+    return config_path().parent / "themes"
+
+
 def load_themes(folder: Path = THEME_DIR) -> list[Theme]:
     """Every theme in the folder, in name order."""
     if not folder.is_dir():
         return []
     return [load_theme(path) for path in sorted(folder.glob("*.toml"))]
+
+
+def all_themes() -> list[Theme]:
+    """The built-in themes, then the GM's own (a GM's theme may replace a built-in one).
+
+    Raises:
+        ValueError: A theme file is not valid (the message names the file and key).
+    """
+    return [*load_themes(THEME_DIR), *load_themes(user_theme_dir())]
+
+
+def theme_names(themes: list[Theme]) -> set[str]:
+    """The names ``--theme`` accepts: Textual's own themes and ``themes``."""
+    from textual.theme import BUILTIN_THEMES
+
+    return {*BUILTIN_THEMES, *(theme.name for theme in themes)}

@@ -1,0 +1,34 @@
+"""The files that ship with fatescreen: the sample campaign with its scenes, and the themes."""
+
+from __future__ import annotations
+
+import shutil
+from importlib.resources import files
+from pathlib import Path
+
+from fatescreen.scene.journal import data_dir
+
+SAMPLE_CAMPAIGN = "sample-campaign"
+"""The folder, in the user's data folder, that ``fatescreen demo`` copies the sample into."""
+
+
+def shipped(name: str) -> Path:
+    """A folder that ships with fatescreen: ``scenes`` or ``themes``.
+
+    An installed wheel holds them as package data (``fatescreen/data/NAME``); a source
+    checkout (an editable install) has them at the top of the repository.
+    """
+    packaged = files("fatescreen").joinpath("data", name)
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / name
+
+
+def sample_campaign() -> Path:
+    """The GM's own copy of the sample campaign, copied from the shipped one on first use
+    (a copy made earlier is kept as it is: it holds the GM's play)."""
+    target = data_dir() / SAMPLE_CAMPAIGN
+    if not (target / "campaign.toml").is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(shipped("scenes"), target, dirs_exist_ok=True)
+    return target
