@@ -1,0 +1,106 @@
+"""Try an installed fatescreen (run by tools/install_test.py with the installed Python, in
+a folder outside the source tree): the version, the shipped scenes, the built-in themes
+and the demo campaign opened headless with every pane of the dashboard filled."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+from textual.widgets import Static
+
+import fatescreen
+from fatescreen.resources import sample_campaign, shipped
+from fatescreen.ui.campaign import CampaignApp
+from fatescreen.ui.lines import LinesView
+from fatescreen.ui.panes.base import Pane
+from fatescreen.ui.scene_list import SceneListScreen
+from fatescreen.ui.themes import THEME_DIR, load_themes
+
+INSTALLED = Path(sysconfig.get_paths()["purelib"]).resolve()
+EXPECTED_THEMES = {"fate-dark", "fate-light", "fate-contrast"}
+
+
+def expect(condition: bool, what: str) -> None:
+    """Stop with a message if something is wrong."""
+    if not condition:
+        sys.exit(f"install test: {what}")
+    print(f"ok: {what}")
+
+
+def installed(path: Path) -> bool:
+    return path.resolve().is_relative_to(INSTALLED)
+
+
+def fatescreen_command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["fatescreen", *args], capture_output=True, text=True)
+
+
+def pane_text(pane: Pane) -> str:
+    parts = [pane, *pane.query("*")]
+    texts = []
+    for part in parts:
+        if isinstance(part, LinesView):
+            texts.append(part.plain)
+        elif isinstance(part, Static):
+            texts.append(str(getattr(part.visual, "plain", part.visual)))
+    return "".join(texts).strip()
+
+
+async def open_demo() -> None:
+    folder = sample_campaign()
+    expect((folder / "campaign.toml").is_file(), f"the demo campaign is copied to {folder}")
+    app = CampaignApp(folder, lang="en", cursor_blink=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        expect(isinstance(app.screen, SceneListScreen), "the demo opens on its scene list")
+        await pilot.press("enter")
+        await pilot.pause()
+        expect(len(app.screen_stack) == 1, "Enter plays a scene on the dashboard")
+        panes = list(app.query(Pane))
+        expect(len(panes) == 7, "the dashboard has its seven panes")
+        for pane in panes:
+            expect(bool(pane_text(pane)), f"the {type(pane).__name__} is filled")
+        expect(app.current_theme.name in EXPECTED_THEMES, "the dashboard has a built-in theme")
+
+
+def main() -> None:
+    expect(installed(Path(fatescreen.__file__)), f"fatescreen is imported from {INSTALLED}")
+    version = fatescreen_command("--version")
+    expect(
+        version.returncode == 0 and version.stdout.strip() == f"fatescreen {fatescreen.__version__}",
+        f"fatescreen --version says {version.stdout.strip()!r}",
+    )
+    scenes = shipped("scenes")
+    expect(installed(scenes), f"the scenes ship in the package ({scenes})")
+    files = [str(scenes)] + sorted(  # the campaign folder, and each scene in it
+        str(path) for path in scenes.rglob("*.toml") if path.parent.name != "library"
+    )
+    expect(len(files) >= 10, f"{len(files) - 1} scene files ship")
+    checked = fatescreen_command("check", *files)
+    expect(
+        checked.returncode == 0 and checked.stdout.count(": ok") == len(files),
+        "fatescreen check passes every shipped scene"
+        + ("" if checked.returncode == 0 else "\n" + checked.stdout),
+    )
+    expect(installed(THEME_DIR), f"the themes ship in the package ({THEME_DIR})")
+    names = {theme.name for theme in load_themes(THEME_DIR)}
+    expect(names == EXPECTED_THEMES, f"the built-in themes load: {', '.join(sorted(names))}")
+    unknown = fatescreen_command("--theme", "no-such-theme")
+    expect(
+        unknown.returncode != 0 and all(name in unknown.stderr for name in EXPECTED_THEMES),
+        "an unknown --theme is an error that lists the built-in themes",
+    )
+    missing = fatescreen_command("no-such-scene.toml")
+    expect(
+        missing.returncode != 0 and "fatescreen new no-such-scene.toml" in missing.stderr,
+        "a missing scene file is an error that offers fatescreen new",
+    )
+    asyncio.run(open_demo())
+
+
+if __name__ == "__main__":
+    main()
