@@ -70,15 +70,17 @@ async def open_demo() -> None:
 def main() -> None:
     expect(installed(Path(fatescreen.__file__)), f"fatescreen is imported from {INSTALLED}")
     version = fatescreen_command("--version")
+    said = version.stdout.strip()
     expect(
-        version.returncode == 0 and version.stdout.strip() == f"fatescreen {fatescreen.__version__}",
-        f"fatescreen --version says {version.stdout.strip()!r}",
+        version.returncode == 0 and said == f"fatescreen {fatescreen.__version__}",
+        f"fatescreen --version says {said!r}",
     )
     scenes = shipped("scenes")
     expect(installed(scenes), f"the scenes ship in the package ({scenes})")
-    files = [str(scenes)] + sorted(  # the campaign folder, and each scene in it
-        str(path) for path in scenes.rglob("*.toml") if path.parent.name != "library"
-    )
+    files = [  # the campaign folder, and each scene in it
+        str(scenes),
+        *sorted(str(path) for path in scenes.rglob("*.toml") if path.parent.name != "library"),
+    ]
     expect(len(files) >= 10, f"{len(files) - 1} scene files ship")
     checked = fatescreen_command("check", *files)
     expect(
