@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from fatescreen.cli import DEMO_SCENE, main
+from fatescreen.cli import main
 from fatescreen.commands.campaign_session import CampaignSession
+from fatescreen.resources import sample_campaign
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.campaign import CampaignApp
 from fatescreen.ui.config import Settings, load_settings, save_settings
@@ -454,8 +455,9 @@ def test_fatescreen_opens_a_campaign_folder_or_the_one_opened_last(
         opened.append((type(app).__name__, app.scene_path))
 
     monkeypatch.setattr(FatescreenApp, "run", record)
+    demo = sample_campaign()  # the sample campaign, copied into the data folder
     assert main([]) == 0
-    assert opened[-1] == ("FatescreenApp", DEMO_SCENE)
+    assert opened[-1] == ("CampaignApp", demo)
     assert main([str(scene_folder)]) == 0
     assert opened[-1] == ("CampaignApp", scene_folder)
     assert main([str(scene_folder / "campaign.toml")]) == 0
@@ -467,4 +469,4 @@ def test_fatescreen_opens_a_campaign_folder_or_the_one_opened_last(
     assert opened[-1] == ("FatescreenApp", scene_folder / "golden-mask.toml")
     save_settings(Settings(last_scene=str(scene_folder / "golden-mask.toml")))
     assert main([]) == 0
-    assert opened[-1] == ("FatescreenApp", DEMO_SCENE)
+    assert opened[-1] == ("CampaignApp", demo)

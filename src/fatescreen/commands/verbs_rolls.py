@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from fatescreen.commands.core import Applied, Context, Tokens, verb
+from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.errors import CommandError, UnknownName
 from fatescreen.commands.names import fold
 from fatescreen.commands.settle import (
@@ -25,6 +25,7 @@ from fatescreen.rules.dice import DiceRoll, looks_like_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.rules.invokes import Invoke, InvokeEffect, InvokeOutcome, Payment, apply_invokes
+from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, resolve
@@ -83,6 +84,21 @@ _COUNTED = {"invokes": "invokes", "rerolls": "rerolls", "reroll": "rerolls"}
 """The keywords that count invokes or rerolls in ``odds``, and what each counts."""
 
 
+def _count_follows(args: Tokens) -> bool:
+    """True if the next word names what the number before it counts: ``1 invoke`` (but not
+    ``2 invokes 1``, where the 2 is the opposition)."""
+    words = args.words
+    if not words or keyword_of(words[0]) not in _COUNTED:
+        return False
+    if len(words) < 2:
+        return True
+    try:
+        parse_rating(words[1])
+    except ValueError:
+        return True
+    return False
+
+
 @verb(
     "odds",
     "odds RATING vs DIFFICULTY|opposed RATING [invokes N] [rerolls N]",
@@ -111,7 +127,7 @@ def odds_verb(ctx: Context, args: Tokens) -> Applied:
         number = args.optional_number()
         if number is None:
             args.done()
-        elif (counted := _COUNTED.get(args.keyword(*_COUNTED) or "")) is not None:
+        elif _count_follows(args) and (counted := _COUNTED.get(args.keyword(*_COUNTED) or "")):
             counts[counted] = number
         elif opposition is None:
             opposition = number

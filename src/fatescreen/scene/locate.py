@@ -109,6 +109,8 @@ def _index(text: str) -> _Index:
                 prefix = tuple(resolved)
                 last = depth == len(names) - 1
                 if last and is_array:
+                    # the array as a whole is where its first item's header is
+                    headers.setdefault(prefix, number)
                     index = counters.get(prefix, -1) + 1
                     counters[prefix] = index
                     resolved.append(index)
