@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from fatescreen.commands.core import registry
+from tests.commands.doc_examples import CAMPAIGN, run_section, section_examples
 from tests.commands.support import ROOT
 
 REGISTRY = registry()
@@ -41,3 +44,17 @@ def test_every_keyword_and_alias_is_in_the_keyword_table() -> None:
     for name, aliases in KEYWORDS.items():
         for word in aliases:
             assert f"`{word}`" in table, f"{name}: {word} is not in the keyword table"
+
+
+@pytest.mark.parametrize("name", sorted(sections()))
+def test_each_example_runs_on_the_shipped_scene_it_names_and_prints_what_the_page_says(
+    name: str,
+) -> None:
+    scene, setup, examples = section_examples(sections()[name])
+    assert examples, f"{name}: no example"
+    assert scene is not None, f"{name}: the examples name no scene (# on SCENE)"
+    assert scene == CAMPAIGN or (ROOT / "scenes" / scene).is_file(), f"{name}: no scene {scene}"
+    printed = run_section(scene, setup, [line for line, _ in examples])
+    assert printed is not None, f"{name}: an example fails on {scene}"
+    for (line, documented), shown in zip(examples, printed, strict=True):
+        assert documented == shown, f"{name}: {line}"

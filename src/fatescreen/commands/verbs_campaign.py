@@ -371,7 +371,7 @@ def _consequence(ctx: Context, character: Character, ref: str) -> tuple[int, Con
     "spend it on a stunt), a new high concept, a milestone option; consequences recovering "
     "are cleared and moderate and severe ones start recovering (rename them).",
     aliases=("läpimurto",),
-    example='breakthrough silbestre raise Lore Empathy point concept "Keeper of the archive"',
+    example='breakthrough silbestre raise Stealth Shoot point concept "Keeper of the archive"',
 )
 def breakthrough(ctx: Context, args: Tokens) -> Applied:
     """Apply a breakthrough to a party member, between scenes."""
