@@ -72,11 +72,11 @@ def test_run_plays_a_campaign_and_log_exports_the_session(campaign_dir: Path) ->
     script.write_text("play 1\nfp give rozio 1 a fine speech\nendscene\n", encoding="utf-8")
     status, text = cli("run", str(campaign_dir), "--script", str(script))
     assert status == 0, text
-    assert "  GM pool 2 = 2 PC(s) + 0 carried by NPCs (none) + 0 unspent compel point(s)" in text
+    assert "  GM pool 2 = PCs 2 + carried by NPCs 0 (none) + unspent compel points 0" in text
     status, markdown = cli("log", str(campaign_dir), "--session", "2")
     assert status == 0
     assert markdown.startswith("# The golden mask: session 2\n\n## Ambush in the archive\n\n")
-    assert "- `fp give rozio 1 a fine speech`\n  - Rozio gains 1 fate point(s)" in markdown
+    assert "- `fp give rozio 1 a fine speech`\n  - Rozio gains 1 fate point" in markdown
     assert cli("log", str(campaign_dir), "--session", "9")[1].endswith(
         "Nothing was recorded in this session.\n"
     )

@@ -31,7 +31,7 @@ def test_aspect_add_remove_reveal_rename(tmp_path: Path) -> None:
     )
     assert done.status == 0
     assert done.line('aspect add "Choking smoke" on hall free 1') == (
-        'new aspect "Choking smoke" on Ritual hall · 1 free invoke(s) on "Choking smoke" for GM'
+        'new aspect "Choking smoke" on Ritual hall · 1 free invoke on "Choking smoke" for GM'
     )
     assert done.line('aspect add "Secret door" on crypt hidden') == (
         'new aspect "Secret door" on Crypt · hidden'
@@ -59,7 +59,7 @@ def test_free_invokes_add_spend_pass(tmp_path: Path) -> None:
         "free spend incense",
     )
     assert done.line("free add candles 2 for vitor") == (
-        '2 free invoke(s) on "Candles everywhere" for Vitor'
+        '2 free invokes on "Candles everywhere" for Vitor'
     )
     assert done.line("free pass candles vitor rozio") == (
         'Vitor passes a free invoke on "Candles everywhere" to Rozio'
@@ -91,13 +91,13 @@ def test_fate_points_for_pcs_and_the_gm_pool(tmp_path: Path) -> None:
         "fp spend gm 2",
     )
     assert done.line("fp spend silbestre 1 declare a story detail") == (
-        "Silbestre spends 1 fate point(s) (declare a story detail): now 2"
+        "Silbestre spends 1 fate point (declare a story detail): now 2"
     )
     assert done.line("fp give rozio 2 a good idea") == (
-        "Rozio gains 2 fate point(s) (a good idea): now 5"
+        "Rozio gains 2 fate points (a good idea): now 5"
     )
     assert done.line("pool 6") == "the GM pool is now 6"
-    assert done.line("fp spend gm 2") == "the GM pool spends 2 fate point(s) (-): now 4"
+    assert done.line("fp spend gm 2") == "the GM pool spends 2 fate points (-): now 4"
     assert (done.character("silbestre").fate_points, done.character("rozio").fate_points) == (2, 5)
     assert done.scene.gm_pool == 4
 

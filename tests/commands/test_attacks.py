@@ -60,7 +60,7 @@ def test_tie_gives_a_boost_and_teamwork_counts(tmp_path: Path) -> None:
     # Vitor and the cultist are in different zones; Riesa has no Shoot: no help.
     assert done.line(tie) == (
         "Vitor attacks Cultist 1: Good (+3) + [0 0 0 0] = Good (+3) vs Cultist 1's Athletics "
-        "Mediocre (+0) + [+ 0 + 0] = Fair (+2): hit for 1 shifts"
+        "Mediocre (+0) + [+ 0 + 0] = Fair (+2): hit for 1 shift"
     )
     helped = "attack riesa leader Fight 0000 with rozio vs 0000"
     with_help = run(DEMO, tmp_path, "move riesa hall", helped)
@@ -86,7 +86,7 @@ def test_hazard_adds_its_weapon_even_on_a_tie(tmp_path: Path) -> None:
     assert done.lines(line) == [
         "Falling rocks attacks Riesa: Good (+3) + [0 0 0 0] = Good (+3) vs Riesa's Athletics "
         "Good (+3) + [0 0 0 0] = Good (+3): hit for 2 shifts",
-        "Riesa takes 2 shifts: [1] 2 physical box(es)  [2] mild  [3] moderate  [4] severe",
+        "Riesa takes 2 shifts: [1] 2 physical boxes  [2] mild  [3] moderate  [4] severe",
     ]
     assert done.scene.pending_hit == PendingHit("riesa", 2, StressKind.PHYSICAL, "falling-rocks")
 
@@ -104,7 +104,7 @@ def test_defend_changes_the_skill_and_dice(tmp_path: Path) -> None:
     dice_only = run(DEMO, tmp_path, "attack leader rozio Fight +0++ vs -000", "defend ++++")
     # A tie: the leader's Weapon 1 hurts instead of a boost.
     assert dice_only.lines("defend ++++")[1].endswith(
-        "vs Rozio's Athletics Good (+3) + [+ + + +] = Epic (+7): hit for 1 shifts"
+        "vs Rozio's Athletics Good (+3) + [+ + + +] = Epic (+7): hit for 1 shift"
     )
 
 
@@ -129,7 +129,7 @@ def test_split_attack_waits_for_the_split_then_queues_the_hits(tmp_path: Path) -
         "Minion 2 defends against Fair (+2) with Athletics Mediocre (+0) + [- - - -] = "
         "Horrifying (-4): hit with style for 6 shifts (may take a boost for 1 shift less)",
         "Minion 3 defends against Average (+1) with Athletics Mediocre (+0) + [0 0 0 0] = "
-        "Mediocre (+0): hit for 1 shifts",
+        "Mediocre (+0): hit for 1 shift",
         "Veteran minion cannot absorb 6 shifts: takeout",
         "then, one at a time: Minion 2, Minion 3",
     ]

@@ -188,7 +188,7 @@ CASES: list[tuple[Path, tuple[str, ...], str, str]] = [
         DEMO,
         (HIT,),
         "absorb 2",
-        'name each new consequence: 1 text(s) needed, e.g. absorb 2 "Bruised ribs"',
+        'name the new consequence: 1 text needed, e.g. absorb 2 "Bruised ribs"',
     ),
     (DEMO, (HIT,), "minion", "Rozio has no standing minions to take the hit"),
     (
@@ -229,7 +229,7 @@ CASES: list[tuple[Path, tuple[str, ...], str, str]] = [
         'Vitor holds no free invoke on "Candles everywhere"',
     ),
     (DEMO, (), "free add candles 99", "free invokes: 1 to 20"),
-    (DEMO, (), "fp spend rozio 5", "Rozio has only 3 fate point(s)"),
+    (DEMO, (), "fp spend rozio 5", "Rozio has only 3 fate points"),
     (DEMO, (), "fp rozio", "fp: missing give/spend. Usage: fp give|spend WHO [N] [REASON...]"),
     (
         DEMO,

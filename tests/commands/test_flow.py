@@ -66,7 +66,7 @@ def test_falling_short_of_a_harmful_block(tmp_path: Path) -> None:
         "Rozio tries to get past Acid pool with Athletics: Good (+3) + [- - - 0] = Mediocre "
         "(+0) vs Good (+3): fail (or success at a serious cost)",
         "Rozio falls 3 short of Acid pool: 5 shifts of harm (Weapon 2)",
-        "Rozio takes 5 shifts: [1] 3 physical box(es) + mild  [2] 1 physical box(es) + "
+        "Rozio takes 5 shifts: [1] 3 physical boxes + mild  [2] 1 physical box + "
         "moderate  [3] severe  [4] mild + moderate",
     )
     assert session.scene.pending_hit == PendingHit("rozio", 5, StressKind.PHYSICAL, None)
@@ -107,7 +107,7 @@ def test_endscene_clears_stress_boosts_and_the_conflict(tmp_path: Path) -> None:
         "endscene",
     )
     assert done.line("endscene") == (
-        "scene ends: stress cleared on Silbestre; 1 boost(s) gone; points delivered: none"
+        "scene ends: stress cleared on Silbestre; 1 boost gone; points delivered: none"
     )
     scene = done.scene
     assert scene.turn is None and scene.full_defenses == ()

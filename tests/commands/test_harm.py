@@ -14,11 +14,11 @@ HIT_ROZIO = "attack leader rozio Fight +0++ vs -000"
 def test_absorb_with_boxes_and_a_named_consequence(tmp_path: Path) -> None:
     done = run(DEMO, tmp_path, HIT_ROZIO, 'absorb 2 "Cut arm"')
     assert done.lines(HIT_ROZIO)[1] == (
-        "Rozio takes 6 shifts: [1] 4 physical box(es) + mild  [2] 2 physical box(es) + "
+        "Rozio takes 6 shifts: [1] 4 physical boxes + mild  [2] 2 physical boxes + "
         "moderate  [3] severe  [4] mild + moderate"
     )
     assert done.lines('absorb 2 "Cut arm"') == [
-        'Rozio absorbs 6 shifts: 2 physical box(es) + moderate "Cut arm"'
+        'Rozio absorbs 6 shifts: 2 physical boxes + moderate "Cut arm"'
     ]
     rozio = done.character("rozio")
     track = rozio.track(StressKind.PHYSICAL)
@@ -52,10 +52,10 @@ def test_takeout_the_target_or_anyone(tmp_path: Path) -> None:
 def test_concede_holds_points_until_the_scene_ends(tmp_path: Path) -> None:
     done = run(DEMO, tmp_path, HIT_ROZIO, 'absorb 2 "Cut arm"', "concede rozio", "endscene")
     assert done.lines("concede rozio") == [
-        "Rozio concedes and will get 2 fate point(s) when the conflict ends"
+        "Rozio concedes and will get 2 fate points when the conflict ends"
     ]
     assert done.lines("endscene") == [
-        "scene ends: stress cleared on Rozio; 0 boost(s) gone; points delivered: Rozio +2"
+        "scene ends: stress cleared on Rozio; 0 boosts gone; points delivered: Rozio +2"
     ]
     assert done.character("rozio").fate_points == 5
     assert done.character("rozio").conceded

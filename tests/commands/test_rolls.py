@@ -30,7 +30,7 @@ def test_roll_and_odds_change_nothing(tmp_path: Path) -> None:
         "Good (+3) + [- 0 + +] = Great (+4) vs Fair (+2): success (2 shifts)"
     )
     assert done.line("odds 3 vs 2 invokes 1") == (
-        "Good (+3) vs Fair (+2) with 1 invoke(s): fail 1% · tie 5% · success 32% · style 62%"
+        "Good (+3) vs Fair (+2) with 1 invoke: fail 1% · tie 5% · success 32% · style 62%"
     )
     assert done.session.history.done == ()
 
@@ -106,8 +106,8 @@ def test_create_on_existing_and_hidden_aspects(tmp_path: Path) -> None:
     known = 'create rozio Stealth "Candles everywhere" vs 2 0000'
     hidden = 'create rozio Notice "Dark corners" vs 1 +++0'
     done = run(DEMO, tmp_path, known, hidden)
-    assert done.line(known).endswith('"Candles everywhere": 1 free invoke(s) for Rozio')
-    assert done.line(hidden).endswith('"Dark corners": 2 free invoke(s) for Rozio')
+    assert done.line(known).endswith('"Candles everywhere": 1 free invoke for Rozio')
+    assert done.line(hidden).endswith('"Dark corners": 2 free invokes for Rozio')
     corners = aspect_named(done.scene, "Dark corners")
     assert (corners.aspect.hidden, corners.aspect.free_invokes) == (False, ("rozio", "rozio"))
     assert aspect_named(done.scene, "Candles everywhere").aspect.free_invokes == ("rozio",)
@@ -214,7 +214,7 @@ def test_stunt_on_the_roll_and_on_the_defense(tmp_path: Path) -> None:
         "Rozio attacks Masked leader: Great (+4) + [0 0 0 0] + 2 (stunt) = Fantastic (+6) vs "
         "Masked leader's Athletics Fair (+2) + [0 0 0 0] = Fair (+2): hit with style for 3 "
         "shifts (may take a boost for 1 shift less)",
-        "Masked leader takes 3 shifts: [1] 3 physical box(es)  [2] 1 physical box(es) + mild  "
+        "Masked leader takes 3 shifts: [1] 3 physical boxes  [2] 1 physical box + mild  "
         "[3] moderate  [4] severe",
         "minion armor: Cultist 1, Cultist 2, Cultist 3 can take the hit (minion NAME)",
     ]

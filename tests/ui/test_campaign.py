@@ -75,7 +75,7 @@ async def test_the_campaign_opens_on_its_scene_list(make_campaign_app: CampaignF
         keys = Keys(pilot)
         assert isinstance(app.screen, SceneListScreen)
         shown = screen_text(app)
-        assert "The golden mask · session 2 · 4 scene(s) played" in shown
+        assert "The golden mask · session 2 · 4 scenes played" in shown
         assert "1 · Ambush in the archive" in shown
         assert "campaign/01-archive-ambush.toml" in shown  # the highlighted one's file
         assert "8 · The Brine Mother" in shown
@@ -106,7 +106,7 @@ async def test_a_scene_started_from_the_list_ends_with_its_summary_and_both_undo
         assert session.running and app.scene.title == "Ambush in the archive"
         assert app.view_state.selected == "silbestre"
         assert campaign_file(scene_folder)["running"] == "campaign/01-archive-ambush.toml"
-        assert "GM pool 2 = 2 PC(s) + 0 carried by NPCs" in log_text(app)
+        assert "GM pool 2 = PCs 2 + carried by NPCs 0" in log_text(app)
 
         await command(keys, "fp give rozio 2 a gift")
         await keys.press("E")
@@ -309,7 +309,7 @@ async def test_the_session_ends_from_the_scene_list_and_offers_each_pc_a_milesto
         summary = screen_text(app)
         assert "End session 2?" in summary
         assert "session 2 ends; next is session 3" in summary
-        assert "Silbestre: 2 → 3 fate point(s) (refresh)" in summary
+        assert "Silbestre: 2 → 3 fate points (refresh)" in summary
         assert 'healed: Silbestre: "Cracked ribs, strapped up"' in summary
         await keys.press("enter")
         state = campaign_file(scene_folder)

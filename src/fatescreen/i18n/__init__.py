@@ -1,26 +1,36 @@
-"""Message catalogs: every text the user sees, in English and Finnish."""
+"""Message catalogs: every text the user sees, in English and Finnish (gettext ``.po``
+files in ``locale/``, keyed by message key)."""
 
 from __future__ import annotations
 
 import locale
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from fatescreen.i18n.en import MESSAGES as EN_COMMANDS
-from fatescreen.i18n.en_ui import MESSAGES as EN_UI
-from fatescreen.i18n.fi import MESSAGES as FI_COMMANDS
-from fatescreen.i18n.fi_ui import MESSAGES as FI_UI
+from fatescreen.i18n.po import Catalog, read_catalog
 
-EN: Mapping[str, str] = {**EN_COMMANDS, **EN_UI}
-FI: Mapping[str, str] = {**FI_COMMANDS, **FI_UI}
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES = ("en", "fi")
+
+
+def catalog_path(lang: str) -> Path:
+    """Where a language's catalog lives."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / "fatescreen.po"
+
+
+PO: Mapping[str, Catalog] = {lang: read_catalog(catalog_path(lang)) for lang in LANGUAGES}
+"""Each language's catalog, with its plural forms."""
+EN: Mapping[str, str] = PO["en"].messages
+FI: Mapping[str, str] = PO["fi"].messages
 CATALOGS: Mapping[str, Mapping[str, str]] = {"en": EN, "fi": FI}
-LANGUAGES = tuple(CATALOGS)
 
 
 def tr(lang: str, key: str, **values: Any) -> str:
-    """The message ``key`` in ``lang`` (English if missing there), filled with ``values``."""
-    template = CATALOGS.get(lang, EN).get(key) or EN.get(key, key)
+    """The message ``key`` in ``lang`` (English if missing there), filled with ``values``;
+    a message with plural forms takes the form its number asks for."""
+    template = PO.get(lang, PO["en"]).form(key, values) or PO["en"].form(key, values) or key
     return template.format(**values) if values else template
 
 

@@ -1,0 +1,108 @@
+"""Read gettext ``.po`` catalogs: the few parts of the format fatescreen's catalogs use
+(msgid, msgid_plural, msgstr, msgstr[N], the header's Plural-Forms, ``#.`` comments).
+
+Reading the text catalog directly at start-up keeps one source of truth and needs no
+compile step; ``tests/i18n`` checks that Babel reads every catalog the same way.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
+_ESCAPE = re.compile(r"\\(.)")
+_PLURAL_NOTE = "#. plural:"
+
+
+def _unquote(text: str) -> str:
+    """The string a quoted ``.po`` literal stands for."""
+    body = text.strip()[1:-1]
+    if "\\" in body:
+        body = _ESCAPE.sub(lambda match: _ESCAPES.get(match.group(1), match.group(1)), body)
+    return body
+
+
+@dataclass
+class Catalog:
+    """One language's messages by key, with its plural forms."""
+
+    messages: dict[str, str] = field(default_factory=dict)
+    """Each key's text (a plural entry's last form)."""
+    plurals: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    """Plural entries: the name of the number that chooses the form, and the forms."""
+    plural_form: Callable[[int], int] = field(default=lambda n: int(n != 1))
+    """Which form a number takes (the header's Plural-Forms)."""
+
+    def form(self, key: str, values: dict[str, object]) -> str | None:
+        """The text of ``key`` for these values (the right plural form), or None."""
+        plural = self.plurals.get(key)
+        if plural is not None:
+            number = values.get(plural[0])
+            if isinstance(number, int):
+                forms = plural[1]
+                return forms[min(self.plural_form(abs(number)), len(forms) - 1)]
+        return self.messages.get(key)
+
+
+def read_catalog(path: Path) -> Catalog:
+    """Read a ``.po`` file.
+
+    Raises:
+        OSError: The file cannot be read.
+        ValueError: The file is not a catalog this reader understands.
+    """
+    catalog = Catalog()
+    entry: dict[str, list[str]] = {}
+    note = "count"
+    current: list[str] | None = None
+
+    def finish() -> None:
+        nonlocal entry, note, current
+        if "msgid" in entry:
+            key = "".join(entry["msgid"])
+            if key == "":
+                _header(catalog, "".join(entry.get("msgstr", [])))
+            elif "msgid_plural" in entry:
+                forms = tuple(
+                    "".join(entry[name])
+                    for name in sorted(n for n in entry if n.startswith("msgstr["))
+                )
+                catalog.plurals[key] = (note, forms)
+                catalog.messages[key] = forms[-1]
+            else:
+                catalog.messages[key] = "".join(entry.get("msgstr", []))
+        entry, note, current = {}, "count", None
+
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            finish()
+        elif line.startswith(_PLURAL_NOTE):
+            note = line[len(_PLURAL_NOTE) :].strip()
+        elif line.startswith("#"):
+            continue
+        elif line.startswith('"'):
+            if current is None:
+                raise ValueError(f"{path}:{number}: a string continues nothing")
+            current.append(_unquote(line))
+        else:
+            name, _, literal = line.partition(" ")
+            if not literal.startswith('"'):
+                raise ValueError(f"{path}:{number}: expected a keyword and a string")
+            if name == "msgid" and "msgid" in entry:
+                finish()
+            current = entry.setdefault(name, [])
+            current.append(_unquote(literal))
+    finish()
+    return catalog
+
+
+def _header(catalog: Catalog, header: str) -> None:
+    for line in header.splitlines():
+        name, _, value = line.partition(":")
+        if name.strip().lower() == "plural-forms":
+            expression = value.split("plural=", 1)[1].strip().rstrip(";")
+            catalog.plural_form = gettext.c2py(expression)

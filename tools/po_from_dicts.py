@@ -1,0 +1,187 @@
+"""Move messages from the old dict catalogs (``src/fatescreen/i18n/{en,fi}*.py``, each a
+``MESSAGES`` dict) into the gettext catalogs (``src/fatescreen/i18n/locale/LANG/LC_MESSAGES/
+fatescreen.po``), where they live now.
+
+Re-runnable: a key the catalog already has keeps its text there (hand edits, plural forms
+and terminology fixes survive); a key only the dicts have is added, its Finnish text put
+in the seed's terms first (FINNISH_TERMS); a key whose dict text differs from the
+catalog's is listed (``--prefer-dicts`` takes the dict's text instead). ``--remove`` then
+deletes the dict modules it read. A branch that still adds keys to the dicts, merged
+after the dicts were removed: keep its dict modules in the merge, then run
+
+    .venv/bin/python tools/po_from_dicts.py --remove
+
+and commit the .po files (the test ``tests/i18n/test_catalogs.py`` fails while a dict
+module is left). Needs Babel (in the test extras).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import re
+import runpy
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+I18N = ROOT / "src" / "fatescreen" / "i18n"
+LANGUAGES = ("en", "fi")
+FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+"""The catalogs' header dates, fixed so that a re-run changes nothing it need not."""
+
+FINNISH_TERMS: tuple[tuple[str, str], ...] = (
+    # the seed's own terms (seeds/000, "Fate pähkinänkuoressa"); docs/glossary.md lists them
+    (r"\bGM\b", "PJ"),
+    (r"\bNPC\b", "PJH"),
+    (r"\bPC\b", "PH"),
+    (r"\bSeuraukse(t|n|lla|lle|en|ssa|sta)\b", r"Jälje\1"),
+    (r"\bseuraukse(t|n|lla|lle|en|ssa|sta)\b", r"jälje\1"),
+    (r"\bSeuraus\b", "Jälki"),
+    (r"\bseuraus\b", "jälki"),
+    (r"\bseurausta\b", "jälkeä"),
+    (r"\bseurauksia\b", "jälkiä"),
+    (r"\bKeskinkertainen\b", "Keskiverto"),
+    (r"\bKeskinkertaista\b", "Keskivertoa"),
+    (r"\bKeskinkertaisen\b", "Keskiverron"),
+    (r"\bFysiikka(a)?\b", r"Kunto\1"),
+    (r"\bFysiikan\b", "Kunnon"),
+    (r"\bFysiikalla\b", "Kunnolla"),
+    (r"\bTahto(a)?\b", r"Tahdonvoima\1"),
+    (r"\bTahdon\b", "Tahdonvoiman"),
+    (r"\bTahdolla\b", "Tahdonvoimalla"),
+    (r"\brasitusjälki\b", "rasituslinja"),
+    (r"\brasitusjälkeä\b", "rasituslinjaa"),
+    (r"\brasitusjäljet\b", "rasituslinjat"),
+    (r"\brasitusjäljen\b", "rasituslinjan"),
+    (r"\bselvitä\b", "ratkaise"),
+    (r"\bSelvitä\b", "Ratkaise"),
+    (r"\bpakota\b", "painosta"),
+    (r"\bPakota\b", "Painosta"),
+    (r"\blopetasessio\b", "lopetapelikerta"),
+    (r"\bsessio(n|ssa|sta|lla|t)?\b", "pelikerta"),
+    (r"\buusinta\b", "uudelleenheitto"),
+    (r"\buusinnat\b", "uudelleenheitot"),
+    (r"\buusintoja\b", "uudelleenheittoja"),
+    (r"\bvaara\b", "vaarallinen este"),
+    (r"\bVaara\b", "Vaarallinen este"),
+    (r"\bhidaste\b", "hidastava este"),
+    (r"\bHidaste\b", "Hidastava este"),
+    (r"\bhäiriö\b", "häiritsevä este"),
+    (r"\bHäiriö\b", "Häiritsevä este"),
+)
+"""Finnish words the seed says otherwise, as regular expressions and their replacements."""
+
+
+def seed_terms(text: str) -> str:
+    """A Finnish text in the seed's terms (placeholders such as ``{session}`` untouched)."""
+    parts = re.split(r"(\{[^{}]*\})", text)
+    for index in range(0, len(parts), 2):
+        for pattern, replacement in FINNISH_TERMS:
+            parts[index] = re.sub(pattern, replacement, parts[index])
+    return "".join(parts)
+
+
+def po_path(lang: str) -> Path:
+    """Where a language's catalog lives."""
+    return I18N / "locale" / lang / "LC_MESSAGES" / "fatescreen.po"
+
+
+def dict_modules(lang: str) -> list[Path]:
+    """The old dict catalogs of a language (``en.py``, ``en_ui.py``, ...)."""
+    return sorted(
+        path
+        for path in I18N.glob(f"{lang}*.py")
+        if path.stem == lang or path.stem.startswith(f"{lang}_")
+    )
+
+
+def dict_messages(lang: str) -> dict[str, str]:
+    """Every message of a language's dict catalogs."""
+    messages: dict[str, str] = {}
+    for path in dict_modules(lang):
+        module = runpy.run_path(str(path))
+        messages.update(module["MESSAGES"])
+    return messages
+
+
+def read_catalog(lang: str) -> Catalog:
+    """A language's catalog (a new, empty one if there is none yet)."""
+    path = po_path(lang)
+    if path.is_file():
+        with path.open("rb") as handle:
+            return read_po(handle, locale=lang, domain="fatescreen")
+    return Catalog(locale=lang, domain="fatescreen")
+
+
+def write_catalog(lang: str, catalog: Catalog) -> None:
+    """Write a catalog with a fixed header, its entries sorted by key."""
+    catalog.project = "fatescreen"
+    catalog.version = ""
+    catalog.copyright_holder = "The fatescreen developers"
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = "The fatescreen developers"
+    catalog.language_team = {"en": "English", "fi": "Finnish"}[lang]
+    catalog.creation_date = FIXED_DATE
+    catalog.revision_date = FIXED_DATE
+    catalog.fuzzy = False
+    catalog.header_comment = (
+        f"# {catalog.language_team} messages of fatescreen: msgid is the message key that\n"
+        "# fatescreen.i18n.tr(lang, key, ...) takes. A plural entry chooses its form by the\n"
+        "# number named in its '#. plural:' comment (count if none).\n"
+    )
+    path = po_path(lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=0, sort_output=True, include_lineno=False)
+
+
+def text_of(message_string: object) -> str:
+    """A catalog entry's text: the singular form of a plural one."""
+    if isinstance(message_string, (tuple, list)):
+        return str(message_string[0])
+    return str(message_string)
+
+
+def convert(prefer_dicts: bool) -> list[str]:
+    """Merge the dicts into the catalogs; the keys whose texts differ, as report lines."""
+    report: list[str] = []
+    for lang in LANGUAGES:
+        messages = dict_messages(lang)
+        catalog = read_catalog(lang)
+        for key, text in messages.items():
+            if lang == "fi":
+                text = seed_terms(text)
+            found = catalog.get(key)
+            if found is None:
+                catalog.add(key, text)
+            elif text_of(found.string) != text and not found.pluralizable:
+                if prefer_dicts:
+                    found.string = text
+                else:
+                    report.append(f"{lang} {key}: kept {text_of(found.string)!r}, dict {text!r}")
+        write_catalog(lang, catalog)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the conversion; 0 when done."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--prefer-dicts", action="store_true", help="take the dicts' texts")
+    parser.add_argument("--remove", action="store_true", help="delete the dict modules read")
+    args = parser.parse_args(argv)
+    for line in convert(args.prefer_dicts):
+        print(line, file=sys.stderr)
+    if args.remove:
+        for lang in LANGUAGES:
+            for path in dict_modules(lang):
+                path.unlink()
+                print(f"removed {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
