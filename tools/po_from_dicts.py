@@ -63,6 +63,8 @@ FINNISH_TERMS: tuple[tuple[str, str], ...] = (
     (r"\bPakota\b", "Painosta"),
     (r"\blopetasessio\b", "lopetapelikerta"),
     (r"\bsessio(n|ssa|sta|lla|t)?\b", "pelikerta"),
+    (r"\bvirkistys\b", "lähtölataus"),
+    (r"\bvirkistyksen\b", "lähtölatauksen"),
     (r"\buusinta\b", "uudelleenheitto"),
     (r"\buusinnat\b", "uudelleenheitot"),
     (r"\buusintoja\b", "uudelleenheittoja"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import shlex
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -54,7 +55,7 @@ KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "free": ("free", "ilmainen"),
         "paid": ("paid", "maksettu"),
         "hostile": ("hostile", "vihamielinen"),
-        "reroll": ("reroll", "uusinta"),
+        "reroll": ("reroll", "uudelleenheitto", "uusinta"),
         "oppose": ("oppose", "vastusta"),
         "back": ("back", "takaisin"),
         "hidden": ("hidden", "piilotettu"),
@@ -82,7 +83,7 @@ KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "end": ("end", "lopeta"),
         "show": ("show", "näytä"),
         "invokes": ("invokes", "invoke", "i", "käytöt"),
-        "rerolls": ("rerolls", "rr", "uusinnat"),
+        "rerolls": ("rerolls", "rr", "uudelleenheitot", "uusinnat"),
         "opposed": ("opposed", "vastus"),
         "replacing": ("replacing", "korvaa"),
         "none": ("none", "ei", "pois"),
@@ -131,7 +132,13 @@ class Tokens:
     def missing(self, what: str) -> CommandError:
         """The error for a missing argument, with the verb's usage."""
         return CommandError(
-            tr(self.lang, "error.missing", verb=self.verb.name, what=what, usage=self.verb.usage)
+            tr(
+                self.lang,
+                "error.missing",
+                verb=self.verb.word(self.lang),
+                what=what,
+                usage=self.verb.usage_in(self.lang),
+            )
         )
 
     def optional(self) -> str | None:
@@ -166,7 +173,13 @@ class Tokens:
     def not_a_number(self, word: str) -> CommandError:
         """The error for a word that should have been a number."""
         return CommandError(
-            tr(self.lang, "error.number", verb=self.verb.name, text=word, usage=self.verb.usage)
+            tr(
+                self.lang,
+                "error.number",
+                verb=self.verb.word(self.lang),
+                text=word,
+                usage=self.verb.usage_in(self.lang),
+            )
         )
 
     def optional_number(self) -> int | None:
@@ -209,7 +222,13 @@ class Tokens:
         names = [part.strip() for part in word.split(",")]
         if not all(names):
             raise CommandError(
-                tr(self.lang, "error.list", verb=self.verb.name, text=word, usage=self.verb.usage)
+                tr(
+                    self.lang,
+                    "error.list",
+                    verb=self.verb.word(self.lang),
+                    text=word,
+                    usage=self.verb.usage_in(self.lang),
+                )
             )
         return names
 
@@ -230,9 +249,9 @@ class Tokens:
                 tr(
                     self.lang,
                     "error.extra",
-                    verb=self.verb.name,
+                    verb=self.verb.word(self.lang),
                     extra=" ".join(self.words),
-                    usage=self.verb.usage,
+                    usage=self.verb.usage_in(self.lang),
                 )
             )
 
@@ -251,6 +270,56 @@ class Verb:
     aliases: tuple[str, ...] = ()
     example: str = ""
     changes_scene: bool = True
+
+    def word(self, lang: str) -> str:
+        """The verb as the GM's language writes it (one of the words it accepts)."""
+        key = f"cmd.{self.name}"
+        text = tr(lang, key)
+        return self.name if text == key else text
+
+    def usage_in(self, lang: str) -> str:
+        """The usage in the GM's language: the verb's word, the keywords and the words to
+        fill in, each from the catalog (``usage.WORD``)."""
+        alternatives = []
+        for alternative in self.usage.split(" | "):
+            alternatives.append(
+                _USAGE_WORD.sub(lambda match: _usage_word(self, match, lang), alternative)
+            )
+        return " | ".join(alternatives)
+
+    def example_in(self, lang: str) -> str:
+        """The example line in the GM's language (see :func:`line_in`)."""
+        return line_in(self.example, lang)
+
+
+def line_in(line: str, lang: str) -> str:
+    """A command line as the GM's language writes it: the verb's word and the keywords from
+    the catalog (each one the parser accepts); names, skills and dice as they are."""
+    if lang == "en":
+        return line
+    parts = re.split(r'("[^"]*"|\S+)', line)
+    found = REGISTRY.get(parts[1]) if len(parts) > 1 else None
+    for index in range(1, len(parts), 2):
+        part = parts[index]
+        if index == 1 and found is not None:
+            parts[index] = found.word(lang)
+        elif part in KEYWORDS:
+            text = tr(lang, f"usage.{part}")
+            parts[index] = part if text == f"usage.{part}" else text
+    return "".join(parts)
+
+
+_USAGE_WORD = re.compile(r"(?<![-\w])[A-Za-z][A-Za-z_]*")
+"""A word of a usage line (``--markdown`` is typed as it is)."""
+
+
+def _usage_word(found: Verb, match: re.Match[str], lang: str) -> str:
+    word = match.group(0)
+    if match.start() == 0 and word == found.name:
+        return found.word(lang)
+    key = f"usage.{word}"
+    text = tr(lang, key)
+    return word if text == key else text
 
 
 REGISTRY: dict[str, Verb] = {}

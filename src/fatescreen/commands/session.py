@@ -75,7 +75,7 @@ _meta("undo", "undo", "undo", ("u", "kumoa"))
 _meta("redo", "redo", "redo", ("re", "tee"))
 _meta("save", "save [PATH]", "save", ("w", "tallenna"))
 _meta("log", "log [--markdown]", "log --markdown", ("l", "loki"))
-_meta("help", "help [VERB]", "help attack", ("?", "apua"))
+_meta("help", "help [VERB]", "help attack", ("?", "apua", "ohje"))
 
 
 @dataclass
@@ -285,14 +285,14 @@ class Session:
             found = find_verb(name, self.lang)
             aliases = ", ".join(found.aliases) or tr(self.lang, "none")
             return [
-                found.usage,
+                found.usage_in(self.lang),
                 verb_help(found, self.lang),
-                tr(self.lang, "help.example", example=found.example),
+                tr(self.lang, "help.example", example=found.example_in(self.lang)),
                 tr(self.lang, "help.aliases", aliases=aliases),
             ]
         lines = [tr(self.lang, "help.header")]
         lines += [
-            f"{v.name:<12} {verb_help(v, self.lang)}"
+            f"{v.word(self.lang):<12} {verb_help(v, self.lang)}"
             for v in sorted(registry().values(), key=lambda v: v.name)
         ]
         return lines

@@ -179,7 +179,7 @@ def attack(ctx: Context, args: Tokens) -> Applied:
 @verb(
     "hazard",
     "hazard HAZARD DEFENDER[,DEFENDER...]|zone ZONE [FACES] [vs FACES...]",
-    aliases=("hz", "vaara"),
+    aliases=("hz", "vaarallinen", "vaara"),
     example="hazard rocks riesa ++0- vs 0000",
 )
 def hazard_verb(ctx: Context, args: Tokens) -> Applied:

@@ -50,9 +50,9 @@ MAX_COPIES = 100
 THINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "zone": ("zone", "alue"),
-        "hazard": ("hazard", "vaara"),
-        "block": ("block", "hidaste"),
-        "distraction": ("distraction", "häiriö"),
+        "hazard": ("hazard", "vaarallinen", "vaara"),
+        "block": ("block", "hidastava", "hidaste"),
+        "distraction": ("distraction", "häiritsevä", "häiriö"),
         "countdown": ("countdown", "kello"),
     }
 )

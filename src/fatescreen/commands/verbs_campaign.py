@@ -44,7 +44,7 @@ OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "skip": ("skip", "ohita"),
         "raise": ("raise", "nosta"),
         "point": ("point", "piste"),
-        "refresh": ("refresh", "virkistys"),
+        "refresh": ("refresh", "lähtölataus", "virkistys"),
         "extra": ("extra", "lisätemppu"),
         "concept": ("concept", "ydin"),
         "rename": ("rename", "nimeä"),
@@ -74,7 +74,12 @@ def _option(args: Tokens, *allowed: str) -> str | None:
 
 def _missing(ctx: Context, args: Tokens, what: str) -> CommandError:
     return CommandError(
-        ctx.tr("error.missing", verb=args.verb.name, what=what, usage=args.verb.usage)
+        ctx.tr(
+            "error.missing",
+            verb=args.verb.word(ctx.lang),
+            what=what,
+            usage=args.verb.usage_in(ctx.lang),
+        )
     )
 
 
@@ -268,7 +273,7 @@ def session_end_lines(ctx: Context, campaign: Campaign, end: SessionEnd) -> list
     "endsession",
     "End the session: fate points refreshed to at least refresh, moderate consequences "
     "treated a full session ago healed, the session number advanced, a milestone offered.",
-    aliases=("lopetasessio",),
+    aliases=("lopetapelikerta", "lopetasessio"),
     example="endsession",
 )
 def endsession(ctx: Context, args: Tokens) -> Applied:

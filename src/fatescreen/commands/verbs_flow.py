@@ -31,7 +31,7 @@ from fatescreen.scene.model import PendingRoll, RollPurpose, Scene
 @verb(
     "move",
     "move NAME ZONE [SKILL] [FACES] [with H,H]",
-    aliases=("m", "siirrä"),
+    aliases=("m", "siirry", "siirrä"),
     example="move rozio crypt Athletics +0+0",
 )
 def move(ctx: Context, args: Tokens) -> Applied:
@@ -202,7 +202,7 @@ def tick_verb(ctx: Context, args: Tokens) -> Applied:
 @verb(
     "pool",
     "pool N",
-    aliases=("gm",),
+    aliases=("gm", "varanto"),
     example="pool 6",
 )
 def pool(ctx: Context, args: Tokens) -> Applied:

@@ -13,7 +13,7 @@ from fatescreen.scene import codec
 from fatescreen.scene.model import Link, Scene, Zone
 from fatescreen.scene.reader import Reader
 
-LINK_WORDS = {"barrier": ("barrier", "este"), "block": ("block", "hidaste")}
+LINK_WORDS = {"barrier": ("barrier", "este"), "block": ("block", "hidastava", "hidaste")}
 """What a link can carry, as typed."""
 
 

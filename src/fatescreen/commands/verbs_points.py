@@ -73,7 +73,7 @@ def _compel_account(character: Character) -> str:
 @verb(
     "compel",
     "compel WHO ASPECT offer|accept|refuse [by PLAYER]",
-    aliases=("cp", "pakota"),
+    aliases=("cp", "painosta", "pakota"),
     example="compel rozio wanted accept",
 )
 def compel(ctx: Context, args: Tokens) -> Applied:

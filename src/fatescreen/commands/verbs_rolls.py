@@ -59,7 +59,12 @@ def roll(ctx: Context, args: Tokens) -> Applied:
         else:
             word = args.take(ctx.tr("what.bonus"))
             if not word.startswith(("+", "-")) or not word[1:].isdigit():
-                raise ctx.error("error.extra", verb="roll", extra=word, usage=args.verb.usage)
+                raise ctx.error(
+                    "error.extra",
+                    verb=args.verb.word(ctx.lang),
+                    extra=word,
+                    usage=args.verb.usage_in(ctx.lang),
+                )
             bonuses.append(Bonus(ctx.tr("bonus.plain"), int(word)))
     _check_range(ctx, rating, difficulty, *(b.value for b in bonuses))
     effort = Effort(rating, ctx.dice(entered), tuple(bonuses))
@@ -262,7 +267,7 @@ def opposed_roll(
 @verb(
     "overcome",
     "overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]",
-    aliases=("ov", "selvitä"),
+    aliases=("ov", "ratkaise", "selvitä"),
     example="overcome vitor Investigate vs 2 00++",
 )
 def overcome(ctx: Context, args: Tokens) -> Applied:
@@ -679,7 +684,12 @@ def cost(ctx: Context, args: Tokens) -> Applied:
         if cost_for is None and _opposition_missing(base, pending):
             raise ctx.error("error.cost_for")
     elif cost_for is not None:
-        raise ctx.error("error.extra", verb="cost", extra="for", usage=args.verb.usage)
+        raise ctx.error(
+            "error.extra",
+            verb=args.verb.word(ctx.lang),
+            extra="for",
+            usage=args.verb.usage_in(ctx.lang),
+        )
     if pending.purpose is RollPurpose.TASK and not text:
         raise ctx.error("error.cost_text")
     if outcome is Outcome.TIE and pending.action is Action.OVERCOME and not text:

@@ -360,3 +360,23 @@ MESSAGES: dict[str, str] = {
     "ui.edit.empty_removes": "Empty text removes the aspect.",
     "ui.dialog_letter_keys": "Enter or the key in front: choose · Esc: cancel",
 }
+
+# ---- the command palette and Textual's own commands ----------------------------------------
+MESSAGES.update(
+    {
+        "ui.key.command_palette": "Palette",
+        "ui.palette_placeholder": "Search for commands…",
+        "ui.system.theme": "Theme",
+        "ui.system.theme.help": "Change the current theme",
+        "ui.system.quit": "Quit",
+        "ui.system.quit.help": "Quit the application as soon as possible",
+        "ui.system.keys": "Keys",
+        "ui.system.keys.help": "Show or hide the keys of the focused widget",
+        "ui.system.maximize": "Maximize",
+        "ui.system.maximize.help": "Maximize the focused widget",
+        "ui.system.minimize": "Minimize",
+        "ui.system.minimize.help": "Minimize the widget and restore it to normal size",
+        "ui.system.screenshot": "Screenshot",
+        "ui.system.screenshot.help": "Save an SVG 'screenshot' of the current screen",
+    }
+)

@@ -360,3 +360,23 @@ MESSAGES: dict[str, str] = {
     "ui.edit.empty_removes": "Tyhjä teksti poistaa piirteen.",
     "ui.dialog_letter_keys": "Enter tai rivin edessä oleva näppäin: valitse · Esc: peruuta",
 }
+
+# ---- the command palette and Textual's own commands ----------------------------------------
+MESSAGES.update(
+    {
+        "ui.key.command_palette": "Komennot",
+        "ui.palette_placeholder": "Hae komentoja…",
+        "ui.system.theme": "Teema",
+        "ui.system.theme.help": "Vaihda väriteema",
+        "ui.system.quit": "Lopeta",
+        "ui.system.quit.help": "Sulje ohjelma heti",
+        "ui.system.keys": "Näppäimet",
+        "ui.system.keys.help": "Näytä tai piilota valitun osan näppäimet",
+        "ui.system.maximize": "Suurenna",
+        "ui.system.maximize.help": "Suurenna valittu osa koko näytölle",
+        "ui.system.minimize": "Pienennä",
+        "ui.system.minimize.help": "Palauta osa tavalliseen kokoonsa",
+        "ui.system.screenshot": "Kuvakaappaus",
+        "ui.system.screenshot.help": "Tallenna näkymästä SVG-kuva",
+    }
+)

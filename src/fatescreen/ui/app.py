@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -17,7 +18,7 @@ from textual.markup import escape as escape_markup
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from fatescreen.commands.core import Context, registry
+from fatescreen.commands.core import Context, line_in, registry, verb_help
 from fatescreen.commands.session import Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.aspects import GM
@@ -120,6 +121,9 @@ class FatescreenApp(App[None]):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
         Binding("ctrl+s", "save", "Save", id="save"),
+        Binding(
+            "ctrl+p", "command_palette", "Palette", id="command_palette", show=False, priority=True
+        ),
         Binding(
             "right_square_bracket", "select(1)", "Next character", id="select_next", show=False
         ),
@@ -373,7 +377,9 @@ class FatescreenApp(App[None]):
             return None
         before = self.scene
         result = self.session.execute(line)
-        self.query_one(LogPane).add(result.line, result.lines, result.ok)
+        self.query_one(LogPane).add(
+            line_in(result.line, self.view_state.lang), result.lines, result.ok
+        )
         if not result.ok:
             self.bell()
             self.notify(result.lines[0] if result.lines else line, severity="error")
@@ -589,7 +595,8 @@ class FatescreenApp(App[None]):
                     )
                 )
             if not found.aspect.is_boost:
-                owners = {names.get(o, "GM") for o in found.aspect.free_invokes}
+                gm = self.view_state.tr("gm.name")
+                owners = {names.get(o, gm) for o in found.aspect.free_invokes}
                 extra = f"  ({', '.join(sorted(owners))})" if owners else ""
                 paid.append(
                     (
@@ -950,7 +957,15 @@ class FatescreenApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         """Every dashboard action and every command verb in the command palette."""
-        yield from super().get_system_commands(screen)
+        lang = self.view_state.lang
+        for command in super().get_system_commands(screen):
+            # Textual's own commands, in the GM's language (ui.system.TITLE, ...TITLE.help)
+            key = f"ui.system.{command.title.lower()}"
+            title, text = tr(lang, key), tr(lang, f"{key}.help")
+            yield command._replace(
+                title=command.title if title == key else title,
+                help=command.help if text == f"{key}.help" else text,
+            )
         for binding in self.BINDINGS:
             if isinstance(binding, Binding) and binding.id and not binding.id.startswith("pane_"):
                 description = described(binding, self.view_state.lang)
@@ -959,15 +974,23 @@ class FatescreenApp(App[None]):
                     escape_markup(f"{description} [{key_names(binding.key)}]"),
                     lambda action=binding.action: self.run_action(action),
                 )
-        for name, found in sorted(registry().items()):
+        for found in sorted(registry().values(), key=lambda found: found.word(lang)):
+            word = found.word(lang)
             yield SystemCommand(
-                f":{name}",
-                escape_markup(found.help),
-                lambda usage=found.usage: self._prefill(usage),
+                f":{word}", escape_markup(verb_help(found, lang)), partial(self._prefill, word)
             )
 
-    def _prefill(self, usage: str) -> None:
+    def action_command_palette(self) -> None:
+        """The command palette, its prompt in the GM's language."""
+        from textual.command import CommandPalette
+
+        open_already = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
+        if self.use_command_palette and not open_already:
+            placeholder = self.view_state.tr("ui.palette_placeholder")
+            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+
+    def _prefill(self, word: str) -> None:
         bar = self.query_one(CommandBar)
-        bar.value = usage.split()[0] + " "
+        bar.value = word + " "
         bar.cursor_position = len(bar.value)
         bar.focus()

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 
 from fatescreen.commands.campaign_session import CampaignSession, CampaignStep, open_campaign
-from fatescreen.commands.core import find_verb, split_line
+from fatescreen.commands.core import find_verb, line_in, split_line
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import Result
 from fatescreen.commands.verbs_campaign import scene_end_lines, session_end_lines
@@ -333,6 +333,8 @@ class CampaignApp(FatescreenApp):
             self.bell()
             self.notify(str(error), severity="error")
             return None
-        self.query_one(LogPane).add(result.line, result.lines, result.ok)
+        self.query_one(LogPane).add(
+            line_in(result.line, self.view_state.lang), result.lines, result.ok
+        )
         self.redraw(result.changed | {"view"})
         return result

@@ -240,10 +240,12 @@ class SheetScreen(ModalScreen[None]):
             if field.kind in (FieldKind.HIGH_CONCEPT, FieldKind.TROUBLE):
                 kind = AspectKind(field.kind.value)
                 aspect = next((a for a in character.aspects if a.kind is kind), None)
-                value = aspect_content(aspect, names) if aspect else _text("")
+                value = (
+                    aspect_content(aspect, names, gm=view.tr("gm.name")) if aspect else _text("")
+                )
             elif field.kind is FieldKind.ASPECT:
                 if isinstance(field.place, int):
-                    value = aspect_content(aspects[field.place], names)
+                    value = aspect_content(aspects[field.place], names, gm=view.tr("gm.name"))
                 else:
                     label, value = view.tr("ui.sheet.new_aspect"), _text("")
             elif field.kind is FieldKind.STUNT:
@@ -289,7 +291,7 @@ class SheetScreen(ModalScreen[None]):
         slot = next(s for s in character.consequences if slot_name(s) == key)
         if slot.aspect is None:
             return _text("")
-        parts: list[Part] = [aspect_content(slot.aspect, names)]
+        parts: list[Part] = [aspect_content(slot.aspect, names, gm=self.view.tr("gm.name"))]
         if slot.recovery is not None:
             since = self.view.tr(
                 "ui.sheet.recovering_since",

@@ -53,10 +53,10 @@ def join_lines(lines: Iterable[Content]) -> Content:
     return Content("\n").join(list(lines))
 
 
-def initials(owner: str, names: Mapping[str, str]) -> str:
-    """A short owner tag for a free invoke pip: ``Si`` for Silbestre, ``GM``."""
+def initials(owner: str, names: Mapping[str, str], gm: str = "GM") -> str:
+    """A short owner tag for a free invoke pip: ``Si`` for Silbestre, ``gm`` for the GM."""
     if owner == GM:
-        return "GM"
+        return gm
     name = names.get(owner, owner)
     return name[:2]
 
@@ -64,7 +64,7 @@ def initials(owner: str, names: Mapping[str, str]) -> str:
 PIPS = "①②③④⑤⑥⑦⑧⑨"
 
 
-def invoke_pips(aspect: Aspect, names: Mapping[str, str]) -> list[Part]:
+def invoke_pips(aspect: Aspect, names: Mapping[str, str], gm: str = "GM") -> list[Part]:
     """Free invokes as circled counts with their owners: ``①Vi ②GM``."""
     counts: dict[str, int] = {}
     for owner in aspect.free_invokes:
@@ -72,12 +72,15 @@ def invoke_pips(aspect: Aspect, names: Mapping[str, str]) -> list[Part]:
     parts: list[Part] = []
     for owner, count in counts.items():
         pip = PIPS[count - 1] if count <= len(PIPS) else f"({count})"
-        parts += [" ", (pip, "$accent bold"), (initials(owner, names), "$accent")]
+        parts += [" ", (pip, "$accent bold"), (initials(owner, names, gm), "$accent")]
     return parts
 
 
-def aspect_content(aspect: Aspect, names: Mapping[str, str], *, owner_label: str = "") -> Content:
-    """One aspect: its name, boost/hidden marks and free invoke pips."""
+def aspect_content(
+    aspect: Aspect, names: Mapping[str, str], *, owner_label: str = "", gm: str = "GM"
+) -> Content:
+    """One aspect: its name, boost/hidden marks and free invoke pips (``gm``: the GM's name
+    in the GM's language, for a hidden aspect and the GM's invokes)."""
     parts: list[Part] = []
     if owner_label:
         parts.append((f"{owner_label} ", "$text-muted"))
@@ -88,8 +91,8 @@ def aspect_content(aspect: Aspect, names: Mapping[str, str], *, owner_label: str
     if aspect.kind is AspectKind.BOOST:
         parts.append((" ✧", "$accent"))
     if aspect.hidden:
-        parts.append((" [GM]", "$text-muted italic"))
-    parts += invoke_pips(aspect, names)
+        parts.append((f" [{gm}]", "$text-muted italic"))
+    parts += invoke_pips(aspect, names, gm)
     return assemble(*parts)
 
 

@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from fatescreen.commands.core import registry
+from fatescreen.commands.core import registry, verb_help
 from fatescreen.ui.keys import described, key_names, translate_bindings
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble
@@ -36,9 +36,10 @@ class HelpScreen(ModalScreen[None]):
             lines.append(assemble((f"  {keys:<14}", "bold"), described(binding, self.view.lang)))
         lines.append(Content(""))
         lines.append(assemble((self.view.tr("ui.help_commands"), "bold $accent")))
-        for name, found in sorted(registry().items()):
-            lines.append(assemble((f"  {name:<10}", "bold"), found.help))
-            lines.append(assemble(("            " + found.usage, "$text-muted")))
+        lang = self.view.lang
+        for found in sorted(registry().values(), key=lambda found: found.word(lang)):
+            lines.append(assemble((f"  {found.word(lang):<10}", "bold"), verb_help(found, lang)))
+            lines.append(assemble(("            " + found.usage_in(lang), "$text-muted")))
         with VerticalScroll(classes="dialog-body help-body") as body:
             body.border_title = self.view.tr("ui.help_title")
             yield Static(Content("\n").join(lines))

@@ -17,9 +17,9 @@ from fatescreen.ui.state import View
 from fatescreen.ui.text import aspect_content, assemble, literal
 
 
-def _group(label: str, aspects: list[Aspect], names: Mapping[str, str]) -> list[Content]:
+def _group(label: str, aspects: list[Aspect], names: Mapping[str, str], gm: str) -> list[Content]:
     lines = [assemble((label, "bold $secondary"))]
-    lines += [assemble("  ", aspect_content(aspect, names)) for aspect in aspects]
+    lines += [assemble("  ", aspect_content(aspect, names, gm=gm)) for aspect in aspects]
     return lines
 
 
@@ -81,13 +81,14 @@ class AspectsPane(Pane):
             return
         self._key = shown
         names = scene.character_names
+        gm = view.tr("gm.name")
         wanted: list[tuple[str, object, Callable[[], list[Content]]]] = []
         if scene.aspects:
             wanted.append(
                 (
                     "scene",
                     scene.aspects,
-                    partial(_group, view.tr("ui.scene_aspects"), list(scene.aspects), names),
+                    partial(_group, view.tr("ui.scene_aspects"), list(scene.aspects), names, gm),
                 )
             )
         for zone in scene.zones:
@@ -96,7 +97,7 @@ class AspectsPane(Pane):
                     (
                         f"zone:{zone.id}",
                         zone,
-                        partial(_group, literal(zone.name), list(zone.aspects), names),
+                        partial(_group, literal(zone.name), list(zone.aspects), names, gm),
                     )
                 )
         for character in shown_characters(scene, view.selected):
@@ -106,7 +107,7 @@ class AspectsPane(Pane):
                     (
                         f"character:{character.id}",
                         character,
-                        partial(_group, literal(character.name), aspects, names),
+                        partial(_group, literal(character.name), aspects, names, gm),
                     )
                 )
         relabel = view != self._view or (names is not self._names and names != self._names)

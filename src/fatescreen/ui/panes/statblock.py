@@ -134,7 +134,7 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
         if slot.aspect is None:
             parts.append(("—", "$text-muted"))
         else:
-            parts.append(aspect_content(slot.aspect, names))
+            parts.append(aspect_content(slot.aspect, names, gm=view.tr("gm.name")))
             if slot.recovering:
                 parts.append(("  ↻ " + view.tr("ui.recovering"), "$success"))
         lines.append(assemble(*parts))
@@ -152,7 +152,9 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
         lines.append(assemble(*minion_parts))
     for aspect in character.current_aspects:
         prefix = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}.get(aspect.kind, "· ")
-        lines.append(assemble((prefix, "$text-muted"), aspect_content(aspect, names)))
+        lines.append(
+            assemble((prefix, "$text-muted"), aspect_content(aspect, names, gm=view.tr("gm.name")))
+        )
     lines += _skills_and_stunts(character, view)
     return lines
 

@@ -93,7 +93,7 @@ def zone_boxes(scene: Scene, view: View, width: int = BOX_WIDTH) -> list[ZoneBox
         lines: list[tuple[str, str]] = []
         for aspect in zone.aspects:
             invokes = f" ({len(aspect.free_invokes)})" if aspect.free_invokes else ""
-            hidden = " [GM]" if aspect.hidden else ""
+            hidden = f" [{view.tr('gm.name')}]" if aspect.hidden else ""
             lines.append(
                 (_fit(literal(aspect.name) + invokes + hidden, inner), "italic $secondary")
             )

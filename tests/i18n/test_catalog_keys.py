@@ -17,6 +17,8 @@ SAME_IN_BOTH = {
     "countdown.tick": "only placeholders",
     "campaign.scene_line": "only placeholders",
     "bonus.plain": "a Finnish word too (the seed: +2 bonuksen)",
+    "usage.BONUS": "a Finnish word too",
+    "usage.N": "a number to fill in",
 }
 """Keys whose Finnish text may equal the English one, and why."""
 
