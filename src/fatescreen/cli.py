@@ -145,7 +145,7 @@ def check(files: Sequence[Path], out: TextIO, lang: str = "en") -> int:
         except SceneFileError as error:
             status = 1
             for problem in error.problems:
-                print(problem, file=out)
+                print(problem.render(lang), file=out)
         else:
             print(f"{file}: ok", file=out)
     return status
@@ -169,7 +169,7 @@ def run_script(
             session = Session.open(scene, seed=seed, lang=lang or default_language(), journal=False)
     except SceneFileError as error:
         for problem in error.problems:
-            print(problem, file=out)
+            print(problem.render(lang or default_language()), file=out)
         return 2
     except CommandError as error:
         print(error, file=out)
@@ -278,7 +278,7 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
         return 1
     except SceneFileError as error:
         for problem in error.problems:
-            print(problem, file=out)
+            print(problem.render(lang), file=out)
         return 1
     except OSError as error:
         print(f"{error.filename}: {error.strerror}", file=out)

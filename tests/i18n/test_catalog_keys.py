@@ -64,6 +64,7 @@ def test_same_in_both_names_only_existing_keys() -> None:
 @pytest.mark.parametrize("key", sorted(FI))
 def test_finnish_has_no_english_words(key: str) -> None:
     text = re.sub(r"\{[^}]*\}", "", FI[key])
+    text = re.sub(r"\w+ = \S+", "", text)  # a line of a scene file, as it is written
     words = set(re.findall(r"[a-z]+", text.lower()))
     assert words.isdisjoint(ENGLISH_WORDS), FI[key]
 
@@ -154,3 +155,8 @@ def test_default_language_when_the_locale_is_unreadable(clean_locale: pytest.Mon
 
     clean_locale.setattr(i18n.locale, "getlocale", broken)
     assert default_language() == "en"
+
+
+@pytest.mark.parametrize("key", sorted(EN))
+def test_no_placeholder_is_named_like_an_argument_of_tr(key: str) -> None:
+    assert placeholders(EN[key]).isdisjoint({"lang", "key"}), "tr(lang, key, ...) takes these"

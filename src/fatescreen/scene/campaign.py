@@ -23,6 +23,7 @@ from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
+from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.load import FORMAT_VERSION, MAX_FILE_BYTES, PartyLoader
 from fatescreen.scene.locate import locate
 from fatescreen.scene.model import RulesInPlay
@@ -208,17 +209,19 @@ def _read(path: Path) -> str:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise SceneFileError([Problem((), f"file of {size} bytes is too large", None, path)])
+            raise SceneFileError(
+                [Problem.of((), catalog_text("check.file_too_large", size=size), None, path)]
+            )
         raw = path.read_bytes()
     except OSError as error:
         raise SceneFileError(
-            [Problem((), f"cannot read the file: {error.strerror}", None, path)]
+            [Problem.of((), catalog_text("check.cannot_read", reason=error.strerror), None, path)]
         ) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise SceneFileError([Problem((), "the file is not valid UTF-8", line, path)]) from None
+        raise SceneFileError([Problem.of((), catalog_text("check.not_utf8"), line, path)]) from None
 
 
 def _parse(text: str, path: Path) -> dict[str, Any]:
@@ -228,21 +231,19 @@ def _parse(text: str, path: Path) -> dict[str, Any]:
         message, _, where = str(error).partition(" (at line ")
         number = where.split(",")[0]
         line = int(number) if number.isdigit() else None
-        raise SceneFileError([Problem((), f"not valid TOML: {message}", line, path)]) from None
+        problem = Problem.of((), catalog_text("check.not_toml", detail=message), line, path)
+        raise SceneFileError([problem]) from None
     except RecursionError:
-        raise SceneFileError(
-            [Problem((), "not valid TOML: nested too deeply", None, path)]
-        ) from None
+        raise SceneFileError([Problem.of((), catalog_text("check.too_deep"), None, path)]) from None
 
 
 def _check_format(reader: Reader, top: Mapping[str, Any]) -> None:
     if "format" not in top:
-        reader.fail(("format",), f"missing: the first line should be 'format = {FORMAT_VERSION}'")
+        reader.fail(("format",), catalog_text("check.no_format", version=FORMAT_VERSION))
     elif top["format"] != FORMAT_VERSION:
         reader.fail(
             ("format",),
-            f"format {top['format']!r} is not supported; this version reads format "
-            f"{FORMAT_VERSION}",
+            catalog_text("check.format", found=repr(top["format"]), version=FORMAT_VERSION),
         )
 
 
@@ -265,7 +266,7 @@ class _Settings:
 def _decode_settings(reader: Reader, top: Mapping[str, Any], folder: Path) -> _Settings:
     name = reader.text(top["name"], ("name",)) if "name" in top else None
     if "name" not in top:
-        reader.fail(("name",), "missing: every campaign needs a name")
+        reader.fail(("name",), catalog_text("check.campaign_name"))
     language = (
         reader.choice(top["language"], ("language",), LANGUAGES) if "language" in top else None
     )
@@ -279,12 +280,14 @@ def _decode_settings(reader: Reader, top: Mapping[str, Any], folder: Path) -> _S
     if value != "default":
         names = reader.texts(value, ("skills",)) if not isinstance(value, str) else []
         if isinstance(value, str):
-            reader.fail(("skills",), 'expected "default" or a list of skill names')
+            reader.fail(("skills",), catalog_text("check.skills"))
         elif not names:
-            reader.fail(("skills",), "a campaign needs at least one skill")
+            reader.fail(("skills",), catalog_text("check.one_skill"))
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
-            reader.fail(("skills",), f"{', '.join(map(repr, twice))} listed twice")
+            reader.fail(
+                ("skills",), catalog_text("check.listed_twice", names=", ".join(map(repr, twice)))
+            )
         skills = tuple(names) or DEFAULT_SKILLS
     layout = reader.choice(
         top.get("skill_layout", SkillLayout.PYRAMID.value),
@@ -296,9 +299,9 @@ def _decode_settings(reader: Reader, top: Mapping[str, Any], folder: Path) -> _S
         keys = reader.texts(top["scenes"], ("scenes",), limit=1000)
         for index, key in enumerate(keys):
             if not (folder / key).is_file():
-                reader.fail(("scenes", index), f"no scene file {shown(key)} in the campaign folder")
+                reader.fail(("scenes", index), catalog_text("check.no_scene_file", file=shown(key)))
             elif keys.index(key) != index:
-                reader.fail(("scenes", index), f"{shown(key)} is listed twice")
+                reader.fail(("scenes", index), catalog_text("check.listed_twice", names=shown(key)))
         scene_keys = tuple(keys)
     return _Settings(
         name or "",
@@ -323,7 +326,7 @@ def _decode_state(
     if "running" in top:
         running = reader.text(top["running"], ("running",), limit=1000)
         if running is not None and scene_keys is not None and running not in scene_keys:
-            reader.fail(("running",), f"no scene {shown(running)} in this campaign")
+            reader.fail(("running",), catalog_text("check.no_scene", file=shown(running)))
         elif running is not None:
             state["running"] = running
     if "finished" in top:
@@ -332,7 +335,7 @@ def _decode_state(
         carried: dict[str, int] = {}
         table = top["carried"]
         if not isinstance(table, dict):
-            reader.fail(("carried",), "expected a table of NPC ids and points: { leader = 2 }")
+            reader.fail(("carried",), catalog_text("check.carried"))
         else:
             for npc, points in table.items():
                 number = reader.integer(points, ("carried", npc), low=0, high=1000)
@@ -344,7 +347,9 @@ def _decode_state(
         for index, pc_id in enumerate(milestones):
             if pc_id not in party_ids:
                 known = ", ".join(sorted(party_ids)) or "none"
-                reader.fail(("milestones", index), f"no PC {pc_id!r} in the party (known: {known})")
+                reader.fail(
+                    ("milestones", index), catalog_text("check.no_such_pc", id=pc_id, known=known)
+                )
         state["milestones"] = tuple(milestones)
     return state
 
@@ -359,9 +364,7 @@ def decode_advances(reader: Reader, value: object, path: KeyPath) -> tuple[Advan
             continue
         kinds = [kind for kind in AdvanceKind if kind.value in table]
         if len(kinds) != 1:
-            reader.fail(
-                where, "an advance has exactly one of: milestone = TEXT, breakthrough = TEXT"
-            )
+            reader.fail(where, catalog_text("check.advance_kind"))
             continue
         session = reader.integer(table.get("session"), (*where, "session"), low=1)
         change = reader.text(table[kinds[0].value], (*where, kinds[0].value), limit=MAX_TEXT)
@@ -397,7 +400,7 @@ def _decode_party(
     _check_format(reader, top)
     records = top.get("pc", [])
     if isinstance(records, dict):
-        reader.fail(("pc",), "write [[pc]] (an array of tables), not [pc]")
+        reader.fail(("pc",), catalog_text("check.array_of_tables", name="pc"))
         records = []
     members: list[Member] = []
     origins: dict[str, KeyPath] = {}
@@ -412,7 +415,7 @@ def _decode_party(
         if character is None or points is None:
             continue
         if character.id in origins:
-            reader.fail((*path, "name"), f"duplicate PC id {character.id!r}")
+            reader.fail((*path, "name"), catalog_text("check.duplicate_pc", id=character.id))
             continue
         for problem in check_sheet(character, settings.skills, settings.skill_layout):
             reader.fail((*path, "skills"), problem)

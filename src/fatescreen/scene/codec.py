@@ -38,6 +38,7 @@ from fatescreen.rules.obstacles import (
 )
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
 
@@ -91,7 +92,7 @@ def decode_aspect(
     if table is None:
         return None
     if "name" not in table:
-        reader.fail(path, "an aspect table needs a 'name'")
+        reader.fail(path, catalog_text("check.aspect_name"))
         return None
     name = reader.text(table["name"], (*path, "name"))
     invokes = decode_free_invokes(
@@ -308,10 +309,10 @@ def _apply_checked(
     listed = isinstance(value, list)
     if listed:
         if not tracks:
-            reader.fail(path, "this character has no stress track (give one with stress = N)")
+            reader.fail(path, catalog_text("check.no_stress_track"))
             return tracks
         if len(tracks) != 1:
-            reader.fail(path, "name the track: { physical = [1], mental = [2] }")
+            reader.fail(path, catalog_text("check.name_the_track"))
             return tracks
         value = {tracks[0].kind.value: value}
     table = reader.table(value, path, [track.kind.value for track in tracks])
@@ -330,8 +331,12 @@ def _apply_checked(
             if number > track.boxes:
                 reader.fail(
                     (*where, index),
-                    f"box {number} is past the end of the {track.kind.value} track "
-                    f"({track.boxes} boxes)",
+                    catalog_text(
+                        "check.box_past_end",
+                        number=number,
+                        track=catalog_text(f"check.track.{track.kind.value}"),
+                        boxes=track.boxes,
+                    ),
                 )
                 continue
             checked.add(number)
@@ -386,7 +391,7 @@ def decode_consequences(
                 if session is not None and scene is not None:
                     recovery = Recovery(session, scene)
             elif since is not None:
-                reader.fail((*where, "recovering_since"), "expected [session, scene], e.g. [2, 1]")
+                reader.fail((*where, "recovering_since"), catalog_text("check.recovering_since"))
         if text:
             aspect = Aspect(text, AspectKind.CONSEQUENCE, invokes)
             filled[key] = replace(slot, aspect=aspect, recovery=recovery)
@@ -493,7 +498,7 @@ def decode_character(
     name = reader.text(table.get("name"), (*path, "name")) if "name" in table else None
     if name is None:
         if "name" not in table:
-            reader.fail(path, "a character needs a 'name'")
+            reader.fail(path, catalog_text("check.character_name"))
         return None
     character_id = reader.text(table["id"], (*path, "id")) if "id" in table else make_id(name)
     character_id = character_id or make_id(name)
@@ -555,7 +560,7 @@ def decode_character(
     )
     revealed = number["revealed"] or 0
     if revealed > len(forms):
-        reader.fail((*path, "revealed"), f"only {len(forms)} later forms are listed")
+        reader.fail((*path, "revealed"), catalog_text("check.forms_listed", count=len(forms)))
         revealed = 0
     flags = {
         key: key in table and bool(reader.boolean(table[key], (*path, key)))
@@ -668,7 +673,7 @@ def decode_zone(reader: Reader, value: object, path: KeyPath) -> Zone | None:
     if table is None:
         return None
     if "name" not in table:
-        reader.fail(path, "a zone needs a 'name'")
+        reader.fail(path, catalog_text("check.zone_name"))
         return None
     name = reader.text(table["name"], (*path, "name"))
     zone_id = reader.text(table["id"], (*path, "id")) if "id" in table else None
@@ -693,7 +698,7 @@ def decode_link(reader: Reader, value: object, path: KeyPath) -> Link | None:
         return None
     zones = reader.texts(table.get("zones", []), (*path, "zones"))
     if len(zones) != 2:
-        reader.fail((*path, "zones"), 'a link joins exactly two zones: zones = ["A", "B"]')
+        reader.fail((*path, "zones"), catalog_text("check.link_zones"))
         return None
     barrier = (
         reader.integer(table["barrier"], (*path, "barrier"), **RATING)
@@ -738,9 +743,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
         return None
     kinds = [kind for kind in OBSTACLE_KINDS if kind in table]
     if len(kinds) != 1:
-        reader.fail(
-            path, "an obstacle has exactly one of: hazard = NAME, block = NAME, distraction = NAME"
-        )
+        reader.fail(path, catalog_text("check.obstacle_kind"))
         return None
     kind = kinds[0]
     name = reader.text(table[kind], (*path, kind))
@@ -760,11 +763,11 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
     for key in table:
         if key in {"id", "zone", kind} or key in allowed:
             continue
-        reader.fail((*path, key), f"a {kind} has no {key!r}")
+        reader.fail((*path, key), catalog_text(f"check.{kind}_lacks", field=repr(key)))
     if name is None:
         return None
     if kind in ("hazard", "block") and "rating" not in table:
-        reader.fail(path, f"a {kind} needs a 'rating'")
+        reader.fail(path, catalog_text(f"check.{kind}_rating"))
         return None
     try:
         if kind == "hazard":
@@ -778,7 +781,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
                 if len(zones) == 2:
                     between = (zones[0], zones[1])
                 else:
-                    reader.fail((*path, "between"), "expected two zones")
+                    reader.fail((*path, "between"), catalog_text("check.two_zones"))
             return Block(
                 name,
                 number("rating", 0) or 0,
@@ -851,7 +854,9 @@ def decode_countdown(reader: Reader, value: object, path: KeyPath) -> Countdown 
     boxes = reader.integer(table.get("boxes"), (*path, "boxes"), low=1, high=100)
     checked = reader.integer(table.get("checked", 0), (*path, "checked"), low=0, high=100)
     if boxes is not None and checked is not None and checked > boxes:
-        reader.fail((*path, "checked"), f"{checked} checked boxes but only {boxes} boxes")
+        reader.fail(
+            (*path, "checked"), catalog_text("check.checked_boxes", checked=checked, boxes=boxes)
+        )
         return None
     triggers = reader.texts(table.get("trigger", []), (*path, "trigger"), limit=MAX_TEXT)
     outcome = reader.text(
@@ -920,7 +925,7 @@ def decode_contest(reader: Reader, value: object, path: KeyPath) -> Contest | No
         if side_name and won is not None:
             sides.append(ContestSide(side_name, tuple(members), won))
     if len(sides) < 2:
-        reader.fail((*path, "sides"), "a contest needs at least two sides")
+        reader.fail((*path, "sides"), catalog_text("check.two_sides"))
         return None
     twists = reader.texts(table.get("twists", []), (*path, "twists"))
     winner = reader.text(table["winner"], (*path, "winner")) if "winner" in table else None
@@ -1038,10 +1043,12 @@ def decode_turn(reader: Reader, value: object, path: KeyPath) -> TurnOrder | Non
     for key, ids in (("participants", participants), ("acted", acted)):
         twice = sorted({actor for actor in ids if ids.count(actor) > 1})
         if twice:
-            reader.fail((*path, key), f"{', '.join(map(repr, twice))} listed twice")
+            reader.fail(
+                (*path, key), catalog_text("check.listed_twice", names=", ".join(map(repr, twice)))
+            )
             return None
     if up is not None and (up not in participants or up not in acted):
-        reader.fail((*path, "up"), f"{up!r} is up, so must be in both participants and acted")
+        reader.fail((*path, "up"), catalog_text("check.up", id=up))
         return None
     if exchange is None:
         return None

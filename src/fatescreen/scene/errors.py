@@ -7,6 +7,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from fatescreen.i18n import tr
+
 KeyPath = tuple[str | int, ...]
 """A path into a TOML document: table keys and 0-based array indices."""
 
@@ -30,7 +32,7 @@ def _escape(char: str) -> str:
     return "\\" + char if char in '"\\' else char
 
 
-def render_path(path: KeyPath) -> str:
+def render_path(path: KeyPath, lang: str = "en") -> str:
     """Show a key path as a GM reads it: ``npc[3].skills.Fight``, ``npc[2].each."Thug 1"``
     (array items 1-based)."""
     out = ""
@@ -39,23 +41,59 @@ def render_path(path: KeyPath) -> str:
             out += f"[{part + 1}]"
         else:
             out += ("." if out else "") + _render_key(part)
-    return out or "(top level)"
+    return out or tr(lang, "check.top_level")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message of the catalogs not yet put in words: its key and its values (a value may
+    itself be a Text), so that a problem found once is told in the GM's language."""
+
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    def render(self, lang: str) -> str:
+        """The message in ``lang``."""
+        values = {
+            name: value.render(lang) if isinstance(value, Text) else value
+            for name, value in self.values
+        }
+        return tr(lang, self.key, **values)
+
+
+def text(key: str, /, **values: object) -> Text:
+    """A catalog message with its values, to be put in words in the GM's language."""
+    return Text(key, tuple(values.items()))
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a scene file."""
+    """One thing wrong with a scene file (``text``: the message in the catalogs' terms,
+    ``message``: the same in English)."""
 
     path: KeyPath
     message: str
     line: int | None = None
     file: Path | None = None
+    text: Text | None = None
+
+    @classmethod
+    def of(
+        cls, path: KeyPath, message: Text, line: int | None = None, file: Path | None = None
+    ) -> Problem:
+        """A problem told by a catalog message."""
+        return cls(path, message.render("en"), line, file, message)
 
     def __str__(self) -> str:
+        return self.render("en")
+
+    def render(self, lang: str) -> str:
+        """The problem as ``check`` prints it, in ``lang``: file:line: key path: message."""
         where = str(self.file) if self.file else "<scene>"
         if self.line is not None:
             where += f":{self.line}"
-        return f"{where}: {render_path(self.path)}: {self.message}"
+        said = self.text.render(lang) if self.text is not None else self.message
+        return f"{where}: {render_path(self.path, lang)}: {said}"
 
 
 class SceneFileError(Exception):

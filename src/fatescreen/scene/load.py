@@ -13,7 +13,8 @@ from typing import Any
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
-from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
+from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text
+from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.locate import locate
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
@@ -120,17 +121,19 @@ def load_scene(path: Path, party: PartyLoader | None = None) -> LoadedScene:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise SceneFileError(
-                [Problem((), f"file of {size} bytes is too large for a scene", None, path)]
+                [Problem.of((), catalog_text("check.file_too_large", size=size), None, path)]
             )
         raw = path.read_bytes()
     except OSError as error:
-        problem = Problem((), f"cannot read the file: {error.strerror}", None, path)
+        problem = Problem.of(
+            (), catalog_text("check.cannot_read", reason=error.strerror), None, path
+        )
         raise SceneFileError([problem]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise SceneFileError([Problem((), "the file is not valid UTF-8", line, path)]) from None
+        raise SceneFileError([Problem.of((), catalog_text("check.not_utf8"), line, path)]) from None
     return load_text(text, path, party)
 
 
@@ -140,9 +143,10 @@ def load_text(text: str, path: Path | None = None, party: PartyLoader | None = N
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message, line = _toml_error(error, text)
-        raise SceneFileError([Problem((), f"not valid TOML: {message}", line, path)]) from None
+        problem = Problem.of((), catalog_text("check.not_toml", detail=message), line, path)
+        raise SceneFileError([problem]) from None
     except RecursionError:
-        problem = Problem((), "not valid TOML: nested too deeply", None, path)
+        problem = Problem.of((), catalog_text("check.too_deep"), None, path)
         raise SceneFileError([problem]) from None
     reader = Reader()
     base = path.parent if path else Path.cwd()
@@ -154,8 +158,11 @@ def load_text(text: str, path: Path | None = None, party: PartyLoader | None = N
         ]
         if len(reader.problems) > MAX_PROBLEMS:
             more = len(reader.problems) - MAX_PROBLEMS
-            problems.append(Problem((), f"... and {more} more problems", None, path))
-        raise SceneFileError(problems or [Problem((), "the scene could not be read", None, path)])
+            problems.append(
+                Problem.of((), catalog_text("check.more_problems", count=more), None, path)
+            )
+        unread = Problem.of((), catalog_text("check.unread"), None, path)
+        raise SceneFileError(problems or [unread])
     return LoadedScene(scene, path, text, origins)
 
 
@@ -180,16 +187,15 @@ def _decode(
     origins = SourceMap()
     top = reader.table(data, (), TOP_KEYS) or {}
     if "format" not in top:
-        reader.fail(("format",), f"missing: the first line should be 'format = {FORMAT_VERSION}'")
+        reader.fail(("format",), catalog_text("check.no_format", version=FORMAT_VERSION))
     elif top["format"] != FORMAT_VERSION:
         reader.fail(
             ("format",),
-            f"format {top['format']!r} is not supported; this version reads format "
-            f"{FORMAT_VERSION}",
+            catalog_text("check.format", found=repr(top["format"]), version=FORMAT_VERSION),
         )
     title = reader.text(top.get("title"), ("title",)) if "title" in top else None
     if "title" not in top:
-        reader.fail(("title",), "missing: every scene needs a title")
+        reader.fail(("title",), catalog_text("check.no_title"))
     notes = reader.text(top.get("notes", ""), ("notes",), limit=MAX_TEXT, allow_empty=True)
     rules = codec.decode_rules(reader, top.get("rules", {}), ("rules",))
     gm_pool = reader.integer(top.get("gm_pool", 0), ("gm_pool",), low=0, high=1000)
@@ -204,7 +210,9 @@ def _decode(
         zone = codec.decode_zone(reader, item, ("zone", index))
         if zone:
             if zone.id in origins.zones:
-                reader.fail(("zone", index, "name"), f"duplicate zone id {zone.id!r}")
+                reader.fail(
+                    ("zone", index, "name"), catalog_text("check.duplicate_zone", id=zone.id)
+                )
                 continue
             zones.append(zone)
             origins.zones[zone.id] = Origin(("zone", index))
@@ -216,7 +224,9 @@ def _decode(
         if obstacle is None:
             continue
         if obstacle.id in origins.obstacles:
-            reader.fail(("obstacle", index), f"duplicate obstacle id {obstacle.id!r}")
+            reader.fail(
+                ("obstacle", index), catalog_text("check.duplicate_obstacle", id=obstacle.id)
+            )
             continue
         obstacle = _resolve_obstacle_zones(reader, obstacle, zone_ids, ("obstacle", index))
         obstacles.append(obstacle)
@@ -234,10 +244,10 @@ def _decode(
         if a is None or b is None:
             continue
         if a == b:
-            reader.fail(where, "a link joins two different zones")
+            reader.fail(where, catalog_text("check.link_same_zone"))
             continue
         if frozenset((a, b)) in linked:
-            reader.fail(where, "these zones are already linked")
+            reader.fail(where, catalog_text("check.link_twice"))
             continue
         linked.add(frozenset((a, b)))
         block = link.block
@@ -251,7 +261,7 @@ def _decode(
     def add(character: Character, origin: Origin) -> None:
         where = (*origin.path, "name")
         if character.id in origins.characters:
-            reader.fail(where, f"duplicate character id {character.id!r}")
+            reader.fail(where, catalog_text("check.duplicate_character", id=character.id))
             return
         if character.zone is not None:
             zone = zone_ids.resolve(reader, character.zone, (*origin.path, "zone"), "zone")
@@ -263,7 +273,7 @@ def _decode(
     party_ids = tuple(reader.texts(top.get("pcs", []), ("pcs",)))
     if party_ids:
         if party is None:
-            reader.fail(("pcs",), "this scene refers to a party, but no party.toml was found")
+            reader.fail(("pcs",), catalog_text("check.no_party"))
         else:
             found = party(party_ids)
             for pc_id in party_ids:
@@ -271,7 +281,7 @@ def _decode(
                     characters.append(found[pc_id])
                 else:
                     known = ", ".join(sorted(found)) or "none"
-                    reader.fail(("pcs",), f"no PC {pc_id!r} in the party (known: {known})")
+                    reader.fail(("pcs",), catalog_text("check.no_such_pc", id=pc_id, known=known))
 
     for section, kind in (("pc", CharacterKind.PC), ("npc", CharacterKind.MAJOR)):
         for index, item in enumerate(_records(reader, top, section)):
@@ -295,7 +305,9 @@ def _decode(
         countdown = codec.decode_countdown(reader, item, ("countdown", index))
         if countdown:
             if countdown.id in origins.countdowns:
-                reader.fail(("countdown", index), f"duplicate countdown id {countdown.id!r}")
+                reader.fail(
+                    ("countdown", index), catalog_text("check.duplicate_countdown", id=countdown.id)
+                )
                 continue
             countdowns.append(countdown)
             origins.countdowns[countdown.id] = Origin(("countdown", index))
@@ -370,7 +382,7 @@ def _records(reader: Reader, top: Mapping[str, Any], key: str) -> list[Any]:
         return []
     value = top[key]
     if isinstance(value, dict):
-        reader.fail((key,), f"write [[{key}]] (an array of tables), not [{key}]")
+        reader.fail((key,), catalog_text("check.array_of_tables", name=key))
         return []
     return reader.array(value, (key,)) or []
 
@@ -395,17 +407,22 @@ class _NameIndex:
         return key
 
 
-def _unknown(what: str, ref: str, known: Any) -> str:
+def _unknown(what: str, ref: str, known: Any) -> Text:
     names = sorted(str(k) for k in known)
     shown = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
-    return f"no {what} {ref!r} in this scene (known: {shown or 'none'})"
+    return catalog_text(
+        "check.unknown_ref",
+        what=catalog_text(f"check.what.{what}"),
+        ref=ref,
+        known=shown or catalog_text("none"),
+    )
 
 
 def _obstacle_ref(reader: Reader, ref: str, obstacles: list[Obstacle], path: KeyPath) -> str | None:
     for obstacle in obstacles:
         if ref in (obstacle.id, obstacle.name):
             if type(obstacle).__name__ != "Block":
-                reader.fail(path, f"{ref!r} is not a block")
+                reader.fail(path, catalog_text("check.not_a_block", ref=ref))
                 return None
             return obstacle.id
     reader.fail(path, _unknown("block", ref, [o.name for o in obstacles]))
@@ -450,7 +467,7 @@ def _decode_entry(
     if "template" not in table:
         for key in ("count", "each"):
             if key in table:
-                reader.fail((*path, key), f"{key!r} is only for entries with a 'template'")
+                reader.fail((*path, key), catalog_text("check.template_only", name=repr(key)))
         single = codec.decode_character(reader, table, path, kind, rules)
         return [(single, Origin(path))] if single else []
     template = _load_template(reader, table["template"], (*path, "template"), base)
@@ -461,7 +478,7 @@ def _decode_entry(
     count = reader.integer(table.get("count", 1), (*path, "count"), low=1, high=MAX_COUNT)
     if count is None or "name" not in merged:
         if "name" not in merged:
-            reader.fail((*path, "template"), "the template has no 'name'")
+            reader.fail((*path, "template"), catalog_text("check.template_name"))
         return []
     each = table.get("each", {})
     each_table = reader.table(each, (*path, "each"), ()) if not isinstance(each, dict) else each
@@ -483,7 +500,7 @@ def _decode_entry(
         overrides = (each_table or {}).get(name, {})
         where = (*path, "each", name)
         if not isinstance(overrides, dict):
-            reader.fail(where, "expected a table of changes for this character")
+            reader.fail(where, catalog_text("check.each_table"))
             continue
         if overrides.get("removed") is True:
             continue
@@ -510,7 +527,7 @@ def _decode_entry(
             out.append((character, Origin(path, name if counted else None)))
     for name in each_table or {}:
         if name not in names:
-            reader.fail((*path, "each", name), f"no character {name!r} comes from this entry")
+            reader.fail((*path, "each", name), catalog_text("check.each_unknown", name=name))
     return out
 
 
@@ -547,21 +564,21 @@ def _load_template(reader: Reader, ref: object, path: KeyPath, base: Path) -> di
     try:
         stat = file.stat()
         if stat.st_size > MAX_FILE_BYTES:
-            reader.fail(path, f"template file {file_part!r} is too large")
+            reader.fail(path, catalog_text("check.template_too_large", file=file_part))
             return None
         data = _template_file(file, stat.st_mtime_ns, stat.st_size)
     except (OSError, UnicodeDecodeError):
-        reader.fail(path, f"cannot read template file {file_part!r}")
+        reader.fail(path, catalog_text("check.template_unreadable", file=file_part))
         return None
     except tomllib.TOMLDecodeError as error:
-        reader.fail(path, f"template file {file_part!r} is not valid TOML: {error}")
+        reader.fail(path, catalog_text("check.template_toml", file=file_part, detail=str(error)))
         return None
     except RecursionError:
-        reader.fail(path, f"template file {file_part!r} is not valid TOML: nested too deeply")
+        reader.fail(path, catalog_text("check.template_too_deep", file=file_part))
         return None
     entries = data.get("npc", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        reader.fail(path, f"template file {file_part!r} has no [[npc]] entries")
+        reader.fail(path, catalog_text("check.template_empty", file=file_part))
         return None
     found: dict[str, Any] | None = None
     if wanted:
@@ -572,12 +589,13 @@ def _load_template(reader: Reader, ref: object, path: KeyPath, base: Path) -> di
                 break
         else:
             names = ", ".join(shown(str(e.get("name"))) for e in entries)
-            reader.fail(path, f"no template {wanted!r} in {file_part!r} (known: {names})")
+            reader.fail(
+                path,
+                catalog_text("check.template_unknown", name=wanted, file=file_part, known=names),
+            )
             return None
     elif len(entries) != 1:
-        reader.fail(
-            path, f"{file_part!r} holds {len(entries)} templates; name one: '{file_part}#NAME'"
-        )
+        reader.fail(path, catalog_text("check.template_choose", file=file_part, count=len(entries)))
         return None
     else:
         found = dict(entries[0])

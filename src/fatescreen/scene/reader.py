@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from fatescreen.scene.errors import KeyPath, Problem
+from fatescreen.scene.errors import KeyPath, Problem, Text, text
 
 MAX_NAME = 200
 """Longest name or id a scene may use, in characters."""
@@ -17,15 +17,16 @@ MAX_COUNT = 10_000
 """Largest count (boxes, members, instances) a scene may use."""
 
 
-def _type_name(value: object) -> str:
-    return {
-        bool: "a boolean",
-        int: "an integer",
-        float: "a number",
-        str: "a string",
-        list: "an array",
-        dict: "a table",
-    }.get(type(value), type(value).__name__)
+def _type_name(value: object) -> Text:
+    kind = {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        list: "array",
+        dict: "table",
+    }.get(type(value), "other")
+    return text(f"check.type.{kind}")
 
 
 def control_character(text: str, allowed: str = "\t") -> str | None:
@@ -49,16 +50,19 @@ class Reader:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def fail(self, path: KeyPath, message: str) -> None:
-        """Record one problem."""
-        self.problems.append(Problem(path, message))
+    def fail(self, path: KeyPath, message: str | Text) -> None:
+        """Record one problem (a catalog message, told in the GM's language when shown)."""
+        if isinstance(message, Text):
+            self.problems.append(Problem.of(path, message))
+        else:
+            self.problems.append(Problem(path, message))
 
     def table(
         self, value: object, path: KeyPath, allowed: Iterable[str]
     ) -> Mapping[str, Any] | None:
         """Check that ``value`` is a table with only ``allowed`` keys; None if not a table."""
         if not isinstance(value, dict):
-            self.fail(path, f"expected a table, found {_type_name(value)}")
+            self.fail(path, text("check.expected_table", found=_type_name(value)))
             return None
         known = allowed if isinstance(allowed, (tuple, list, frozenset, set)) else tuple(allowed)
         for key in value:
@@ -66,11 +70,14 @@ class Reader:
                 # hints only for the problems a GM will read (see load.MAX_PROBLEMS)
                 hinted = len(key) < 100 and len(self.problems) < 100
                 close = difflib.get_close_matches(key, list(known), n=1) if hinted else []
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
                 expected = ", ".join(sorted(known))
-                self.fail(
-                    (*path, key), f"unknown key {shown(key)}{hint}; expected one of: {expected}"
-                )
+                if close:
+                    message = text(
+                        "check.unknown_key_hint", name=shown(key), close=close[0], expected=expected
+                    )
+                else:
+                    message = text("check.unknown_key", name=shown(key), expected=expected)
+                self.fail((*path, key), message)
         return value
 
     def text(
@@ -87,17 +94,17 @@ class Reader:
         outcomes) may span several lines; names may not.
         """
         if not isinstance(value, str):
-            self.fail(path, f"expected a string, found {_type_name(value)}")
+            self.fail(path, text("check.expected_string", found=_type_name(value)))
             return None
         bad = control_character(value, "\t\n" if limit > MAX_NAME else "\t")
         if bad:
-            self.fail(path, f"control or escape character {bad} is not allowed in text")
+            self.fail(path, text("check.control_character", character=bad))
             return None
         if len(value) > limit:
-            self.fail(path, f"text of {len(value)} characters is too long (at most {limit})")
+            self.fail(path, text("check.too_long", length=len(value), limit=limit))
             return None
         if not allow_empty and not value.strip():
-            self.fail(path, "expected a non-empty string")
+            self.fail(path, text("check.empty"))
             return None
         return value
 
@@ -111,30 +118,30 @@ class Reader:
     ) -> int | None:
         """An integer within ``low``..``high``."""
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(path, f"expected an integer, found {_type_name(value)}")
+            self.fail(path, text("check.expected_integer", found=_type_name(value)))
             return None
         if low is not None and value < low:
-            self.fail(path, f"{value} is too small (at least {low})")
+            self.fail(path, text("check.too_small", value=value, low=low))
             return None
         if high is not None and value > high:
-            self.fail(path, f"{value} is too large (at most {high})")
+            self.fail(path, text("check.too_large", value=value, high=high))
             return None
         return value
 
     def boolean(self, value: object, path: KeyPath) -> bool | None:
         """A boolean."""
         if not isinstance(value, bool):
-            self.fail(path, f"expected true or false, found {_type_name(value)}")
+            self.fail(path, text("check.expected_boolean", found=_type_name(value)))
             return None
         return value
 
     def array(self, value: object, path: KeyPath, *, limit: int = MAX_COUNT) -> list[Any] | None:
         """An array of at most ``limit`` items."""
         if not isinstance(value, list):
-            self.fail(path, f"expected an array, found {_type_name(value)}")
+            self.fail(path, text("check.expected_array", found=_type_name(value)))
             return None
         if len(value) > limit:
-            self.fail(path, f"{len(value)} items are too many (at most {limit})")
+            self.fail(path, text("check.too_many", count=len(value), limit=limit))
             return None
         return value
 
@@ -142,8 +149,9 @@ class Reader:
         """One of a fixed set of strings."""
         known = list(options)
         if not isinstance(value, str) or value not in known:
-            found = shown(value) if isinstance(value, str) else _type_name(value)
-            self.fail(path, f"expected one of {', '.join(map(repr, known))}, found {found}")
+            found: str | Text = shown(value) if isinstance(value, str) else _type_name(value)
+            options = ", ".join(map(repr, known))
+            self.fail(path, text("check.expected_choice", options=options, found=found))
             return None
         return value
 

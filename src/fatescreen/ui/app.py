@@ -282,7 +282,10 @@ class FatescreenApp(App[None]):
 
     def _show_load_error(self) -> None:
         """Say why there is no scene: every problem of the file, in the log."""
-        problems = tuple(str(p) for p in self.load_error.problems) if self.load_error else ()
+        lang = self.view_state.lang
+        problems = (
+            tuple(p.render(lang) for p in self.load_error.problems) if self.load_error else ()
+        )
         path = str(self.scene_path or "")
         status = (
             self.tr("ui.load_failed", path=path, count=len(problems))
