@@ -45,6 +45,7 @@ FINNISH_TERMS: tuple[tuple[str, str], ...] = (
     (r"\bseurausta\b", "jälkeä"),
     (r"\bseurauksia\b", "jälkiä"),
     (r"\bKeskinkertainen\b", "Keskiverto"),
+    (r"\bkeskinkertainen\b", "Keskiverto"),
     (r"\bKeskinkertaista\b", "Keskivertoa"),
     (r"\bKeskinkertaisen\b", "Keskiverron"),
     (r"\bFysiikka(a)?\b", r"Kunto\1"),
@@ -74,6 +75,12 @@ FINNISH_TERMS: tuple[tuple[str, str], ...] = (
     (r"\bHidaste\b", "Hidastava este"),
     (r"\bhäiriö\b", "häiritsevä este"),
     (r"\bHäiriö\b", "Häiritsevä este"),
+    (r"(?<!tikittävä )\bkello\b", "tikittävä kello"),
+    (r"\bKello\b", "Tikittävä kello"),
+    (r"(?<!tikittävää )\bkelloa\b", "tikittävää kelloa"),
+    (r"(?<!tikittävän )\bkellon\b", "tikittävän kellon"),
+    (r"(?<!tikittäviä )\bkelloja\b", "tikittäviä kelloja"),
+    (r"(?<!tikittävät )\bkellot\b", "tikittävät kellot"),
 )
 """Finnish words the seed says otherwise, as regular expressions and their replacements."""
 
@@ -148,6 +155,19 @@ def text_of(message_string: object) -> str:
     return str(message_string)
 
 
+def reapply_terms() -> None:
+    """Put every Finnish message of the catalog in the seed's terms (FINNISH_TERMS)."""
+    catalog = read_catalog("fi")
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.string, (tuple, list)):
+            message.string = tuple(seed_terms(str(form)) for form in message.string)
+        else:
+            message.string = seed_terms(str(message.string))
+    write_catalog("fi", catalog)
+
+
 def convert(prefer_dicts: bool) -> list[str]:
     """Merge the dicts into the catalogs; the keys whose texts differ, as report lines."""
     report: list[str] = []
@@ -173,10 +193,23 @@ def main(argv: list[str] | None = None) -> int:
     """Run the conversion; 0 when done."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--prefer-dicts", action="store_true", help="take the dicts' texts")
+    parser.add_argument("--verbose", action="store_true", help="list the texts that differ")
     parser.add_argument("--remove", action="store_true", help="delete the dict modules read")
+    parser.add_argument(
+        "--reapply-terms", action="store_true", help="the seed's terms in every Finnish message"
+    )
     args = parser.parse_args(argv)
-    for line in convert(args.prefer_dicts):
+    differ = convert(args.prefer_dicts)
+    for line in differ if args.verbose else ():
         print(line, file=sys.stderr)
+    if differ and not args.verbose:
+        print(
+            f"{len(differ)} texts differ between the dicts and the catalogs: the catalogs' kept "
+            "(--verbose lists them, --prefer-dicts takes the dicts')",
+            file=sys.stderr,
+        )
+    if args.reapply_terms:
+        reapply_terms()
     if args.remove:
         for lang in LANGUAGES:
             for path in dict_modules(lang):

@@ -53,7 +53,7 @@ THINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "hazard": ("hazard", "vaarallinen", "vaara"),
         "block": ("block", "hidastava", "hidaste"),
         "distraction": ("distraction", "häiritsevä", "häiriö"),
-        "countdown": ("countdown", "kello"),
+        "countdown": ("countdown", "tikittävä", "kello"),
     }
 )
 """What else ``add`` makes besides characters, as typed."""
