@@ -1,0 +1,102 @@
+"""docs/glossary.md against the seed and the Finnish UI: every term is the seed's, under a
+section the seed has, and shown by the catalog messages the row names; no Finnish message
+uses a word the seed says otherwise."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from fatescreen.i18n import EN, FI, tr
+from fatescreen.rules.ladder import LADDER, ladder_name
+
+ROOT = Path(__file__).resolve().parents[2]
+GLOSSARY = ROOT / "docs" / "glossary.md"
+SEED = Path("/work/shared/seeds/000_fa4031155e2e60cd.txt")
+ROW = re.compile(r"^\| ([^|]+?) \| ([^|]+?) \| «([^»]+)» \| ([^|]+?) \|$", re.MULTILINE)
+
+NOT_THE_SEEDS = {
+    r"\bseuraus\w*|\bseurauk\w*": "jälki, jäljet",
+    r"\bkeskinkertai\w*": "Keskiverto",
+    r"\bfysiik\w*": "Kunto",
+    r"\btahto(a|n)?\b|\btahdolla\b": "Tahdonvoima",
+    r"\brasitusjäl\w*": "rasituslinja",
+    r"\bselvitä\b": "ratkaise",
+    r"\bpakota\b": "painosta",
+    r"\bsessio\w*|lopetasessio": "pelikerta",
+    r"\buusin(ta|nat|toja)\b": "uudelleenheitto",
+    r"\bvaara\b": "vaarallinen este",
+    r"\bhidaste\b": "hidastava este",
+    r"\bhäiriö\b": "häiritsevä este",
+    r"(?<!tikittävä )(?<!tikittävän )(?<!tikittävää )(?<!tikittäviä )(?<!tikittävät )\bkello": (
+        "tikittävä kello"
+    ),
+    r"(?-i:\bGM\b)": "PJ",
+    r"(?-i:\bNPC\b)": "PJH",
+}
+"""Words the Finnish UI must not use, with the seed's term for each."""
+
+
+def rows() -> list[tuple[str, str, str, list[str]]]:
+    found = ROW.findall(GLOSSARY.read_text(encoding="utf-8"))
+    return [
+        (en, fi, section, [k.strip() for k in keys.split(",")]) for en, fi, section, keys in found
+    ]
+
+
+def stems(term: str) -> list[str]:
+    """The start of each word of a term, enough to find its inflected forms."""
+    return [word[: max(4, len(word) - 2)].casefold() for word in term.split()]
+
+
+def shows(text: str, term: str) -> bool:
+    folded = text.casefold()
+    return all(stem in folded for stem in stems(term))
+
+
+def test_the_glossary_covers_the_terms_the_issue_lists() -> None:
+    finnish = {fi for _, fi, _, _ in rows()}
+    for term in ("jäljet", "Keskiverto", "Kunto", "Tahdonvoima", "rasituslinja", "ratkaise",
+                 "painosta", "pelikerta", "uudelleenheitto", "vaarallinen este",
+                 "hidastava este", "häiritsevä este", "tikittävä kello", "fate-piste", "PJ",
+                 "PJH"):  # fmt: skip
+        assert term in finnish, term
+    assert len(rows()) >= 50
+
+
+@pytest.mark.skipif(not SEED.is_file(), reason="the seed texts are not here")
+@pytest.mark.parametrize(("english", "finnish", "section", "keys"), rows())
+def test_each_term_is_the_seeds_under_a_section_the_seed_has(
+    english: str, finnish: str, section: str, keys: list[str]
+) -> None:
+    seed = SEED.read_text(encoding="utf-8")
+    assert section in seed.splitlines(), f"no section {section!r} in the seed"
+    assert shows(seed, finnish), f"the seed never says {finnish!r}"
+
+
+@pytest.mark.parametrize(("english", "finnish", "section", "keys"), rows())
+def test_the_finnish_ui_shows_each_term_where_the_glossary_says(
+    english: str, finnish: str, section: str, keys: list[str]
+) -> None:
+    for key in keys:
+        if key.startswith("ladder "):
+            value = int(key.split()[1])
+            assert ladder_name(value, "fi") == finnish
+            assert ladder_name(value, "en") == english.split(" (")[0]
+            assert LADDER["fi"][value] == finnish
+            continue
+        assert key in FI and key in EN, f"no message {key}"
+        assert shows(tr("fi", key), finnish), f"{key}: {FI[key]!r} does not say {finnish!r}"
+        assert shows(tr("en", key), english), f"{key}: {EN[key]!r} does not say {english!r}"
+
+
+@pytest.mark.parametrize(("pattern", "instead"), sorted(NOT_THE_SEEDS.items()))
+def test_no_finnish_message_uses_a_word_the_seed_says_otherwise(pattern: str, instead: str) -> None:
+    wrong = {
+        key: text
+        for key, text in FI.items()
+        if re.search(pattern, re.sub(r"\{[^}]*\}", "", text), re.IGNORECASE)
+    }
+    assert wrong == {}, f"the seed says {instead}"
