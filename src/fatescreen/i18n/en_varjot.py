@@ -100,4 +100,6 @@ MESSAGES: dict[str, str] = {
     "ui.key.varjot.accept": "Accept",
     "ui.key.varjot.odds": "Odds",
     "ui.key.varjot.session": "New session",
+    "varjot.error.chain": "{helper} failed: by the GM's ruling this check cannot be tried",
+    "varjot.support.penalty": "{helper} failed: a penalty die for {name}",
 }

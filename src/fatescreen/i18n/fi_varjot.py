@@ -100,4 +100,6 @@ MESSAGES: dict[str, str] = {
     "ui.key.varjot.accept": "Hyväksy",
     "ui.key.varjot.odds": "Todennäköisyys",
     "ui.key.varjot.session": "Uusi pelikerta",
+    "varjot.error.chain": "{helper} epäonnistui: PJ:n päätöksellä tätä tarkistusta ei voi yrittää",
+    "varjot.support.penalty": "{helper} epäonnistui: sakkonoppa hahmolle {name}",
 }

@@ -143,7 +143,17 @@ class Words:
         except ValueError:
             raise self.not_a_number(word) from None
         if not low <= value <= high:
-            raise self.not_a_number(word)
+            raise CommandError(
+                tr(
+                    self.lang,
+                    "system.range",
+                    verb=self.verb.name,
+                    text=word,
+                    low=low,
+                    high=high,
+                    usage=self.usage,
+                )
+            )
         return value
 
     def not_a_number(self, word: str) -> CommandError:
