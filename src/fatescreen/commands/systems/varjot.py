@@ -8,11 +8,16 @@ decision and returns the new :class:`~fatescreen.scene.systems.varjot.VarjotScen
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from fatescreen.commands.names import resolve
-from fatescreen.commands.systems.base import SystemApplied, SystemContext, VerbSet, Words
+from fatescreen.commands.systems.base import (
+    SystemApplied,
+    SystemContext,
+    VerbSet,
+    Words,
+    percent,
+)
 from fatescreen.rules.varjot.check import (
     GM_PENALTY_MAX,
     Check,
@@ -126,16 +131,6 @@ def level_text(lang_ctx: Ctx | str, reached: int) -> str:
 
     lang = lang_ctx if isinstance(lang_ctx, str) else lang_ctx.lang
     return f"{tr(lang, f'varjot.level.{reached}')} ({reached})"
-
-
-def percent(chance: Fraction) -> str:
-    """A probability as the dashboard shows it: ``41%``, ``<1%``, ``>99%``."""
-    value = float(chance * 100)
-    if 0 < value < 1:
-        return "<1%"
-    if 99 < value < 100:
-        return ">99%"
-    return f"{value:.0f}%"
 
 
 def faces_text(faces: tuple[int, ...]) -> str:

@@ -9,7 +9,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 
-from fatescreen.commands.systems.varjot import faces_text, level_text, percent
+from fatescreen.commands.systems.base import percent
+from fatescreen.commands.systems.varjot import faces_text, level_text
 from fatescreen.i18n import tr
 from fatescreen.rules.varjot.check import Side, Source
 from fatescreen.rules.varjot.odds import improve_odds, level_odds, opposed_odds, success_odds
