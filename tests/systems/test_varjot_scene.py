@@ -51,6 +51,8 @@ def test_the_system_is_read_from_the_top_level_keys() -> None:
     assert system_of_text("system = 'mekanismi'\n") == "mekanismi"
     assert system_of_text('[[pc]]\nsystem = "mekanismi"\n') == FATE
     assert system_of(Path("/nonexistent.toml")) == FATE
+    notes = 'format = 1\nnotes = """\nsystem = "mekanismi"\n"""\ntitle = "x"\n'
+    assert system_of_text(notes) == FATE
 
 
 def test_an_ability_of_five_is_an_error_at_its_line(tmp_path: Path) -> None:
