@@ -53,6 +53,8 @@ def section_examples(body: str) -> tuple[str | None, list[str], list[tuple[str, 
     setup: list[str] = []
     examples: list[tuple[str, list[str]]] = []
     for line in body.splitlines():
+        if line.startswith("## "):  # the next chapter: its examples are not this verb's
+            break
         if match := _ON.match(line):
             scene = match.group(1)
         elif line.startswith("    #   "):

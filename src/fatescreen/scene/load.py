@@ -22,6 +22,7 @@ from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
 FORMAT_VERSION = 1
 TOP_KEYS = (
     "format",
+    "system",
     "title",
     "notes",
     "rules",
@@ -193,6 +194,11 @@ def _decode(
             ("format",),
             catalog_text("check.format", found=repr(top["format"]), version=FORMAT_VERSION),
         )
+    if "system" in top:
+        # other systems branch off before this loader
+        from fatescreen.scene.systems import FATE
+
+        reader.choice(top["system"], ("system",), (FATE,))
     title = reader.text(top.get("title"), ("title",)) if "title" in top else None
     if "title" not in top:
         reader.fail(("title",), catalog_text("check.no_title"))
