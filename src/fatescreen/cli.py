@@ -407,7 +407,7 @@ def open_dashboard(scene: Path | None, lang: str | None, theme: str | None) -> i
     if system_of(scene) != FATE:
         from fatescreen.ui.systems.shell import SystemApp
 
-        SystemApp(scene, lang=args.lang, theme=args.theme).run()
+        SystemApp(scene, lang=lang, theme=theme).run()
         return 0
     from fatescreen.ui.app import FatescreenApp
 

@@ -44,7 +44,7 @@ from fatescreen.ui.panes.zones import ZonesPane
 from fatescreen.ui.pick import QuickPick, SteadyFooter
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble, literal, quote
-from fatescreen.ui.themes import DEFAULT_THEME, all_themes, load_themes
+from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 
 if TYPE_CHECKING:
     from fatescreen.ui.build import SceneBuilder
@@ -177,11 +177,7 @@ class FatescreenApp(App[None]):
         self.view_state = View(
             lang=chosen_lang, ladder_names=self.settings.ladder_names, selected=None
         )
-        try:
-            customs = all_themes()
-        except ValueError:  # a broken theme of the GM's: the CLI names it; start without it
-            customs = load_themes()
-        for custom in customs:
+        for custom in usable_themes():
             self.register_theme(custom)
         if remember:
             # a broken keymap: the CLI names the problem before starting; start without it

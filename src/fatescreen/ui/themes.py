@@ -79,3 +79,12 @@ def theme_names(themes: list[Theme]) -> set[str]:
     from textual.theme import BUILTIN_THEMES
 
     return {*BUILTIN_THEMES, *(theme.name for theme in themes)}
+
+
+def usable_themes() -> list[Theme]:
+    """The themes an app registers: every theme, or the built-in ones if one of the GM's is
+    broken (the CLI names the broken file before an app starts)."""
+    try:
+        return all_themes()
+    except ValueError:
+        return load_themes()

@@ -27,7 +27,7 @@ from fatescreen.ui.keys import translate_bindings
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble
-from fatescreen.ui.themes import DEFAULT_THEME, load_themes
+from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 
 
 class SystemPane(VerticalScroll):
@@ -210,7 +210,7 @@ class SystemApp(App[None]):
                 self.load_error = error
         if self.session is not None:
             self.session.lang = self.view_state.lang
-        for custom in load_themes():
+        for custom in usable_themes():
             self.register_theme(custom)
         wanted = theme or DEFAULT_THEME
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
