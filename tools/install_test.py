@@ -50,6 +50,7 @@ def main() -> int:
         env |= {
             "FATESCREEN_DATA_DIR": str(work / "data"),
             "FATESCREEN_CONFIG_DIR": str(work / "config"),
+            "FATESCREEN_CACHE_DIR": str(work / "cache"),
             "PATH": f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}",
         }
         check = work / "installed_check.py"

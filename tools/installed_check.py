@@ -101,6 +101,11 @@ def main() -> None:
         missing.returncode != 0 and "fatescreen new no-such-scene.toml" in missing.stderr,
         "a missing scene file is an error that offers fatescreen new",
     )
+    finnish = fatescreen_command("odds", "3", "vs", "2", "invokes", "1", "--lang", "fi")
+    expect(
+        finnish.stdout.startswith("Hyvä (+3) vs. Kohtalainen (+2), 1 piirteen käyttö:"),
+        "the Finnish catalog ships (fatescreen odds --lang fi)",
+    )
     asyncio.run(open_demo())
 
 
