@@ -76,3 +76,11 @@ def test_tr_keeps_its_signature_and_falls_back_to_english() -> None:
     assert tr("sv", "outcome.tie") == "tie"
     assert tr("fi", "no.such.key") == "no.such.key"
     assert i18n.CATALOGS["fi"]["outcome.tie"] == "tasapeli"
+
+
+def test_no_message_is_left_in_the_old_dict_catalogs() -> None:
+    """A branch that still adds keys to ``src/fatescreen/i18n/{en,fi}*.py``: run
+    ``.venv/bin/python tools/po_from_dicts.py --remove`` (tools/po_from_dicts.py says more)."""
+    folder = catalog_path("en").parents[2]
+    left = sorted(p.name for p in folder.glob("*.py") if p.stem[:2] in LANGUAGES)
+    assert left == [], "run: .venv/bin/python tools/po_from_dicts.py --remove"
