@@ -40,6 +40,8 @@ def fatescreen_command(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def pane_text(pane: Pane) -> str:
+    """What a pane shows, as tests.ui.support.text_of reads it (this script runs in the
+    installed environment, where the tests are not)."""
     parts = [pane, *pane.query("*")]
     texts = []
     for part in parts:
