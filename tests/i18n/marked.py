@@ -60,9 +60,13 @@ def stray_words(text: str, allowed: set[str]) -> list[str]:
 
 
 def scene_words(*paths: Path) -> set[str]:
-    """Every word the GM wrote in these files (names, skills, aspects, notes, ids)."""
+    """Every word the GM wrote in these files: quoted names, aspects, notes and ids, and
+    skills (keys that start with a capital)."""
     words: set[str] = set()
     for path in paths:
-        for literal in re.findall(r'"((?:[^"\\]|\\.)*)"|(\w[\w-]*)\s*=', path.read_text("utf-8")):
-            words |= set(WORD.findall(" ".join(literal)))
+        text = path.read_text("utf-8")
+        for literal in re.findall(r'"((?:[^"\\]|\\.)*)"', text):
+            words |= set(WORD.findall(literal))
+        # skill names are keys: { Fight = 4 } (other keys are the file's own words)
+        words |= set(re.findall(r"\b([A-ZÅÄÖ][\w-]*)\s*=", text))
     return words

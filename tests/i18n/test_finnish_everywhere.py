@@ -25,7 +25,8 @@ from tests.ui.support import screen_text, text_of, until
 SIZE = (160, 50)
 KEY_WORDS = {"Esc", "esc", "Enter", "Tab", "Del", "ctrl", "shift", "PgUp", "PgDn"}
 """Keys as the keyboard names them."""
-TYPED_AS_IS = {"markdown", "fatescreen", "fi", *(path.stem for path in shipped("themes").glob("*"))}
+THEME_WORDS = {word for path in shipped("themes").glob("*.toml") for word in path.stem.split("-")}
+TYPED_AS_IS = {"markdown", "fatescreen", "fi", *THEME_WORDS}
 """Words that are the same in any language: ``log --markdown``, the program's name, the
 language's code and the themes' names."""
 

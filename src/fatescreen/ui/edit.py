@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from fatescreen.commands.names import fold
+from fatescreen.i18n import tr as i18n_tr
 from fatescreen.rules.aspects import Aspect, AspectKind
 from fatescreen.rules.character import Character, CharacterKind, Form, Scale, StressKind
 from fatescreen.rules.ladder import LADDER, describe, parse_rating, signed
@@ -55,12 +56,15 @@ def skills_text(skills: dict[str, int] | Sequence[tuple[str, int]]) -> str:
     return ", ".join(f"{name} {signed(rating)}" for name, rating in ordered)
 
 
-def stress_text(character: Character | Form) -> str:
-    """Stress tracks as the GM types them: ``3`` or ``physical 4, mental 3``."""
+def stress_text(character: Character | Form, lang: str) -> str:
+    """Stress tracks as the GM types them: ``3`` or ``physical 4, mental 3`` (``fyysinen 4,
+    henkinen 3``)."""
     tracks = character.stress
     if len(tracks) == 1 and tracks[0].kind is StressKind.COMBINED:
         return str(tracks[0].boxes)
-    return ", ".join(f"{track.kind.value} {track.boxes}" for track in tracks)
+    return ", ".join(
+        f"{i18n_tr(lang, f'ui.stress.{track.kind.value}')} {track.boxes}" for track in tracks
+    )
 
 
 def slots_text(character: Character | Form) -> str:
@@ -167,7 +171,7 @@ class CharacterEditor:
         rows += [(f"stunt:{index}", tr("ui.edit.stunt"), stunt.text) for index, stunt in stunts]
         rows += [
             ("stunt:new", tr("ui.edit.new_stunt"), added),
-            ("stress", tr("ui.edit.stress"), stress_text(character) or "—"),
+            ("stress", tr("ui.edit.stress"), stress_text(character, self.lang) or "—"),
             ("consequences", tr("ui.edit.consequences"), slots_text(character)),
             ("weapon", tr("ui.edit.weapon_armor"), f"{character.weapon} / {character.armor}"),
             ("scale", tr("ui.edit.scale"), tr(f"ui.scale.{character.scale.value}")),
@@ -411,7 +415,7 @@ class CharacterEditor:
         field = FormField(
             "stress",
             self.tr("ui.edit.stress"),
-            stress_text(character),
+            stress_text(character, self.lang),
             placeholder=self.tr("ui.edit.stress_hint"),
         )
 
@@ -538,7 +542,7 @@ class CharacterEditor:
             FormField(
                 "stress",
                 self.tr("ui.edit.stress"),
-                stress_text(form) if form and form.stress else "",
+                stress_text(form, self.lang) if form and form.stress else "",
                 placeholder=self.tr("ui.edit.stress_hint"),
             ),
         ]
@@ -594,7 +598,7 @@ class CharacterEditor:
         had = {fold(a) for a in old_aspects}
         words += [f"aspect remove {quote(a)}" for a in old_aspects if fold(a) not in kept]
         words += [f"aspect add {quote(a)}" for a in new_aspects if fold(a) not in had]
-        old_stress = stress_text(form) if form is not None and form.stress else ""
+        old_stress = stress_text(form, self.lang) if form is not None and form.stress else ""
         if values["stress"] != old_stress:
             words.append("stress " + " ".join(stress_words(values["stress"], self.lang)))
         return words
