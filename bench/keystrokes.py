@@ -191,9 +191,13 @@ async def floor_samples(repeats: int) -> Operation:
 
 
 async def dashboard_samples(
-    scene: Path, repeats: int, app: App[Any] | None = None
+    scene: Path,
+    repeats: int,
+    app: App[Any] | None = None,
+    only: tuple[str, ...] = (),
 ) -> dict[str, Operation]:
-    """Key press to changed frame for the table's operations on the dashboard."""
+    """Key press to changed frame for the table's operations on the dashboard (``only``
+    those named, if given), on ``app`` if given."""
     from fatescreen.ui import collector
     from fatescreen.ui.app import FatescreenApp
 
@@ -211,6 +215,8 @@ async def dashboard_samples(
         async def measure(
             name: str, keys: list[str], setup: Callable[[], list[str] | None] | None = None
         ) -> None:
+            if only and name not in only:
+                return
             operation = results.setdefault(name, Operation())
             for _ in range(repeats):
                 pressed = keys

@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -35,8 +36,9 @@ alternates; the ratio is the median of the pairs' ratios. A keystroke is timed f
 reaching the app to the first frame that shows a change (the journal's fsync comes first),
 with no widget mounted or removed and no pane other than the log repainted whole."""
 
-ONE_TIMES = {"start": 1.3, "load": 2.0, "save": 1.5, "memory": 1.5, "median": 10.0}
-SCALED = {"start": 1.5, "load": 2.0, "save": 1.5, "memory": 2.0, "median": None}
+ONE_TIMES: Targets = {"start": 1.3, "load": 2.0, "save": 1.5, "memory": 1.5, "median": 10.0}
+SCALED: Targets = {"start": 1.5, "load": 2.0, "save": 1.5, "memory": 2.0, "median": None}
+Targets = dict[str, float | None]
 P95 = 25.0
 ODDS_MS = 5.0
 
@@ -118,7 +120,7 @@ def markers(scene: Path) -> dict[str, str]:
 
 
 def startup_rows(
-    scene: Path, env: dict[str, str], repeats: int, smoke: bool, targets: dict[str, float | None]
+    scene: Path, env: dict[str, str], repeats: int, smoke: bool, targets: Targets
 ) -> list[Row]:
     """Start and memory, in pairs with the floor whose order alternates."""
     ours: list[float] = []
@@ -168,7 +170,7 @@ def startup_rows(
 
 
 def pair_rows(
-    scene: Path, env: dict[str, str], repeats: int, smoke: bool, targets: dict[str, float | None]
+    scene: Path, env: dict[str, str], repeats: int, smoke: bool, targets: Targets
 ) -> list[Row]:
     """Load and save, one operation per fresh process, in alternating pairs."""
     rows = []
@@ -200,23 +202,24 @@ def pair_rows(
     return rows
 
 
-def odds_row(repeats: int, smoke: bool) -> Row:
+def odds_row(repeats: int, smoke: bool, rating: int = 2, opposition: int = 3 + 2) -> Row:
     """The exact odds of an opposed roll with +2 invokes, a reroll and an opposition invoke,
-    every cache but the dice pool's cleared; the reroll must change the odds."""
+    every cache but the dice pool's cleared; the reroll must change the odds.
+
+    The case: Fair (+2) with two invokes against a Good (+3) defender who invoked once
+    (+2): the roller fails or ties often enough for the reroll to be taken.
+    """
     from fatescreen.rules.odds import _odds, _rerolled, dice_counts, odds
 
     dice_counts()
-    # Fair (+2) with two invokes against a Good (+3) defender who invoked once (+2): the
-    # roller fails or ties often enough for a reroll to be taken
-    case = {"invokes": 2, "opposed": True, "bonus": 0}
-    without = odds(2, 3 + 2, rerolls=0, **case)  # type: ignore[arg-type]
+    without = odds(rating, opposition, invokes=2, opposed=True)
     samples = []
     result = without
     for _ in range(repeats):
         _odds.cache_clear()
         _rerolled.cache_clear()
         began = time.perf_counter()
-        result = odds(2, 3 + 2, rerolls=1, **case)  # type: ignore[arg-type]
+        result = odds(rating, opposition, invokes=2, rerolls=1, opposed=True)
         samples.append((time.perf_counter() - began) * 1000)
     rerolled = result.success + result.style > without.success + without.style
     value = statistics.median(samples)
@@ -232,42 +235,49 @@ def odds_row(repeats: int, smoke: bool) -> Row:
     )
 
 
+def keystroke_row(
+    name: str, operation: dict[str, Any], floor: str, smoke: bool, targets: Targets
+) -> Row:
+    """One operation's row: its latencies, and whether anything was rebuilt for it (a
+    widget mounted or removed, or a pane other than the log repainted whole: a log entry
+    moves every line of the log down)."""
+    samples = operation["samples"]
+    shown = [s for s in samples if s is not None]
+    unchanged = len(samples) - len(shown)
+    median = statistics.median(shown) if shown else float("inf")
+    p95 = percentile(shown, 0.95) if shown else float("inf")
+    whole = [pane for pane in operation["full"] if not pane.startswith("log:")]
+    rebuilt = operation["mounted"] or operation["removed"] or whole
+    limit = targets["median"]
+    ok = p95 <= P95 and (limit is None or median <= limit) and not rebuilt and not unchanged
+    notes = (
+        f"p95 {p95:.1f}; mounted {operation['mounted']}, removed {operation['removed']}; "
+        f"repainted whole: {', '.join(sorted(operation['full'])) or '-'}"
+    )
+    if unchanged:
+        notes += f"; {unchanged} presses showed no change"
+    return Row(
+        f"key: {name}",
+        f"{median:.1f} ms",
+        floor,
+        "—",
+        (f"median ≤ {limit:.0f}, " if limit else "") + f"p95 ≤ {P95:.0f}, nothing rebuilt",
+        None if smoke else bool(ok),
+        notes,
+    )
+
+
 def keystroke_rows(
-    scene: Path, env: dict[str, str], repeats: int, smoke: bool, targets: dict[str, float | None]
+    scene: Path, env: dict[str, str], repeats: int, smoke: bool, targets: Targets
 ) -> list[Row]:
     """Key press to changed frame, with the bare app's beside it."""
     report = json.loads(child([str(HERE / "keystrokes.py"), str(scene), str(repeats)], env, 900))
     floor = [s for s in report["floor"]["samples"] if s is not None]
     floor_text = f"{statistics.median(floor):.1f} ms (p95 {percentile(floor, 0.95):.1f})"
-    rows = []
-    for name, operation in report["operations"].items():
-        samples = operation["samples"]
-        shown = [s for s in samples if s is not None]
-        unchanged = len(samples) - len(shown)
-        median = statistics.median(shown) if shown else float("inf")
-        p95 = percentile(shown, 0.95) if shown else float("inf")
-        whole = [pane for pane in operation["full"] if not pane.startswith("log:")]
-        rebuilt = operation["mounted"] or operation["removed"] or whole
-        limit = targets["median"]
-        ok = p95 <= P95 and (limit is None or median <= limit) and not rebuilt and not unchanged
-        notes = (
-            f"p95 {p95:.1f}; mounted {operation['mounted']}, removed {operation['removed']}; "
-            f"repainted whole: {', '.join(sorted(operation['full'])) or '-'}"
-        )
-        if unchanged:
-            notes += f"; {unchanged} presses showed no change"
-        rows.append(
-            Row(
-                f"key: {name}",
-                f"{median:.1f} ms",
-                floor_text,
-                "—",
-                (f"median ≤ {limit:.0f}, " if limit else "") + f"p95 ≤ {P95:.0f}, nothing rebuilt",
-                None if smoke else ok,
-                notes,
-            )
-        )
-    return rows
+    return [
+        keystroke_row(name, operation, floor_text, smoke, targets)
+        for name, operation in report["operations"].items()
+    ]
 
 
 def measure(scale: int, repeats: int, keystrokes: int, smoke: bool) -> list[Row]:

@@ -188,7 +188,8 @@ class FatescreenApp(App[None]):
         Setting ``theme`` would make Textual parse and apply every style a second time
         right after the first (its watcher invalidates the CSS): instead the stylesheet
         gets the theme's variables before it parses anything, and the watcher's other
-        work (classes, the ANSI colour filter) is done here.
+        work on classes is done here. (Its ANSI-to-truecolour filter keeps Textual's
+        start-up mapping: fatescreen's styles are theme colours, never ANSI ones.)
         """
         self.set_reactive(App.theme, name)
         theme = self.current_theme
@@ -197,7 +198,6 @@ class FatescreenApp(App[None]):
             {f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark}
         )
         self.update_classes(classes, update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
         self.stylesheet.set_variables(self.get_css_variables())
 
     # -- layout --------------------------------------------------------------------------
