@@ -35,6 +35,8 @@ QUIET = 0.06
 """Seconds without a write after which a keystroke's frames are over."""
 TIMEOUT = 3.0
 """Seconds after which a key press that changed nothing counts as changing nothing."""
+WARM_UP_WAIT = 1.2
+"""Seconds without a key after which the dashboard has begun its warm-up."""
 SETTLED = 0.5
 """Seconds without a write after which the app's first screen counts as settled."""
 CHARS = {"enter": "\r", "escape": "\x1b"}
@@ -263,6 +265,15 @@ async def dashboard_samples(
                 app.run_command(f"tick {countdown.id} back {countdown.checked}", flow=False)
 
         await measure("tick a countdown (t)", ["t"], rewind)
+
+        if not only or "tick while the warm-up runs (t)" in only:
+            # the GM leaves the keys alone for a moment (the warm-up starts), then ticks
+            # until it is done: a thread shares the interpreter with the keys
+            operation = results.setdefault("tick while the warm-up runs (t)", Operation())
+            await asyncio.sleep(WARM_UP_WAIT)
+            while not app.warmed_up and len(operation.samples) < 10 * repeats:
+                rewind()
+                await keyboard.press("t", operation)
 
     await run(dashboard, work)
     return results
