@@ -61,6 +61,14 @@ class Screen:
         self.x = 0
         self.y = 0
         self.style = ""
+        self.written: set[tuple[int, int]] = set()
+        """Cells (x, y) written since the last :meth:`forget`."""
+        self.changed: set[tuple[int, int]] = set()
+        """Cells (x, y) that show something else since the last :meth:`forget`."""
+
+    def forget(self) -> None:
+        """Start counting written and changed cells afresh."""
+        self.written, self.changed = set(), set()
 
     def feed(self, data: str) -> bool:
         """Apply written data; True when any cell now shows something else."""
@@ -85,8 +93,10 @@ class Screen:
             width = get_character_cell_size(char)
             if 0 <= self.x < self.width:
                 cell = (char, self.style)
+                self.written.add((self.x, self.y))
                 if row[self.x] != cell:
                     row[self.x] = cell
+                    self.changed.add((self.x, self.y))
                     changed = True
             self.x += max(width, 1)
         return changed
@@ -96,9 +106,16 @@ class Screen:
         """What the screen shows, line by line, without styles."""
         return "\n".join("".join(char for char, _ in row).rstrip() for row in self.cells)
 
-    def rows_in(self, top: int, bottom: int) -> str:
-        """The text of rows ``top`` to ``bottom`` (excluded)."""
-        return "\n".join(self.text.split("\n")[top:bottom])
+    def repainted_whole(self, x: int, y: int, width: int, height: int) -> bool:
+        """True when, since the last :meth:`forget`, nearly every cell of the area was
+        written while most of them show what they showed before: the area was drawn again
+        for a change of a few of its cells."""
+        area = [(column, row) for row in range(y, y + height) for column in range(x, x + width)]
+        if not area:
+            return False
+        written = sum(cell in self.written for cell in area)
+        changed = sum(cell in self.changed for cell in area)
+        return written >= 0.9 * len(area) and changed < 0.5 * len(area)
 
 
 @dataclass(frozen=True)

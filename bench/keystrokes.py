@@ -5,7 +5,8 @@ one JSON object: for the bare app and for each operation, the milliseconds from 
 (sent the way a terminal's key reaches the app) to the first frame written after it that
 changes what the screen shows; the save of each change (the journal's fsync) happens before
 that frame, so it is included. For each operation it also counts the widgets mounted and
-removed and the panes repainted whole (see :class:`Redraws`).
+removed and the panes drawn again whole on the screen for a change of a few of their cells
+(see ``frames.Screen.repainted_whole``).
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ from typing import Any
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.geometry import Region
-from textual.widget import Widget
 from textual.widgets import Static
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -35,57 +34,11 @@ QUIET = 0.06
 """Seconds without a write after which a keystroke's frames are over."""
 TIMEOUT = 3.0
 """Seconds after which a key press that changed nothing counts as changing nothing."""
-WARM_UP_WAIT = 1.2
-"""Seconds without a key after which the dashboard has begun its warm-up."""
+WARM_UP_WAIT = 3.0
+"""Seconds to wait, at most, for the dashboard to begin its warm-up."""
 SETTLED = 0.5
 """Seconds without a write after which the app's first screen counts as settled."""
 CHARS = {"enter": "\r", "escape": "\x1b"}
-
-
-def pane_of(widget: Widget) -> Widget | None:
-    """The dashboard pane (a widget with the ``pane`` class) holding ``widget``."""
-    for node in widget.ancestors_with_self:
-        if isinstance(node, Widget) and node.has_class("pane"):
-            return node
-    return None
-
-
-def fills(widget: Widget, pane: Widget) -> bool:
-    """True when ``widget`` takes up half its pane or more (repainting it is repainting the
-    pane; a scrollbar, one column wide, is not)."""
-    return widget is pane or widget.size.area * 2 > pane.size.area
-
-
-@dataclass
-class Redraws:
-    """Counts, while installed, every whole repaint of a widget that fills most of a pane
-    (``refresh()`` with no region, or a recompose): a pane drawn again from scratch."""
-
-    full: list[str] = field(default_factory=list)
-
-    def __enter__(self) -> Redraws:
-        original = Widget.refresh
-        self.original = original
-        full = self.full
-
-        def counting(
-            widget: Widget,
-            *regions: Region,
-            repaint: bool = True,
-            layout: bool = False,
-            recompose: bool = False,
-        ) -> Widget:
-            pane = pane_of(widget)
-            whole = recompose or (repaint and not regions)
-            if pane is not None and whole and (recompose or fills(widget, pane)):
-                full.append(f"{pane.id}:{type(widget).__name__}")
-            return original(widget, *regions, repaint=repaint, layout=layout, recompose=recompose)
-
-        Widget.refresh = counting  # type: ignore[method-assign]
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        Widget.refresh = self.original  # type: ignore[method-assign]
 
 
 @dataclass
@@ -97,6 +50,7 @@ class Operation:
     mounted: int = 0
     removed: int = 0
     full: list[str] = field(default_factory=list)
+    """Panes drawn again whole on the screen for a change of a few of their cells."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -133,19 +87,22 @@ class Keyboard:
         """Press ``key`` once the app is quiet; add its latency and what it redrew."""
         await self.settle()
         nodes = set(map(id, self.app.screen.walk_children(with_self=False)))
-        with Redraws() as redraws:
-            start = time.perf_counter()
-            self.driver.send_message(events.Key(key, CHARS.get(key, key)))
-            shown: float | None = None
-            while shown is None and time.perf_counter() - start < TIMEOUT:
-                await asyncio.sleep(0.001)
-                shown = next((stamp for stamp in self.replay.changes() if stamp >= start), None)
-            await self.settle()
+        self.replay.screen.forget()
+        start = time.perf_counter()
+        self.driver.send_message(events.Key(key, CHARS.get(key, key)))
+        shown: float | None = None
+        while shown is None and time.perf_counter() - start < TIMEOUT:
+            await asyncio.sleep(0.001)
+            shown = next((stamp for stamp in self.replay.changes() if stamp >= start), None)
+        await self.settle()
         now = set(map(id, self.app.screen.walk_children(with_self=False)))
         into.samples.append(None if shown is None else (shown - start) * 1000)
         into.mounted += len(now - nodes)
         into.removed += len(nodes - now)
-        into.full += redraws.full
+        screen = self.replay.screen
+        for pane in self.app.screen.query(".pane"):
+            if screen.repainted_whole(*pane.region):
+                into.full.append(pane.id or "?")
 
 
 class FloorKeys(App[None]):
@@ -228,6 +185,24 @@ async def dashboard_samples(
                 for key in pressed:
                     await keyboard.press(key, operation)
 
+        def rewind() -> None:
+            countdown = app.scene.countdowns[0]
+            if countdown.checked >= countdown.boxes - 1:
+                app.run_command(f"tick {countdown.id} back {countdown.checked}", flow=False)
+
+        if not only or "tick while the warm-up runs (t)" in only:
+            # first: the GM leaves the keys alone for a moment (the warm-up starts), then
+            # ticks until it is done (a thread shares the interpreter with the keys)
+            operation = results.setdefault("tick while the warm-up runs (t)", Operation())
+            waited = time.perf_counter()
+            while time.perf_counter() - waited < WARM_UP_WAIT and not app.warmed_up:
+                if any(worker.group == "warm-up" for worker in app.workers):
+                    break
+                await asyncio.sleep(0.01)
+            while not app.warmed_up and len(operation.samples) < 10 * repeats:
+                rewind()
+                await keyboard.press("t", operation)
+
         await measure("toggle a stress box (s, 1)", ["s", "1"])
 
         def add_invoke() -> None:
@@ -259,21 +234,7 @@ async def dashboard_samples(
 
         await measure("move a character (m, digit)", ["m", "1"], open_neighbour)
 
-        def rewind() -> None:
-            countdown = app.scene.countdowns[0]
-            if countdown.checked >= countdown.boxes - 1:
-                app.run_command(f"tick {countdown.id} back {countdown.checked}", flow=False)
-
         await measure("tick a countdown (t)", ["t"], rewind)
-
-        if not only or "tick while the warm-up runs (t)" in only:
-            # the GM leaves the keys alone for a moment (the warm-up starts), then ticks
-            # until it is done: a thread shares the interpreter with the keys
-            operation = results.setdefault("tick while the warm-up runs (t)", Operation())
-            await asyncio.sleep(WARM_UP_WAIT)
-            while not app.warmed_up and len(operation.samples) < 10 * repeats:
-                rewind()
-                await keyboard.press("t", operation)
 
     await run(dashboard, work)
     return results

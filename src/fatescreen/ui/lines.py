@@ -126,17 +126,13 @@ class LinesView(ScrollView):
                 key = line_key(line)
                 found = fresh.get(key) or cache.get(key)
                 if found is None:
-                    if not self.wrap:
-                        # one strip a line: drawn when first shown (a long map shows a
-                        # screenful of its lines)
-                        found = []
-                        found.append(_Undrawn(line, found))
-                    elif line.cell_length > width or "\n" in line.plain:
+                    if self.wrap and (line.cell_length > width or "\n" in line.plain):
                         found = Visual.to_strips(self, line, width, None, style)
                     else:
-                        # a line that fits needs no wrapping: render it straight away
-                        # (several times faster than the general path)
-                        found = [Strip(line.render_segments(style))]
+                        # one strip a line (unwrapped, or a line that fits): drawn when
+                        # first shown, so a long list draws a screenful of its lines
+                        found = []
+                        found.append(_Undrawn(line, found))
                 strips = found
             fresh[key] = strips
             seen[id(line)] = (line, key, strips)
