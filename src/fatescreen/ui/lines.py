@@ -165,14 +165,21 @@ class LinesView(ScrollView):
         size = Size(max(widest, self._width), len(self._strips))
         auto = self.styles.height is not None and self.styles.height.is_auto
         if size != self.virtual_size:
-            # the scrollbars (or, sized to its lines, the screen) must make room; asked
-            # for after this call, which may run while the screen is being laid out
-            # (a parent's resize), which drops a request made from inside it
             self.set_reactive(Widget.virtual_size, size)
-            self.call_later(self.refresh, layout=True)
-            if auto:
-                self._painted = self._strips
-                return
+            overflows = size.height > self.scrollable_content_region.height
+            if auto or overflows != self.show_vertical_scrollbar:
+                # the screen (sized to its lines) or a scrollbar must make room; asked
+                # for after this call, which may run while the screen is being laid out
+                # (a parent's resize), which drops a request made from inside it
+                self.call_later(self.refresh, layout=True)
+                if auto:
+                    self._painted = self._strips
+                    return
+            elif overflows:
+                # a scrollbar that stays: tell it the new length, and lay nothing out
+                bar = self.vertical_scrollbar
+                bar.window_virtual_size = size.height
+                bar.window_size = self.scrollable_content_region.height
         self._repaint_changed()
 
     def _repaint_changed(self) -> None:
