@@ -86,7 +86,7 @@ class Keyboard:
     async def press(self, key: str, into: Operation) -> None:
         """Press ``key`` once the app is quiet; add its latency and what it redrew."""
         await self.settle()
-        nodes = set(map(id, self.app.screen.walk_children(with_self=False)))
+        nodes = set(self.app.screen.walk_children(with_self=False))
         self.replay.screen.forget()
         start = time.perf_counter()
         self.driver.send_message(events.Key(key, CHARS.get(key, key)))
@@ -95,7 +95,7 @@ class Keyboard:
             await asyncio.sleep(0.001)
             shown = next((stamp for stamp in self.replay.changes() if stamp >= start), None)
         await self.settle()
-        now = set(map(id, self.app.screen.walk_children(with_self=False)))
+        now = set(self.app.screen.walk_children(with_self=False))
         into.samples.append(None if shown is None else (shown - start) * 1000)
         into.mounted += len(now - nodes)
         into.removed += len(nodes - now)

@@ -232,7 +232,8 @@ def odds_row(repeats: int, smoke: bool, rating: int = 2, opposition: int = 3 + 2
         f"≤ {ODDS_MS:.0f} ms, reroll taken",
         None if smoke else value <= ODDS_MS and rerolled,
         f"success {float(without.success + without.style):.3f} → "
-        f"{float(result.success + result.style):.3f} with the reroll",
+        f"{float(result.success + result.style):.3f} with the reroll"
+        + ("" if rerolled else "; reroll not taken"),
     )
 
 
