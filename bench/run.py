@@ -322,8 +322,8 @@ def table(rows: list[Row], scale: int) -> str:
 
 
 def write_readme(readme: Path, scale: int, text: str) -> None:
-    """Put ``text`` between the README's markers for this scale (added at the end of the
-    performance section if missing)."""
+    """Put ``text`` between the README's markers for this scale (added after the other
+    scales' tables, or at the end, if missing)."""
     begin, end = f"<!-- bench scale={scale} -->", f"<!-- /bench scale={scale} -->"
     content = readme.read_text(encoding="utf-8")
     block = f"{begin}\n{text}\n{end}"
@@ -331,6 +331,11 @@ def write_readme(readme: Path, scale: int, text: str) -> None:
         content = re.sub(
             re.escape(begin) + ".*?" + re.escape(end), lambda _: block, content, flags=re.S
         )
+    elif "<!-- /bench scale=" in content:
+        # after the other scales' tables
+        last = content.rindex("<!-- /bench scale=")
+        end_of_last = content.index("-->", last) + 3
+        content = content[:end_of_last] + "\n\n" + block + content[end_of_last:]
     else:
         content = content.rstrip("\n") + "\n\n" + block + "\n"
     readme.write_text(content, encoding="utf-8")

@@ -128,3 +128,19 @@ def test_a_rebuilding_slow_pane_is_caught(
     assert min(s for s in rebuilt["samples"] if s is not None) >= 60
     row = run.keystroke_row("tick", rebuilt, "-", False, run.SCALED)
     assert row.passed is False
+
+
+def test_the_readme_gets_each_scale_s_table_in_its_place(tmp_path: Path) -> None:
+    """A scale's table replaces the one before it; a new scale's goes after the others."""
+    readme = tmp_path / "README.md"
+    readme.write_text(
+        "# x\n\n<!-- bench scale=1 -->\nold\n<!-- /bench scale=1 -->\n\n## Next\n",
+        encoding="utf-8",
+    )
+    run.write_readme(readme, 1, "one")
+    run.write_readme(readme, 25, "first")
+    run.write_readme(readme, 25, "twenty-five")
+    assert readme.read_text(encoding="utf-8") == (
+        "# x\n\n<!-- bench scale=1 -->\none\n<!-- /bench scale=1 -->\n\n"
+        "<!-- bench scale=25 -->\ntwenty-five\n<!-- /bench scale=25 -->\n\n## Next\n"
+    )
