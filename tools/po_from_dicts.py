@@ -4,15 +4,20 @@ fatescreen.po``), where they live now.
 
 Re-runnable: a key the catalog already has keeps its text there (hand edits, plural forms
 and terminology fixes survive); a key only the dicts have is added, its Finnish text put
-in the seed's terms first (FINNISH_TERMS); a key whose dict text differs from the
-catalog's is listed (``--prefer-dicts`` takes the dict's text instead). ``--remove`` then
-deletes the dict modules it read. A branch that still adds keys to the dicts, merged
-after the dicts were removed: keep its dict modules in the merge, then run
+in the seed's terms first (FINNISH_TERMS); keys whose dict text differs from the catalog's
+are counted (``--verbose`` lists them, ``--prefer-dicts`` takes the dicts' texts, hand
+fixes included, so prefer editing the .po). ``--remove`` then deletes the dict modules it
+read; ``--reapply-terms`` puts every Finnish message in the seed's terms again.
+
+A branch that still adds keys to the dicts, merged after the dicts were removed (git
+reports "deleted in HEAD and modified in theirs" for ``src/fatescreen/i18n/en.py`` and the
+like): keep the branch's dict modules (``git checkout --theirs -- src/fatescreen/i18n/``
+on those paths; keep this ``src/fatescreen/i18n/__init__.py``), then run
 
     .venv/bin/python tools/po_from_dicts.py --remove
 
-and commit the .po files (the test ``tests/i18n/test_catalogs.py`` fails while a dict
-module is left). Needs Babel (in the test extras).
+and commit the .po files (``tests/i18n/test_po_files.py`` fails while a dict module is
+left). Needs Babel (in the test extras).
 """
 
 from __future__ import annotations
