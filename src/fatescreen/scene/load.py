@@ -17,10 +17,12 @@ from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
 from fatescreen.scene.locate import locate
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
+from fatescreen.scene.systems import FATE
 
 FORMAT_VERSION = 1
 TOP_KEYS = (
     "format",
+    "system",
     "title",
     "notes",
     "rules",
@@ -187,6 +189,9 @@ def _decode(
             f"format {top['format']!r} is not supported; this version reads format "
             f"{FORMAT_VERSION}",
         )
+    if "system" in top:
+        # other systems branch off before this loader (fatescreen.scene.systems)
+        reader.choice(top["system"], ("system",), (FATE,))
     title = reader.text(top.get("title"), ("title",)) if "title" in top else None
     if "title" not in top:
         reader.fail(("title",), "missing: every scene needs a title")
