@@ -91,7 +91,7 @@ def _side_index(ctx: Ctx, check: Check, ref: str | None) -> int:
 def _entered(words: Words) -> str | None:
     """Entered dice faces, if the next word is written only with + 0 -."""
     word = words.peek()
-    if word is not None and looks_like_faces(word) and not word.isdigit():
+    if word is not None and looks_like_faces(word):
         return words.take("dice")
     return None
 
@@ -403,7 +403,9 @@ def bonus_verb(ctx: Ctx, words: Words) -> Applied:
 def roll_verb(ctx: Ctx, words: Words) -> Applied:
     """Roll the check's dice (entered or rolled); or a quick roll of an ability."""
     word = words.peek()
-    if word is not None and word.isdigit():
+    if word is not None and len(word) == 1 and word.isdigit() and word != "0":
+        return _quick_roll(ctx, words)
+    if word == "0" and ctx.value.check is None:
         return _quick_roll(ctx, words)
     check = _open_check(ctx)
     if check.rolled:
