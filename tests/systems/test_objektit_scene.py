@@ -58,7 +58,7 @@ def test_a_kk_of_seven_is_an_error_at_its_line(tmp_path: Path) -> None:
         ("nokkela = 5", "nokkela = -1", "object[1].inherent.nokkela: an ability is rated +0"),
         ('default = 1\ngoal = "Saada', 'default = 9\ngoal = "Saada', "object[1].default"),
         ("nokkela = 5, ", "", "object[1].inherent: missing: every 'hahmo' has 'nokkela'"),
-        ("nokkela = 5", "nokkela = 5, \"lentävä\" = 2", "'lentävä' is not an inherent ability of"),
+        ("nokkela = 5", 'nokkela = 5, "lentävä" = 2', "'lentävä' is not an inherent ability of"),
         ('kind = "laiva"', 'kind = "vene"', "object[3].kind: expected one of 'hahmo', 'laiva'"),
         ('resist = "kestävä"', 'resist = "kova"', "kinds.laiva.resist: 'kova' is not one of"),
         ('name = "Bertil"', 'name = "Aino"', "object[2].name: 'Aino' is here twice"),

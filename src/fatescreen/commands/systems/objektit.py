@@ -66,6 +66,14 @@ def rating_text(lang: str, name: str, value: int, *, developed: bool) -> str:
     return f"{tr(lang, f'{key}.{value}')} {name} ({value:+d})"
 
 
+def developed_text(lang: str, opened: OpenConflict) -> str:
+    """The conflict's developed ability as the seed writes it, or the concept's default."""
+    value = opened.conflict.developed
+    if opened.developed is None:
+        return f"{tr(lang, 'objektit.default')} ({value:+d})"
+    return rating_text(lang, opened.developed, value, developed=True)
+
+
 def step_text(lang: str, step: Step, *, chance: bool = False) -> str:
     """A step of the ladder by name: a result («seuraus») or a chance («mahdollisuus»)."""
     key = "objektit.chance" if chance else "objektit.result"
@@ -80,13 +88,12 @@ def condition_text(lang: str, condition: int) -> str:
 def conflict_lines(lang: str, opened: OpenConflict) -> list[str]:
     """The conflict as set up: LK + KK + chance, and its odds."""
     conflict = opened.conflict
-    developed = opened.developed or tr(lang, "objektit.default")
     line = tr(
         lang,
         "objektit.conflict.line",
         name=opened.name,
         lk=rating_text(lang, opened.inherent, conflict.inherent, developed=False),
-        kk=rating_text(lang, developed, conflict.developed, developed=True),
+        kk=developed_text(lang, opened),
         chance=number_text(lang, conflict.chance),
         chance_name=step_text(lang, step_for(conflict.chance), chance=True),
         base=number_text(lang, conflict.base, signed=False),

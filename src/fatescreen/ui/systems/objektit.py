@@ -14,6 +14,7 @@ from textual.content import Content
 
 from fatescreen.commands.systems.mekanismi import percent
 from fatescreen.commands.systems.objektit import (
+    developed_text,
     number_text,
     rating_text,
     result_line,
@@ -105,11 +106,10 @@ class ConflictPane(SystemPane):
 
 def _conflict(opened: OpenConflict, lang: str) -> list[Content]:
     conflict = opened.conflict
-    developed = opened.developed or tr(lang, "objektit.default")
     lines = [
         assemble((opened.name, "bold $accent")),
         assemble("  LK ", rating_text(lang, opened.inherent, conflict.inherent, developed=False)),
-        assemble("  KK ", rating_text(lang, developed, conflict.developed, developed=True)),
+        assemble("  KK ", developed_text(lang, opened)),
         assemble("  ", *_ladder(conflict.chance, lang)),
         assemble(
             "  = ",
