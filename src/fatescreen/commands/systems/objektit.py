@@ -139,7 +139,7 @@ def result_line(lang: str, name: str, base: Fraction, result: ConflictResult) ->
 def number(word: str) -> Fraction | None:
     """A number as a GM types it (``+3``, ``-6``, ``3,14``, ``−2``), or None."""
     text = word.replace("−", "-").replace(",", ".")
-    if not text or text.lstrip("+-")[:1] not in "0123456789.":
+    if not text or not all(char in "0123456789.+-" for char in text):
         return None
     try:
         value = Decimal(text)
