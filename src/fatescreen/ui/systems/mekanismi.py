@@ -21,6 +21,7 @@ from fatescreen.rules.mekanismi.dice import SUCCESS_FACE, PoolRoll
 from fatescreen.rules.mekanismi.odds import CheckOdds, check_odds
 from fatescreen.rules.mekanismi.pools import Pool
 from fatescreen.scene.systems.mekanismi import MekanismiScene, Member, OpenCheck
+from fatescreen.ui.systems.objektit import chunks
 from fatescreen.ui.systems.shell import SystemPane, SystemScreen
 from fatescreen.ui.text import Part, assemble, join_lines
 
@@ -43,17 +44,21 @@ class CharactersPane(SystemPane):
 
 
 def _member(member: Member, lang: str) -> list[Content]:
+    """Name, player and damage track on one line; abilities two to a line; gear on one."""
     sheet = member.sheet
     owner = member.player or tr(lang, "mekanismi.gm")
-    lines = [assemble((sheet.name, "bold $accent"), (f"  ({owner})", "$text-muted"))]
-    abilities = " · ".join(f"{ability} {dice}" for ability, dice in sheet.abilities)
-    lines.append(assemble("  ", abilities))
-    if sheet.gear:
-        gear = " · ".join(f"{item} +{int(advantage)}" for item, advantage in sheet.gear)
-        lines.append(assemble("  ", (tr(lang, "mekanismi.ui.gear") + ": ", "$text-muted"), gear))
+    head: list[Part] = [(sheet.name, "bold $accent"), (f"  ({owner})  ", "$text-muted")]
     track = sheet.damage
     if track.taken or track.health is not None:
-        lines.append(assemble("  ", *_track(track.taken, track.health, lang)))
+        head += _track(track.taken, track.health, lang)
+    lines = [assemble(*head)]
+    for chunk in chunks([f"{ability} {dice}" for ability, dice in sheet.abilities], 2):
+        lines.append(assemble("  ", chunk))
+    gear: list[Part] = []
+    for item, advantage in sheet.gear:
+        gear += [("  " + "+" * int(advantage), "$success"), f" {item}"]
+    if gear:
+        lines.append(assemble(*gear))
     return lines
 
 
@@ -194,9 +199,15 @@ class MekanismiScreen(SystemScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "prefill('check ')", "Check", id="mekanismi.check"),
         Binding("a", "prefill('advantage ')", "Advantage", id="mekanismi.advantage"),
-        Binding("d", "prefill('disadvantage ')", "Disadvantage", id="mekanismi.disadvantage"),
+        Binding(
+            "d",
+            "prefill('disadvantage ')",
+            "Disadvantage",
+            id="mekanismi.disadvantage",
+            show=False,
+        ),
         Binding("g", "prefill('gear ')", "Gear", id="mekanismi.gear"),
-        Binding("h", "prefill('helpers ')", "Helpers", id="mekanismi.helpers"),
+        Binding("h", "prefill('helpers ')", "Helpers", id="mekanismi.helpers", show=False),
         Binding("r", "command('roll')", "Roll", id="mekanismi.roll"),
         Binding("m", "prefill('damage ')", "Damage", id="mekanismi.damage"),
         Binding("o", "command('odds')", "Odds", id="mekanismi.odds", show=False),

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.content import Content
 
 from fatescreen.commands.systems.mekanismi import percent
@@ -55,13 +56,19 @@ def _entry(entry: Entry, lang: str) -> list[Content]:
     if sheet.concept:
         head.append((f"  {sheet.concept}", "italic"))
     lines = [assemble(*head)]
-    lines.append(assemble("  LK ", " · ".join(f"{a} {v:+d}" for a, v in sheet.inherent)))
-    if sheet.developed:
-        lines.append(assemble("  KK ", " · ".join(f"{a} {v:+d}" for a, v in sheet.developed)))
+    for label, abilities in (("LK", sheet.inherent), ("KK", sheet.developed)):
+        for index, chunk in enumerate(chunks([f"{a} {v:+d}" for a, v in abilities])):
+            lines.append(assemble((f"  {label if index == 0 else '':<3}", "$text-muted"), chunk))
     lines.append(assemble("  ", *condition_track(sheet.condition, lang)))
     if sheet.main_goal:
         lines.append(assemble("  ", ("» " + sheet.main_goal, "$text-muted")))
     return lines
+
+
+def chunks(items: list[str], per_line: int = 3) -> list[str]:
+    """Items joined ``a · b · c``, a few to a line, so a list of abilities breaks between
+    abilities and not inside one."""
+    return [" · ".join(items[start : start + per_line]) for start in range(0, len(items), per_line)]
 
 
 def condition_track(condition: int, lang: str) -> list[Part]:
@@ -202,14 +209,11 @@ class ObjektitScreen(SystemScreen):
     def compose_panes(self) -> ComposeResult:
         """Objects, the conflict, the initiative order."""
         objects = ObjectsPane(id="objektit-objects")
-        objects.add_class("wide")
-        conflict = ConflictPane(id="objektit-conflict")
-        conflict.add_class("wide")
-        initiative = InitiativePane(id="objektit-initiative")
-        initiative.add_class("narrow")
+        objects.add_class("narrow")
         yield objects
-        yield conflict
-        yield initiative
+        with Vertical(id="objektit-side", classes="narrow"):
+            yield ConflictPane(id="objektit-conflict")
+            yield InitiativePane(id="objektit-initiative")
 
     def status(self, value: Any, lang: str) -> Content:
         """Title and every object's condition."""
