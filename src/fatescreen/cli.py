@@ -176,6 +176,7 @@ def one_off(
     import shlex
 
     from fatescreen.commands.session import Session
+    from fatescreen.i18n import tr
     from fatescreen.scene.model import Scene
     from fatescreen.scene.systems import FATE, SYSTEMS
 
@@ -186,7 +187,7 @@ def one_off(
 
         if system not in COMMANDS:
             known = ", ".join(name for name in SYSTEMS if name == FATE or name in COMMANDS)
-            print(f"unknown system {system!r}; known: {known}", file=out)
+            print(tr(lang, "system.unknown", system=system, names=known), file=out)
             return 2
         result = blank_session(system, seed=seed, lang=lang).execute(line)
     else:

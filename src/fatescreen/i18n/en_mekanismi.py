@@ -69,4 +69,13 @@ MESSAGES: dict[str, str] = {
     "mekanismi.ui.last": "Last check",
     "mekanismi.ui.unspent": "{count} damage point(s) to split",
     "mekanismi.ui.keys": "a advantage · d disadvantage · g gear · h helpers · r roll · m damage · u undo · : command",
+    "ui.key.mekanismi.check": "Check",
+    "ui.key.mekanismi.advantage": "Advantage",
+    "ui.key.mekanismi.disadvantage": "Disadvantage",
+    "ui.key.mekanismi.gear": "Gear",
+    "ui.key.mekanismi.helpers": "Helpers",
+    "ui.key.mekanismi.roll": "Roll",
+    "ui.key.mekanismi.damage": "Damage",
+    "ui.key.mekanismi.odds": "Odds",
+    "ui.key.mekanismi.drop": "Drop",
 }

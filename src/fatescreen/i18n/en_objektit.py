@@ -82,4 +82,12 @@ MESSAGES: dict[str, str] = {
     "objektit.ui.no_initiative": "No initiative yet: initiative OBJECT LK [KK] [CHANCE]",
     "objektit.ui.together": "together",
     "objektit.ui.keys": "c conflict · + / − chance · r roll · m damage · i initiative · u undo · : command",
+    "ui.key.objektit.check": "Conflict",
+    "ui.key.objektit.chance_up": "Chance +",
+    "ui.key.objektit.chance_down": "Chance −",
+    "ui.key.objektit.roll": "Roll",
+    "ui.key.objektit.damage": "Damage",
+    "ui.key.objektit.initiative": "Initiative",
+    "ui.key.objektit.odds": "Odds",
+    "ui.key.objektit.drop": "Drop",
 }

@@ -69,4 +69,13 @@ MESSAGES: dict[str, str] = {
     "mekanismi.ui.last": "Viime tarkistus",
     "mekanismi.ui.unspent": "{count} vahinkopistettä jaettavana",
     "mekanismi.ui.keys": "a etu · d haitta · g varuste · h avustajat · r heitä · m vahinko · u kumoa · : komento",
+    "ui.key.mekanismi.check": "Kykytarkistus",
+    "ui.key.mekanismi.advantage": "Etu",
+    "ui.key.mekanismi.disadvantage": "Haitta",
+    "ui.key.mekanismi.gear": "Varuste",
+    "ui.key.mekanismi.helpers": "Avustajat",
+    "ui.key.mekanismi.roll": "Heitä",
+    "ui.key.mekanismi.damage": "Vahinko",
+    "ui.key.mekanismi.odds": "Todennäköisyydet",
+    "ui.key.mekanismi.drop": "Peru",
 }

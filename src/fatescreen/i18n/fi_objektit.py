@@ -82,4 +82,12 @@ MESSAGES: dict[str, str] = {
     "objektit.ui.no_initiative": "Ei aloitteita: initiative OBJEKTI LK [KK] [MAHDOLLISUUS]",
     "objektit.ui.together": "yhtä aikaa",
     "objektit.ui.keys": "c konflikti · + / − mahdollisuus · r heitä · m vahinko · i aloite · u kumoa · : komento",
+    "ui.key.objektit.check": "Konflikti",
+    "ui.key.objektit.chance_up": "Mahdollisuus +",
+    "ui.key.objektit.chance_down": "Mahdollisuus −",
+    "ui.key.objektit.roll": "Heitä",
+    "ui.key.objektit.damage": "Vahinko",
+    "ui.key.objektit.initiative": "Aloite",
+    "ui.key.objektit.odds": "Todennäköisyydet",
+    "ui.key.objektit.drop": "Peru",
 }

@@ -23,6 +23,7 @@ from fatescreen.commands.session import Result
 from fatescreen.commands.systems.session import SystemSession, open_system_session
 from fatescreen.i18n import default_language, tr
 from fatescreen.scene.errors import SceneFileError
+from fatescreen.ui.keys import translate_bindings
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble
@@ -87,12 +88,12 @@ class SystemScreen(Screen[None]):
     ``command('LINE')`` (apply a line) or ``prefill('TEXT')`` (start a line to finish)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("colon", "prefill('')", "Command", id="system.command"),
-        Binding("question_mark", "command('help')", "Help", id="system.help"),
-        Binding("u", "command('undo')", "Undo", id="system.undo"),
-        Binding("U,ctrl+y", "command('redo')", "Redo", id="system.redo", show=False),
-        Binding("ctrl+s", "command('save')", "Save", id="system.save"),
-        Binding("L", "toggle_language", "Language", id="system.language", show=False),
+        Binding("colon", "prefill('')", "Command", id="command_bar"),
+        Binding("question_mark", "command('help')", "Help", id="help"),
+        Binding("u", "command('undo')", "Undo", id="undo"),
+        Binding("U,ctrl+y", "command('redo')", "Redo", id="redo", show=False),
+        Binding("ctrl+s", "command('save')", "Save", id="save"),
+        Binding("L", "toggle_language", "Language", id="language", show=False),
     ]
 
     class CommandEntered(Message):
@@ -105,8 +106,12 @@ class SystemScreen(Screen[None]):
     class LanguageToggled(Message):
         """The GM asked for the other language."""
 
-    def __init__(self, view: View, value: Any = None, problems: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, view: View, value: Any = None, problems: tuple[str, ...] = (), source: str = ""
+    ) -> None:
         super().__init__()
+        self.source = source
+        """The scene file's path, for the message when it could not be loaded."""
         self.view = view
         self.value: Any = value
         """The scene value shown; None when the file could not be loaded."""
@@ -118,7 +123,7 @@ class SystemScreen(Screen[None]):
         with Horizontal(id="system-panes"):
             yield from self.compose_panes()
         yield LogPane(id="log")
-        yield CommandLine(placeholder=": command  (help)", id="command")
+        yield CommandLine(placeholder=self.view.tr("system.placeholder"), id="command")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -126,9 +131,9 @@ class SystemScreen(Screen[None]):
         if self.value is not None:
             self.show(self.value, self.view)
             return
-        text = self.view.tr("ui.load_failed", path="", count=len(self.problems))
+        text = self.view.tr("ui.load_failed", path=self.source, count=len(self.problems))
         self.query_one("#status", Static).update(assemble((text, "$error bold")))
-        self.query_one(LogPane).add("check", self.problems, ok=False)
+        self.query_one(LogPane).add(self.source, self.problems, ok=False)
 
     def compose_panes(self) -> ComposeResult:
         """The system's own panes."""
@@ -146,6 +151,8 @@ class SystemScreen(Screen[None]):
         for pane in self.query(SystemPane):
             pane.show(value, view.lang)
         self.query_one(LogPane).border_title = view.tr("ui.log")
+        self.query_one(CommandLine).placeholder = view.tr("system.placeholder")
+        translate_bindings(self, view.lang)
 
     def add_log(self, result: Result) -> None:
         """Put a command's result at the top of the log."""
@@ -214,7 +221,8 @@ class SystemApp(App[None]):
 
         if self.session is None:
             problems = tuple(str(p) for p in self.load_error.problems) if self.load_error else ()
-            self.push_screen(SystemScreen(self.view_state, None, problems))
+            source = str(self.scene_path or "")
+            self.push_screen(SystemScreen(self.view_state, None, problems, source))
             return
         replayed = self.session.recover() if self.session.recoverable() else 0
         screen = screen_of(self.session.system)(self.view_state, self.session.value)

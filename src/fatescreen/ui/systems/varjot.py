@@ -22,7 +22,7 @@ from fatescreen.ui.text import assemble, join_lines
 def _rating(rating: int, lang: str) -> str:
     key = f"varjot.rating.{rating}"
     word = tr(lang, key)
-    return f"{rating}" if word == key else f"{rating} {word}"
+    return f"{rating}" if word == key else f"{rating} ({word})"
 
 
 class CharactersPane(SystemPane):

@@ -1,0 +1,8 @@
+"""Suomenkieliset viestit, jotka ovat yhteisiä muille järjestelmille kuin Fatelle."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    "system.placeholder": ": komento  (apua, kumoa, tallenna…)",
+    "system.unknown": "tuntematon järjestelmä {system!r}; tunnetut: {names}",
+}
