@@ -63,7 +63,6 @@ MESSAGES: dict[str, str] = {
     "objektit.error.no_hit": "there is no attack result to take the damage from: roll the attack first",
     "objektit.error.not_a_hit": "the last result, {value}, is not a hit (only a positive result hits)",
     "objektit.error.no_resist": "{name} has no {ability!r} to resist damage with: name the inherent ability",
-    "objektit.error.rules": "{detail}",
     "objektit.verb.check": "set up a conflict: LK + KK (or the concept's default) + the GM's chance",
     "objektit.verb.chance": "change the GM's chance of the conflict (any number; ±9 are examples)",
     "objektit.verb.roll": "roll 2d6 (or enter them) and take them from the value; or a quick roll: BASE [CHANCE]",

@@ -63,7 +63,6 @@ MESSAGES: dict[str, str] = {
     "objektit.error.no_hit": "vahingolle ei ole hyökkäyksen tulosta: heitä hyökkäys ensin",
     "objektit.error.not_a_hit": "viime tulos {value} ei ole osuma (vain positiivinen tulos osuu)",
     "objektit.error.no_resist": "objektilla {name} ei ole kykyä {ability!r} vahingon vastustamiseen: nimeä luontainen kyky",
-    "objektit.error.rules": "{detail}",
     "objektit.verb.check": "aloita konflikti: LK + KK (tai konseptin vakioarvo) + PJn mahdollisuus",
     "objektit.verb.chance": "muuta konfliktin mahdollisuutta (mikä tahansa luku; ±9 ovat esimerkkejä)",
     "objektit.verb.roll": "heitä 2d6 (tai syötä nopat) ja vähennä arvosta; tai pikaheitto: ARVO [MAHDOLLISUUS]",

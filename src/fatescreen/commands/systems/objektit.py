@@ -18,7 +18,6 @@ from fatescreen.i18n import tr
 from fatescreen.rules.objektit.condition import CONDITION_MAX, condition_level
 from fatescreen.rules.objektit.conflict import Conflict, ConflictResult, Step, step_for
 from fatescreen.rules.objektit.dice import TwoDice, parse_2d6, roll_2d6
-from fatescreen.rules.objektit.errors import ObjektitError
 from fatescreen.rules.objektit.initiative import InitiativeEntry, initiative_order
 from fatescreen.rules.objektit.odds import ConflictOdds, conflict_odds
 from fatescreen.rules.objektit.sheet import ObjectSheet
@@ -325,10 +324,7 @@ def damage_verb(ctx: Ctx, words: Words) -> Applied:
     words.done()
     if not last.result.good:
         raise ctx.error("objektit.error.not_a_hit", value=number_text(ctx.lang, last.result.value))
-    try:
-        damage = sheet.damage(lk, kk, danger, last.result.value)
-    except ObjektitError as error:
-        raise ctx.error("objektit.error.rules", detail=str(error)) from None
+    damage = sheet.damage(lk, kk, danger, last.result.value)
     after = damage.condition_after(sheet.condition)
     line = ctx.tr(
         "objektit.damage.line",
