@@ -32,7 +32,6 @@ from fatescreen.scene.systems.objektit import (
 KEYWORDS = {
     "dice": ("nopat",),
     "clear": ("tyhjennä", "uusi"),
-    "set": ("=",),
 }
 VERBS = VerbSet("objektit", KEYWORDS)
 MAX_CHANCE = 1000
@@ -172,7 +171,7 @@ def _developed(ctx: Ctx, sheet: ObjectSheet, words: Words) -> tuple[str | None, 
     """The next word as a developed ability, ``-`` for none, or (absent, or a number next)
     the concept's default."""
     word = words.peek()
-    if word is None or number(word) is not None or fold(word) in ("dice", "nopat"):
+    if word is None or number(word) is not None or fold(word) in ("dice", *KEYWORDS["dice"]):
         return None, _default(ctx, sheet)
     words.take(ctx.tr("what.developed"))
     if word == "-":
