@@ -140,6 +140,8 @@ def test_rolled_dice_fit_the_pools(scene_path: Path) -> None:
         ((), "hurt Rosvo 0", "is not a number"),
         ((), "drop", "there is no check"),
         ((), "odds -1", "is not a number"),
+        ((), "odds 201", "is not a number"),
+        (("check Ragnar Taistelu",), "helpers 198", "Ragnar's pool would have 201 dice"),
     ],
 )
 def test_bad_lines_change_nothing(

@@ -66,6 +66,15 @@ def test_a_ranged_tie_goes_to_the_target() -> None:
     assert ranged.wins(Side.ACTOR) == plain.wins(Side.ACTOR)
 
 
+def test_a_large_pool_is_summed_without_deep_recursion() -> None:
+    """icepool's ``n @ die`` recurses once per die; the pools are summed in halves."""
+    odds = margin_odds(200, 200)
+    assert odds.wins(Side.ACTOR) == odds.wins(Side.OPPOSITION)
+    assert dict(success_odds(3)) == {
+        k: Fraction(count, 216) for k, count in {0: 125, 1: 75, 2: 15, 3: 1}.items()
+    }
+
+
 def test_successes_of_one_pool() -> None:
     assert dict(success_odds(2)) == {0: Fraction(25, 36), 1: Fraction(10, 36), 2: Fraction(1, 36)}
     assert dict(success_odds(0)) == {0: 1}

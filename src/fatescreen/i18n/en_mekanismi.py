@@ -42,6 +42,7 @@ MESSAGES: dict[str, str] = {
     "mekanismi.error.no_check": "there is no check: start one with 'check'",
     "mekanismi.error.check_open": "a check is under way: roll it (or 'drop' it)",
     "mekanismi.error.faces": "{name}'s pool has {dice} dice: {count} faces were entered",
+    "mekanismi.error.too_many": "{name}'s pool would have {dice} dice: at most {most}",
     "mekanismi.error.no_one": "name at least one character",
     "mekanismi.error.twice": "a character is named twice on one side",
     "mekanismi.error.both_sides": "{name} cannot be on both sides",

@@ -42,6 +42,7 @@ MESSAGES: dict[str, str] = {
     "mekanismi.error.no_check": "kykytarkistusta ei ole: aloita komennolla 'check'",
     "mekanismi.error.check_open": "kykytarkistus on kesken: heitä se (tai peru: 'drop')",
     "mekanismi.error.faces": "{name}: poolissa on {dice} noppaa, syötettiin {count} silmälukua",
+    "mekanismi.error.too_many": "{name}: poolissa olisi {dice} noppaa, enintään {most}",
     "mekanismi.error.no_one": "nimeä ainakin yksi hahmo",
     "mekanismi.error.twice": "sama hahmo on kahdesti samalla puolella",
     "mekanismi.error.both_sides": "{name} ei voi olla molemmilla puolilla",

@@ -40,8 +40,9 @@ KEYWORDS = {
     "opposition": ("vastapuoli", "gm", "pj"),
 }
 VERBS = VerbSet("mekanismi", KEYWORDS)
-MAX_POOL = 999
-"""The most dice a pool may roll (an army of rowers is still a number one can count)."""
+MAX_POOL = 200
+"""The most dice a pool may roll: an army of rowers is still a number one can count, and the
+exact odds of larger pools take too long to wait for at the table."""
 
 Ctx = SystemContext[MekanismiScene]
 Applied = SystemApplied[MekanismiScene]
@@ -252,6 +253,21 @@ def _quick_check(ctx: Ctx, words: Words) -> Check:
     return Check(actor, opposition, ranged)
 
 
+def _fits(ctx: Ctx, opened: OpenCheck) -> None:
+    """Refuse a pool of more than :data:`MAX_POOL` dice."""
+    for side in Side:
+        size = opened.check.pool(side).size
+        if size > MAX_POOL:
+            name = side_name(ctx.lang, opened.side(side))
+            raise ctx.error("mekanismi.error.too_many", name=name, dice=size, most=MAX_POOL)
+
+
+def _changed(ctx: Ctx, changed: OpenCheck, line: str) -> Applied:
+    """The scene with the check changed, its pools and odds shown."""
+    _fits(ctx, changed)
+    return Applied(replace(ctx.value, check=changed), (line, *check_lines(ctx.lang, changed)), line)
+
+
 # ---- verbs ---------------------------------------------------------------------------
 
 
@@ -285,6 +301,7 @@ def check_verb(ctx: Ctx, words: Words) -> Applied:
     if overlap:
         raise ctx.error("mekanismi.error.both_sides", name=sorted(overlap)[0])
     opened = OpenCheck(Check(actor_pool, opposition_pool, ranged), actor, opposition)
+    _fits(ctx, opened)
     head = ctx.tr(
         "mekanismi.check.start",
         name=side_name(ctx.lang, actor),
@@ -309,7 +326,7 @@ def _grow(ctx: Ctx, words: Words, *, disadvantage: bool) -> Applied:
     name = side_name(ctx.lang, opened.side(side))
     other = side_name(ctx.lang, opened.side(side.other))
     line = ctx.tr(key, name=name, other=other, dice=int(advantage), reason=reason or "-")
-    return Applied(replace(ctx.value, check=changed), (line, *check_lines(ctx.lang, changed)), line)
+    return _changed(ctx, changed, line)
 
 
 @VERBS.verb(
@@ -359,7 +376,7 @@ def gear_verb(ctx: Ctx, words: Words) -> Applied:
     changed = replace(opened, check=check)
     name = side_name(ctx.lang, opened.side(side))
     line = ctx.tr("mekanismi.gear.line", name=name, item=item, dice=int(advantage))
-    return Applied(replace(ctx.value, check=changed), (line, *check_lines(ctx.lang, changed)), line)
+    return _changed(ctx, changed, line)
 
 
 @VERBS.verb(
@@ -378,7 +395,7 @@ def helpers_verb(ctx: Ctx, words: Words) -> Applied:
     changed = replace(opened, check=check)
     name = side_name(ctx.lang, opened.side(side))
     line = ctx.tr("mekanismi.helpers.line", name=name, count=count)
-    return Applied(replace(ctx.value, check=changed), (line, *check_lines(ctx.lang, changed)), line)
+    return _changed(ctx, changed, line)
 
 
 @VERBS.verb(
@@ -456,7 +473,7 @@ def damage_verb(ctx: Ctx, words: Words) -> Applied:
     lines: list[str] = []
     for name, points in split:
         sheet = value.character(name)
-        hurt = replace(sheet, damage=sheet.damage.take(points))
+        hurt = _taking(sheet, points)
         value = value.with_character(hurt)
         lines.append(_damage_line(ctx, hurt, points))
     spent = sum(points for _, points in split)
@@ -465,6 +482,13 @@ def damage_verb(ctx: Ctx, words: Words) -> Applied:
         lines.append(ctx.tr("mekanismi.damage.left", count=left))
     value = replace(value, last=replace(last, damage_left=left))
     return Applied(value, tuple(lines), lines[0])
+
+
+def _taking(sheet: Character, points: int) -> Character:
+    """The sheet after ``points`` of damage (negative: healing), kept within what a scene
+    file can hold."""
+    track = sheet.damage.take(points)
+    return replace(sheet, damage=replace(track, taken=min(track.taken, MAX_COUNT)))
 
 
 def _damage_line(ctx: Ctx, sheet: Character, points: int) -> str:
@@ -491,7 +515,7 @@ def hurt_verb(ctx: Ctx, words: Words) -> Applied:
     words.done()
     if points == 0:
         raise words.not_a_number("0")
-    hurt = replace(sheet, damage=sheet.damage.take(points))
+    hurt = _taking(sheet, points)
     line = _damage_line(ctx, hurt, points)
     return Applied(ctx.value.with_character(hurt), (line,), line)
 

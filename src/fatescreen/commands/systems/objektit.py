@@ -324,7 +324,7 @@ def damage_verb(ctx: Ctx, words: Words) -> Applied:
     if not last.result.good:
         raise ctx.error("objektit.error.not_a_hit", value=number_text(ctx.lang, last.result.value))
     damage = sheet.damage(lk, kk, danger, last.result.value)
-    after = damage.condition_after(sheet.condition)
+    after = max(damage.condition_after(sheet.condition), LOWEST_CONDITION)
     line = ctx.tr(
         "objektit.damage.line",
         name=sheet.name,

@@ -89,13 +89,19 @@ def _margins(actor_dice: int, opposition_dice: int) -> Mapping[int, Fraction]:
     return _distribution(_successes(actor_dice) - _successes(opposition_dice))
 
 
+@lru_cache(maxsize=256)
 def _successes(dice: int) -> Any:
+    """Sixes among ``dice`` d6, summed in halves: icepool's ``n @ die`` recurses once per
+    die, too deep for a large pool."""
     # icepool is imported on first use: importing it would slow down every start.
     import icepool
 
     if dice == 0:
         return icepool.Die([0])
-    return dice @ icepool.d6.map(lambda face: 1 if face == SUCCESS_FACE else 0)
+    if dice == 1:
+        return icepool.d6.map(lambda face: 1 if face == SUCCESS_FACE else 0)
+    half = dice // 2
+    return _successes(half) + _successes(dice - half)
 
 
 def _distribution(die: Any) -> Mapping[int, Fraction]:
