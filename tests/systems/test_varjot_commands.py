@@ -112,7 +112,8 @@ def test_dice_added_after_the_roll_show_the_new_level(scene_path: Path) -> None:
         ((), "check Ilse Miekkailu margin", "no check has been settled yet"),
         ((), "frobnicate", "unknown command 'frobnicate'"),
         ((), "undo", "nothing to undo"),
-        ((), "roll 5", "'5' is not a number"),
+        ((), "roll 5", "roll: '5' must be from 0 to 4"),
+        (("check Ilse Miekkailu",), "penalty x", "penalty: 'x' is not a number"),
     ],
 )
 def test_bad_lines_change_nothing(
@@ -235,3 +236,23 @@ def test_run_a_script_headless(scene_path: Path, tmp_path: Path) -> None:
     status, output = shell("run", str(scene_path), "--script", str(script), "--lang", "en")
     assert status == 0
     assert "  Saga succeeds: Heavenly (7)" in output.splitlines()
+
+
+def test_a_failed_link_of_a_chain(scene_path: Path) -> None:
+    """«epäonnistunut kykytarkistus saattaa tarkoittaa, että koko toimintoa ei voi jatkaa,
+    että seuraava pelaaja saa sakkonoppia heittoonsa tai että tarkistukset voivat jatkua
+    ilman sakkonoppia.»"""
+    session = session_on(scene_path)
+    play(session, "check Aarne Uinti", "roll ---", "accept")
+    assert play(session, "check Ilse Miekkailu support")[1] == (
+        "Aarne failed: no bonus dice (the GM may add a penalty die)"
+    )
+    play(session, "drop")
+    assert play(session, "check Ilse Miekkailu support fail-penalty")[1] == (
+        "Aarne failed: a penalty die for Ilse"
+    )
+    check = value(session).check
+    assert check is not None and check.sides[0].net == -1
+    play(session, "drop")
+    result = session.execute("check Ilse Miekkailu support fail-stop")
+    assert result.lines == ("Aarne failed: by the GM's ruling this check cannot be tried",)

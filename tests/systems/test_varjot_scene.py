@@ -51,6 +51,8 @@ def test_the_system_is_read_from_the_top_level_keys() -> None:
     assert system_of_text("system = 'mekanismi'\n") == "mekanismi"
     assert system_of_text('[[pc]]\nsystem = "mekanismi"\n') == FATE
     assert system_of(Path("/nonexistent.toml")) == FATE
+    notes = 'format = 1\nnotes = """\nsystem = "mekanismi"\n"""\ntitle = "x"\n'
+    assert system_of_text(notes) == FATE
 
 
 def test_an_ability_of_five_is_an_error_at_its_line(tmp_path: Path) -> None:
@@ -160,3 +162,24 @@ def test_a_save_patches_only_what_changed_and_keeps_comments(tmp_path: Path) -> 
     # nothing changed: the file is written as it was
     save_system_scene(saved, scene)
     assert path.read_text(encoding="utf-8") == after
+
+
+def test_a_campaign_names_its_system(tmp_path: Path) -> None:
+    """campaign.toml may say it is Fate; a campaign of another system is refused at its line."""
+    from fatescreen.scene.campaign import load_campaign
+
+    folder = tmp_path / "campaign"
+    folder.mkdir()
+    (folder / "campaign.toml").write_text(
+        'format = 1\nsystem = "fate-condensed"\nname = "Fate"\n', encoding="utf-8"
+    )
+    assert load_campaign(folder).campaign.name == "Fate"
+    (folder / "campaign.toml").write_text(
+        'format = 1\nname = "Varjot"\nsystem = "menneisyyden-varjot"\n', encoding="utf-8"
+    )
+    with pytest.raises(SceneFileError) as caught:
+        load_campaign(folder)
+    assert [str(p) for p in caught.value.problems] == [
+        f"{folder / 'campaign.toml'}:3: system: campaigns run 'fate-condensed' only; "
+        "found 'menneisyyden-varjot'"
+    ]

@@ -5,4 +5,5 @@ from __future__ import annotations
 MESSAGES: dict[str, str] = {
     "system.placeholder": ": command  (help, undo, save…)",
     "system.unknown": "unknown system {system!r}; known: {names}",
+    "system.range": "{verb}: {text!r} must be from {low} to {high}. Usage: {usage}",
 }

@@ -100,4 +100,10 @@ MESSAGES: dict[str, str] = {
     "ui.key.varjot.accept": "Accept",
     "ui.key.varjot.odds": "Odds",
     "ui.key.varjot.session": "New session",
+    "varjot.error.chain": "{helper} failed: by the GM's ruling this check cannot be tried",
+    "varjot.support.penalty": "{helper} failed: a penalty die for {name}",
+    "varjot.ui.success_now": "As it stands: a success (accept with a)",
+    "varjot.ui.failure_now": "As it stands: a failure (add dice, or accept with a)",
+    "varjot.ui.tied_now": "As it stands: a tie at {level}",
+    "varjot.ui.leads_now": "As it stands: {name} wins by {margin}",
 }

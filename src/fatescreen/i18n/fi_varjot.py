@@ -100,4 +100,10 @@ MESSAGES: dict[str, str] = {
     "ui.key.varjot.accept": "Hyväksy",
     "ui.key.varjot.odds": "Todennäköisyys",
     "ui.key.varjot.session": "Uusi pelikerta",
+    "varjot.error.chain": "{helper} epäonnistui: PJ:n päätöksellä tätä tarkistusta ei voi yrittää",
+    "varjot.support.penalty": "{helper} epäonnistui: sakkonoppa hahmolle {name}",
+    "varjot.ui.success_now": "Tilanne nyt: onnistuminen (hyväksy: a)",
+    "varjot.ui.failure_now": "Tilanne nyt: epäonnistuminen (lisää noppia tai hyväksy: a)",
+    "varjot.ui.tied_now": "Tilanne nyt: tasapeli ({level})",
+    "varjot.ui.leads_now": "Tilanne nyt: {name} voittaa asteella {margin}",
 }

@@ -17,7 +17,6 @@ from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
 from fatescreen.scene.locate import locate
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
-from fatescreen.scene.systems import FATE
 
 FORMAT_VERSION = 1
 TOP_KEYS = (
@@ -190,7 +189,9 @@ def _decode(
             f"{FORMAT_VERSION}",
         )
     if "system" in top:
-        # other systems branch off before this loader (fatescreen.scene.systems)
+        # other systems branch off before this loader
+        from fatescreen.scene.systems import FATE
+
         reader.choice(top["system"], ("system",), (FATE,))
     title = reader.text(top.get("title"), ("title",)) if "title" in top else None
     if "title" not in top:

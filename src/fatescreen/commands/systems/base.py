@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
 from fatescreen.commands.errors import CommandError
@@ -23,6 +24,17 @@ S = TypeVar("S")
 
 MAX_WORDS = 200
 """The longest command line, in words, that a verb is given."""
+
+
+def percent(chance: Fraction) -> str:
+    """A probability as every system shows it: ``41%``, ``<1%``, ``>99%`` (never a certain
+    0% or 100% that is not)."""
+    value = float(chance * 100)
+    if 0 < value < 1:
+        return "<1%"
+    if 99 < value < 100:
+        return ">99%"
+    return f"{value:.0f}%"
 
 
 @dataclass(frozen=True)
@@ -143,7 +155,17 @@ class Words:
         except ValueError:
             raise self.not_a_number(word) from None
         if not low <= value <= high:
-            raise self.not_a_number(word)
+            raise CommandError(
+                tr(
+                    self.lang,
+                    "system.range",
+                    verb=self.verb.name,
+                    text=word,
+                    low=low,
+                    high=high,
+                    usage=self.usage,
+                )
+            )
         return value
 
     def not_a_number(self, word: str) -> CommandError:

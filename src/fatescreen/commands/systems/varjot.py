@@ -8,15 +8,21 @@ decision and returns the new :class:`~fatescreen.scene.systems.varjot.VarjotScen
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from fatescreen.commands.names import resolve
-from fatescreen.commands.systems.base import SystemApplied, SystemContext, VerbSet, Words
+from fatescreen.commands.systems.base import (
+    SystemApplied,
+    SystemContext,
+    VerbSet,
+    Words,
+    percent,
+)
 from fatescreen.rules.varjot.check import (
     GM_PENALTY_MAX,
     Check,
     ExtraDice,
+    OnFailure,
     Resolution,
     Side,
     Source,
@@ -33,6 +39,7 @@ from fatescreen.rules.varjot.dice import (
     roll_faces,
     symbols,
 )
+from fatescreen.rules.varjot.errors import ChainBroken
 from fatescreen.rules.varjot.odds import improve_odds, level_odds, opposed_odds, success_odds
 from fatescreen.rules.varjot.sheet import GRANDMASTER, UNSKILLED, Character
 from fatescreen.scene.systems.varjot import Settled, VarjotScene
@@ -42,6 +49,8 @@ KEYWORDS = {
     "on": ("@", "kohde", "hahmolle"),
     "to": ("kohteelle", "hahmolle"),
     "support": ("tuki",),
+    "fail-penalty": ("moka-sakko",),
+    "fail-stop": ("moka-keskeyttää",),
     "margin": ("ero", "aste"),
     "no-tie": ("ei-tasapeliä", "ratkaistava"),
 }
@@ -124,16 +133,6 @@ def level_text(lang_ctx: Ctx | str, reached: int) -> str:
     return f"{tr(lang, f'varjot.level.{reached}')} ({reached})"
 
 
-def percent(chance: Fraction) -> str:
-    """A probability as the dashboard shows it: ``41%``, ``<1%``, ``>99%``."""
-    value = float(chance * 100)
-    if 0 < value < 1:
-        return "<1%"
-    if 99 < value < 100:
-        return ">99%"
-    return f"{value:.0f}%"
-
-
 def faces_text(faces: tuple[int, ...]) -> str:
     """Dice as ``+ 0 -``."""
     return " ".join(symbols(faces))
@@ -187,7 +186,7 @@ def _with_check(ctx: Ctx, check: Check | None, **changes: Any) -> VarjotScene:
 
 @VERBS.verb(
     "check",
-    "check CHARACTER ABILITY [vs CHARACTER ABILITY] [support] [margin]",
+    "check CHARACTER ABILITY [vs CHARACTER ABILITY] [support [fail-penalty|fail-stop]] [margin]",
     aliases=("tarkistus", "kykytarkistus"),
     example="check Ilse Miekkailu vs Vartija Miekkailu",
 )
@@ -205,20 +204,34 @@ def check_verb(ctx: Ctx, words: Words) -> Applied:
         if len(sides) == 2 or not words.keyword("vs"):
             break
     extras: list[str] = []
+    on_failure = OnFailure.CONTINUE
     while words:
-        found = words.keyword("support", "margin")
+        found = words.keyword("support", "margin", "fail-penalty", "fail-stop")
         if found is None:
             words.done()
-        extras.append(str(found))
+        elif found == "fail-penalty":
+            on_failure = OnFailure.PENALTY
+        elif found == "fail-stop":
+            on_failure = OnFailure.STOP
+        else:
+            extras.append(found)
     first = sides[0]
     last = ctx.value.last
     if extras and last is None:
         raise ctx.error("varjot.error.nothing_settled")
     if "support" in extras and last is not None:
         helper = last.check.sides[0]
-        extra = support(helper.level or 0, helper.character)
+        try:
+            extra = support(helper.level or 0, helper.character, on_failure)
+        except ChainBroken:
+            raise ctx.error("varjot.error.chain", helper=helper.character) from None
         if extra is None:
             lines.append(ctx.tr("varjot.support.failed", helper=helper.character))
+        elif extra.penalty:
+            first = first.add(extra)
+            lines.append(
+                ctx.tr("varjot.support.penalty", helper=helper.character, name=first.character)
+            )
         else:
             first = first.add(extra)
             lines.append(

@@ -16,9 +16,8 @@ line and key) and the same style-preserving patcher (comments survive a save). S
 from __future__ import annotations
 
 import importlib
-import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -45,8 +44,6 @@ COMMON_KEYS = ("format", "system", "title", "notes")
 
 S = TypeVar("S")
 """A system's scene value."""
-
-_SYSTEM_LINE = re.compile(r"""^\s*system\s*=\s*(?:"([^"\\]*)"|'([^']*)')\s*(?:#.*)?$""")
 
 
 class SceneFormat(Protocol[S]):
@@ -96,30 +93,36 @@ def scene_format(system: str) -> SceneFormat[Any]:
 def system_of_text(text: str) -> str:
     """The system a scene's text names with a top-level ``system = "..."`` before its first
     table; Fate if it names none (or names it oddly: the loader then reports it)."""
-    for line in text.splitlines():
-        stripped = line.lstrip()
-        if stripped.startswith("["):
-            break
-        found = _SYSTEM_LINE.match(line)
-        if found:
-            name = found.group(1) if found.group(1) is not None else found.group(2)
-            return name if name in SYSTEMS else FATE
-    return FATE
+    return _system_in(text.splitlines())
 
 
 def system_of(path: Path) -> str:
     """The system a scene file is written for (Fate if it cannot be read: the Fate loader
-    then says why). Only the top-level keys before the first table are read."""
-    head: list[str] = []
+    then says why). Only the lines before the first table are read."""
     try:
         with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                if line.lstrip().startswith("["):
-                    break
-                head.append(line)
+            return _system_in(handle)
     except (OSError, UnicodeDecodeError):
         return FATE
-    return system_of_text("".join(head))
+
+
+def _system_in(lines: Iterable[str]) -> str:
+    in_text = False  # inside a multi-line string (notes = """...""")
+    for line in lines:
+        was_in_text = in_text
+        in_text ^= (line.count('"""') + line.count("'''")) % 2 == 1
+        stripped = line.strip()
+        if was_in_text:
+            continue
+        if stripped.startswith("["):
+            break
+        key, equals, value = stripped.partition("=")
+        if equals and key.strip() == "system":
+            name = value.split("#", 1)[0].strip()
+            if len(name) > 1 and name[0] == name[-1] and name[0] in "\"'":
+                name = name[1:-1]
+            return name if name in SYSTEMS else FATE
+    return FATE
 
 
 def load_system_scene(path: Path) -> LoadedSystemScene[Any]:

@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 
-from fatescreen.commands.systems.varjot import faces_text, level_text, percent
+from fatescreen.commands.systems.base import percent
+from fatescreen.commands.systems.varjot import faces_text, level_text
 from fatescreen.i18n import tr
-from fatescreen.rules.varjot.check import Side, Source
+from fatescreen.rules.varjot.check import Check, Side, Source
 from fatescreen.rules.varjot.odds import improve_odds, level_odds, opposed_odds, success_odds
 from fatescreen.rules.varjot.sheet import Character
 from fatescreen.scene.systems.varjot import VarjotScene
@@ -82,7 +83,9 @@ class CheckPane(SystemPane):
             for side in check.sides:
                 lines += self._side(side, lang)
                 lines.append(Content(""))
-            lines.append(self._odds(check.sides, lang))
+            lines.append(
+                self._standing(check, lang) if check.rolled else self._odds(check.sides, lang)
+            )
         if value.last is not None:
             last = value.last
             levels = " / ".join(
@@ -152,6 +155,21 @@ class CheckPane(SystemPane):
             key = "varjot.dice.penalty" if penalty else "varjot.dice.bonus"
             parts.append(f"{tr(lang, key, count=count)} ({sources})")
         return " · ".join(parts) or tr(lang, "varjot.dice.none")
+
+    def _standing(self, check: Check, lang: str) -> Content:
+        """Where a rolled check stands before the GM accepts it."""
+        levels = [side.level or 0 for side in check.sides]
+        if not check.opposed:
+            key = "varjot.ui.success_now" if levels[0] > 0 else "varjot.ui.failure_now"
+            return assemble((tr(lang, key), "bold"))
+        if levels[0] == levels[1]:
+            return assemble(
+                (tr(lang, "varjot.ui.tied_now", level=level_text(lang, levels[0])), "bold")
+            )
+        ahead = 0 if levels[0] > levels[1] else 1
+        name = check.sides[ahead].character
+        text = tr(lang, "varjot.ui.leads_now", name=name, margin=abs(levels[0] - levels[1]))
+        return assemble((text, "bold"))
 
     def _odds(self, sides: tuple[Side, ...], lang: str) -> Content:
         if len(sides) == 2:
