@@ -152,7 +152,7 @@ def test_initiative_is_rolled_once_and_ordered(scene_path: Path) -> None:
         (("check Aino kova",), "check Bertil kova", "a conflict is being set up"),
         (("check Aino kova",), "roll 7 1", "two d6 faces"),
         (("check Aino kova",), "chance 1e9", "is not a number"),
-        ((), "condition Aino 7", "is not a number"),
+        ((), "condition Aino 7", "'7' must be from -10000 to 6"),
         ((), "initiative Nobody kova", "no object 'Nobody'"),
         ((), "roll x", "is not a number"),
         ((), "odds", "there is no conflict"),

@@ -43,6 +43,7 @@ MESSAGES: dict[str, str] = {
     "mekanismi.error.check_open": "a check is under way: roll it (or 'drop' it)",
     "mekanismi.error.faces": "{name}'s pool has {dice} dice: {count} faces were entered",
     "mekanismi.error.too_many": "{name}'s pool would have {dice} dice: at most {most}",
+    "mekanismi.error.zero": "0 damage points change nothing: give a number of points to take (or, below 0, to heal)",
     "mekanismi.error.no_one": "name at least one character",
     "mekanismi.error.twice": "a character is named twice on one side",
     "mekanismi.error.both_sides": "{name} cannot be on both sides",

@@ -43,6 +43,7 @@ MESSAGES: dict[str, str] = {
     "mekanismi.error.check_open": "kykytarkistus on kesken: heitä se (tai peru: 'drop')",
     "mekanismi.error.faces": "{name}: poolissa on {dice} noppaa, syötettiin {count} silmälukua",
     "mekanismi.error.too_many": "{name}: poolissa olisi {dice} noppaa, enintään {most}",
+    "mekanismi.error.zero": "0 vahinkopistettä ei muuta mitään: anna otettavat pisteet (tai alle 0 parantaaksesi)",
     "mekanismi.error.no_one": "nimeä ainakin yksi hahmo",
     "mekanismi.error.twice": "sama hahmo on kahdesti samalla puolella",
     "mekanismi.error.both_sides": "{name} ei voi olla molemmilla puolilla",

@@ -8,10 +8,15 @@ decision and returns the new :class:`~fatescreen.scene.systems.mekanismi.Mekanis
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from fatescreen.commands.names import fold, resolve
-from fatescreen.commands.systems.base import SystemApplied, SystemContext, VerbSet, Words
+from fatescreen.commands.systems.base import (
+    SystemApplied,
+    SystemContext,
+    VerbSet,
+    Words,
+    percent,
+)
 from fatescreen.i18n import tr
 from fatescreen.rules.mekanismi.check import Check, CheckResult, Side, SuccessLevel
 from fatescreen.rules.mekanismi.check import resolve as resolve_check
@@ -49,16 +54,6 @@ Applied = SystemApplied[MekanismiScene]
 
 
 # ---- saying it -----------------------------------------------------------------------
-
-
-def percent(chance: Fraction) -> str:
-    """A probability as the dashboard shows it: ``41%``, ``<1%``, ``>99%``."""
-    value = float(chance * 100)
-    if 0 < value < 1:
-        return "<1%"
-    if 99 < value < 100:
-        return ">99%"
-    return f"{value:.0f}%"
 
 
 def part_text(lang: str, part: PoolPart) -> str:
@@ -289,10 +284,7 @@ def check_verb(ctx: Ctx, words: Words) -> Applied:
     if words.keyword("vs"):
         ref = words.take(ctx.tr("what.character"))
         if ref.isdigit():
-            dice = int(ref)
-            if dice > MAX_POOL:
-                raise words.not_a_number(ref)
-            opposition_pool = ability_pool(dice, ctx.tr("mekanismi.gm"))
+            opposition_pool = ability_pool(int(ref), ctx.tr("mekanismi.gm"))
         else:
             opposition, opposition_pool = _group(ctx, ref, words.take(ctx.tr("what.ability")))
     ranged = words.keyword("ranged") is not None
@@ -514,7 +506,7 @@ def hurt_verb(ctx: Ctx, words: Words) -> Applied:
     points = words.integer(ctx.tr("what.damage_points"), low=-MAX_COUNT, high=MAX_COUNT)
     words.done()
     if points == 0:
-        raise words.not_a_number("0")
+        raise ctx.error("mekanismi.error.zero")
     hurt = _taking(sheet, points)
     line = _damage_line(ctx, hurt, points)
     return Applied(ctx.value.with_character(hurt), (line,), line)

@@ -12,8 +12,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from fatescreen.commands.names import fold, resolve
-from fatescreen.commands.systems.base import SystemApplied, SystemContext, VerbSet, Words
-from fatescreen.commands.systems.mekanismi import percent
+from fatescreen.commands.systems.base import SystemApplied, SystemContext, VerbSet, Words, percent
 from fatescreen.i18n import tr
 from fatescreen.rules.objektit.condition import CONDITION_MAX, condition_level
 from fatescreen.rules.objektit.conflict import Conflict, ConflictResult, Step, step_for

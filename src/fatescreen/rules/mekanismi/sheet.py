@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from fatescreen.rules.mekanismi.damage import DamageTrack
 from fatescreen.rules.mekanismi.errors import InvalidPool, UnknownAbility
 from fatescreen.rules.mekanismi.pools import Advantage, PartKind, Pool, ability_pool
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -31,10 +34,7 @@ class Character:
         Raises:
             UnknownAbility: The character has no such ability.
         """
-        for ability, rating in self.abilities:
-            if ability.casefold() == name.casefold():
-                return rating
-        raise UnknownAbility(f"{self.name} has no ability {name!r}")
+        return _find(self.name, self.abilities, name, "ability")
 
     def gear_advantage(self, name: str) -> Advantage:
         """The advantage of the gear called ``name`` (case-insensitive).
@@ -42,10 +42,7 @@ class Character:
         Raises:
             UnknownAbility: The character has no such gear.
         """
-        for item, advantage in self.gear:
-            if item.casefold() == name.casefold():
-                return advantage
-        raise UnknownAbility(f"{self.name} has no gear {name!r}")
+        return _find(self.name, self.gear, name, "gear")
 
     def pool(self, ability: str, gear: Sequence[str] = ()) -> Pool:
         """The pool for a check with ``ability``, plus the named gear's advantages.
@@ -57,3 +54,10 @@ class Character:
         for item in gear:
             pool = pool.plus(PartKind.ADVANTAGE, int(self.gear_advantage(item)), item)
         return pool
+
+
+def _find(owner: str, entries: tuple[tuple[str, T], ...], name: str, kind: str) -> T:
+    for entry, value in entries:
+        if entry.casefold() == name.casefold():
+            return value
+    raise UnknownAbility(f"{owner} has no {kind} {name!r}")

@@ -9,24 +9,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 
-from fatescreen.commands.systems.mekanismi import (
-    level_text,
-    part_text,
-    percent,
-    side_name,
-)
+from fatescreen.commands.systems.base import percent
+from fatescreen.commands.systems.mekanismi import level_text, part_text, side_name
 from fatescreen.i18n import tr
 from fatescreen.rules.mekanismi.check import CheckResult, Side, SuccessLevel
 from fatescreen.rules.mekanismi.dice import SUCCESS_FACE, PoolRoll
 from fatescreen.rules.mekanismi.odds import CheckOdds, check_odds
 from fatescreen.rules.mekanismi.pools import Pool
 from fatescreen.scene.systems.mekanismi import MekanismiScene, Member, OpenCheck
-from fatescreen.ui.systems.objektit import chunks
+from fatescreen.ui.systems.parts import chance_bar, chunks
 from fatescreen.ui.systems.shell import SystemPane, SystemScreen
 from fatescreen.ui.text import Part, assemble, join_lines
-
-BAR_WIDTH = 20
-"""Width of the bar of a side's chance to win."""
 
 
 class CharactersPane(SystemPane):
@@ -135,16 +128,8 @@ def _odds(odds: CheckOdds, opened: OpenCheck, lang: str) -> list[Content]:
     lines: list[Content] = []
     for side, style in ((Side.ACTOR, "$success"), (Side.OPPOSITION, "$error")):
         chance = odds.wins(side)
-        filled = round(float(chance) * BAR_WIDTH)
         name = side_name(lang, opened.side(side))
-        lines.append(
-            assemble(
-                (f"{name[:14]:<14} ", "bold"),
-                ("█" * filled, style),
-                ("░" * (BAR_WIDTH - filled), "$text-muted"),
-                (f" {percent(chance):>4}", "bold"),
-            )
-        )
+        lines.append(assemble((f"{name[:14]:<14} ", "bold"), *chance_bar(chance, style)))
         levels = " · ".join(
             f"{level_text(lang, level)} {percent(odds.of_level(side, level))}"
             for level in SuccessLevel

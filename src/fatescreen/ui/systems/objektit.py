@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 
-from fatescreen.commands.systems.mekanismi import percent
+from fatescreen.commands.systems.base import percent
 from fatescreen.commands.systems.objektit import (
     developed_text,
     number_text,
@@ -27,11 +27,9 @@ from fatescreen.rules.objektit.conflict import LADDER_STEP, Step, step_for
 from fatescreen.rules.objektit.initiative import initiative_order
 from fatescreen.rules.objektit.odds import conflict_odds
 from fatescreen.scene.systems.objektit import Entry, ObjektitScene, OpenConflict
+from fatescreen.ui.systems.parts import chance_bar, chunks
 from fatescreen.ui.systems.shell import SystemPane, SystemScreen
 from fatescreen.ui.text import Part, assemble, join_lines
-
-BAR_WIDTH = 20
-"""Width of the bar of each result's chance."""
 
 
 class ObjectsPane(SystemPane):
@@ -63,12 +61,6 @@ def _entry(entry: Entry, lang: str) -> list[Content]:
     if sheet.main_goal:
         lines.append(assemble("  ", ("» " + sheet.main_goal, "$text-muted")))
     return lines
-
-
-def chunks(items: list[str], per_line: int = 3) -> list[str]:
-    """Items joined ``a · b · c``, a few to a line, so a list of abilities breaks between
-    abilities and not inside one."""
-    return [" · ".join(items[start : start + per_line]) for start in range(0, len(items), per_line)]
 
 
 def condition_track(condition: int, lang: str) -> list[Part]:
@@ -144,16 +136,8 @@ def _conflict(opened: OpenConflict, lang: str) -> list[Content]:
         chance = odds.of_step(step)
         if not chance:
             continue
-        filled = round(float(chance) * BAR_WIDTH)
         style = "$success" if step > 0 else "$error" if step < 0 else "$foreground"
-        lines.append(
-            assemble(
-                ("█" * filled, style),
-                ("░" * (BAR_WIDTH - filled), "$text-muted"),
-                (f" {percent(chance):>4} ", "bold"),
-                step_text(lang, step),
-            )
-        )
+        lines.append(assemble(*chance_bar(chance, style), " " + step_text(lang, step)))
     return lines
 
 
