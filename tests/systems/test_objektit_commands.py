@@ -125,6 +125,33 @@ def test_damage_moves_the_condition_track(scene_path: Path) -> None:
     assert play(session, "condition Aino 4") == ["Aino: condition 6 Good → 4 Hurt"]
 
 
+def test_the_odds_of_an_attack_on_a_target(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    play(session, "check Bertil vaarallinen veitsitaistelu +3")
+    assert play(session, "odds on Aino -3") == [
+        "After this attack on Aino: 6 Good 42% · 5 Bruised 17% · 4 Hurt 14% · 3 Collapsing 11% "
+        "· 2 Near the end 8% · 1 Incapacitated 6% · 0 In the GM's power 3%"
+    ]
+    resisted = play(session, "odds on Merikotka -6")
+    assert resisted[0].startswith("After this attack on Merikotka: 6 Good 28% · 3 Collapsing 14%")
+    assert play(session, "odds on Merikotka -6 nopea kapteeni") == resisted
+    assert play(session, "odds on Merikotka -6 nopea") != resisted
+
+
+def test_an_object_without_kova_names_its_resistance(scene_path: Path) -> None:
+    text = scene_path.read_text(encoding="utf-8")
+    scene_path.write_text(text.replace('kind = "laiva"\n', ""), encoding="utf-8")
+    session = session_on(scene_path)
+    play(session, "check Aino kätevä ammunta", "roll 1 1")
+    result = session.execute("damage Merikotka -6")
+    assert result.lines == (
+        "Merikotka has no 'kova' to resist damage with: name the inherent ability",
+    )
+    assert play(session, "damage Merikotka -6 kestävä")[0].startswith(
+        "Damage to Merikotka: kestävä +4 + danger −6 − hit +4 = −6: condition 6 Good → 0"
+    )
+
+
 def test_initiative_is_rolled_once_and_ordered(scene_path: Path) -> None:
     session = session_on(scene_path)
     play(session, "initiative Aino vikkelä kiipeily")
@@ -156,6 +183,8 @@ def test_initiative_is_rolled_once_and_ordered(scene_path: Path) -> None:
         ((), "initiative Nobody kova", "no object 'Nobody'"),
         ((), "roll x", "is not a number"),
         ((), "odds", "there is no conflict"),
+        ((), "odds on Aino -3", "there is no conflict"),
+        (("check Aino kova",), "odds on Merikotka", "missing chance"),
         ((), "drop", "there is no conflict"),
     ],
 )

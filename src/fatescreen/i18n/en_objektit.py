@@ -49,6 +49,7 @@ MESSAGES: dict[str, str] = {
     "objektit.verdict.even": "neither good nor bad",
     "objektit.conflict.line": "{name}: {lk} + {kk} + chance {chance} ({chance_name}) = {base} − 2d6",
     "objektit.odds.line": "Odds: good {good} · zero {average} · bad {bad}",
+    "objektit.odds.damage": "After this attack on {name}: {odds}",
     "objektit.roll.line": "{name}: {base} − {dice} = {value}: {result} ({verdict})",
     "objektit.damage.line": "Damage to {name}: {lk} {lk_value}{kk} + danger {danger} − hit {hit} = {value}: condition {before} → {after}",
     "objektit.condition.line": "{name}: condition {before} → {after}",

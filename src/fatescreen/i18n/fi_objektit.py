@@ -49,6 +49,7 @@ MESSAGES: dict[str, str] = {
     "objektit.verdict.even": "ei hyvä eikä huono",
     "objektit.conflict.line": "{name}: {lk} + {kk} + mahdollisuus {chance} ({chance_name}) = {base} − 2d6",
     "objektit.odds.line": "Todennäköisyys: hyvä {good} · nolla {average} · huono {bad}",
+    "objektit.odds.damage": "Kohteen {name} tila tämän hyökkäyksen jälkeen: {odds}",
     "objektit.roll.line": "{name}: {base} − {dice} = {value}: {result} ({verdict})",
     "objektit.damage.line": "Vahinko, {name}: {lk} {lk_value}{kk} + vaarallisuus {danger} − osuma {hit} = {value}: tila {before} → {after}",
     "objektit.condition.line": "{name}: tila {before} → {after}",

@@ -18,7 +18,7 @@ from fatescreen.rules.objektit.condition import CONDITION_MAX, condition_level
 from fatescreen.rules.objektit.conflict import Conflict, ConflictResult, Step, step_for
 from fatescreen.rules.objektit.dice import TwoDice, parse_2d6, roll_2d6
 from fatescreen.rules.objektit.initiative import InitiativeEntry, initiative_order
-from fatescreen.rules.objektit.odds import ConflictOdds, conflict_odds
+from fatescreen.rules.objektit.odds import ConflictOdds, conflict_odds, damage_odds
 from fatescreen.rules.objektit.sheet import ObjectSheet
 from fatescreen.scene.systems.objektit import (
     DEFAULT_RESIST,
@@ -31,6 +31,7 @@ from fatescreen.scene.systems.objektit import (
 KEYWORDS = {
     "dice": ("nopat",),
     "clear": ("tyhjennä", "uusi"),
+    "on": ("kohde", "@"),
 }
 VERBS = VerbSet("objektit", KEYWORDS)
 MAX_CHANCE = 1000
@@ -202,6 +203,31 @@ def _dice(ctx: Ctx, words: Words) -> TwoDice:
     return parse_2d6(rolled)
 
 
+def _harm(ctx: Ctx, words: Words) -> tuple[ObjectSheet, Fraction, str, str | None]:
+    """``OBJECT DANGER [LK [KK]]``: the target, the danger, the LK resisting (the kind's
+    ``resist`` unless named) and a fitting KK if named."""
+    sheet = _entry_sheet(ctx, words.take(ctx.tr("what.object")))
+    danger = _chance(ctx, words)
+    if words:
+        lk, _ = _inherent(ctx, sheet, words.take(ctx.tr("what.inherent")))
+    else:
+        kind = ctx.value.kind(ctx.value.entry(sheet.name).kind)
+        wanted = kind.resist if kind is not None else DEFAULT_RESIST
+        matches = [a for a, _ in sheet.inherent if fold(a) == fold(wanted)]
+        if not matches:
+            raise ctx.error("objektit.error.no_resist", name=sheet.name, ability=wanted)
+        lk = matches[0]
+    kk = None
+    if words:
+        kk, _ = resolve(
+            words.take(ctx.tr("what.developed")),
+            ((a, a, (a, r)) for a, r in sheet.developed),
+            "developed",
+            ctx.lang,
+        )
+    return sheet, danger, lk, kk
+
+
 def _open(ctx: Ctx) -> OpenConflict:
     if ctx.value.conflict is None:
         raise ctx.error("objektit.error.no_conflict")
@@ -272,15 +298,28 @@ def roll_verb(ctx: Ctx, words: Words) -> Applied:
 
 @VERBS.verb(
     "odds",
-    "odds | odds BASE [CHANCE]",
+    "odds | odds on OBJECT DANGER [LK [KK]] | odds BASE [CHANCE]",
     aliases=("tn", "todennäköisyys"),
     example="odds 7 +3",
 )
 def odds_verb(ctx: Ctx, words: Words) -> Applied:
-    """Exact odds of each result: of the conflict being set up, or of a bare value."""
+    """Exact odds of each result: of the conflict being set up, or of a bare value; with
+    ``on``, the odds of each condition a target ends in if the conflict is its attack."""
     if not words:
         opened = _open(ctx)
         return Applied(ctx.value, tuple(conflict_lines(ctx.lang, opened)))
+    if words.keyword("on"):
+        opened = _open(ctx)
+        sheet, danger, lk, kk = _harm(ctx, words)
+        words.done()
+        resistance = sheet.inherent_rating(lk) + (0 if kk is None else sheet.developed_rating(kk))
+        after = damage_odds(opened.conflict.base, resistance, danger, sheet.condition)
+        spread = " · ".join(
+            f"{condition_text(ctx.lang, max(condition, LOWEST_CONDITION))} {percent(chance)}"
+            for condition, chance in after.items()
+        )
+        line = ctx.tr("objektit.odds.damage", name=sheet.name, odds=spread)
+        return Applied(ctx.value, (line,))
     base = _chance(ctx, words)
     if words:
         base += _chance(ctx, words)
@@ -300,25 +339,7 @@ def damage_verb(ctx: Ctx, words: Words) -> Applied:
     last = ctx.value.last
     if last is None:
         raise ctx.error("objektit.error.no_hit")
-    sheet = _entry_sheet(ctx, words.take(ctx.tr("what.object")))
-    danger = _chance(ctx, words)
-    if words:
-        lk, _ = _inherent(ctx, sheet, words.take(ctx.tr("what.inherent")))
-    else:
-        kind = ctx.value.kind(ctx.value.entry(sheet.name).kind)
-        wanted = kind.resist if kind is not None else DEFAULT_RESIST
-        matches = [a for a, _ in sheet.inherent if fold(a) == fold(wanted)]
-        if not matches:
-            raise ctx.error("objektit.error.no_resist", name=sheet.name, ability=wanted)
-        lk = matches[0]
-    kk = None
-    if words:
-        kk, _ = resolve(
-            words.take(ctx.tr("what.developed")),
-            ((a, a, (a, r)) for a, r in sheet.developed),
-            "developed",
-            ctx.lang,
-        )
+    sheet, danger, lk, kk = _harm(ctx, words)
     words.done()
     if not last.result.good:
         raise ctx.error("objektit.error.not_a_hit", value=number_text(ctx.lang, last.result.value))
