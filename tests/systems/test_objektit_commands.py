@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from fatescreen import cli
-from fatescreen.commands.systems.objektit import number, number_text
+from fatescreen.commands.systems.objektit import number, number_text, rating_text
 from fatescreen.commands.systems.session import SystemSession, open_system_session
 from fatescreen.scene.systems.objektit import ObjektitScene
 from tests.systems.test_objektit_scene import SATAMASSA
@@ -77,6 +77,17 @@ def test_numbers_are_written_as_the_seed_writes_them() -> None:
     assert number_text("en", Fraction("-0.5")) == "−0.5"
     assert number_text("en", Fraction(12), signed=False) == "12"
     assert number_text("en", Fraction(0)) == "+0"
+
+
+def test_abilities_are_written_as_the_seed_writes_them() -> None:
+    """«esim "erittäin nokkela(+5)"»; «Esimerkkeinä hahmo: Melko kyvykäs poliisi(+4), laiva:
+    ei kovinkaan kyvykäs kapteeni(+1)»; the scale «+0 Ei ollenkaan... +6 Äärimmäisen...»."""
+    assert rating_text("fi", "nokkela", 5, developed=False) == "erittäin nokkela (+5)"
+    assert rating_text("fi", "poliisi", 4, developed=True) == "melko kyvykäs poliisi (+4)"
+    assert rating_text("fi", "kapteeni", 1, developed=True) == "ei kovinkaan kyvykäs kapteeni (+1)"
+    assert rating_text("fi", "kova", 0, developed=False) == "ei ollenkaan kova (+0)"
+    assert rating_text("fi", "vikkelä", 6, developed=False) == "äärimmäisen vikkelä (+6)"
+    assert rating_text("en", "nokkela", 5, developed=False) == "very nokkela (+5)"
 
 
 def test_a_conflict_with_the_chance_changed_before_the_dice(scene_path: Path) -> None:
