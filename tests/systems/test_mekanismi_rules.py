@@ -14,6 +14,7 @@ from fatescreen.rules.mekanismi.pools import (
     PartKind,
     Pool,
     ability_pool,
+    best_actor,
     group_pool,
     static_difficulty,
 )
@@ -186,6 +187,7 @@ def test_group_of_one_is_its_own_pool() -> None:
     """A group of one has no helpers; a group of none is an error."""
     alone = ability_pool(3)
     assert group_pool([alone]) == alone
+    assert best_actor([ability_pool(2), ability_pool(4), ability_pool(4)]) == 1
     with pytest.raises(InvalidPool):
         group_pool([])
     assert Pool().size == 0

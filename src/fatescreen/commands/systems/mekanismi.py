@@ -29,6 +29,8 @@ from fatescreen.rules.mekanismi.pools import (
     Pool,
     PoolPart,
     ability_pool,
+    best_actor,
+    group_pool,
     static_difficulty,
 )
 from fatescreen.rules.mekanismi.sheet import Character
@@ -37,7 +39,7 @@ from fatescreen.scene.systems.mekanismi import MekanismiScene, OpenCheck, Settle
 
 KEYWORDS = {
     "vs": ("vastaan",),
-    "for": ("puolelle", "for"),
+    "for": ("puolelle",),
     "major": ("merkittävä", "iso"),
     "ranged": ("ampuma", "kauko"),
     "dice": ("nopat",),
@@ -57,7 +59,7 @@ Applied = SystemApplied[MekanismiScene]
 
 
 def part_text(lang: str, part: PoolPart) -> str:
-    """One part of a pool: ``Ragnar: Taistelu 3``, ``Tikari +1``, ``2 helpers +2``."""
+    """One part of a pool: ``Taistelu 3``, ``Tikari +1``, ``2 helper(s) +2``."""
     if part.kind is PartKind.ABILITY:
         return f"{part.reason} {part.dice}" if part.reason else str(part.dice)
     if part.kind is PartKind.DIFFICULTY:
@@ -71,7 +73,7 @@ def part_text(lang: str, part: PoolPart) -> str:
 
 
 def pool_text(lang: str, pool: Pool) -> str:
-    """A pool part by part and its size: ``Ragnar: Taistelu 3 + Tikari +1 = 4 dice``."""
+    """A pool part by part and its size: ``Taistelu 3 + Tikari +1 = 4 dice``."""
     parts = " + ".join(part_text(lang, part) for part in pool.parts)
     return tr(lang, "mekanismi.pool", parts=parts or "0", dice=pool.size)
 
@@ -180,15 +182,13 @@ def _group(ctx: Ctx, names: str, ability_ref: str) -> tuple[SideOf, Pool]:
     known = {fold(a): a for member in members for a, _ in member.abilities}
     ability = resolve(ability_ref, ((a, a, a) for a in known.values()), "ability", ctx.lang)
 
-    def rating(member: Character) -> int:
-        return next((r for a, r in member.abilities if fold(a) == fold(ability)), 0)
-
-    best = max(members, key=rating)
+    pools = [
+        ability_pool(next((r for a, r in member.abilities if fold(a) == fold(ability)), 0), ability)
+        for member in members
+    ]
+    best = members[best_actor(pools)]
     helpers = [member.name for member in members if member is not best]
-    pool = ability_pool(rating(best), ability)
-    if helpers:
-        pool = pool.with_helpers(len(helpers), ", ".join(helpers))
-    return SideOf((best.name, *helpers), ability), pool
+    return SideOf((best.name, *helpers), ability), group_pool(pools, ", ".join(helpers))
 
 
 def _side(ctx: Ctx, opened: OpenCheck, words: Words) -> Side:

@@ -132,8 +132,17 @@ def group_pool(pools: Sequence[Pool], reason: str = "") -> Pool:
     Raises:
         InvalidPool: ``pools`` is empty.
     """
-    if not pools:
-        raise InvalidPool("a group needs at least one actor")
-    best = max(pools, key=lambda pool: pool.size)
+    best = pools[best_actor(pools)]
     helpers = len(pools) - 1
     return best.with_helpers(helpers, reason) if helpers else best
+
+
+def best_actor(pools: Sequence[Pool]) -> int:
+    """Which of a group's pools counts: the index of the largest (the first of equals).
+
+    Raises:
+        InvalidPool: ``pools`` is empty.
+    """
+    if not pools:
+        raise InvalidPool("a group needs at least one actor")
+    return max(range(len(pools)), key=lambda index: pools[index].size)
