@@ -176,7 +176,11 @@ def _developed(ctx: Ctx, sheet: ObjectSheet, words: Words) -> tuple[str | None, 
     words.take(ctx.tr("what.developed"))
     if word == "-":
         return None, _default(ctx, sheet)
-    return resolve(word, ((a, a, (a, r)) for a, r in sheet.developed), "developed", ctx.lang)
+    return _named_developed(ctx, sheet, word)
+
+
+def _named_developed(ctx: Ctx, sheet: ObjectSheet, ref: str) -> tuple[str, int]:
+    return resolve(ref, ((a, a, (a, r)) for a, r in sheet.developed), "developed", ctx.lang)
 
 
 def _default(ctx: Ctx, sheet: ObjectSheet) -> int:
@@ -219,12 +223,7 @@ def _harm(ctx: Ctx, words: Words) -> tuple[ObjectSheet, Fraction, str, str | Non
         lk = matches[0]
     kk = None
     if words:
-        kk, _ = resolve(
-            words.take(ctx.tr("what.developed")),
-            ((a, a, (a, r)) for a, r in sheet.developed),
-            "developed",
-            ctx.lang,
-        )
+        kk, _ = _named_developed(ctx, sheet, words.take(ctx.tr("what.developed")))
     return sheet, danger, lk, kk
 
 
