@@ -4,7 +4,8 @@ fatescreen.po``), where they live now.
 
 Re-runnable: a key the catalog already has keeps its text there (hand edits, plural forms
 and terminology fixes survive); a key only the dicts have is added, its Finnish text put
-in the seed's terms first (FINNISH_TERMS); keys whose dict text differs from the catalog's
+in the seed's terms first (FINNISH_TERMS, for Fate's catalogs fi.py and fi_ui.py only:
+the other systems follow their own seeds); keys whose dict text differs from the catalog's
 are counted (``--verbose`` lists them, ``--prefer-dicts`` takes the dicts' texts, hand
 fixes included, so prefer editing the .po). ``--remove`` then deletes the dict modules it
 read; ``--reapply-terms`` puts every Finnish message in the seed's terms again.
@@ -113,12 +114,30 @@ def dict_modules(lang: str) -> list[Path]:
     )
 
 
+OTHER_SYSTEMS = ("varjot", "mekanismi", "objektit", "system")
+"""The key namespaces of the other game systems (``varjot.*``, ``ui.key.varjot.*``, ...)."""
+
+
+def is_fate_key(key: str) -> bool:
+    """True for a message of Fate's own (not of another system's namespace)."""
+    parts = key.split(".")
+    if parts[0] in OTHER_SYSTEMS:
+        return False
+    return not (parts[:2] == ["ui", "key"] and len(parts) > 3 and parts[2] in OTHER_SYSTEMS)
+
+
+FATE_MODULES = ("fi", "fi_ui")
+"""The dict catalogs of Fate's own messages: only these take FINNISH_TERMS (the other
+systems' catalogs, fi_varjot.py and the like, follow their own seeds' terms)."""
+
+
 def dict_messages(lang: str) -> dict[str, str]:
-    """Every message of a language's dict catalogs."""
+    """Every message of a language's dict catalogs (Fate's in the seed's terms)."""
     messages: dict[str, str] = {}
     for path in dict_modules(lang):
         module = runpy.run_path(str(path))
-        messages.update(module["MESSAGES"])
+        for key, text in module["MESSAGES"].items():
+            messages[key] = seed_terms(text) if path.stem in FATE_MODULES else text
     return messages
 
 
@@ -161,10 +180,11 @@ def text_of(message_string: object) -> str:
 
 
 def reapply_terms() -> None:
-    """Put every Finnish message of the catalog in the seed's terms (FINNISH_TERMS)."""
+    """Put every Finnish message of Fate's in the seed's terms (FINNISH_TERMS)."""
     catalog = read_catalog("fi")
     for message in catalog:
-        if not message.id:
+        key = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+        if not key or not is_fate_key(key):
             continue
         if isinstance(message.string, (tuple, list)):
             message.string = tuple(seed_terms(str(form)) for form in message.string)
@@ -180,8 +200,6 @@ def convert(prefer_dicts: bool) -> list[str]:
         messages = dict_messages(lang)
         catalog = read_catalog(lang)
         for key, text in messages.items():
-            if lang == "fi":
-                text = seed_terms(text)
             found = catalog.get(key)
             if found is None:
                 catalog.add(key, text)

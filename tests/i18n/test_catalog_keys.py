@@ -19,6 +19,9 @@ SAME_IN_BOTH = {
     "bonus.plain": "a Finnish word too (the seed: +2 bonuksen)",
     "usage.BONUS": "a Finnish word too",
     "usage.N": "a number to fill in",
+    "mekanismi.check.side": "only placeholders",
+    "mekanismi.gear.line": "only placeholders and a number",
+    "objektit.roll.line": "only placeholders and arithmetic",
 }
 """Keys whose Finnish text may equal the English one, and why."""
 

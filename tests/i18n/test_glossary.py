@@ -37,6 +37,15 @@ NOT_THE_SEEDS = {
     r"(?-i:\bNPC\b)": "PJH",
 }
 """Words the Finnish UI must not use, with the seed's term for each."""
+OTHER_SYSTEMS = ("varjot", "mekanismi", "objektit", "system")
+"""The other game systems' messages follow their own seeds (tools/po_from_dicts.py)."""
+
+
+def fates(key: str) -> bool:
+    parts = key.split(".")
+    return parts[0] not in OTHER_SYSTEMS and not (
+        parts[:2] == ["ui", "key"] and len(parts) > 3 and parts[2] in OTHER_SYSTEMS
+    )
 
 
 def rows() -> list[tuple[str, str, str, list[str]]]:
@@ -97,6 +106,6 @@ def test_no_finnish_message_uses_a_word_the_seed_says_otherwise(pattern: str, in
     wrong = {
         key: text
         for key, text in FI.items()
-        if re.search(pattern, re.sub(r"\{[^}]*\}", "", text), re.IGNORECASE)
+        if fates(key) and re.search(pattern, re.sub(r"\{[^}]*\}", "", text), re.IGNORECASE)
     }
     assert wrong == {}, f"the seed says {instead}"
