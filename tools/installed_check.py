@@ -17,6 +17,7 @@ from fatescreen.resources import sample_campaign, shipped
 from fatescreen.ui.campaign import CampaignApp
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane
+from fatescreen.ui.panes.zones import MapView
 from fatescreen.ui.scene_list import SceneListScreen
 from fatescreen.ui.themes import THEME_DIR, load_themes
 
@@ -45,7 +46,7 @@ def pane_text(pane: Pane) -> str:
     parts = [pane, *pane.query("*")]
     texts = []
     for part in parts:
-        if isinstance(part, LinesView):
+        if isinstance(part, LinesView | MapView):
             texts.append(part.plain)
         elif isinstance(part, Static):
             texts.append(str(getattr(part.visual, "plain", part.visual)))
