@@ -28,6 +28,7 @@ from fatescreen.rules.harm import (
     apply_absorption,
     begin_recovery,
     concede,
+    consequences_taken_this_scene,
     take_out,
     treatment_difficulty,
 )
@@ -191,7 +192,7 @@ def concede_verb(ctx: Context, args: Tokens) -> Applied:
     args.done()
     hit = ctx.scene.pending_hit
     rolled = hit is not None and hit.target == character.id
-    taken = len(character.consequence_aspects)
+    taken = consequences_taken_this_scene(character)
     try:
         result = concede(character, opponent_rolled=rolled, consequences_taken=taken)
     except RulesError as error:

@@ -18,7 +18,7 @@ from fatescreen.commands.settle import (
     settle,
 )
 from fatescreen.commands.text import effort_text, outcome_word, percent, quoted
-from fatescreen.rules.actions import Action, AspectTarget
+from fatescreen.rules.actions import Action, AspectTarget, tie_boost_reading
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
@@ -652,10 +652,32 @@ def cost(ctx: Context, args: Tokens) -> Applied:
         raise ctx.error("error.cost_text")
     if outcome is Outcome.TIE and pending.action is Action.OVERCOME and not text:
         raise ctx.error("error.cost_text")
-    new_pending = replace(pending, cost=text, cost_for=cost_for)
+    new_pending = replace(pending, cost=text, cost_for=cost_for, tie_boost=None)
     scene, lines = settle(ctx, base, new_pending)
     head = ctx.tr("cost.line", actor=ctx.who(pending.actor), cost=text or ctx.tr("cost.unnamed"))
     return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects", "challenges"}))
+
+
+@verb(
+    "fail",
+    'fail ["BOOST"]',
+    aliases=("epäonnistu",),
+    example='fail "Found the side door"',
+)
+def fail(ctx: Context, args: Tokens) -> Applied:
+    """A tied overcome taken the other way (§2): a fail, and a boost for the actor."""
+    pending, base = reopen(ctx)
+    name = (args.optional() or ctx.tr("overcome.boost_name")).strip()
+    args.done()
+    reading = tie_boost_reading(pending.action, pending.result.outcome)
+    if reading is None or pending.purpose is not RollPurpose.PLAIN:
+        raise ctx.error("error.no_tie_boost", outcome=outcome_word(ctx, pending.result.outcome))
+    if not name:
+        raise args.missing(ctx.tr("what.aspect_name"))
+    new_pending = replace(pending, tie_boost=name, cost=None)
+    scene, lines = settle(ctx, base, new_pending)
+    head = ctx.tr("fail.line", actor=ctx.who(pending.actor))
+    return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects"}))
 
 
 def _opposition_missing(scene: Scene, pending: PendingRoll) -> bool:

@@ -320,6 +320,57 @@ def defend_outcome(result: RollResult) -> DefendOutcome:
     )
 
 
+@dataclass(frozen=True)
+class RollBoosts:
+    """Who gains a boost from a roll once it is settled (§2, §8)."""
+
+    actor: bool = False
+    """The roller: an attack's tie (or Armor cutting the harm to 0), an overcome with style,
+    an overcome's tie taken as a fail with a boost, a create an advantage's tie."""
+    defender: bool = False
+    """The active opposition: a defense that succeeds with style."""
+
+
+def roll_boosts(
+    action: Action,
+    result: RollResult,
+    *,
+    reading: ActionOutcome | None = None,
+    harm_boost: bool | None = None,
+) -> RollBoosts:
+    """The boosts a settled roll gives, from the action's table and :func:`defend_outcome`.
+
+    Args:
+        action: The action rolled (overcome, create an advantage or attack).
+        result: The roll; an opposing effort means the opposition defended.
+        reading: The reading of the outcome the table chose, when not the default one
+            (an overcome's tie taken as a fail with a boost).
+        harm_boost: For an attack, whether Weapon and Armor leave a boost
+            (:func:`~fatescreen.rules.conflict.harm_after_weapon_and_armor`): a tie without
+            Weapon, or harm cut to 0.
+    """
+    if action is Action.ATTACK and harm_boost is not None:
+        actor = harm_boost
+    else:
+        entry = reading or outcome_of(action, result.outcome, shifts=result.shifts)
+        actor = entry.boost
+    defender = False
+    if result.opposing_effort is not None:
+        seen = RollResult(result.opposing_effort, result.effort.total, result.effort)
+        defender = defend_outcome(seen).boost
+    return RollBoosts(actor=actor, defender=defender)
+
+
+def tie_boost_reading(action: Action, outcome: Outcome) -> ActionOutcome | None:
+    """The alternative reading of a tie that gives the actor a boost instead of success at
+    a minor cost (§2 overcome: «Vaihtoehtoisesti voit epäonnistua ja saada itse
+    särmän»), or None when the action's table offers none for this outcome."""
+    if action is not Action.OVERCOME:
+        return None
+    entry = OVERCOME_TABLE[outcome]
+    return next((alt for alt in entry.alternatives if alt.boost), None)
+
+
 def apply_advantage(
     outcome: ActionOutcome, aspect: Aspect, actor: str, opposition: str
 ) -> Aspect | None:

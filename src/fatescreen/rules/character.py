@@ -125,6 +125,9 @@ class ConsequenceSlot:
     aspect: Aspect | None = None
     recovery: Recovery | None = None
     condition: str | None = None
+    taken_this_scene: bool = False
+    """The consequence was taken in the current scene's conflict: it counts for a concession
+    and for the points an NPC carries into the GM pool of its next scene (§3, §6)."""
 
     @property
     def free(self) -> bool:
@@ -145,11 +148,11 @@ class ConsequenceSlot:
         """The slot holding a new consequence; whoever inflicted it gets a free invoke."""
         invokes = (inflicted_by,) if inflicted_by else ()
         aspect = Aspect(name=text, kind=AspectKind.CONSEQUENCE, free_invokes=invokes)
-        return replace(self, aspect=aspect, recovery=None)
+        return replace(self, aspect=aspect, recovery=None, taken_this_scene=True)
 
     def emptied(self) -> ConsequenceSlot:
         """The slot with its consequence gone."""
-        return replace(self, aspect=None, recovery=None)
+        return replace(self, aspect=None, recovery=None, taken_this_scene=False)
 
 
 @dataclass(frozen=True)

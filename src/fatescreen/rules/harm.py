@@ -581,6 +581,25 @@ def concede(character: Character, *, opponent_rolled: bool, consequences_taken: 
     return Concession(replace(character, conceded=True), 1 + consequences_taken)
 
 
+def consequences_taken_this_scene(character: Character) -> int:
+    """Consequences the character took in the current scene's conflict: what a concession
+    pays for (§6 «Luovuttaminen»: «yhden lisää jokaisesta jäljestä, jonka hahmosi otti
+    käynnissä olevassa kamppailussa») and what an NPC carries into the GM pool (§3)."""
+    return sum(1 for slot in character.consequences if slot.aspect and slot.taken_this_scene)
+
+
+def consequences_settled(character: Character) -> Character:
+    """At the end of a scene its consequences stop counting as taken in this scene."""
+    if not any(slot.taken_this_scene for slot in character.consequences):
+        return character
+    return replace(
+        character,
+        consequences=tuple(
+            replace(slot, taken_this_scene=False) for slot in character.consequences
+        ),
+    )
+
+
 def clear_stress(character: Character) -> Character:
     """All stress boxes empty, as at the end of every scene (§6)."""
     return replace(character, stress=tuple(track.cleared() for track in character.stress))

@@ -178,7 +178,7 @@ SLOT_NAMES: dict[str, tuple[Severity, StressKind | None]] = {
     "mild_physical": (Severity.MILD, StressKind.PHYSICAL),
     "mild_mental": (Severity.MILD, StressKind.MENTAL),
 }
-CONSEQUENCE_KEYS = ("text", "free_invokes", "recovering_since")
+CONSEQUENCE_KEYS = ("text", "free_invokes", "recovering_since", "this_scene")
 
 
 def slot_name(slot: ConsequenceSlot) -> str:
@@ -387,9 +387,12 @@ def decode_consequences(
                     recovery = Recovery(session, scene)
             elif since is not None:
                 reader.fail((*where, "recovering_since"), "expected [session, scene], e.g. [2, 1]")
+        fresh = "this_scene" in item and bool(
+            reader.boolean(item["this_scene"], (*where, "this_scene"))
+        )
         if text:
             aspect = Aspect(text, AspectKind.CONSEQUENCE, invokes)
-            filled[key] = replace(slot, aspect=aspect, recovery=recovery)
+            filled[key] = replace(slot, aspect=aspect, recovery=recovery, taken_this_scene=fresh)
     names = list(slots) + [key for key in filled if key not in slots]
     return tuple(filled.get(name, ConsequenceSlot(*SLOT_NAMES[name])) for name in names)
 
@@ -400,10 +403,12 @@ def encode_consequences(slots: tuple[ConsequenceSlot, ...], owner: str) -> Data:
     for slot in slots:
         if slot.aspect is None:
             continue
-        if not slot.aspect.free_invokes and slot.recovery is None:
+        if not slot.aspect.free_invokes and slot.recovery is None and not slot.taken_this_scene:
             out[slot_name(slot)] = slot.aspect.name
             continue
         entry: Data = {"text": slot.aspect.name}
+        if slot.taken_this_scene:
+            entry["this_scene"] = True
         if slot.aspect.free_invokes:
             entry["free_invokes"] = encode_free_invokes(slot.aspect.free_invokes, owner)
         if slot.recovery is not None:

@@ -107,6 +107,8 @@ class PendingRoll:
     """Who gains the free invoke when a failed create an advantage is taken at a cost."""
     traded_for: str | None = None
     """For an attack with style: the boost the attacker took for one shift less."""
+    tie_boost: str | None = None
+    """For a tied overcome taken as a fail with a boost (§2): the boost's name."""
     base: Scene | None = None
     """The scene before this roll took effect; invokes settle the roll again from it."""
 

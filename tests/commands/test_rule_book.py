@@ -1,0 +1,106 @@
+"""The app runs the rules core: what a roll's outcome announces is a change in the scene, and
+counts follow the seed (tests/scripts/rulebook.toml; see also tests/scripts/rulebook.txt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fatescreen.rules.aspects import AspectKind
+from tests.commands.support import SCRIPTS, run
+
+RULEBOOK = SCRIPTS / "rulebook.toml"
+
+
+def boosts(done_scene: object) -> dict[str, tuple[str, ...]]:
+    """The scene's boosts: name -> who holds their free invoke."""
+    aspects = getattr(done_scene, "aspects", ())
+    return {a.name: a.free_invokes for a in aspects if a.kind is AspectKind.BOOST}
+
+
+def test_an_attack_tie_gives_the_attacker_a_boost_in_the_scene(tmp_path: Path) -> None:
+    """Seed «Hyökkää»: «Jos saat tasapelin, hyökkäykselläsi on jonkinlainen vaikutus. ...
+    Joka tapauksessa, saat särmän.»"""
+    line = "attack vil bob Fight 0000 vs +000"
+    done = run(RULEBOOK, tmp_path, line)
+    assert done.line(line).endswith('tie · Villain gets the boost "Reeling"')
+    assert boosts(done.scene) == {"Reeling": ("vil",)}
+    done.session.execute("undo")
+    assert boosts(done.scene) == {}
+
+
+def test_armor_that_cuts_a_hit_to_zero_gives_a_boost(tmp_path: Path) -> None:
+    """Seed «Ase- ja panssariarvot»: «Jos osut kohteeseen, mutta tämän panssari vähentää
+    vaurion nollaan, saat särmän, muttet tee vauriota, aivan kuin heitto olisi ollut
+    tasapeli.»"""
+    line = "attack vil bob Fight 0+00 vs +000"
+    done = run(RULEBOOK, tmp_path, line)
+    assert "armor stops it" in done.line(line)
+    assert boosts(done.scene) == {"Reeling": ("vil",)}
+    assert done.scene.pending_hit is None
+
+
+def test_an_overcome_with_style_gives_a_boost(tmp_path: Path) -> None:
+    """Seed «Ratkaise»: with style «saat ... lisäksi särmän»."""
+    line = "overcome ann Athletics ++++ vs 2"
+    done = run(RULEBOOK, tmp_path, line)
+    assert done.line(line).endswith('success with style · Ann gets the boost "Momentum"')
+    assert boosts(done.scene) == {"Momentum": ("ann",)}
+
+
+def test_a_defense_with_style_gives_the_defender_a_boost(tmp_path: Path) -> None:
+    """Seed «Puolusta»: «Jos onnistut tyylillä, lopputulos on sama kuin onnistumisessa, mutta
+    saat lisäksi särmän» (the core's defend_outcome)."""
+    line = "attack vil ann Fight 0000 vs ++++"
+    done = run(RULEBOOK, tmp_path, line)
+    assert done.line(line).endswith('miss · Ann gets the boost "Opening"')
+    assert boosts(done.scene) == {"Opening": ("ann",)}
+    # A defense that merely succeeds gives nothing.
+    plain = "attack vil ann Fight 0000 vs +000"
+    assert boosts(run(RULEBOOK, tmp_path, plain).scene) == {}
+
+
+def test_an_overcome_tie_can_be_taken_as_a_fail_with_a_boost(tmp_path: Path) -> None:
+    """Seed «Ratkaise»: «Jos saat tasapelin, onnistut pienellä hinnalla ... Vaihtoehtoisesti
+    voit epäonnistua ja saada itse särmän.»"""
+    roll = "overcome ann Athletics 0000 vs 3"
+    done = run(RULEBOOK, tmp_path, roll, 'fail "Side door"')
+    assert done.line(roll).endswith("success at a minor cost")
+    assert done.lines('fail "Side door"')[1].endswith(
+        'tie taken as a fail, with a boost · Ann gets the boost "Side door"'
+    )
+    assert boosts(done.scene) == {"Side door": ("ann",)}
+    refused = run(RULEBOOK, tmp_path, "overcome ann Athletics +000 vs 3", "fail")
+    assert "only a tied overcome" in refused.line("fail")
+
+
+def test_concession_pays_for_consequences_taken_in_this_conflict_only(tmp_path: Path) -> None:
+    """Seed «Luovuttaminen»: «saat fate-pisteen ja yhden lisää jokaisesta jäljestä, jonka
+    hahmosi otti käynnissä olevassa kamppailussa». The Villain's scar is older."""
+    done = run(RULEBOOK, tmp_path, "concede vil")
+    assert done.line("concede vil").endswith("will get 1 fate point(s) when the conflict ends")
+    hurt = run(
+        RULEBOOK,
+        tmp_path,
+        "attack vil ann Fight ++++ vs 0000",
+        'absorb 2 "Twisted ankle"',
+        "concede ann",
+    )
+    assert "will get 2 fate point(s)" in hurt.line("concede ann")
+
+
+def test_an_npc_carries_points_only_for_consequences_taken_this_scene(tmp_path: Path) -> None:
+    """Seed «Fate-pisteesi»: a major NPC who «joutui ottamaan jäljen ... edellisessä
+    kohtauksessa» adds those points to the GM pool; an old scar adds nothing."""
+    quiet = run(RULEBOOK, tmp_path, "endscene")
+    assert quiet.line("endscene").endswith("points delivered: none")
+    assert quiet.character("vil").fate_points == 0
+    hurt = run(
+        RULEBOOK,
+        tmp_path,
+        "attack bob vil Fight ++++ vs 0000",
+        'absorb 3 "Cut hand"',
+        "endscene",
+    )
+    assert hurt.line("endscene").endswith("points delivered: Villain +1")
+    assert hurt.character("vil").fate_points == 1
+    assert not any(slot.taken_this_scene for slot in hurt.character("vil").consequences)
