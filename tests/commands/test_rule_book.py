@@ -104,3 +104,76 @@ def test_an_npc_carries_points_only_for_consequences_taken_this_scene(tmp_path: 
     assert hurt.line("endscene").endswith("points delivered: Villain +1")
     assert hurt.character("vil").fate_points == 1
     assert not any(slot.taken_this_scene for slot in hurt.character("vil").consequences)
+
+
+def variant(tmp_path: Path, rules: str, words: dict[str, str] | None = None) -> Path:
+    """The rule-book scene with a ``[rules]`` table and some words replaced."""
+    text = RULEBOOK.read_text(encoding="utf-8")
+    for old, new in (words or {}).items():
+        text = text.replace(old, new)
+    text = text.replace("gm_pool = 2\n", f"gm_pool = 2\n\n[rules]\n{rules}\n", 1)
+    path = tmp_path / "variant.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_conditions_replace_consequences_with_their_official_names(tmp_path: Path) -> None:
+    """Seed «Tilat»: «jokaista jäljen vakavuutta vastaa nyt kaksi eri tilaa, kumpikin arvoltaan
+    puolet alkuperäisestä vauriomäärästä»; the English UI uses Fate Condensed's names."""
+    scene = variant(tmp_path, "conditions = true")
+    hit = "attack vil ann Fight ++++ vs -000"
+    done = run(scene, tmp_path, hit, "absorb 2")
+    options = done.lines(hit)[1]
+    assert "[2] 3 physical box(es) + Hurt  [3] 3 physical box(es) + Scared" in options
+    assert "Injured" in options and "Demoralized" in options and "moderate" not in options
+    assert done.line("absorb 2") == "Ann absorbs 4 shifts: 3 physical box(es) + Hurt"
+    slots = [(s.condition, s.shifts) for s in done.character("ann").consequences]
+    assert slots == [
+        ("hurt", 1),
+        ("scared", 1),
+        ("injured", 2),
+        ("shaken", 2),
+        ("wounded", 3),
+        ("demoralized", 3),
+    ]
+    assert done.character("ann").consequences[0].aspect is not None
+
+
+def test_extreme_consequences_add_an_extreme_slot(tmp_path: Path) -> None:
+    """Seed «Äärimmäiset jäljet»: a fourth kind of consequence that absorbs 8 shifts."""
+    hit = "attack vil bob Fight ++++ vs ----"
+    plain = run(RULEBOOK, tmp_path, hit)
+    assert "extreme" not in plain.lines(hit)[1]
+    extreme = run(variant(tmp_path, "extreme_consequences = true"), tmp_path, hit)
+    assert "[4] extreme  [5]" in extreme.lines(hit)[1]
+    assert [s.severity.value for s in extreme.character("bob").consequences][-1] == "extreme"
+
+
+FINNISH_WORDS = {
+    "Athletics": "Urheilu",
+    "Fight": "Tappelu",
+    "Physique": "Kunto",
+    "Will": "Tahdonvoima",
+}
+
+
+def test_a_scene_with_finnish_skills_plays_like_the_english_one(tmp_path: Path) -> None:
+    """Seed «Taitolista» and «Mitä taitoja voin käyttää hyökätäkseni ja puolustaakseni?»:
+    «Urheilulla voi puolustaa mitä tahansa fyysisiä hyökkäyksiä vastaan»; «Hahmon korkea
+    Kunto tai Tahdonvoima voivat ... nostaa rasitusruutujen määrää»."""
+    english = ["attack vil bob Fight 0+00 vs +000", "attack ann vil 0000 vs 0000"]
+    finnish = [line.replace("Fight", "Tappelu") for line in english]
+    en = run(variant(tmp_path, "weapons_and_armor = true"), tmp_path, *english)
+    fi = run(variant(tmp_path, 'skills = "fi"', FINNISH_WORDS), tmp_path, *finnish)
+    for ref in ("ann", "bob", "vil"):
+        assert fi.character(ref).stress == en.character(ref).stress
+        assert fi.character(ref).consequences == en.character(ref).consequences
+    for en_line, fi_line in zip(english, finnish, strict=True):
+        translated = en.lines(en_line)
+        for old, new in FINNISH_WORDS.items():
+            translated = [line.replace(old, new) for line in translated]
+        assert fi.lines(fi_line) == translated
+    assert "Bob's Urheilu Average (+1)" in fi.line(finnish[0])
+    # Without the Finnish list the same file defends at +0 with an English default skill.
+    wrong = run(variant(tmp_path, "", FINNISH_WORDS), tmp_path, finnish[0])
+    assert "Bob's Athletics Mediocre (+0)" in wrong.line(finnish[0])

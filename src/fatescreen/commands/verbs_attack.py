@@ -16,37 +16,13 @@ from fatescreen.commands.settle import (
     require_roll_of,
     settle,
 )
-from fatescreen.rules.actions import Action, attack_kind, default_defense
+from fatescreen.rules.actions import Action, best_defense, default_attack_skill
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.conflict import declare_full_defense, full_defense_earns_boost
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.rules.outcomes import Effort, Outcome, RollResult, resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
-
-ATTACK_SKILLS = ("Fight", "Shoot")
-"""The physical attack skills a GM need not name; Provoke (mental) is always named."""
-
-
-def attack_skill(attacker: Character, defenders: list[Character]) -> str:
-    """The attack skill when none is named: Shoot at someone in another zone (Fight only
-    reaches one's own zone), else the better of Fight and Shoot (Fight on a tie)."""
-    elsewhere = any(
-        attacker.zone is not None and d.zone is not None and d.zone != attacker.zone
-        for d in defenders
-    )
-    if elsewhere:
-        return "Shoot"
-    return max(ATTACK_SKILLS, key=lambda skill: (attacker.skill(skill), skill == "Fight"))
-
-
-def defense_skill(defender: Character, skill: str, kind: StressKind) -> str:
-    """The defender's best default defense (§2): Athletics (or Fight against Fight) for
-    physical harm, Will for mental."""
-    options = default_defense(skill)
-    if not options or (attack_kind(skill) or kind) is not kind:
-        options = ("Will",) if kind is StressKind.MENTAL else ("Athletics",)
-    return max(options, key=lambda name: (defender.skill(name), -options.index(name)))
 
 
 @dataclass
@@ -105,16 +81,27 @@ def _targets(ctx: Context, args: Tokens, attacker_id: str) -> tuple[list[Charact
     return defenders, None
 
 
+def _elsewhere(attacker: Character, defenders: list[Character]) -> bool:
+    """Whether any defender stands in another zone than the attacker."""
+    return any(
+        attacker.zone is not None and d.zone is not None and d.zone != attacker.zone
+        for d in defenders
+    )
+
+
 def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied:
     defenders, zone = _targets(ctx, args, attacker.id)
     request = _attack_request(ctx, args, attacker)
+    roles = ctx.scene.rules.roles
     if isinstance(attacker, Hazard):
         skill = attacker.name
         kind = request.kind or StressKind.PHYSICAL
         weapon = attacker.weapon
     else:
-        skill = request.skill or attack_skill(attacker, defenders)
-        kind = request.kind or attack_kind(skill) or StressKind.PHYSICAL
+        skill = request.skill or default_attack_skill(
+            attacker, other_zone=_elsewhere(attacker, defenders), roles=roles
+        )
+        kind = request.kind or roles.attack_kind(skill) or StressKind.PHYSICAL
         weapon = attacker.weapon if ctx.scene.rules.weapons_and_armor else 0
     several = zone is not None or len(defenders) > 1
     if len(request.defense_dice) > len(defenders):
@@ -123,7 +110,7 @@ def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied
         raise ctx.error("error.split_dice")
     effort, helpers, _ = action_effort(ctx, attacker, skill, request.dice, request.helpers)
     skills = [
-        defense_skill(d, "Shoot" if isinstance(attacker, Hazard) else skill, kind)
+        best_defense(d, "" if isinstance(attacker, Hazard) else skill, kind, roles)
         for d in defenders
     ]
     pending = PendingRoll(
@@ -279,7 +266,7 @@ def _with_defense(
     opposing = pending.result.opposing_effort
     if opposing is None:
         raise ctx.error("error.no_defense")
-    new_skill = skill or pending.defense_skill or "Athletics"
+    new_skill = skill or pending.defense_skill or ctx.scene.rules.roles.physical_defense
     new_dice = ctx.dice(dice) if dice is not None else opposing.dice
     defense = _redone(opposing, defender.skill(new_skill), new_dice)
     return replace(pending, result=resolve(pending.result.effort, defense), defense_skill=new_skill)

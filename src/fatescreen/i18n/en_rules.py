@@ -10,4 +10,10 @@ MESSAGES: dict[str, str] = {
     "fail.line": "{actor} takes the tie as a fail, with a boost",
     "error.no_tie_boost": "only a tied overcome can be taken as a fail with a boost (this roll: {outcome})",
     "verb.fail": "After a tied overcome: fail instead of succeeding at a minor cost, and take a boost (named, or a default name).",
+    "condition.hurt": "Hurt",
+    "condition.scared": "Scared",
+    "condition.injured": "Injured",
+    "condition.shaken": "Shaken",
+    "condition.wounded": "Wounded",
+    "condition.demoralized": "Demoralized",
 }

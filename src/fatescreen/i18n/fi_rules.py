@@ -10,4 +10,10 @@ MESSAGES: dict[str, str] = {
     "fail.line": "{actor} ottaa tasapelin epäonnistumisena ja saa särmän",
     "error.no_tie_boost": "vain tasapeliin päättyneen ratkaisun voi ottaa epäonnistumisena ja särmänä (tämä heitto: {outcome})",
     "verb.fail": "Tasapeliin päättyneen ratkaisun jälkeen: epäonnistu pienen hinnan sijaan ja ota särmä (nimetty tai oletusnimellä).",
+    "condition.hurt": "Loukkaantunut",
+    "condition.scared": "Peloissaan",
+    "condition.injured": "Haavoittunut",
+    "condition.shaken": "Järkyttynyt",
+    "condition.wounded": "Murjottu",
+    "condition.demoralized": "Lannistunut",
 }

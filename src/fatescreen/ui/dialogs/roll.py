@@ -9,7 +9,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select, Static
 
-from fatescreen.rules.actions import best_defense
+from fatescreen.rules.actions import best_defense, default_attack_skill
 from fatescreen.rules.dice import looks_like_faces
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard
@@ -117,7 +117,7 @@ class RollDialog(Dialog):
         if character is None:
             return None
         if self.action == "attack":
-            return max(("Fight", "Shoot"), key=character.skill)
+            return default_attack_skill(character, other_zone=False, roles=self.scene.rules.roles)
         skills = self._skills()
         return skills[0][1] if skills else None
 
@@ -164,8 +164,11 @@ class RollDialog(Dialog):
             defender = self.scene.character_index.get(self.target or "")
             skill = self.query_one("#skill", Select).value
             if defender is not None:
-                attack_skill = skill if isinstance(skill, str) else "Fight"
-                opposition = defender.skill(best_defense(defender, attack_skill))
+                # A hazard attacks with its own name: the defender's general defense.
+                hazard = self.actor in self.scene.obstacle_index
+                attack_skill = skill if isinstance(skill, str) and not hazard else ""
+                roles = self.scene.rules.roles
+                opposition = defender.skill(best_defense(defender, attack_skill, roles=roles))
         else:
             try:
                 opposition = parse_rating(self.query_one("#difficulty", Input).value or "0")

@@ -117,7 +117,11 @@ def sheet_head(scene: Scene, character: Character, view: View) -> Content:
 
 def slot_label(slot: ConsequenceSlot, view: View) -> str:
     """``mild 2``, ``moderate (mental) 4`` or a condition's name, in the view's language."""
-    label = slot.condition or view.tr(f"ui.severity.{slot.severity.value}")
+    label = (
+        view.tr(f"condition.{slot.condition}")
+        if slot.condition
+        else view.tr(f"ui.severity.{slot.severity.value}")
+    )
     if slot.kind is not None:
         label += f" ({view.tr(f'ui.stress.{slot.kind.value}')})"
     return f"{label} {slot.shifts}"
