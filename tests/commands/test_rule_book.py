@@ -177,3 +177,36 @@ def test_a_scene_with_finnish_skills_plays_like_the_english_one(tmp_path: Path) 
     # Without the Finnish list the same file defends at +0 with an English default skill.
     wrong = run(variant(tmp_path, "", FINNISH_WORDS), tmp_path, finnish[0])
     assert "Bob's Athletics Mediocre (+0)" in wrong.line(finnish[0])
+
+
+def test_a_defender_may_pay_for_an_aspect_the_attacker_paid_for(tmp_path: Path) -> None:
+    """Seed «Puolusta»: the defense is an action of its own, so «one paid invoke per aspect
+    per roll» (§3 «Piirteiden käyttäminen») counts each side's roll apart."""
+    done = run(
+        RULEBOOK,
+        tmp_path,
+        "attack vil ann Fight 0000 vs 0000",
+        "invoke cobbles",
+        "invoke cobbles by ann",
+    )
+    assert done.line("invoke cobbles by ann") == 'Ann invokes "Slick cobbles" (paid): +2'
+    assert done.lines("invoke cobbles by ann")[1].endswith("= Superb (+5): miss")
+    assert (done.scene.gm_pool, done.character("ann").fate_points) == (1, 2)
+    twice = run(
+        RULEBOOK,
+        tmp_path,
+        "attack vil ann Fight 0000 vs 0000",
+        "invoke cobbles by ann",
+        "invoke cobbles by ann",
+    )
+    assert "already invoked for a fate point" in twice.lines("invoke cobbles by ann")[-1]
+
+
+def test_a_challenge_tie_counts_as_success_at_a_minor_cost(tmp_path: Path) -> None:
+    """Seed «Ratkaise»: «Jos saat tasapelin, onnistut pienellä hinnalla»."""
+    start = 'challenge start "Cross the yard" "Climb the wall:Athletics:3"'
+    roll = "challenge roll wall ann 0000"
+    done = run(RULEBOOK, tmp_path, start, roll)
+    assert "at a cost: Climb the wall; failed: none" in done.lines(roll)[-2]
+    assert done.lines(roll)[-1].endswith("a success at a cost")
+    assert done.scene.challenges[0].task("Climb the wall").achieved

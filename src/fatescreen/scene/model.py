@@ -87,8 +87,9 @@ class PendingRoll:
     kind: StressKind = StressKind.PHYSICAL
     weapon: int = 0
     armor: int = 0
-    paid_invokes: tuple[str, ...] = ()
-    """Aspects already invoked for a fate point on this roll (one paid invoke each)."""
+    paid_invokes: tuple[tuple[str, str], ...] = ()
+    """(side, aspect key) of each aspect already invoked for a fate point on this roll: the
+    side is "" for the acting roll, the defender's id for a defense (one paid invoke each)."""
     aspect: str | None = None
     """For create an advantage: the aspect's name."""
     holder: str | None = None

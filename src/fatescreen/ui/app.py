@@ -21,6 +21,7 @@ from fatescreen.commands.session import Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.invokes import free_invoke_holders
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.errors import SceneFileError
@@ -566,12 +567,12 @@ class FatescreenApp(App[None]):
         pending = self.scene.pending_roll
         invoker = pending.actor if pending.actor in self.scene.character_index else GM
         names = {c.id: c.name for c in self.scene.characters}
-        holders = self._free_invoke_holders(invoker)
+        pcs = frozenset(c.id for c in self.scene.pcs)
         free_first: list[tuple[str, Content | str]] = []
         paid: list[tuple[str, Content | str]] = []
         for found in aspects_in_play(self.scene):
             label = found.aspect.name
-            if any(found.aspect.free_invokes_of(holder) for holder in holders):
+            if free_invoke_holders(found.aspect, invoker, pcs):
                 free_first.append(
                     (
                         f"invoke {quote(found.key)} by {quote(invoker)} free",
@@ -592,13 +593,6 @@ class FatescreenApp(App[None]):
             self._from_dialog,
         )
 
-    def _free_invoke_holders(self, invoker: str) -> tuple[str, ...]:
-        """Whose free invokes a roller may spend: a PC its own; an NPC or hazard also the GM's."""
-        character = self.scene.character_index.get(invoker)
-        if character is not None and character.kind is CharacterKind.PC:
-            return (invoker,)
-        return (invoker, GM)
-
     def action_free_invoke(self) -> None:
         """Spend the first free invoke the roller's side holds on the last roll (one key)."""
         if self.session is None or self.scene.pending_roll is None:
@@ -606,9 +600,9 @@ class FatescreenApp(App[None]):
             return
         pending = self.scene.pending_roll
         invoker = pending.actor if pending.actor in self.scene.character_index else GM
-        holders = self._free_invoke_holders(invoker)
+        pcs = frozenset(c.id for c in self.scene.pcs)
         for found in aspects_in_play(self.scene):
-            if any(found.aspect.free_invokes_of(holder) for holder in holders):
+            if free_invoke_holders(found.aspect, invoker, pcs):
                 self.run_command(f"invoke {quote(found.key)} by {quote(invoker)} free")
                 return
         self.notify(self.tr("ui.no_free_invokes"), severity="warning")
