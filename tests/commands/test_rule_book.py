@@ -92,7 +92,6 @@ def test_an_npc_carries_points_only_for_consequences_taken_this_scene(tmp_path: 
     """Seed «Fate-pisteesi»: a major NPC who «joutui ottamaan jäljen ... edellisessä
     kohtauksessa» adds those points to the GM pool; an old scar adds nothing."""
     quiet = run(RULEBOOK, tmp_path, "endscene")
-    assert quiet.line("endscene").endswith("points delivered: none")
     assert quiet.character("vil").fate_points == 0
     hurt = run(
         RULEBOOK,
@@ -101,7 +100,6 @@ def test_an_npc_carries_points_only_for_consequences_taken_this_scene(tmp_path: 
         'absorb 3 "Cut hand"',
         "endscene",
     )
-    assert hurt.line("endscene").endswith("points delivered: Villain +1")
     assert hurt.character("vil").fate_points == 1
     assert not any(slot.taken_this_scene for slot in hurt.character("vil").consequences)
 
@@ -210,3 +208,32 @@ def test_a_challenge_tie_counts_as_success_at_a_minor_cost(tmp_path: Path) -> No
     assert "at a cost: Climb the wall; failed: none" in done.lines(roll)[-2]
     assert done.lines(roll)[-1].endswith("a success at a cost")
     assert done.scene.challenges[0].task("Climb the wall").achieved
+
+
+def test_a_harmful_block_without_a_weapon_harms_by_the_shortfall(tmp_path: Path) -> None:
+    """Seed «Hidastavat esteet»: «Jos PH:n ratkaisuheiton tulos ei riitä hidastavan esteen
+    taitotasoa vastaan, hahmo ottaa vauriota erotuksen verran. Tähän lisätään vielä esteen
+    mahdollinen asearvo»; ``harmful = true`` says a block hurts in the scene file."""
+    line = "block pass ann hedge 0---"
+    done = run(RULEBOOK, tmp_path, line)
+    assert "Ann falls 3 short of Barbed hedge: 3 shifts of harm" in done.lines(line)[1]
+    hit = done.scene.pending_hit
+    assert hit is not None and (hit.target, hit.shifts) == ("ann", 3)
+    harmless = run(RULEBOOK, tmp_path, "set hedge harmful off", line)
+    assert harmless.scene.pending_hit is None
+
+
+def test_a_hazard_creating_an_advantage_meets_the_targets_real_defense(tmp_path: Path) -> None:
+    """Seed «Vaaralliset esteet»: a hazard rolls its rating; the target defends with its own
+    skill (Athletics Good (+3)), not with a skill named after the hazard at +0."""
+    line = 'create tiles "Pinned down" on ann 00+0 vs ann 0000'
+    done = run(RULEBOOK, tmp_path, line)
+    assert "Good (+3) vs Good (+3) + [0 0 0 0] = Good (+3): tie" in done.line(line)
+
+
+def test_overcoming_a_distraction_faces_its_difficulty(tmp_path: Path) -> None:
+    """Seed «Häiritsevät esteet»: «Häiritsevän esteen vaikeustaso toimii vastuksena
+    pelaajahahmojen estettä vastaan suunnatuille heitoille»."""
+    line = "overcome ann Athletics 0000 vs cart"
+    done = run(RULEBOOK, tmp_path, line)
+    assert done.line(line).endswith("Good (+3) vs Fair (+2): success")

@@ -19,6 +19,7 @@ from fatescreen.rules.advancement import (
     SkillLayout,
     apply_breakthrough,
     apply_milestone,
+    check_milestone_offered,
 )
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import Character, CharacterKind, Recovery
@@ -344,10 +345,12 @@ def take_milestone(
 
     Raises:
         KeyError: No such party member.
-        InvalidCharacter: The option breaks a rule (the message says which).
+        InvalidCharacter: No milestone is waiting for the PC, or the option breaks a rule
+            (the message says which).
     """
     member = campaign.member(pc_id)
     character = member.character
+    check_milestone_offered(character.name, pc_id, campaign.milestones)
     if option is not None:
         character = apply_milestone(character, option, skill_list=campaign.skills)
     advance = Advance(campaign.session, AdvanceKind.MILESTONE, change)

@@ -174,6 +174,13 @@ def _set_number(key: str, *, optional: bool = False) -> Parser:
     return parse
 
 
+def _set_switch(key: str) -> Parser:
+    def parse(ctx: Context, args: Tokens, data: Data) -> None:
+        data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
+
+    return parse
+
+
 def _set_zone(ctx: Context, args: Tokens, data: Data) -> None:
     if is_none(args):
         data.pop("zone", None)
@@ -456,6 +463,7 @@ OBSTACLE_FIELDS = Fields(
     Field("rating", ("taso",), _set_number("rating")),
     Field("weapon", ("ase",), _set_number("weapon")),
     Field("removal", ("poisto",), _set_number("removal", optional=True)),
+    Field("harmful", ("vahingollinen",), _set_switch("harmful")),
     Field("between", ("välissä",), _between),
     Field("choice", ("valinta",), _set_text("choice")),
     Field("answer", ("answers", "vastaus"), _answer),
@@ -585,8 +593,11 @@ SCENE_FIELDS = Fields(
 
 def _rule(key: str) -> Parser:
     def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        if isinstance(getattr(RulesInPlay(), key), bool):
+        default = getattr(RulesInPlay(), key)
+        if isinstance(default, bool):
             data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
+        elif isinstance(default, str):
+            data[key] = "" if is_none(args) else text(ctx, args)
         else:
             data[key] = args.number(ctx.tr("what.number"))
 

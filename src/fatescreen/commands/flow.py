@@ -46,8 +46,6 @@ def scene_end(scene: Scene) -> tuple[Scene, dict[str, int], tuple[str, ...], int
                 consequences_taken=consequences_taken_this_scene(character),
                 hostile_invokes=0,
             )
-            if points:
-                delivered[character.id] = points
         updated = consequences_settled(clear_stress(character))
         updated = replace(
             updated,

@@ -18,9 +18,9 @@ from fatescreen.commands.settle import (
     settle,
 )
 from fatescreen.commands.text import effort_text, outcome_word, percent, quoted
-from fatescreen.rules.actions import Action, AspectTarget, tie_boost_reading
+from fatescreen.rules.actions import Action, AspectTarget, best_defense, tie_boost_reading
 from fatescreen.rules.aspects import GM, Aspect, make_id
-from fatescreen.rules.character import Character
+from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
 from fatescreen.rules.errors import NotEnoughFatePoints, RulesError
 from fatescreen.rules.fate_points import LedgerEntry, opening_ledger
@@ -36,7 +36,7 @@ from fatescreen.rules.invokes import (
     invoke_payer,
     same_side,
 )
-from fatescreen.rules.obstacles import Hazard
+from fatescreen.rules.obstacles import Hazard, obstacle_difficulty
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, resolve
 from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspects_in_play, replace_aspect
@@ -156,7 +156,14 @@ class RollOptions:
     holder: str | None = None
 
 
-def roll_options(ctx: Context, args: Tokens, skill: str, *, allow_on: bool = False) -> RollOptions:
+def roll_options(
+    ctx: Context,
+    args: Tokens,
+    skill: str,
+    *,
+    allow_on: bool = False,
+    hazard: bool = False,
+) -> RollOptions:
     """Read ``[FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]] [on WHERE]``.
 
     Faces right after an opponent (and its skill) are the opponent's; the roller's own
@@ -174,7 +181,7 @@ def roll_options(ctx: Context, args: Tokens, skill: str, *, allow_on: bool = Fal
             options.helpers += args.names(ctx.tr("what.helpers"))
         elif not opposed and args.keyword("vs"):
             opposed = True
-            _opposition(ctx, args, skill, options)
+            _opposition(ctx, args, skill, options, hazard=hazard)
         elif allow_on and options.holder is None and args.keyword("on"):
             options.holder = ctx.holder(args.take(ctx.tr("what.holder")))
         else:
@@ -182,20 +189,29 @@ def roll_options(ctx: Context, args: Tokens, skill: str, *, allow_on: bool = Fal
     return options
 
 
-def _opposition(ctx: Context, args: Tokens, skill: str, options: RollOptions) -> None:
+def _opposition(
+    ctx: Context, args: Tokens, skill: str, options: RollOptions, *, hazard: bool = False
+) -> None:
     number = args.optional_number()
     if number is not None:
         _check_range(ctx, number)
         options.difficulty = number
         return
-    opponent = ctx.actor(args.take(ctx.tr("what.opposition")))
-    if isinstance(opponent, Hazard):
-        options.difficulty = opponent.rating
+    opponent = ctx.opponent(args.take(ctx.tr("what.opposition")))
+    if not isinstance(opponent, Character):
+        difficulty = obstacle_difficulty(opponent)
+        if difficulty is None:
+            raise ctx.error("error.no_difficulty", name=opponent.name)
+        options.difficulty = difficulty
         return
     if opponent.taken_out or opponent.conceded:
         raise ctx.error("error.out", name=opponent.name)
     options.opponent = opponent
-    options.opponent_skill = skill
+    # Against a hazard's roll (named after the hazard) the target defends with its general
+    # defense (§2, §7); otherwise with the actor's skill unless another is named.
+    options.opponent_skill = (
+        best_defense(opponent, "", StressKind.PHYSICAL, ctx.scene.rules.roles) if hazard else skill
+    )
     faces = args.faces()
     if faces is not None:
         options.opponent_dice = faces
@@ -282,7 +298,7 @@ def create(ctx: Context, args: Tokens) -> Applied:
     name = args.take(ctx.tr("what.aspect_name")).strip()
     if not name:
         raise args.missing(ctx.tr("what.aspect_name"))
-    options = roll_options(ctx, args, skill, allow_on=True)
+    options = roll_options(ctx, args, skill, allow_on=True, hazard=isinstance(actor, Hazard))
     existing = _existing_aspect(ctx, name, options.holder)
     holder = existing.holder if existing else options.holder or SCENE_HOLDER
     if existing is None and any(

@@ -16,4 +16,6 @@ MESSAGES: dict[str, str] = {
     "condition.shaken": "Shaken",
     "condition.wounded": "Wounded",
     "condition.demoralized": "Demoralized",
+    "error.no_difficulty": "{name} has no difficulty of its own: give one (vs NUMBER)",
+    "what.opponent": "character or obstacle",
 }

@@ -16,4 +16,6 @@ MESSAGES: dict[str, str] = {
     "condition.shaken": "Järkyttynyt",
     "condition.wounded": "Murjottu",
     "condition.demoralized": "Lannistunut",
+    "error.no_difficulty": "{name}: ei omaa vaikeutta; anna se (vs LUKU)",
+    "what.opponent": "hahmoa tai estettä",
 }

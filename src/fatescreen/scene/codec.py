@@ -767,6 +767,7 @@ OBSTACLE_KEYS = (
     "zone",
     "between",
     "removal",
+    "harmful",
     "choice",
     "answers",
     "difficulty",
@@ -796,7 +797,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
 
     allowed = {
         "hazard": {"rating", "weapon"},
-        "block": {"rating", "weapon", "between", "removal"},
+        "block": {"rating", "weapon", "between", "removal", "harmful"},
         "distraction": {"choice", "answers", "difficulty"},
     }[kind]
     for key in table:
@@ -821,6 +822,9 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
                     between = (zones[0], zones[1])
                 else:
                     reader.fail((*path, "between"), "expected two zones")
+            harmful = (
+                reader.boolean(table["harmful"], (*path, "harmful")) if "harmful" in table else None
+            )
             return Block(
                 name,
                 number("rating", 0) or 0,
@@ -829,6 +833,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
                 between,
                 number("removal", None),
                 obstacle_id,
+                harmful,
             )
         choice = reader.text(table.get("choice", ""), (*path, "choice"), limit=MAX_TEXT)
         answers = []
@@ -866,6 +871,8 @@ def encode_obstacle(obstacle: Obstacle) -> Data:
             out["between"] = list(obstacle.between)
         if obstacle.removal is not None:
             out["removal"] = obstacle.removal
+        if obstacle.harmful is not None:
+            out["harmful"] = obstacle.harmful
     else:
         out["distraction"] = obstacle.name
         if obstacle.choice:
