@@ -13,6 +13,7 @@ from fatescreen.commands.core import Context, Tokens, keyword_of
 from fatescreen.commands.names import fold
 from fatescreen.rules.advancement import DEFAULT_SKILLS
 from fatescreen.rules.character import CharacterKind, Scale
+from fatescreen.rules.copies import base_id
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import CountdownVisibility
 from fatescreen.scene import codec
@@ -320,7 +321,7 @@ def _minions(ctx: Context, args: Tokens, data: Data) -> None:
         data.pop("minions", None)
         return
     found: list[str] = []
-    bases = {_base(c.id) for c in ctx.scene.characters}
+    bases = {base_id(c.id) for c in ctx.scene.characters}
     for ref in args.names(ctx.tr("what.minion")):
         minion = ref if ref in bases and ref not in ctx.scene.character_index else None
         minion = minion or ctx.character(ref).id
@@ -328,12 +329,6 @@ def _minions(ctx: Context, args: Tokens, data: Data) -> None:
             raise ctx.error("build.minion_self", minion=ref)
         found.append(minion)
     data["minions"] = found
-
-
-def _base(character_id: str) -> str:
-    """A numbered character's template base id (``cultist-2`` → ``cultist``)."""
-    head, _, tail = character_id.rpartition("-")
-    return head if tail.isdigit() and head else character_id
 
 
 def _aspects(ctx: Context, args: Tokens, data: Data) -> None:

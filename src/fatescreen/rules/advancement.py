@@ -11,6 +11,7 @@ from typing import Final
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
 from fatescreen.rules.character import Character, ConsequenceSlot, Recovery, Severity, Stunt
 from fatescreen.rules.errors import InvalidCharacter
+from fatescreen.rules.fate_points import DEFAULT_REFRESH
 from fatescreen.rules.ladder import describe
 
 DEFAULT_SKILLS: Final = (
@@ -38,9 +39,6 @@ DEFAULT_SKILLS: Final = (
 
 PEAK_RATING: Final = 4
 """The highest starting skill rating, Great (+4)."""
-
-DEFAULT_REFRESH: Final = 3
-"""A new PC's refresh."""
 
 FREE_STUNTS: Final = 3
 """Stunts a new PC gets without lowering refresh."""

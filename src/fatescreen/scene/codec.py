@@ -26,7 +26,7 @@ from fatescreen.rules.character import (
 )
 from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
-from fatescreen.rules.fate_points import LedgerEntry
+from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
 from fatescreen.rules.harm import Condition, ConsequenceStyle, standard_tracks
 from fatescreen.rules.obstacles import (
     Block,
@@ -45,6 +45,21 @@ from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
 Data = dict[str, Any]
 RATING = {"low": -10, "high": 20}
 """The range of ratings, difficulties and skills a scene may use."""
+
+OVERLAY_EMPTY: Mapping[str, Any] = {
+    "stress_checked": [],
+    "consequences": {},
+    "aspects": [],
+    "minions": [],
+    "taken_out": False,
+    "conceded": False,
+    "fate_points": 0,
+    "members": 1,
+    "revealed": 0,
+    "weapon": 0,
+    "armor": 0,
+}
+"""What a template instance's override says when a key has gone back to nothing."""
 
 # ---------------------------------------------------------------------------- aspects
 
@@ -575,7 +590,7 @@ def decode_character(
         )
         for key, default, low, high in (
             ("fate_points", 0, 0, 100),
-            ("refresh", 3 if kind is CharacterKind.PC else 0, 0, 100),
+            ("refresh", DEFAULT_REFRESH if kind is CharacterKind.PC else 0, 0, 100),
             ("weapon", 0, 0, 20),
             ("armor", 0, 0, 20),
             ("members", 1, 0, MAX_COUNT),
@@ -674,7 +689,7 @@ def encode_character(character: Character, rules: RulesInPlay) -> Data:
     consequences = encode_consequences(character.consequences, GM)
     if consequences:
         out["consequences"] = consequences
-    default_refresh = 3 if kind is CharacterKind.PC else 0
+    default_refresh = DEFAULT_REFRESH if kind is CharacterKind.PC else 0
     for key, value, default in (
         ("fate_points", character.fate_points, 0),
         ("refresh", character.refresh, default_refresh),
