@@ -237,3 +237,41 @@ def test_overcoming_a_distraction_faces_its_difficulty(tmp_path: Path) -> None:
     line = "overcome ann Athletics 0000 vs cart"
     done = run(RULEBOOK, tmp_path, line)
     assert done.line(line).endswith("Good (+3) vs Fair (+2): success")
+
+
+def test_scale_gives_the_higher_side_its_roll_bonus(tmp_path: Path) -> None:
+    """Seed «Skaala»: the side a level higher gets +1 to its roll per level (the advantage
+    chosen before rolling); without the option scale changes nothing."""
+    words = {
+        'consequences = { moderate = "Old scar across the face" }': (
+            'consequences = { moderate = "Old scar across the face" }\nscale = "supernatural"'
+        )
+    }
+    attack = "attack vil ann Fight 0000 vs 0000"
+    defense = "attack ann vil 0000 vs 0000"
+    done = run(variant(tmp_path, "scale = true", words), tmp_path, attack)
+    assert "Fair (+2) + [0 0 0 0] + 1 (scale) = Good (+3)" in done.line(attack)
+    defended = run(variant(tmp_path, "scale = true", words), tmp_path, defense)
+    assert "Villain's Fight Fair (+2) + [0 0 0 0] + 1 (scale) = Good (+3)" in defended.line(defense)
+    off = run(variant(tmp_path, "scale = false", words), tmp_path, attack)
+    assert "(scale)" not in off.line(attack)
+
+
+def test_a_minor_npc_with_more_than_three_boxes_is_refused_at_load(tmp_path: Path) -> None:
+    """Seed «Vähäisemmät PJH:t»: «anna hänelle nollasta kolmeen rastitusruutua»."""
+    from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.load import load_scene
+
+    text = RULEBOOK.read_text(encoding="utf-8") + (
+        '\n[[npc]]\nname = "Thug"\nkind = "minor"\nstress = 4\n'
+    )
+    path = tmp_path / "thug.toml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        load_scene(path)
+    except SceneFileError as error:
+        message = str(error)
+    else:
+        raise AssertionError("a minor NPC with 4 boxes loaded")
+    line = text.splitlines().index('name = "Thug"') + 1
+    assert f"thug.toml:{line + 2}: npc[2].stress: Thug: a minor NPC has 0 to 3" in message

@@ -27,12 +27,14 @@ from fatescreen.rules.actions import (
     tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
-from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.character import Character, CharacterKind, Scale
 from fatescreen.rules.conflict import (
     AttackHarm,
     full_defense_bonus,
     full_defense_used,
     harm_after_weapon_and_armor,
+    scale_levels,
+    scale_roll_bonus,
     split_attack,
     teamwork,
     zone_attack,
@@ -172,14 +174,32 @@ def teamwork_bonus(
     return tuple(bonuses), team.helpers, team.turned_away
 
 
+def scale_bonus(
+    ctx: Context, side: Character | Hazard, against: Character | Hazard | None
+) -> tuple[Bonus, ...]:
+    """With the scale option (§8 «Skaala»), the side of higher scale gets +1 per level to
+    its roll (the advantage chosen before rolling, the one the dashboard applies)."""
+    if not ctx.scene.rules.scale or against is None:
+        return ()
+    levels = scale_levels(_scale_of(side), _scale_of(against))
+    if levels <= 0:
+        return ()
+    return (Bonus(ctx.tr("bonus.scale"), scale_roll_bonus(levels).value, kind="scale"),)
+
+
+def _scale_of(side: Character | Hazard) -> Scale:
+    return side.scale if isinstance(side, Character) else Scale.MUNDANE
+
+
 def action_effort(
     ctx: Context,
     actor: Character | Hazard,
     skill: str,
     entered: DiceRoll | None,
     helper_refs: Iterable[str] = (),
+    against: Character | Hazard | None = None,
 ) -> tuple[Effort, tuple[str, ...], tuple[str, ...]]:
-    """The acting side's effort: rating, dice (entered or rolled) and teamwork.
+    """The acting side's effort: rating, dice (entered or rolled), teamwork and scale.
 
     Returns:
         The effort, the helpers who counted and those turned away.
@@ -188,19 +208,25 @@ def action_effort(
     if isinstance(actor, Hazard):
         if refs:
             raise ctx.error("error.hazard_help", name=actor.name)
-        return Effort(actor.rating, ctx.dice(entered)), (), ()
+        return Effort(actor.rating, ctx.dice(entered), scale_bonus(ctx, actor, against)), (), ()
     bonuses, helpers, turned_away = teamwork_bonus(ctx, actor, skill, refs)
+    bonuses += scale_bonus(ctx, actor, against)
     return Effort(actor.skill(skill), ctx.dice(entered), bonuses), helpers, turned_away
 
 
 def defense_effort(
-    ctx: Context, defender: Character, skill: str, entered: DiceRoll | None
+    ctx: Context,
+    defender: Character,
+    skill: str,
+    entered: DiceRoll | None,
+    against: Character | Hazard | None = None,
 ) -> Effort:
-    """A defense roll, with +2 while the defender holds a full defense (§8)."""
+    """A defense roll, with +2 while the defender holds a full defense (§8) and its scale."""
     bonuses = tuple(
         full_defense_bonus(fd) for fd in ctx.scene.full_defenses if fd.defender == defender.id
     )
     labelled = tuple(Bonus(ctx.tr("bonus.full_defense"), b.value) for b in bonuses)
+    labelled += scale_bonus(ctx, defender, against)
     return Effort(defender.skill(skill), ctx.dice(entered), labelled)
 
 

@@ -108,7 +108,10 @@ def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied
         raise ctx.error("error.too_many_dice", count=len(defenders))
     if several and zone is None and request.defense_dice:
         raise ctx.error("error.split_dice")
-    effort, helpers, _ = action_effort(ctx, attacker, skill, request.dice, request.helpers)
+    single = defenders[0] if len(defenders) == 1 else None
+    effort, helpers, _ = action_effort(
+        ctx, attacker, skill, request.dice, request.helpers, against=single
+    )
     skills = [
         best_defense(d, "" if isinstance(attacker, Hazard) else skill, kind, roles)
         for d in defenders
@@ -124,7 +127,7 @@ def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied
     )
     if not several:
         dice = request.defense_dice[0] if request.defense_dice else None
-        defense = defense_effort(ctx, defenders[0], skills[0], dice)
+        defense = defense_effort(ctx, defenders[0], skills[0], dice, against=attacker)
         pending = replace(
             pending,
             result=resolve(effort, defense),
@@ -134,7 +137,7 @@ def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied
     elif zone is not None:
         dice_list = request.defense_dice + [None] * (len(defenders) - len(request.defense_dice))
         targets = tuple(
-            TargetDefense(d.id, s, defense_effort(ctx, d, s, dice))
+            TargetDefense(d.id, s, defense_effort(ctx, d, s, dice, against=attacker))
             for d, s, dice in zip(defenders, skills, dice_list, strict=True)
         )
         pending = replace(pending, purpose=RollPurpose.ZONE_ATTACK, refs=(zone,), targets=targets)

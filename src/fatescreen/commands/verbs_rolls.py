@@ -241,13 +241,17 @@ def opposed_roll(
     Returns:
         The result, the helpers who counted, the opponent's id and skill.
     """
-    effort, helpers, _ = action_effort(ctx, actor, skill, options.dice, options.helpers)
+    effort, helpers, _ = action_effort(
+        ctx, actor, skill, options.dice, options.helpers, against=options.opponent
+    )
     if options.opponent is None:
         return resolve(effort, options.difficulty), helpers, None, None
     assert options.opponent_skill is not None
     if options.opponent.id == actor.id:
         raise ctx.error("error.self", name=options.opponent.name)
-    defense = defense_effort(ctx, options.opponent, options.opponent_skill, options.opponent_dice)
+    defense = defense_effort(
+        ctx, options.opponent, options.opponent_skill, options.opponent_dice, against=actor
+    )
     return resolve(effort, defense), helpers, options.opponent.id, options.opponent_skill
 
 

@@ -18,4 +18,5 @@ MESSAGES: dict[str, str] = {
     "condition.demoralized": "Demoralized",
     "error.no_difficulty": "{name} has no difficulty of its own: give one (vs NUMBER)",
     "what.opponent": "character or obstacle",
+    "bonus.scale": "scale",
 }

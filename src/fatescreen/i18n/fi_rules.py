@@ -18,4 +18,5 @@ MESSAGES: dict[str, str] = {
     "condition.demoralized": "Lannistunut",
     "error.no_difficulty": "{name}: ei omaa vaikeutta; anna se (vs LUKU)",
     "what.opponent": "hahmoa tai estettä",
+    "bonus.scale": "skaala",
 }

@@ -26,8 +26,10 @@ from fatescreen.rules.character import (
 )
 from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
+from fatescreen.rules.errors import InvalidCharacter
 from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
 from fatescreen.rules.harm import Condition, ConsequenceStyle, standard_tracks
+from fatescreen.rules.npcs import validate_minor
 from fatescreen.rules.obstacles import (
     Block,
     Countdown,
@@ -615,7 +617,7 @@ def decode_character(
         key: key in table and bool(reader.boolean(table[key], (*path, key)))
         for key in ("taken_out", "conceded")
     }
-    return Character(
+    character = Character(
         name=name,
         kind=kind,
         id=character_id,
@@ -642,6 +644,13 @@ def decode_character(
         conceded=flags["conceded"],
         player=(reader.text(table["player"], (*path, "player")) or "") if "player" in table else "",
     )
+    if kind in (CharacterKind.MINOR, CharacterKind.MOOKS):
+        try:
+            validate_minor(character)
+        except InvalidCharacter as error:
+            reader.fail((*path, "stress") if "stress" in table else path, str(error))
+            return None
+    return character
 
 
 def encode_character(character: Character, rules: RulesInPlay) -> Data:

@@ -32,6 +32,7 @@ T = TypeVar("T")
 Data = dict[str, Any]
 Encoder = Callable[[Any], Data]
 
+
 def render_value(value: Any) -> str:
     """A plain value as TOML text in the hand-written style: ``{ Fight = 3 }``, ``[1, 2]``."""
     if isinstance(value, dict):
