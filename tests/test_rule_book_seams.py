@@ -19,72 +19,157 @@ NOT_WIRED = "not yet reachable from the app (README: optional rules, 'command on
 
 REFERENCE_ONLY: dict[str, str] = {
     **dict.fromkeys(
-        (
-            "actions.Cost actions.Chooser actions.DefendOutcome actions.RollBoosts "
-            "advancement.BreakthroughResult big_bads.MinionHit conflict.Teamwork "
-            "conflict.TargetResult contests.ExchangeOutcome contests.ChallengeReading "
-            "contests.ChallengeProgress dice.Face fate_points.CompelState fate_points.Compel "
-            "fate_points.CompelStep harm.StandardTracks harm.Concession invokes.InvokeRecord "
-            "npcs.GroupHarm obstacles.BlockRoll odds.Odds"
-        ).split(),
+        [
+            "actions.Cost",
+            "actions.Chooser",
+            "actions.DefendOutcome",
+            "actions.RollBoosts",
+            "advancement.BreakthroughResult",
+            "big_bads.MinionHit",
+            "conflict.Teamwork",
+            "conflict.TargetResult",
+            "contests.ExchangeOutcome",
+            "contests.ChallengeReading",
+            "contests.ChallengeProgress",
+            "dice.Face",
+            "fate_points.CompelState",
+            "fate_points.Compel",
+            "fate_points.CompelStep",
+            "harm.StandardTracks",
+            "harm.Concession",
+            "invokes.InvokeRecord",
+            "npcs.GroupHarm",
+            "obstacles.BlockRoll",
+            "odds.Odds",
+        ],
         RETURNED,
     ),
     **dict.fromkeys(
-        (
-            "actions.CREATE_ADVANTAGE_TABLE actions.ATTACK_TABLE actions.outcome_of "
-            "actions.attack_outcome actions.attack_kind actions.default_defense "
-            "conflict.FULL_DEFENSE_BONUS conflict.TEAMWORK_MINIMUM conflict.SCALE_ROLL_BONUS "
-            "conflict.SCALE_RESULT_BONUS conflict.SCALE_FREE_INVOKES harm.BASE_BOXES "
-            "harm.ONE_TRACK_EXTRA_BOXES harm.MAX_LONGER_TRACK harm.EXTRA_MILD_RATING "
-            "harm.PHYSICAL_SKILL harm.MENTAL_SKILL harm.SELF_TREATMENT_PENALTY "
-            "invokes.INVOKE_BONUS invokes.CHARACTER_KINDS odds.INVOKE_BONUS "
-            "outcomes.STYLE_SHIFTS npcs.MAX_MINOR_BOXES obstacles.BLOCK_REMOVAL_STEP "
-            "advancement.PEAK_RATING advancement.FREE_STUNTS advancement.MIN_REFRESH "
-            "advancement.CHARACTER_ASPECTS advancement.DIAMOND_WIDTHS ladder.LANGUAGES "
-            "skills.FINNISH_ROLES big_bads.INVOKE_BONUS"
-        ).split(),
+        [
+            "actions.CREATE_ADVANTAGE_TABLE",
+            "actions.ATTACK_TABLE",
+            "actions.outcome_of",
+            "actions.attack_outcome",
+            "actions.attack_kind",
+            "actions.default_defense",
+            "conflict.FULL_DEFENSE_BONUS",
+            "conflict.TEAMWORK_MINIMUM",
+            "conflict.SCALE_ROLL_BONUS",
+            "conflict.SCALE_RESULT_BONUS",
+            "conflict.SCALE_FREE_INVOKES",
+            "harm.BASE_BOXES",
+            "harm.ONE_TRACK_EXTRA_BOXES",
+            "harm.MAX_LONGER_TRACK",
+            "harm.EXTRA_MILD_RATING",
+            "harm.PHYSICAL_SKILL",
+            "harm.MENTAL_SKILL",
+            "harm.SELF_TREATMENT_PENALTY",
+            "invokes.INVOKE_BONUS",
+            "invokes.CHARACTER_KINDS",
+            "odds.INVOKE_BONUS",
+            "outcomes.STYLE_SHIFTS",
+            "npcs.MAX_MINOR_BOXES",
+            "obstacles.BLOCK_REMOVAL_STEP",
+            "advancement.PEAK_RATING",
+            "advancement.FREE_STUNTS",
+            "advancement.MIN_REFRESH",
+            "advancement.CHARACTER_ASPECTS",
+            "advancement.DIAMOND_WIDTHS",
+            "ladder.LANGUAGES",
+            "skills.FINNISH_ROLES",
+            "big_bads.INVOKE_BONUS",
+        ],
         TABLE,
     ),
     **dict.fromkeys(
-        (
-            "harm.stress_boxes harm.extra_mild harm.stress_track_for harm.slot_takes "
-            "harm.split_row_limit harm.is_taken_out harm.illegal_reason harm.recovered "
-            "big_bads.standing conflict.exchange_over conflict.pick_roller "
-            "conflict.split_effort invokes.index_aspects invokes.validate_invokes "
-            "invokes.without_boosts ladder.ladder_name dice.face_from_d6 "
-            "character.default_consequences aspects.boost fate_points.deliver_held "
-            "fate_points.concession_payout fate_points.carry_npc_points "
-            "obstacles.dice_for obstacles.hazard_effort contests.roll_task"
-        ).split(),
+        [
+            "harm.stress_boxes",
+            "harm.extra_mild",
+            "harm.stress_track_for",
+            "harm.slot_takes",
+            "harm.split_row_limit",
+            "harm.is_taken_out",
+            "harm.illegal_reason",
+            "harm.recovered",
+            "big_bads.standing",
+            "conflict.exchange_over",
+            "conflict.pick_roller",
+            "conflict.split_effort",
+            "invokes.index_aspects",
+            "invokes.validate_invokes",
+            "invokes.without_boosts",
+            "ladder.ladder_name",
+            "dice.face_from_d6",
+            "character.default_consequences",
+            "aspects.boost",
+            "fate_points.deliver_held",
+            "fate_points.concession_payout",
+            "fate_points.carry_npc_points",
+            "obstacles.dice_for",
+            "obstacles.hazard_effort",
+            "contests.roll_task",
+        ],
         INTERNAL,
     ),
     **dict.fromkeys(
-        (
-            "advancement.pyramid_widths advancement.skill_points advancement.validate_skills "
-            "advancement.refresh_after_stunts advancement.validate_new_character "
-            "advancement.raise_skills"
-        ).split(),
+        [
+            "advancement.pyramid_widths",
+            "advancement.skill_points",
+            "advancement.validate_skills",
+            "advancement.refresh_after_stunts",
+            "advancement.validate_new_character",
+            "advancement.raise_skills",
+        ],
         CHECKS,
     ),
     **dict.fromkeys(
-        (
-            "actions.DIFFICULTY_PER_REASON actions.difficulty_for "
-            "big_bads.SoloBonus big_bads.solo_skill_bonus big_bads.solo_harm "
-            "big_bads.solo_invoke_bonus big_bads.invoke_bonus_against "
-            "big_bads.free_invoke_limit_against big_bads.ImmunityVia big_bads.Immunity "
-            "big_bads.can_be_harmed big_bads.Swarm big_bads.swarm_actors "
-            "big_bads.bypassed_parts big_bads.heart_exposed big_bads.swarm_beaten "
-            "conflict.ScaleAdvantage conflict.scale_result_bonus conflict.scale_free_invokes "
-            "contests.AdvantageFailureChoice contests.FailedAdvantage "
-            "contests.failed_contest_advantage contests.ThreatHarm contests.threat_harm "
-            "contests.FastContestAction contests.FastContestPlan contests.plan_fast_exchange "
-            "fate_points.refresh_at_session_start fate_points.pay_concession "
-            "fate_points.start_scene fate_points.declare_story_detail "
-            "fate_points.withdraw_compel npcs.minor_npc npcs.mook_group "
-            "npcs.shifts_to_take_out_group obstacles.HazardAttack obstacles.hazard_attack "
-            "obstacles.CoverMode obstacles.BlockCover obstacles.block_cover "
-            "obstacles.remove_block time.Amount time.TimeUnit time.TimeSpan time.shift_time"
-        ).split(),
+        [
+            "actions.DIFFICULTY_PER_REASON",
+            "actions.difficulty_for",
+            "big_bads.SoloBonus",
+            "big_bads.solo_skill_bonus",
+            "big_bads.solo_harm",
+            "big_bads.solo_invoke_bonus",
+            "big_bads.invoke_bonus_against",
+            "big_bads.free_invoke_limit_against",
+            "big_bads.ImmunityVia",
+            "big_bads.Immunity",
+            "big_bads.can_be_harmed",
+            "big_bads.Swarm",
+            "big_bads.swarm_actors",
+            "big_bads.bypassed_parts",
+            "big_bads.heart_exposed",
+            "big_bads.swarm_beaten",
+            "conflict.ScaleAdvantage",
+            "conflict.scale_result_bonus",
+            "conflict.scale_free_invokes",
+            "contests.AdvantageFailureChoice",
+            "contests.FailedAdvantage",
+            "contests.failed_contest_advantage",
+            "contests.ThreatHarm",
+            "contests.threat_harm",
+            "contests.FastContestAction",
+            "contests.FastContestPlan",
+            "contests.plan_fast_exchange",
+            "fate_points.refresh_at_session_start",
+            "fate_points.pay_concession",
+            "fate_points.start_scene",
+            "fate_points.declare_story_detail",
+            "fate_points.withdraw_compel",
+            "npcs.minor_npc",
+            "npcs.mook_group",
+            "npcs.shifts_to_take_out_group",
+            "obstacles.HazardAttack",
+            "obstacles.hazard_attack",
+            "obstacles.CoverMode",
+            "obstacles.BlockCover",
+            "obstacles.block_cover",
+            "obstacles.remove_block",
+            "time.Amount",
+            "time.TimeUnit",
+            "time.TimeSpan",
+            "time.shift_time",
+        ],
         NOT_WIRED,
     ),
 }
