@@ -9,6 +9,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select, Static
 
+from fatescreen.commands.requests import Attack, Create, Overcome
 from fatescreen.rules.actions import best_defense, default_attack_skill
 from fatescreen.rules.dice import looks_like_faces
 from fatescreen.rules.ladder import parse_rating
@@ -18,7 +19,7 @@ from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.model import Scene
 from fatescreen.ui.dialogs import Dialog
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble, quote
+from fatescreen.ui.text import assemble
 
 ACTIONS = ("attack", "overcome", "create")
 
@@ -216,13 +217,13 @@ class RollDialog(Dialog):
             self.dismiss(None)
 
     def action_roll(self) -> None:
-        """Dismiss with the command line for the action."""
-        line = self.command_line()
-        if line is not None:
-            self.dismiss(line)
+        """Dismiss with the command line the action's request renders."""
+        request = self.request()
+        if request is not None:
+            self.dismiss(request.command())
 
-    def command_line(self) -> str | None:
-        """The command the dialog stands for, or None (with a notice) if incomplete."""
+    def request(self) -> Attack | Overcome | Create | None:
+        """The action the dialog stands for, or None (with a notice) if incomplete."""
         tr = self.view.tr
         if self.actor is None:
             self.notify(tr("ui.fill_in"), severity="warning")
@@ -231,29 +232,24 @@ class RollDialog(Dialog):
         if dice is None:
             self.notify(tr("ui.bad_dice"), severity="error")
             return None
-        skill = self.query_one("#skill", Select).value
-        skill_text = f" {quote(skill)}" if isinstance(skill, str) else ""
-        is_hazard = self.actor in self.scene.obstacle_index
+        own, _, defense = dice.partition(" vs ")
+        value = self.query_one("#skill", Select).value
+        skill = value if isinstance(value, str) else None
         if self.action == "attack":
             if self.target is None:
                 self.notify(tr("ui.fill_in"), severity="warning")
                 return None
-            if is_hazard:
-                line = f"hazard {quote(self.actor)} {quote(self.target)}"
-            else:
-                line = f"attack {quote(self.actor)} {quote(self.target)}{skill_text}"
-            return line + (f" {dice}" if dice else "")
+            hazard = self.actor in self.scene.obstacle_index
+            return Attack(self.actor, self.target, skill, own or None, defense or None, hazard)
         difficulty = self.query_one("#difficulty", Input).value.strip() or "0"
         if self.action == "overcome":
-            line = f"overcome {quote(self.actor)}{skill_text} vs {quote(difficulty)}"
-        else:
-            aspect = self.query_one("#aspect", Input).value.strip()
-            if not aspect:
-                self.notify(tr("ui.fill_in"), severity="warning")
-                self.query_one("#aspect", Input).focus()
-                return None
-            line = f"create {quote(self.actor)}{skill_text} {quote(aspect)} vs {quote(difficulty)}"
-        return line + (f" {dice}" if dice else "")
+            return Overcome(self.actor, skill, difficulty, own or None)
+        aspect = self.query_one("#aspect", Input).value.strip()
+        if not aspect:
+            self.notify(tr("ui.fill_in"), severity="warning")
+            self.query_one("#aspect", Input).focus()
+            return None
+        return Create(self.actor, skill, aspect, difficulty, own or None)
 
 
 __all__ = ["RollDialog"]
