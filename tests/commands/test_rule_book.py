@@ -275,3 +275,36 @@ def test_a_minor_npc_with_more_than_three_boxes_is_refused_at_load(tmp_path: Pat
         raise AssertionError("a minor NPC with 4 boxes loaded")
     line = text.splitlines().index('name = "Thug"') + 1
     assert f"thug.toml:{line + 2}: npc[2].stress: Thug: a minor NPC has 0 to 3" in message
+
+
+BIG_BADS = SCRIPTS / "big-bads.toml"
+
+
+def test_a_solo_big_bad_gets_its_skill_bonus_and_harm_reduction(tmp_path: Path) -> None:
+    """Seed «Soolobonus»: (a) +(PCs - 1) to its skill rolls, never above double the skill;
+    (b) each hit reduced by half the PCs, rounded up (big_bads.solo_skill_bonus, solo_harm)."""
+    attack = "attack dragon ann Fight 0000 vs 0000"
+    hit = "attack ann dragon Fight ++++ vs ----"
+    done = run(BIG_BADS, tmp_path, attack, "absorb 1", hit)
+    assert "Great (+4) + [0 0 0 0] + 2 (solo) = Fantastic (+6)" in done.line(attack)
+    assert "hit with style for 2 shifts" in done.line(hit)
+    pending = done.scene.pending_hit
+    assert pending is not None and (pending.target, pending.shifts) == ("dragon", 2)
+
+
+def test_an_immune_big_bad_takes_no_harm_until_the_challenge_is_won(tmp_path: Path) -> None:
+    """Seed «Hirviöt, Isot pahikset ja muut uhat»: immune until the PCs win a named
+    challenge or contest (big_bads.can_be_harmed)."""
+    before = run(BIG_BADS, tmp_path, "attack ann lich Fight ++++ vs 0000")
+    assert before.scene.pending_hit is None
+    assert "cannot be harmed until Break the phylactery is won" in before.line(
+        "attack ann lich Fight ++++ vs 0000"
+    )
+    after = run(
+        BIG_BADS,
+        tmp_path,
+        'challenge start "Break the phylactery" "Smash it:Fight:0"',
+        "challenge roll smash ann 0000",
+        "attack ann lich Fight ++++ vs 0000",
+    )
+    assert after.scene.pending_hit is not None

@@ -27,6 +27,7 @@ from fatescreen.rules.actions import (
     tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
+from fatescreen.rules.big_bads import can_be_harmed, solo_harm, solo_skill_bonus, standing
 from fatescreen.rules.character import Character, CharacterKind, Scale
 from fatescreen.rules.conflict import (
     AttackHarm,
@@ -39,6 +40,7 @@ from fatescreen.rules.conflict import (
     teamwork,
     zone_attack,
 )
+from fatescreen.rules.contests import ChallengeReading, challenge_progress
 from fatescreen.rules.dice import DiceRoll
 from fatescreen.rules.npcs import group_teamwork_bonus
 from fatescreen.rules.obstacles import Hazard
@@ -187,6 +189,37 @@ def scale_bonus(
     return (Bonus(ctx.tr("bonus.scale"), scale_roll_bonus(levels).value, kind="scale"),)
 
 
+def solo_bonus(ctx: Context, side: Character | Hazard, skill: str) -> tuple[Bonus, ...]:
+    """A big bad's solo skill bonus (§7, option a): +(PCs facing it - 1) to every skill
+    roll, never above double the skill."""
+    if not isinstance(side, Character) or side.solo is None:
+        return ()
+    value = solo_skill_bonus(side.solo, side.skill(skill), pcs_facing(ctx.scene))
+    return (Bonus(ctx.tr("bonus.solo"), value, kind="solo"),) if value else ()
+
+
+def pcs_facing(scene: Scene) -> int:
+    """The PCs still standing in the scene: the group a big bad's solo bonus counts."""
+    return sum(1 for c in scene.pcs if standing(c))
+
+
+def won_names(scene: Scene) -> tuple[str, ...]:
+    """The challenges the PCs have won (a success, at a cost or not) and the contests a side
+    with a PC has won: what a big bad's immunity waits for (§7)."""
+    pcs = {c.id for c in scene.pcs}
+    won = [
+        c.name
+        for c in scene.challenges
+        if challenge_progress(c).reading
+        in (ChallengeReading.SUCCESS, ChallengeReading.SUCCESS_AT_COST)
+    ]
+    for contest in scene.contests:
+        side = next((s for s in contest.sides if s.name == contest.winner), None)
+        if side is not None and pcs & set(side.members):
+            won.append(contest.name)
+    return tuple(won)
+
+
 def _scale_of(side: Character | Hazard) -> Scale:
     return side.scale if isinstance(side, Character) else Scale.MUNDANE
 
@@ -210,7 +243,7 @@ def action_effort(
             raise ctx.error("error.hazard_help", name=actor.name)
         return Effort(actor.rating, ctx.dice(entered), scale_bonus(ctx, actor, against)), (), ()
     bonuses, helpers, turned_away = teamwork_bonus(ctx, actor, skill, refs)
-    bonuses += scale_bonus(ctx, actor, against)
+    bonuses += scale_bonus(ctx, actor, against) + solo_bonus(ctx, actor, skill)
     return Effort(actor.skill(skill), ctx.dice(entered), bonuses), helpers, turned_away
 
 
@@ -226,7 +259,7 @@ def defense_effort(
         full_defense_bonus(fd) for fd in ctx.scene.full_defenses if fd.defender == defender.id
     )
     labelled = tuple(Bonus(ctx.tr("bonus.full_defense"), b.value) for b in bonuses)
-    labelled += scale_bonus(ctx, defender, against)
+    labelled += scale_bonus(ctx, defender, against) + solo_bonus(ctx, defender, skill)
     return Effort(defender.skill(skill), ctx.dice(entered), labelled)
 
 
@@ -461,10 +494,14 @@ def _settle_existing(
 # ---------------------------------------------------------------------------- attacks
 
 
-def attack_verdict(ctx: Context, attacker: str, outcome: Outcome, harm: int) -> str:
+def attack_verdict(
+    ctx: Context, attacker: str, outcome: Outcome, harm: int, immune: Character | None = None
+) -> str:
     """``hit for 5 shifts``, ``miss``, ``tie: X gets a boost``..."""
     if outcome is Outcome.FAIL:
         return ctx.tr("attack.miss")
+    if immune is not None and immune.immunity is not None and outcome.succeeded:
+        return ctx.tr("attack.immune", name=immune.name, until=immune.immunity.until)
     if harm == 0:
         key = "attack.tie_boost" if outcome is Outcome.TIE else "attack.armor_boost"
         return ctx.tr(key, attacker=attacker)
@@ -478,9 +515,22 @@ def _hit_for(
 ) -> tuple[AttackHarm, PendingHit | None]:
     armor = defender.armor if scene.rules.weapons_and_armor else 0
     harm = harm_after_weapon_and_armor(shifts, outcome, weapon=pending.weapon, armor=armor)
+    if defender.solo is not None and harm.harm > 0:
+        # Option (b): each hit on a solo big bad is cut by half the PCs facing it (§7).
+        reduced = solo_harm(defender.solo, harm.harm, pcs_facing(scene))
+        harm = AttackHarm(harm=reduced, boost=harm.boost or reduced == 0)
+    if harm.harm > 0 and not can_be_harmed(defender.immunity, won_names(scene), pending.kind):
+        return AttackHarm(harm=0, boost=False), None
     if harm.harm <= 0:
         return harm, None
     return harm, PendingHit(defender.id, harm.harm, pending.kind, pending.actor or None)
+
+
+def _immune(scene: Scene, pending: PendingRoll, defender: Character) -> Character | None:
+    """The defender, when its immunity stops this attack's harm (§7), else None."""
+    if can_be_harmed(defender.immunity, won_names(scene), pending.kind):
+        return None
+    return defender
 
 
 def attack_boosts(
@@ -529,7 +579,11 @@ def settle_attack(
         skill=pending.defense_skill or "",
         defense=opposition_text(ctx, result),
         result=attack_verdict(
-            ctx, attacker, Outcome.SUCCESS if traded else result.outcome, harm.harm
+            ctx,
+            attacker,
+            Outcome.SUCCESS if traded else result.outcome,
+            harm.harm,
+            _immune(scene, pending, defender),
         ),
     ) + helpers_note(ctx, pending)
     if traded and pending.traded_for is not None:
@@ -592,7 +646,9 @@ def settle_targets(
             attack=ctx.rating(result.attack),
             skill=target.skill,
             defense=effort_text(ctx, target.effort),
-            result=attack_verdict(ctx, attacker, result.outcome, harm.harm),
+            result=attack_verdict(
+                ctx, attacker, result.outcome, harm.harm, _immune(scene, pending, defender)
+            ),
         )
         lines.append(with_notes(line, notes))
         if hit is not None:

@@ -19,4 +19,6 @@ MESSAGES: dict[str, str] = {
     "error.no_difficulty": "{name} has no difficulty of its own: give one (vs NUMBER)",
     "what.opponent": "character or obstacle",
     "bonus.scale": "scale",
+    "bonus.solo": "solo",
+    "attack.immune": "{name} cannot be harmed until {until} is won",
 }

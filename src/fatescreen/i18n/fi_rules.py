@@ -19,4 +19,6 @@ MESSAGES: dict[str, str] = {
     "error.no_difficulty": "{name}: ei omaa vaikeutta; anna se (vs LUKU)",
     "what.opponent": "hahmoa tai estettä",
     "bonus.scale": "skaala",
+    "bonus.solo": "yksin",
+    "attack.immune": "{name}: ei voi vahingoittaa ennen kuin {until} on voitettu",
 }

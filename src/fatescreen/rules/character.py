@@ -6,8 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
+
+if TYPE_CHECKING:
+    from fatescreen.rules.big_bads import Immunity, SoloBonus
 
 
 class CharacterKind(StrEnum):
@@ -223,6 +227,10 @@ class Character:
     taken_out: bool = False
     conceded: bool = False
     player: str = ""
+    solo: SoloBonus | None = None
+    """A big bad's solo-bonus options against a group of PCs (§7), or None."""
+    immunity: Immunity | None = None
+    """A big bad that cannot be harmed until a named challenge or contest is won (§7)."""
 
     def __post_init__(self) -> None:
         if not self.id:

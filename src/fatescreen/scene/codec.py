@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
+from fatescreen.rules.big_bads import Immunity, ImmunityVia, SoloBonus
 from fatescreen.rules.character import (
     Character,
     CharacterKind,
@@ -185,7 +186,19 @@ CHARACTER_KEYS = (
     "form",
     "taken_out",
     "conceded",
+    "solo",
+    "immune_until",
+    "immune_via",
 )
+SOLO_OPTIONS = {
+    "skill": "skill_bonus",
+    "harm": "harm_reduction",
+    "minimum_harm": "minimum_harm",
+    "boosted_invokes": "boosted_invokes",
+    "damped_invokes": "damped_invokes",
+    "one_free_invoke": "one_free_invoke",
+}
+"""The file's names for the solo-bonus options (§7), and the fields they set."""
 TEMPLATE_KEYS = ("template", "count", "each")
 FORM_KEYS = ("name", "aspects", "skills", "stunts", "stress", "consequence_slots", "reveal")
 SLOT_NAMES: dict[str, tuple[Severity, StressKind | None]] = {
@@ -644,6 +657,10 @@ def decode_character(
         conceded=flags["conceded"],
         player=(reader.text(table["player"], (*path, "player")) or "") if "player" in table else "",
     )
+    solo = _decode_solo(reader, table, path)
+    immunity = _decode_immunity(reader, table, path)
+    if solo is not None or immunity is not None:
+        character = replace(character, solo=solo, immunity=immunity)
     if kind in (CharacterKind.MINOR, CharacterKind.MOOKS):
         try:
             validate_minor(character)
@@ -651,6 +668,32 @@ def decode_character(
             reader.fail((*path, "stress") if "stress" in table else path, str(error))
             return None
     return character
+
+
+def _decode_solo(reader: Reader, table: Mapping[str, Any], path: KeyPath) -> SoloBonus | None:
+    """``solo = ["skill", "harm"]``: the solo-bonus options a big bad uses."""
+    if "solo" not in table:
+        return None
+    chosen = [
+        choice
+        for index, name in enumerate(reader.array(table["solo"], (*path, "solo")) or [])
+        if (choice := reader.choice(name, (*path, "solo", index), SOLO_OPTIONS))
+    ]
+    return SoloBonus(**{SOLO_OPTIONS[name]: True for name in chosen})
+
+
+def _decode_immunity(reader: Reader, table: Mapping[str, Any], path: KeyPath) -> Immunity | None:
+    """``immune_until = "Break the ward"`` (and ``immune_via = "contest"``)."""
+    if "immune_until" not in table:
+        if "immune_via" in table:
+            reader.fail((*path, "immune_via"), "immune_via needs immune_until")
+        return None
+    until = reader.text(table["immune_until"], (*path, "immune_until"))
+    via = ImmunityVia.CHALLENGE
+    if "immune_via" in table:
+        found = reader.choice(table["immune_via"], (*path, "immune_via"), list(ImmunityVia))
+        via = ImmunityVia(found) if found else via
+    return Immunity(until, via) if until else None
 
 
 def encode_character(character: Character, rules: RulesInPlay) -> Data:
@@ -717,6 +760,14 @@ def encode_character(character: Character, rules: RulesInPlay) -> Data:
         out["taken_out"] = True
     if character.conceded:
         out["conceded"] = True
+    if character.solo is not None:
+        out["solo"] = [
+            name for name, field in SOLO_OPTIONS.items() if getattr(character.solo, field)
+        ]
+    if character.immunity is not None:
+        out["immune_until"] = character.immunity.until
+        if character.immunity.via is not ImmunityVia.CHALLENGE:
+            out["immune_via"] = character.immunity.via.value
     if character.forms:
         out["form"] = [encode_form(form) for form in character.forms]
     return out
