@@ -308,3 +308,15 @@ def test_an_immune_big_bad_takes_no_harm_until_the_challenge_is_won(tmp_path: Pa
         "attack ann lich Fight ++++ vs 0000",
     )
     assert after.scene.pending_hit is not None
+
+
+def test_a_full_defense_can_cover_another_character(tmp_path: Path) -> None:
+    """Seed «Täysi puolustus»: the full defense may cover someone else (the core's
+    FullDefense.target); their defenses get the +2 and it counts as used."""
+    attack = "attack vil bob Fight 0000 vs 0000"
+    done = run(RULEBOOK, tmp_path, "fulldefense ann for bob", attack)
+    assert "Ann covers Bob" in done.line("fulldefense ann for bob")
+    assert "Bob's Athletics Average (+1) + [0 0 0 0] + 2 (full defense) = Good (+3)" in (
+        done.line(attack)
+    )
+    assert done.scene.full_defenses[0].defended

@@ -256,7 +256,7 @@ def defense_effort(
 ) -> Effort:
     """A defense roll, with +2 while the defender holds a full defense (§8) and its scale."""
     bonuses = tuple(
-        full_defense_bonus(fd) for fd in ctx.scene.full_defenses if fd.defender == defender.id
+        full_defense_bonus(fd) for fd in ctx.scene.full_defenses if fd.target == defender.id
     )
     labelled = tuple(Bonus(ctx.tr("bonus.full_defense"), b.value) for b in bonuses)
     labelled += scale_bonus(ctx, defender, against) + solo_bonus(ctx, defender, skill)
@@ -266,12 +266,12 @@ def defense_effort(
 def mark_defended(scene: Scene, defenders: Iterable[str]) -> Scene:
     """The scene with the full defenses of ``defenders`` marked as used."""
     ids = set(defenders)
-    if not any(fd.defender in ids for fd in scene.full_defenses):
+    if not any(fd.target in ids for fd in scene.full_defenses):
         return scene
     return replace(
         scene,
         full_defenses=tuple(
-            full_defense_used(fd) if fd.defender in ids else fd for fd in scene.full_defenses
+            full_defense_used(fd) if fd.target in ids else fd for fd in scene.full_defenses
         ),
     )
 

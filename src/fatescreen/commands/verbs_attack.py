@@ -370,22 +370,29 @@ def split(ctx: Context, args: Tokens) -> Applied:
 
 @verb(
     "fulldefense",
-    "fulldefense NAME",
+    "fulldefense NAME [for OTHER]",
     aliases=("fd", "täysipuolustus"),
     example="fulldefense silbestre",
 )
 def fulldefense(ctx: Context, args: Tokens) -> Applied:
-    """Declare a full defense (§8)."""
+    """Declare a full defense (§8), of oneself or covering another character."""
     character = ctx.standing(args.take(ctx.tr("what.character")))
+    covered = ctx.standing(args.take(ctx.tr("what.character"))) if args.keyword("for") else None
     args.done()
+    if covered is not None and covered.id == character.id:
+        covered = None
     if not ctx.scene.rules.full_defense:
         raise ctx.error("error.no_full_defense")
     if any(fd.defender == character.id for fd in ctx.scene.full_defenses):
         raise ctx.error("error.full_defense_twice", name=character.name)
     exchange = ctx.scene.turn.exchange if ctx.scene.turn is not None else 1
-    declared = declare_full_defense(character.id, exchange=exchange)
+    declared = declare_full_defense(
+        character.id, covered.id if covered else None, exchange=exchange
+    )
     scene = replace(ctx.scene, full_defenses=(*ctx.scene.full_defenses, declared))
     line = ctx.tr("fulldefense.line", name=character.name)
+    if covered is not None:
+        line += " · " + ctx.tr("fulldefense.for", name=character.name, other=covered.name)
     return Applied(scene, (line,), line, frozenset({f"character:{character.id}", "turn"}))
 
 

@@ -21,4 +21,5 @@ MESSAGES: dict[str, str] = {
     "bonus.scale": "scale",
     "bonus.solo": "solo",
     "attack.immune": "{name} cannot be harmed until {until} is won",
+    "fulldefense.for": "{name} covers {other}: +2 to {other}'s defenses",
 }

@@ -21,4 +21,5 @@ MESSAGES: dict[str, str] = {
     "bonus.scale": "skaala",
     "bonus.solo": "yksin",
     "attack.immune": "{name}: ei voi vahingoittaa ennen kuin {until} on voitettu",
+    "fulldefense.for": "{name} suojaa hahmoa {other}: +2 hahmon {other} puolustuksiin",
 }
