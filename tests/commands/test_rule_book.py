@@ -311,8 +311,8 @@ def test_an_immune_big_bad_takes_no_harm_until_the_challenge_is_won(tmp_path: Pa
 
 
 def test_a_full_defense_can_cover_another_character(tmp_path: Path) -> None:
-    """Seed «Täysi puolustus»: the full defense may cover someone else (the core's
-    FullDefense.target); their defenses get the +2 and it counts as used."""
+    """Seed «Täysi puolustus»: «voit halutessasi myös sanoa puolustavasi toista hahmoa»; «saat
+    +2 kaikkiin kohteen määrittelyn mukaisiin puolustusheittoihin»."""
     attack = "attack vil bob Fight 0000 vs 0000"
     done = run(RULEBOOK, tmp_path, "fulldefense ann for bob", attack)
     assert "Ann covers Bob" in done.line("fulldefense ann for bob")
