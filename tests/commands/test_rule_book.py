@@ -320,3 +320,15 @@ def test_a_full_defense_can_cover_another_character(tmp_path: Path) -> None:
         done.line(attack)
     )
     assert done.scene.full_defenses[0].defended
+
+
+def test_time_is_measured_by_the_last_rolls_shifts(tmp_path: Path) -> None:
+    """Seed «Ajankulun mittaaminen»: «Jokainen piste erotusta siirtää aikaa yhden pykälän ylös
+    tai alaspäin lähtötilanteesta»; the amounts are «puoli, noin yksi, muutama, useita»."""
+    faster = run(RULEBOOK, tmp_path, "overcome ann Athletics ++00 vs 3", "time few hours")
+    assert faster.line("time few hours").endswith("it takes half an hour")
+    slower = run(RULEBOOK, tmp_path, "overcome ann Athletics --00 vs 3", "time few hours")
+    assert slower.line("time few hours").endswith("it takes half a day")
+    assert "no amount 'lots'" in run(
+        RULEBOOK, tmp_path, "overcome ann Athletics vs 3", "time lots days"
+    ).line("time lots days")
