@@ -332,3 +332,16 @@ def test_time_is_measured_by_the_last_rolls_shifts(tmp_path: Path) -> None:
     assert "no amount 'lots'" in run(
         RULEBOOK, tmp_path, "overcome ann Athletics vs 3", "time lots days"
     ).line("time lots days")
+
+
+def test_a_hidden_aspects_owner_may_reveal_it_for_a_free_invoke(tmp_path: Path) -> None:
+    """Seed «Luo etu»: «Jos se oli vielä tuntematon, piirteen omistaja voi halutessaan
+    paljastaa sen saadakseen siihen ilmaisen käytön» (``cost`` takes that reading)."""
+    roll = 'create ann Notice "Owes the harbour guild" 0000 vs vil Deceive 0+00'
+    done = run(RULEBOOK, tmp_path, roll, "cost")
+    assert done.line(roll).endswith('fail: "Owes the harbour guild" stays hidden')
+    assert done.line("cost") == 'the owner reveals "Owes the harbour guild" and takes a free ' + (
+        "invoke on it"
+    )
+    aspect = next(a for a in done.character("vil").aspects if a.name.startswith("Owes"))
+    assert not aspect.hidden and aspect.free_invokes_of("vil") == 1

@@ -18,7 +18,13 @@ from fatescreen.commands.settle import (
     settle,
 )
 from fatescreen.commands.text import effort_text, outcome_word, percent, quoted
-from fatescreen.rules.actions import Action, AspectTarget, best_defense, tie_boost_reading
+from fatescreen.rules.actions import (
+    Action,
+    AspectTarget,
+    best_defense,
+    create_advantage_outcome,
+    tie_boost_reading,
+)
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
@@ -667,7 +673,12 @@ def cost(ctx: Context, args: Tokens) -> Applied:
     ):
         raise ctx.error("error.no_cost", outcome=outcome_word(ctx, outcome))
     if pending.action is Action.CREATE_ADVANTAGE:
-        if outcome is not Outcome.FAIL or pending.aspect_target is not AspectTarget.NEW:
+        # A failed create on a new aspect may succeed at a serious cost; on a hidden one its
+        # owner may reveal it for a free invoke (§2, the table's alternative readings).
+        readings = create_advantage_outcome(
+            pending.result, pending.aspect_target or AspectTarget.NEW
+        ).alternatives
+        if outcome is not Outcome.FAIL or not readings:
             raise ctx.error("error.no_cost", outcome=outcome_word(ctx, outcome))
         if cost_for is None and _opposition_missing(base, pending):
             raise ctx.error("error.cost_for")
@@ -680,6 +691,8 @@ def cost(ctx: Context, args: Tokens) -> Applied:
     new_pending = replace(pending, cost=text, cost_for=cost_for, tie_boost=None)
     scene, lines = settle(ctx, base, new_pending)
     head = ctx.tr("cost.line", actor=ctx.who(pending.actor), cost=text or ctx.tr("cost.unnamed"))
+    if pending.aspect_target is AspectTarget.EXISTING_HIDDEN:
+        head = ctx.tr("cost.reveal", aspect=quoted(pending.aspect or ""))
     return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects", "challenges"}))
 
 

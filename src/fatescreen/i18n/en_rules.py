@@ -64,4 +64,5 @@ MESSAGES: dict[str, str] = {
     "what.amount": "amount (half, one, few, several)",
     "what.unit": "unit of time",
     "verb.time": "Measuring time by shifts: how long the last roll's task takes, from the base duration of a plain success (each shift is a step faster, each missing one a step slower).",
+    "cost.reveal": "the owner reveals {aspect} and takes a free invoke on it",
 }
