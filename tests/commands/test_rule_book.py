@@ -325,13 +325,13 @@ def test_a_full_defense_can_cover_another_character(tmp_path: Path) -> None:
 def test_time_is_measured_by_the_last_rolls_shifts(tmp_path: Path) -> None:
     """Seed «Ajankulun mittaaminen»: «Jokainen piste erotusta siirtää aikaa yhden pykälän ylös
     tai alaspäin lähtötilanteesta»; the amounts are «puoli, noin yksi, muutama, useita»."""
-    faster = run(RULEBOOK, tmp_path, "overcome ann Athletics ++00 vs 3", "time few hours")
-    assert faster.line("time few hours").endswith("it takes half an hour")
-    slower = run(RULEBOOK, tmp_path, "overcome ann Athletics --00 vs 3", "time few hours")
-    assert slower.line("time few hours").endswith("it takes half a day")
+    faster = run(RULEBOOK, tmp_path, "overcome ann Athletics ++00 vs 3", "duration few hours")
+    assert faster.line("duration few hours").endswith("it takes half an hour")
+    slower = run(RULEBOOK, tmp_path, "overcome ann Athletics --00 vs 3", "duration few hours")
+    assert slower.line("duration few hours").endswith("it takes half a day")
     assert "no amount 'lots'" in run(
-        RULEBOOK, tmp_path, "overcome ann Athletics vs 3", "time lots days"
-    ).line("time lots days")
+        RULEBOOK, tmp_path, "overcome ann Athletics vs 3", "duration lots days"
+    ).line("duration lots days")
 
 
 def test_a_hidden_aspects_owner_may_reveal_it_for_a_free_invoke(tmp_path: Path) -> None:

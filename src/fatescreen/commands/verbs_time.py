@@ -31,10 +31,10 @@ def _unit(ctx: Context, word: str) -> TimeUnit:
 
 
 @verb(
-    "time",
-    "time AMOUNT UNIT",
-    aliases=("aika",),
-    example="time few hours",
+    "duration",
+    "duration AMOUNT UNIT",
+    aliases=("aika", "kesto"),
+    example="duration few hours",
 )
 def time_verb(ctx: Context, args: Tokens) -> Applied:
     """How long the last roll's task takes: its shifts move the base duration a step each."""

@@ -63,6 +63,6 @@ MESSAGES: dict[str, str] = {
     "error.time_unit": "no unit of time {word!r}: {units}",
     "what.amount": "amount (half, one, few, several)",
     "what.unit": "unit of time",
-    "verb.time": "Measuring time by shifts: how long the last roll's task takes, from the base duration of a plain success (each shift is a step faster, each missing one a step slower).",
+    "verb.duration": "Measuring time by shifts: how long the last roll's task takes, from the base duration of a plain success (each shift is a step faster, each missing one a step slower).",
     "cost.reveal": "the owner reveals {aspect} and takes a free invoke on it",
 }

@@ -63,6 +63,6 @@ MESSAGES: dict[str, str] = {
     "error.time_unit": "ei aikayksikköä {word!r}: {units}",
     "what.amount": "määrä (puoli, noin, muutama, useampi)",
     "what.unit": "aikayksikkö",
-    "verb.time": "Ajankulun mittaaminen: kuinka kauan viimeisimmän heiton tehtävä kestää tavallisen onnistumisen kestosta (jokainen erotuksen piste askeleen nopeammin, jokainen puuttuva hitaammin).",
+    "verb.duration": "Ajankulun mittaaminen: kuinka kauan viimeisimmän heiton tehtävä kestää tavallisen onnistumisen kestosta (jokainen erotuksen piste askeleen nopeammin, jokainen puuttuva hitaammin).",
     "cost.reveal": "omistaja paljastaa piirteen {aspect} ja saa siihen ilmaisen käytön",
 }
