@@ -75,13 +75,14 @@ async def test_compact_mode_shows_one_pane_and_number_keys_switch(
             await keys.press(str(number))
             assert visible_panes(app) == ([] if name == "log" else [name])
             assert app.focused is app.query_one(f"#{name}")
+        await keys.press(str(PANE_ORDER.index("log") + 1))
         log = app.query_one("#log")
         assert log.region.height > 12
 
 
 async def test_resizing_between_sizes_never_crashes(make_app: AppFactory) -> None:
     app = make_app("kaarnakoski-mine.toml")
-    sizes = [(160, 50), (30, 8), (139, 40), (140, 40), (80, 24)]
+    sizes = [(160, 50), (30, 8), (139, 40), (140, 40), (99, 30), (100, 30), (250, 70), (80, 24)]
     async with app.run_test(size=COMPACT) as pilot:
         for width, height in sizes:
             await pilot.resize_terminal(width, height)

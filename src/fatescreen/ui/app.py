@@ -34,6 +34,7 @@ from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.fate import FatePane
 from fatescreen.ui.panes.log import LogPane
+from fatescreen.ui.panes.notes import NotesPane
 from fatescreen.ui.panes.obstacles import ObstaclesPane
 from fatescreen.ui.panes.statblock import StatBlockPane, StressBoxes
 from fatescreen.ui.panes.turn import TurnPane
@@ -50,7 +51,13 @@ if TYPE_CHECKING:
 PASS_THROUGH = frozenset({"ctrl+q", "ctrl+c", "ctrl+p"})
 """Keys that still reach the app while the quick pick is open."""
 
-PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log")
+NARROW_FOOTER = frozenset({"help", "attack", "overcome", "create", "invoke", "next_turn", "undo"})
+"""The keys the footer shows below 100 columns (help lists them all)."""
+
+NARROW = 100
+"""Below this many columns one pane is shown at a time and the footer is compact."""
+
+PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log", "notes")
 
 
 class StatusBar(TextBlock):
@@ -88,7 +95,12 @@ class FatescreenApp(App[None]):
     TITLE = "fatescreen"
     HORIZONTAL_BREAKPOINTS = [
         (0, "-compact"),
+        (100, "-two"),
         (140, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS = [
+        (0, "-short"),
+        (60, "-tall"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("colon", "command_bar", "Command", id="command_bar"),
@@ -180,6 +192,7 @@ class FatescreenApp(App[None]):
         self._panes: list[Pane] = []
         self.quick_pick = QuickPick(id="pick")
         self._builder: SceneBuilder | None = None
+        self._narrow: bool | None = None
         self._editor: CharacterEditor | None = None
 
     def _start_with_theme(self, name: str) -> None:
@@ -212,12 +225,16 @@ class FatescreenApp(App[None]):
             with Vertical(id="left"):
                 yield ZonesPane(id="zones")
                 yield StatBlockPane(id="statblock")
-            with Vertical(id="middle"):
-                yield TurnPane(id="turn")
-                yield AspectsPane(id="aspects")
-            with Vertical(id="right"):
-                yield FatePane(id="fate")
-                yield ObstaclesPane(id="obstacles")
+            # three columns when wide; from 100 columns the two on the right stack into
+            # one, the turn order and the fate points side by side above the rest
+            with Container(id="side"):
+                with Container(id="middle"):
+                    yield TurnPane(id="turn")
+                    yield FatePane(id="fate")
+                with Vertical(id="right"):
+                    yield AspectsPane(id="aspects")
+                    yield ObstaclesPane(id="obstacles")
+                    yield NotesPane(id="notes")
         yield LogPane(id="log")
         with Horizontal(id="bar"):
             yield CommandBar(self._names, id="command")
@@ -893,8 +910,12 @@ class FatescreenApp(App[None]):
         self.redraw(frozenset({"all"}))
 
     def _relabel(self) -> None:
-        """Key descriptions and the command bar's hint in the current language."""
-        translate_bindings(self, self.view_state.lang)
+        """Key descriptions and the command bar's hint in the current language; on a
+        narrow terminal a compact footer with the most used keys."""
+        narrow = self.size.width < NARROW
+        translate_bindings(self, self.view_state.lang, NARROW_FOOTER if narrow else None)
+        self.query_one(SteadyFooter).compact = narrow
+        self._narrow = narrow
         self.query_one(CommandBar).placeholder = self.tr("ui.command_placeholder")
 
     def action_toggle_ladder(self) -> None:
@@ -914,12 +935,17 @@ class FatescreenApp(App[None]):
         for pane in self.panes():
             pane.set_class(pane.id == self.shown_pane, "-shown")
         shown_columns = 0
-        for column in ("left", "middle", "right"):
+        for column in ("left", "side", "middle", "right"):
             holder = self.query_one(f"#{column}")
             shown = any(p.id == self.shown_pane for p in holder.query(Pane))
             holder.set_class(shown, "-shown")
             shown_columns += shown
         self.query_one("#panes").set_class(not shown_columns, "-empty")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Across the narrow breakpoint, the footer changes the keys it shows."""
+        if (event.size.width < NARROW) != self._narrow:
+            self._relabel()
 
     def watch_theme(self, theme: str) -> None:
         """Remember the theme."""

@@ -35,16 +35,33 @@ def described(binding: Binding, lang: str) -> str:
     return binding.description if text == key else text
 
 
-def translate_bindings(node: DOMNode, lang: str) -> None:
+def translate_bindings(node: DOMNode, lang: str, shown: frozenset[str] | None = None) -> None:
     """Give a node's key bindings their descriptions in ``lang``, for the footer to show.
 
     Textual has no public call to change a binding's description, and the footer reads
     the node's own map of bindings (a per-node copy of the class's), so translated copies
     of the bindings replace the ones in that map.
+
+    Args:
+        node: the app, screen or widget whose bindings are described.
+        lang: the GM's language.
+        shown: on a narrow footer, the ids of the bindings it shows (of those the class
+            shows); None shows every binding the class marks as shown.
     """
+    declared = {
+        binding.id: binding.show
+        for binding in getattr(type(node), "BINDINGS", [])
+        if isinstance(binding, Binding) and binding.id
+    }
     table = node._bindings.key_to_bindings
     for key, bindings in table.items():
         table[key] = [
-            replace(binding, description=described(binding, lang)) for binding in bindings
+            replace(
+                binding,
+                description=described(binding, lang),
+                show=declared.get(binding.id, binding.show)
+                and (shown is None or binding.id in shown),
+            )
+            for binding in bindings
         ]
     node.refresh_bindings()

@@ -209,8 +209,10 @@ class ConfirmDialog(Dialog):
             yield Static(self.summary, classes="dialog-note")
             yield self.error_line()
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.view.tr("ui.confirm"), variant="primary", id="confirm")
-                yield Button(self.view.tr("ui.cancel"), id="cancel")
+                yield Button(
+                    self.view.tr("ui.confirm"), variant="primary", id="confirm", compact=True
+                )
+                yield Button(self.view.tr("ui.cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
         """Enter confirms."""
