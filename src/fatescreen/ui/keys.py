@@ -59,7 +59,7 @@ def translate_bindings(node: DOMNode, lang: str, shown: frozenset[str] | None = 
             replace(
                 binding,
                 description=described(binding, lang),
-                show=declared.get(binding.id, binding.show)
+                show=declared.get(binding.id or "", binding.show)
                 and (shown is None or binding.id in shown),
             )
             for binding in bindings
