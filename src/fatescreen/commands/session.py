@@ -130,12 +130,15 @@ class Session:
 
     def recover(self) -> int:
         """Replay the unsaved journal; returns how many commands were replayed."""
-        entries = self.recoverable()
-        replayed = 0
-        for command, dice in entries:
-            if self._execute(command, list(dice), journal=False).ok:
-                replayed += 1
-        return replayed
+        return sum(1 for result in self.recover_results() if result.ok)
+
+    def recover_results(self) -> list[Result]:
+        """Replay the unsaved journal; returns each command's result, in order (for a log
+        that shows the session as it was before the crash)."""
+        return [
+            self._execute(command, list(dice), journal=False)
+            for command, dice in self.recoverable()
+        ]
 
     def discard_recovery(self) -> None:
         """Forget unsaved journaled changes and journal afresh from the file."""

@@ -259,6 +259,12 @@ class Character:
         return self.stunts + tuple(stunt for form in self.revealed_forms for stunt in form.stunts)
 
     @property
+    def shown_name(self) -> str:
+        """The name of the last revealed true form (the character's own before any)."""
+        named = [form.name for form in self.revealed_forms if form.name]
+        return named[-1] if named else self.name
+
+    @property
     def form_count(self) -> int:
         """How many forms the character has in all (1 without true forms)."""
         return 1 + len(self.forms)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -60,6 +60,11 @@ NARROW = 100
 PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log", "notes")
 
 
+def scene_countdowns_same(before: Scene, after: Scene) -> bool:
+    """True when a command left the countdowns as they were (the same tuple)."""
+    return before.countdowns is after.countdowns
+
+
 class StatusBar(TextBlock):
     """Title, exchange, GM pool, language and theme on one line."""
 
@@ -111,6 +116,7 @@ class FatescreenApp(App[None]):
         Binding("h", "hazard", "Hazard", id="hazard"),
         Binding("i", "invoke", "Invoke", id="invoke"),
         Binding("f", "free_invoke", "Free invoke", id="free_invoke", show=False),
+        Binding("d", "reopen", "Absorb / reveal", id="reopen", show=False),
         Binding("n", "next_turn", "Next", id="next_turn"),
         Binding("j,down", "turn_cursor(1)", "Cursor down", id="cursor_down", show=False),
         Binding("k,up", "turn_cursor(-1)", "Cursor up", id="cursor_up", show=False),
@@ -302,7 +308,11 @@ class FatescreenApp(App[None]):
         def decide(line: str | None) -> None:
             assert self.session is not None
             if line == "recover":
-                replayed = self.session.recover()
+                results = self.session.recover_results()
+                log = self.query_one(LogPane)
+                for result in results:
+                    log.add(result.line, result.lines, result.ok)
+                replayed = sum(1 for result in results if result.ok)
                 self.notify(self.tr("ui.recovered", count=replayed))
             else:
                 self.session.discard_recovery()
@@ -412,6 +422,7 @@ class FatescreenApp(App[None]):
 
     def _follow_up(self, before: Scene) -> None:
         scene = self.scene
+        self._announce_countdowns(before)
         hit = scene.pending_hit
         if hit is not None and hit != before.pending_hit:
             self.last_target = hit.target
@@ -428,6 +439,21 @@ class FatescreenApp(App[None]):
             ):
                 self.call_after_refresh(self._offer_reveal, character.id)
                 return
+
+    def _announce_countdowns(self, before: Scene) -> None:
+        """A countdown whose last box a command checked: its outcome, as a notice."""
+        if scene_countdowns_same(before, self.scene):
+            return
+        old = {c.id: c for c in before.countdowns}
+        for countdown in self.scene.countdowns:
+            previous = old.get(countdown.id)
+            if countdown.finished and (previous is None or not previous.finished):
+                self.notify(
+                    self.tr("ui.countdown_done", outcome=countdown.outcome or "!"),
+                    title=countdown.name,
+                    severity="warning",
+                    timeout=8,
+                )
 
     def on_command_bar_submitted(self, event: CommandBar.Submitted) -> None:
         """A typed command; UI-only words (select, pane) are handled here."""
@@ -514,8 +540,24 @@ class FatescreenApp(App[None]):
         if line:
             self.run_command(line)
 
+    def action_reopen(self) -> None:
+        """Reopen what a closed dialog left waiting: the hit to absorb, else a true form to
+        reveal."""
+        if self.session is None:
+            return
+        if self.scene.pending_hit is not None:
+            self.action_absorb()
+            return
+        for character in self.scene.characters:
+            if character.taken_out and character.form < len(character.forms):
+                self._offer_reveal(character.id)
+                return
+        self.notify(self.tr("ui.nothing_pending"), severity="warning")
+
     def action_absorb(self) -> None:
-        """Offer the legal ways to absorb the pending hit (the likeliest highlighted)."""
+        """Offer the legal ways to absorb the pending hit (the likeliest highlighted), each
+        minion that can take it for a big bad (the first on m), taken out, and the
+        defender's invokes (f free, i any) that change the hit before it is absorbed."""
         from fatescreen.commands.harm_text import option_text, options_for
         from fatescreen.rules.big_bads import minion_armor_options
         from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
@@ -530,14 +572,36 @@ class FatescreenApp(App[None]):
         choices: list[tuple[str, Content | str]] = []
         for number, option in enumerate(options, start=1):
             choices.append((f"absorb {number}", option_text(self._ctx(), target, option)))
+        minions = minion_armor_options(target, scene.character_index)
+        for index, minion_id in enumerate(minions):
+            label = self.tr(
+                "ui.minion_takes", minion=scene.character(minion_id).name, shifts=hit.shifts
+            )
+            choices.append(
+                (
+                    f"minion {quote(minion_id)}",
+                    assemble(("[m] " if not index else "    ", "bold"), label),
+                )
+            )
         choices.append(("takeout", self.tr("ui.taken_out_choice")))
         keys = [("t", self.tr("ui.taken_out_choice"), "takeout")]
-        if minion_armor_options(target, scene.character_index):
-            keys.insert(0, ("m", self.tr("ui.minion_choice"), "minion"))
+        if minions:
+            keys.insert(0, ("m", self.tr("ui.minion_choice"), f"minion {quote(minions[0])}"))
+        keys += [
+            ("f", self.tr("ui.defender_free_invoke"), "@free"),
+            ("i", self.tr("ui.defender_invoke"), "@invoke"),
+        ]
         title = self.tr("ui.absorb_title", name=target.name, shifts=hit.shifts)
 
         def chosen(line: str | None) -> None:
             if line is None:
+                self.notify(self.tr("ui.reopen_hint"), timeout=4)
+                return
+            if line == "@free":
+                self._defender_invoke(target.id, free=True)
+                return
+            if line == "@invoke":
+                self._defender_invoke(target.id, free=False)
                 return
             number = int(line.split()[1]) if line.startswith("absorb ") else 0
             needed = len(options[number - 1].consequences) if number else 0
@@ -551,6 +615,18 @@ class FatescreenApp(App[None]):
                 self.run_command(line)
 
         self.push_screen(ChoiceDialog(self.view_state, title, choices, keys=keys), chosen)
+
+    def _defender_invoke(self, defender: str, *, free: bool) -> None:
+        """The defender invokes against the hit (free: its first free invoke); the absorb
+        dialog comes back with the hit the invoke left."""
+        if free:
+            hit = self.scene.pending_hit
+            if not self._spend_free_invoke(defender):
+                self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+            if self.scene.pending_hit is not None and self.scene.pending_hit == hit:
+                self.action_absorb()
+            return
+        self._invoke_dialog(defender, then=self.action_absorb)
 
     def _ctx(self) -> Context:
         assert self.session is not None
@@ -575,13 +651,25 @@ class FatescreenApp(App[None]):
 
     def action_invoke(self) -> None:
         """Choose an aspect to invoke on the last roll; free invokes listed first."""
-        from fatescreen.ui.dialogs import ChoiceDialog
-
         if self.session is None or self.scene.pending_roll is None:
             self.notify(self.tr("error.no_roll"), severity="warning")
             return
+        self._invoke_dialog(self._roller())
+
+    def _roller(self) -> str:
+        """Who made the pending roll: a character, a hazard or other obstacle, else the GM."""
         pending = self.scene.pending_roll
-        invoker = pending.actor if pending.actor in self.scene.character_index else GM
+        assert pending is not None
+        actor = pending.actor
+        if actor in self.scene.character_index or actor in self.scene.obstacle_index:
+            return actor
+        return GM
+
+    def _invoke_dialog(self, invoker: str, *, then: Callable[[], None] | None = None) -> None:
+        """The aspects ``invoker`` can invoke: its free invokes first, then paid ones (a
+        fate point each); Esc runs ``then`` (the dialog the invoke came from)."""
+        from fatescreen.ui.dialogs import ChoiceDialog
+
         names = {c.id: c.name for c in self.scene.characters}
         holders = self._free_invoke_holders(invoker)
         free_first: list[tuple[str, Content | str]] = []
@@ -592,7 +680,7 @@ class FatescreenApp(App[None]):
                 free_first.append(
                     (
                         f"invoke {quote(found.key)} by {quote(invoker)} free",
-                        assemble(("free ", "$success"), label),
+                        assemble((self.tr("ui.free_mark") + " ", "$success"), label),
                     )
                 )
             if not found.aspect.is_boost:
@@ -600,17 +688,29 @@ class FatescreenApp(App[None]):
                 extra = f"  ({', '.join(sorted(owners))})" if owners else ""
                 paid.append(
                     (
-                        f"invoke {quote(found.key)}",
+                        f"invoke {quote(found.key)} by {quote(invoker)}",
                         assemble(("1 FP ", "$warning"), label, (extra, "$text-muted")),
                     )
                 )
+
+        def chosen(line: str | None) -> None:
+            hit = self.scene.pending_hit
+            if line:
+                self.run_command(line)
+            if then is not None and (not line or self.scene.pending_hit == hit):
+                then()
+
+        who = names.get(invoker, self.tr("ui.gm") if invoker == GM else invoker)
         self.push_screen(
-            ChoiceDialog(self.view_state, self.tr("ui.invoke_title"), free_first + paid),
-            self._from_dialog,
+            ChoiceDialog(
+                self.view_state, self.tr("ui.invoke_title_by", name=who), free_first + paid
+            ),
+            chosen,
         )
 
     def _free_invoke_holders(self, invoker: str) -> tuple[str, ...]:
-        """Whose free invokes a roller may spend: a PC its own; an NPC or hazard also the GM's."""
+        """Whose free invokes a roller may spend: a PC its own; an NPC, a hazard or another
+        obstacle also the GM's."""
         character = self.scene.character_index.get(invoker)
         if character is not None and character.kind is CharacterKind.PC:
             return (invoker,)
@@ -621,14 +721,18 @@ class FatescreenApp(App[None]):
         if self.session is None or self.scene.pending_roll is None:
             self.notify(self.tr("error.no_roll"), severity="warning")
             return
-        pending = self.scene.pending_roll
-        invoker = pending.actor if pending.actor in self.scene.character_index else GM
+        if not self._spend_free_invoke(self._roller()):
+            self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+
+    def _spend_free_invoke(self, invoker: str) -> bool:
+        """Invoke the first aspect on which ``invoker``'s side holds a free invoke; False
+        when it holds none."""
         holders = self._free_invoke_holders(invoker)
         for found in aspects_in_play(self.scene):
             if any(found.aspect.free_invokes_of(holder) for holder in holders):
                 self.run_command(f"invoke {quote(found.key)} by {quote(invoker)} free")
-                return
-        self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+                return True
+        return False
 
     # -- actions: flow ---------------------------------------------------------------------
 
@@ -657,16 +761,18 @@ class FatescreenApp(App[None]):
         self.query_one(TurnPane).move_cursor(step)
 
     def action_tick(self) -> None:
-        """Tick the first countdown that is still running."""
+        """Tick the running countdown; with several, a digit picks which (one more key)."""
         if self.session is None:
             return
         running = [c for c in self.scene.countdowns if c.checked < c.boxes]
         if not running:
             self.notify(self.tr("ui.no_countdowns"), severity="warning")
             return
-        result = self.run_command(f"tick {quote(running[0].id)}")
-        if result is not None and result.ok and len(result.lines) > 1:
-            self.notify(result.lines[-1], title=running[0].name, severity="warning", timeout=8)
+        if len(running) == 1:
+            self.run_command(f"tick {quote(running[0].id)}")
+            return
+        choices = [(f"tick {quote(c.id)}", f"{c.name} {c.checked}/{c.boxes}") for c in running]
+        self.quick_pick.open(self.view_state, self.tr("ui.tick_title"), choices)
 
     def action_move(self) -> None:
         """Move the selected character to an adjacent zone (or any zone, if unplaced)."""
@@ -735,38 +841,42 @@ class FatescreenApp(App[None]):
 
         if self.session is None:
             return
+        creator = self._up_or_selected()
+        character = self.scene.character_index.get(creator or "")
+        owner = character.id if character is not None else GM
+        who = character.name if character is not None else self.tr("ui.gm")
         self.push_screen(
             TextDialog(
                 self.view_state,
-                self.tr("ui.aspect_title"),
+                self.tr("ui.aspect_title_for", name=who),
                 [(self.tr("ui.aspect_name"), "")],
-                "aspect add {0} free 1",
+                "aspect add {0} free 1 for " + quote(owner).replace("{", "{{").replace("}", "}}"),
             ),
             self._from_dialog,
         )
 
     def action_compel(self) -> None:
-        """Compel the selected PC: Enter accepts (+1 FP), r refuses."""
+        """Compel the selected character on one of its aspects (trouble first): Enter
+        accepts (+1 fate point to a PC, to the GM pool for an NPC), r refuses (one point
+        paid). With no character selected, the first PC."""
         from fatescreen.ui.dialogs import ChoiceDialog
 
         if self.session is None:
             return
-        pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
         character = self.scene.character_index.get(self.view_state.selected or "")
-        if character is None or character.kind is not CharacterKind.PC:
-            character = pcs[0] if pcs else None
         if character is None:
+            pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
+            character = pcs[0] if pcs else None
+        if character is None or not character.current_aspects:
+            self.notify(self.tr("ui.no_character"), severity="warning")
             return
         aspects = sorted(
             character.current_aspects, key=lambda a: (a.kind.value != "trouble", a.kind.value)
         )
+        refs = [quote(f"character:{character.id}/{a.id}") for a in aspects]
+        who = quote(character.id)
         choices: list[tuple[str, Content | str]] = [
-            (
-                f"compel {quote(character.id)} {quote('character:' + character.id + '/' + a.id)}"
-                f" accept",
-                a.name,
-            )
-            for a in aspects
+            (f"compel {who} {ref} accept", a.name) for ref, a in zip(refs, aspects, strict=True)
         ]
         self.push_screen(
             ChoiceDialog(
@@ -774,18 +884,26 @@ class FatescreenApp(App[None]):
                 self.tr("ui.compel_title", name=character.name),
                 choices,
                 note=self.tr("ui.compel_note"),
+                alternates=[
+                    (
+                        "r",
+                        self.tr("ui.compel_refuse"),
+                        [f"compel {who} {ref} refuse" for ref in refs],
+                    )
+                ],
             ),
             self._from_dialog,
         )
 
     def action_end_scene(self) -> None:
         """Show what ending the scene will do; Enter applies it."""
-        from fatescreen.commands.flow import scene_end
+        from fatescreen.commands.flow import next_scene_pool, scene_end
         from fatescreen.ui.dialogs import ConfirmDialog
 
         if self.session is None:
             return
         _, delivered, cleared, boosts = scene_end(self.scene)
+        pool = next_scene_pool(self.scene)
         names = {c.id: c.name for c in self.scene.characters}
         lines = [
             self.tr("ui.end_stress", names=", ".join(names[c] for c in cleared) or "—"),
@@ -794,6 +912,7 @@ class FatescreenApp(App[None]):
                 "ui.end_points",
                 points=", ".join(f"{names.get(w, w)} +{n}" for w, n in delivered.items()) or "—",
             ),
+            self.tr("ui.end_pool", before=self.scene.gm_pool, after=pool),
             self.tr("ui.end_turn"),
         ]
         self.push_screen(
@@ -864,6 +983,36 @@ class FatescreenApp(App[None]):
         if result is not None and result.ok:
             self.notify(result.lines[0])
             self._status()
+
+    async def action_quit(self) -> None:
+        """Quit; with changes not saved to the scene file, ask first (s saves and quits)."""
+        from fatescreen.ui.dialogs import ChoiceDialog
+
+        if self.session is None or not self.session.dirty:
+            self.exit()
+            return
+
+        def decide(choice: str | None) -> None:
+            if choice == "@save":
+                result = self.run_command("save", flow=False)
+                if result is None or not result.ok:
+                    return
+            if choice in ("@save", "@quit"):
+                self.exit()
+
+        self.push_screen(
+            ChoiceDialog(
+                self.view_state,
+                self.tr("ui.quit_title"),
+                [("@save", self.tr("ui.quit_save")), ("@quit", self.tr("ui.quit_discard"))],
+                note=self.tr("ui.quit_note"),
+                keys=[
+                    ("s", self.tr("ui.quit_save"), "@save"),
+                    ("q", self.tr("ui.quit_discard"), "@quit"),
+                ],
+            ),
+            decide,
+        )
 
     def action_command_bar(self) -> None:
         """Focus the command bar."""
