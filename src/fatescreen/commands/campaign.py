@@ -131,7 +131,8 @@ class SceneStart:
 def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
     """Start a prepared scene: the GM pool is one per PC present, plus the points NPCs
     present carry from earlier scenes, plus compel points the GM got too late last scene;
-    PCs start with clear stress and back on their feet.
+    PCs start with clear stress and back on their feet, and a PC the scene places nowhere
+    starts in its first zone (the map shows the whole party from the start).
 
     Args:
         campaign: The campaign, with no scene running.
@@ -140,9 +141,15 @@ def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
     """
     carried: list[tuple[str, int]] = []
     characters = []
+    first_zone = scene.zones[0].id if scene.zones else None
     for character in scene.characters:
         if character.kind is CharacterKind.PC:
-            character = replace(clear_stress(character), taken_out=False, conceded=False)
+            character = replace(
+                clear_stress(character),
+                taken_out=False,
+                conceded=False,
+                zone=character.zone or first_zone,
+            )
         else:
             points = campaign.carried.get(character.id, 0) + character.fate_points
             if points:

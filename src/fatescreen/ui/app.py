@@ -1020,9 +1020,9 @@ class FatescreenApp(App[None]):
 
     def action_help(self) -> None:
         """Every key and every command."""
-        from fatescreen.ui.dialogs.help import HelpScreen
+        from fatescreen.ui.dialogs.help import HelpScreen, help_bindings
 
-        self.push_screen(HelpScreen(self.view_state, self))
+        self.push_screen(HelpScreen(self.view_state, help_bindings(self, self.screen)))
 
     # -- actions: view ---------------------------------------------------------------------
 
