@@ -139,7 +139,8 @@ async def test_a_scene_file_with_problems_lists_them_and_keys_do_nothing(
         assert app.session is None
         assert "golden-mask.toml" in text_of(app.query_one("#status"))
         assert "boxes" in log_text(app)
-        for key in ("a", "h", "t", "n", "x", "E", "p", "m", "A", "u", "L", "2", "question_mark"):
+        keys = ("a", "h", "H", "t", "n", "x", "E", "p", "C", "d", "m", "A", "u", "L", "2", "8")
+        for key in (*keys, "question_mark"):
             await pilot.press(key)
         assert app.is_running
 

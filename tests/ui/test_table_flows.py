@@ -257,7 +257,7 @@ async def test_a_compel_refused_with_r_costs_the_pc_a_point(make_app: AppFactory
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:
         keys = Keys(pilot)
-        await keys.press("p", "r")
+        await keys.press("C", "r")
         assert app.scene.character("silbestre").fate_points == 2
         assert "refuses" in log_text(app) or "refused" in log_text(app)
 
@@ -268,10 +268,11 @@ async def test_p_with_an_npc_selected_compels_that_npc(make_app: AppFactory) -> 
         app.select_character("leader")
         pool = app.scene.gm_pool
         keys = Keys(pilot)
-        await keys.press("p")
+        await keys.press("C")
         assert "Compel Masked leader" in screen_text(app)
-        await keys.press("enter")
+        await keys.press("escape", "p")
         assert app.scene.gm_pool == pool + 1
+        assert "Masked leader accepts" in log_text(app) or "Masked leader" in log_text(app)
         assert app.scene.character("silbestre").fate_points == 3
 
 
@@ -380,7 +381,7 @@ async def test_help_lists_every_key_in_both_languages(make_app: AppFactory) -> N
             for binding in app.screen.bindings:
                 assert f"ui.key.{binding.id}" not in shown
             keys = {b.key for b in app.screen.bindings}
-            assert {"ctrl+p", "ctrl+q", "d", "p"} <= keys
+            assert {"ctrl+p", "ctrl+q", "d", "p", "C", "H"} <= keys
             assert quit_label in shown
             assert "breakthroughA" not in shown
 

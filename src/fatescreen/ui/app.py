@@ -19,7 +19,7 @@ from textual.widgets import Input, Static
 from fatescreen.commands.core import Context, registry
 from fatescreen.commands.session import Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
-from fatescreen.rules.aspects import GM
+from fatescreen.rules.aspects import GM, Aspect
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.aspects import aspects_in_play
@@ -63,6 +63,13 @@ PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log
 def scene_countdowns_same(before: Scene, after: Scene) -> bool:
     """True when a command left the countdowns as they were (the same tuple)."""
     return before.countdowns is after.countdowns
+
+
+def _compel_order(character: Character) -> list[Aspect]:
+    """A character's aspects as a compel offers them: the trouble first."""
+    return sorted(
+        character.current_aspects, key=lambda a: (a.kind.value != "trouble", a.kind.value)
+    )
 
 
 class StatusBar(TextBlock):
@@ -114,6 +121,7 @@ class FatescreenApp(App[None]):
         Binding("o", "roll('overcome')", "Overcome", id="overcome"),
         Binding("c", "roll('create')", "Create adv.", id="create"),
         Binding("h", "hazard", "Hazard", id="hazard"),
+        Binding("H", "hazard_dialog", "Hazard roll", id="hazard_dialog", show=False),
         Binding("i", "invoke", "Invoke", id="invoke"),
         Binding("f", "free_invoke", "Free invoke", id="free_invoke", show=False),
         Binding("d", "reopen", "Absorb / reveal", id="reopen", show=False),
@@ -125,7 +133,8 @@ class FatescreenApp(App[None]):
         Binding("m", "move", "Move", id="move", show=False),
         Binding("s", "stress", "Stress", id="stress", show=False),
         Binding("A", "add_aspect", "Aspect", id="add_aspect", show=False),
-        Binding("p", "compel", "Compel", id="compel", show=False),
+        Binding("p", "compel_accepted", "Compel accepted", id="compel_accepted", show=False),
+        Binding("C", "compel", "Compel", id="compel", show=False),
         Binding("E", "end_scene", "End scene", id="end_scene", show=False),
         Binding("b", "build", "Build", id="build"),
         Binding("e", "edit", "Edit", id="edit"),
@@ -516,17 +525,33 @@ class FatescreenApp(App[None]):
             self._from_dialog,
         )
 
-    def action_hazard(self) -> None:
-        """A hazard's turn: the roll dialog with the hazard attacking."""
-        if self.session is None:
-            return
+    def _hazard_and_target(self) -> tuple[Hazard, str | None] | None:
+        """The hazard whose turn it is (else the first) and the PC it goes for."""
         hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
         if not hazards:
             self.notify(self.tr("ui.no_hazards"), severity="warning")
-            return
+            return None
         up = self.scene.turn.up if self.scene.turn else None
         hazard = next((h for h in hazards if h.id == up), hazards[0])
-        target = self._default_target(None, hazard.zone)
+        return hazard, self._default_target(None, hazard.zone)
+
+    def action_hazard(self) -> None:
+        """A hazard's turn in one key: it has nothing to choose, so it rolls at once against
+        the PC it goes for (the last target, else those in its zone first), and the hit
+        goes to the absorb dialog."""
+        if self.session is None or (found := self._hazard_and_target()) is None:
+            return
+        hazard, target = found
+        if target is None:
+            self.notify(self.tr("ui.no_target"), severity="warning")
+            return
+        self.run_command(f"hazard {quote(hazard.id)} {quote(target)}")
+
+    def action_hazard_dialog(self) -> None:
+        """A hazard's turn in the roll dialog: another target, or dice faces typed in."""
+        if self.session is None or (found := self._hazard_and_target()) is None:
+            return
+        hazard, target = found
         from fatescreen.ui.dialogs.roll import RollDialog
 
         self.push_screen(
@@ -855,24 +880,36 @@ class FatescreenApp(App[None]):
             self._from_dialog,
         )
 
-    def action_compel(self) -> None:
-        """Compel the selected character on one of its aspects (trouble first): Enter
-        accepts (+1 fate point to a PC, to the GM pool for an NPC), r refuses (one point
-        paid). With no character selected, the first PC."""
-        from fatescreen.ui.dialogs import ChoiceDialog
-
-        if self.session is None:
-            return
+    def _compelled(self) -> Character | None:
+        """Who a compel is for: the selected character, else the first PC."""
         character = self.scene.character_index.get(self.view_state.selected or "")
         if character is None:
             pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
             character = pcs[0] if pcs else None
         if character is None or not character.current_aspects:
             self.notify(self.tr("ui.no_character"), severity="warning")
+            return None
+        return character
+
+    def action_compel_accepted(self) -> None:
+        """One key for the compel a player has just accepted: on the selected character's
+        trouble (else its first aspect), +1 fate point (to the GM pool for an NPC). C
+        chooses the aspect, or a refusal."""
+        if self.session is None or (character := self._compelled()) is None:
             return
-        aspects = sorted(
-            character.current_aspects, key=lambda a: (a.kind.value != "trouble", a.kind.value)
-        )
+        aspect = _compel_order(character)[0]
+        ref = quote(f"character:{character.id}/{aspect.id}")
+        self.run_command(f"compel {quote(character.id)} {ref} accept")
+
+    def action_compel(self) -> None:
+        """Compel the selected character on one of its aspects (trouble first): Enter
+        accepts (+1 fate point to a PC, to the GM pool for an NPC), r refuses (one point
+        paid). With no character selected, the first PC."""
+        from fatescreen.ui.dialogs import ChoiceDialog
+
+        if self.session is None or (character := self._compelled()) is None:
+            return
+        aspects = _compel_order(character)
         refs = [quote(f"character:{character.id}/{a.id}") for a in aspects]
         who = quote(character.id)
         choices: list[tuple[str, Content | str]] = [
