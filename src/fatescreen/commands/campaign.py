@@ -105,7 +105,24 @@ def view_scene(
         session=campaign.session,
         scene_number=campaign.scene if running else campaign.scene + 1,
     )
+    if running:
+        scene = with_pcs_placed(scene)
     return replace(loaded, scene=scene)
+
+
+def with_pcs_placed(scene: Scene) -> Scene:
+    """The scene with every PC it places nowhere in its first zone, so that the map shows
+    the whole party when a scene starts (and again when the running scene is reopened)."""
+    if not scene.zones:
+        return scene
+    first = scene.zones[0].id
+    return replace(
+        scene,
+        characters=tuple(
+            replace(c, zone=first) if c.kind is CharacterKind.PC and c.zone is None else c
+            for c in scene.characters
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------- scene start
@@ -141,15 +158,9 @@ def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
     """
     carried: list[tuple[str, int]] = []
     characters = []
-    first_zone = scene.zones[0].id if scene.zones else None
-    for character in scene.characters:
+    for character in with_pcs_placed(scene).characters:
         if character.kind is CharacterKind.PC:
-            character = replace(
-                clear_stress(character),
-                taken_out=False,
-                conceded=False,
-                zone=character.zone or first_zone,
-            )
+            character = replace(clear_stress(character), taken_out=False, conceded=False)
         else:
             points = campaign.carried.get(character.id, 0) + character.fate_points
             if points:
