@@ -66,7 +66,10 @@ async def test_at_80x24_the_footer_fits_and_every_pane_is_one_key_away(
 async def test_the_log_wraps_clear_of_its_scrollbar(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:
-        name = "A very long aspect name that goes on and on for the whole width of the log"
+        name = (
+            "A very long aspect name that goes on and on for the whole width of the log pane"
+            " and beyond it"
+        )
         for number in range(4):
             await start(app, f'aspect add "{name} {number}" free 1')
         await pilot.pause()
