@@ -253,6 +253,42 @@ async def test_a_new_aspect_s_free_invoke_goes_to_who_acts(make_app: AppFactory)
         assert smoke.free_invokes == ("rozio",)
 
 
+async def test_an_invoke_can_reroll_or_raise_the_opposition(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next leader", "attack leader silbestre Fight 0000 vs 0000")
+        await pilot.press("escape")
+        keys = Keys(pilot)
+        await keys.press("i")
+        assert "r: reroll the dice" in text_of(app.screen)
+        await keys.press("r")
+        assert "invoke" in log_text(app) and "reroll" in log_text(app).splitlines()[0]
+        await keys.press("escape")
+        await start(app, "undo")
+        await keys.press("i", "o")
+        assert "oppose" in log_text(app).splitlines()[0]
+
+
+async def test_a_move_across_a_barrier_shows_the_odds_and_can_succeed_at_a_cost(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        keys = Keys(pilot)
+        await keys.press("m")
+        picker = text_of(app.quick_pick)
+        assert "Crypt (barrier +2: Athletics +3, " in picker and "% across)" in picker
+        await keys.press("escape")
+        await start(app, "move silbestre crypt Athletics ----")
+        assert app.scene.character("silbestre").zone == "ritual-hall"
+        assert "[- - - -]" in log_text(app)
+        await keys.press("dollar_sign")
+        await keys.type("he tears his coat on the gate")
+        await keys.press("enter")
+        assert app.scene.character("silbestre").zone == "crypt"
+        assert "he tears his coat on the gate" in log_text(app)
+
+
 # -- fate points and countdowns -------------------------------------------------------------
 
 
@@ -399,6 +435,22 @@ async def test_question_mark_on_the_campaign_list_opens_help(
         assert isinstance(app.screen, HelpScreen)
         keys = {b.key for b in app.screen.bindings}
         assert {"P", "m", "S,escape", "ctrl+q"} <= keys
+
+
+async def test_tab_goes_from_field_to_field_in_the_milestone_dialog(
+    make_campaign_app: CampaignFactory,
+) -> None:
+    app = make_campaign_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        app.offer_milestone("silbestre")
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        assert app.focused is not None and app.focused.id == "field-0"
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "field-1"
+        await pilot.press("shift+tab")
+        assert app.focused is not None and app.focused.id == "field-0"
 
 
 async def test_a_campaign_scene_starts_with_the_pcs_on_the_map(

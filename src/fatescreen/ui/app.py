@@ -22,6 +22,7 @@ from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.aspects import GM, Aspect
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.obstacles import Hazard
+from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.model import Scene
@@ -131,6 +132,7 @@ class FatescreenApp(App[None]):
         Binding("x", "next_exchange", "Exchange", id="next_exchange", show=False),
         Binding("t", "tick", "Tick", id="tick"),
         Binding("m", "move", "Move", id="move", show=False),
+        Binding("dollar_sign", "cost", "Success at a cost", id="cost", show=False),
         Binding("s", "stress", "Stress", id="stress", show=False),
         Binding("A", "add_aspect", "Aspect", id="add_aspect", show=False),
         Binding("p", "compel_accepted", "Compel accepted", id="compel_accepted", show=False),
@@ -726,9 +728,18 @@ class FatescreenApp(App[None]):
                 then()
 
         who = names.get(invoker, self.tr("ui.gm") if invoker == GM else invoker)
+        options = free_first + paid
+        lines = [line for line, _ in options]
         self.push_screen(
             ChoiceDialog(
-                self.view_state, self.tr("ui.invoke_title_by", name=who), free_first + paid
+                self.view_state,
+                self.tr("ui.invoke_title_by", name=who),
+                options,
+                note=self.tr("ui.invoke_note"),
+                alternates=[
+                    ("r", self.tr("ui.invoke_reroll"), [f"{line} reroll" for line in lines]),
+                    ("o", self.tr("ui.invoke_oppose"), [f"{line} oppose" for line in lines]),
+                ],
             ),
             chosen,
         )
@@ -800,7 +811,8 @@ class FatescreenApp(App[None]):
         self.quick_pick.open(self.view_state, self.tr("ui.tick_title"), choices)
 
     def action_move(self) -> None:
-        """Move the selected character to an adjacent zone (or any zone, if unplaced)."""
+        """Move the selected character to an adjacent zone (or any zone, if unplaced); a
+        zone behind a barrier or block shows what it takes and the odds of Athletics."""
         if self.session is None or self.view_state.selected is None:
             return
         character = self.scene.character(self.view_state.selected)
@@ -810,7 +822,10 @@ class FatescreenApp(App[None]):
             else tuple(z.id for z in self.scene.zones)
         )
         choices = [
-            (f"move {quote(character.id)} {quote(zone_id)}", self.scene.zone(zone_id).name)
+            (
+                f"move {quote(character.id)} {quote(zone_id)}",
+                self.scene.zone(zone_id).name + self._crossing(character, zone_id),
+            )
             for zone_id in zones
         ]
         if not choices:
@@ -818,6 +833,50 @@ class FatescreenApp(App[None]):
             return
         title = self.tr("ui.move_title", name=character.name)
         self.quick_pick.open(self.view_state, title, choices)
+
+    def _crossing(self, character: Character, zone_id: str) -> str:
+        """`` (barrier +2: Athletics +1, 38% across)`` for a zone behind a barrier or block,
+        else nothing (the roll itself is logged with its dice; $ turns a failure into
+        success at a cost)."""
+        from fatescreen.rules.obstacles import Block
+        from fatescreen.rules.odds import odds
+
+        link = self.scene.link_between(character.zone, zone_id) if character.zone else None
+        if link is None:
+            return ""
+        difficulty = link.barrier
+        block = self.scene.obstacle_index.get(link.block or "")
+        if isinstance(block, Block):
+            difficulty = max(difficulty or 0, block.rating)
+        if difficulty is None:
+            return ""
+        rating = character.skill("Athletics")
+        chances = odds(rating, difficulty).as_percentages()
+        across = chances[Outcome.SUCCESS] + chances[Outcome.STYLE]
+        return " " + self.tr(
+            "ui.move_odds",
+            difficulty=f"{difficulty:+d}",
+            rating=f"{rating:+d}",
+            chance=f"{across:.0f}%",
+        )
+
+    def action_cost(self) -> None:
+        """Success at a cost on the failed (or tied) roll just made: name the cost."""
+        from fatescreen.ui.dialogs import TextDialog
+
+        pending = self.scene.pending_roll if self.session is not None else None
+        if pending is None or pending.result.outcome.succeeded:
+            self.notify(self.tr("ui.no_failed_roll"), severity="warning")
+            return
+        self.push_screen(
+            TextDialog(
+                self.view_state,
+                self.tr("ui.cost_title"),
+                [(self.tr("ui.cost_text"), "")],
+                "cost {0}",
+            ),
+            self._from_dialog,
+        )
 
     def action_stress(self) -> None:
         """Check or clear a stress box of the selected character: a digit picks the box."""
