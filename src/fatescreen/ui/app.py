@@ -618,6 +618,9 @@ class FatescreenApp(App[None]):
             ("f", self.tr("ui.defender_free_invoke"), "@free"),
             ("i", self.tr("ui.defender_invoke"), "@invoke"),
         ]
+        pending = scene.pending_roll
+        if pending is not None and pending.result.outcome is Outcome.STYLE and hit.shifts > 1:
+            keys.append(("b", self.tr("ui.trade_boost"), "trade"))
         title = self.tr("ui.absorb_title", name=target.name, shifts=hit.shifts)
 
         def chosen(line: str | None) -> None:

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Button, Input, Label, Select, Static
 
 from fatescreen.rules.actions import best_defense
-from fatescreen.rules.character import CharacterKind
+from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.dice import looks_like_faces
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard
@@ -179,11 +179,20 @@ class RollDialog(Dialog):
                 attack_skill = skill if isinstance(skill, str) else "Fight"
                 opposition = defender.skill(best_defense(defender, attack_skill))
         else:
-            try:
-                opposition = parse_rating(self.query_one("#difficulty", Input).value or "0")
-            except ValueError:
-                self.query_one("#odds", Static).update(self.view.tr("ui.bad_difficulty"))
-                return
+            typed = self.query_one("#difficulty", Input).value.strip() or "0"
+            opponent = self._opponent(typed)
+            if opponent is not None:
+                # active opposition: the opponent defends with its best skill against this one
+                skill = self.query_one("#skill", Select).value
+                acting = skill if isinstance(skill, str) else "Notice"
+                opposition = opponent.skill(best_defense(opponent, acting))
+                opposed = True
+            else:
+                try:
+                    opposition = parse_rating(typed)
+                except ValueError:
+                    self.query_one("#odds", Static).update(self.view.tr("ui.bad_difficulty"))
+                    return
         chances = odds(rating, opposition, opposed=opposed).as_percentages()
         text = self.view.tr(
             "ui.odds",
@@ -215,6 +224,19 @@ class RollDialog(Dialog):
             self._odds()
         else:
             self._odds()
+
+    def _opponent(self, typed: str) -> Character | None:
+        """The character named (by name or id) in the Difficulty field, if any: an
+        overcome or a create an advantage against active opposition."""
+        wanted = typed.casefold()
+        return next(
+            (
+                c
+                for c in self.scene.characters
+                if c.id != self.actor and wanted in (c.id.casefold(), c.name.casefold())
+            ),
+            None,
+        )
 
     def action_next_target(self, step: int) -> None:
         """Up and down in a text field: the next or previous target, opponents first."""
@@ -253,7 +275,10 @@ class RollDialog(Dialog):
         if self.actor is None:
             self.notify(tr("ui.fill_in"), severity="warning")
             return None
-        dice = entered_dice(self.query_one("#dice", Input).value, opposed=self.action == "attack")
+        opposed = self.action == "attack" or (
+            self._opponent(self.query_one("#difficulty", Input).value.strip()) is not None
+        )
+        dice = entered_dice(self.query_one("#dice", Input).value, opposed=opposed)
         if dice is None:
             self.notify(tr("ui.bad_dice"), severity="error")
             return None
@@ -270,16 +295,29 @@ class RollDialog(Dialog):
                 line = f"attack {quote(self.actor)} {quote(self.target)}{skill_text}"
             return line + (f" {dice}" if dice else "")
         difficulty = self.query_one("#difficulty", Input).value.strip() or "0"
+        opponent = self._opponent(difficulty)
+        mine, theirs = [*dice.split(" vs "), ""][:2] if dice else ("", "")
+        against = f" vs {quote(difficulty)}"
+        if opponent is not None:
+            acting = skill if isinstance(skill, str) else "Notice"
+            defense = best_defense(opponent, acting)
+            against = f" vs {quote(opponent.id)} {quote(defense)}" + (
+                f" {theirs}" if theirs else ""
+            )
+        elif theirs:
+            self.notify(tr("ui.bad_dice"), severity="error")
+            return None
+        rolled = f" {mine}" if mine else ""
         if self.action == "overcome":
-            line = f"overcome {quote(self.actor)}{skill_text} vs {quote(difficulty)}"
-        else:
-            aspect = self.query_one("#aspect", Input).value.strip()
-            if not aspect:
-                self.notify(tr("ui.fill_in"), severity="warning")
-                self.query_one("#aspect", Input).focus()
-                return None
-            line = f"create {quote(self.actor)}{skill_text} {quote(aspect)} vs {quote(difficulty)}"
-        return line + (f" {dice}" if dice else "")
+            return f"overcome {quote(self.actor)}{skill_text}{rolled}{against}"
+        aspect = self.query_one("#aspect", Input).value.strip()
+        if not aspect:
+            self.notify(tr("ui.fill_in"), severity="warning")
+            self.query_one("#aspect", Input).focus()
+            return None
+        # against an opponent the new aspect goes on the opponent
+        on = f" on {quote(opponent.id)}" if opponent is not None else ""
+        return f"create {quote(self.actor)}{skill_text} {quote(aspect)}{on}{rolled}{against}"
 
 
 __all__ = ["RollDialog"]
