@@ -79,7 +79,6 @@ class Keys:
         """Press keys one by one; the pilot lets the app settle after each."""
         self.count += len(keys)
         await self.pilot.press(*keys)
-        await self.pilot.pause()
 
     async def type(self, text: str) -> None:
         """Type text (dice faces, names) into the focused field; not counted as key presses.
