@@ -256,11 +256,21 @@ async def keystroke_timings(scene: Path, repeats: int = 20) -> list[Timing]:
                 app.run_command(f"tick {countdown.id} back {countdown.checked}", flow=False)
 
         async def tick() -> None:
+            # with several countdowns running, t asks which one and a digit ticks it
             await pilot.press("t")
+            await pilot.pause()
+            await pilot.press("1")
 
         results.append(
             await _measure(
-                app, pilot, "tick a countdown", tick, tick_setup, repeats, floor=no_op_key
+                app,
+                pilot,
+                "tick a countdown (2 keys)",
+                tick,
+                tick_setup,
+                repeats,
+                floor=no_op_key,
+                inputs=2,
             )
         )
     return results
