@@ -81,7 +81,8 @@ class LocalFooter(Footer):
             key = getattr(widget, "key", None)
             found = active.get(key) if isinstance(key, str) else None
             shown = _SHOWN.get(found.node) if found is not None else None
-            if found is not None and shown is not None and found.binding.id not in shown:
+            # only keys of our own (with an id) give way on a narrow footer; the palette stays
+            if found is not None and shown is not None and found.binding.id not in (None, *shown):
                 continue
             description: object = getattr(widget, "description", None)
             if found is not None and isinstance(description, str) and description:
