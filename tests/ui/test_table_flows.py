@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, OptionList
+from textual.widgets import OptionList
 
 from fatescreen.rules.aspects import GM
 from fatescreen.ui.app import PANE_ORDER, FatescreenApp
@@ -303,29 +303,6 @@ async def test_the_attacker_trades_a_stylish_shift_for_a_boost_from_the_absorb_d
         assert smaller is not None and smaller.shifts == hit.shifts - 1
         assert any(a.kind.value == "boost" for a in app.scene.aspects)
         assert isinstance(app.screen, ChoiceDialog)
-
-
-async def test_create_an_advantage_against_an_opponent_from_the_roll_dialog(
-    make_app: AppFactory,
-) -> None:
-    app = make_app()
-    async with app.run_test(size=WIDE) as pilot:
-        await start(app, "next rozio")
-        keys = Keys(pilot)
-        await keys.press("c")
-        dialog = app.screen
-        assert isinstance(dialog, RollDialog)
-        dialog.query_one("#difficulty", Input).value = "Masked leader"
-        dialog.query_one("#aspect", Input).value = "Distracted"
-        await pilot.pause()
-        assert "fail" in text_of(dialog.query_one("#odds"))
-        await keys.type("++++")
-        await keys.press("enter")
-        command, result = log_text(app).splitlines()[:2]
-        assert "vs leader Athletics" in command
-        assert "vs Fair (+2) + [" in result  # the leader's Athletics, rolled
-        leader = app.scene.character("leader")
-        assert any(a.name == "Distracted" for a in leader.aspects)
 
 
 # -- fate points and countdowns -------------------------------------------------------------
