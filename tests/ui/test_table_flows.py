@@ -265,6 +265,9 @@ async def test_an_invoke_can_reroll_or_raise_the_opposition(make_app: AppFactory
         assert "invoke" in log_text(app) and "reroll" in log_text(app).splitlines()[0]
         await keys.press("escape")
         await start(app, "undo")
+        await pilot.pause()
+        while app.screen is not app.screen_stack[0]:  # the hit is back: its dialog too
+            await pilot.press("escape")
         await keys.press("i", "o")
         assert "oppose" in log_text(app).splitlines()[0]
 
