@@ -30,6 +30,7 @@ from fatescreen.scene.history import History, NothingToUndo, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
 from fatescreen.scene.model import Scene, changes
+from fatescreen.scene.public import is_public_text, public_names, secret_names
 
 TRANSIENT = (
     "pending_roll",
@@ -274,10 +275,24 @@ class Session:
                 tr(self.lang, "log.empty")
             ]
         out = [f"# {self.scene.title}", ""]
+        secrets = self.secrets()
         for entry in self.log:
+            if not is_public_text("\n".join((entry.command, *entry.lines)), secrets):
+                continue  # the record is for the table: see docs/player-view.md
             out.append(f"- `{entry.command}`")
             out += [f"  - {line}" for line in entry.lines]
         return out
+
+    def secrets(self) -> frozenset[str]:
+        """Names the players must not read in the record: secret now, or secret in a
+        scene of the history and not shown now (a hidden NPC removed unmet)."""
+        scenes: list[Scene] = []
+        for step in self.history.done:
+            scenes += [step.before, step.after]
+        secret = set(secret_names(self.scene))
+        for scene in scenes:
+            secret |= secret_names(scene)
+        return frozenset(secret - public_names(self.scene))
 
     def help_lines(self, name: str | None = None) -> list[str]:
         """One line per verb, or the full help of one verb."""

@@ -8,12 +8,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from fatescreen.i18n.en import MESSAGES as EN_COMMANDS
+from fatescreen.i18n.en_players import MESSAGES as EN_PLAYERS
 from fatescreen.i18n.en_ui import MESSAGES as EN_UI
 from fatescreen.i18n.fi import MESSAGES as FI_COMMANDS
+from fatescreen.i18n.fi_players import MESSAGES as FI_PLAYERS
 from fatescreen.i18n.fi_ui import MESSAGES as FI_UI
 
-EN: Mapping[str, str] = {**EN_COMMANDS, **EN_UI}
-FI: Mapping[str, str] = {**FI_COMMANDS, **FI_UI}
+EN: Mapping[str, str] = {**EN_COMMANDS, **EN_UI, **EN_PLAYERS}
+FI: Mapping[str, str] = {**FI_COMMANDS, **FI_UI, **FI_PLAYERS}
 CATALOGS: Mapping[str, Mapping[str, str]] = {"en": EN, "fi": FI}
 LANGUAGES = tuple(CATALOGS)
 

@@ -220,6 +220,8 @@ class Character:
     taken_out: bool = False
     conceded: bool = False
     player: str = ""
+    hidden: bool = False
+    """An NPC the players have not met: nothing of it is shown to them."""
 
     def __post_init__(self) -> None:
         if not self.id:

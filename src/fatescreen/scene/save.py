@@ -36,6 +36,7 @@ OVERLAY_EMPTY: Mapping[str, Any] = {
     "minions": [],
     "taken_out": False,
     "conceded": False,
+    "hidden": False,
     "fate_points": 0,
     "members": 1,
     "revealed": 0,
