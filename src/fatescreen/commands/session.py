@@ -7,7 +7,7 @@ which a scene changes.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -91,6 +91,9 @@ class Session:
     history: History = field(default_factory=History)
     log: list[LogEntry] = field(default_factory=list)
     listeners: list[Callable[[Result], None]] = field(default_factory=list)
+    read_only: bool = False
+    """A copy that follows someone else's session: commands apply in memory only and
+    nothing is ever written (``save`` does nothing)."""
 
     @classmethod
     def open(
@@ -131,7 +134,11 @@ class Session:
 
     def recover(self) -> int:
         """Replay the unsaved journal; returns how many commands were replayed."""
-        entries = self.recoverable()
+        return self.replay(self.recoverable())
+
+    def replay(self, entries: Iterable[tuple[str, tuple[DiceRoll, ...]]]) -> int:
+        """Apply journaled command lines with the dice they rolled, without journaling
+        them again; returns how many applied."""
         replayed = 0
         for command, dice in entries:
             if self._execute(command, list(dice), journal=False).ok:
@@ -244,6 +251,8 @@ class Session:
         return Result(text, tuple(self.help_lines(words[0] if words else None)))
 
     def _save(self, words: list[str], text: str) -> Result:
+        if self.read_only:
+            return Result(text, ())
         if self.loaded is None:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
         target = Path(words[0]) if words else None
