@@ -165,7 +165,7 @@ def roll_line(roll: PublicRoll, lang: str) -> Content:
         "dice": " ".join(roll.dice),
         "effort": f"{roll.effort:+d}",
         "opposition": f"{roll.opposition:+d}",
-        "outcome": tr(lang, f"players.outcome.{roll.outcome}"),
+        "outcome": tr(lang, f"outcome.{roll.outcome}"),
     }
     return assemble(tr(lang, "players.roll_target" if roll.target else "players.roll", **values))
 
