@@ -5,7 +5,7 @@ of the files changes. Nothing is ever written."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
@@ -185,5 +185,5 @@ class Follower:
 def follow_once(path: Path, lang: str = "en") -> Followed:
     """What the players see of a scene file or campaign folder now (for scripts and tests)."""
     followed = Follower(path, lang=lang).poll()
-    assert followed is not None
-    return replace(followed)
+    assert followed is not None  # a new follower always has something to show
+    return followed

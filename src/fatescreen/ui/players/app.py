@@ -124,6 +124,8 @@ class PlayersApp(App[None]):
         status: list[TextPart] = [("fatescreen", "bold $accent"), " · ", (title, "bold")]
         if scene is not None:
             status += [" · ", (tr(lang, "players.gm_pool", count=scene.gm_pool), "$secondary")]
+        if followed.state is FollowState.LIVE:
+            status += [" · ", (tr(lang, "players.following"), "$success")]
         status_text = assemble(*status)
         self.shown["status"] = status_text
         self.query_one("#status", Static).update(status_text)
@@ -148,7 +150,7 @@ class PlayersApp(App[None]):
         banner = self.query_one("#banner", Static)
         state = followed.state
         if state is FollowState.LIVE:
-            message, level = tr(self.lang, "players.following"), ""
+            message, level = "", ""
         elif state is FollowState.NOT_RUNNING:
             message, level = tr(self.lang, "players.ended"), "-warning"
         elif state is FollowState.GONE:

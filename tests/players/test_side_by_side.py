@@ -1,0 +1,119 @@
+"""The GM's dashboard and the player view side by side in one test: every change the GM
+makes with keys or commands reaches the player view, and its secrets never do."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from fatescreen.ui.app import FatescreenApp
+from fatescreen.ui.players.app import PlayersApp
+from tests.players.support import leaked, secrets_now
+from tests.ui.support import Keys, screen_text, until
+
+GM_SIZE = (160, 50)
+PLAYER_SIZE = (120, 40)
+LATENCY = 0.5
+"""The most a change may take to reach the player view, in seconds."""
+
+
+async def command(keys: Keys, line: str) -> None:
+    """Type a command into the GM's command bar and run it."""
+    await keys.press("colon")
+    await keys.type(line)
+    await keys.press("enter")
+
+
+def shown(app: PlayersApp) -> str:
+    """The player view's screen, and every line of its parts unwrapped (some are scrolled
+    or wrapped on the screen)."""
+    return screen_text(app) + "\n" + app.screen_text()
+
+
+async def reaches(players: Pilot[None], condition: Callable[[str], bool]) -> float:
+    """Wait until the player view shows what ``condition`` looks for; the wait."""
+    app = players.app
+    assert isinstance(app, PlayersApp)
+    start = time.monotonic()
+    while not condition(text := shown(app)):
+        if time.monotonic() - start > LATENCY:
+            raise AssertionError(f"the change did not reach the player view in time:\n{text}")
+        await players.pause(0.02)
+    return time.monotonic() - start
+
+
+async def test_each_gm_change_reaches_the_player_view(chapel: Path) -> None:
+    gm = FatescreenApp(chapel, remember=False, lang="en", cursor_blink=False)
+    players = PlayersApp(chapel, lang="en")
+    async with gm.run_test(size=GM_SIZE) as gm_pilot, players.run_test(size=PLAYER_SIZE) as p:
+        keys = Keys(gm_pilot)
+        assert gm.session is not None
+
+        def clean(text: str) -> bool:
+            found = leaked(text, secrets_now(gm.session))  # type: ignore[arg-type]
+            assert not found, f"secrets on the player view: {found}"
+            return True
+
+        await reaches(p, lambda text: "following the GM's session" in text)
+        first = shown(players)
+        assert "Nave" in first and "Rows of pews" in first and "Father Oskari" in first
+        clean(first)
+
+        # a new situation aspect with free invokes, typed on the command bar
+        await command(keys, 'aspect add "Smoke in the nave" free 2')
+        await reaches(p, lambda text: "Smoke in the nave ②GM" in text)
+
+        # v: the quick pick makes the hidden assassin public
+        await keys.press("v")
+        labels = [label for _, label in gm.quick_pick.options]
+        index = labels.index("Hooded assassin: secret")
+        await keys.press(*["right"] * index, "enter")
+        assert not gm.scene.character("assassin").hidden
+        await reaches(p, lambda text: "Hooded assassin" in text and clean(text))
+
+        # a hidden zone aspect made public, then the step undone with u
+        await command(keys, "public flagstone")
+        await reaches(p, lambda text: "Loose flagstone" in text)
+        await keys.press("u")
+        await reaches(p, lambda text: "Loose flagstone" not in text and clean(text))
+
+        # a roll, stress, a countdown ticked, the turn order
+        await command(keys, "overcome silbestre Athletics ++00 vs 2")
+        await reaches(p, lambda text: "Silbestre: overcome (Athletics) [+ + 0 0] = +5" in text)
+        await command(keys, "stress silbestre physical 2")
+        await reaches(p, lambda text: "physical [ ][x][ ][ ]" in text)
+        await command(keys, "tick bells")
+        await reaches(p, lambda text: "countdown [x][ ][ ][ ]" in text)
+        await command(keys, "next silbestre")
+        await reaches(p, lambda text: "▶ Silbestre" in text and clean(text))
+
+        # the GM saves: the view keeps showing the same
+        await keys.press("ctrl+s")
+        await p.pause(0.3)
+        text = shown(players)
+        assert "Smoke in the nave" in text and "Hooded assassin" in text
+        clean(text)
+
+    # the GM app is closed, so is this one: a new player view says the session has ended
+    closed = PlayersApp(chapel, lang="en")
+    async with closed.run_test(size=PLAYER_SIZE) as p:
+        await until(p, lambda: "the GM's session is not running" in screen_text(closed))
+        assert "Smoke in the nave" in shown(closed)
+        chapel.unlink()
+        await reaches(p, lambda text: "the scene file is gone" in text)
+        assert "Smoke in the nave" in shown(closed)  # the last picture stays
+
+
+async def test_no_key_changes_the_scene(chapel: Path) -> None:
+    text = chapel.read_text(encoding="utf-8")
+    players = PlayersApp(chapel, lang="en")
+    async with players.run_test(size=PLAYER_SIZE) as p:
+        before = screen_text(players)
+        await p.press(*"aocuUnxtvbe:?123", "ctrl+s", "delete", "enter", "escape")
+        await p.pause(0.3)
+        assert screen_text(players) == before
+    assert chapel.read_text(encoding="utf-8") == text
+    assert not list((chapel.parent.parent / "data").rglob("*.jsonl"))
