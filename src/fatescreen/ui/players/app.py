@@ -77,6 +77,8 @@ class PlayersApp(App[None]):
         """What is shown now."""
         self.shown: dict[str, Content] = {}
         """The text of each part as last shown."""
+        self.updated_at = 0.0
+        """When the view last showed a change (``time.monotonic``)."""
         for theme in load_themes():
             self.register_theme(theme)
         self.theme = DEFAULT_THEME
@@ -118,6 +120,7 @@ class PlayersApp(App[None]):
     def show(self, followed: Followed) -> None:
         """Show a followed state: the parts that changed, the status and the banner."""
         self.followed = followed
+        self.updated_at = time.monotonic()
         lang = self.lang
         scene = followed.scene
         title = scene.title if scene else self.path.name
