@@ -17,6 +17,7 @@ from textual.worker import get_current_worker
 
 from fatescreen.commands.follow import Followed, Follower, FollowState
 from fatescreen.i18n import default_language, tr
+from fatescreen.scene.public import PublicScene
 from fatescreen.ui.lines import line_key
 from fatescreen.ui.players import render
 from fatescreen.ui.text import Part as TextPart
@@ -75,6 +76,8 @@ class PlayersApp(App[None]):
         self.follower = Follower(path, lang=self.lang)
         self.followed: Followed | None = None
         """What is shown now."""
+        self.followed_scene: PublicScene | None = None
+        """The last scene shown (it stays when the file goes)."""
         self.shown: dict[str, Content] = {}
         """The text of each part as last shown."""
         self.updated_at = 0.0
@@ -123,7 +126,10 @@ class PlayersApp(App[None]):
         self.updated_at = time.monotonic()
         lang = self.lang
         scene = followed.scene
-        title = scene.title if scene else self.path.name
+        if scene is not None:
+            self.followed_scene = scene
+        last = self.followed_scene
+        title = last.title if last is not None else self.path.name
         status: list[TextPart] = [("fatescreen", "bold $accent"), " · ", (title, "bold")]
         if scene is not None:
             status += [" · ", (tr(lang, "players.gm_pool", count=scene.gm_pool), "$secondary")]
