@@ -66,9 +66,9 @@ def status_of(url: str) -> int:
 def served(chapel: Path) -> Iterator[str]:
     """``fatescreen players CHAPEL --serve`` on a free port; the link it prints."""
     port = free_port()
+    command = [sys.executable, "-m", "fatescreen", "players", str(chapel), "--serve"]
     server = subprocess.Popen(
-        [sys.executable, "-m", "fatescreen", "players", str(chapel), "--serve"]
-        + ["--port", str(port), "--lang", "en"],
+        [*command, "--port", str(port), "--lang", "en"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
