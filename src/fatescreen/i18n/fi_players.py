@@ -32,7 +32,7 @@ MESSAGES: dict[str, str] = {
     "players.countdowns": "Tikittävät kellot",
     "players.rolls": "Viimeiset heitot",
     "players.none": "ei mitään",
-    "players.no_conflict": "ei konfliktia käynnissä",
+    "players.no_conflict": "ei kamppailua käynnissä",
     "players.exchange": "kierros {number}",
     "players.up": "{name} on vuorossa",
     "players.gm": "PJ",

@@ -54,6 +54,8 @@ class PlayersApp(App[None]):
 
     CSS_PATH = Path(__file__).parent / "players.tcss"
     TITLE = "fatescreen"
+    ENABLE_COMMAND_PALETTE = False
+    """Nothing to command: the view is read-only (and served, it must not save files)."""
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", id="quit", show=False),
