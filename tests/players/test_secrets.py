@@ -61,7 +61,7 @@ async def follow(path: Path, lines: list[str]) -> None:
         for line in lines:
             gm.execute(line)
             expected = public_scene(gm.scene)
-            for _ in range(200):
+            for _ in range(500):
                 if app.followed is not None and app.followed.scene == expected:
                     break
                 await pilot.pause(0.01)
