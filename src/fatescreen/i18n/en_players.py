@@ -21,6 +21,7 @@ MESSAGES: dict[str, str] = {
     "ui.nothing_to_hide": "nothing in the scene can be made secret",
     "players.title": "fatescreen · player view",
     "players.following": "following the GM's session",
+    "players.fate_only": "the player view shows Fate scenes; this scene is for {system}",
     "players.gone": "the scene file is gone: {path}",
     "players.invalid": "the scene file cannot be read: {problem}",
     "players.ended": "the GM's session is not running: this is the scene as the GM left it",

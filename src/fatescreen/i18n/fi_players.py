@@ -21,6 +21,7 @@ MESSAGES: dict[str, str] = {
     "ui.nothing_to_hide": "kohtauksessa ei ole mitään salattavaa",
     "players.title": "fatescreen · pelaajanäkymä",
     "players.following": "seuraa pelinjohtajan istuntoa",
+    "players.fate_only": "pelaajanäkymä näyttää Fate-kohtauksia; tämä kohtaus on järjestelmälle {system}",
     "players.gone": "kohtaustiedosto on poissa: {path}",
     "players.invalid": "kohtaustiedostoa ei voi lukea: {problem}",
     "players.ended": "pelinjohtajan istunto ei ole käynnissä: tämä on kohtaus sellaisena kuin pelinjohtaja sen jätti",
