@@ -364,7 +364,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 def players(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     """``players``: the player view in this terminal, or served to browsers."""
     from fatescreen.i18n import tr
-
     from fatescreen.scene.systems import FATE, system_of
 
     path: Path = args.scene
