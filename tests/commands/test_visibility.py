@@ -116,3 +116,17 @@ def test_the_markdown_record_leaves_out_entries_that_name_a_secret(chapel: Sessi
     record = "\n".join(chapel.log_lines(markdown=True))
     assert "Poisoned wine" in record and "Hooded assassin" in record
     assert "Second assassin" not in record  # removed while secret: never met
+
+
+def test_a_new_npc_or_zone_can_be_secret_from_the_start(chapel: Session) -> None:
+    result = chapel.execute('add major "Sniper" in vestry hidden on')
+    assert result.ok, result.lines
+    assert chapel.scene.character("sniper").hidden
+    assert "Sniper" not in repr(public_scene(chapel.scene))
+    assert chapel.execute('add zone "Bell tower" hidden on').ok
+    assert chapel.scene.zone("bell-tower").hidden
+    assert chapel.execute("set sniper hidden off").ok
+    assert not chapel.scene.character("sniper").hidden
+    refused = chapel.execute("set silbestre hidden on")
+    assert not refused.ok
+    assert "a PC is always known to the players" in refused.lines[0]
