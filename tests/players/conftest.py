@@ -7,16 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui.conftest import isolated_folders  # noqa: F401 - journals and settings kept apart
+
 DATA = Path(__file__).resolve().parent / "data"
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
-
-
-@pytest.fixture(autouse=True)
-def isolated_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Journals, presence files and settings go to the test's own folders."""
-    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("FATESCREEN_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.delenv("FATESCREEN_LANG", raising=False)
 
 
 @pytest.fixture
