@@ -3,6 +3,9 @@ the file gone, a campaign."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from fatescreen.commands.campaign_session import open_campaign
@@ -130,3 +133,33 @@ def test_a_campaign_follows_its_running_scene(campaign: Path) -> None:
     assert {path: path.read_text(encoding="utf-8") for path in campaign.rglob("*.toml")} == (
         after_gm
     )
+
+
+def test_a_dashboard_that_crashed_is_not_running(chapel: Path) -> None:
+    journal = Session.open(chapel).journal
+    assert journal is not None
+    # another process claims the scene, as a dashboard does, and dies without a word
+    claim = "from fatescreen.scene import presence; import sys; presence.claim(JOURNAL); "
+    claim += "sys.stdin.read()"
+    dashboard = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from fatescreen.scene.journal import Journal; from pathlib import Path; "
+            f"JOURNAL = Journal(Path({str(chapel)!r})); " + claim,
+        ],
+        stdin=subprocess.PIPE,
+    )
+    try:
+        follower = Follower(chapel)
+        for _ in range(100):
+            if presence.presence_path(journal).exists():
+                break
+            time.sleep(0.05)
+        assert follower.poll().state is FollowState.LIVE  # type: ignore[union-attr]
+    finally:
+        dashboard.kill()
+        dashboard.wait()
+    before = presence.presence_path(journal).stat()
+    assert follower.poll().state is FollowState.NOT_RUNNING  # type: ignore[union-attr]
+    assert presence.presence_path(journal).stat() == before  # the file left as it was

@@ -49,7 +49,7 @@ class Followed:
     """The file that is gone, or the first problem of an invalid file."""
 
 
-Signature = tuple[tuple[int, int] | None, ...]
+Signature = tuple[tuple[int, int] | bool | None, ...]
 
 
 def _stat(path: Path) -> tuple[int, int] | None:
@@ -89,15 +89,20 @@ class Follower:
             files.append(self.path / session.scene_key)
         return files
 
+    def _look(self) -> Signature:
+        """The files' sizes and times, and whether the GM's dashboard still runs (a
+        dashboard that crashed leaves its presence file behind)."""
+        return (*(_stat(file) for file in self._files()), gm_present(self.journal))
+
     def poll(self) -> Followed | None:
         """What the players see now, if anything changed since the last poll; else None."""
-        signature = tuple(_stat(file) for file in self._files())
+        signature = self._look()
         if signature == self._signature:
             return None
         self._signature = signature
         followed = self._read()
         # a campaign may have opened another scene file: watch it from now on
-        self._signature = tuple(_stat(file) for file in self._files())
+        self._signature = self._look()
         if followed == self._last:
             return None
         self._last = followed
