@@ -163,3 +163,17 @@ def test_a_dashboard_that_crashed_is_not_running(chapel: Path) -> None:
     before = presence.presence_path(journal).stat()
     assert follower.poll().state is FollowState.NOT_RUNNING  # type: ignore[union-attr]
     assert presence.presence_path(journal).stat() == before  # the file left as it was
+
+
+def test_a_roller_made_secret_again_is_someone_in_the_last_rolls(chapel: Path) -> None:
+    gm = Session.open(chapel)
+    follower = Follower(chapel)
+    follower.poll()
+    gm.execute("public assassin")
+    gm.execute("attack assassin silbestre Fight +0-0 vs 0000")
+    followed = follower.poll()
+    assert followed is not None and followed.rolls[-1].actor == "Hooded assassin"
+    gm.execute("secret assassin")
+    followed = follower.poll()
+    assert followed is not None
+    assert (followed.rolls[-1].actor, followed.rolls[-1].target) == ("", "Silbestre")

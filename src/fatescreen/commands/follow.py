@@ -76,7 +76,9 @@ class Follower:
         self._key = ""
         """The texts of the files the session was read from."""
         self._replayed: list[tuple[str, tuple[str, ...]]] = []
-        self._rolls: list[PublicRoll] = []
+        self._rolls: list[PendingRoll] = []
+        """The last rolls made, as the scene held them: they are shown with the names
+        public now (a roller made secret again is "someone" in them too)."""
         self._last: Followed | None = None
 
     def _files(self) -> list[Path]:
@@ -112,7 +114,7 @@ class Follower:
         target = self.path / CAMPAIGN_FILE if self.is_campaign else self.path
         if not target.exists():
             self._session = None
-            return Followed(FollowState.GONE, None, tuple(self._rolls), str(target))
+            return Followed(FollowState.GONE, None, self._shown_rolls(), str(target))
         try:
             key = self._files_key()
             if self._session is None or key != self._key:
@@ -120,10 +122,10 @@ class Follower:
                 self._key, self._replayed = self._files_key(), []
         except SceneFileError as error:
             self._session = None
-            return Followed(FollowState.INVALID, None, tuple(self._rolls), str(error.problems[0]))
+            return Followed(FollowState.INVALID, None, self._shown_rolls(), str(error.problems[0]))
         except (CommandError, OSError) as error:
             self._session = None
-            return Followed(FollowState.INVALID, None, tuple(self._rolls), str(error))
+            return Followed(FollowState.INVALID, None, self._shown_rolls(), str(error))
         session = self._session
         entries = self.journal.pending(self._base)
         if entries[: len(self._replayed)] != self._replayed:
@@ -137,7 +139,14 @@ class Follower:
             self._note_roll(before, session)
         self._replayed = entries
         state = FollowState.LIVE if gm_present(self.journal) else FollowState.NOT_RUNNING
-        return Followed(state, public_scene(session.scene), tuple(self._rolls))
+        rolls = tuple(
+            roll for pending in self._rolls if (roll := public_roll(pending, session.scene))
+        )
+        return Followed(state, public_scene(session.scene), rolls)
+
+    def _shown_rolls(self) -> tuple[PublicRoll, ...]:
+        """The rolls of the last picture shown (when there is no scene to read now)."""
+        return self._last.rolls if self._last is not None else ()
 
     def _files_key(self) -> str:
         """The texts of the files the session is read from (cheap next to parsing them)."""
@@ -176,14 +185,13 @@ class Follower:
     def _note_roll(self, before: PendingRoll | None, session: Session) -> None:
         """Remember the roll a command made; an invoke that changed the roll replaces it."""
         pending = session.scene.pending_roll
-        roll = public_roll(pending, session.scene)
-        if pending is None or pending is before or roll is None:
+        if pending is None or pending is before:
             return
         same_roll = before is not None and before.base is not None and before.base is pending.base
         if same_roll and self._rolls:
-            self._rolls[-1] = roll  # an invoke or a reroll changed the same roll
-        elif not self._rolls or self._rolls[-1] != roll:
-            self._rolls.append(roll)
+            self._rolls[-1] = pending  # an invoke or a reroll changed the same roll
+        else:
+            self._rolls.append(pending)
         self._rolls[:] = self._rolls[-ROLLS_KEPT:]
 
 
