@@ -46,12 +46,6 @@ class SystemSession(Generic[S]):
     log: list[LogEntry] = field(default_factory=list)
     listeners: list[Callable[[Result], None]] = field(default_factory=list)
 
-    @property
-    def title(self) -> str:
-        """The scene's title."""
-        title: str = getattr(self.value, "title", "")
-        return title
-
     # -- recovery ----------------------------------------------------------------------
 
     def recoverable(self) -> list[tuple[str, tuple[str, ...]]]:
