@@ -47,7 +47,8 @@ def test_player_view(snap_compare: SnapCompare, chapel: Path, lang: str) -> None
     """The chapel in exchange 1 while the GM's dashboard runs: the status line (GM pool 1,
     following the GM's session); zones Nave (Rows of pews; Silbestre and Father Oskari) and
     Vestry (Hooded assassin), no Sunken vault; situation aspects Rain on the windows, Smoke
-    in the nave with ② for the GM and the boost Off balance with ① for Silbestre; Silbestre
+    in the nave with ② for the GM, the boosts Off balance and Momentum (his overcome with
+    style) with ① for Silbestre; Silbestre
     with three physical boxes checked and 3 fate points; the turn order with Silbestre up;
     Father Oskari with box 1 checked, the Hooded assassin with its high concept; the Bells
     countdown as boxes only (1 of 4) and Candles burn down in full; the last rolls, the
