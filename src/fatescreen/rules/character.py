@@ -227,6 +227,8 @@ class Character:
     taken_out: bool = False
     conceded: bool = False
     player: str = ""
+    hidden: bool = False
+    """An NPC the players have not met: nothing of it is shown to them."""
     solo: SoloBonus | None = None
     """A big bad's solo-bonus options against a group of PCs (§7), or None."""
     immunity: Immunity | None = None

@@ -26,6 +26,7 @@ from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.invokes import free_invoke_holders
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.rules.outcomes import Outcome
+from fatescreen.scene import presence
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.model import Scene
@@ -143,6 +144,7 @@ class FatescreenApp(App[None]):
         Binding("p", "compel_accepted", "Compel accepted", id="compel_accepted", show=False),
         Binding("C", "compel", "Compel", id="compel", show=False),
         Binding("E", "end_scene", "End scene", id="end_scene", show=False),
+        Binding("v", "visibility", "Secret/public", id="visibility", show=False),
         Binding("b", "build", "Build", id="build"),
         Binding("e", "edit", "Edit", id="edit"),
         Binding("r", "add_from_template", "Reinforce", id="add_from_template", show=False),
@@ -285,6 +287,8 @@ class FatescreenApp(App[None]):
         self._show_pane_classes()
         self.redraw(frozenset({"all"}))
         self._remember()
+        if self.session.journal is not None:
+            presence.claim(self.session.journal)  # the player view follows while it is here
         pending = self.session.recoverable()
         if pending:
             self._offer_recovery(len(pending))
@@ -944,6 +948,23 @@ class FatescreenApp(App[None]):
     def on_quick_pick_picked(self, message: QuickPick.Picked) -> None:
         """Apply what was picked."""
         self.run_command(message.line)
+
+    def action_visibility(self) -> None:
+        """Make an element secret or public for the player view, with a quick pick."""
+        from fatescreen.ui.visibility import visibility_choices
+
+        if self.session is None:
+            return
+        choices = visibility_choices(self.scene, self.view_state)
+        if not choices:
+            self.notify(self.tr("ui.nothing_to_hide"), severity="warning")
+            return
+        self.quick_pick.open(self.view_state, self.tr("ui.visibility_title"), choices)
+
+    def on_unmount(self) -> None:
+        """The player view tells the players that the GM's session is over."""
+        if self.session is not None and self.session.journal is not None:
+            presence.release(self.session.journal)
 
     def action_add_aspect(self) -> None:
         """A new situation aspect with one free invoke (the name is the one field)."""
