@@ -13,7 +13,18 @@ from typing import Any, TextIO
 from fatescreen import __version__
 from fatescreen.i18n import LANGUAGES, default_language, tr
 
-SUBCOMMANDS = ("demo", "check", "run", "roll", "odds", "new", "new-campaign", "new-scene", "log")
+SUBCOMMANDS = (
+    "demo",
+    "check",
+    "run",
+    "roll",
+    "odds",
+    "new",
+    "new-campaign",
+    "new-scene",
+    "log",
+    "players",
+)
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "": (
@@ -38,6 +49,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "new-campaign": ("fatescreen new-campaign my-campaign --name 'The golden mask'",),
     "new-scene": ("fatescreen new-scene my-campaign/ --title 'Rooftop chase' --kind challenge",),
     "log": ("fatescreen log my-campaign/", "fatescreen log my-campaign/ --session 1 --out s1.md"),
+    "players": (
+        "fatescreen players my-campaign/              # in a second terminal",
+        "fatescreen players my-campaign/ --serve --host 0.0.0.0  # phones on the LAN",
+    ),
 }
 """Example command lines for each subcommand's ``--help`` ("" for ``fatescreen`` itself)."""
 
@@ -111,6 +126,19 @@ def build_subparser(name: str) -> argparse.ArgumentParser:
         )
     elif name in CAMPAIGN_SUBCOMMANDS:
         _campaign_arguments(name, parser)
+    elif name == "players":
+        parser.description = (
+            "Show the players what they may see of the GM's live session (read-only), "
+            "in this terminal or, with --serve, in a browser."
+        )
+        parser.add_argument("scene", type=Path, help="scene file or campaign folder")
+        parser.add_argument(
+            "--serve", action="store_true", help="serve the view to browsers (with a token)"
+        )
+        parser.add_argument(
+            "--host", default="localhost", help="address to serve on (0.0.0.0: the LAN)"
+        )
+        parser.add_argument("--port", type=int, default=8000, help="port to serve on")
     else:
         parser.description = (
             "Roll 4dF: fatescreen roll 3 vs 2 [+0-+]"
@@ -371,6 +399,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 1
         if name in CAMPAIGN_SUBCOMMANDS:
             return campaign_subcommand(name, args, lang, out)
+        if name == "players":
+            return players(args, lang, out)
         return one_off(name, args.words, args.seed, lang, out, args.system)
     args = build_parser().parse_args(args_list)
     lang = args.lang or default_language()
@@ -454,6 +484,28 @@ def keymap_problem() -> str | None:
     except KeymapError as error:
         return str(error)
     return None
+
+
+def players(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    """``players``: the player view in this terminal, or served to browsers."""
+    from fatescreen.i18n import tr
+    from fatescreen.scene.systems import FATE, system_of
+
+    path: Path = args.scene
+    if not path.exists():
+        print(tr(lang, "players.gone", path=str(path)), file=out)
+        return 2
+    if path.is_file() and system_of(path) != FATE:
+        print(tr(lang, "players.fate_only", system=system_of(path)), file=out)
+        return 2
+    if args.serve:
+        from fatescreen.ui.players.serve import serve
+
+        return serve(path, lang, args.host, args.port, out)
+    from fatescreen.ui.players.app import PlayersApp
+
+    PlayersApp(path, lang=lang).run()
+    return 0
 
 
 def campaign_folder(path: Path) -> Path | None:
