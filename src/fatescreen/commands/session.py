@@ -25,6 +25,7 @@ from fatescreen.commands.errors import CommandError
 from fatescreen.i18n import tr
 from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
+from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.history import History, NothingToUndo, Step
 from fatescreen.scene.journal import Journal
@@ -43,6 +44,12 @@ TRANSIENT = (
 """Scene fields the file does not hold; a save keeps them as they were."""
 
 META_VERBS = ("undo", "redo", "save", "log", "help")
+
+
+class RecoveryPending(RuntimeError):
+    """A session was asked to change a scene whose journal still holds unsaved changes:
+    :meth:`Session.recover` or :meth:`Session.discard_recovery` must be called first, or
+    the new changes would be journaled after (and mixed with) the old ones."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +97,9 @@ class Session:
     history: History = field(default_factory=History)
     log: list[LogEntry] = field(default_factory=list)
     listeners: list[Callable[[Result], None]] = field(default_factory=list)
+    recovery_pending: bool = False
+    """The journal holds changes a crash left unsaved, and neither :meth:`recover` nor
+    :meth:`discard_recovery` has been called: until then :meth:`execute` refuses to run."""
 
     @classmethod
     def open(
@@ -113,7 +123,9 @@ class Session:
             lang=lang,
             journal=Journal(path) if journal else None,
         )
-        if not session.recoverable():
+        remove_stale_temps(path)
+        session.recovery_pending = bool(session.recoverable())
+        if not session.recovery_pending:
             session.start_journal()
         return session
 
@@ -135,16 +147,35 @@ class Session:
         for command, dice in entries:
             if self._execute(command, list(dice), journal=False).ok:
                 replayed += 1
+        self.recovery_pending = False
         return replayed
 
     def discard_recovery(self) -> None:
         """Forget unsaved journaled changes and journal afresh from the file."""
+        self.recovery_pending = False
         self.start_journal()
 
     def start_journal(self) -> None:
-        """Begin a fresh journal against the file as it is now (discarding an old one)."""
+        """Begin a fresh journal against the file as it is now (discarding an old one).
+
+        Raises:
+            RecoveryPending: The old journal has not been recovered or discarded yet.
+        """
+        self.refuse_pending_recovery()
         if self.journal is not None and self.loaded is not None:
             self.journal.start(self.loaded.text)
+
+    def refuse_pending_recovery(self) -> None:
+        """Raise unless the journal may be written (see :attr:`recovery_pending`).
+
+        Raises:
+            RecoveryPending: A recovery waits for :meth:`recover` or :meth:`discard_recovery`.
+        """
+        if self.recovery_pending and self.journal is not None:
+            raise RecoveryPending(
+                f"{self.journal.path} holds unsaved changes: call recover() or "
+                "discard_recovery() first"
+            )
 
     # -- commands ----------------------------------------------------------------------
 
@@ -154,7 +185,12 @@ class Session:
         return self.scene.rules.ladder_names
 
     def execute(self, line: str) -> Result:
-        """Apply one command line; a bad line changes nothing and explains itself."""
+        """Apply one command line; a bad line changes nothing and explains itself.
+
+        Raises:
+            RecoveryPending: The session was opened on a journal waiting for recovery.
+        """
+        self.refuse_pending_recovery()
         return self._execute(line, [], journal=True)
 
     def _execute(self, line: str, replay: list[DiceRoll], *, journal: bool) -> Result:
@@ -253,8 +289,8 @@ class Session:
         except (OSError, SceneFileError) as error:
             raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
         self.scene = self._carry_pending(self.loaded.scene)
-        if self.journal is not None and target is None:
-            self.journal.start(self.loaded.text)
+        if target is None:
+            self.start_journal()
         line = tr(self.lang, "save.line", path=str(self.loaded.path))
         self.log.append(LogEntry(text, (line,)))
         return Result(text, (line,))

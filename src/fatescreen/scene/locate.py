@@ -92,7 +92,7 @@ def locate(text: str, path: KeyPath) -> int | None:
 @lru_cache(maxsize=1)
 def _index(text: str) -> _Index:
     """Which table each line belongs to; kept for the file's next problem."""
-    lines = text.splitlines()
+    lines = text.split("\n")  # TOML breaks lines at \n only (not U+2028, \x0c, ...)
     # Map each line to the table it belongs to, counting array-of-tables items.
     counters: dict[tuple[str | int, ...], int] = {}
     rows: dict[Table, list[int]] = {}
