@@ -26,7 +26,7 @@ from fatescreen.i18n import tr
 from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene.atomic import remove_stale_temps
-from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.errors import SceneFileError, escape_controls, unshown
 from fatescreen.scene.history import History, NothingToUndo, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
@@ -62,6 +62,16 @@ class Result:
     changed: frozenset[str] = frozenset()
     label: str = ""
 
+    def shown(self) -> Result:
+        """This result with control characters escaped in every line (see
+        :func:`escape_controls`): what a screen or a terminal may print."""
+        return replace(
+            self,
+            line=escape_controls(self.line),
+            lines=tuple(escape_controls(line) for line in self.lines),
+            label=escape_controls(self.label),
+        )
+
 
 @dataclass(frozen=True)
 class LogEntry:
@@ -69,6 +79,11 @@ class LogEntry:
 
     command: str
     lines: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        # the log is printed (``log``, session records): never with raw control characters
+        object.__setattr__(self, "command", escape_controls(self.command))
+        object.__setattr__(self, "lines", tuple(escape_controls(line) for line in self.lines))
 
 
 def _meta(name: str, usage: str, example: str, aliases: tuple[str, ...]) -> None:
@@ -209,6 +224,7 @@ class Session:
         except (CommandError, RulesError, ValueError, KeyError) as error:
             message = str(error) if not isinstance(error, KeyError) else f"unknown: {error}"
             result = Result(text, (message,), ok=False)
+        result = result.shown()
         for listener in self.listeners:
             listener(result)
         return result
@@ -281,7 +297,7 @@ class Session:
     def _save(self, words: list[str], text: str) -> Result:
         if self.loaded is None:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
-        target = Path(words[0]) if words else None
+        target = self._save_target(words[0]) if words else None
         try:
             from fatescreen.scene.save import save_scene  # tomlkit is needed only to save
 
@@ -294,6 +310,31 @@ class Session:
         line = tr(self.lang, "save.line", path=str(self.loaded.path))
         self.log.append(LogEntry(text, (line,)))
         return Result(text, (line,))
+
+    def _save_target(self, name: str) -> Path:
+        """Where ``save NAME`` writes: ``NAME`` relative to the scene's folder (not to the
+        folder the program was started in).
+
+        Raises:
+            CommandError: The name starts with ``-`` (an option, mistyped), or holds a
+                control, bidirectional or zero-width character that would hide what the
+                file is really called.
+        """
+        bad = next((char for char in name if unshown(char)), None)
+        if bad is not None:
+            raise CommandError(
+                tr(
+                    self.lang,
+                    "error.save_name_char",
+                    name=escape_controls(name),
+                    code=f"U+{ord(bad):04X}",
+                )
+            )
+        path = Path(name)
+        if path.name.startswith("-"):
+            raise CommandError(tr(self.lang, "error.save_name_dash", name=name))
+        folder = self.scene_folder
+        return path if path.is_absolute() or folder is None else folder / path
 
     def _carry_pending(self, saved: Scene) -> Scene:
         return replace(saved, **{name: getattr(self.scene, name) for name in TRANSIENT})

@@ -36,6 +36,8 @@ MESSAGES: dict[str, str] = {
     "error.no_turn": "no exchange has started: use  next NAME  to pick who acts first",
     "error.no_path": "{zone} is not adjacent to {name}'s zone ({here})",
     "error.save_nowhere": "this scene has no file: save PATH",
+    "error.save_name_dash": "will not save to {name}: a file name may not start with '-' (it reads as an option)",
+    "error.save_name_char": "will not save to {name}: the name holds {code}, a control, direction or zero-width character that hides the real name",
     "error.no_compel": "{name} has no fate point to refuse the compel",
     "roll.line": "{who}{effort} vs {opposition}: {outcome} ({shifts} shifts)",
     "roll.effort": "{rating} + {dice}{bonuses} = {total}",

@@ -38,6 +38,8 @@ MESSAGES: dict[str, str] = {
     "error.no_turn": "kierros ei ole alkanut: valitse ensimmäinen toimija komennolla  next NIMI",
     "error.no_path": "{zone} ei ole viereinen alue: {name} on alueella {here}",
     "error.save_nowhere": "kohtauksella ei ole tiedostoa: save POLKU",
+    "error.save_name_dash": "en tallenna nimellä {name}: tiedostonimi ei saa alkaa merkillä '-' (se luetaan valitsimeksi)",
+    "error.save_name_char": "en tallenna nimellä {name}: nimessä on {code}, ohjaus-, suunta- tai nollalevyinen merkki, joka kätkee oikean nimen",
     "error.no_compel": "{name} ei voi kieltäytyä painostuksesta: fate-pisteitä ei ole",
     "roll.line": "{who}{effort} vs. {opposition}: {outcome} (erotus {shifts})",
     "roll.effort": "{rating} + {dice}{bonuses} = {total}",
