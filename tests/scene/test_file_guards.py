@@ -109,11 +109,12 @@ def test_nesting_too_deep_names_the_line_of_the_deepest_opening(tmp_path: Path) 
         load_text(text, tmp_path / "deep.toml")
     (problem,) = raised.value.problems
     assert problem.line == 5
-    assert str(problem) == f"{tmp_path / 'deep.toml'}:5: (top level): not valid TOML: nested too deeply"
+    where = tmp_path / "deep.toml"
+    assert str(problem) == f"{where}:5: (top level): not valid TOML: nested too deeply"
 
 
 def test_the_deepest_opening_skips_strings_and_comments() -> None:
-    text = 'a = "[[[[["\nb = [ # [[[[\n  [\n  "\\"[[[["\n  ]\n]\nc = \'\'\'\n[[[[\n\'\'\'\n'
+    text = "a = \"[[[[[\"\nb = [ # [[[[\n  [\n  \"\\\"[[[[\"\n  ]\n]\nc = '''\n[[[[\n'''\n"
     assert deepest_line(text) == 3
 
 
