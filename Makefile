@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SCENE ?= scenes
 
-.PHONY: run test lint typecheck pytest bench bench-smoke test-snapshot-update bytecode clean
+.PHONY: run test lint typecheck pytest bench bench-smoke test-snapshot-update bytecode clean stress mutate
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,8 +42,20 @@ test: lint typecheck pytest
 bench: $(VENV)/.installed-test bytecode
 	$(BIN)/python bench/run.py
 
+# The long fuzz, undo/redo and SIGKILL runs, with their figures (README: "Stress and mutation
+# testing"); make test runs each briefly (tests/stress/test_stress.py).
+stress: $(VENV)/.installed-test bytecode
+	$(BIN)/python -m tests.stress
+
+# Mutation testing, one module at a time: make mutate MODULE=commands/session.py
+# (MODULE=rules or MODULE=commands runs a whole layer, which takes hours).
+MODULE ?= rules/ladder.py
+TESTS ?=
+mutate: $(VENV)/.installed-test
+	$(BIN)/python bench/mutate.py $(MODULE) $(TESTS)
+
 test-snapshot-update: $(VENV)/.installed-test
 	$(BIN)/pytest tests/ui --snapshot-update
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .mutmut

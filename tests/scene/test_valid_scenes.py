@@ -39,7 +39,11 @@ def _instead_of(value: Any) -> st.SearchStrategy[Any]:
     if isinstance(value, bool):
         same = st.booleans()
     elif isinstance(value, int):
-        same = st.integers(0, 3) | st.integers(-3, 12) | st.integers(-(2**40), 2**40)
+        same = (
+            st.integers(max(value - 1, 0), value + 1)
+            | st.integers(-3, 12)
+            | st.integers(-(2**40), 2**40)
+        )
     elif isinstance(value, str):
         same = (
             label("Name")
@@ -108,7 +112,7 @@ def test_generated_scenes_with_values_replaced_load_or_fail_cleanly() -> None:
     def check(document: dict[str, Any], data: st.DataObject) -> None:
         document = copy.deepcopy(document)
         places = _places(document)
-        for _ in range(data.draw(st.integers(1, 2))):
+        for _ in range(data.draw(st.sampled_from((1, 1, 1, 2)))):
             path = data.draw(st.sampled_from(places))
             parent = document
             for part in path[:-1]:
@@ -134,4 +138,4 @@ def test_generated_scenes_with_values_replaced_load_or_fail_cleanly() -> None:
     print(f"replaced values: {dict(seen)}")
     written = seen["loaded"] + seen["refused"]
     assert written >= 0.8 * sum(seen.values())
-    assert seen["loaded"] >= 0.1 * written and seen["refused"] >= 0.1 * written, seen
+    assert seen["loaded"] >= 0.05 * written and seen["refused"] >= 0.2 * written, seen

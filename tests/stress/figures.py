@@ -104,7 +104,7 @@ def undo_redo(sequences: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
         session = Session(demo())
         states = [session.scene]
         for line in lines:
-            if line.split()[0] in UNDO_WORDS:
+            if not line.split() or line.split()[0] in UNDO_WORDS:
                 continue
             steps = len(session.history.done)
             if session.execute(line).ok and len(session.history.done) > steps:
