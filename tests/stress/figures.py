@@ -136,12 +136,20 @@ def undo_redo(sequences: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
     return figures, failures
 
 
-def _read_line(process: subprocess.Popen[str], timeout: float = 20.0) -> str:
+def _read_line(process: subprocess.Popen[bytes], timeout: float = 20.0) -> str:
+    """One line from an unbuffered pipe (a buffered one could hold a line select() does not
+    see), or TimeoutError."""
     assert process.stdout is not None
     ready, _, _ = select.select([process.stdout], [], [], timeout)
     if not ready:
         raise TimeoutError("the child process did not answer")
-    return process.stdout.readline().strip()
+    return process.stdout.readline().decode().strip()
+
+
+def _ask(process: subprocess.Popen[bytes]) -> None:
+    assert process.stdin is not None
+    process.stdin.write(b"go\n")
+    process.stdin.flush()
 
 
 def _temps(folder: Path) -> list[Path]:
@@ -178,13 +186,12 @@ def kill_saves(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
             str(folder / "new.txt"),
         ]
         with subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
         ) as server:
             assert server.stdin is not None
             try:
                 for _ in range(kills):
-                    server.stdin.write("go\n")
-                    server.stdin.flush()
+                    _ask(server)
                     pid = int(_read_line(server))
                     time.sleep(rng.uniform(0.0005, 0.03))
                     os.kill(pid, signal.SIGKILL)
@@ -248,7 +255,7 @@ def kill_journal(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
                 [sys.executable, str(JOURNAL_SERVER), str(target), str(listing)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                text=True,
+                bufsize=0,
                 env=env,
             ) as server:
                 assert server.stdin is not None
@@ -267,16 +274,14 @@ def kill_journal(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
 
 
 def _one_journal_kill(
-    server: subprocess.Popen[str],
+    server: subprocess.Popen[bytes],
     target: Path,
     commands: list[str],
     rng: random.Random,
     figures: Figures,
     failures: list[str],
 ) -> None:
-    assert server.stdin is not None
-    server.stdin.write("go\n")
-    server.stdin.flush()
+    _ask(server)
     pid = int(_read_line(server))
     if _read_line(server) != "ready":
         failures.append("the journaling child did not start")
