@@ -9,7 +9,7 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO, cast
+from typing import Any, TextIO, cast
 
 from fatescreen.i18n import LANGUAGES, default_language
 
@@ -77,6 +77,11 @@ def build_subparser(name: str) -> argparse.ArgumentParser:
         )
         parser.add_argument("words", nargs="+")
         parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument(
+            "--system",
+            default=None,
+            help="rule system (default: fate-condensed); see docs/systems.md",
+        )
     return parser
 
 
@@ -86,12 +91,15 @@ def check(files: Sequence[Path], out: TextIO) -> int:
     from fatescreen.scene.errors import SceneFileError
     from fatescreen.scene.load import load_scene
     from fatescreen.scene.scaffold import find_campaign
+    from fatescreen.scene.systems import FATE, load_system_scene, system_of
 
     status = 0
     for file in files:
         try:
             if file.is_dir() or file.name in (CAMPAIGN_FILE, PARTY_FILE):
                 load_campaign(file if file.is_dir() else file.parent)
+            elif system_of(file) != FATE:
+                load_system_scene(file)
             else:
                 folder = find_campaign(file)
                 load_scene(file, party_of(load_campaign(folder).campaign) if folder else None)
@@ -114,12 +122,17 @@ def run_script(
     from fatescreen.commands.campaign_session import open_campaign
     from fatescreen.commands.errors import CommandError
     from fatescreen.commands.session import Session
+    from fatescreen.commands.systems.session import SystemSession, open_system_session
     from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.systems import FATE, system_of
 
-    session: Session
+    session: Session | SystemSession[Any]
     try:
         if scene.is_dir():
             session = open_campaign(scene, seed=seed, lang=lang, journal=False)
+        elif system_of(scene) != FATE:
+            lang = lang or default_language()
+            session = open_system_session(scene, seed=seed, lang=lang, journal=False)
         else:
             session = Session.open(scene, seed=seed, lang=lang or default_language(), journal=False)
     except SceneFileError as error:
@@ -156,15 +169,34 @@ def run_script(
     return 1 if failed else 0
 
 
-def one_off(verb: str, words: Sequence[str], seed: int | None, lang: str, out: TextIO) -> int:
-    """``roll`` and ``odds`` without a scene."""
+def one_off(
+    verb: str,
+    words: Sequence[str],
+    seed: int | None,
+    lang: str,
+    out: TextIO,
+    system: str | None = None,
+) -> int:
+    """``roll`` and ``odds`` without a scene (in Fate, or in another ``system``)."""
     import shlex
 
     from fatescreen.commands.session import Session
+    from fatescreen.i18n import tr
     from fatescreen.scene.model import Scene
+    from fatescreen.scene.systems import FATE, SYSTEMS
 
-    session = Session(Scene("-"), rng=random.Random(seed), lang=lang)
-    result = session.execute(verb + " " + " ".join(shlex.quote(w) for w in words))
+    line = verb + " " + " ".join(shlex.quote(w) for w in words)
+    if system not in (None, FATE):
+        from fatescreen.commands.systems import COMMANDS
+        from fatescreen.commands.systems.session import blank_session
+
+        if system not in COMMANDS:
+            known = ", ".join(name for name in SYSTEMS if name == FATE or name in COMMANDS)
+            print(tr(lang, "system.unknown", system=system, names=known), file=out)
+            return 2
+        result = blank_session(system, seed=seed, lang=lang).execute(line)
+    else:
+        result = Session(Scene("-"), rng=random.Random(seed), lang=lang).execute(line)
     for text in result.lines:
         print(text, file=out)
     return 0 if result.ok else 1
@@ -250,9 +282,9 @@ def _words_last(args: list[str]) -> list[str]:
     words: list[str] = []
     remaining = iter(args)
     for word in remaining:
-        if word in ("--lang", "--seed"):
+        if word in ("--lang", "--seed", "--system"):
             options += [word, next(remaining, "")]
-        elif word.startswith(("--lang=", "--seed=")) or word in ("-h", "--help"):
+        elif word.startswith(("--lang=", "--seed=", "--system=")) or word in ("-h", "--help"):
             options.append(word)
         elif word != "--":
             words.append(word)
@@ -311,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 1
         if name in CAMPAIGN_SUBCOMMANDS:
             return campaign_subcommand(name, args, lang, out)
-        return one_off(name, args.words, args.seed, lang, out)
+        return one_off(name, args.words, args.seed, lang, out, args.system)
     args = build_parser().parse_args(args_list)
     from fatescreen.ui import collector
 
@@ -322,6 +354,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from fatescreen.ui.campaign import CampaignApp
 
         CampaignApp(folder, lang=args.lang, theme=args.theme).run()
+        return 0
+    from fatescreen.scene.systems import FATE, system_of
+
+    if system_of(scene) != FATE:
+        from fatescreen.ui.systems.shell import SystemApp
+
+        SystemApp(scene, lang=args.lang, theme=args.theme).run()
         return 0
     from fatescreen.ui.app import FatescreenApp
 

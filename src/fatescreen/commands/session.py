@@ -73,6 +73,24 @@ class Result:
         )
 
 
+def save_target(name: str, folder: Path | None, lang: str) -> Path:
+    """Where ``save NAME`` writes: ``NAME`` relative to the scene's folder (not to the
+    folder the program was started in).
+
+    Raises:
+        CommandError: The name starts with ``-`` (an option, mistyped), or holds a control,
+            bidirectional or zero-width character that would hide what the file is called.
+    """
+    bad = next((char for char in name if unshown(char)), None)
+    if bad is not None:
+        shown, code = escape_controls(name), f"U+{ord(bad):04X}"
+        raise CommandError(tr(lang, "error.save_name_char", name=shown, code=code))
+    path = Path(name)
+    if path.name.startswith("-"):
+        raise CommandError(tr(lang, "error.save_name_dash", name=name))
+    return path if path.is_absolute() or folder is None else folder / path
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One applied command and its result lines."""
@@ -297,7 +315,7 @@ class Session:
     def _save(self, words: list[str], text: str) -> Result:
         if self.loaded is None:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
-        target = self._save_target(words[0]) if words else None
+        target = save_target(words[0], self.scene_folder, self.lang) if words else None
         try:
             from fatescreen.scene.save import save_scene  # tomlkit is needed only to save
 
@@ -310,31 +328,6 @@ class Session:
         line = tr(self.lang, "save.line", path=str(self.loaded.path))
         self.log.append(LogEntry(text, (line,)))
         return Result(text, (line,))
-
-    def _save_target(self, name: str) -> Path:
-        """Where ``save NAME`` writes: ``NAME`` relative to the scene's folder (not to the
-        folder the program was started in).
-
-        Raises:
-            CommandError: The name starts with ``-`` (an option, mistyped), or holds a
-                control, bidirectional or zero-width character that would hide what the
-                file is really called.
-        """
-        bad = next((char for char in name if unshown(char)), None)
-        if bad is not None:
-            raise CommandError(
-                tr(
-                    self.lang,
-                    "error.save_name_char",
-                    name=escape_controls(name),
-                    code=f"U+{ord(bad):04X}",
-                )
-            )
-        path = Path(name)
-        if path.name.startswith("-"):
-            raise CommandError(tr(self.lang, "error.save_name_dash", name=name))
-        folder = self.scene_folder
-        return path if path.is_absolute() or folder is None else folder / path
 
     def _carry_pending(self, saved: Scene) -> Scene:
         return replace(saved, **{name: getattr(self.scene, name) for name in TRANSIENT})

@@ -8,12 +8,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from fatescreen.i18n.en import MESSAGES as EN_COMMANDS
+from fatescreen.i18n.en_systems import MESSAGES as EN_SYSTEMS
 from fatescreen.i18n.en_ui import MESSAGES as EN_UI
+from fatescreen.i18n.en_varjot import MESSAGES as EN_VARJOT
 from fatescreen.i18n.fi import MESSAGES as FI_COMMANDS
+from fatescreen.i18n.fi_systems import MESSAGES as FI_SYSTEMS
 from fatescreen.i18n.fi_ui import MESSAGES as FI_UI
+from fatescreen.i18n.fi_varjot import MESSAGES as FI_VARJOT
 
-EN: Mapping[str, str] = {**EN_COMMANDS, **EN_UI}
-FI: Mapping[str, str] = {**FI_COMMANDS, **FI_UI}
+EN: Mapping[str, str] = {**EN_COMMANDS, **EN_UI, **EN_SYSTEMS, **EN_VARJOT}
+FI: Mapping[str, str] = {**FI_COMMANDS, **FI_UI, **FI_SYSTEMS, **FI_VARJOT}
 CATALOGS: Mapping[str, Mapping[str, str]] = {"en": EN, "fi": FI}
 LANGUAGES = tuple(CATALOGS)
 

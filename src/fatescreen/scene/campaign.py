@@ -30,6 +30,7 @@ from fatescreen.scene.model import RulesInPlay
 from fatescreen.scene.reader import MAX_TEXT, Reader, shown
 from fatescreen.scene.save import patch, patch_record, to_record
 from fatescreen.scene.source import parse, read_text
+from fatescreen.scene.systems import FATE
 
 CAMPAIGN_FILE = "campaign.toml"
 PARTY_FILE = "party.toml"
@@ -38,7 +39,16 @@ LOG_FOLDER = "logs"
 TEMPLATE_FOLDER = "library"
 """Folders of this name hold NPC templates, never scenes."""
 
-SETTING_KEYS = ("format", "name", "language", "skills", "skill_layout", "ladder_names", "scenes")
+SETTING_KEYS = (
+    "format",
+    "system",
+    "name",
+    "language",
+    "skills",
+    "skill_layout",
+    "ladder_names",
+    "scenes",
+)
 STATE_KEYS = ("session", "scene", "running", "finished", "compel_points", "carried", "milestones")
 CAMPAIGN_KEYS = (*SETTING_KEYS, "rules", *STATE_KEYS)
 SCENE_ONLY_KEYS = ("zone", "kind", "minions", "members", "revealed", "form")
@@ -475,6 +485,11 @@ def decode_campaign(
     reader = Reader()
     top = reader.table(data, (), CAMPAIGN_KEYS) or {}
     _check_format(reader, top)
+    if "system" in top and top["system"] != FATE:
+        # a campaign (party, advancement, the campaign dashboard) is Fate's; the other
+        # systems' scenes are opened one by one (docs/systems.md)
+        found = shown(top["system"]) if isinstance(top["system"], str) else "a non-string"
+        reader.fail(("system",), f"campaigns run {FATE!r} only; found {found}")
     settings = _decode_settings(reader, top, folder)
     party_reader = Reader()
     party, origins = _decode_party(party_reader, party_data, settings.rules, settings)

@@ -20,6 +20,7 @@ from fatescreen.scene.source import file_problem, parse, read_text
 FORMAT_VERSION = 1
 TOP_KEYS = (
     "format",
+    "system",
     "title",
     "notes",
     "rules",
@@ -149,6 +150,11 @@ def _decode(
             f"format {top['format']!r} is not supported; this version reads format "
             f"{FORMAT_VERSION}",
         )
+    if "system" in top:
+        # other systems branch off before this loader
+        from fatescreen.scene.systems import FATE
+
+        reader.choice(top["system"], ("system",), (FATE,))
     title = reader.text(top.get("title"), ("title",)) if "title" in top else None
     if "title" not in top:
         reader.fail(("title",), "missing: every scene needs a title")

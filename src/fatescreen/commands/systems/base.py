@@ -1,0 +1,252 @@
+"""The command machinery every non-Fate system shares: its verbs, the words of a command
+line, the context a verb runs in, and what a verb returns.
+
+A verb is four small steps, as in Fate: read the words into a typed request, ask the
+system's pure rules package for the decision, return the new scene value with the lines
+that say what happened; :class:`~fatescreen.commands.systems.session.SystemSession`
+records it (undo, journal, log).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+from fatescreen.commands.errors import CommandError
+from fatescreen.commands.names import fold
+from fatescreen.i18n import tr
+
+S = TypeVar("S")
+"""A system's scene value."""
+
+MAX_WORDS = 200
+"""The longest command line, in words, that a verb is given."""
+
+
+def percent(chance: Fraction) -> str:
+    """A probability as every system shows it: ``41%``, ``<1%``, ``>99%`` (never a certain
+    0% or 100% that is not)."""
+    value = float(chance * 100)
+    if 0 < value < 1:
+        return "<1%"
+    if 99 < value < 100:
+        return ">99%"
+    return f"{value:.0f}%"
+
+
+@dataclass(frozen=True)
+class SystemApplied(Generic[S]):
+    """What a verb did: the new scene value, the lines to show, and the undo label
+    (empty for verbs that change nothing)."""
+
+    value: S
+    lines: tuple[str, ...]
+    label: str = ""
+
+
+@dataclass
+class SystemContext(Generic[S]):
+    """What a verb handler sees: the scene value, the language, and the dice source.
+
+    Dice rolled are recorded as text in ``rolled`` for the journal; ``replay`` supplies
+    recorded dice instead of rolling, so a replayed journal gives the same results.
+    """
+
+    value: S
+    rng: random.Random
+    lang: str = "en"
+    replay: list[str] = field(default_factory=list)
+    rolled: list[str] = field(default_factory=list)
+
+    def tr(self, key: str, **values: object) -> str:
+        """A message in the session's language."""
+        return tr(self.lang, key, **values)
+
+    def error(self, key: str, **values: object) -> CommandError:
+        """A command error with a message from the catalog."""
+        return CommandError(self.tr(key, **values))
+
+    def dice(self, roll: Callable[[random.Random], str]) -> str:
+        """Dice written as text: recorded ones when replaying, else ``roll(rng)``."""
+        chosen = self.replay.pop(0) if self.replay else roll(self.rng)
+        self.rolled.append(chosen)
+        return chosen
+
+
+Handler = Callable[[SystemContext[Any], "Words"], SystemApplied[Any]]
+
+
+@dataclass(frozen=True)
+class SystemVerb:
+    """One verb of a system's command language.
+
+    Its one-line help is the catalog's ``{prefix}.verb.{name}`` (``varjot.verb.check``).
+    """
+
+    name: str
+    usage: str
+    handler: Handler
+    help_key: str
+    aliases: tuple[str, ...] = ()
+    example: str = ""
+
+
+class Words:
+    """The words of a command line after its verb, consumed left to right."""
+
+    def __init__(
+        self,
+        verb: SystemVerb,
+        words: list[str],
+        lang: str,
+        keywords: Mapping[str, tuple[str, ...]] | None = None,
+    ) -> None:
+        self.verb = verb
+        self.words = words[:MAX_WORDS]
+        self.lang = lang
+        self.keywords = keywords or {}
+
+    def __bool__(self) -> bool:
+        return bool(self.words)
+
+    def peek(self) -> str | None:
+        """The next word, not consumed."""
+        return self.words[0] if self.words else None
+
+    def take(self, what: str) -> str:
+        """The next word.
+
+        Raises:
+            CommandError: There is none; the message shows the usage.
+        """
+        if not self.words:
+            raise CommandError(
+                tr(self.lang, "error.missing", verb=self.verb.name, what=what, usage=self.usage)
+            )
+        return self.words.pop(0)
+
+    def optional(self) -> str | None:
+        """The next word, or None."""
+        return self.words.pop(0) if self.words else None
+
+    def keyword(self, *names: str) -> str | None:
+        """Consume the next word if it is one of the keywords ``names`` (in any language):
+        its English name, or None (nothing consumed)."""
+        if self.words:
+            word = fold(self.words[0])
+            for name in names:
+                if word in (fold(alias) for alias in (name, *self.keywords.get(name, ()))):
+                    self.words.pop(0)
+                    return name
+        return None
+
+    def integer(self, what: str, *, low: int, high: int) -> int:
+        """The next word as a whole number in ``low``..``high``.
+
+        Raises:
+            CommandError: Missing, not a number, or out of range.
+        """
+        word = self.take(what)
+        try:
+            value = int(word)
+        except ValueError:
+            raise self.not_a_number(word) from None
+        if not low <= value <= high:
+            raise CommandError(
+                tr(
+                    self.lang,
+                    "system.range",
+                    verb=self.verb.name,
+                    text=word,
+                    low=low,
+                    high=high,
+                    usage=self.usage,
+                )
+            )
+        return value
+
+    def not_a_number(self, word: str) -> CommandError:
+        """The error for a word that should have been a number."""
+        return CommandError(
+            tr(self.lang, "error.number", verb=self.verb.name, text=word, usage=self.usage)
+        )
+
+    def rest(self) -> str:
+        """All remaining words joined (free text such as a reason)."""
+        text = " ".join(self.words)
+        self.words = []
+        return text
+
+    def done(self) -> None:
+        """Insist nothing is left over.
+
+        Raises:
+            CommandError: Extra words remain; the message quotes them.
+        """
+        if self.words:
+            raise CommandError(
+                tr(
+                    self.lang,
+                    "error.extra",
+                    verb=self.verb.name,
+                    extra=" ".join(self.words),
+                    usage=self.usage,
+                )
+            )
+
+    @property
+    def usage(self) -> str:
+        """The verb's usage line."""
+        return self.verb.usage
+
+
+class VerbSet:
+    """A system's verbs, registered with the :meth:`verb` decorator.
+
+    Args:
+        prefix: The catalog prefix of the system's messages (``varjot``).
+        keywords: Keywords the verbs understand, by English name, with their aliases.
+    """
+
+    def __init__(self, prefix: str, keywords: Mapping[str, tuple[str, ...]]) -> None:
+        self.prefix = prefix
+        self.keywords = keywords
+        self.verbs: dict[str, SystemVerb] = {}
+
+    def verb(
+        self, name: str, usage: str, *, aliases: Iterable[str] = (), example: str = ""
+    ) -> Callable[[Handler], Handler]:
+        """Register a handler as a verb (a decorator)."""
+
+        def register(handler: Handler) -> Handler:
+            self.verbs[name] = SystemVerb(
+                name, usage, handler, f"{self.prefix}.verb.{name}", tuple(aliases), example or usage
+            )
+            return handler
+
+        return register
+
+    def find(self, word: str, lang: str = "en") -> SystemVerb:
+        """The verb named by ``word``, an alias, or a unique prefix.
+
+        Raises:
+            CommandError: No verb or several verbs match; the message lists candidates.
+        """
+        wanted = fold(word)
+        entries = [(v.name, v) for v in self.verbs.values()]
+        entries += [(fold(alias), v) for v in self.verbs.values() for alias in v.aliases]
+        for name, found in entries:
+            if name == wanted:
+                return found
+        candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
+        if len(candidates) == 1:
+            return next(iter(candidates.values()))
+        names = sorted(candidates) if candidates else sorted(self.verbs)
+        raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
+
+    def words(self, verb: SystemVerb, words: list[str], lang: str) -> Words:
+        """The words after ``verb`` on a command line."""
+        return Words(verb, words, lang, self.keywords)

@@ -1,0 +1,257 @@
+"""A running non-Fate scene: commands applied one at a time, with undo, journal, log and
+saving — the same one path as :class:`fatescreen.commands.session.Session` for Fate."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic
+
+from fatescreen.commands.core import split_line
+from fatescreen.commands.errors import CommandError
+from fatescreen.commands.names import fold
+from fatescreen.commands.session import LogEntry, RecoveryPending, Result, save_target
+from fatescreen.commands.systems.base import S, SystemContext, VerbSet
+from fatescreen.i18n import tr
+from fatescreen.rules.errors import RulesError
+from fatescreen.scene.atomic import remove_stale_temps
+from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.history import NothingToUndo, UndoHistory, UndoStep
+from fatescreen.scene.journal import Journal
+from fatescreen.scene.systems import LoadedSystemScene, save_system_scene, scene_format
+
+META: dict[str, tuple[str, ...]] = {
+    "undo": ("u", "kumoa"),
+    "redo": ("re", "tee"),
+    "save": ("w", "tallenna"),
+    "log": ("l", "loki"),
+    "help": ("?", "apua"),
+}
+"""The verbs every session has, with the same aliases as Fate's."""
+
+
+@dataclass
+class SystemSession(Generic[S]):
+    """A scene of some system being run: its value, history, journal and log."""
+
+    system: str
+    value: S
+    verbs: VerbSet
+    loaded: LoadedSystemScene[S] | None = None
+    rng: random.Random = field(default_factory=random.Random)
+    lang: str = "en"
+    journal: Journal | None = None
+    history: UndoHistory[S] = field(default_factory=UndoHistory)
+    log: list[LogEntry] = field(default_factory=list)
+    listeners: list[Callable[[Result], None]] = field(default_factory=list)
+    recovery_pending: bool = False
+    """The journal holds changes a crash left unsaved and neither :meth:`recover` nor
+    :meth:`discard_recovery` has been called: until then :meth:`execute` refuses to run."""
+
+    @property
+    def title(self) -> str:
+        """The scene's title."""
+        title: str = getattr(self.value, "title", "")
+        return title
+
+    # -- recovery ----------------------------------------------------------------------
+
+    def recoverable(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Commands journaled since the last save that a crash left unsaved."""
+        if self.journal is None or self.loaded is None:
+            return []
+        return self.journal.pending(self.loaded.text)
+
+    def recover(self) -> int:
+        """Replay the unsaved journal; returns how many commands were replayed."""
+        replayed = 0
+        for command, dice in self.recoverable():
+            if self._execute(command, list(dice), journal=False).ok:
+                replayed += 1
+        self.recovery_pending = False
+        return replayed
+
+    def discard_recovery(self) -> None:
+        """Forget unsaved journaled changes and journal afresh from the file."""
+        self.recovery_pending = False
+        self.start_journal()
+
+    def start_journal(self) -> None:
+        """Begin a fresh journal against the file as it is now.
+
+        Raises:
+            RecoveryPending: The old journal has not been recovered or discarded yet.
+        """
+        self.refuse_pending_recovery()
+        if self.journal is not None and self.loaded is not None:
+            self.journal.start(self.loaded.text)
+
+    # -- commands ----------------------------------------------------------------------
+
+    def refuse_pending_recovery(self) -> None:
+        """Raise unless the journal may be written (see :attr:`recovery_pending`).
+
+        Raises:
+            RecoveryPending: A recovery waits for :meth:`recover` or :meth:`discard_recovery`.
+        """
+        if self.recovery_pending and self.journal is not None:
+            raise RecoveryPending(
+                f"{self.journal.path} holds unsaved changes: call recover() or "
+                "discard_recovery() first"
+            )
+
+    def execute(self, line: str) -> Result:
+        """Apply one command line; a bad line changes nothing and explains itself.
+
+        Raises:
+            RecoveryPending: The session was opened on a journal waiting for recovery.
+        """
+        self.refuse_pending_recovery()
+        return self._execute(line, [], journal=True)
+
+    def _execute(self, line: str, replay: list[str], *, journal: bool) -> Result:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return Result(text, ())
+        try:
+            words = split_line(text, self.lang)
+            meta = _meta(words[0])
+            if meta is not None:
+                result = self._meta(meta, words[1:], text)
+            else:
+                found = self.verbs.find(words[0], self.lang)
+                ctx = SystemContext(self.value, self.rng, self.lang, replay)
+                applied = found.handler(ctx, self.verbs.words(found, words[1:], self.lang))
+                result = self._commit(text, applied.value, applied.lines, applied.label, ctx)
+                if journal and result.changed and self.journal is not None:
+                    self.journal.append(text, tuple(ctx.rolled))
+        except (CommandError, RulesError) as error:
+            result = Result(text, (str(error),), ok=False)
+        result = result.shown()
+        for listener in self.listeners:
+            listener(result)
+        return result
+
+    def _commit(
+        self, text: str, value: S, lines: tuple[str, ...], label: str, ctx: SystemContext[S]
+    ) -> Result:
+        changed = value is not self.value and value != self.value
+        if changed:
+            self.history = self.history.record(UndoStep(label or text, self.value, value))
+            self.value = value
+        self.log.append(LogEntry(text, lines))
+        return Result(text, lines, True, frozenset({"all"}) if changed else frozenset(), label)
+
+    def _meta(self, name: str, words: list[str], text: str) -> Result:
+        if name in ("undo", "redo"):
+            if words:
+                raise CommandError(
+                    tr(self.lang, "error.extra", verb=name, extra=" ".join(words), usage=name)
+                )
+            try:
+                if name == "undo":
+                    self.history, step = self.history.undo()
+                    self.value = step.before
+                else:
+                    self.history, step = self.history.redo()
+                    self.value = step.after
+            except NothingToUndo:
+                raise CommandError(tr(self.lang, f"error.nothing_to_{name}")) from None
+            if self.journal is not None:
+                self.journal.append(name, ())
+            line = tr(self.lang, f"{name}.line", label=step.label)
+            self.log.append(LogEntry(text, (line,)))
+            return Result(text, (line,), True, frozenset({"all"}), step.label)
+        if name == "save":
+            return self._save(words, text)
+        if name == "log":
+            lines = [line for entry in self.log for line in entry.lines]
+            return Result(text, tuple(lines or [tr(self.lang, "log.empty")]))
+        return Result(text, tuple(self.help_lines(words[0] if words else None)))
+
+    def _save(self, words: list[str], text: str) -> Result:
+        if self.loaded is None:
+            raise CommandError(tr(self.lang, "error.save_nowhere"))
+        folder = self.loaded.path.parent if self.loaded.path is not None else None
+        target = save_target(words[0], folder, self.lang) if words else None
+        try:
+            self.loaded = save_system_scene(self.loaded, self.value, target)
+        except (OSError, SceneFileError) as error:
+            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+        if target is None:
+            self.start_journal()
+        line = tr(self.lang, "save.line", path=str(self.loaded.path))
+        self.log.append(LogEntry(text, (line,)))
+        return Result(text, (line,))
+
+    @property
+    def dirty(self) -> bool:
+        """True when what the file holds differs from the scene."""
+        if self.loaded is None:
+            return True
+        fmt = scene_format(self.system)
+        return fmt.file_state(self.loaded.value) != fmt.file_state(self.value)
+
+    def help_lines(self, name: str | None = None) -> list[str]:
+        """One line per verb, or the full help of one verb."""
+        if name:
+            found = self.verbs.find(name, self.lang)
+            aliases = ", ".join(found.aliases) or tr(self.lang, "none")
+            return [
+                found.usage,
+                tr(self.lang, found.help_key),
+                tr(self.lang, "help.example", example=found.example),
+                tr(self.lang, "help.aliases", aliases=aliases),
+            ]
+        lines = [tr(self.lang, "help.header")]
+        lines += [
+            f"{v.name:<12} {tr(self.lang, v.help_key)}"
+            for v in sorted(self.verbs.verbs.values(), key=lambda v: v.name)
+        ]
+        return lines
+
+
+def _meta(word: str) -> str | None:
+    wanted = fold(word)
+    for name, aliases in META.items():
+        if wanted == name or wanted in aliases:
+            return name
+    return None
+
+
+def open_system_session(
+    path: Path, *, seed: int | None = None, lang: str = "en", journal: bool = True
+) -> SystemSession[Any]:
+    """Load a non-Fate scene file and start a session on it.
+
+    Raises:
+        SceneFileError: The file is invalid (every problem listed).
+    """
+    from fatescreen.commands.systems import verbs_of
+    from fatescreen.scene.systems import load_system_scene
+
+    loaded = load_system_scene(path)
+    session: SystemSession[Any] = SystemSession(
+        loaded.system,
+        loaded.value,
+        verbs_of(loaded.system),
+        loaded,
+        random.Random(seed),
+        lang,
+        Journal(path) if journal else None,
+    )
+    remove_stale_temps(path)
+    session.recovery_pending = bool(session.recoverable())
+    if not session.recovery_pending:
+        session.start_journal()
+    return session
+
+
+def blank_session(system: str, *, seed: int | None = None, lang: str = "en") -> SystemSession[Any]:
+    """A session on an empty scene of ``system``: quick rolls and odds from the shell."""
+    from fatescreen.commands.systems import verbs_of
+
+    value = scene_format(system).blank("-")
+    return SystemSession(system, value, verbs_of(system), None, random.Random(seed), lang)

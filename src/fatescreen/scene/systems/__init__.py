@@ -1,0 +1,209 @@
+"""Which rule system a scene file is written for, and the file formats of the systems
+other than Fate.
+
+A scene (or campaign) file names its system with a top-level key::
+
+    system = "menneisyyden-varjot"   # or "fate-condensed" (the default), "mekanismi",
+                                     # "objektien-luonti"
+
+Fate scenes are read by :mod:`fatescreen.scene.load` as before; every other system is a
+:class:`SceneFormat` registered in :data:`FORMATS`, read and saved here through the same
+error-collecting :class:`~fatescreen.scene.reader.Reader` (every mistake names its file,
+line and key) and the same style-preserving patcher (comments survive a save). See
+``docs/systems.md`` for how to add a system.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
+from fatescreen.scene.reader import MAX_TEXT, Reader
+
+FATE = "fate-condensed"
+VARJOT = "menneisyyden-varjot"
+MEKANISMI = "mekanismi"
+OBJEKTIT = "objektien-luonti"
+SYSTEMS = (FATE, VARJOT, MEKANISMI, OBJEKTIT)
+"""Every system a file may name, Fate first (the default)."""
+
+FORMATS: Mapping[str, str] = {
+    VARJOT: "fatescreen.scene.systems.varjot",
+}
+"""The module of each non-Fate system's file format; each defines ``FORMAT``."""
+
+COMMON_KEYS = ("format", "system", "title", "notes")
+"""Top-level keys every system's scene file has (the framework reads them)."""
+
+S = TypeVar("S")
+"""A system's scene value."""
+
+
+class SceneFormat(Protocol[S]):
+    """What a rule system tells the scene layer: how its scene files read and save."""
+
+    system: str
+    """The id the file's ``system`` key names."""
+    keys: tuple[str, ...]
+    """Its own top-level keys and sections (besides :data:`COMMON_KEYS`)."""
+
+    def decode(self, reader: Reader, top: Mapping[str, Any], title: str, notes: str) -> S | None:
+        """The scene value from the file's top table, recording every problem in
+        ``reader``; None if it cannot be built."""
+        ...
+
+    def blank(self, title: str) -> S:
+        """An empty scene (for rolls and odds without a file)."""
+        ...
+
+    def file_state(self, value: S) -> Mapping[KeyPath, Any]:
+        """What play can change in the file, by key path, as plain TOML values (a save
+        patches each path whose value differs from the loaded one; None removes it)."""
+        ...
+
+
+@dataclass(frozen=True)
+class LoadedSystemScene(Generic[S]):
+    """A non-Fate scene as loaded (or last saved): its value, file and text."""
+
+    system: str
+    value: S
+    path: Path | None
+    text: str
+
+
+def scene_format(system: str) -> SceneFormat[Any]:
+    """The file format of a non-Fate system.
+
+    Raises:
+        KeyError: ``system`` is Fate or unknown (callers check :data:`FORMATS` first).
+    """
+    module = importlib.import_module(FORMATS[system])
+    found: SceneFormat[Any] = module.FORMAT
+    return found
+
+
+def system_of_text(text: str) -> str:
+    """The system a scene's text names with a top-level ``system = "..."`` before its first
+    table; Fate if it names none (or names it oddly: the loader then reports it)."""
+    return _system_in(text.split("\n"))
+
+
+def system_of(path: Path) -> str:
+    """The system a scene file is written for (Fate if it cannot be read: the Fate loader
+    then says why). Only the lines before the first table are read."""
+    from fatescreen.scene.source import file_problem
+
+    if file_problem(path):
+        return FATE  # a pipe or a device is never opened (it could wait forever)
+    try:
+        with path.open(encoding="utf-8", newline="\n") as handle:
+            return _system_in(handle)
+    except (OSError, UnicodeDecodeError):
+        return FATE
+
+
+def _system_in(lines: Iterable[str]) -> str:
+    in_text = False  # inside a multi-line string (notes = """...""")
+    for line in lines:
+        was_in_text = in_text
+        in_text ^= (line.count('"""') + line.count("'''")) % 2 == 1
+        stripped = line.strip()
+        if was_in_text:
+            continue
+        if stripped.startswith("["):
+            break
+        key, equals, value = stripped.partition("=")
+        if equals and key.strip() == "system":
+            name = value.split("#", 1)[0].strip()
+            if len(name) > 1 and name[0] == name[-1] and name[0] in "\"'":
+                name = name[1:-1]
+            return name if name in SYSTEMS else FATE
+    return FATE
+
+
+def load_system_scene(path: Path) -> LoadedSystemScene[Any]:
+    """Read and validate a non-Fate scene file.
+
+    Raises:
+        SceneFileError: Unreadable, not TOML, or breaking its system's format; every
+            problem is listed with its line and key path.
+    """
+    from fatescreen.scene.source import read_text
+
+    return load_system_text(read_text(path), path)
+
+
+def load_system_text(text: str, path: Path | None = None) -> LoadedSystemScene[Any]:
+    """Validate a non-Fate scene's text; see :func:`load_system_scene`."""
+    from fatescreen.scene.load import FORMAT_VERSION, MAX_PROBLEMS
+    from fatescreen.scene.locate import locate
+    from fatescreen.scene.source import parse
+
+    data = parse(text, path)
+    system = data.get("system")
+    if not isinstance(system, str) or system not in FORMATS:
+        line = locate(text, ("system",))
+        expected = ", ".join(repr(name) for name in FORMATS)
+        problem = Problem(("system",), f"expected one of {expected}", line, path)
+        raise SceneFileError([problem])
+    fmt = scene_format(system)
+    reader = Reader()
+    top = reader.table(data, (), (*COMMON_KEYS, *fmt.keys)) or {}
+    if top.get("format") != FORMAT_VERSION:
+        reader.fail(("format",), f"expected 'format = {FORMAT_VERSION}' as the first line")
+    title = reader.text(top.get("title"), ("title",)) if "title" in top else None
+    if "title" not in top:
+        reader.fail(("title",), "missing: every scene needs a title")
+    notes = reader.text(top.get("notes", ""), ("notes",), limit=MAX_TEXT, allow_empty=True)
+    value = fmt.decode(reader, top, title or "", notes or "")
+    if reader.problems or value is None:
+        problems = [
+            replace(problem, line=locate(text, problem.path), file=path)
+            for problem in reader.problems[:MAX_PROBLEMS]
+        ]
+        raise SceneFileError(problems or [Problem((), "the scene could not be read", None, path)])
+    return LoadedSystemScene(system, value, path, text)
+
+
+def save_system_scene(
+    loaded: LoadedSystemScene[S], value: S, path: Path | None = None
+) -> LoadedSystemScene[S]:
+    """Write ``value`` over its file (or to ``path``), patching only what play changed so
+    the GM's comments and layout survive; returns the new saved state.
+
+    Raises:
+        OSError: The file cannot be written.
+        SceneFileError: The saved text does not read back (a bug, never the GM's doing).
+    """
+    import tomlkit
+
+    from fatescreen.scene.atomic import write_atomic
+    from fatescreen.scene.save import _insert_top_key, patch
+
+    target = path or loaded.path
+    if target is None:
+        raise SceneFileError([Problem((), "this scene has no file yet: give a path", None)])
+    fmt = scene_format(loaded.system)
+    document = tomlkit.parse(loaded.text)
+    old = fmt.file_state(loaded.value)
+    new = fmt.file_state(value)
+    for key_path in [*old, *(k for k in new if k not in old)]:
+        before, after = old.get(key_path), new.get(key_path)
+        if before == after:
+            continue
+        if len(key_path) == 1 and key_path[0] not in document and after is not None:
+            _insert_top_key(document, str(key_path[0]), after)
+            continue
+        container: Any = document
+        for part in key_path[:-1]:
+            container = container[part]
+        patch(container, key_path[-1], before, after)
+    text = tomlkit.dumps(document)
+    load_system_text(text, target)  # never write a file that would not read back
+    write_atomic(target, text)
+    return LoadedSystemScene(loaded.system, value, target, text)

@@ -1,0 +1,260 @@
+"""The dashboard shell every non-Fate system shares: an app that runs a system's screen on
+a :class:`~fatescreen.commands.systems.session.SystemSession`.
+
+The screen shows and asks; the app applies: a key or a typed line becomes a
+:class:`SystemScreen.CommandEntered` message, the app runs it through the session (the one
+path by which the scene changes) and hands the new scene value down to the screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from fatescreen.commands.session import Result
+from fatescreen.commands.systems.session import SystemSession, open_system_session
+from fatescreen.i18n import default_language, tr
+from fatescreen.scene.errors import SceneFileError
+from fatescreen.ui.keys import translate_bindings
+from fatescreen.ui.panes.log import LogPane
+from fatescreen.ui.state import View
+from fatescreen.ui.text import assemble
+from fatescreen.ui.themes import DEFAULT_THEME, load_themes
+
+
+class SystemPane(VerticalScroll):
+    """A pane of a system's dashboard: a titled box that redraws from the scene value."""
+
+    TITLE_KEY = ""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="pane")
+        self.body = Static("", classes="system-body")
+        self.can_focus = True
+
+    def compose(self) -> ComposeResult:
+        yield self.body
+
+    def show(self, value: Any, lang: str) -> None:
+        """Redraw from the scene value in ``lang``."""
+        title = tr(lang, self.TITLE_KEY)
+        if self.border_title != title:
+            self.border_title = title
+        self.body.update(self.render_value(value, lang))
+
+    def render_value(self, value: Any, lang: str) -> Content:
+        """What the pane shows for a scene value."""
+        raise NotImplementedError
+
+
+class CommandLine(Input):
+    """Where the GM types commands: Enter sends the line up, Esc gives the keys back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Leave", show=False, id="system.command.leave"),
+    ]
+
+    class Submitted(Message):
+        """The GM entered a command line."""
+
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
+
+    async def action_submit(self) -> None:
+        """Send the line up."""
+        line = self.value.strip()
+        if line:
+            self.post_message(self.Submitted(line))
+        self.value = ""
+
+    def action_leave(self) -> None:
+        """Give the keys back to the dashboard."""
+        self.value = ""
+        self.screen.set_focus(None)
+
+
+class SystemScreen(Screen[None]):
+    """A system's dashboard: its panes (from :meth:`compose_panes`), the log and the
+    command line. Subclasses add panes and key bindings; a binding's action is
+    ``command('LINE')`` (apply a line) or ``prefill('TEXT')`` (start a line to finish)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("colon", "prefill('')", "Command", id="command_bar"),
+        Binding("question_mark", "command('help')", "Help", id="help"),
+        Binding("u", "command('undo')", "Undo", id="undo"),
+        Binding("U,ctrl+y", "command('redo')", "Redo", id="redo", show=False),
+        Binding("ctrl+s", "command('save')", "Save", id="save"),
+        Binding("L", "toggle_language", "Language", id="language", show=False),
+    ]
+
+    class CommandEntered(Message):
+        """A command line for the session, from a key or the command line."""
+
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
+
+    class LanguageToggled(Message):
+        """The GM asked for the other language."""
+
+    def __init__(
+        self, view: View, value: Any = None, problems: tuple[str, ...] = (), source: str = ""
+    ) -> None:
+        super().__init__()
+        self.source = source
+        """The scene file's path, for the message when it could not be loaded."""
+        self.view = view
+        self.value: Any = value
+        """The scene value shown; None when the file could not be loaded."""
+        self.problems = problems
+        """Why the scene could not be loaded (file:line: key: message)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        with Horizontal(id="system-panes"):
+            yield from self.compose_panes()
+        yield LogPane(id="log")
+        yield CommandLine(placeholder=self.view.tr("system.placeholder"), id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw the scene, or say why there is none."""
+        if self.value is not None:
+            self.show(self.value, self.view)
+            return
+        text = self.view.tr("ui.load_failed", path=self.source, count=len(self.problems))
+        self.query_one("#status", Static).update(assemble((text, "$error bold")))
+        self.query_one(LogPane).add(self.source, self.problems, ok=False)
+
+    def compose_panes(self) -> ComposeResult:
+        """The system's own panes."""
+        yield from ()
+
+    def status(self, value: Any, lang: str) -> Content:
+        """The status line for a scene value."""
+        return assemble((str(getattr(value, "title", "")), "bold"))
+
+    def show(self, value: Any, view: View) -> None:
+        """Redraw every pane and the status line from a scene value."""
+        self.value = value
+        self.view = view
+        self.query_one("#status", Static).update(self.status(value, view.lang))
+        for pane in self.query(SystemPane):
+            pane.show(value, view.lang)
+        self.query_one(LogPane).border_title = view.tr("ui.log")
+        self.query_one(CommandLine).placeholder = view.tr("system.placeholder")
+        translate_bindings(self, view.lang)
+
+    def add_log(self, result: Result) -> None:
+        """Put a command's result at the top of the log."""
+        self.query_one(LogPane).add(result.line, result.lines, result.ok)
+
+    def action_command(self, line: str) -> None:
+        """Apply a command line."""
+        self.post_message(self.CommandEntered(line))
+
+    def action_prefill(self, text: str) -> None:
+        """Start a command line for the GM to finish."""
+        command = self.query_one(CommandLine)
+        command.value = text
+        command.cursor_position = len(text)
+        command.focus()
+
+    def action_toggle_language(self) -> None:
+        """Switch between English and Finnish."""
+        self.post_message(self.LanguageToggled())
+
+    def on_command_line_submitted(self, message: CommandLine.Submitted) -> None:
+        """A typed line is a command like any key's."""
+        message.stop()
+        self.post_message(self.CommandEntered(message.line))
+
+
+class SystemApp(App[None]):
+    """The dashboard for one scene of a system other than Fate."""
+
+    CSS_PATH = [
+        str(Path(__file__).parent.parent / "app.tcss"),
+        str(Path(__file__).parent / "systems.tcss"),
+    ]
+    TITLE = "fatescreen"
+
+    def __init__(
+        self,
+        scene_path: Path | None = None,
+        *,
+        session: SystemSession[Any] | None = None,
+        lang: str | None = None,
+        theme: str | None = None,
+        cursor_blink: bool = True,
+    ) -> None:
+        super().__init__()
+        self.scene_path = scene_path
+        self.cursor_blink = cursor_blink
+        self.view_state = View(lang=lang or default_language())
+        self.load_error: SceneFileError | None = None
+        self.session = session
+        if session is None and scene_path is not None:
+            try:
+                self.session = open_system_session(scene_path, lang=self.view_state.lang)
+            except SceneFileError as error:
+                self.load_error = error
+        if self.session is not None:
+            self.session.lang = self.view_state.lang
+        for custom in load_themes():
+            self.register_theme(custom)
+        wanted = theme or DEFAULT_THEME
+        self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+
+    def on_mount(self) -> None:
+        """Show the system's dashboard; offer to recover unsaved changes."""
+        from fatescreen.ui.systems import screen_of
+
+        if self.session is None:
+            problems = tuple(str(p) for p in self.load_error.problems) if self.load_error else ()
+            source = str(self.scene_path or "")
+            self.push_screen(SystemScreen(self.view_state, None, problems, source))
+            return
+        replayed = self.session.recover() if self.session.recoverable() else 0
+        screen = screen_of(self.session.system)(self.view_state, self.session.value)
+        self.push_screen(screen)
+        if not self.cursor_blink:
+            for field in screen.query(Input):
+                field.cursor_blink = False
+        if replayed:
+            self.notify(tr(self.view_state.lang, "ui.recovered", count=replayed))
+
+    @property
+    def dashboard(self) -> SystemScreen:
+        """The system's screen."""
+        screen = self.screen
+        assert isinstance(screen, SystemScreen)
+        return screen
+
+    def on_system_screen_command_entered(self, message: SystemScreen.CommandEntered) -> None:
+        """Apply a line through the session and show what changed."""
+        if self.session is None:
+            return
+        result = self.session.execute(message.line)
+        self.dashboard.add_log(result)
+        if result.changed or message.line.split()[0] in ("save", "w", "tallenna"):
+            self.dashboard.show(self.session.value, self.view_state)
+        if not result.ok:
+            self.bell()
+
+    def on_system_screen_language_toggled(self, message: SystemScreen.LanguageToggled) -> None:
+        """Show everything in the other language."""
+        lang = "fi" if self.view_state.lang == "en" else "en"
+        self.view_state = View(lang=lang)
+        if self.session is not None:
+            self.session.lang = lang
+            self.dashboard.show(self.session.value, self.view_state)

@@ -1,0 +1,63 @@
+"""The docs of the systems other than Fate: every verb documented with its usage and aliases,
+every system file format in scene-format.md, the registries complete."""
+
+from __future__ import annotations
+
+import re
+
+from fatescreen.commands.systems import COMMANDS, verbs_of
+from fatescreen.commands.systems.varjot import KEYWORDS
+from fatescreen.scene.systems import FATE, FORMATS, SYSTEMS, scene_format
+from fatescreen.ui.systems import DASHBOARDS, screen_of
+from fatescreen.ui.systems.shell import SystemScreen
+from tests.systems.support import ROOT
+
+COMMANDS_DOC = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+SCENE_DOC = (ROOT / "docs" / "scene-format.md").read_text(encoding="utf-8")
+
+
+def section(doc: str, title: str) -> str:
+    start = doc.index(f"## {title}\n")
+    following = re.search(r"^## ", doc[start + 3 :], flags=re.MULTILINE)
+    return doc[start : start + 3 + following.start()] if following else doc[start:]
+
+
+def verb_sections(text: str) -> dict[str, str]:
+    parts = re.split(r"^#### `([^`]+)`\s*$", text, flags=re.MULTILINE)
+    return {parts[i]: parts[i + 1] for i in range(1, len(parts), 2)}
+
+
+def test_every_system_is_registered_in_every_layer() -> None:
+    assert SYSTEMS[0] == FATE
+    assert set(FORMATS) == set(COMMANDS) == set(DASHBOARDS)
+    for system in FORMATS:
+        assert scene_format(system).system == system
+        assert {"roll", "odds"} <= set(verbs_of(system).verbs)
+        assert issubclass(screen_of(system), SystemScreen)
+
+
+def test_every_varjot_verb_has_a_section() -> None:
+    sections = verb_sections(section(COMMANDS_DOC, "Menneisyyden varjot"))
+    verbs = verbs_of("menneisyyden-varjot").verbs
+    assert sorted(sections) == sorted(verbs)
+    for name, body in sections.items():
+        verb = verbs[name]
+        assert f"Usage: `{verb.usage}`" in body, name
+        for alias in verb.aliases:
+            assert f"`{alias}`" in body, (name, alias)
+        assert "    > " in body, name
+
+
+def test_every_varjot_keyword_is_documented() -> None:
+    text = section(COMMANDS_DOC, "Menneisyyden varjot")
+    for name, aliases in KEYWORDS.items():
+        for word in (name, *aliases):
+            assert f"`{word}`" in text, word
+
+
+def test_the_varjot_file_format_is_documented() -> None:
+    text = SCENE_DOC[SCENE_DOC.index("### Menneisyyden varjot") :]
+    for key in ("players", "gm", "gift_dice", "[[pc]]", "[[npc]]", "name", "player"):
+        assert f"`{key}`" in text, key
+    for key in ("abilities", "pools", "notes"):
+        assert f"`{key}`" in text, key

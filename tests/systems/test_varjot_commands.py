@@ -1,0 +1,258 @@
+"""Menneisyyden varjot at the table: verbs through the session (undo, journal, save), bad
+lines that change nothing, and quick rolls and odds from the shell."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fatescreen import cli
+from fatescreen.commands.systems.session import SystemSession, open_system_session
+from fatescreen.rules.varjot.check import Source
+from fatescreen.rules.varjot.dice import parse_faces
+from fatescreen.scene.systems.varjot import VarjotScene
+from tests.systems.support import SILLALLA
+
+
+@pytest.fixture(autouse=True)
+def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Journals go to the test's own folder."""
+    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def scene_path(tmp_path: Path) -> Path:
+    path = tmp_path / "sillalla.toml"
+    shutil.copy(SILLALLA, path)
+    return path
+
+
+def session_on(path: Path, lang: str = "en", journal: bool = False) -> SystemSession[Any]:
+    return open_system_session(path, seed=3, lang=lang, journal=journal)
+
+
+def value(session: SystemSession[Any]) -> VarjotScene:
+    found = session.value
+    assert isinstance(found, VarjotScene)
+    return found
+
+
+def play(session: SystemSession[Any], *lines: str) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        result = session.execute(line)
+        assert result.ok, (line, result.lines)
+        out += result.lines
+    return out
+
+
+def test_a_check_built_step_by_step(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    lines = play(
+        session,
+        "check Ilse Miekkailu vs Vartija Miekkailu",
+        "pool Ilse Ruumis",
+        "gift Tuomas",
+        "penalty 1 on Vartija",
+    )
+    assert lines[0] == "Check: Ilse, Miekkailu 3 vs Vartija, Miekkailu 2"
+    assert "Tuomas gives a gift die to Ilse (3 left)" in lines
+    scene = value(session)
+    assert scene.character("Ilse").pool("Ruumis").left == 3
+    assert scene.gifts.by_player["Tuomas"] == 3
+    check = scene.check
+    assert check is not None
+    ilse, guard = check.sides
+    assert [e.source for e in ilse.extras] == [Source.POOL, Source.GIFT]
+    assert ilse.net == 2 and guard.net == -1 and guard.gm_penalty == 1
+    play(session, "roll +0-+0 vs 0-0+")
+    check = value(session).check
+    assert check is not None and check.sides[0].level == 5 and check.sides[1].level == 1
+    lines = play(session, "accept")
+    assert lines == [
+        "Ilse wins by 4: Legendary (5) vs Good (1)",
+        "Ilse may take 4 bonus dice into an extended conflict",
+    ]
+    scene = value(session)
+    assert scene.check is None and scene.last is not None
+    assert scene.last.resolution.margin == 4
+
+
+def test_dice_added_after_the_roll_show_the_new_level(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    play(session, "check Ilse Miekkailu", "roll -0-")
+    lines = play(session, "pool Ilse Mieli +")
+    assert lines[-1] == "Ilse adds [+]: now [- 0 - +], keeps [+ 0 -] = Peerless (3)"
+    check = value(session).check
+    assert check is not None and check.sides[0].faces == parse_faces("-0-+")
+
+
+@pytest.mark.parametrize(
+    ("setup", "line", "message"),
+    [
+        ((), "pool Ilse Ruumis", "there is no check: start one with 'check'"),
+        (("check Ilse Miekkailu",), "check Aarne Historia", "a check is under way"),
+        (("check Ilse Miekkailu",), "accept", "roll the check first"),
+        (("check Ilse Miekkailu", "roll 000"), "drop", "the check can no longer be dropped"),
+        (("check Ilse Miekkailu",), "gift Eevi", "Eevi cannot give a gift die to this check"),
+        (("check Ilse Miekkailu",), "penalty 3", "the GM imposes 1 or 2 penalty dice"),
+        (("check Ilse Miekkailu", "penalty 2"), "penalty 1", "the GM imposes 1 or 2"),
+        (("check Ilse Miekkailu",), "roll +0", "3 dice are needed for Ilse"),
+        (("check Ilse Miekkailu", "roll 000"), "pool Ilse Mieli +-", "1 dice are needed"),
+        (("check Ilse Miekkailu",), "pool Ilse Ruumis +", "0 dice are needed for Ilse"),
+        (("check Ilse Miekkailu",), "pool Ilse Taika", "no pool 'Taika'"),
+        (("check Ilse Miekkailu",), "bonus 1 on Saga", "Saga is not in this check"),
+        (("check Ilse Miekkailu vs Vartija Miekkailu",), "bonus 1", "name the side"),
+        ((), "check Nobody Miekkailu", "no character 'Nobody'"),
+        ((), "check Ilse Miekkailu margin", "no check has been settled yet"),
+        ((), "frobnicate", "unknown command 'frobnicate'"),
+        ((), "undo", "nothing to undo"),
+        ((), "roll 5", "roll: '5' must be from 0 to 4"),
+        (("check Ilse Miekkailu",), "penalty x", "penalty: 'x' is not a number"),
+    ],
+)
+def test_bad_lines_change_nothing(
+    scene_path: Path, setup: tuple[str, ...], line: str, message: str
+) -> None:
+    session = session_on(scene_path)
+    play(session, *setup)
+    before = session.value
+    result = session.execute(line)
+    assert not result.ok
+    assert message in result.lines[0], result.lines
+    assert session.value is before
+
+
+def test_an_empty_pool_and_an_empty_hand(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    play(session, "check Saga Loitsut", "pool Saga Taika", "pool Saga Taika")
+    result = session.execute("pool Saga Taika")
+    assert not result.ok and "no points left" in result.lines[0]
+    play(session, *["gift PJ"] * 4)
+    result = session.execute("gift PJ")
+    assert result.lines == ("PJ has no gift dice left this session",)
+    assert play(session, "session") == [
+        "A new session: 4 gift dice each for Eevi, Tuomas, Anni, PJ"
+    ]
+    assert value(session).gifts.by_player["PJ"] == 4
+
+
+def test_undo_and_redo(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    start = session.value
+    play(session, "check Ilse Miekkailu", "pool Ilse Ruumis")
+    after = session.value
+    play(session, "undo", "undo")
+    assert session.value == start
+    play(session, "redo", "redo")
+    assert session.value == after
+
+
+def test_the_journal_replays_the_same_dice(scene_path: Path) -> None:
+    session = session_on(scene_path, journal=True)
+    play(
+        session, "check Ilse Miekkailu vs Vartija Miekkailu", "gift Anni", "roll", "pool Ilse Mieli"
+    )
+    played = session.value
+    again = session_on(scene_path, journal=True)
+    assert len(again.recoverable()) == 4
+    assert again.recover() == 4
+    assert again.value == played
+
+
+def test_save_writes_pools_and_gift_dice(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    assert not session.dirty
+    play(session, "check Ilse Miekkailu", "pool Ilse Ruumis", "gift Anni")
+    assert session.dirty
+    play(session, "save")
+    assert not session.dirty
+    text = scene_path.read_text(encoding="utf-8")
+    assert "Ruumis = { max = 5, left = 3 }" in text
+    assert "gift_dice = { Eevi = 4, Tuomas = 4, Anni = 3, PJ = 4 }" in text
+    reopened = value(session_on(scene_path))
+    assert reopened.character("Ilse").pool("Ruumis").left == 3
+    assert reopened.check is None  # a check under way is not part of the file
+
+
+def test_finnish_uses_the_seeds_terms(scene_path: Path) -> None:
+    session = session_on(scene_path, lang="fi")
+    lines = play(session, "tarkistus Saga Loitsut", "heitä +++", "hyväksy")
+    assert lines[-1] == "Saga onnistuu: Taivaallinen (7)"
+    assert play(session, "tn 0")[0].startswith("Onnistumisen todennäköisyys 37%: Moka 63%")
+
+
+def test_help_lists_the_verbs(scene_path: Path) -> None:
+    lines = play(session_on(scene_path), "help")
+    verbs = {line.split()[0] for line in lines[1:]}
+    assert verbs == {
+        "check",
+        "pool",
+        "gift",
+        "penalty",
+        "bonus",
+        "roll",
+        "accept",
+        "drop",
+        "session",
+        "odds",
+    }
+    detail = play(session_on(scene_path), "help gift")
+    assert detail[0] == "gift PLAYER [to CHARACTER] [DICE]"
+
+
+def shell(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        status = cli.main(list(args))
+    return status, out.getvalue()
+
+
+def test_roll_and_odds_from_the_shell() -> None:
+    assert shell("roll", "--system", "menneisyyden-varjot", "--lang", "en", "3", "+1", "-0++") == (
+        0,
+        "Ability 3: rolls [- 0 + +], keeps [+ + 0] = Legendary (5)\n",
+    )
+    assert shell(
+        "odds", "--system", "menneisyyden-varjot", "--lang", "en", "3", "+1", "vs", "2"
+    ) == (
+        0,
+        "Odds: win 74% · tie 13% · lose 13%\n",
+    )
+    status, output = shell("roll", "--system", "menneisyyden-varjot", "--seed", "4", "2", "-1")
+    assert status == 0 and output.startswith("Ability 2: rolls [")
+    assert shell("odds", "--system", "nosuch", "1")[0] == 2
+    assert shell("roll", "--system", "menneisyyden-varjot", "--lang", "en", "7")[0] == 1
+
+
+def test_run_a_script_headless(scene_path: Path, tmp_path: Path) -> None:
+    script = tmp_path / "script.txt"
+    script.write_text("check Saga Loitsut\nroll +++\naccept\n", encoding="utf-8")
+    status, output = shell("run", str(scene_path), "--script", str(script), "--lang", "en")
+    assert status == 0
+    assert "  Saga succeeds: Heavenly (7)" in output.splitlines()
+
+
+def test_a_failed_link_of_a_chain(scene_path: Path) -> None:
+    """«epäonnistunut kykytarkistus saattaa tarkoittaa, että koko toimintoa ei voi jatkaa,
+    että seuraava pelaaja saa sakkonoppia heittoonsa tai että tarkistukset voivat jatkua
+    ilman sakkonoppia.»"""
+    session = session_on(scene_path)
+    play(session, "check Aarne Uinti", "roll ---", "accept")
+    assert play(session, "check Ilse Miekkailu support")[1] == (
+        "Aarne failed: no bonus dice (the GM may add a penalty die)"
+    )
+    play(session, "drop")
+    assert play(session, "check Ilse Miekkailu support fail-penalty")[1] == (
+        "Aarne failed: a penalty die for Ilse"
+    )
+    check = value(session).check
+    assert check is not None and check.sides[0].net == -1
+    play(session, "drop")
+    result = session.execute("check Ilse Miekkailu support fail-stop")
+    assert result.lines == ("Aarne failed: by the GM's ruling this check cannot be tried",)
