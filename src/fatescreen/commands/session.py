@@ -52,6 +52,18 @@ class RecoveryPending(RuntimeError):
     the new changes would be journaled after (and mixed with) the old ones."""
 
 
+def refuse_journaling(journal: Journal | None, *, pending: bool) -> None:
+    """Raise if ``journal`` holds a recovery not yet decided (``pending``).
+
+    Raises:
+        RecoveryPending: Saying which journal and what to call.
+    """
+    if pending and journal is not None:
+        raise RecoveryPending(
+            f"{journal.path} holds unsaved changes: call recover() or discard_recovery() first"
+        )
+
+
 @dataclass(frozen=True)
 class Result:
     """What one command line did, for the screen or the terminal."""
@@ -204,11 +216,7 @@ class Session:
         Raises:
             RecoveryPending: A recovery waits for :meth:`recover` or :meth:`discard_recovery`.
         """
-        if self.recovery_pending and self.journal is not None:
-            raise RecoveryPending(
-                f"{self.journal.path} holds unsaved changes: call recover() or "
-                "discard_recovery() first"
-            )
+        refuse_journaling(self.journal, pending=self.recovery_pending)
 
     # -- commands ----------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from typing import Any, Generic
 from fatescreen.commands.core import split_line
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import fold
-from fatescreen.commands.session import LogEntry, RecoveryPending, Result, save_target
+from fatescreen.commands.session import LogEntry, Result, refuse_journaling, save_target
 from fatescreen.commands.systems.base import S, SystemContext, VerbSet
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
@@ -96,11 +96,7 @@ class SystemSession(Generic[S]):
         Raises:
             RecoveryPending: A recovery waits for :meth:`recover` or :meth:`discard_recovery`.
         """
-        if self.recovery_pending and self.journal is not None:
-            raise RecoveryPending(
-                f"{self.journal.path} holds unsaved changes: call recover() or "
-                "discard_recovery() first"
-            )
+        refuse_journaling(self.journal, pending=self.recovery_pending)
 
     def execute(self, line: str) -> Result:
         """Apply one command line; a bad line changes nothing and explains itself.
