@@ -4,7 +4,6 @@ elsewhere, the pending roll across a save, log and help in Finnish."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,16 +12,12 @@ from fatescreen.commands.core import find_verb, verb_help
 from fatescreen.commands.session import Session
 from fatescreen.scene.load import load_scene
 from fatescreen.scene.model import Scene
-from tests.commands.support import DEMO
+from tests.commands.support import DEMO, copy_demo
 
 
 @pytest.fixture
 def scene_file(tmp_path: Path) -> Path:
-    folder = tmp_path / "table"
-    folder.mkdir()
-    shutil.copy(DEMO, folder / DEMO.name)
-    shutil.copytree(DEMO.parent / "library", folder / "library")
-    return folder / DEMO.name
+    return copy_demo(tmp_path)
 
 
 def test_undo_and_redo_are_journaled_and_replay(scene_file: Path) -> None:

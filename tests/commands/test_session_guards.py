@@ -5,7 +5,6 @@ no journaling over a recovery that was not decided."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -17,17 +16,13 @@ import pytest
 from fatescreen.commands.session import RecoveryPending, Session
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import load_scene
-from tests.commands.support import DEMO, cli_run
+from tests.commands.support import DEMO, cli_run, copy_demo
 
 
 @pytest.fixture
 def scene_file(tmp_path: Path) -> Path:
     """A copy of the demo scene (with its template library) in its own folder."""
-    folder = tmp_path / "table"
-    folder.mkdir()
-    shutil.copy(DEMO, folder / DEMO.name)
-    shutil.copytree(DEMO.parent / "library", folder / "library")
-    return folder / DEMO.name
+    return copy_demo(tmp_path)
 
 
 def _files(folder: Path) -> set[str]:
