@@ -113,3 +113,44 @@ def test_an_empty_log_and_help_in_finnish() -> None:
     )
     listing = session.execute("apua").lines
     assert f"{'undo':<12} {verb_help(undo, 'fi')}" in listing
+
+
+def test_blank_lines_and_comments_do_nothing() -> None:
+    session = Session.open(DEMO, journal=False)
+    for line in ("", "   ", "# the cult arrives", "  # pool 9"):
+        result = session.execute(line)
+        assert (result.ok, result.lines, result.changed) == (True, (), frozenset())
+    assert session.scene.gm_pool == Session.open(DEMO, journal=False).scene.gm_pool
+    assert session.log == []
+
+
+def test_parsing_errors_speak_the_gms_language() -> None:
+    session = Session.open(DEMO, journal=False, lang="fi")
+    assert session.execute("bogus").lines[0].startswith("tuntematon komento 'bogus'; kokeile: ")
+    assert session.execute('attack "leader rozio').lines == (
+        "lainausmerkki jäi sulkematta: No closing quotation",
+    )
+
+
+def test_ladder_names_off_shows_numbers_only() -> None:
+    session = Session.open(DEMO, journal=False)
+    assert session.execute("set rules ladder_names off").ok
+    assert session.execute("roll 3 vs 2 ++++").lines == (
+        "+3 + [+ + + +] = +7 vs +2: success with style (5 shifts)",
+    )
+
+
+def test_an_accepted_change_says_what_changed_and_its_label() -> None:
+    session = Session.open(DEMO, journal=False)
+    result = session.execute("pool 5")
+    assert result.changed and result.label == "the GM pool is now 5"
+
+
+def test_the_log_escapes_control_characters_of_accepted_lines() -> None:
+    """A tab separates words like a space, so ``pool<TAB>5`` is accepted: the log shows it
+    escaped."""
+    session = Session.open(DEMO, journal=False)
+    result = session.execute("pool\t5")
+    assert result.ok and result.line == "pool\\x095"
+    assert session.log[-1].command == "pool\\x095"
+    assert "- `pool\\x095`" in session.log_lines(markdown=True)
