@@ -149,6 +149,10 @@ def main() -> int:
         report = run_module(module, tests, args.children)
         reports.append(report)
         counts = ", ".join(f"{count} {key}" for key, count in sorted(report.counts.items()))
+        if not report.judged and report.counts.get("not_checked"):
+            print(f"{module}: not run: mutmut checked no mutant (did the tests fail unmutated?)")
+            reports.append(Report(module, {"survived": 1}))
+            continue
         print(
             f"{module}: {report.kill_rate:.1%} killed of {report.judged} judged "
             f"({counts or 'no mutants'}; {report.seconds:.0f} s)",
