@@ -154,3 +154,25 @@ def test_the_log_escapes_control_characters_of_accepted_lines() -> None:
     assert result.ok and result.line == "pool\\x095"
     assert session.log[-1].command == "pool\\x095"
     assert "- `pool\\x095`" in session.log_lines(markdown=True)
+
+
+def test_a_tab_in_a_name_is_escaped_in_the_result_its_label_and_the_log() -> None:
+    """Names may hold a tab (the format allows it); what is printed shows it as ``\\x09``."""
+    session = Session.open(DEMO, journal=False)
+    result = session.execute('aspect add "Fog\tbank" on scene')
+    shown = 'new aspect "Fog\\x09bank" on the scene'
+    assert (result.ok, result.lines, result.label) == (True, (shown,), shown)
+    assert session.log[-1].lines == (shown,)
+    assert session.log_lines() == [shown]
+
+
+def test_a_blank_line_answers_with_itself() -> None:
+    assert Session.open(DEMO, journal=False).execute("  # note ").line == "# note"
+
+
+def test_hidden_characters_in_a_save_name_are_refused_in_finnish(scene_file: Path) -> None:
+    session = Session.open(scene_file, journal=False, lang="fi")
+    assert session.execute('tallenna "a\u200bb.toml"').lines == (
+        "en tallenna nimellä a\\u200bb.toml: nimessä on U+200B, ohjaus-, suunta- tai "
+        "nollalevyinen merkki, joka kätkee oikean nimen",
+    )
