@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 SCENE ?= scenes
+SCALE ?= 1
 
 .PHONY: run test lint typecheck pytest bench bench-smoke test-snapshot-update bytecode clean stress mutate
 
@@ -39,8 +40,10 @@ pytest: $(VENV)/.installed-test bytecode
 
 test: lint typecheck pytest
 
+# The benchmarks on the large scene, SCALE times larger (make bench SCALE=25): prints the
+# table and writes it into README.md's section for that scale.
 bench: $(VENV)/.installed-test bytecode
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py --scale $(SCALE) --readme README.md
 
 # The long fuzz, undo/redo and SIGKILL runs, with their figures (README: "Stress and mutation
 # testing"); make test runs each briefly (tests/stress/test_stress.py).

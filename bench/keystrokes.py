@@ -1,226 +1,227 @@
-"""Keystroke-to-repaint timings on a scene, driven with Pilot, with a count of what redrew."""
+"""Keystroke latency as a user sees it: from the key press to the frame that shows its result.
+
+``python bench/keystrokes.py SCENE REPEATS`` (a separate process, as a user's start) prints
+one JSON object: for the bare app and for each operation, the milliseconds from each key press
+(sent the way a terminal's key reaches the app) to the first frame written after it that
+changes what the screen shows; the save of each change (the journal's fsync) happens before
+that frame, so it is included. For each operation it also counts the widgets mounted and
+removed and the panes drawn again whole on the screen for a change of a few of their cells
+(see ``frames.Screen.repainted_whole``).
+"""
 
 from __future__ import annotations
 
-import statistics
+import asyncio
+import json
+import sys
 import time
-from collections import Counter
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from textual.pilot import Pilot
-from textual.widget import Widget
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
 
-from fatescreen.ui import collector
-from fatescreen.ui.app import FatescreenApp
-from fatescreen.ui.panes.base import Pane
-from fatescreen.ui.panes.statblock import StressBoxes
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from frames import FrameDriver, Replay
 
 SIZE = (160, 50)
+QUIET = 0.06
+"""Seconds without a write after which a keystroke's frames are over."""
+TIMEOUT = 3.0
+"""Seconds after which a key press that changed nothing counts as changing nothing."""
+WARM_UP_WAIT = 3.0
+"""Seconds to wait, at most, for the dashboard to begin its warm-up."""
+SETTLED = 0.5
+"""Seconds without a write after which the app's first screen counts as settled."""
+CHARS = {"enter": "\r", "escape": "\x1b"}
 
 
-@dataclass(frozen=True)
-class Timing:
-    """Milliseconds per keystroke for one operation, and what it made the panes do."""
+@dataclass
+class Operation:
+    """The samples of one operation."""
 
-    name: str
-    samples: tuple[float, ...]
-    mounted: int
-    """Widgets mounted per keystroke (a log entry is one)."""
-    rebuilt_panes: tuple[str, ...]
-    """Panes whose children were all replaced (must be empty)."""
-    refreshed: tuple[str, ...]
-    """Panes that repainted anything."""
-    inputs: int = 1
-    """Keys pressed (or clicks) per operation."""
-    floor_samples: tuple[float, ...] = ()
-    """The same number of inputs where nothing reacts, each taken right before a sample."""
+    samples: list[float | None] = field(default_factory=list)
+    """Milliseconds from each key press to its changed frame (None: nothing changed)."""
+    mounted: int = 0
+    removed: int = 0
+    full: list[str] = field(default_factory=list)
+    """Panes drawn again whole on the screen for a change of a few of their cells."""
 
-    @property
-    def app_samples(self) -> list[float]:
-        """Milliseconds per input beyond the floor taken beside it (the app's own time)."""
-        return sorted(
-            (sample - floor) / self.inputs
-            for sample, floor in zip(self.samples, self.floor_samples, strict=True)
-        )
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.samples)
-
-    @property
-    def p95(self) -> float:
-        ordered = sorted(self.samples)
-        return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "samples": self.samples,
+            "mounted": self.mounted,
+            "removed": self.removed,
+            "full": sorted(set(self.full)),
+        }
 
 
-class _RefreshCounter:
-    """Counts refresh calls per pane while installed."""
+class Keyboard:
+    """Presses keys on a running app the way a terminal's keys reach it, and waits for the
+    frame that shows the result."""
 
-    def __init__(self) -> None:
-        self.counts: Counter[str] = Counter()
-        self.original = Widget.refresh
+    def __init__(self, app: App[Any]) -> None:
+        driver = FrameDriver.current
+        assert driver is not None
+        self.app = app
+        self.driver = driver
+        self.replay = Replay(driver, SIZE)
 
-    def __enter__(self) -> _RefreshCounter:
-        counter = self
+    async def settle(self, quiet: float = QUIET) -> None:
+        """Wait until the app has written nothing for ``quiet`` seconds."""
+        while True:
+            writes = self.driver.writes
+            last = writes[-1][0] if writes else 0.0
+            if time.perf_counter() - last >= quiet:
+                break
+            await asyncio.sleep(QUIET / 3)
+        for _ in self.replay.changes():
+            pass
 
-        def counting(widget: Widget, *args: object, **kwargs: object) -> Widget:
-            for node in widget.ancestors_with_self:
-                if isinstance(node, Pane):
-                    counter.counts[node.id or "?"] += 1
-                    break
-            return counter.original(widget, *args, **kwargs)  # type: ignore[arg-type]
+    async def press(self, key: str, into: Operation) -> None:
+        """Press ``key`` once the app is quiet; add its latency and what it redrew."""
+        await self.settle()
+        nodes = set(self.app.screen.walk_children(with_self=False))
+        self.replay.screen.forget()
+        start = time.perf_counter()
+        self.driver.send_message(events.Key(key, CHARS.get(key, key)))
+        shown: float | None = None
+        while shown is None and time.perf_counter() - start < TIMEOUT:
+            await asyncio.sleep(0.001)
+            shown = next((stamp for stamp in self.replay.changes() if stamp >= start), None)
+        await self.settle()
+        now = set(self.app.screen.walk_children(with_self=False))
+        into.samples.append(None if shown is None else (shown - start) * 1000)
+        into.mounted += len(now - nodes)
+        into.removed += len(nodes - now)
+        screen = self.replay.screen
+        for pane in self.app.screen.query(".pane"):
+            if screen.repainted_whole(*pane.region):
+                into.full.append(pane.id or "?")
 
-        Widget.refresh = counting  # type: ignore[method-assign]
-        return self
 
-    def __exit__(self, *exc: object) -> None:
-        Widget.refresh = self.original  # type: ignore[method-assign]
+class FloorKeys(App[None]):
+    """The bare app: a key that changes one line of text."""
+
+    BINDINGS = [Binding("x", "count", "count")]
+    count = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("pressed 0 times", id="count")
+        yield Static("\n".join(f"line {n}" for n in range(40)))
+
+    def action_count(self) -> None:
+        self.count += 1
+        self.query_one("#count", Static).update(f"pressed {self.count} times")
 
 
-async def _cpu_ms(pilot: Pilot[None], step: Callable[[], Awaitable[None]]) -> float:
-    # CPU time of the process, not wall time: Pilot's own waits for the next frame are
-    # idle time, not time the app spends on the keystroke.
-    start = time.process_time()
-    await step()
-    await pilot.pause()
-    return (time.process_time() - start) * 1000
+async def run(app: App[Any], work: Callable[[Keyboard], Awaitable[None]]) -> None:
+    """Run ``app`` rendering frames, do ``work`` with a keyboard on it, then quit."""
+    app.driver_class = FrameDriver
+
+    async def pilot(_: object) -> None:
+        keyboard = Keyboard(app)
+        # the first key once the screen has settled, as a user sees it (the warm-up may
+        # still be running, as it is for a user)
+        await keyboard.settle(SETTLED)
+        try:
+            await work(keyboard)
+        finally:
+            app.exit()
+
+    await app.run_async(size=SIZE, auto_pilot=pilot)
 
 
-async def _measure(
-    app: FatescreenApp,
-    pilot: Pilot[None],
-    name: str,
-    step: Callable[[], Awaitable[None]],
-    setup: Callable[[], Awaitable[None]] | None,
+async def floor_samples(repeats: int) -> Operation:
+    """Key press to changed frame on the bare app."""
+    floor = Operation()
+
+    async def work(keyboard: Keyboard) -> None:
+        for _ in range(repeats):
+            await keyboard.press("x", floor)
+
+    await run(FloorKeys(), work)
+    return floor
+
+
+async def dashboard_samples(
+    scene: Path,
     repeats: int,
-    floor: Callable[[], Awaitable[None]],
-    inputs: int = 1,
-) -> Timing:
-    samples = []
-    floors = []
-    mounted = 0
-    rebuilt: set[str] = set()
-    refreshed: set[str] = set()
-    for _ in range(repeats):
-        if setup is not None:
-            await setup()
-            await pilot.pause()
-        # the floor right before each sample, so that the machine's drift hits both alike
-        floors.append(sum([await _cpu_ms(pilot, floor) for _ in range(inputs)]))
-        before = {pane.id: set(map(id, pane.children)) for pane in app.query(Pane)}
-        widgets_before = len(list(app.query("*")))
-        with _RefreshCounter() as counter:
-            samples.append(await _cpu_ms(pilot, step))
-        mounted += len(list(app.query("*"))) - widgets_before
-        for pane in app.query(Pane):
-            now = set(map(id, pane.children))
-            old = before.get(pane.id, set())
-            if old and now and not (old & now):
-                rebuilt.add(pane.id or "?")
-        refreshed |= set(counter.counts)
-    return Timing(
-        name,
-        tuple(samples),
-        mounted // repeats,
-        tuple(sorted(rebuilt)),
-        tuple(sorted(refreshed)),
-        inputs,
-        tuple(floors),
-    )
+    app: App[Any] | None = None,
+    only: tuple[str, ...] = (),
+) -> dict[str, Operation]:
+    """Key press to changed frame for the table's operations on the dashboard (``only``
+    those named, if given), on ``app`` if given."""
+    from fatescreen.ui import collector
+    from fatescreen.ui.app import FatescreenApp
 
-
-async def keystroke_timings(scene: Path, repeats: int = 20) -> list[Timing]:
-    """Time the five table operations of the benchmarks issue on ``scene``."""
     collector.pause()  # as `fatescreen SCENE` starts (fatescreen.cli.main)
-    app = FatescreenApp(scene, remember=False, lang="en")
-    results = []
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    dashboard = app if app is not None else FatescreenApp(scene, remember=False, lang="en")
+    assert isinstance(dashboard, FatescreenApp)
+    results: dict[str, Operation] = {}
+
+    async def work(keyboard: Keyboard) -> None:
+        app = dashboard
         pc = next(c for c in app.scene.characters if c.kind.value == "pc")
-        app.view_state = app.view_state.__class__(lang="en", selected=pc.id)
-        app.redraw(frozenset({"view"}))
-        await pilot.pause()
+        app.select_character(pc.id)
+        await keyboard.settle()
 
-        async def no_op_key() -> None:
-            await pilot.press("z")
+        async def measure(
+            name: str, keys: list[str], setup: Callable[[], list[str] | None] | None = None
+        ) -> None:
+            if only and name not in only:
+                return
+            operation = results.setdefault(name, Operation())
+            for _ in range(repeats):
+                pressed = keys
+                if setup is not None:
+                    pressed = setup() or keys
+                    await keyboard.settle()
+                for key in pressed:
+                    await keyboard.press(key, operation)
 
-        async def no_op_click() -> None:
-            await pilot.click(StressBoxes, offset=(60, 0))
+        def rewind() -> None:
+            countdown = app.scene.countdowns[0]
+            if countdown.checked >= countdown.boxes - 1:
+                app.run_command(f"tick {countdown.id} back {countdown.checked}", flow=False)
 
-        async def toggle_by_keys() -> None:
-            await pilot.press("s")
-            await pilot.pause()
-            await pilot.press("1")
+        if not only or "tick while the warm-up runs (t)" in only:
+            # first: the GM leaves the keys alone for a moment (the warm-up starts), then
+            # ticks until it is done (a thread shares the interpreter with the keys)
+            operation = results.setdefault("tick while the warm-up runs (t)", Operation())
+            waited = time.perf_counter()
+            while time.perf_counter() - waited < WARM_UP_WAIT and not app.warmed_up:
+                if any(worker.group == "warm-up" for worker in app.workers):
+                    break
+                await asyncio.sleep(0.01)
+            while not app.warmed_up and len(operation.samples) < 10 * repeats:
+                rewind()
+                await keyboard.press("t", operation)
 
-        results.append(
-            await _measure(
-                app,
-                pilot,
-                "toggle a stress box (2 keys)",
-                toggle_by_keys,
-                None,
-                repeats,
-                floor=no_op_key,
-                inputs=2,
-            )
-        )
+        await measure("toggle a stress box (s, 1)", ["s", "1"])
 
-        async def toggle_by_click() -> None:
-            await pilot.click(StressBoxes, offset=(11, 0))
-
-        results.append(
-            await _measure(
-                app,
-                pilot,
-                "toggle a stress box by a click",
-                toggle_by_click,
-                None,
-                repeats,
-                floor=no_op_click,
-            )
-        )
-
-        async def roll_with_invoke() -> None:
+        def add_invoke() -> None:
             app.run_command(
                 f'aspect add "Bench edge {time.perf_counter_ns()}" on {pc.id} free 1 for {pc.id}',
                 flow=False,
             )
             app.run_command(f"overcome {pc.id} Athletics vs 2 0000", flow=False)
 
-        async def free_invoke() -> None:
-            await pilot.press("f")
+        await measure("spend a free invoke (f)", ["f"], add_invoke)
 
-        results.append(
-            await _measure(
-                app,
-                pilot,
-                "spend a free invoke",
-                free_invoke,
-                roll_with_invoke,
-                repeats,
-                floor=no_op_key,
-            )
-        )
-
-        async def hand_on_setup() -> None:
+        def next_exchange() -> None:
             # everyone has acted: the next exchange starts (not part of the keystroke)
             if app.scene.turn is not None and not app.query_one("TurnPane").candidates():
                 app.run_command(f"exchange {app.scene.turn.up}", flow=False)
 
-        async def hand_on() -> None:
-            await pilot.press("n")
+        await measure("hand the turn on (n)", ["n"], next_exchange)
 
-        results.append(
-            await _measure(
-                app, pilot, "hand the turn on", hand_on, hand_on_setup, repeats, floor=no_op_key
-            )
-        )
-
-        choice = ["enter"]
-
-        async def move_setup() -> None:
+        def open_neighbour() -> list[str]:
             # a zone next door with nothing in the way: every move happens and redraws
             # the map (a barrier would roll, and a failed roll changes little)
             character = app.scene.character(pc.id)
@@ -228,39 +229,30 @@ async def keystroke_timings(scene: Path, repeats: int = 20) -> list[Timing]:
             for index, zone_id in enumerate(app.scene.adjacent(character.zone)[:9]):
                 link = app.scene.link_between(character.zone, zone_id)
                 if link is not None and link.barrier is None and link.block is None:
-                    choice[0] = str(index + 1)
-                    return
-            choice[0] = "enter"
+                    return ["m", str(index + 1)]
+            return ["m", "enter"]
 
-        async def move() -> None:
-            await pilot.press("m")
-            await pilot.pause()
-            await pilot.press(choice[0])
+        await measure("move a character (m, digit)", ["m", "1"], open_neighbour)
 
-        results.append(
-            await _measure(
-                app,
-                pilot,
-                "move a character (2 keys)",
-                move,
-                move_setup,
-                repeats,
-                floor=no_op_key,
-                inputs=2,
-            )
-        )
+        await measure("tick a countdown (t)", ["t"], rewind)
 
-        async def tick_setup() -> None:
-            countdown = app.scene.countdowns[0]
-            if countdown.checked >= countdown.boxes - 1:
-                app.run_command(f"tick {countdown.id} back {countdown.checked}", flow=False)
-
-        async def tick() -> None:
-            await pilot.press("t")
-
-        results.append(
-            await _measure(
-                app, pilot, "tick a countdown", tick, tick_setup, repeats, floor=no_op_key
-            )
-        )
+    await run(dashboard, work)
     return results
+
+
+def main() -> None:
+    scene, repeats = Path(sys.argv[1]), int(sys.argv[2])
+    floor = asyncio.run(floor_samples(repeats))
+    operations = asyncio.run(dashboard_samples(scene, repeats))
+    print(
+        json.dumps(
+            {
+                "floor": floor.as_json(),
+                "operations": {name: op.as_json() for name, op in operations.items()},
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,28 +1,47 @@
-"""Run every benchmark against its floor in one process tree and print one table.
+"""Run every benchmark against the bare-app floor beside it and print one table.
 
-``python bench/run.py`` measures with several repetitions and exits non-zero when a target
-is missed; ``--smoke`` runs each measurement once, without targets, so the benchmarks
-cannot rot (``make test`` runs it).
+``python bench/run.py [--scale N] [--readme README.md]`` measures on the large scene made
+``N`` times larger, prints the table (Markdown, the machine's floor beside each figure) and,
+with ``--readme``, writes it into that file's section for the scale; it exits non-zero when
+a target is missed. ``--smoke`` measures each figure once, without targets, so the
+benchmarks cannot rot. How each figure is taken is in :data:`METHOD`.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import tomllib
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+
+METHOD = """\
+Start is launch to the first frame after which the screen no longer changes (frames are
+rendered as for a terminal and compared one with the next), with the dashboard's warm-up
+running; memory is the peak resident size over the whole run, warm-up included. Load and
+save are timed one operation per fresh process, in pairs with their floor whose order
+alternates; the ratio is the median of the pairs' ratios. A keystroke is timed from the key
+reaching the app to the first frame that shows a change (the journal's fsync comes first),
+with no widget mounted or removed and no pane drawn again whole on the screen for a change
+of a few of its cells."""
+
+ONE_TIMES: Targets = {"start": 1.3, "load": 2.0, "save": 1.5, "memory": 1.5, "median": 10.0}
+SCALED: Targets = {"start": 1.5, "load": 2.0, "save": 1.5, "memory": 2.0, "median": None}
+Targets = dict[str, float | None]
+P95 = 25.0
+ODDS_MS = 5.0
 
 
 @dataclass(frozen=True)
@@ -30,75 +49,243 @@ class Row:
     """One line of the table."""
 
     figure: str
-    value: float
-    floor: float | None
-    unit: str
+    value: str
+    floor: str
+    ratio: str
     target: str
     passed: bool | None
-    spread: str = ""
-    show_ratio: bool = True
-
-    @property
-    def ratio(self) -> str:
-        if self.floor and self.show_ratio:
-            return f"{self.value / self.floor:.2f}"
-        return "—"
+    notes: str = ""
 
 
-def _median_spread(values: list[float]) -> tuple[float, str]:
-    median = statistics.median(values)
-    spread = f"{min(values):.1f}–{max(values):.1f}" if len(values) > 1 else ""
-    return median, spread
+def paired(ours: Sequence[float], floors: Sequence[float]) -> float:
+    """The median of the ratios of each pair (drift between pairs cancels out)."""
+    return statistics.median(a / b for a, b in zip(ours, floors, strict=True))
 
 
-def _timed(function: Callable[[], object], repeats: int) -> list[float]:
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        samples.append((time.perf_counter() - start) * 1000)
-    return samples
+def percentile(values: Sequence[float], share: float) -> float:
+    """The value below which ``share`` of the values lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def large_scene(folder: Path) -> Path:
-    """Generate the large benchmark scene into ``folder``."""
+def spread(values: Sequence[float]) -> str:
+    return f"{min(values):.1f}–{max(values):.1f}" if len(values) > 1 else ""
+
+
+def large_scene(folder: Path, scale: int) -> Path:
+    """Generate the large benchmark scene, ``scale`` times larger, into ``folder``."""
     path = folder / "large-scene.toml"
     subprocess.run(
-        [sys.executable, str(HERE / "make_large_scene.py"), str(path)],
+        [sys.executable, str(HERE / "make_large_scene.py"), str(path), "--scale", str(scale)],
         check=True,
         stdout=subprocess.DEVNULL,
     )
     return path
 
 
-def startup(kind: str, scene: Path, env: dict[str, str]) -> tuple[float, float]:
-    """Launch one process; milliseconds from launch to its first full frame, and KiB."""
-    args = [sys.executable, str(HERE / "startup.py"), kind, str(scene)]
-    start = time.perf_counter()
-    done = subprocess.run(args, capture_output=True, text=True, env=env, check=True, timeout=120)
-    stamp, memory = done.stdout.split()[-2:]
-    return (float(stamp) - start) * 1000, float(memory)
+def child(args: list[str], env: dict[str, str], timeout: float = 300) -> str:
+    """Run one of the benchmark scripts as a fresh process; its standard output."""
+    done = subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, timeout=timeout
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed:\n{done.stderr[-3000:]}")
+    return done.stdout
 
 
-def byte_compile() -> None:
-    """Compile the package as an install does, so no start is measured compiling sources
-    (an editable install with PYTHONDONTWRITEBYTECODE set would compile on every start)."""
-    import compileall
-
-    import fatescreen
-
-    compileall.compile_dir(Path(fatescreen.__file__).parent, quiet=1)
+def start(kind: str, scene: Path | None, env: dict[str, str]) -> tuple[float, float, str]:
+    """Launch one app: milliseconds to its settled frame, peak KiB, and what it showed."""
+    args = [str(HERE / "startup.py"), kind] + ([str(scene)] if scene else [])
+    launched = time.perf_counter()
+    report = json.loads(child(args, env).splitlines()[-1])
+    return (report["frame"] - launched) * 1000, float(report["memory"]), report["text"]
 
 
-def measure(repeats: int, keystroke_repeats: int, smoke: bool) -> list[Row]:
-    """Every figure of the benchmarks issue."""
-    import tomlkit
+def markers(scene: Path) -> dict[str, str]:
+    """Something each pane must show once the dashboard is up, by pane."""
+    from fatescreen.scene.load import load_scene
 
-    from fatescreen.rules.odds import _odds, _rerolled, odds
-    from fatescreen.scene.load import LoadedScene, load_text
-    from fatescreen.scene.save import render
+    loaded = load_scene(scene).scene
+    pc = next(c for c in loaded.characters if c.kind.value == "pc")
+    shown = {
+        "zones": loaded.zones[0].name,
+        "stat block": pc.aspects[0].name if pc.aspects else pc.name,
+        "aspects": loaded.aspects[0].name,
+        "fate points": "GM pool",
+        "obstacles": loaded.obstacles[0].name,
+        "footer": "Help",
+    }
+    if loaded.turn is not None:
+        shown["turn order"] = loaded.character_names.get(loaded.turn.up or "", "")
+    return shown
 
-    rows: list[Row] = []
+
+def startup_rows(
+    scene: Path, env: dict[str, str], repeats: int, smoke: bool, targets: Targets
+) -> list[Row]:
+    """Start and memory, in pairs with the floor whose order alternates."""
+    ours: list[float] = []
+    floors: list[float] = []
+    memory: list[float] = []
+    floor_memory: list[float] = []
+    missing: set[str] = set()
+    wanted = markers(scene)
+    for index in range(repeats):
+        order = ("fatescreen", "floor") if index % 2 == 0 else ("floor", "fatescreen")
+        for kind in order:
+            ms, kib, text = start(kind, scene if kind == "fatescreen" else None, env)
+            if kind == "fatescreen":
+                ours.append(ms)
+                memory.append(kib)
+                missing |= {pane for pane, mark in wanted.items() if mark[:12] not in text}
+            else:
+                floors.append(ms)
+                floor_memory.append(kib)
+    start_ratio = paired(ours, floors)
+    memory_ratio = paired(memory, floor_memory)
+    start_target = targets["start"] or 0
+    memory_target = targets["memory"] or 0
+    notes = spread(ours)
+    if missing:
+        notes += f"; NOT SHOWN: {', '.join(sorted(missing))}"
+    return [
+        Row(
+            "start: launch to settled frame",
+            f"{statistics.median(ours):.0f} ms",
+            f"{statistics.median(floors):.0f} ms",
+            f"{start_ratio:.2f}",
+            f"≤ {start_target}×, every pane shown",
+            None if smoke else start_ratio <= start_target and not missing,
+            notes,
+        ),
+        Row(
+            "memory: peak over the run",
+            f"{statistics.median(memory) / 1024:.1f} MiB",
+            f"{statistics.median(floor_memory) / 1024:.1f} MiB",
+            f"{memory_ratio:.2f}",
+            f"≤ {memory_target}×",
+            None if smoke else memory_ratio <= memory_target,
+            f"{min(memory) / 1024:.1f}–{max(memory) / 1024:.1f}",
+        ),
+    ]
+
+
+def pair_rows(
+    scene: Path, env: dict[str, str], repeats: int, smoke: bool, targets: Targets
+) -> list[Row]:
+    """Load and save, one operation per fresh process, in alternating pairs."""
+    rows = []
+    for name, ours_kind, floor_kind, key in (
+        ("load vs tomllib.loads", "load", "tomllib", "load"),
+        ("save one change vs tomlkit.dumps", "save", "dumps", "save"),
+        ("save, document not parsed yet", "save-cold", "dumps", None),
+    ):
+        ours: list[float] = []
+        floors: list[float] = []
+        for index in range(repeats):
+            order = (ours_kind, floor_kind) if index % 2 == 0 else (floor_kind, ours_kind)
+            for kind in order:
+                ms = float(child([str(HERE / "loadsave.py"), kind, str(scene)], env))
+                (ours if kind == ours_kind else floors).append(ms)
+        ratio = paired(ours, floors)
+        limit = targets[key] if key else None
+        rows.append(
+            Row(
+                name,
+                f"{statistics.median(ours):.1f} ms",
+                f"{statistics.median(floors):.1f} ms",
+                f"{ratio:.2f}",
+                f"≤ {limit}×" if limit else "(reported)",
+                None if smoke or limit is None else ratio <= limit,
+                spread(ours),
+            )
+        )
+    return rows
+
+
+def odds_row(repeats: int, smoke: bool, rating: int = 2, opposition: int = 3 + 2) -> Row:
+    """The exact odds of an opposed roll with +2 invokes, a reroll and an opposition invoke,
+    every cache but the dice pool's cleared; the reroll must change the odds.
+
+    The case: Fair (+2) with two invokes against a Good (+3) defender who invoked once
+    (+2): the roller fails or ties often enough for the reroll to be taken.
+    """
+    from fatescreen.rules.odds import _odds, _rerolled, dice_counts, odds
+
+    dice_counts()
+    without = odds(rating, opposition, invokes=2, opposed=True)
+    samples = []
+    result = without
+    for _ in range(repeats):
+        _odds.cache_clear()
+        _rerolled.cache_clear()
+        began = time.perf_counter()
+        result = odds(rating, opposition, invokes=2, rerolls=1, opposed=True)
+        samples.append((time.perf_counter() - began) * 1000)
+    rerolled = result.success + result.style > without.success + without.style
+    value = statistics.median(samples)
+    return Row(
+        "odds: 2 invokes, a reroll, opposition invoke (uncached)",
+        f"{value:.2f} ms",
+        "—",
+        "—",
+        f"≤ {ODDS_MS:.0f} ms, reroll taken",
+        None if smoke else value <= ODDS_MS and rerolled,
+        f"success {float(without.success + without.style):.3f} → "
+        f"{float(result.success + result.style):.3f} with the reroll"
+        + ("" if rerolled else "; reroll not taken"),
+    )
+
+
+def keystroke_row(
+    name: str, operation: dict[str, Any], floor: str, smoke: bool, targets: Targets
+) -> Row:
+    """One operation's row: its latencies, and whether anything was rebuilt for it (a
+    widget mounted or removed, or a pane drawn again whole for a change of a few of its
+    cells)."""
+    samples = operation["samples"]
+    if not samples:
+        return Row(f"key: {name}", "—", floor, "—", "(none pressed)", None, "no key in time")
+    shown = [s for s in samples if s is not None]
+    unchanged = len(samples) - len(shown)
+    median = statistics.median(shown) if shown else float("inf")
+    p95 = percentile(shown, 0.95) if shown else float("inf")
+    rebuilt = operation["mounted"] or operation["removed"] or operation["full"]
+    limit = targets["median"]
+    ok = p95 <= P95 and (limit is None or median <= limit) and not rebuilt and not unchanged
+    notes = (
+        f"p95 {p95:.1f}; mounted {operation['mounted']}, removed {operation['removed']}; "
+        f"repainted whole: {', '.join(sorted(operation['full'])) or '-'}"
+    )
+    if unchanged:
+        notes += f"; {unchanged} presses showed no change"
+    return Row(
+        f"key: {name}",
+        f"{median:.1f} ms",
+        floor,
+        "—",
+        (f"median ≤ {limit:.0f}, " if limit else "") + f"p95 ≤ {P95:.0f}, nothing rebuilt",
+        None if smoke else bool(ok),
+        notes,
+    )
+
+
+def keystroke_rows(
+    scene: Path, env: dict[str, str], repeats: int, smoke: bool, targets: Targets
+) -> list[Row]:
+    """Key press to changed frame, with the bare app's beside it."""
+    report = json.loads(child([str(HERE / "keystrokes.py"), str(scene), str(repeats)], env, 900))
+    floor = [s for s in report["floor"]["samples"] if s is not None]
+    floor_text = f"{statistics.median(floor):.1f} ms (p95 {percentile(floor, 0.95):.1f})"
+    return [
+        keystroke_row(name, operation, floor_text, smoke, targets)
+        for name, operation in report["operations"].items()
+    ]
+
+
+def measure(scale: int, repeats: int, keystrokes: int, smoke: bool) -> list[Row]:
+    """Every figure of the table."""
+    targets = ONE_TIMES if scale == 1 else SCALED
     with tempfile.TemporaryDirectory() as folder_name:
         folder = Path(folder_name)
         env = {
@@ -107,183 +294,68 @@ def measure(repeats: int, keystroke_repeats: int, smoke: bool) -> list[Row]:
             "FATESCREEN_CONFIG_DIR": str(folder / "config"),
         }
         os.environ.update(env)
-        scene = large_scene(folder)
-        text = scene.read_text(encoding="utf-8")
-
-        # 1. cold start and 5. memory, alternating so drift hits both alike
-        ours, floor, our_memory, floor_memory = [], [], [], []
-        for _ in range(repeats):
-            ms, kib = startup("fatescreen", scene, env)
-            ours.append(ms)
-            our_memory.append(kib)
-            ms, kib = startup("floor", scene, env)
-            floor.append(ms)
-            floor_memory.append(kib)
-        value, spread = _median_spread(ours)
-        base, _ = _median_spread(floor)
-        rows.append(
-            Row(
-                "cold start to first frame (large scene)",
-                value,
-                base,
-                "ms",
-                "≤ 1.3×",
-                None if smoke else value / base <= 1.3,
-                spread,
-            )
-        )
-
-        # 3. load and save, and 4. odds, measured before any dashboard runs in this
-        # process, so its objects do not weigh on the collector during them
-        later: list[Row] = []
-        # 3. load and save
-        loads = _timed(lambda: load_text(text, scene), repeats * 3)
-        bare = _timed(lambda: tomllib.loads(text), repeats * 3)
-        value, spread = _median_spread(loads)
-        base, _ = _median_spread(bare)
-        later.append(
-            Row(
-                "load the large scene vs tomllib.loads",
-                value,
-                base,
-                "ms",
-                "≤ 2×",
-                None if smoke else value / base <= 2,
-                spread,
-            )
-        )
-        loaded = load_text(text, scene)
-        character = next(c for c in loaded.scene.characters if c.stress and c.stress[0].boxes)
-        changed = loaded.scene.with_character(character.with_track(character.stress[0].toggle(1)))
-        saves = []
-        for _ in range(repeats * 3):
-            # the session keeps the document parsed (warmed off the main path after load)
-            ready = LoadedScene(loaded.scene, loaded.path, text, loaded.origins).with_document(
-                tomlkit.parse(text)
-            )
-            saves += _timed(lambda ready=ready: render(ready, changed), 1)
-        dumps = []
-        for _ in range(repeats * 3):
-            # the floor dumps a document parsed beforehand, as a save's document is
-            parsed = tomlkit.parse(text)
-            dumps += _timed(lambda parsed=parsed: tomlkit.dumps(parsed), 1)
-        value, spread = _median_spread(saves)
-        base, _ = _median_spread(dumps)
-        later.append(
-            Row(
-                "save one change vs tomlkit.dumps",
-                value,
-                base,
-                "ms",
-                "≤ 1.5×",
-                None if smoke else value / base <= 1.5,
-                spread,
-            )
-        )
-
-        # 4. odds
-        def cold() -> None:
-            _odds.cache_clear()
-            _rerolled.cache_clear()
-            odds(3, 2, invokes=3, rerolls=1)
-
-        value, spread = _median_spread(_timed(cold, repeats * 3))
-        later.append(
-            Row(
-                "odds: 3 invokes + a reroll (uncached)",
-                value,
-                None,
-                "ms",
-                "≤ 5 ms",
-                None if smoke else value <= 5,
-                spread,
-            )
-        )
-
-        # 2. keystrokes
-        from keystrokes import keystroke_timings
-
-        timings = asyncio.run(keystroke_timings(scene, keystroke_repeats))
-        for timing in timings:
-            # App time: what the keystroke costs beyond the same input where nothing reacts
-            # (a key bound to nothing, a click where nothing is) taken right before it:
-            # that floor is Pilot's own waiting and Textual's handling of any input.
-            net = timing.app_samples
-            median = statistics.median(net)
-            p95 = net[min(len(net) - 1, round(0.95 * (len(net) - 1)))]
-            floor = statistics.median(timing.floor_samples) / timing.inputs
-            ok = median <= 10 and p95 <= 25 and not timing.rebuilt_panes
-            # Pilot's click (pointer moves, presses and hover repaints) varies by tens of
-            # milliseconds from one to the next, more than the click's own work: the
-            # keyboard way to the same change carries the target, the click is reported.
-            targeted = "by a click" not in timing.name
-            per_key = " per key" if timing.inputs > 1 else ""
-            notes = (
-                f"p95 {p95:.1f}; with the floor {timing.median / timing.inputs:.1f}{per_key}; "
-                f"mounts {timing.mounted}; redrew {','.join(timing.refreshed) or '-'}"
-            )
-            if timing.rebuilt_panes:
-                notes += f"; REBUILT {','.join(timing.rebuilt_panes)}"
-            rows.append(
-                Row(
-                    f"key: {timing.name}, app time{per_key}",
-                    median,
-                    floor,
-                    "ms",
-                    "median ≤ 10, p95 ≤ 25, no pane rebuilt" if targeted else "(reported)",
-                    None if smoke or not targeted else ok,
-                    notes,
-                    show_ratio=False,
-                )
-            )
-        rows += later
-
-        value, spread = _median_spread(our_memory)
-        base, _ = _median_spread(floor_memory)
-        rows.append(
-            Row(
-                "memory at first frame (large scene)",
-                value / 1024,
-                base / 1024,
-                "MiB",
-                "≤ 1.5×",
-                None if smoke else value / base <= 1.5,
-                spread and f"{min(our_memory) / 1024:.1f}–{max(our_memory) / 1024:.1f}",
-            )
-        )
+        scene = large_scene(folder, scale)
+        rows = startup_rows(scene, env, repeats, smoke, targets)
+        rows += keystroke_rows(scene, env, keystrokes, smoke, targets)
+        rows += pair_rows(scene, env, repeats, smoke, targets)
+        rows.append(odds_row(repeats, smoke))
     return rows
 
 
-def table(rows: list[Row]) -> str:
-    """The results as a Markdown table."""
+def table(rows: list[Row], scale: int) -> str:
+    """The results as a Markdown table, with the machine it ran on."""
     lines = [
-        "| figure | value | floor | ratio | target | met | spread / notes |",
+        f"Scale {scale}× ({platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, load average "
+        f"{' '.join(f'{load:.1f}' for load in os.getloadavg())} at the end):",
+        "",
+        "| figure | value | bare-app floor | ratio | target | met | spread / notes |",
         "|---|---|---|---|---|---|---|",
     ]
     for row in rows:
-        floor = f"{row.floor:.1f} {row.unit}" if row.floor else "—"
         met = "—" if row.passed is None else ("yes" if row.passed else "**no**")
-        value = f"{row.value:.2f}" if row.value < 1 else f"{row.value:.1f}"
         lines.append(
-            f"| {row.figure} | {value} {row.unit} | {floor} | {row.ratio} | "
-            f"{row.target} | {met} | {row.spread} |"
+            f"| {row.figure} | {row.value} | {row.floor} | {row.ratio} | {row.target} | "
+            f"{met} | {row.notes} |"
         )
     return "\n".join(lines)
+
+
+def write_readme(readme: Path, scale: int, text: str) -> None:
+    """Put ``text`` between the README's markers for this scale (added after the other
+    scales' tables, or at the end, if missing)."""
+    begin, end = f"<!-- bench scale={scale} -->", f"<!-- /bench scale={scale} -->"
+    content = readme.read_text(encoding="utf-8")
+    block = f"{begin}\n{text}\n{end}"
+    if begin in content and end in content:
+        content = re.sub(
+            re.escape(begin) + ".*?" + re.escape(end), lambda _: block, content, flags=re.S
+        )
+    elif "<!-- /bench scale=" in content:
+        # after the other scales' tables
+        last = content.rindex("<!-- /bench scale=")
+        end_of_last = content.index("-->", last) + 3
+        content = content[:end_of_last] + "\n\n" + block + content[end_of_last:]
+    else:
+        content = content.rstrip("\n") + "\n\n" + block + "\n"
+    readme.write_text(content, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--smoke", action="store_true", help="one quick pass, no targets")
-    parser.add_argument("--repeats", type=int, default=11)
+    parser.add_argument("--scale", type=int, default=1, help="times the large scene")
+    parser.add_argument("--repeats", type=int, default=11, help="starts, loads and saves")
+    parser.add_argument("--keystrokes", type=int, default=30, help="presses per operation")
+    parser.add_argument("--readme", type=Path, help="write the table into this README")
     args = parser.parse_args(argv)
     repeats = 1 if args.smoke else args.repeats
-    byte_compile()
-    rows = measure(repeats, 2 if args.smoke else 30, args.smoke)
-    print(table(rows))
-    print(
-        f"\n{platform.machine()} · {os.cpu_count()} cores · Python {platform.python_version()}"
-        f" · {platform.platform()}"
-    )
+    rows = measure(args.scale, repeats, 2 if args.smoke else args.keystrokes, args.smoke)
+    text = table(rows, args.scale)
+    print(text)
+    print("\n" + METHOD)
+    if args.readme and not args.smoke:
+        write_readme(args.readme, args.scale, text)
     missed = [row.figure for row in rows if row.passed is False]
     if missed:
         print("\ntargets missed: " + "; ".join(missed))

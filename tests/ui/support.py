@@ -15,6 +15,7 @@ from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.campaign import CampaignApp
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.log import LogPane
+from fatescreen.ui.panes.zones import MapView
 
 AppFactory = Callable[..., FatescreenApp]
 """The ``make_app`` fixture: a dashboard on a copy of a shipped scene."""
@@ -47,7 +48,7 @@ def text_of(widget: Widget) -> str:
     parts = [widget, *widget.query("*")]
     texts = []
     for part in parts:
-        if isinstance(part, LinesView):
+        if isinstance(part, LinesView | MapView):
             texts.append(part.plain)
         elif isinstance(part, Static):
             texts.append(str(getattr(part.visual, "plain", part.visual)))

@@ -13,7 +13,7 @@ from fatescreen.i18n import tr
 T = TypeVar("T")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """Case- and normalisation-insensitive form of a name (Finnish letters kept)."""
     return unicodedata.normalize("NFC", text).casefold()
@@ -33,13 +33,13 @@ def resolve(ref: str, items: Iterable[tuple[str, str, T]], what: str, lang: str 
         AmbiguousName: The prefix matches several; the message lists them.
     """
     entries = list(items)
+    by_id = [e for e in entries if e[0] == ref]
+    if len(by_id) == 1:
+        return by_id[0][2]
     wanted = fold(ref.strip())
-    for exact in (
-        [e for e in entries if e[0] == ref],
-        [e for e in entries if fold(e[1]) == wanted or fold(e[0]) == wanted],
-    ):
-        if len(exact) == 1:
-            return exact[0][2]
+    exact = [e for e in entries if fold(e[1]) == wanted or fold(e[0]) == wanted]
+    if len(exact) == 1:
+        return exact[0][2]
     matches = [e for e in entries if fold(e[1]).startswith(wanted) or fold(e[0]).startswith(wanted)]
     if not matches and wanted:
         # words inside the name ("leader" -> "Masked leader", "short fuse" -> "... short fuse")

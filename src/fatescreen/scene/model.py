@@ -255,23 +255,40 @@ class Scene:
         """The player characters in the scene."""
         return tuple(c for c in self.characters if c.kind is CharacterKind.PC)
 
+    @cached_property
+    def characters_by_zone(self) -> Mapping[str | None, tuple[Character, ...]]:
+        """Characters by the id of the zone they stand in (None: in no zone), in the
+        scene's order."""
+        by_zone: dict[str | None, list[Character]] = {}
+        for character in self.characters:
+            by_zone.setdefault(character.zone, []).append(character)
+        return {zone: tuple(characters) for zone, characters in by_zone.items()}
+
+    @cached_property
+    def links_by_zone(self) -> Mapping[str, tuple[Link, ...]]:
+        """The links touching each zone, by zone id, in the scene's order."""
+        by_zone: dict[str, list[Link]] = {}
+        for link in self.links:
+            for zone_id in dict.fromkeys(link.zones):
+                by_zone.setdefault(zone_id, []).append(link)
+        return {zone: tuple(links) for zone, links in by_zone.items()}
+
     def characters_in(self, zone_id: str) -> tuple[Character, ...]:
         """Characters standing in a zone."""
-        return tuple(c for c in self.characters if c.zone == zone_id)
+        return self.characters_by_zone.get(zone_id, ())
 
     def adjacent(self, zone_id: str) -> tuple[str, ...]:
         """Ids of the zones linked to a zone."""
         return tuple(
             other
-            for link in self.links
-            if zone_id in link.zones
+            for link in self.links_by_zone.get(zone_id, ())
             for other in link.zones
             if other != zone_id
         )
 
     def link_between(self, a: str, b: str) -> Link | None:
         """The link joining two zones, or None if they are not adjacent."""
-        return next((link for link in self.links if link.joins(a, b)), None)
+        return next((link for link in self.links_by_zone.get(a, ()) if link.joins(a, b)), None)
 
     def with_character(self, character: Character) -> Scene:
         """A copy with the character of the same id replaced (or appended if new)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
     from fatescreen.ui.build import SceneBuilder
     from fatescreen.ui.edit import CharacterEditor
 
+WARM_UP_AFTER = 1.0
+"""Seconds without a key or click after which the warm-up starts."""
 PASS_THROUGH = frozenset({"ctrl+q", "ctrl+c", "ctrl+p"})
 """Keys that still reach the app while the quick pick is open."""
 
@@ -180,6 +183,10 @@ class FatescreenApp(App[None]):
         self._panes: list[Pane] = []
         self.quick_pick = QuickPick(id="pick")
         self._builder: SceneBuilder | None = None
+        self.last_input = time.monotonic()
+        """When the GM last pressed a key or clicked."""
+        self.warmed_up = False
+        """True once the warm-up (see on_ready) is done."""
         self._editor: CharacterEditor | None = None
 
     def _start_with_theme(self, name: str) -> None:
@@ -188,7 +195,8 @@ class FatescreenApp(App[None]):
         Setting ``theme`` would make Textual parse and apply every style a second time
         right after the first (its watcher invalidates the CSS): instead the stylesheet
         gets the theme's variables before it parses anything, and the watcher's other
-        work (classes, the ANSI colour filter) is done here.
+        work on classes is done here. (Its ANSI-to-truecolour filter keeps Textual's
+        start-up mapping: fatescreen's styles are theme colours, never ANSI ones.)
         """
         self.set_reactive(App.theme, name)
         theme = self.current_theme
@@ -197,7 +205,6 @@ class FatescreenApp(App[None]):
             {f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark}
         )
         self.update_classes(classes, update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
         self.stylesheet.set_variables(self.get_css_variables())
 
     # -- layout --------------------------------------------------------------------------
@@ -248,8 +255,18 @@ class FatescreenApp(App[None]):
 
     def on_ready(self) -> None:
         """Once the first frame is up, prepare what the first save, command and roll dialog
-        need, in a thread, so none of it delays opening the scene."""
+        need, in a thread, as soon as the GM leaves the keys alone for a moment: parsing a
+        large scene's document takes seconds, and a thread shares the interpreter with the
+        keys (a save before then parses the document itself)."""
         collector.resume()
+        self.last_input = time.monotonic()
+        self.set_timer(WARM_UP_AFTER, self._warm_up_when_idle)
+
+    def _warm_up_when_idle(self) -> None:
+        idle = time.monotonic() - self.last_input
+        if idle < WARM_UP_AFTER:
+            self.set_timer(WARM_UP_AFTER - idle, self._warm_up_when_idle)
+            return
         self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     def _warm_up(self) -> None:
@@ -265,6 +282,7 @@ class FatescreenApp(App[None]):
             loaded.warm()
         load_verbs()
         dice_counts()
+        self.warmed_up = True
 
     def _show_load_error(self) -> None:
         """Say why there is no scene: every problem of the file, in the log."""
@@ -694,6 +712,8 @@ class FatescreenApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """While the quick pick is open it gets every key but the app's own (quit, the
         palette), which close it first; a click elsewhere closes it."""
+        if isinstance(event, events.Key | events.MouseDown):
+            self.last_input = time.monotonic()
         pick = self.quick_pick
         if pick.is_open:
             if isinstance(event, events.Key):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from weakref import WeakKeyDictionary
 
-from textual.binding import Binding
+from textual.app import ComposeResult
+from textual.binding import ActiveBinding, Binding
 from textual.dom import DOMNode
+from textual.widgets import Footer
 
 from fatescreen.i18n import tr
 
@@ -35,16 +37,36 @@ def described(binding: Binding, lang: str) -> str:
     return binding.description if text == key else text
 
 
-def translate_bindings(node: DOMNode, lang: str) -> None:
-    """Give a node's key bindings their descriptions in ``lang``, for the footer to show.
+_LANGUAGES: WeakKeyDictionary[DOMNode, str] = WeakKeyDictionary()
+"""The language each node's key bindings are described in (set by translate_bindings)."""
 
-    Textual has no public call to change a binding's description, and the footer reads
-    the node's own map of bindings (a per-node copy of the class's), so translated copies
-    of the bindings replace the ones in that map.
+
+def translate_bindings(node: DOMNode, lang: str) -> None:
+    """Describe a node's key bindings in ``lang`` wherever a :class:`LocalFooter` shows them.
+
+    Textual has no public call to change a binding's description: the footer puts the
+    description on each key it shows, and a LocalFooter replaces it there.
     """
-    table = node._bindings.key_to_bindings
-    for key, bindings in table.items():
-        table[key] = [
-            replace(binding, description=described(binding, lang)) for binding in bindings
-        ]
+    _LANGUAGES[node] = lang
     node.refresh_bindings()
+
+
+def shown_description(found: ActiveBinding) -> str:
+    """The description of an active binding in its node's language (see translate_bindings)."""
+    lang = _LANGUAGES.get(found.node)
+    return found.binding.description if lang is None else described(found.binding, lang)
+
+
+class LocalFooter(Footer):
+    """Textual's footer with each key described in the language of the node it is bound on."""
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, their descriptions replaced."""
+        active = self.screen.active_bindings
+        for widget in super().compose():
+            key = getattr(widget, "key", None)
+            found = active.get(key) if isinstance(key, str) else None
+            description: object = getattr(widget, "description", None)
+            if found is not None and isinstance(description, str) and description:
+                widget.description = shown_description(found)  # type: ignore[attr-defined]
+            yield widget

@@ -126,17 +126,13 @@ class LinesView(ScrollView):
                 key = line_key(line)
                 found = fresh.get(key) or cache.get(key)
                 if found is None:
-                    if not self.wrap:
-                        # one strip a line: drawn when first shown (a long map shows a
-                        # screenful of its lines)
-                        found = []
-                        found.append(_Undrawn(line, found))
-                    elif line.cell_length > width or "\n" in line.plain:
+                    if self.wrap and (line.cell_length > width or "\n" in line.plain):
                         found = Visual.to_strips(self, line, width, None, style)
                     else:
-                        # a line that fits needs no wrapping: render it straight away
-                        # (several times faster than the general path)
-                        found = [Strip(line.render_segments(style))]
+                        # one strip a line (unwrapped, or a line that fits): drawn when
+                        # first shown, so a long list draws a screenful of its lines
+                        found = []
+                        found.append(_Undrawn(line, found))
                 strips = found
             fresh[key] = strips
             seen[id(line)] = (line, key, strips)
@@ -168,24 +164,27 @@ class LinesView(ScrollView):
         widest = max((strip.cell_length for strip in self._strips), default=0)
         size = Size(max(widest, self._width), len(self._strips))
         auto = self.styles.height is not None and self.styles.height.is_auto
-        if auto and size.height != self.virtual_size.height:
-            # sized to its lines: the screen must make room, also when this runs while
-            # the screen is being laid out (a parent's resize), which drops the request
-            self.virtual_size = size
-            self.call_later(self.refresh, layout=True)
-        elif size != self.virtual_size:
-            # A fixed-size view only needs its scrollbars told; setting the reactive
-            # normally would lay out the whole screen for what is a repaint.
+        if size != self.virtual_size:
             self.set_reactive(Widget.virtual_size, size)
-            self._scroll_update(size)
-        else:
-            self._repaint_changed()
-            return
-        self._painted = self._strips
-        self.refresh()
+            overflows = size.height > self.scrollable_content_region.height
+            if auto or overflows != self.show_vertical_scrollbar:
+                # the screen (sized to its lines) or a scrollbar must make room; asked
+                # for after this call, which may run while the screen is being laid out
+                # (a parent's resize), which drops a request made from inside it
+                self.call_later(self.refresh, layout=True)
+                if auto:
+                    self._painted = self._strips
+                    return
+            elif overflows:
+                # a scrollbar that stays: tell it the new length, and lay nothing out
+                bar = self.vertical_scrollbar
+                bar.window_virtual_size = size.height
+                bar.window_size = self.scrollable_content_region.height
+        self._repaint_changed()
 
     def _repaint_changed(self) -> None:
-        """Repaint only the visible lines whose strips changed (same number of lines).
+        """Repaint only the visible lines whose strips changed, and when the number of
+        lines changed, every visible line from the first that differs down.
 
         Unchanged lines keep the very strips they had (see ``_strips_for``), so a changed
         line is one whose strip is another object. Textual repaints everything between
@@ -193,41 +192,25 @@ class LinesView(ScrollView):
         """
         old, new = self._painted, self._strips
         self._painted = new
-        if len(old) != len(new):
-            self.refresh()
-            return
         top = self.scroll_offset.y
         region = self.scrollable_content_region
+        bottom = top + region.height
+        if len(old) != len(new):
+            first = next(
+                (index for index, (a, b) in enumerate(zip(old, new, strict=False)) if a is not b),
+                min(len(old), len(new)),
+            )
+            if first < bottom:
+                start = max(first, top)
+                self.refresh(Region(0, start - top, region.width, bottom - start))
+            return
         regions = [
             Region(0, index - top, region.width, 1)
             for index, (before, after) in enumerate(zip(old, new, strict=True))
-            if before is not after and top <= index < top + region.height
+            if before is not after and top <= index < bottom
         ]
         if regions:
             self.refresh(*regions)
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        """As ScrollView's, but nothing at all when no size changed since the last time,
-        and no repaint left pending for what the layout paints.
-
-        Every screen layout calls this on every widget, and ScrollView repaints its
-        scrollbars each time its scrolled size differs from its own (always, for a view
-        that scrolls): the repainted scrollbars then make Textual repaint everything
-        between them and the widget that really changed.
-        """
-        sizes = (size, self.virtual_size, container_size)
-        if sizes == self._sizes:
-            return False
-        self._sizes = sizes
-        pending = set(self._repaint_regions)
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        # A new size marks the whole view for a repaint, which the layout that resized it
-        # paints anyway; left pending, the mark would ride along with the next one-line
-        # change and repaint the whole view then.
-        self._repaint_regions.intersection_update(pending)
-        return resized
 
     def notify_style_update(self) -> None:
         """Draw the lines again in a new theme or style (their colours are in the strips)."""

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from textual import events
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer
 
+from fatescreen.ui.keys import LocalFooter, shown_description
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.state import View
 from fatescreen.ui.text import Part, assemble
@@ -107,8 +107,8 @@ class QuickPick(TextBlock):
             self._pick(int(event.character) - 1)
 
 
-class SteadyFooter(Footer):
-    """Textual's footer, rebuilt only when the keys it shows change.
+class SteadyFooter(LocalFooter):
+    """The footer, rebuilt only when the keys it shows change.
 
     Textual's footer mounts a widget per key again on every change of focus; most focus
     changes on the dashboard (a pane, the quick pick) keep the same keys.
@@ -120,8 +120,9 @@ class SteadyFooter(Footer):
         """Rebuild if the keys shown differ from those last shown."""
         shown = (
             tuple(
-                (binding.key, binding.action, binding.description, enabled, tooltip)
-                for (_, binding, enabled, tooltip) in screen.active_bindings.values()
+                (binding.key, binding.action, shown_description(found), enabled, tooltip)
+                for found in screen.active_bindings.values()
+                for (_, binding, enabled, tooltip) in [found]
                 if binding.show or binding.key == self.app.COMMAND_PALETTE_BINDING
             ),
             self.compact,

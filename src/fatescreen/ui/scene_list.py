@@ -11,13 +11,13 @@ from textual.containers import Container, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from fatescreen.commands.campaign_session import CampaignSession
 from fatescreen.scene.campaign import Campaign, Member, SceneEntry, SceneState
 from fatescreen.ui.commandbar import CommandBar
-from fatescreen.ui.keys import translate_bindings
+from fatescreen.ui.keys import LocalFooter, translate_bindings
 from fatescreen.ui.lines import LinesView, TextBlock
 from fatescreen.ui.panes.log import LogEntry
 from fatescreen.ui.state import View
@@ -157,7 +157,7 @@ class SceneListScreen(ModalScreen[None]):
             log.border_title = self.view.tr("ui.log")
             yield self.log_lines
         yield CommandBar(self.names, id="scenes-command")
-        yield Footer()
+        yield LocalFooter()
 
     def on_mount(self) -> None:
         """Draw, with the scene to play next highlighted."""

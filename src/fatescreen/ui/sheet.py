@@ -10,14 +10,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from fatescreen.commands.campaign_session import CampaignSession
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import Character, Recovery, Stunt
 from fatescreen.scene.campaign import Advance, Campaign, Member
 from fatescreen.scene.codec import slot_name
-from fatescreen.ui.keys import translate_bindings
+from fatescreen.ui.keys import LocalFooter, translate_bindings
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.statblock import skill_lines, slot_label
 from fatescreen.ui.sheet_edit import (
@@ -147,7 +147,7 @@ class SheetScreen(ModalScreen[None]):
             yield self.left
             yield self.right
         yield self.message
-        yield Footer()
+        yield LocalFooter()
 
     def on_mount(self) -> None:
         """Draw the sheet with its first field highlighted."""

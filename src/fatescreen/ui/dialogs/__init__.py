@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -61,7 +61,8 @@ class Dialog(ModalScreen[str | None]):
             line.update(assemble((text, "$error")))
             line.display = True
 
-    def _on_mount(self, event: events.Mount) -> None:
+    @on(events.Mount)
+    def describe_keys(self) -> None:
         """Describe the dialog's keys in the GM's language (runs besides ``on_mount``)."""
         translate_bindings(self, self.view.lang)
 

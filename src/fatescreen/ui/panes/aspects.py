@@ -41,9 +41,9 @@ def _carries_something(character: Character) -> bool:
     )
 
 
-_always_shown = ByIdentity(_carries_something)
+_always_shown = ByIdentity(_carries_something, limit=1 << 16)
 """Remembered by the character object: a command changes one character, the rest are
-the same objects."""
+the same objects (room for the largest scenes' characters, or it forgets them all)."""
 
 
 class AspectsPane(Pane):

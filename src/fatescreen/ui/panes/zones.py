@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
 
 from textual.content import Content
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widget import Widget
 
 from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.ladder import signed
 from fatescreen.rules.obstacles import Block, Distraction, Hazard
-from fatescreen.scene.model import Link, Scene
-from fatescreen.ui.lines import LinesView
+from fatescreen.scene.model import Link, Obstacle, Scene, Zone
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
 from fatescreen.ui.text import literal
@@ -45,29 +48,22 @@ class Canvas:
             self.cells[y][start:end] = text[start - x : end - x]
             self.styles[y][start:end] = [style] * (end - start)
 
-    def lines(self, known: dict[tuple[str, tuple[str, ...]], Content]) -> list[Content]:
+    def lines(self) -> list[Content]:
         """The canvas as Content lines, trailing blanks trimmed, one span per run of a
-        style. ``known`` holds the lines of an earlier drawing: a row drawn alike again
-        (most of them, after a move) is that same line."""
+        style."""
         lines = []
-        drawn: dict[tuple[str, tuple[str, ...]], Content] = {}
         for row, styles in zip(self.cells, self.styles, strict=True):
             text = "".join(row).rstrip(" ")
-            key = (text, tuple(styles[: len(text)]))
-            line = drawn.get(key) or known.get(key)
-            if line is None:
-                line = Content.assemble(
+            lines.append(
+                Content.assemble(
                     *(
                         ("".join(char for char, _ in run), style)
-                        for style, run in groupby(zip(text, key[1], strict=True), itemgetter(1))
+                        for style, run in groupby(
+                            zip(text, styles[: len(text)], strict=True), itemgetter(1)
+                        )
                     )
                 )
-            drawn[key] = line
-            lines.append(line)
-        known.clear()
-        known.update(drawn)
-        while lines and not lines[-1].plain:
-            lines.pop()
+            )
         return lines
 
 
@@ -84,43 +80,84 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def zone_boxes(scene: Scene, view: View, width: int = BOX_WIDTH) -> list[ZoneBox]:
+@dataclass
+class MapCache:
+    """What the last drawing of a map computed, kept for the next one: a move changes
+    two boxes of hundreds, and neither the zones' places nor most of the links."""
+
+    scene: Scene | None = None
+    width: int = 0
+    boxes: dict[str, ZoneBox] = field(default_factory=dict)
+    place: tuple[object, object, int, dict[str, Cell]] | None = None
+    """Zones, links and columns, and the places found for them."""
+    links: tuple[object, ...] = ()
+    """What the links' drawing depended on, then the puts by row and the far links."""
+    extra: dict[Link, Content] = field(default_factory=dict)
+    """The lines listing far links, for these zones and obstacles:"""
+    extra_zones: object = None
+    extra_obstacles: object = None
+
+
+def zone_boxes(
+    scene: Scene, view: View, width: int = BOX_WIDTH, cache: MapCache | None = None
+) -> list[ZoneBox]:
     """The content of every zone box ``width`` columns wide: zone aspects, who is there,
-    obstacles in it."""
+    obstacles in it (``cache``: boxes drawn before, kept for zones where no character
+    came, went or changed since)."""
     inner = width - 4
+    old = cache.scene if cache is not None else None
+    dirty: set[str | None] | None = None
+    if (
+        cache is not None
+        and old is not None
+        and cache.width == width
+        and old.zones is scene.zones
+        and old.obstacles is scene.obstacles
+        and len(old.characters) == len(scene.characters)
+    ):
+        dirty = set()
+        for before, after in zip(old.characters, scene.characters, strict=True):
+            if before is not after:
+                dirty.add(before.zone)
+                dirty.add(after.zone)
+    obstacles_in: dict[str | None, list[Obstacle]] = {}
+    for obstacle in scene.obstacles:
+        obstacles_in.setdefault(obstacle.zone, []).append(obstacle)
     boxes = []
+    known = cache.boxes if cache is not None and dirty is not None else {}
     for zone in scene.zones:
-        lines: list[tuple[str, str]] = []
-        for aspect in zone.aspects:
-            invokes = f" ({len(aspect.free_invokes)})" if aspect.free_invokes else ""
-            hidden = " [GM]" if aspect.hidden else ""
-            lines.append(
-                (_fit(literal(aspect.name) + invokes + hidden, inner), "italic $secondary")
-            )
-        people = []
-        for character in scene.characters_in(zone.id):
-            name = literal(character.name)
-            if character.kind is CharacterKind.MOOKS:
-                name += f" ×{character.members}"
-            if character.taken_out:
-                name = "✝" + name
-            elif character.minions or character.forms:
-                name += " ◆"
-            style = "bold" if character.kind is CharacterKind.PC else ""
-            if character.taken_out:
-                style = "strike $text-muted"
-            people.append((name, style))
-        for name, style in people:
-            lines.append((_fit(name, inner), style))
-        for obstacle in scene.obstacles:
-            if obstacle.zone != zone.id:
-                continue
-            mark = (
-                "⚠" if isinstance(obstacle, Hazard) else "▦" if isinstance(obstacle, Block) else "?"
-            )
-            lines.append((_fit(f"{mark} {literal(obstacle.name)}", inner), "$warning"))
-        boxes.append(ZoneBox(zone.id, literal(zone.name), tuple(lines)))
+        box = None if dirty is None or zone.id in dirty else known.get(zone.id)
+        if box is None:
+            box = _zone_box(scene, zone, inner, obstacles_in.get(zone.id, []))
+        boxes.append(box)
+    if cache is not None:
+        cache.scene, cache.width = scene, width
+        cache.boxes = {box.zone_id: box for box in boxes}
     return boxes
+
+
+def _zone_box(scene: Scene, zone: Zone, inner: int, obstacles: list[Obstacle]) -> ZoneBox:
+    lines: list[tuple[str, str]] = []
+    for aspect in zone.aspects:
+        invokes = f" ({len(aspect.free_invokes)})" if aspect.free_invokes else ""
+        hidden = " [GM]" if aspect.hidden else ""
+        lines.append((_fit(literal(aspect.name) + invokes + hidden, inner), "italic $secondary"))
+    for character in scene.characters_in(zone.id):
+        name = literal(character.name)
+        if character.kind is CharacterKind.MOOKS:
+            name += f" ×{character.members}"
+        if character.taken_out:
+            name = "✝" + name
+        elif character.minions or character.forms:
+            name += " ◆"
+        style = "bold" if character.kind is CharacterKind.PC else ""
+        if character.taken_out:
+            style = "strike $text-muted"
+        lines.append((_fit(name, inner), style))
+    for obstacle in obstacles:
+        mark = "⚠" if isinstance(obstacle, Hazard) else "▦" if isinstance(obstacle, Block) else "?"
+        lines.append((_fit(f"{mark} {literal(obstacle.name)}", inner), "$warning"))
+    return ZoneBox(zone.id, literal(zone.name), tuple(lines))
 
 
 def grid_order(scene: Scene) -> list[str]:
@@ -206,83 +243,289 @@ def _touching(cell: Cell, others: list[Cell]) -> int:
     return sum(abs(cell[0] - row) + abs(cell[1] - column) == 1 for row, column in others)
 
 
-def draw_map(
-    scene: Scene,
-    view: View,
-    width: int,
-    known: dict[tuple[str, tuple[str, ...]], Content] | None = None,
-) -> list[Content]:
-    """Draw the zones map to fit ``width`` columns, line by line (``known``: the lines of
-    an earlier drawing, reused where a row is drawn alike, and replaced by this one's)."""
-    if not scene.zones:
-        return [Content(view.tr("ui.no_zones"))]
-    place = place_zones(scene, min(len(scene.zones), most_columns(width)))
-    columns = max(column for _, column in place.values()) + 1
-    wide = box_width(columns, width)
-    boxes = {box.zone_id: box for box in zone_boxes(scene, view, wide)}
-    taken = {cell: zone_id for zone_id, cell in place.items()}
-    rows = max(row for row, _ in place.values()) + 1
-    heights = [
-        max((max(len(boxes[z].lines), 1) + 2 for (r, _), z in taken.items() if r == row), default=3)
-        for row in range(rows)
-    ]
-    tops = [sum(heights[:row]) + ROW_GAP * row for row in range(rows)]
+Put = tuple[int, int, str, str]
+"""Text written at (x, y) in a style."""
+
+
+@dataclass(frozen=True)
+class Band:
+    """One row of zone boxes and the gap below it: the map is drawn band by band, and a
+    band equal to one drawn before is not drawn again."""
+
+    width: int
+    height: int
+    box_height: int
+    boxes: tuple[tuple[int, ZoneBox], ...]
+    """Each box with its column (x)."""
+    puts: tuple[Put, ...]
+    """The links' lines and labels in the band, y counted from its top."""
+    box_width: int
+
+    def lines(self) -> list[Content]:
+        """The band's lines."""
+        canvas = Canvas(self.width, self.height)
+        for x, box in self.boxes:
+            _draw_box(canvas, x, box, self.box_width, self.box_height)
+        for x, y, text, style in self.puts:
+            canvas.put(x, y, text, style)
+        return canvas.lines()
+
+
+def _draw_box(canvas: Canvas, x: int, box: ZoneBox, wide: int, height: int) -> None:
+    title = _fit(f" {box.title} ", wide - 4)
+    canvas.put(x, 0, "┌" + "─" * (wide - 2) + "┐", "$primary")
+    canvas.put(x + 2, 0, title, "bold $primary")
+    for line in range(1, height - 1):
+        canvas.put(x, line, "│", "$primary")
+        canvas.put(x + wide - 1, line, "│", "$primary")
+    canvas.put(x, height - 1, "└" + "─" * (wide - 2) + "┘", "$primary")
+    for index, (text, style) in enumerate(box.lines):
+        canvas.put(x + 2, 1 + index, text, style)
+
+
+Plan = tuple[bool, int, int, int, int, str, str]
+"""How a link is drawn: across or down, from row and column to row, x, length, label and
+style; where it falls depends on the rows' heights."""
+
+
+def _plan_links(scene: Scene, place: dict[str, Cell], wide: int) -> tuple[list[Plan], list[Link]]:
+    """The links drawn between boxes, and those that cannot be (listed below the map)."""
     step = wide + GAP
-    canvas = Canvas(columns * step, sum(heights) + ROW_GAP * rows)
-    for zone_id, (row, column) in place.items():
-        x, y = column * step, tops[row]
-        box = boxes[zone_id]
-        height = heights[row]
-        title = _fit(f" {box.title} ", wide - 4)
-        canvas.put(x, y, "┌" + "─" * (wide - 2) + "┐", "$primary")
-        canvas.put(x + 2, y, title, "bold $primary")
-        for line in range(1, height - 1):
-            canvas.put(x, y + line, "│", "$primary")
-            canvas.put(x + wide - 1, y + line, "│", "$primary")
-        canvas.put(x, y + height - 1, "└" + "─" * (wide - 2) + "┘", "$primary")
-        for index, (text, style) in enumerate(box.lines):
-            canvas.put(x + 2, y + 1 + index, text, style)
+    taken = set(place.values())
+    plans: list[Plan] = []
     far: list[Link] = []
     for link in scene.links:
         a, b = link.zones
         if a not in place or b not in place:
             continue
         (ra, ca), (rb, cb) = place[a], place[b]
-        label = link_label(scene, link)
-        style = "$warning bold" if label else "$primary"
         if ra == rb and all((ra, c) not in taken for c in range(min(ca, cb) + 1, max(ca, cb))):
             # side by side, or with only empty cells between: a line across
-            x = min(ca, cb) * step + wide
             length = (abs(ca - cb) - 1) * step + GAP
-            y = tops[ra] + 1
-            canvas.put(x, y, ("═" if label else "─") * length, style)
-            if label:
-                canvas.put(x + (length - len(label)) // 2, y + 1, label, style)
+            across = True
+            x = min(ca, cb) * step + wide
         elif ca == cb and all((r, ca) not in taken for r in range(min(ra, rb) + 1, max(ra, rb))):
             # one above the other, or with only empty cells between: a line down
-            top, bottom = min(ra, rb), max(ra, rb)
+            across = False
             x = ca * step + wide // 2
-            for y in range(tops[top] + heights[top], tops[bottom]):
-                canvas.put(x, y, "║" if label else "│", style)
-            if label:
-                canvas.put(x + 2, tops[top] + heights[top], label, style)
+            length = 0
         else:
             far.append(link)
-    lines = canvas.lines({} if known is None else known)
-    if far:
-        extra = []
-        for link in far:
-            a, b = (literal(scene.zone(z).name) for z in link.zones)
-            label = link_label(scene, link)
-            extra.append(
-                Content.assemble(
-                    ("  ↔ ", "$primary"),
-                    f"{a} — {b}",
-                    (f" {label}" if label else "", "$warning bold"),
-                )
-            )
-        lines += extra
-    return lines
+            continue
+        label = link_label(scene, link)
+        style = "$warning bold" if label else "$primary"
+        plans.append((across, min(ra, rb), max(ra, rb), x, length, label, style))
+    return plans, far
+
+
+def _draw_links(plans: list[Plan], heights: list[int], tops: list[int]) -> list[list[Put]]:
+    """The lines of the planned links, by row of boxes, y counted from the row's top."""
+    puts: list[list[Put]] = [[] for _ in heights]
+
+    def put(x: int, y: int, text: str, style: str) -> None:
+        row = bisect_right(tops, y) - 1
+        puts[row].append((x, y - tops[row], text, style))
+
+    for across, top, bottom, x, length, label, style in plans:
+        if across:
+            y = tops[top] + 1
+            put(x, y, ("═" if label else "─") * length, style)
+            if label:
+                put(x + (length - len(label)) // 2, y + 1, label, style)
+        else:
+            for y in range(tops[top] + heights[top], tops[bottom]):
+                put(x, y, "║" if label else "│", style)
+            if label:
+                put(x + 2, tops[top] + heights[top], label, style)
+    return puts
+
+
+def _same_depends(old: object, new: tuple[object, ...]) -> bool:
+    """The same links, obstacles and places (the very objects), and width."""
+    assert isinstance(old, tuple)
+    return all(a is b for a, b in zip(old[:3], new[:3], strict=True)) and old[3:] == new[3:]
+
+
+def map_bands(
+    scene: Scene, view: View, width: int, cache: MapCache | None = None
+) -> tuple[list[Band], list[Content]]:
+    """The zones map for ``width`` columns as bands of rows, and the lines listed below
+    them (links between zones that are not drawn side by side or one above the other)."""
+    if not scene.zones:
+        return [], [Content(view.tr("ui.no_zones"))]
+    cache = cache if cache is not None else MapCache()
+    most = min(len(scene.zones), most_columns(width))
+    if cache.place is None or cache.place[:3] != (scene.zones, scene.links, most):
+        cache.place = (scene.zones, scene.links, most, place_zones(scene, most))
+    place = cache.place[3]
+    columns = max(column for _, column in place.values()) + 1
+    wide = box_width(columns, width)
+    boxes = {box.zone_id: box for box in zone_boxes(scene, view, wide, cache)}
+    rows = max(row for row, _ in place.values()) + 1
+    heights = [3] * rows
+    in_row: list[list[tuple[int, ZoneBox]]] = [[] for _ in range(rows)]
+    step = wide + GAP
+    for zone_id, (row, column) in sorted(place.items(), key=lambda item: item[1]):
+        box = boxes[zone_id]
+        heights[row] = max(heights[row], max(len(box.lines), 1) + 2)
+        in_row[row].append((column * step, box))
+    tops = [sum(heights[:row]) + ROW_GAP * row for row in range(rows)]
+    depends = (scene.links, scene.obstacles, place, wide)
+    if len(cache.links) != 3 or not _same_depends(cache.links[0], depends):
+        cache.links = (depends, *_plan_links(scene, place, wide))
+    plans: list[Plan] = cache.links[1]  # type: ignore[assignment]
+    far: list[Link] = cache.links[2]  # type: ignore[assignment]
+    puts = _draw_links(plans, heights, tops)
+    bands = [
+        Band(
+            columns * step,
+            heights[row] + (ROW_GAP if row < rows - 1 else 0),
+            heights[row],
+            tuple(in_row[row]),
+            tuple(puts[row]),
+            wide,
+        )
+        for row in range(rows)
+    ]
+    if cache.extra_zones is not scene.zones or cache.extra_obstacles is not scene.obstacles:
+        cache.extra = {}
+        cache.extra_zones, cache.extra_obstacles = scene.zones, scene.obstacles
+    extra = []
+    for link in far:
+        line = cache.extra.get(link)
+        if line is None:
+            line = cache.extra[link] = _far_line(scene, link)
+        extra.append(line)
+    return bands, extra
+
+
+def _far_line(scene: Scene, link: Link) -> Content:
+    """A link listed below the map: its zones' names and what stands in the way."""
+    a, b = (literal(scene.zone(z).name) for z in link.zones)
+    label = link_label(scene, link)
+    return Content.assemble(
+        ("  ↔ ", "$primary"), f"{a} — {b}", (f" {label}" if label else "", "$warning bold")
+    )
+
+
+def draw_map(scene: Scene, view: View, width: int) -> list[Content]:
+    """Draw the whole zones map to fit ``width`` columns, line by line."""
+    bands, extra = map_bands(scene, view, width)
+    return [line for band in bands for line in band.lines()] + extra
+
+
+class MapView(ScrollView):
+    """The map, drawn only where it shows: each band's lines are drawn the first time one
+    of them is on screen, and a new map repaints only the bands that differ."""
+
+    ALLOW_SELECT = False
+
+    DEFAULT_CSS = """
+    MapView {
+        height: auto;
+        overflow-x: hidden;
+        overflow-y: auto;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.bands: list[Band] = []
+        self.extra: list[Content] = []
+        self._tops: list[int] = []
+        self._strips: dict[Band, list[Strip]] = {}
+        self._look: tuple[str, object] | None = None
+
+    @property
+    def plain(self) -> str:
+        """The whole map's text (for tests)."""
+        lines = [line for band in self.bands for line in band.lines()] + self.extra
+        return "\n".join(line.plain for line in lines)
+
+    @property
+    def rows(self) -> int:
+        """How many lines the map has."""
+        bottom = self._tops[-1] + self.bands[-1].height if self.bands else 0
+        return bottom + len(self.extra)
+
+    def show(self, bands: list[Band], extra: list[Content]) -> None:
+        """Show a new map, repainting the visible bands that changed."""
+        old_bands, old_tops, old_extra = self.bands, self._tops, self.extra
+        tops = []
+        top = 0
+        for band in bands:
+            tops.append(top)
+            top += band.height
+        self.bands, self._tops, self.extra = bands, tops, extra
+        self._strips = {band: self._strips[band] for band in bands if band in self._strips}
+        width = max((band.width for band in bands), default=0)
+        width = max([width, *(line.cell_length for line in extra)])
+        size = Size(width, self.rows)
+        if size != self.virtual_size:
+            self.set_reactive(Widget.virtual_size, size)
+            self.call_later(self.refresh, layout=True)
+        changed = []
+        for index, (band, band_top) in enumerate(zip(bands, tops, strict=True)):
+            if index < len(old_bands) and old_tops[index] == band_top:
+                old = old_bands[index]
+                if old is band or old == band:
+                    continue
+            changed.append((band_top, band.height))
+        if extra != old_extra or size.height != len(old_extra) + (
+            old_tops[-1] + old_bands[-1].height if old_bands else 0
+        ):
+            changed.append((top, len(extra)))
+        self._repaint(changed)
+
+    def _repaint(self, spans: list[tuple[int, int]]) -> None:
+        scroll_y = self.scroll_offset.y
+        region = self.scrollable_content_region
+        visible = Region(0, scroll_y, max(region.width, 1), region.height)
+        regions = [
+            Region(0, start - scroll_y, visible.width, height)
+            for start, height in spans
+            if height and Region(0, start, visible.width, height).overlaps(visible)
+        ]
+        if regions:
+            self.refresh(*regions)
+
+    def _band_strips(self, band: Band) -> list[Strip]:
+        style = self.visual_style
+        look = (self.app.theme, style)
+        if look != self._look:
+            self._strips, self._look = {}, look
+        strips = self._strips.get(band)
+        if strips is None:
+            strips = [Strip(line.render_segments(style)) for line in band.lines()]
+            self._strips[band] = strips
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        """One visible line, its band drawn if it was not yet."""
+        scroll_x, scroll_y = self.scroll_offset
+        index = y + scroll_y
+        width = self.scrollable_content_region.width
+        style = self.visual_style
+        strip: Strip | None = None
+        row = bisect_right(self._tops, index) - 1
+        if 0 <= row < len(self.bands) and index - self._tops[row] < self.bands[row].height:
+            strips = self._band_strips(self.bands[row])
+            offset = index - self._tops[row]
+            strip = strips[offset] if offset < len(strips) else None
+        elif self.bands or self.extra:
+            below = index - (self._tops[-1] + self.bands[-1].height if self.bands else 0)
+            if 0 <= below < len(self.extra):
+                strip = Strip(self.extra[below].render_segments(style))
+        if strip is None:
+            return Strip.blank(width, style.rich_style)
+        return strip.crop_extend(scroll_x, scroll_x + width, style.rich_style)
+
+    def notify_style_update(self) -> None:
+        """Draw the map again in a new theme or style (the colours are in the strips)."""
+        super().notify_style_update()
+        if self._look is not None and self._look != (self.app.theme, self.visual_style):
+            self._strips = {}
+            self.refresh()
 
 
 class ZonesPane(Pane):
@@ -292,12 +535,12 @@ class ZonesPane(Pane):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.canvas = LinesView(wrap=False, id="zone-map")
+        self.canvas = MapView(id="zone-map")
         self._scene: Scene | None = None
         self._view: View | None = None
         self._width = 0
         self._rows = 0
-        self._known: dict[tuple[str, tuple[str, ...]], Content] = {}
+        self._drawn = MapCache()
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield self.canvas
@@ -318,9 +561,9 @@ class ZonesPane(Pane):
             return  # drawn once the pane knows its width (on_resize)
         self._width = self.size.width
         width = max(self._width - 2, MIN_BOX_WIDTH)
-        drawn = draw_map(self._scene, self._view, width, self._known)
-        self._fit(len(drawn))
-        self.canvas.set_lines(drawn)
+        bands, extra = map_bands(self._scene, self._view, width, self._drawn)
+        self.canvas.show(bands, extra)
+        self._fit(self.canvas.rows)
 
     def _fit(self, rows: int) -> None:
         """Mark the pane tall when the map has more rows than the pane may take: it then
@@ -345,7 +588,9 @@ def _same_map(old: Scene, new: Scene) -> bool:
     """True when nothing the map shows differs (stress or fate points do not show)."""
     if old.zones is not new.zones and old.zones != new.zones:
         return False
-    if old.links != new.links or old.obstacles != new.obstacles:
+    if (old.links is not new.links and old.links != new.links) or (
+        old.obstacles is not new.obstacles and old.obstacles != new.obstacles
+    ):
         return False
     if len(old.characters) != len(new.characters):
         return False

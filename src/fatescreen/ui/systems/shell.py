@@ -17,13 +17,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from fatescreen.commands.session import Result
 from fatescreen.commands.systems.session import SystemSession, open_system_session
 from fatescreen.i18n import default_language, tr
 from fatescreen.scene.errors import SceneFileError
-from fatescreen.ui.keys import translate_bindings
+from fatescreen.ui.keys import LocalFooter, translate_bindings
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble
@@ -124,7 +124,7 @@ class SystemScreen(Screen[None]):
             yield from self.compose_panes()
         yield LogPane(id="log")
         yield CommandLine(placeholder=self.view.tr("system.placeholder"), id="command")
-        yield Footer()
+        yield LocalFooter()
 
     def on_mount(self) -> None:
         """Draw the scene, or say why there is none."""

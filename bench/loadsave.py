@@ -1,0 +1,65 @@
+"""Launched as a separate process: time one load or one save of a scene, or its floor.
+
+``python bench/loadsave.py KIND SCENE`` prints the milliseconds of one operation done in
+this fresh process, after its imports:
+
+- ``load``: ``load_text`` (validation and the scene model) of the scene's text;
+- ``tomllib``: ``tomllib.loads`` of the same text (the load's floor);
+- ``save``: one stress box checked and saved (the kept document patched and dumped, as the
+  dashboard saves once its warm-up has parsed the document);
+- ``save-cold``: the same save before any warm-up (the document parsed by the save);
+- ``dumps``: ``tomlkit.dumps`` of the parsed document (the save's floor).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+
+def main() -> None:
+    kind, path = sys.argv[1], Path(sys.argv[2])
+    text = path.read_text(encoding="utf-8")
+    import tomlkit
+
+    from fatescreen.scene.load import load_text
+    from fatescreen.scene.save import render
+
+    operation = None
+    if kind == "load":
+
+        def operation() -> object:
+            return load_text(text, path)
+
+    elif kind == "tomllib":
+
+        def operation() -> object:
+            return tomllib.loads(text)
+
+    elif kind in ("save", "save-cold"):
+        loaded = load_text(text, path)
+        if kind == "save":
+            loaded.warm()
+        character = next(c for c in loaded.scene.characters if c.stress and c.stress[0].boxes)
+        changed = loaded.scene.with_character(character.with_track(character.stress[0].toggle(1)))
+
+        def operation() -> object:
+            return render(loaded, changed)
+
+    elif kind == "dumps":
+        document = tomlkit.parse(text)
+
+        def operation() -> object:
+            return tomlkit.dumps(document)
+
+    if operation is None:
+        raise SystemExit(f"unknown kind {kind!r}")
+    start = time.perf_counter()
+    operation()
+    print((time.perf_counter() - start) * 1000)
+
+
+if __name__ == "__main__":
+    main()

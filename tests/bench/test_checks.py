@@ -1,0 +1,146 @@
+"""Each check of the benchmarks fails when what it guards is missed: a slow start, a pane
+not shown, too much memory, a slow load or save, a reroll that never runs, a slow or
+rebuilding keystroke."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import run
+from keystrokes import dashboard_samples
+from make_large_scene import write
+
+from fatescreen.ui.app import FatescreenApp
+from fatescreen.ui.panes.obstacles import ObstaclesPane
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write(tmp_path_factory.mktemp("bench") / "large-scene.toml")
+
+
+def _starts(monkeypatch: pytest.MonkeyPatch, ours: float, memory: float, text: str) -> None:
+    def start(kind: str, scene: Path | None, env: dict[str, str]) -> tuple[float, float, str]:
+        if kind == "floor":
+            return 100.0, 1000.0, "floor"
+        return ours, memory, text
+
+    monkeypatch.setattr(run, "start", start)
+
+
+def test_start_and_memory_fail_beyond_their_targets(
+    scene: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """1.4× the floor's start misses ≤ 1.3×, 1.6× its memory misses ≤ 1.5×; 1.2× and
+    1.4× meet them, but only when every pane shows what it should."""
+    shown = "\n".join(run.markers(scene).values())
+    _starts(monkeypatch, 140.0, 1600.0, shown)
+    start, memory = run.startup_rows(scene, {}, 3, False, run.ONE_TIMES)
+    assert (start.passed, memory.passed) == (False, False)
+    _starts(monkeypatch, 120.0, 1400.0, shown)
+    start, memory = run.startup_rows(scene, {}, 3, False, run.ONE_TIMES)
+    assert (start.passed, memory.passed) == (True, True)
+    _starts(monkeypatch, 120.0, 1400.0, shown.replace(run.markers(scene)["obstacles"], ""))
+    start, _ = run.startup_rows(scene, {}, 3, False, run.ONE_TIMES)
+    assert start.passed is False and "NOT SHOWN: obstacles" in start.notes
+
+
+def test_load_and_save_alternate_their_order_and_fail_when_slow(
+    scene: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each pair runs in the other order than the one before; a load 2.5× tomllib's and a
+    save 2× tomlkit's miss their targets."""
+    calls: list[str] = []
+    times = {"load": 25.0, "tomllib": 10.0, "save": 20.0, "save-cold": 50.0, "dumps": 10.0}
+
+    def child(args: list[str], env: dict[str, str], timeout: float = 0) -> str:
+        calls.append(args[1])
+        return str(times[args[1]])
+
+    monkeypatch.setattr(run, "child", child)
+    load, save, cold = run.pair_rows(scene, {}, 4, False, run.ONE_TIMES)
+    assert calls[:8] == ["load", "tomllib", "tomllib", "load"] * 2
+    assert (load.passed, save.passed, cold.passed) == (False, False, None)
+    times.update(load=15.0, save=12.0)
+    load, save, _ = run.pair_rows(scene, {}, 4, False, run.ONE_TIMES)
+    assert (load.passed, save.passed) == (True, True)
+
+
+def test_paired_ratios_cancel_drift_between_pairs() -> None:
+    """A machine twice as slow during the second pair moves no ratio."""
+    assert run.paired([20.0, 40.0], [10.0, 20.0]) == 2.0
+
+
+def test_an_odds_case_whose_reroll_changes_nothing_fails() -> None:
+    """The benchmark's case takes its reroll; one that always succeeds with style never
+    rerolls, and the check says so."""
+    assert "reroll not taken" not in run.odds_row(1, False).notes
+    never = run.odds_row(1, False, rating=10, opposition=0)
+    assert never.passed is False and "reroll not taken" in never.notes
+
+
+class RebuildingObstacles(ObstaclesPane):
+    """An obstacles pane that mounts a new widget, removes the old one and repaints itself
+    whole, slowly, on every change."""
+
+    def show(self, *args: Any) -> None:
+        super().show(*args)
+        if not self.is_mounted:
+            return
+        from textual.widgets import Static
+
+        for old in self.query(".rebuilt"):
+            old.remove()
+        self.mount(Static("rebuilt", classes="rebuilt"))
+        self.refresh()
+        time.sleep(0.06)
+
+
+def _ticks(scene: Path, app: FatescreenApp) -> dict[str, Any]:
+    operations = asyncio.run(dashboard_samples(scene, 2, app, only=("tick a countdown (t)",)))
+    return operations["tick a countdown (t)"].as_json()
+
+
+def test_a_rebuilding_slow_pane_is_caught(
+    scene: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real dashboard ticks a countdown without mounting, removing or repainting a pane
+    whole; a dashboard whose obstacles pane is rebuilt on every change (and takes 60 ms)
+    fails the keystroke check on each count."""
+    # each run journals its ticks in a data folder of its own (a journal left unsaved
+    # would greet the next run with an offer to recover it)
+    monkeypatch.setenv("FATESCREEN_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "honest"))
+    honest = _ticks(scene, FatescreenApp(scene, remember=False, lang="en"))
+    assert (honest["mounted"], honest["removed"]) == (0, 0)
+    assert honest["full"] == []
+    assert all(sample is not None for sample in honest["samples"])
+
+    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "rebuilt"))
+    monkeypatch.setattr("fatescreen.ui.app.ObstaclesPane", RebuildingObstacles)
+    rebuilt = _ticks(scene, FatescreenApp(scene, remember=False, lang="en"))
+    assert rebuilt["mounted"] >= 2 and rebuilt["removed"] >= 1
+    assert "obstacles" in rebuilt["full"]
+    assert min(s for s in rebuilt["samples"] if s is not None) >= 60
+    row = run.keystroke_row("tick", rebuilt, "-", False, run.SCALED)
+    assert row.passed is False
+
+
+def test_the_readme_gets_each_scale_s_table_in_its_place(tmp_path: Path) -> None:
+    """A scale's table replaces the one before it; a new scale's goes after the others."""
+    readme = tmp_path / "README.md"
+    readme.write_text(
+        "# x\n\n<!-- bench scale=1 -->\nold\n<!-- /bench scale=1 -->\n\n## Next\n",
+        encoding="utf-8",
+    )
+    run.write_readme(readme, 1, "one")
+    run.write_readme(readme, 25, "first")
+    run.write_readme(readme, 25, "twenty-five")
+    assert readme.read_text(encoding="utf-8") == (
+        "# x\n\n<!-- bench scale=1 -->\none\n<!-- /bench scale=1 -->\n\n"
+        "<!-- bench scale=25 -->\ntwenty-five\n<!-- /bench scale=25 -->\n\n## Next\n"
+    )
