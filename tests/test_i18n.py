@@ -17,6 +17,9 @@ SAME_IN_BOTH = {
     "countdown.tick": "only placeholders",
     "campaign.scene_line": "only placeholders",
     "bonus.plain": "a Finnish word too (the seed: +2 bonuksen)",
+    "mekanismi.check.side": "only placeholders",
+    "mekanismi.gear.line": "only placeholders and a number",
+    "objektit.roll.line": "only placeholders and arithmetic",
 }
 """Keys whose Finnish text may equal the English one, and why."""
 

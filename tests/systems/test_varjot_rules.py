@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from fatescreen.rules.varjot.check import (
     Check,
@@ -283,3 +285,23 @@ def test_rolling_uses_the_given_random_source() -> None:
     assert first == roll_faces(random.Random(7), 5)
     assert len(first) == 5 and set(first) <= {-1, 0, 1}
     assert parse_faces(symbols(first)) == first
+
+
+@given(
+    start=st.integers(-3, 3),
+    changes=st.lists(st.integers(-2, 2).filter(bool), max_size=6),
+    seed=st.integers(0, 1000),
+)
+def test_dice_on_the_table_always_fit_the_net_dice(
+    start: int, changes: list[int], seed: int
+) -> None:
+    """However many bonus and penalty dice come after the roll, 3 + |net| dice lie on the
+    table and three of them count."""
+    rng = random.Random(seed)
+    extras = (ExtraDice(Source.OTHER, abs(start), penalty=start < 0),) if start else ()
+    side = Side("Ilse", "Miekkailu", 3, extras).roll_with(rng)
+    for change in changes:
+        extra = ExtraDice(Source.OTHER, abs(change), penalty=change < 0)
+        side = side.add(extra, roll_faces(rng, side.dice_for(extra)))
+        assert side.faces is not None and len(side.faces) == dice_rolled(side.net)
+        assert len(side.kept) == 3 and 0 <= (side.level or 0) <= 7

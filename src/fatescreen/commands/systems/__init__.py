@@ -15,10 +15,12 @@ import importlib
 from collections.abc import Mapping
 
 from fatescreen.commands.systems.base import VerbSet
-from fatescreen.scene.systems import VARJOT
+from fatescreen.scene.systems import MEKANISMI, OBJEKTIT, VARJOT
 
 COMMANDS: Mapping[str, str] = {
     VARJOT: "fatescreen.commands.systems.varjot",
+    MEKANISMI: "fatescreen.commands.systems.mekanismi",
+    OBJEKTIT: "fatescreen.commands.systems.objektit",
 }
 """The module of each non-Fate system's verbs; each defines ``VERBS``."""
 

@@ -50,12 +50,6 @@ class SystemSession(Generic[S]):
     """The journal holds changes a crash left unsaved and neither :meth:`recover` nor
     :meth:`discard_recovery` has been called: until then :meth:`execute` refuses to run."""
 
-    @property
-    def title(self) -> str:
-        """The scene's title."""
-        title: str = getattr(self.value, "title", "")
-        return title
-
     # -- recovery ----------------------------------------------------------------------
 
     def recoverable(self) -> list[tuple[str, tuple[str, ...]]]:

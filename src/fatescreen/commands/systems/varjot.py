@@ -18,6 +18,7 @@ from fatescreen.commands.systems.base import (
     Words,
     percent,
 )
+from fatescreen.i18n import tr
 from fatescreen.rules.varjot.check import (
     GM_PENALTY_MAX,
     Check,
@@ -125,11 +126,8 @@ def _net(words: Words) -> int:
 # ---- saying it -----------------------------------------------------------------------
 
 
-def level_text(lang_ctx: Ctx | str, reached: int) -> str:
+def level_text(lang: str, reached: int) -> str:
     """A level by name and number: ``Legendaarinen (5)``."""
-    from fatescreen.i18n import tr
-
-    lang = lang_ctx if isinstance(lang_ctx, str) else lang_ctx.lang
     return f"{tr(lang, f'varjot.level.{reached}')} ({reached})"
 
 
@@ -153,7 +151,7 @@ def _roll_line(ctx: Ctx, side: Side) -> str:
         kept=faces_text(side.kept),
         rating=side.rating,
         total=f"{total:+d}",
-        level=level_text(ctx, side.level or 0),
+        level=level_text(ctx.lang, side.level or 0),
     )
 
 
@@ -238,7 +236,7 @@ def check_verb(ctx: Ctx, words: Words) -> Applied:
                 ctx.tr(
                     "varjot.support.line",
                     helper=helper.character,
-                    level=level_text(ctx, helper.level or 0),
+                    level=level_text(ctx.lang, helper.level or 0),
                     name=first.character,
                     count=extra.count,
                 )
@@ -287,7 +285,7 @@ def _add_dice(
                 faces=faces_text(fresh),
                 table=faces_text(after.faces),
                 kept=faces_text(after.kept),
-                level=level_text(ctx, after.level or 0),
+                level=level_text(ctx.lang, after.level or 0),
             )
         )
     else:
@@ -458,7 +456,7 @@ def _quick_roll(ctx: Ctx, words: Words) -> Applied:
         rating=rating,
         faces=faces_text(faces),
         kept=faces_text(counted),
-        level=level_text(ctx, level(rating, counted)),
+        level=level_text(ctx.lang, level(rating, counted)),
     )
     return Applied(ctx.value, (line,))
 
@@ -486,9 +484,9 @@ def _settle_lines(ctx: Ctx, check: Check, resolution: Resolution) -> list[str]:
     first = check.sides[0]
     if not check.opposed:
         key = "varjot.accept.success" if resolution.winner == 0 else "varjot.accept.failure"
-        return [ctx.tr(key, name=first.character, level=level_text(ctx, resolution.levels[0]))]
+        return [ctx.tr(key, name=first.character, level=level_text(ctx.lang, resolution.levels[0]))]
     if resolution.tie:
-        tied = level_text(ctx, resolution.levels[0])
+        tied = level_text(ctx.lang, resolution.levels[0])
         if resolution.winner is None:
             return [ctx.tr("varjot.accept.tie", level=tied)]
         return [ctx.tr("varjot.accept.tie_loses", level=tied, name=first.character)]
@@ -500,8 +498,8 @@ def _settle_lines(ctx: Ctx, check: Check, resolution: Resolution) -> list[str]:
             "varjot.accept.win",
             name=winner.character,
             margin=resolution.margin,
-            level=level_text(ctx, winner.level or 0),
-            other=level_text(ctx, loser.level or 0),
+            level=level_text(ctx.lang, winner.level or 0),
+            other=level_text(ctx.lang, loser.level or 0),
         ),
         ctx.tr("varjot.accept.carry", name=winner.character, count=resolution.margin),
     ]

@@ -33,6 +33,8 @@ SYSTEMS = (FATE, VARJOT, MEKANISMI, OBJEKTIT)
 
 FORMATS: Mapping[str, str] = {
     VARJOT: "fatescreen.scene.systems.varjot",
+    MEKANISMI: "fatescreen.scene.systems.mekanismi",
+    OBJEKTIT: "fatescreen.scene.systems.objektit",
 }
 """The module of each non-Fate system's file format; each defines ``FORMAT``."""
 

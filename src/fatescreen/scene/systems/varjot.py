@@ -39,6 +39,7 @@ from fatescreen.rules.varjot.sheet import (
 from fatescreen.scene.errors import KeyPath
 from fatescreen.scene.reader import MAX_COUNT, Reader
 from fatescreen.scene.systems import VARJOT
+from fatescreen.scene.systems.tables import AnyKey, records
 
 KEYS = ("players", "gm", "gift_dice", "pc", "npc")
 CHARACTER_KEYS = ("name", "player", "abilities", "pools", "notes")
@@ -115,7 +116,7 @@ class VarjotFormat:
             reader.fail(("gm",), f"the GM {gm!r} is also listed among the players")
         characters: list[Character] = []
         for section in ("pc", "npc"):
-            for index, item in enumerate(_records(reader, top, section)):
+            for index, item in enumerate(records(reader, top, section)):
                 character = _character(reader, item, (section, index), section == "pc", players)
                 if character is None:
                     continue
@@ -160,15 +161,6 @@ class VarjotFormat:
 FORMAT = VarjotFormat()
 
 
-def _records(reader: Reader, top: Mapping[str, Any], key: str) -> list[Any]:
-    if key not in top:
-        return []
-    if isinstance(top[key], dict):
-        reader.fail((key,), f"write [[{key}]] (an array of tables), not [{key}]")
-        return []
-    return reader.array(top[key], (key,)) or []
-
-
 def _character(
     reader: Reader, item: object, path: KeyPath, is_pc: bool, players: tuple[str, ...]
 ) -> Character | None:
@@ -190,7 +182,7 @@ def _character(
                 reader.fail((*path, "player"), f"{player!r} is not in players (known: {known})")
     reader.text(table.get("notes", ""), (*path, "notes"), limit=4000, allow_empty=True)
     abilities: list[Ability] = []
-    given = reader.table(table.get("abilities", {}), (*path, "abilities"), _Any()) or {}
+    given = reader.table(table.get("abilities", {}), (*path, "abilities"), AnyKey()) or {}
     for ability, value in given.items():
         where = (*path, "abilities", ability)
         if reader.text(ability, where) is None:
@@ -199,7 +191,7 @@ def _character(
         if rating is not None:
             abilities.append(Ability(ability, rating))
     pools: list[Pool] = []
-    written = reader.table(table.get("pools", {}), (*path, "pools"), _Any()) or {}
+    written = reader.table(table.get("pools", {}), (*path, "pools"), AnyKey()) or {}
     for pool_name, value in written.items():
         pool = _pool(reader, pool_name, value, (*path, "pools", pool_name))
         if pool is not None:
@@ -225,10 +217,3 @@ def _pool(reader: Reader, name: str, value: object, path: KeyPath) -> Pool | Non
         return Pool(name, maximum, left) if left is not None else None
     maximum = reader.integer(value, path, low=0, high=MAX_POOL)
     return Pool(name, maximum, maximum) if maximum is not None else None
-
-
-class _Any(tuple[str, ...]):
-    """Allowed keys for a table whose keys are names the GM chooses (any key)."""
-
-    def __contains__(self, key: object) -> bool:
-        return True

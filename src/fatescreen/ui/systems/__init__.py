@@ -12,13 +12,15 @@ import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from fatescreen.scene.systems import VARJOT
+from fatescreen.scene.systems import MEKANISMI, OBJEKTIT, VARJOT
 
 if TYPE_CHECKING:
     from fatescreen.ui.systems.shell import SystemScreen
 
 DASHBOARDS: Mapping[str, str] = {
     VARJOT: "fatescreen.ui.systems.varjot",
+    MEKANISMI: "fatescreen.ui.systems.mekanismi",
+    OBJEKTIT: "fatescreen.ui.systems.objektit",
 }
 """The module of each non-Fate system's dashboard; each defines ``SCREEN``."""
 

@@ -1,0 +1,257 @@
+"""Mekanismi at the table: verbs through the session (undo, journal, save), bad lines that
+change nothing, and quick rolls and odds from the shell."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fatescreen import cli
+from fatescreen.commands.systems.session import SystemSession, open_system_session
+from fatescreen.rules.mekanismi.check import Side
+from fatescreen.rules.mekanismi.pools import PartKind
+from fatescreen.scene.systems.mekanismi import MekanismiScene
+from tests.systems.test_mekanismi_scene import KUILU
+
+
+@pytest.fixture(autouse=True)
+def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Journals go to the test's own folder."""
+    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def scene_path(tmp_path: Path) -> Path:
+    path = tmp_path / KUILU.name
+    shutil.copy(KUILU, path)
+    return path
+
+
+def session_on(path: Path, lang: str = "en", journal: bool = False) -> SystemSession[Any]:
+    return open_system_session(path, seed=5, lang=lang, journal=journal)
+
+
+def value(session: SystemSession[Any]) -> MekanismiScene:
+    found = session.value
+    assert isinstance(found, MekanismiScene)
+    return found
+
+
+def play(session: SystemSession[Any], *lines: str) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        result = session.execute(line)
+        assert result.ok, (line, result.lines)
+        out += result.lines
+    return out
+
+
+def test_a_check_gathers_both_pools_part_by_part(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    play(
+        session,
+        "check Ragnar Taist vs Rosvopäällikkö+Rosvo Taistelu",
+        "gear tikari",
+        "advantage major for Ragnar ylämäki",
+        "disadvantage for opposition aurinko silmissä",
+        "helpers 2 for Rosvo kyläläiset",
+    )
+    opened = value(session).check
+    assert opened is not None
+    actor, opposition = opened.check.actor, opened.check.opposition
+    assert [(p.kind, p.dice, p.reason) for p in actor.parts] == [
+        (PartKind.ABILITY, 3, "Taistelu"),
+        (PartKind.ADVANTAGE, 1, "Tikari"),
+        (PartKind.ADVANTAGE, 3, "ylämäki"),
+        (PartKind.DISADVANTAGE, 1, "aurinko silmissä"),
+    ]
+    assert [(p.kind, p.dice) for p in opposition.parts] == [
+        (PartKind.ABILITY, 3),
+        (PartKind.HELPERS, 1),
+        (PartKind.HELPERS, 2),
+    ]
+    assert opened.opposition.names == ("Rosvopäällikkö", "Rosvo")
+    lines = play(session, "odds")
+    assert lines[0].startswith("Ragnar wins ")
+    assert lines[2].startswith("tie, nobody succeeds: ")
+
+
+def test_the_best_of_a_group_rolls_and_the_rest_help(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    lines = play(session, "check Renttu+Rosvo+Rosvopäällikkö Taistelu vs Ragnar Taistelu")
+    assert lines[1] == "Rosvopäällikkö: Taistelu 3 + Renttu, Rosvo +2 = 5 dice"
+    opened = value(session).check
+    assert opened is not None and opened.actor.names == ("Rosvopäällikkö", "Renttu", "Rosvo")
+
+
+def test_a_roll_settles_and_the_margin_is_spent_once(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    play(session, "check Ragnar Taistelu vs Rosvo Taistelu")
+    lines = play(session, "roll 666 vs 12")
+    assert lines[2:] == [
+        "Ragnar wins by 3: excellent success",
+        "3 damage point(s) to split: damage CHARACTER N ...",
+    ]
+    assert value(session).check is None
+    assert play(session, "damage Rosvo 2") == [
+        "Rosvo takes 2 damage point(s) (2 in all): out",
+        "1 damage point(s) left unspent",
+    ]
+    result = session.execute("damage Roisto 2")
+    assert not result.ok and "the margin gives 1 points of damage, not 2" in result.lines[0]
+    play(session, "damage Roisto 1")
+    result = session.execute("damage Renttu 1")
+    assert result.lines == ("no margin to spend: the last check was a tie or is spent",)
+    assert value(session).character("Roisto").damage.out
+
+
+def test_rolled_dice_fit_the_pools(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    play(session, "check Sigrid Ammunta")
+    lines = play(session, "roll")
+    assert lines[0].startswith("Sigrid: [") and lines[1].startswith("GM: [")
+    settled = value(session).last
+    assert settled is not None
+    assert len(settled.result.actor_roll.faces) == 4
+    assert len(settled.result.opposition_roll.faces) == 3
+
+
+@pytest.mark.parametrize(
+    ("setup", "line", "message"),
+    [
+        ((), "roll 3 dice 66", "Actor's pool has 3 dice: 2 faces"),
+        ((), "advantage", "there is no check"),
+        ((), "check Nobody Taistelu", "no character 'Nobody'"),
+        ((), "check Ragnar Lentäminen", "no ability 'Lentäminen'"),
+        ((), "check Ragnar Taistelu vs Ragnar Taistelu", "Ragnar cannot be on both sides"),
+        ((), "check Ragnar+Ragnar Taistelu", "named twice"),
+        (("check Ragnar Taistelu",), "check Sigrid Soutu", "a check is under way"),
+        (("check Ragnar Taistelu",), "roll 66 vs 666", "Ragnar's pool has 3 dice: 2 faces"),
+        (("check Ragnar Taistelu",), "roll 667 vs 666", "1 to 6"),
+        (("check Ragnar Taistelu",), "gear Jousi", "no gear 'Jousi'"),
+        (("check Ragnar Taistelu",), "helpers 0", "'0' must be from 1 to 200"),
+        (("check Ragnar Taistelu",), "advantage for Sigrid", "Sigrid is not in this check"),
+        ((), "damage Rosvo 1", "no margin to spend"),
+        ((), "hurt Rosvo 0", "0 damage points change nothing"),
+        ((), "hurt Rosvo x", "'x' is not a number"),
+        ((), "check Ragnar Taistelu vs 201", "GM's pool would have 201 dice: at most 200"),
+        ((), "drop", "there is no check"),
+        ((), "odds -1", "'-1' must be from 0 to 200"),
+        ((), "odds 201", "'201' must be from 0 to 200"),
+        (("check Ragnar Taistelu",), "helpers 198", "Ragnar's pool would have 201 dice"),
+    ],
+)
+def test_bad_lines_change_nothing(
+    scene_path: Path, setup: tuple[str, ...], line: str, message: str
+) -> None:
+    session = session_on(scene_path)
+    play(session, *setup)
+    before = session.value
+    result = session.execute(line)
+    assert not result.ok
+    assert message in result.lines[0], result.lines
+    assert session.value is before
+
+
+def test_a_ranged_tie_goes_to_the_target(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    lines = play(session, "check Sigrid Ammunta vs Rosvo Taistelu ranged", "roll 6111 vs 61")
+    assert lines[-1] == "Tie: the target's advantage, Rosvo is not hit"
+    settled = value(session).last
+    assert settled is not None and settled.result.winner is Side.OPPOSITION
+    assert session.execute("damage Rosvo 1").ok is False
+
+
+def test_hurt_and_heal(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    assert play(session, "hurt Ragnar 2", "hurt Ragnar -1") == [
+        "Ragnar takes 2 damage point(s) (2 in all), 3 more take(s) them out",
+        "Ragnar heals 1 damage point(s) (1 in all), 4 more take(s) them out",
+    ]
+    assert play(session, "hurt Perämies 4") == ["Perämies takes 4 damage point(s) (4 in all)"]
+
+
+def test_undo_and_redo(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    start = session.value
+    play(session, "check Ragnar Taistelu", "gear Tikari", "roll 6666 vs 111", "damage Rosvo 1")
+    after = session.value
+    play(session, "undo", "undo", "undo", "undo")
+    assert session.value == start
+    play(session, "redo", "redo", "redo", "redo")
+    assert session.value == after
+
+
+def test_the_journal_replays_the_same_dice(scene_path: Path) -> None:
+    session = session_on(scene_path, journal=True)
+    play(session, "check Ragnar Taistelu vs Rosvo Taistelu", "roll", "hurt Sigrid 1")
+    played = session.value
+    again = session_on(scene_path, journal=True)
+    assert again.recover() == 3
+    assert again.value == played
+
+
+def test_save_writes_the_damage_taken(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    assert not session.dirty
+    play(session, "hurt Renttu 1", "check Ragnar Taistelu")
+    assert session.dirty
+    play(session, "save")
+    assert not session.dirty
+    assert "damage = 1" in scene_path.read_text(encoding="utf-8")
+    reopened = value(session_on(scene_path))
+    assert reopened.character("Renttu").damage.out
+    assert reopened.check is None
+
+
+def test_finnish_uses_the_seeds_terms(scene_path: Path) -> None:
+    session = session_on(scene_path, lang="fi")
+    lines = play(session, "tarkistus Ragnar Taistelu vastaan Rosvo Taistelu", "heitä 662 vs 11")
+    assert lines[-2] == "Ragnar voittaa 2 onnistumisella: hyvä onnistuminen"
+    assert play(session, "tn 3")[1].startswith("Toimija voittaa 27% (lievä onnistuminen 23%")
+
+
+def test_help_lists_the_verbs(scene_path: Path) -> None:
+    lines = play(session_on(scene_path), "help")
+    verbs = {line.split()[0] for line in lines[1:]}
+    assert verbs == {
+        "check",
+        "advantage",
+        "disadvantage",
+        "gear",
+        "helpers",
+        "roll",
+        "odds",
+        "damage",
+        "hurt",
+        "drop",
+    }
+
+
+def shell(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        status = cli.main(list(args))
+    return status, out.getvalue()
+
+
+def test_roll_and_odds_from_the_shell() -> None:
+    assert shell(
+        "roll", "--system", "mekanismi", "--lang", "en", "4", "vs", "3", "dice", "6612", "vs", "611"
+    ) == (
+        0,
+        "Actor: [6 6 1 2] 2 success(es)\nGM: [6 1 1] 1 success(es)\n"
+        "Actor wins by 1: slight success\n",
+    )
+    status, output = shell("odds", "--system", "mekanismi", "--lang", "en", "3")
+    assert status == 0
+    assert output.splitlines()[0] == "3 dice vs 3 dice"
+    assert output.splitlines()[-1] == "tie, nobody succeeds: 46%"
+    status, output = shell("roll", "--system", "mekanismi", "--seed", "4", "2", "vs", "2")
+    assert status == 0 and output.startswith("Actor: [")
+    assert shell("roll", "--system", "mekanismi", "--lang", "en", "x")[0] == 1

@@ -1,0 +1,115 @@
+"""The Mekanismi and Objektien luonti dashboards driven by keys: the scene changes through
+the session and the panes show it."""
+
+from __future__ import annotations
+
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from fatescreen.scene.systems.mekanismi import MekanismiScene
+from fatescreen.scene.systems.objektit import ObjektitScene
+from fatescreen.ui.systems.mekanismi import CharactersPane, CheckPane
+from fatescreen.ui.systems.objektit import ConflictPane, InitiativePane, ObjectsPane
+from fatescreen.ui.systems.shell import CommandLine, SystemApp, SystemPane
+from tests.systems.test_mekanismi_scene import KUILU
+from tests.systems.test_objektit_scene import SATAMASSA
+
+
+def app_on(tmp_path: Path, scene: Path, lang: str = "en") -> SystemApp:
+    path = tmp_path / scene.name
+    shutil.copy(scene, path)
+    return SystemApp(path, lang=lang, cursor_blink=False)
+
+
+async def type_line(pilot: Pilot[None], text: str) -> None:
+    """Finish the command line a key started (or start one with ':') and send it."""
+    field = pilot.app.focused
+    if not isinstance(field, CommandLine):
+        await pilot.press("colon")
+        field = pilot.app.focused
+    assert isinstance(field, CommandLine)
+    field.insert_text_at_cursor(text)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def shown(app: SystemApp, pane: type[SystemPane]) -> str:
+    return str(app.screen.query_one(pane).body.render())
+
+
+async def test_mekanismi_keys_build_roll_and_undo_a_check(tmp_path: Path) -> None:
+    app = app_on(tmp_path, KUILU)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("c")
+        field = app.focused
+        assert isinstance(field, CommandLine) and field.value == "check "
+        await type_line(pilot, "Ragnar Taistelu vs Rosvo Taistelu")
+        await pilot.press("escape", "g")
+        await type_line(pilot, "Tikari")
+        await pilot.press("escape")
+        text = shown(app, CheckPane)
+        assert "Taistelu 3 + Tikari +1" in text and "Ragnar" in text and "Rosvo" in text
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.session is not None
+        scene = app.session.value
+        assert isinstance(scene, MekanismiScene)
+        assert scene.check is None and scene.last is not None
+        assert len(scene.last.result.actor_roll.faces) == 4
+        assert "Last check" in shown(app, CheckPane)
+        await pilot.press("u")
+        await pilot.pause()
+        scene = app.session.value
+        assert isinstance(scene, MekanismiScene) and scene.check is not None
+
+
+async def test_mekanismi_damage_shows_on_the_track(tmp_path: Path) -> None:
+    app = app_on(tmp_path, KUILU)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await type_line(pilot, "check Ragnar Taistelu vs Rosvo Taistelu")
+        await type_line(pilot, "roll 666 vs 11")
+        await pilot.press("escape", "m")
+        await type_line(pilot, "Rosvo 1 Renttu 1")
+        text = shown(app, CharactersPane)
+        assert text.count("damage 1/1  out") == 2
+
+
+async def test_objektit_chance_keys_walk_the_ladder(tmp_path: Path) -> None:
+    app = app_on(tmp_path, SATAMASSA)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await type_line(pilot, "check Aino vikkelä kiipeily 3,14")
+        await pilot.press("escape", "plus")
+        await pilot.pause()
+        assert app.session is not None
+        scene = app.session.value
+        assert isinstance(scene, ObjektitScene) and scene.conflict is not None
+        assert scene.conflict.conflict.chance == 6
+        await pilot.press("minus", "minus", "minus")
+        await pilot.pause()
+        scene = app.session.value
+        assert isinstance(scene, ObjektitScene) and scene.conflict is not None
+        assert scene.conflict.conflict.chance == Fraction(-3)
+        assert "fairly poor chance" in shown(app, ConflictPane)
+        await pilot.press("r")
+        await pilot.pause()
+        scene = app.session.value
+        assert isinstance(scene, ObjektitScene) and scene.last is not None
+        assert "Last result" in shown(app, ConflictPane)
+
+
+async def test_objektit_damage_and_initiative_panes(tmp_path: Path) -> None:
+    app = app_on(tmp_path, SATAMASSA, lang="fi")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await type_line(pilot, "check Bertil vaarallinen veitsitaistelu 3")
+        await type_line(pilot, "roll 1 1")
+        await pilot.press("escape", "m")
+        await type_line(pilot, "Aino -6")
+        assert "-3 PJn vallassa" in shown(app, ObjectsPane)
+        await pilot.press("escape", "i")
+        await type_line(pilot, "Merikotka = 2")
+        await type_line(pilot, "initiative Bertil = 2")
+        text = shown(app, InitiativePane)
+        assert "1. Merikotka, Bertil" in text and "yhtä aikaa" in text
