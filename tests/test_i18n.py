@@ -73,7 +73,7 @@ def test_finnish_has_no_english_words(key: str) -> None:
     ("key", "term"),
     [
         ("outcome.style", "tyylillä"),
-        ("attack.tie_boost", "särmä"),
+        ("boost.gained", "särmä"),
         ("create.success", "ilmaisen käytön"),
         ("fp.gm", "PJ"),
         ("concede.line", "fate-pist"),

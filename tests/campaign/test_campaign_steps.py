@@ -50,8 +50,14 @@ def pc(name: str, **changes: object) -> Character:
 
 
 def hurt(character: Character, severity: Severity, text: str, since: Recovery | None = None):
+    """A consequence taken in this scene, or (``since``) recovering from an earlier one."""
     slots = tuple(
-        replace(slot, aspect=Aspect(text, AspectKind.CONSEQUENCE), recovery=since)
+        replace(
+            slot,
+            aspect=Aspect(text, AspectKind.CONSEQUENCE),
+            recovery=since,
+            taken_this_scene=since is None,
+        )
         if slot.severity is severity
         else slot
         for slot in character.consequences
@@ -97,9 +103,19 @@ def test_ending_a_scene_delivers_carries_clears_and_writes_the_party_back() -> N
     slots = pc("Npc").consequences
     leader = hurt(Character("Leader", consequences=slots), Severity.MODERATE, "Bleeding")
     runner = hurt(Character("Runner", consequences=slots, conceded=True), Severity.MILD, "Winded")
+    # An old scar taken in an earlier scene carries nothing (§3 «edellisessä kohtauksessa»).
+    scarred = Character(
+        "Scarred",
+        consequences=tuple(
+            replace(slot, aspect=Aspect("Old scar", AspectKind.CONSEQUENCE))
+            if slot.severity is Severity.MILD
+            else slot
+            for slot in slots
+        ),
+    )
     scene = Scene(
         "Hall",
-        characters=(ada, leader, runner),
+        characters=(ada, leader, runner, scarred),
         party=("ada",),
         held=(
             LedgerEntry("ada", 1, "hostile invoke", held_until_scene_end=True),
@@ -156,6 +172,17 @@ def test_a_milestone_is_recorded_and_checked_by_the_rules() -> None:
     assert member.advances[0].session == 4 and after.milestones == ()
     with pytest.raises(InvalidCharacter, match="no Drive on the sheet"):
         take_milestone(before, "ada", SwapSkills("Fight", "Drive"), "swapped")
+
+
+def test_a_milestone_is_taken_once_and_only_when_offered() -> None:
+    """Seed «Virstanpylväät»: «Virstanpylväät tapahtuvat pelikertojen päätteeksi»; «Virstan-
+    pylvään saavuttaessasi voit tehdä yhden seuraavista»."""
+    before = campaign(pc("Ada"), pc("Bruno"), milestones=("ada",), session=4)
+    after = take_milestone(before, "ada", None, "skipped")
+    with pytest.raises(InvalidCharacter, match="Ada has no milestone waiting"):
+        take_milestone(after, "ada", SwapSkills("Fight", "Lore"), "swapped")
+    with pytest.raises(InvalidCharacter, match="Bruno has no milestone waiting"):
+        take_milestone(before, "bruno", None, "skipped")
 
 
 def test_a_breakthrough_clears_severe_treatment_and_keeps_the_columns() -> None:

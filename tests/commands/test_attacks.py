@@ -33,7 +33,7 @@ def test_attack_into_another_zone_uses_shoot_and_fight_is_defended_with_fight(
     done = run(DEMO, tmp_path, other_zone)
     assert done.line(other_zone) == (
         "Masked leader attacks Riesa: Mediocre (+0) + [0 0 0 0] = Mediocre (+0) vs Riesa's "
-        "Athletics Good (+3) + [0 0 0 0] = Good (+3): miss"
+        'Athletics Good (+3) + [0 0 0 0] = Good (+3): miss · Riesa gets the boost "Opening"'
     )
     both = run(DEMO, tmp_path, melee)
     # Riesa attacks with Fight; Vitor defends with the better of Athletics and Fight.
@@ -67,8 +67,8 @@ def test_tie_gives_a_boost_and_teamwork_counts(tmp_path: Path) -> None:
     # One shift, which the leader's Armor 1 stops: a boost instead.
     assert with_help.lines(helped)[0] == (
         "Riesa attacks Masked leader: Great (+4) + [0 0 0 0] + 1 (teamwork) = Superb (+5) vs "
-        "Masked leader's Fight Great (+4) + [0 0 0 0] = Great (+4): armor stops it: Riesa gets "
-        "a boost (teamwork: Rozio)"
+        "Masked leader's Fight Great (+4) + [0 0 0 0] = Great (+4): armor stops it (teamwork: "
+        'Rozio) · Riesa gets the boost "Reeling"'
     )
 
 
@@ -151,7 +151,7 @@ def test_zone_attack_everyone_defends_the_full_effort(tmp_path: Path) -> None:
         "Cultist 1 defends against Great (+4) with Athletics Mediocre (+0) + [0 0 0 0] = "
         "Mediocre (+0): hit with style for 4 shifts (may take a boost for 1 shift less)",
         "Cultist 2 defends against Great (+4) with Athletics Mediocre (+0) + [+ + + +] = "
-        "Great (+4): tie: Vitor gets a boost",
+        'Great (+4): tie · Vitor gets the boost "Reeling"',
         "Cultist 3 defends against Great (+4) with Athletics Mediocre (+0) + [0 0 0 0] = "
         "Mediocre (+0): hit with style for 4 shifts (may take a boost for 1 shift less)",
     ]

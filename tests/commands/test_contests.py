@@ -147,7 +147,9 @@ def test_challenge_roll_cost_and_reading(tmp_path: Path) -> None:
     assert (task.outcome, task.cost, challenge.done) == (Outcome.FAIL, "the mast cracks", True)
 
 
-def test_challenge_start_and_a_tie_needs_its_cost(tmp_path: Path) -> None:
+def test_challenge_start_and_a_tie_is_success_at_a_minor_cost(tmp_path: Path) -> None:
+    """Seed «Ratkaise»: «Jos saat tasapelin, onnistut pienellä hinnalla»; the GM names the
+    cost, but the task counts as achieved at a cost before that."""
     done = run(
         DEMO,
         tmp_path,
@@ -163,6 +165,6 @@ def test_challenge_start_and_a_tie_needs_its_cost(tmp_path: Path) -> None:
     )
     assert done.lines("challenge roll sigils silbestre 0000")[1] == "name the minor cost: cost TEXT"
     assert done.lines("challenge")[0] == (
-        "Stop the ritual: 1 of 2 tasks rolled; succeeded: none; at a cost: none; failed: Read "
-        "the sigils; to go: Break the circle"
+        "Stop the ritual: 1 of 2 tasks rolled; succeeded: none; at a cost: Read the sigils; "
+        "failed: none; to go: Break the circle"
     )

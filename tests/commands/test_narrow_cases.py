@@ -47,7 +47,7 @@ def test_the_attack_skill_is_fight_when_fight_and_shoot_tie(tmp_path: Path) -> N
     done = run(DEMO, tmp_path, "set rozio skill Fight 4", line)
     assert done.lines(line)[0] == (
         "Rozio attacks Masked leader: Great (+4) + [0 0 0 0] = Great (+4) vs Masked leader's "
-        "Fight Great (+4) + [0 0 0 0] = Great (+4): tie: Rozio gets a boost"
+        'Fight Great (+4) + [0 0 0 0] = Great (+4): tie · Rozio gets the boost "Reeling"'
     )
     shoot = run(DEMO, tmp_path, "set rozio skill Fight 3", line)
     assert "vs Masked leader's Athletics Fair (+2)" in shoot.lines(line)[0]

@@ -39,7 +39,7 @@ def test_overcome_against_a_difficulty(tmp_path: Path) -> None:
     done = run(DEMO, tmp_path, "overcome vitor Crafts vs 2 00++")
     assert done.line("overcome vitor Crafts vs 2 00++") == (
         "Vitor overcomes with Crafts: Great (+4) + [0 0 + +] = Fantastic (+6) vs Fair (+2): "
-        "success with style, and a boost"
+        'success with style · Vitor gets the boost "Momentum"'
     )
     pending = done.scene.pending_roll
     assert pending is not None and pending.result.shifts == 4
@@ -52,7 +52,7 @@ def test_overcome_against_an_opponent_and_with_teamwork(tmp_path: Path) -> None:
     # Vitor has no Stealth: below Average, so his help does not count.
     assert done.line(line) == (
         "Rozio overcomes with Stealth: Fair (+2) + [+ 0 + 0] = Great (+4) vs Mediocre (+0) + "
-        "[0 - 0 0] = Poor (-1): success with style, and a boost"
+        '[0 - 0 0] = Poor (-1): success with style · Rozio gets the boost "Momentum"'
     )
     pending = done.scene.pending_roll
     assert pending is not None and (pending.target, pending.defense_skill) == ("leader", "Notice")
@@ -181,7 +181,7 @@ def test_invoke_reroll_and_oppose(tmp_path: Path) -> None:
     assert done.lines("invoke wanted reroll ++++") == [
         'Rozio invokes "Wanted in three harbours" (paid): reroll [- - - -] → [+ + + +]',
         "Rozio overcomes with Athletics: Good (+3) + [+ + + +] = Epic (+7) vs Great (+4): "
-        "success with style, and a boost",
+        'success with style · Rozio gets the boost "Momentum"',
     ]
     opposed = run(
         DEMO, tmp_path, "overcome rozio Athletics vs 3 0000", "invoke chanting by leader oppose"

@@ -121,10 +121,10 @@ def test_superb_physique_and_will_add_mild_slots_of_their_kind() -> None:
     tracks = standard_tracks({"Physique": 5, "Will": 6})
     assert [(s.severity, s.kind) for s in tracks.consequences] == [
         (MILD, None),
-        (MILD, PHYSICAL),
-        (MILD, MENTAL),
         (MODERATE, None),
         (SEVERE, None),
+        (MILD, PHYSICAL),
+        (MILD, MENTAL),
     ]
 
 
@@ -164,10 +164,10 @@ def test_conditions_replace_consequences() -> None:
         ("hurt", MILD, None, 1),
         ("hurt", MILD, None, 1),
         ("scared", MILD, None, 1),
-        ("wounded", MODERATE, None, 2),
+        ("injured", MODERATE, None, 2),
         ("shaken", MODERATE, None, 2),
-        ("battered", SEVERE, None, 3),
-        ("broken", SEVERE, None, 3),
+        ("wounded", SEVERE, None, 3),
+        ("demoralized", SEVERE, None, 3),
     ]
 
 
@@ -178,13 +178,13 @@ def test_split_conditions_have_two_boxes_each_and_keep_kinds_apart() -> None:
     summary = [(s.condition, s.kind, s.shifts) for s in character.consequences]
     assert summary.count(("hurt", PHYSICAL, 1)) == 2
     assert summary.count(("scared", MENTAL, 1)) == 4
-    assert summary.count(("wounded", PHYSICAL, 2)) == 2
-    assert summary.count(("broken", MENTAL, 3)) == 2
+    assert summary.count(("injured", PHYSICAL, 2)) == 2
+    assert summary.count(("demoralized", MENTAL, 3)) == 2
     assert len(summary) == 14
     assert split_row_limit(character, MILD) == 4
     assert split_row_limit(character, MODERATE) == 2
     assert Condition.SHAKEN.severity is MODERATE
-    assert Condition.BATTERED.kind is PHYSICAL
+    assert Condition.WOUNDED.kind is PHYSICAL
 
 
 def test_extreme_consequence_slot_absorbs_eight() -> None:
@@ -273,8 +273,8 @@ def test_restricted_extra_mild_is_offered_first_and_only_for_its_kind() -> None:
     character = pc({"Physique": 5})
     physical = shape(absorption_options(character, 2, PHYSICAL))
     mental = shape(absorption_options(character, 2, MENTAL))
-    assert physical[:3] == [(2, ()), (0, (1,)), (0, (0,))]
-    assert all(1 not in consequences for _, consequences in mental)
+    assert physical[:3] == [(2, ()), (0, (3,)), (0, (0,))]
+    assert all(3 not in consequences for _, consequences in mental)
 
 
 def test_combined_track_takes_any_kind() -> None:
@@ -373,11 +373,11 @@ def test_taken_slot_and_wrong_kind_are_refused() -> None:
     """§6: a taken slot cannot be reused; a physical extra mild takes no mental harm."""
     character = pc({"Physique": 5})
     mild = absorption_options(character, 2, PHYSICAL)[1]
-    hurt = apply_absorption(character, mild, {1: "Twisted ankle"}, None)
+    hurt = apply_absorption(character, mild, {3: "Twisted ankle"}, None)
     with pytest.raises(IllegalAbsorption, match="mild slot is already taken"):
-        apply_absorption(hurt, mild, {1: "Again"}, None)
+        apply_absorption(hurt, mild, {3: "Again"}, None)
     with pytest.raises(IllegalAbsorption, match="takes only physical harm"):
-        apply_absorption(character, Absorption(MENTAL, 0, (1,), 2, 2), {1: "Fear"}, None)
+        apply_absorption(character, Absorption(MENTAL, 0, (3,), 2, 2), {3: "Fear"}, None)
     assert illegal_reason(take_out(character), mild) == "Silbestre is already taken out"
 
 

@@ -3,7 +3,6 @@ checks them, numbered copies, and taking things out with everything that refers 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -15,6 +14,7 @@ from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.conflict import TurnOrder, add_participant
 from fatescreen.rules.contests import Challenge, Contest
+from fatescreen.rules.copies import base_id
 from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
 from fatescreen.scene import codec
 from fatescreen.scene.aspects import without_invokes_of
@@ -127,28 +127,6 @@ def find_record(
 
 # ---------------------------------------------------------------------------- names
 
-_NUMBERED = re.compile(r"^(.*\S)\s+(\d+)$")
-
-
-def numbered_names(base: str, count: int, taken: Iterable[str], *, plain: bool) -> list[str]:
-    """Names for ``count`` new copies of ``base``, numbered after those already there.
-
-    With Cultist 1 to 3 present, three more are Cultist 4, 5 and 6; a lone ``Cultist``
-    counts as number 1. ``plain`` lets a single copy keep the bare name when no copy of
-    it exists yet.
-    """
-    wanted = fold(base)
-    numbers = []
-    for name in taken:
-        if fold(name) == wanted:
-            numbers.append(1)
-        elif (match := _NUMBERED.match(name)) and fold(match.group(1)) == wanted:
-            numbers.append(int(match.group(2)))
-    if plain and count == 1 and not numbers:
-        return [base]
-    start = max(numbers, default=0) + 1
-    return [f"{base} {number}" for number in range(start, start + count)]
-
 
 def unique(
     ctx: Context,
@@ -218,11 +196,6 @@ def _leave_contests(contests: tuple[Contest, ...], actor: str) -> tuple[Contest,
 # ---------------------------------------------------------------------------- removing
 
 
-def _template_base(character_id: str) -> str:
-    head, _, tail = character_id.rpartition("-")
-    return head if tail.isdigit() and head else character_id
-
-
 def without_character(ctx: Context, character: Character) -> Scene:
     """The scene without a character: out of the turn order, contests, minion lists, held
     points and the party too, so that nothing refers to it.
@@ -237,7 +210,7 @@ def without_character(ctx: Context, character: Character) -> Scene:
     scene = without_invokes_of(scene, character.id)
     rest = tuple(c for c in scene.characters if c.id != character.id)
     ids = {c.id for c in rest}
-    bases = {_template_base(c) for c in ids}
+    bases = {base_id(c) for c in ids}
     rest = tuple(
         replace(c, minions=tuple(m for m in c.minions if m in ids or m in bases))
         if any(m not in ids and m not in bases for m in c.minions)

@@ -19,11 +19,12 @@ from fatescreen.rules.advancement import (
     SkillLayout,
     apply_breakthrough,
     apply_milestone,
+    check_milestone_offered,
 )
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import Character, CharacterKind, Recovery
-from fatescreen.rules.fate_points import concession_payout, gm_pool_size
-from fatescreen.rules.harm import advance_recovery, clear_stress
+from fatescreen.rules.fate_points import gm_pool_size, npc_carried_points
+from fatescreen.rules.harm import advance_recovery, clear_stress, consequences_taken_this_scene
 from fatescreen.scene.campaign import Advance, AdvanceKind, Campaign
 from fatescreen.scene.load import LoadedScene
 from fatescreen.scene.model import RulesInPlay, Scene
@@ -243,12 +244,15 @@ def end_scene(campaign: Campaign, scene: Scene, compel_points: int | None = None
             character = replace(character, aspects=kept, taken_out=False, conceded=False)
         else:
             old = before[character.id]
-            consequences = len(old.consequence_aspects)
             held = delivered.get(character.id, 0)
-            # a held concession already pays one per consequence taken
-            points = (
-                (held or concession_payout(consequences)) if old.conceded else (held + consequences)
+            # A held concession already pays one per consequence taken (§6); else the
+            # NPC carries one per consequence taken in this scene (§3).
+            carried_now = npc_carried_points(
+                conceded=old.conceded,
+                consequences_taken=consequences_taken_this_scene(old),
+                hostile_invokes=0,
             )
+            points = held if old.conceded and held else held + carried_now
             if points:
                 earned[character.id] = points
                 carried[character.id] = carried.get(character.id, 0) + points
@@ -341,10 +345,12 @@ def take_milestone(
 
     Raises:
         KeyError: No such party member.
-        InvalidCharacter: The option breaks a rule (the message says which).
+        InvalidCharacter: No milestone is waiting for the PC, or the option breaks a rule
+            (the message says which).
     """
     member = campaign.member(pc_id)
     character = member.character
+    check_milestone_offered(character.name, pc_id, campaign.milestones)
     if option is not None:
         character = apply_milestone(character, option, skill_list=campaign.skills)
     advance = Advance(campaign.session, AdvanceKind.MILESTONE, change)

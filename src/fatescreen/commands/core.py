@@ -452,6 +452,14 @@ class Context:
         entries += [(h.id, h.name, h) for h in hazards]
         return resolve(ref, entries, "actor", self.lang)
 
+    def opponent(self, ref: str) -> Character | Obstacle:
+        """Whatever can oppose a roll: a character, or any obstacle (§7)."""
+        entries: list[tuple[str, str, Character | Obstacle]] = [
+            (c.id, c.name, c) for c in self.scene.characters
+        ]
+        entries += [(o.id, o.name, o) for o in self.scene.obstacles]
+        return resolve(ref, entries, "opponent", self.lang)
+
     def countdown(self, ref: str) -> Countdown:
         """A countdown by id, name or unique prefix."""
         return resolve(

@@ -13,6 +13,7 @@ from fatescreen.commands.core import Context, Tokens, keyword_of
 from fatescreen.commands.names import fold
 from fatescreen.rules.advancement import DEFAULT_SKILLS
 from fatescreen.rules.character import CharacterKind, Scale
+from fatescreen.rules.copies import base_id
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import CountdownVisibility
 from fatescreen.scene import codec
@@ -174,6 +175,13 @@ def _set_number(key: str, *, optional: bool = False) -> Parser:
     return parse
 
 
+def _set_switch(key: str) -> Parser:
+    def parse(ctx: Context, args: Tokens, data: Data) -> None:
+        data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
+
+    return parse
+
+
 def _set_zone(ctx: Context, args: Tokens, data: Data) -> None:
     if is_none(args):
         data.pop("zone", None)
@@ -313,7 +321,7 @@ def _minions(ctx: Context, args: Tokens, data: Data) -> None:
         data.pop("minions", None)
         return
     found: list[str] = []
-    bases = {_base(c.id) for c in ctx.scene.characters}
+    bases = {base_id(c.id) for c in ctx.scene.characters}
     for ref in args.names(ctx.tr("what.minion")):
         minion = ref if ref in bases and ref not in ctx.scene.character_index else None
         minion = minion or ctx.character(ref).id
@@ -321,12 +329,6 @@ def _minions(ctx: Context, args: Tokens, data: Data) -> None:
             raise ctx.error("build.minion_self", minion=ref)
         found.append(minion)
     data["minions"] = found
-
-
-def _base(character_id: str) -> str:
-    """A numbered character's template base id (``cultist-2`` → ``cultist``)."""
-    head, _, tail = character_id.rpartition("-")
-    return head if tail.isdigit() and head else character_id
 
 
 def _aspects(ctx: Context, args: Tokens, data: Data) -> None:
@@ -456,6 +458,7 @@ OBSTACLE_FIELDS = Fields(
     Field("rating", ("taso",), _set_number("rating")),
     Field("weapon", ("ase",), _set_number("weapon")),
     Field("removal", ("poisto",), _set_number("removal", optional=True)),
+    Field("harmful", ("vahingollinen",), _set_switch("harmful")),
     Field("between", ("välissä",), _between),
     Field("choice", ("valinta",), _set_text("choice")),
     Field("answer", ("answers", "vastaus"), _answer),
@@ -585,8 +588,11 @@ SCENE_FIELDS = Fields(
 
 def _rule(key: str) -> Parser:
     def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        if isinstance(getattr(RulesInPlay(), key), bool):
+        default = getattr(RulesInPlay(), key)
+        if isinstance(default, bool):
             data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
+        elif isinstance(default, str):
+            data[key] = "" if is_none(args) else text(ctx, args)
         else:
             data[key] = args.number(ctx.tr("what.number"))
 

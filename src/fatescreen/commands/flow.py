@@ -8,7 +8,7 @@ from dataclasses import replace
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.fate_points import npc_carried_points
-from fatescreen.rules.harm import clear_stress
+from fatescreen.rules.harm import clear_stress, consequences_settled, consequences_taken_this_scene
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.model import Scene
 
@@ -39,13 +39,14 @@ def scene_end(scene: Scene) -> tuple[Scene, dict[str, int], tuple[str, ...], int
         points = delivered.get(character.id, 0)
         if character.kind is not CharacterKind.PC and not character.conceded:
             # A concession's points (1 + consequences) are already held for the conceder;
-            # an NPC that fought on carries one point per consequence it took (§3).
+            # an NPC that fought on carries one point per consequence it took in this
+            # scene (§3 «joutui ottamaan jäljen ... edellisessä kohtauksessa»).
             points += npc_carried_points(
                 conceded=False,
-                consequences_taken=len(character.consequence_aspects),
+                consequences_taken=consequences_taken_this_scene(character),
                 hostile_invokes=0,
             )
-        updated = clear_stress(character)
+        updated = consequences_settled(clear_stress(character))
         updated = replace(
             updated,
             fate_points=updated.fate_points + points,

@@ -6,26 +6,17 @@ from typing import TYPE_CHECKING
 
 from fatescreen.rules.big_bads import minion_armor_options
 from fatescreen.rules.character import Character, CharacterKind
-from fatescreen.rules.harm import Absorption, HarmOptions, absorption_options
-from fatescreen.scene.model import PendingHit, RulesInPlay, Scene
+from fatescreen.rules.harm import Absorption, absorption_options
+from fatescreen.scene.model import PendingHit, Scene
 
 if TYPE_CHECKING:
     from fatescreen.commands.core import Context
 
 
-def harm_options(rules: RulesInPlay) -> HarmOptions:
-    """The optional harm rules a scene plays with."""
-    return HarmOptions(
-        one_track=rules.one_stress_track,
-        extra_boxes=rules.extra_stress_boxes,
-        extreme_consequence=rules.extreme_consequences,
-    )
-
-
 def options_for(scene: Scene, hit: PendingHit) -> tuple[Absorption, ...]:
     """The legal ways the hit's target can absorb it, the most likely first."""
     target = scene.character(hit.target)
-    return absorption_options(target, hit.shifts, hit.kind, harm_options(scene.rules))
+    return absorption_options(target, hit.shifts, hit.kind, scene.rules.harm_options)
 
 
 def option_text(ctx: Context, character: Character, option: Absorption) -> str:
@@ -36,7 +27,11 @@ def option_text(ctx: Context, character: Character, option: Absorption) -> str:
         parts.append(ctx.tr("hit.boxes", count=option.boxes, kind=kind))
     for index in option.consequences:
         slot = character.consequences[index]
-        parts.append(slot.condition or ctx.tr(f"ui.severity.{slot.severity.value}"))
+        parts.append(
+            ctx.tr(f"condition.{slot.condition}")
+            if slot.condition
+            else ctx.tr(f"ui.severity.{slot.severity.value}")
+        )
     return " + ".join(parts) or ctx.tr("none")
 
 

@@ -247,9 +247,9 @@ class Session:
                 ctx = self._context(replay)
                 applied = found.handler(ctx, Tokens(found, words[1:], self.lang))
                 result = self._commit(text, applied, ctx.rolled, journal=journal)
-        except (CommandError, RulesError, ValueError, KeyError) as error:
-            message = str(error) if not isinstance(error, KeyError) else f"unknown: {error}"
-            result = Result(text, (message,), ok=False)
+        except (CommandError, RulesError) as error:
+            # Only the project's own errors are messages for the GM; anything else is a bug.
+            result = Result(text, (str(error),), ok=False)
         result = result.shown()
         for listener in self.listeners:
             listener(result)

@@ -21,17 +21,26 @@ from fatescreen.rules.actions import (
     AspectTarget,
     apply_advantage,
     create_advantage_outcome,
+    defend_outcome,
+    overcome_outcome,
+    roll_boosts,
+    tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
-from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.big_bads import can_be_harmed, solo_harm, solo_skill_bonus, standing
+from fatescreen.rules.character import Character, CharacterKind, Scale
 from fatescreen.rules.conflict import (
+    AttackHarm,
     full_defense_bonus,
     full_defense_used,
     harm_after_weapon_and_armor,
+    scale_levels,
+    scale_roll_bonus,
     split_attack,
     teamwork,
     zone_attack,
 )
+from fatescreen.rules.contests import ChallengeReading, challenge_progress
 from fatescreen.rules.dice import DiceRoll
 from fatescreen.rules.npcs import group_teamwork_bonus
 from fatescreen.rules.obstacles import Hazard
@@ -100,6 +109,29 @@ def add_boost(scene: Scene, name: str, owner: str) -> tuple[Scene, Aspect]:
     return add_aspect(scene, SCENE_HOLDER, boost), boost
 
 
+def grant_boost(ctx: Context, scene: Scene, name: str, owner: str) -> tuple[Scene, str]:
+    """The scene with a boost the rules gave ``owner`` (a character, or the GM for a
+    hazard), and the words that announce it."""
+    scene, boost = add_boost(scene, name, owner)
+    return scene, ctx.tr("boost.gained", owner=ctx.who(owner), aspect=quoted(boost.name))
+
+
+def defender_boost(ctx: Context, scene: Scene, pending: PendingRoll, notes: list[str]) -> Scene:
+    """A boost for the active opposition of a plain roll whose defense succeeded with style
+    (§2 defend, via :func:`roll_boosts`); its announcement is added to ``notes``."""
+    if pending.target is None:
+        return scene
+    if roll_boosts(pending.action, pending.result).defender:
+        scene, note = grant_boost(ctx, scene, ctx.tr("defend.boost_name"), pending.target)
+        notes.append(note)
+    return scene
+
+
+def with_notes(line: str, notes: list[str]) -> str:
+    """A roll's line with the boosts it gave appended."""
+    return " · ".join((line, *notes))
+
+
 # ---------------------------------------------------------------------------- efforts
 
 
@@ -144,14 +176,63 @@ def teamwork_bonus(
     return tuple(bonuses), team.helpers, team.turned_away
 
 
+def scale_bonus(
+    ctx: Context, side: Character | Hazard, against: Character | Hazard | None
+) -> tuple[Bonus, ...]:
+    """With the scale option (§8 «Skaala»), the side of higher scale gets +1 per level to
+    its roll (the advantage chosen before rolling, the one the dashboard applies)."""
+    if not ctx.scene.rules.scale or against is None:
+        return ()
+    levels = scale_levels(_scale_of(side), _scale_of(against))
+    if levels <= 0:
+        return ()
+    return (Bonus(ctx.tr("bonus.scale"), scale_roll_bonus(levels).value, kind="scale"),)
+
+
+def solo_bonus(ctx: Context, side: Character | Hazard, skill: str) -> tuple[Bonus, ...]:
+    """A big bad's solo skill bonus (§7, option a): +(PCs facing it - 1) to every skill
+    roll, never above double the skill."""
+    if not isinstance(side, Character) or side.solo is None:
+        return ()
+    value = solo_skill_bonus(side.solo, side.skill(skill), pcs_facing(ctx.scene))
+    return (Bonus(ctx.tr("bonus.solo"), value, kind="solo"),) if value else ()
+
+
+def pcs_facing(scene: Scene) -> int:
+    """The PCs still standing in the scene: the group a big bad's solo bonus counts."""
+    return sum(1 for c in scene.pcs if standing(c))
+
+
+def won_names(scene: Scene) -> tuple[str, ...]:
+    """The challenges the PCs have won (a success, at a cost or not) and the contests a side
+    with a PC has won: what a big bad's immunity waits for (§7)."""
+    pcs = {c.id for c in scene.pcs}
+    won = [
+        c.name
+        for c in scene.challenges
+        if challenge_progress(c).reading
+        in (ChallengeReading.SUCCESS, ChallengeReading.SUCCESS_AT_COST)
+    ]
+    for contest in scene.contests:
+        side = next((s for s in contest.sides if s.name == contest.winner), None)
+        if side is not None and pcs & set(side.members):
+            won.append(contest.name)
+    return tuple(won)
+
+
+def _scale_of(side: Character | Hazard) -> Scale:
+    return side.scale if isinstance(side, Character) else Scale.MUNDANE
+
+
 def action_effort(
     ctx: Context,
     actor: Character | Hazard,
     skill: str,
     entered: DiceRoll | None,
     helper_refs: Iterable[str] = (),
+    against: Character | Hazard | None = None,
 ) -> tuple[Effort, tuple[str, ...], tuple[str, ...]]:
-    """The acting side's effort: rating, dice (entered or rolled) and teamwork.
+    """The acting side's effort: rating, dice (entered or rolled), teamwork and scale.
 
     Returns:
         The effort, the helpers who counted and those turned away.
@@ -160,31 +241,37 @@ def action_effort(
     if isinstance(actor, Hazard):
         if refs:
             raise ctx.error("error.hazard_help", name=actor.name)
-        return Effort(actor.rating, ctx.dice(entered)), (), ()
+        return Effort(actor.rating, ctx.dice(entered), scale_bonus(ctx, actor, against)), (), ()
     bonuses, helpers, turned_away = teamwork_bonus(ctx, actor, skill, refs)
+    bonuses += scale_bonus(ctx, actor, against) + solo_bonus(ctx, actor, skill)
     return Effort(actor.skill(skill), ctx.dice(entered), bonuses), helpers, turned_away
 
 
 def defense_effort(
-    ctx: Context, defender: Character, skill: str, entered: DiceRoll | None
+    ctx: Context,
+    defender: Character,
+    skill: str,
+    entered: DiceRoll | None,
+    against: Character | Hazard | None = None,
 ) -> Effort:
-    """A defense roll, with +2 while the defender holds a full defense (§8)."""
+    """A defense roll, with +2 while the defender holds a full defense (§8) and its scale."""
     bonuses = tuple(
-        full_defense_bonus(fd) for fd in ctx.scene.full_defenses if fd.defender == defender.id
+        full_defense_bonus(fd) for fd in ctx.scene.full_defenses if fd.target == defender.id
     )
     labelled = tuple(Bonus(ctx.tr("bonus.full_defense"), b.value) for b in bonuses)
+    labelled += scale_bonus(ctx, defender, against) + solo_bonus(ctx, defender, skill)
     return Effort(defender.skill(skill), ctx.dice(entered), labelled)
 
 
 def mark_defended(scene: Scene, defenders: Iterable[str]) -> Scene:
     """The scene with the full defenses of ``defenders`` marked as used."""
     ids = set(defenders)
-    if not any(fd.defender in ids for fd in scene.full_defenses):
+    if not any(fd.target in ids for fd in scene.full_defenses):
         return scene
     return replace(
         scene,
         full_defenses=tuple(
-            full_defense_used(fd) if fd.defender in ids else fd for fd in scene.full_defenses
+            full_defense_used(fd) if fd.target in ids else fd for fd in scene.full_defenses
         ),
     )
 
@@ -205,16 +292,28 @@ def helpers_note(ctx: Context, pending: PendingRoll) -> str:
 # ---------------------------------------------------------------------------- overcome
 
 
+def overcome_reading(pending: PendingRoll) -> ActionOutcome:
+    """The reading of an overcome's outcome the table chose (§2): the default one, a fail
+    taken as success at a serious cost, or a tie taken as a fail with a boost."""
+    reading = overcome_outcome(pending.result)
+    if pending.tie_boost is not None:
+        return tie_boost_reading(Action.OVERCOME, pending.result.outcome) or reading
+    if pending.cost is not None and reading.alternatives and not reading.succeeded:
+        return reading.alternatives[0]
+    return reading
+
+
 def overcome_achieved(pending: PendingRoll) -> bool:
     """Whether an overcome gets what it was after: success, a tie (at a minor cost), or a
     fail the table turned into success at a serious cost."""
-    outcome = pending.result.outcome
-    return outcome is not Outcome.FAIL or pending.cost is not None
+    return overcome_reading(pending).succeeded
 
 
 def overcome_verdict(ctx: Context, pending: PendingRoll) -> str:
     """What an overcome's outcome means, with the cost taken if any."""
     outcome = pending.result.outcome
+    if pending.tie_boost is not None and outcome is Outcome.TIE:
+        return ctx.tr("overcome.tie_boost")
     if outcome is Outcome.FAIL and pending.cost is not None:
         return ctx.tr("overcome.at_cost", cost=pending.cost or ctx.tr("cost.unnamed"))
     if outcome is Outcome.TIE and pending.cost:
@@ -242,10 +341,23 @@ def overcome_line(
 def settle_overcome(
     ctx: Context, scene: Scene, pending: PendingRoll
 ) -> tuple[Scene, tuple[str, ...]]:
-    """A plain overcome: only the line, and the opponent's full defense used."""
+    """A plain overcome: the line, its boosts, and the opponent's full defense used."""
     if pending.target is not None:
         scene = mark_defended(scene, (pending.target,))
-    return scene, (overcome_line(ctx, pending),)
+    scene, notes = overcome_boosts(ctx, scene, pending)
+    return scene, (with_notes(overcome_line(ctx, pending), notes),)
+
+
+def overcome_boosts(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, list[str]]:
+    """The boosts an overcome gives (§2): with style, or a tie taken as a fail with a boost,
+    for the actor; a defense with style for the opposition."""
+    notes: list[str] = []
+    boosts = roll_boosts(Action.OVERCOME, pending.result, reading=overcome_reading(pending))
+    if boosts.actor:
+        name = pending.tie_boost or ctx.tr("overcome.boost_name")
+        scene, note = grant_boost(ctx, scene, name, invoke_owner(scene, pending.actor))
+        notes.append(note)
+    return defender_boost(ctx, scene, pending, notes), notes
 
 
 # ---------------------------------------------------------------------------- create
@@ -333,8 +445,10 @@ def settle_create(
             verdict = ctx.tr("create.fail")
     else:
         verdict, scene = _settle_existing(ctx, scene, pending, existing, outcome, opposition)
+    notes: list[str] = []
     if pending.target is not None:
         scene = mark_defended(scene, (pending.target,))
+        scene = defender_boost(ctx, scene, pending, notes)
     line = ctx.tr(
         "create.line",
         actor=actor,
@@ -344,7 +458,7 @@ def settle_create(
         opposition=opposition_text(ctx, pending.result),
         result=verdict,
     ) + helpers_note(ctx, pending)
-    return scene, (line,)
+    return scene, (with_notes(line, notes),)
 
 
 def _settle_existing(
@@ -380,10 +494,14 @@ def _settle_existing(
 # ---------------------------------------------------------------------------- attacks
 
 
-def attack_verdict(ctx: Context, attacker: str, outcome: Outcome, harm: int) -> str:
+def attack_verdict(
+    ctx: Context, attacker: str, outcome: Outcome, harm: int, immune: Character | None = None
+) -> str:
     """``hit for 5 shifts``, ``miss``, ``tie: X gets a boost``..."""
     if outcome is Outcome.FAIL:
         return ctx.tr("attack.miss")
+    if immune is not None and immune.immunity is not None and outcome.succeeded:
+        return ctx.tr("attack.immune", name=immune.name, until=immune.immunity.until)
     if harm == 0:
         key = "attack.tie_boost" if outcome is Outcome.TIE else "attack.armor_boost"
         return ctx.tr(key, attacker=attacker)
@@ -394,12 +512,47 @@ def attack_verdict(ctx: Context, attacker: str, outcome: Outcome, harm: int) -> 
 
 def _hit_for(
     scene: Scene, pending: PendingRoll, defender: Character, shifts: int, outcome: Outcome
-) -> tuple[int, PendingHit | None]:
+) -> tuple[AttackHarm, PendingHit | None]:
     armor = defender.armor if scene.rules.weapons_and_armor else 0
     harm = harm_after_weapon_and_armor(shifts, outcome, weapon=pending.weapon, armor=armor)
+    if defender.solo is not None and harm.harm > 0:
+        # Option (b): each hit on a solo big bad is cut by half the PCs facing it (§7).
+        reduced = solo_harm(defender.solo, harm.harm, pcs_facing(scene))
+        harm = AttackHarm(harm=reduced, boost=harm.boost or reduced == 0)
+    if harm.harm > 0 and not can_be_harmed(defender.immunity, won_names(scene), pending.kind):
+        return AttackHarm(harm=0, boost=False), None
     if harm.harm <= 0:
-        return 0, None
-    return harm.harm, PendingHit(defender.id, harm.harm, pending.kind, pending.actor or None)
+        return harm, None
+    return harm, PendingHit(defender.id, harm.harm, pending.kind, pending.actor or None)
+
+
+def _immune(scene: Scene, pending: PendingRoll, defender: Character) -> Character | None:
+    """The defender, when its immunity stops this attack's harm (§7), else None."""
+    if can_be_harmed(defender.immunity, won_names(scene), pending.kind):
+        return None
+    return defender
+
+
+def attack_boosts(
+    ctx: Context,
+    scene: Scene,
+    pending: PendingRoll,
+    harm: AttackHarm,
+    defense: RollResult | None,
+    defender: str,
+) -> tuple[Scene, list[str]]:
+    """The boosts an attack on one defender gives (§2, §8): the attacker's on a tie or when
+    Armor cuts the harm to 0; the defender's for a defense with style (``defense`` is the
+    defender's roll against the attack)."""
+    notes: list[str] = []
+    if harm.boost:
+        owner = invoke_owner(scene, pending.actor)
+        scene, note = grant_boost(ctx, scene, ctx.tr("attack.boost_name"), owner)
+        notes.append(note)
+    if defense is not None and defend_outcome(defense).boost:
+        scene, note = grant_boost(ctx, scene, ctx.tr("defend.boost_name"), defender)
+        notes.append(note)
+    return scene, notes
 
 
 @settles(Action.ATTACK, RollPurpose.PLAIN)
@@ -414,6 +567,8 @@ def settle_attack(
     traded = pending.traded_for is not None and result.outcome is Outcome.STYLE
     shifts = result.shifts - 1 if traded else result.shifts
     harm, hit = _hit_for(scene, pending, defender, shifts, result.outcome)
+    defense = opposing_result(result) if result.opposing_effort is not None else None
+    scene, notes = attack_boosts(ctx, scene, pending, harm, defense, defender.id)
     key = "hazard.line" if pending.actor in scene.obstacle_index else "attack.line"
     line = ctx.tr(
         key,
@@ -423,11 +578,18 @@ def settle_attack(
         effort=effort_text(ctx, result.effort),
         skill=pending.defense_skill or "",
         defense=opposition_text(ctx, result),
-        result=attack_verdict(ctx, attacker, Outcome.SUCCESS if traded else result.outcome, harm),
+        result=attack_verdict(
+            ctx,
+            attacker,
+            Outcome.SUCCESS if traded else result.outcome,
+            harm.harm,
+            _immune(scene, pending, defender),
+        ),
     ) + helpers_note(ctx, pending)
     if traded and pending.traded_for is not None:
         scene, boost = add_boost(scene, pending.traded_for, invoke_owner(scene, pending.actor))
         line += " · " + ctx.tr("attack.traded", attacker=attacker, aspect=quoted(boost.name))
+    line = with_notes(line, notes)
     scene = with_hits(mark_defended(scene, (defender.id,)), (hit,) if hit else ())
     lines = (line, *hit_lines(ctx.on(scene), scene, hit)) if hit else (line,)
     return scene, lines
@@ -476,16 +638,19 @@ def settle_targets(
         defender = scene.character(target.target)
         harm, hit = _hit_for(scene, pending, defender, result.shifts, result.outcome)
         assert target.effort is not None
-        lines.append(
-            ctx.tr(
-                "attack.target_line",
-                defender=defender.name,
-                attack=ctx.rating(result.attack),
-                skill=target.skill,
-                defense=effort_text(ctx, target.effort),
-                result=attack_verdict(ctx, attacker, result.outcome, harm),
-            )
+        defense = RollResult(target.effort, result.attack)
+        scene, notes = attack_boosts(ctx, scene, pending, harm, defense, defender.id)
+        line = ctx.tr(
+            "attack.target_line",
+            defender=defender.name,
+            attack=ctx.rating(result.attack),
+            skill=target.skill,
+            defense=effort_text(ctx, target.effort),
+            result=attack_verdict(
+                ctx, attacker, result.outcome, harm.harm, _immune(scene, pending, defender)
+            ),
         )
+        lines.append(with_notes(line, notes))
         if hit is not None:
             hits.append(hit)
     scene = with_hits(mark_defended(scene, defenses), hits)

@@ -16,37 +16,13 @@ from fatescreen.commands.settle import (
     require_roll_of,
     settle,
 )
-from fatescreen.rules.actions import Action, attack_kind, default_defense
+from fatescreen.rules.actions import Action, best_defense, default_attack_skill
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.conflict import declare_full_defense, full_defense_earns_boost
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.rules.outcomes import Effort, Outcome, RollResult, resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
-
-ATTACK_SKILLS = ("Fight", "Shoot")
-"""The physical attack skills a GM need not name; Provoke (mental) is always named."""
-
-
-def attack_skill(attacker: Character, defenders: list[Character]) -> str:
-    """The attack skill when none is named: Shoot at someone in another zone (Fight only
-    reaches one's own zone), else the better of Fight and Shoot (Fight on a tie)."""
-    elsewhere = any(
-        attacker.zone is not None and d.zone is not None and d.zone != attacker.zone
-        for d in defenders
-    )
-    if elsewhere:
-        return "Shoot"
-    return max(ATTACK_SKILLS, key=lambda skill: (attacker.skill(skill), skill == "Fight"))
-
-
-def defense_skill(defender: Character, skill: str, kind: StressKind) -> str:
-    """The defender's best default defense (§2): Athletics (or Fight against Fight) for
-    physical harm, Will for mental."""
-    options = default_defense(skill)
-    if not options or (attack_kind(skill) or kind) is not kind:
-        options = ("Will",) if kind is StressKind.MENTAL else ("Athletics",)
-    return max(options, key=lambda name: (defender.skill(name), -options.index(name)))
 
 
 @dataclass
@@ -105,25 +81,39 @@ def _targets(ctx: Context, args: Tokens, attacker_id: str) -> tuple[list[Charact
     return defenders, None
 
 
+def _elsewhere(attacker: Character, defenders: list[Character]) -> bool:
+    """Whether any defender stands in another zone than the attacker."""
+    return any(
+        attacker.zone is not None and d.zone is not None and d.zone != attacker.zone
+        for d in defenders
+    )
+
+
 def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied:
     defenders, zone = _targets(ctx, args, attacker.id)
     request = _attack_request(ctx, args, attacker)
+    roles = ctx.scene.rules.roles
     if isinstance(attacker, Hazard):
         skill = attacker.name
         kind = request.kind or StressKind.PHYSICAL
         weapon = attacker.weapon
     else:
-        skill = request.skill or attack_skill(attacker, defenders)
-        kind = request.kind or attack_kind(skill) or StressKind.PHYSICAL
+        skill = request.skill or default_attack_skill(
+            attacker, other_zone=_elsewhere(attacker, defenders), roles=roles
+        )
+        kind = request.kind or roles.attack_kind(skill) or StressKind.PHYSICAL
         weapon = attacker.weapon if ctx.scene.rules.weapons_and_armor else 0
     several = zone is not None or len(defenders) > 1
     if len(request.defense_dice) > len(defenders):
         raise ctx.error("error.too_many_dice", count=len(defenders))
     if several and zone is None and request.defense_dice:
         raise ctx.error("error.split_dice")
-    effort, helpers, _ = action_effort(ctx, attacker, skill, request.dice, request.helpers)
+    single = defenders[0] if len(defenders) == 1 else None
+    effort, helpers, _ = action_effort(
+        ctx, attacker, skill, request.dice, request.helpers, against=single
+    )
     skills = [
-        defense_skill(d, "Shoot" if isinstance(attacker, Hazard) else skill, kind)
+        best_defense(d, "" if isinstance(attacker, Hazard) else skill, kind, roles)
         for d in defenders
     ]
     pending = PendingRoll(
@@ -137,7 +127,7 @@ def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied
     )
     if not several:
         dice = request.defense_dice[0] if request.defense_dice else None
-        defense = defense_effort(ctx, defenders[0], skills[0], dice)
+        defense = defense_effort(ctx, defenders[0], skills[0], dice, against=attacker)
         pending = replace(
             pending,
             result=resolve(effort, defense),
@@ -147,7 +137,7 @@ def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied
     elif zone is not None:
         dice_list = request.defense_dice + [None] * (len(defenders) - len(request.defense_dice))
         targets = tuple(
-            TargetDefense(d.id, s, defense_effort(ctx, d, s, dice))
+            TargetDefense(d.id, s, defense_effort(ctx, d, s, dice, against=attacker))
             for d, s, dice in zip(defenders, skills, dice_list, strict=True)
         )
         pending = replace(pending, purpose=RollPurpose.ZONE_ATTACK, refs=(zone,), targets=targets)
@@ -279,7 +269,7 @@ def _with_defense(
     opposing = pending.result.opposing_effort
     if opposing is None:
         raise ctx.error("error.no_defense")
-    new_skill = skill or pending.defense_skill or "Athletics"
+    new_skill = skill or pending.defense_skill or ctx.scene.rules.roles.physical_defense
     new_dice = ctx.dice(dice) if dice is not None else opposing.dice
     defense = _redone(opposing, defender.skill(new_skill), new_dice)
     return replace(pending, result=resolve(pending.result.effort, defense), defense_skill=new_skill)
@@ -380,22 +370,29 @@ def split(ctx: Context, args: Tokens) -> Applied:
 
 @verb(
     "fulldefense",
-    "fulldefense NAME",
+    "fulldefense NAME [for OTHER]",
     aliases=("fd", "täysipuolustus"),
     example="fulldefense silbestre",
 )
 def fulldefense(ctx: Context, args: Tokens) -> Applied:
-    """Declare a full defense (§8)."""
+    """Declare a full defense (§8), of oneself or covering another character."""
     character = ctx.standing(args.take(ctx.tr("what.character")))
+    covered = ctx.standing(args.take(ctx.tr("what.character"))) if args.keyword("for") else None
     args.done()
+    if covered is not None and covered.id == character.id:
+        covered = None
     if not ctx.scene.rules.full_defense:
         raise ctx.error("error.no_full_defense")
     if any(fd.defender == character.id for fd in ctx.scene.full_defenses):
         raise ctx.error("error.full_defense_twice", name=character.name)
     exchange = ctx.scene.turn.exchange if ctx.scene.turn is not None else 1
-    declared = declare_full_defense(character.id, exchange=exchange)
+    declared = declare_full_defense(
+        character.id, covered.id if covered else None, exchange=exchange
+    )
     scene = replace(ctx.scene, full_defenses=(*ctx.scene.full_defenses, declared))
     line = ctx.tr("fulldefense.line", name=character.name)
+    if covered is not None:
+        line += " · " + ctx.tr("fulldefense.for", name=character.name, other=covered.name)
     return Applied(scene, (line,), line, frozenset({f"character:{character.id}", "turn"}))
 
 

@@ -13,7 +13,6 @@ from fatescreen.commands.build import (
     find_record,
     invalid,
     join_turn,
-    numbered_names,
     read_character,
     read_countdown,
     read_obstacle,
@@ -38,6 +37,7 @@ from fatescreen.commands.fields import (
 from fatescreen.commands.names import resolve
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.contests import Challenge, Contest
+from fatescreen.rules.copies import numbered_names
 from fatescreen.rules.obstacles import Countdown, Hazard
 from fatescreen.scene import library
 from fatescreen.scene.model import Obstacle, Scene, Zone

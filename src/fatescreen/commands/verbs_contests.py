@@ -416,7 +416,9 @@ def progress_lines(ctx: Context, found: Challenge) -> tuple[str, ...]:
     """The challenge's tasks sorted by how they went, and its reading once all are rolled."""
     progress = challenge_progress(found)
     costs = ", ".join(
-        f"{task.name} ({task.cost})" for task in found.tasks if task.achieved and task.cost
+        f"{task.name} ({task.cost})" if task.cost else task.name
+        for task in found.tasks
+        if task.at_cost
     )
     line = ctx.tr(
         "challenge.progress",

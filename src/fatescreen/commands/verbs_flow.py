@@ -39,7 +39,7 @@ def move(ctx: Context, args: Tokens) -> Applied:
     no_hit_waiting(ctx)
     character = ctx.standing(args.take(ctx.tr("what.character")))
     zone = ctx.zone(args.take(ctx.tr("what.zone")))
-    skill = optional_skill(ctx, args, character, "Athletics")
+    skill = optional_skill(ctx, args, character, ctx.scene.rules.roles.physical_defense)
     entered: DiceRoll | None = None
     helpers: list[str] = []
     while args:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.harm_text import harm_options, hit_lines, option_text, options_for
+from fatescreen.commands.harm_text import hit_lines, option_text, options_for
 from fatescreen.commands.settle import (
     action_effort,
     no_hit_waiting,
@@ -28,6 +28,7 @@ from fatescreen.rules.harm import (
     apply_absorption,
     begin_recovery,
     concede,
+    consequences_taken_this_scene,
     take_out,
     treatment_difficulty,
 )
@@ -129,6 +130,10 @@ def absorb(ctx: Context, args: Tokens) -> Applied:
         texts = dict(zip(option.consequences, texts_given, strict=True))
     elif len(texts_given) == len(needed):
         texts = dict(zip(needed, texts_given, strict=True))
+        # A checked condition is named by the condition, in the table's language.
+        texts.update(
+            {i: ctx.tr(f"condition.{target.consequences[i].condition}") for i in conditions}
+        )
     else:
         raise CommandError(ctx.tr("error.texts", count=len(needed), number=number))
     try:
@@ -137,7 +142,7 @@ def absorb(ctx: Context, args: Tokens) -> Applied:
             option,
             texts,
             hit.attacker,
-            options=harm_options(ctx.scene.rules),
+            options=ctx.scene.rules.harm_options,
             replaced_aspect=replacing,
         )
     except RulesError as error:
@@ -191,7 +196,7 @@ def concede_verb(ctx: Context, args: Tokens) -> Applied:
     args.done()
     hit = ctx.scene.pending_hit
     rolled = hit is not None and hit.target == character.id
-    taken = len(character.consequence_aspects)
+    taken = consequences_taken_this_scene(character)
     try:
         result = concede(character, opponent_rolled=rolled, consequences_taken=taken)
     except RulesError as error:

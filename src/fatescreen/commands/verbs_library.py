@@ -4,7 +4,6 @@ save a character or an obstacle as a new one."""
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from fatescreen.commands.build import OBSTACLE_TYPES, PLACEABLE, checked, find_record
@@ -13,12 +12,12 @@ from fatescreen.commands.fields import text
 from fatescreen.commands.names import fold
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
-from fatescreen.scene import codec, library
+from fatescreen.rules.copies import base_name
+from fatescreen.scene import codec, library, save
 from fatescreen.scene.reader import Reader
 
 AS_WORDS = ("as", "nimellä")
 TO_WORDS = ("to", "tiedostoon")
-_NUMBER = re.compile(r"\s+\d+$")
 
 
 @verb(
@@ -40,7 +39,7 @@ def template(ctx: Context, args: Tokens) -> Applied:
         raise ctx.error("build.no_file")
     found = find_record(ctx, args.take(ctx.tr("what.placeable")), PLACEABLE, "placeable")
     assert isinstance(found, (Character, *OBSTACLE_TYPES))
-    name = _NUMBER.sub("", found.name)
+    name = base_name(found.name)
     file: Path | None = None
     while args:
         word = fold(args.take(ctx.tr("what.field")))
@@ -62,7 +61,7 @@ def template(ctx: Context, args: Tokens) -> Applied:
         checked(ctx, name, reader, codec.decode_obstacle(reader, data, ()))
     target = file or library.saving_folder(ctx.folder) / f"{key}.toml"
     try:
-        replaced = library.write_template(target, section, key, data)
+        replaced = save.write_template(target, section, key, data)
     except (OSError, ValueError) as error:
         raise ctx.error("build.template_failed", detail=str(error)) from None
     shown = Path(os.path.relpath(target, ctx.folder.resolve())).as_posix()

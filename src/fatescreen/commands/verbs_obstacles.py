@@ -65,7 +65,8 @@ def block_verb(ctx: Context, args: Tokens) -> Applied:
         raise args.missing("pass/remove")
     character = ctx.standing(args.take(ctx.tr("what.character")))
     block = ctx.block(args.take(ctx.tr("what.block")))
-    default = "Athletics" if action == "pass" else "Physique"
+    roles = ctx.scene.rules.roles
+    default = roles.physical_defense if action == "pass" else roles.physical_stress
     skill = optional_skill(ctx, args, character, default)
     entered: DiceRoll | None = None
     helpers: list[str] = []

@@ -8,7 +8,16 @@ from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.names import fold
 from fatescreen.commands.text import quoted
 from fatescreen.rules.aspects import GM
-from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.character import CharacterKind
+from fatescreen.rules.errors import IllegalCompel, NotEnoughFatePoints
+from fatescreen.rules.fate_points import (
+    Ledger,
+    accept_compel,
+    offer_compel,
+    opening_ledger,
+    refuse_compel,
+)
+from fatescreen.rules.invokes import invoke_payer
 from fatescreen.scene.model import Scene
 
 MAX_POINTS = 100
@@ -65,9 +74,19 @@ def fate_points(ctx: Context, args: Tokens) -> Applied:
     return Applied(scene, (line,), line, frozenset(tags))
 
 
-def _compel_account(character: Character) -> str:
-    """Whose points a compel moves: a PC's own, the GM pool for anyone else."""
-    return character.id if character.kind is CharacterKind.PC else GM
+def _balance(scene: Scene, who: str) -> int:
+    return scene.gm_pool if who == GM else scene.character(who).fate_points
+
+
+def _with_balances(scene: Scene, ledger: Ledger, people: tuple[str, ...]) -> Scene:
+    """The scene with each person's fate points (or the GM pool) as the ledger has them."""
+    for who in people:
+        total = ledger.balance(who)
+        if who == GM:
+            scene = replace(scene, gm_pool=total)
+        else:
+            scene = scene.with_character(replace(scene.character(who), fate_points=total))
+    return scene
 
 
 @verb(
@@ -77,7 +96,8 @@ def _compel_account(character: Character) -> str:
     example="compel rozio wanted accept",
 )
 def compel(ctx: Context, args: Tokens) -> Applied:
-    """Offer or settle a compel; the GM's compels never cost the GM pool."""
+    """Offer or settle a compel as :mod:`fatescreen.rules.fate_points` decides it: the GM's
+    compels never cost the GM pool; a player compelling another character pays a point."""
     character = ctx.standing(args.take(ctx.tr("what.character")))
     target = ctx.aspect(args.take(ctx.tr("what.aspect")))
     answer = args.keyword("offer", "accept", "refuse")
@@ -86,25 +106,35 @@ def compel(ctx: Context, args: Tokens) -> Applied:
     offerer = ctx.character(args.take(ctx.tr("what.character"))) if args.keyword("by") else None
     args.done()
     aspect = quoted(target.aspect.name)
-    if target.aspect.is_boost:
-        raise ctx.error("error.compel_boost", aspect=aspect)
     if offerer is not None and (offerer.kind is not CharacterKind.PC or offerer.id == character.id):
         raise ctx.error("error.compel_by", name=offerer.name)
-    account = _compel_account(character)
+    scene = ctx.scene
+    account = invoke_payer(character.id, frozenset(c.id for c in scene.pcs))
+    people = tuple(dict.fromkeys((account, *((offerer.id,) if offerer else ()))))
+    ledger = opening_ledger({who: _balance(scene, who) for who in people})
+    try:
+        step = offer_compel(
+            ledger, target.aspect, character.id, offerer.id if offerer else GM, account
+        )
+    except IllegalCompel:
+        raise ctx.error("error.compel_boost", aspect=aspect) from None
+    except NotEnoughFatePoints:
+        assert offerer is not None
+        raise ctx.error("error.points_short", name=offerer.name, count=0) from None
     if answer == "offer":
         line = ctx.tr("compel.offer", name=character.name, aspect=aspect)
         return Applied(ctx.scene, (line,))
-    scene = ctx.scene
-    if offerer is not None:
-        scene, _, _ = _adjust(ctx, scene, offerer.id, -1)
     if answer == "accept":
-        scene, _, total = _adjust(ctx, scene, account, 1)
-        line = ctx.tr("compel.accept", name=character.name, aspect=aspect, total=total)
+        step = accept_compel(step.ledger, step.compel)
+        key = "compel.accept"
     else:
-        if (scene.gm_pool if account == GM else scene.character(account).fate_points) <= 0:
-            raise ctx.error("error.no_compel", name=character.name)
-        scene, _, total = _adjust(ctx, scene, account, -1)
-        line = ctx.tr("compel.refuse", name=character.name, aspect=aspect, total=total)
+        try:
+            step = refuse_compel(step.ledger, step.compel)
+        except NotEnoughFatePoints:
+            raise ctx.error("error.no_compel", name=character.name) from None
+        key = "compel.refuse"
+    scene = _with_balances(scene, step.ledger, people)
+    line = ctx.tr(key, name=character.name, aspect=aspect, total=step.ledger.balance(account))
     if offerer is not None:
         line += " · " + ctx.tr("compel.paid_by", name=offerer.name)
     tags = {"pool", f"character:{character.id}"}

@@ -18,14 +18,31 @@ from fatescreen.commands.settle import (
     settle,
 )
 from fatescreen.commands.text import effort_text, outcome_word, percent, quoted
-from fatescreen.rules.actions import Action, AspectTarget
+from fatescreen.rules.actions import (
+    Action,
+    AspectTarget,
+    best_defense,
+    create_advantage_outcome,
+    tie_boost_reading,
+)
 from fatescreen.rules.aspects import GM, Aspect, make_id
-from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
-from fatescreen.rules.errors import RulesError
-from fatescreen.rules.fate_points import LedgerEntry
-from fatescreen.rules.invokes import Invoke, InvokeEffect, InvokeOutcome, Payment, apply_invokes
-from fatescreen.rules.obstacles import Hazard
+from fatescreen.rules.errors import NotEnoughFatePoints, RulesError
+from fatescreen.rules.fate_points import LedgerEntry, opening_ledger
+from fatescreen.rules.invokes import (
+    Invoke,
+    InvokeEffect,
+    InvokeOutcome,
+    Payment,
+    already_paid,
+    apply_invokes,
+    charge_invokes,
+    free_invoke_holders,
+    invoke_payer,
+    same_side,
+)
+from fatescreen.rules.obstacles import Hazard, obstacle_difficulty
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, resolve
 from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspects_in_play, replace_aspect
@@ -145,7 +162,14 @@ class RollOptions:
     holder: str | None = None
 
 
-def roll_options(ctx: Context, args: Tokens, skill: str, *, allow_on: bool = False) -> RollOptions:
+def roll_options(
+    ctx: Context,
+    args: Tokens,
+    skill: str,
+    *,
+    allow_on: bool = False,
+    hazard: bool = False,
+) -> RollOptions:
     """Read ``[FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]] [on WHERE]``.
 
     Faces right after an opponent (and its skill) are the opponent's; the roller's own
@@ -163,7 +187,7 @@ def roll_options(ctx: Context, args: Tokens, skill: str, *, allow_on: bool = Fal
             options.helpers += args.names(ctx.tr("what.helpers"))
         elif not opposed and args.keyword("vs"):
             opposed = True
-            _opposition(ctx, args, skill, options)
+            _opposition(ctx, args, skill, options, hazard=hazard)
         elif allow_on and options.holder is None and args.keyword("on"):
             options.holder = ctx.holder(args.take(ctx.tr("what.holder")))
         else:
@@ -171,20 +195,29 @@ def roll_options(ctx: Context, args: Tokens, skill: str, *, allow_on: bool = Fal
     return options
 
 
-def _opposition(ctx: Context, args: Tokens, skill: str, options: RollOptions) -> None:
+def _opposition(
+    ctx: Context, args: Tokens, skill: str, options: RollOptions, *, hazard: bool = False
+) -> None:
     number = args.optional_number()
     if number is not None:
         _check_range(ctx, number)
         options.difficulty = number
         return
-    opponent = ctx.actor(args.take(ctx.tr("what.opposition")))
-    if isinstance(opponent, Hazard):
-        options.difficulty = opponent.rating
+    opponent = ctx.opponent(args.take(ctx.tr("what.opposition")))
+    if not isinstance(opponent, Character):
+        difficulty = obstacle_difficulty(opponent)
+        if difficulty is None:
+            raise ctx.error("error.no_difficulty", name=opponent.name)
+        options.difficulty = difficulty
         return
     if opponent.taken_out or opponent.conceded:
         raise ctx.error("error.out", name=opponent.name)
     options.opponent = opponent
-    options.opponent_skill = skill
+    # Against a hazard's roll (named after the hazard) the target defends with its general
+    # defense (§2, §7); otherwise with the actor's skill unless another is named.
+    options.opponent_skill = (
+        best_defense(opponent, "", StressKind.PHYSICAL, ctx.scene.rules.roles) if hazard else skill
+    )
     faces = args.faces()
     if faces is not None:
         options.opponent_dice = faces
@@ -214,13 +247,17 @@ def opposed_roll(
     Returns:
         The result, the helpers who counted, the opponent's id and skill.
     """
-    effort, helpers, _ = action_effort(ctx, actor, skill, options.dice, options.helpers)
+    effort, helpers, _ = action_effort(
+        ctx, actor, skill, options.dice, options.helpers, against=options.opponent
+    )
     if options.opponent is None:
         return resolve(effort, options.difficulty), helpers, None, None
     assert options.opponent_skill is not None
     if options.opponent.id == actor.id:
         raise ctx.error("error.self", name=options.opponent.name)
-    defense = defense_effort(ctx, options.opponent, options.opponent_skill, options.opponent_dice)
+    defense = defense_effort(
+        ctx, options.opponent, options.opponent_skill, options.opponent_dice, against=actor
+    )
     return resolve(effort, defense), helpers, options.opponent.id, options.opponent_skill
 
 
@@ -271,7 +308,7 @@ def create(ctx: Context, args: Tokens) -> Applied:
     name = args.take(ctx.tr("what.aspect_name")).strip()
     if not name:
         raise args.missing(ctx.tr("what.aspect_name"))
-    options = roll_options(ctx, args, skill, allow_on=True)
+    options = roll_options(ctx, args, skill, allow_on=True, hazard=isinstance(actor, Hazard))
     existing = _existing_aspect(ctx, name, options.holder)
     holder = existing.holder if existing else options.holder or SCENE_HOLDER
     if existing is None and any(
@@ -334,14 +371,8 @@ def _contest_failure_hint(ctx: Context, scene: Scene, pending: PendingRoll) -> t
 # ---------------------------------------------------------------------------- invoke
 
 
-def _same_side(scene: Scene, first: str, second: str) -> bool:
-    """PCs are on one side; NPCs, hazards and the GM on the other."""
-
-    def is_pc(who: str) -> bool:
-        character = scene.character_index.get(who)
-        return character is not None and character.kind is CharacterKind.PC
-
-    return is_pc(first) == is_pc(second)
+def _pcs(scene: Scene) -> frozenset[str]:
+    return frozenset(c.id for c in scene.pcs)
 
 
 def _invoker(ctx: Context, scene: Scene, pending: PendingRoll, ref: str | None) -> str:
@@ -358,18 +389,6 @@ def _against(pending: PendingRoll, invoker: str, effect: InvokeEffect) -> str | 
     if opposed and (invoker == pending.target or effect is InvokeEffect.OPPOSE):
         return pending.target
     return None
-
-
-def _free_holder(scene: Scene, aspect: Aspect, invoker: str) -> str | None:
-    """Who spends a free invoke for the invoker: the invoker, or an ally who passes it."""
-    if aspect.free_invokes_of(invoker):
-        return invoker
-    return next((h for h in aspect.free_invokes if _same_side(scene, h, invoker)), None)
-
-
-def _payer(scene: Scene, invoker: str) -> str:
-    character = scene.character_index.get(invoker)
-    return invoker if character is not None and character.kind is CharacterKind.PC else GM
 
 
 @dataclass
@@ -425,8 +444,9 @@ def invoke(ctx: Context, args: Tokens) -> Applied:
     invoker_ref, request = _invoke_request(ctx, args)
     invoker = _invoker(ctx, base, pending, invoker_ref)
     aspect = target.aspect
-    hostile = target.owner is not None and not _same_side(base, invoker, target.owner)
-    holder = _free_holder(base, aspect, invoker)
+    pcs = _pcs(base)
+    hostile = target.owner is not None and not same_side(invoker, target.owner, pcs)
+    holder = next(iter(free_invoke_holders(aspect, invoker, pcs)), None)
     payment = request.payment
     if payment is None:
         payment = Payment.FREE if holder else Payment.HOSTILE if hostile else Payment.PAID
@@ -434,12 +454,13 @@ def invoke(ctx: Context, args: Tokens) -> Applied:
         raise ctx.error("error.no_free_invoke", name=ctx.who(invoker), aspect=quoted(aspect.name))
     if payment is Payment.HOSTILE and not hostile:
         raise ctx.error("error.not_hostile", aspect=quoted(aspect.name), name=ctx.who(invoker))
+    against = _against(pending, invoker, request.effect)
+    side = against or ""
     if payment is not Payment.FREE:
         if aspect.is_boost:
             raise ctx.error("error.boost_paid", aspect=quoted(aspect.name))
-        if target.key in pending.paid_invokes:
+        if already_paid(pending.paid_invokes, side, target.key):
             raise ctx.error("error.paid_twice", aspect=quoted(aspect.name))
-    against = _against(pending, invoker, request.effect)
     if pending.targets and against is None and request.effect is InvokeEffect.OPPOSE:
         raise ctx.error("error.oppose_which", names=ctx.names(t.target for t in pending.targets))
     if pending.purpose is RollPurpose.SPLIT_ATTACK:
@@ -455,13 +476,14 @@ def invoke(ctx: Context, args: Tokens) -> Applied:
         payment,
         request.effect,
         aspect_owner=target.owner,
-        payer=_payer(base, invoker),
+        payer=invoke_payer(invoker, pcs),
         reroll_dice=dice,
     )
-    new_pending, record = _apply(ctx, pending, against, spec, aspect)
-    base = _charge(ctx, base, target, aspect, record)
+    new_pending, outcome = _apply(ctx, pending, against, spec, aspect)
+    record = _record(outcome)
+    base = _pay(ctx, base, target, aspect, outcome)
     if payment is not Payment.FREE:
-        new_pending = replace(new_pending, paid_invokes=(*pending.paid_invokes, target.key))
+        new_pending = replace(new_pending, paid_invokes=(*pending.paid_invokes, (side, target.key)))
     scene, lines = settle(ctx, base, new_pending)
     head = _invoke_head(ctx, invoker, aspect, payment, spec, target, record, holder)
     return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects", "pool", "all"}))
@@ -469,32 +491,32 @@ def invoke(ctx: Context, args: Tokens) -> Applied:
 
 def _apply(
     ctx: Context, pending: PendingRoll, against: str | None, spec: Invoke, aspect: Aspect
-) -> tuple[PendingRoll, _InvokeRecord]:
+) -> tuple[PendingRoll, InvokeOutcome]:
     """Apply the invoke to the roll, or to the defense of the defender it helps."""
     aspects = {spec.aspect_id: aspect}
     try:
         if against is None:
             outcome = apply_invokes(pending.result, [spec], aspects, ctx.rng)
-            return replace(pending, result=outcome.result), _record(outcome)
+            return replace(pending, result=outcome.result), outcome
         effect = InvokeEffect.BONUS if spec.effect is InvokeEffect.OPPOSE else spec.effect
         spec = replace(spec, effect=effect)
         if pending.targets:
             targets = []
-            record: _InvokeRecord | None = None
+            found: InvokeOutcome | None = None
             for entry in pending.targets:
                 if entry.target == against and entry.effort is not None:
                     seen = RollResult(entry.effort, 0)
                     outcome = apply_invokes(seen, [spec], aspects, ctx.rng)
                     entry = replace(entry, effort=outcome.result.effort)
-                    record = _record(outcome)
+                    found = outcome
                 targets.append(entry)
-            if record is None:
+            if found is None:
                 raise ctx.error("error.no_defense_yet", name=ctx.who(against))
-            return replace(pending, targets=tuple(targets)), record
+            return replace(pending, targets=tuple(targets)), found
         outcome = apply_invokes(opposing_result(pending.result), [spec], aspects, ctx.rng)
         flipped = outcome.result
         result = resolve(pending.result.effort, flipped.effort)
-        return replace(pending, result=result), _record(outcome)
+        return replace(pending, result=result), outcome
     except RulesError as error:
         raise CommandError(str(error)) from None
 
@@ -519,27 +541,36 @@ def _record(outcome: InvokeOutcome) -> _InvokeRecord:
     )
 
 
-def _charge(
-    ctx: Context, scene: Scene, target: AspectInPlay, aspect: Aspect, record: _InvokeRecord
+def _pay(
+    ctx: Context, scene: Scene, target: AspectInPlay, aspect: Aspect, outcome: InvokeOutcome
 ) -> Scene:
-    """The scene with the free invoke used up, the fate point paid and a hostile point held."""
-    if record.aspect != aspect:
-        scene = replace_aspect(scene, target.holder, aspect, record.aspect)
-    payer = record.fate_point_from
+    """The scene after the invoke's costs, as :func:`charge_invokes` decides them: the free
+    invoke used up, the fate point paid, a hostile invoke's point held for the owner."""
+    used = outcome.aspects.get(outcome.records[0].invoke.aspect_id)
+    if used != aspect:
+        scene = replace_aspect(scene, target.holder, aspect, used)
+    payer = outcome.records[0].fate_point_from
+    if payer is None:
+        return scene
+    balance = scene.gm_pool if payer == GM else scene.character(payer).fate_points
+    try:
+        ledger = charge_invokes(opening_ledger({payer: balance}), outcome.records)
+    except NotEnoughFatePoints:
+        if payer == GM:
+            raise ctx.error("error.pool_empty") from None
+        raise ctx.error("error.no_fate_points", name=ctx.who(payer)) from None
     if payer == GM:
-        if scene.gm_pool <= 0:
-            raise ctx.error("error.pool_empty")
-        scene = replace(scene, gm_pool=scene.gm_pool - 1)
-    elif payer is not None:
+        scene = replace(scene, gm_pool=ledger.balance(GM))
+    else:
         character = scene.character(payer)
-        if character.fate_points <= 0:
-            raise ctx.error("error.no_fate_points", name=character.name)
-        scene = scene.with_character(replace(character, fate_points=character.fate_points - 1))
-    if record.held_for is not None:
-        reason = ctx.tr("held.hostile", aspect=aspect.name)
-        entry = LedgerEntry(record.held_for, 1, reason, held_until_scene_end=True)
-        scene = replace(scene, held=(*scene.held, entry))
-    return scene
+        scene = scene.with_character(replace(character, fate_points=ledger.balance(payer)))
+    reason = ctx.tr("held.hostile", aspect=aspect.name)
+    held = tuple(
+        LedgerEntry(entry.who, entry.delta, reason, held_until_scene_end=True)
+        for entry in ledger.entries
+        if entry.held_until_scene_end
+    )
+    return replace(scene, held=(*scene.held, *held)) if held else scene
 
 
 def _invoke_head(
@@ -642,7 +673,12 @@ def cost(ctx: Context, args: Tokens) -> Applied:
     ):
         raise ctx.error("error.no_cost", outcome=outcome_word(ctx, outcome))
     if pending.action is Action.CREATE_ADVANTAGE:
-        if outcome is not Outcome.FAIL or pending.aspect_target is not AspectTarget.NEW:
+        # A failed create on a new aspect may succeed at a serious cost; on a hidden one its
+        # owner may reveal it for a free invoke (§2, the table's alternative readings).
+        readings = create_advantage_outcome(
+            pending.result, pending.aspect_target or AspectTarget.NEW
+        ).alternatives
+        if outcome is not Outcome.FAIL or not readings:
             raise ctx.error("error.no_cost", outcome=outcome_word(ctx, outcome))
         if cost_for is None and _opposition_missing(base, pending):
             raise ctx.error("error.cost_for")
@@ -652,10 +688,34 @@ def cost(ctx: Context, args: Tokens) -> Applied:
         raise ctx.error("error.cost_text")
     if outcome is Outcome.TIE and pending.action is Action.OVERCOME and not text:
         raise ctx.error("error.cost_text")
-    new_pending = replace(pending, cost=text, cost_for=cost_for)
+    new_pending = replace(pending, cost=text, cost_for=cost_for, tie_boost=None)
     scene, lines = settle(ctx, base, new_pending)
     head = ctx.tr("cost.line", actor=ctx.who(pending.actor), cost=text or ctx.tr("cost.unnamed"))
+    if pending.aspect_target is AspectTarget.EXISTING_HIDDEN:
+        head = ctx.tr("cost.reveal", aspect=quoted(pending.aspect or ""))
     return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects", "challenges"}))
+
+
+@verb(
+    "fail",
+    'fail ["BOOST"]',
+    aliases=("epäonnistu",),
+    example='fail "Found the side door"',
+)
+def fail(ctx: Context, args: Tokens) -> Applied:
+    """A tied overcome taken the other way (§2): a fail, and a boost for the actor."""
+    pending, base = reopen(ctx)
+    name = (args.optional() or ctx.tr("overcome.boost_name")).strip()
+    args.done()
+    reading = tie_boost_reading(pending.action, pending.result.outcome)
+    if reading is None or pending.purpose is not RollPurpose.PLAIN:
+        raise ctx.error("error.no_tie_boost", outcome=outcome_word(ctx, pending.result.outcome))
+    if not name:
+        raise args.missing(ctx.tr("what.aspect_name"))
+    new_pending = replace(pending, tie_boost=name, cost=None)
+    scene, lines = settle(ctx, base, new_pending)
+    head = ctx.tr("fail.line", actor=ctx.who(pending.actor))
+    return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects"}))
 
 
 def _opposition_missing(scene: Scene, pending: PendingRoll) -> bool:

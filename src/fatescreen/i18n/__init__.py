@@ -10,18 +10,21 @@ from typing import Any
 from fatescreen.i18n.en import MESSAGES as EN_COMMANDS
 from fatescreen.i18n.en_mekanismi import MESSAGES as EN_MEKANISMI
 from fatescreen.i18n.en_objektit import MESSAGES as EN_OBJEKTIT
+from fatescreen.i18n.en_rules import MESSAGES as EN_RULES
 from fatescreen.i18n.en_systems import MESSAGES as EN_SYSTEMS
 from fatescreen.i18n.en_ui import MESSAGES as EN_UI
 from fatescreen.i18n.en_varjot import MESSAGES as EN_VARJOT
 from fatescreen.i18n.fi import MESSAGES as FI_COMMANDS
 from fatescreen.i18n.fi_mekanismi import MESSAGES as FI_MEKANISMI
 from fatescreen.i18n.fi_objektit import MESSAGES as FI_OBJEKTIT
+from fatescreen.i18n.fi_rules import MESSAGES as FI_RULES
 from fatescreen.i18n.fi_systems import MESSAGES as FI_SYSTEMS
 from fatescreen.i18n.fi_ui import MESSAGES as FI_UI
 from fatescreen.i18n.fi_varjot import MESSAGES as FI_VARJOT
 
 EN: Mapping[str, str] = {
     **EN_COMMANDS,
+    **EN_RULES,
     **EN_UI,
     **EN_SYSTEMS,
     **EN_VARJOT,
@@ -30,6 +33,7 @@ EN: Mapping[str, str] = {
 }
 FI: Mapping[str, str] = {
     **FI_COMMANDS,
+    **FI_RULES,
     **FI_UI,
     **FI_SYSTEMS,
     **FI_VARJOT,

@@ -11,6 +11,7 @@ from typing import Final
 from fatescreen.rules.aspects import Aspect
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.outcomes import Outcome, RollResult, outcome_for
+from fatescreen.rules.skills import ENGLISH_ROLES, SkillRoles
 
 
 class Action(StrEnum):
@@ -320,6 +321,57 @@ def defend_outcome(result: RollResult) -> DefendOutcome:
     )
 
 
+@dataclass(frozen=True)
+class RollBoosts:
+    """Who gains a boost from a roll once it is settled (§2, §8)."""
+
+    actor: bool = False
+    """The roller: an attack's tie (or Armor cutting the harm to 0), an overcome with style,
+    an overcome's tie taken as a fail with a boost, a create an advantage's tie."""
+    defender: bool = False
+    """The active opposition: a defense that succeeds with style."""
+
+
+def roll_boosts(
+    action: Action,
+    result: RollResult,
+    *,
+    reading: ActionOutcome | None = None,
+    harm_boost: bool | None = None,
+) -> RollBoosts:
+    """The boosts a settled roll gives, from the action's table and :func:`defend_outcome`.
+
+    Args:
+        action: The action rolled (overcome, create an advantage or attack).
+        result: The roll; an opposing effort means the opposition defended.
+        reading: The reading of the outcome the table chose, when not the default one
+            (an overcome's tie taken as a fail with a boost).
+        harm_boost: For an attack, whether Weapon and Armor leave a boost
+            (:func:`~fatescreen.rules.conflict.harm_after_weapon_and_armor`): a tie without
+            Weapon, or harm cut to 0.
+    """
+    if action is Action.ATTACK and harm_boost is not None:
+        actor = harm_boost
+    else:
+        entry = reading or outcome_of(action, result.outcome, shifts=result.shifts)
+        actor = entry.boost
+    defender = False
+    if result.opposing_effort is not None:
+        seen = RollResult(result.opposing_effort, result.effort.total, result.effort)
+        defender = defend_outcome(seen).boost
+    return RollBoosts(actor=actor, defender=defender)
+
+
+def tie_boost_reading(action: Action, outcome: Outcome) -> ActionOutcome | None:
+    """The alternative reading of a tie that gives the actor a boost instead of success at
+    a minor cost (§2 overcome: «Vaihtoehtoisesti voit epäonnistua ja saada itse
+    särmän»), or None when the action's table offers none for this outcome."""
+    if action is not Action.OVERCOME:
+        return None
+    entry = OVERCOME_TABLE[outcome]
+    return next((alt for alt in entry.alternatives if alt.boost), None)
+
+
 def apply_advantage(
     outcome: ActionOutcome, aspect: Aspect, actor: str, opposition: str
 ) -> Aspect | None:
@@ -351,51 +403,35 @@ def apply_advantage(
     return updated
 
 
-ATTACK_SKILLS: Final[Mapping[str, StressKind]] = MappingProxyType(
-    {"Fight": StressKind.PHYSICAL, "Shoot": StressKind.PHYSICAL, "Provoke": StressKind.MENTAL}
-)
-"""Default attack skills and the kind of harm they deal (§2)."""
-
-DEFENSE_SKILLS: Final[Mapping[StressKind, tuple[str, ...]]] = MappingProxyType(
-    {StressKind.PHYSICAL: ("Athletics",), StressKind.MENTAL: ("Will",)}
-)
-"""Default skills that defend against any attack of a kind (§2)."""
-
-MELEE_DEFENSE_SKILL: Final = "Fight"
-"""Fight also defends against physical attacks in melee (§2)."""
-
-
-def _canonical(skill: str) -> str | None:
-    folded = skill.strip().casefold()
-    return next((name for name in ATTACK_SKILLS if name.casefold() == folded), None)
-
-
-def attack_kind(attack_skill: str) -> StressKind | None:
+def attack_kind(attack_skill: str, roles: SkillRoles = ENGLISH_ROLES) -> StressKind | None:
     """The kind of harm a default attack skill deals, or None for a skill that does not
     attack by default (the GM or the table may still allow it)."""
-    name = _canonical(attack_skill)
-    return ATTACK_SKILLS[name] if name else None
+    return roles.attack_kind(attack_skill)
 
 
-def default_defense(attack_skill: str, *, melee: bool | None = None) -> tuple[str, ...]:
+def default_defense(
+    attack_skill: str, *, melee: bool | None = None, roles: SkillRoles = ENGLISH_ROLES
+) -> tuple[str, ...]:
     """The default skills that defend against an attack made with ``attack_skill`` (§2).
 
     Args:
         attack_skill: The attacker's skill, in any letter case.
         melee: Whether the attack is in melee; by default only a Fight attack is.
+        roles: The skill list's roles.
 
     Returns:
         Skill names, Athletics or Will first; empty for a skill that does not attack by
         default.
     """
-    name = _canonical(attack_skill)
-    if name is None:
+    kind = roles.attack_kind(attack_skill)
+    if kind is None:
         return ()
-    kind = ATTACK_SKILLS[name]
-    skills = DEFENSE_SKILLS[kind]
-    in_melee = name == MELEE_DEFENSE_SKILL if melee is None else melee
-    if kind is StressKind.PHYSICAL and in_melee:
-        skills = (*skills, MELEE_DEFENSE_SKILL)
+    skills = roles.defenses(attack_skill)
+    in_melee = attack_skill.strip().casefold() == roles.melee.casefold() if melee is None else melee
+    if kind is StressKind.PHYSICAL and in_melee and roles.melee not in skills:
+        skills = (*skills, roles.melee)
+    if kind is StressKind.PHYSICAL and not in_melee:
+        skills = skills[:1]
     return skills
 
 
@@ -417,9 +453,28 @@ def difficulty_for(reasons: int) -> int:
     return DIFFICULTY_PER_REASON * reasons
 
 
-def best_defense(defender: Character, attack_skill: str) -> str:
+def best_defense(
+    defender: Character,
+    attack_skill: str,
+    kind: StressKind | None = None,
+    roles: SkillRoles = ENGLISH_ROLES,
+) -> str:
     """The defender's best default skill against an attack made with ``attack_skill``:
-    Athletics or (in melee) Fight for physical harm, Will for mental (§2). Athletics
-    when the attack skill has no default defense."""
-    options = default_defense(attack_skill) or ("Athletics",)
+    Athletics or (in melee) Fight for physical harm, Will for mental (§2). ``kind`` is the
+    harm when the skill does not attack by default (a hazard's, or one the table allowed);
+    physical when not given."""
+    options = roles.defenses(attack_skill, kind)
+    if kind is not None and roles.attack_kind(attack_skill) not in (None, kind):
+        options = roles.defenses("", kind)
     return max(options, key=lambda skill: (defender.skill(skill), -options.index(skill)))
+
+
+def default_attack_skill(
+    attacker: Character, *, other_zone: bool, roles: SkillRoles = ENGLISH_ROLES
+) -> str:
+    """The attack skill when the GM names none (§2, §4 zones): the ranged skill at someone
+    in another zone (melee reaches only one's own zone), else the better of melee and
+    ranged, melee on a tie."""
+    if other_zone:
+        return roles.ranged
+    return max(roles.attacks, key=lambda skill: (attacker.skill(skill), skill == roles.melee))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
@@ -11,6 +11,7 @@ from typing import Final
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
 from fatescreen.rules.character import Character, ConsequenceSlot, Recovery, Severity, Stunt
 from fatescreen.rules.errors import InvalidCharacter
+from fatescreen.rules.fate_points import DEFAULT_REFRESH
 from fatescreen.rules.ladder import describe
 
 DEFAULT_SKILLS: Final = (
@@ -38,9 +39,6 @@ DEFAULT_SKILLS: Final = (
 
 PEAK_RATING: Final = 4
 """The highest starting skill rating, Great (+4)."""
-
-DEFAULT_REFRESH: Final = 3
-"""A new PC's refresh."""
 
 FREE_STUNTS: Final = 3
 """Stunts a new PC gets without lowering refresh."""
@@ -426,6 +424,20 @@ def _rewrite_aspect(character: Character, option: RewriteAspect) -> Character:
             f"{aspect.name!r} is the high concept; it can only be rewritten at a breakthrough"
         )
     return _replace_aspect(character, index, aspect.renamed(option.new))
+
+
+def check_milestone_offered(name: str, pc_id: str, offered: Collection[str]) -> None:
+    """«Virstanpylväät tapahtuvat pelikertojen päätteeksi»: one per PC at the end of a session
+    (§9); a PC who
+    was not offered one, or who already took it, takes none.
+
+    Raises:
+        InvalidCharacter: ``pc_id`` has no milestone waiting.
+    """
+    if pc_id not in offered:
+        raise InvalidCharacter(
+            f"{name} has no milestone waiting: one comes at the end of each session"
+        )
 
 
 def apply_milestone(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -16,6 +15,7 @@ from fatescreen.rules.character import (
     Severity,
     StressKind,
 )
+from fatescreen.rules.copies import copies_of
 from fatescreen.rules.errors import IllegalMinionArmor, NoTrueFormLeft
 from fatescreen.rules.harm import (
     DEFAULT_OPTIONS,
@@ -41,9 +41,18 @@ def _minion_ids(entry: str, characters: Mapping[str, Character]) -> list[str]:
     wanted = entry if entry in characters else make_id(entry)
     if wanted in characters:
         return [wanted]
-    numbered = re.compile(re.escape(wanted) + r"-(\d+)")
-    copies = [(m, cid) for cid in characters if (m := numbered.fullmatch(cid))]
-    return [cid for m, cid in sorted(copies, key=lambda pair: int(pair[0].group(1)))]
+    return copies_of(wanted, characters)
+
+
+def named_minions(big_bad: Character, characters: Mapping[str, Character]) -> tuple[str, ...]:
+    """Ids of every minion ``big_bad.minions`` names, standing or not, in the order the
+    entries list them (§7 minion armor)."""
+    found: list[str] = []
+    for entry in big_bad.minions:
+        for minion_id in _minion_ids(entry, characters):
+            if minion_id != big_bad.id and minion_id not in found:
+                found.append(minion_id)
+    return tuple(found)
 
 
 def minion_armor_options(
@@ -60,13 +69,7 @@ def minion_armor_options(
         big_bad: The defender.
         characters: The scene's characters by id.
     """
-    found: list[str] = []
-    for entry in big_bad.minions:
-        for minion_id in _minion_ids(entry, characters):
-            minion = characters[minion_id]
-            if minion_id != big_bad.id and minion_id not in found and standing(minion):
-                found.append(minion_id)
-    return tuple(found)
+    return tuple(m for m in named_minions(big_bad, characters) if standing(characters[m]))
 
 
 @dataclass(frozen=True)

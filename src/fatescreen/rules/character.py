@@ -6,8 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
+
+if TYPE_CHECKING:
+    from fatescreen.rules.big_bads import Immunity, SoloBonus
 
 
 class CharacterKind(StrEnum):
@@ -125,6 +129,9 @@ class ConsequenceSlot:
     aspect: Aspect | None = None
     recovery: Recovery | None = None
     condition: str | None = None
+    taken_this_scene: bool = False
+    """The consequence was taken in the current scene's conflict: it counts for a concession
+    and for the points an NPC carries into the GM pool of its next scene (§3, §6)."""
 
     @property
     def free(self) -> bool:
@@ -145,11 +152,11 @@ class ConsequenceSlot:
         """The slot holding a new consequence; whoever inflicted it gets a free invoke."""
         invokes = (inflicted_by,) if inflicted_by else ()
         aspect = Aspect(name=text, kind=AspectKind.CONSEQUENCE, free_invokes=invokes)
-        return replace(self, aspect=aspect, recovery=None)
+        return replace(self, aspect=aspect, recovery=None, taken_this_scene=True)
 
     def emptied(self) -> ConsequenceSlot:
         """The slot with its consequence gone."""
-        return replace(self, aspect=None, recovery=None)
+        return replace(self, aspect=None, recovery=None, taken_this_scene=False)
 
 
 @dataclass(frozen=True)
@@ -220,6 +227,10 @@ class Character:
     taken_out: bool = False
     conceded: bool = False
     player: str = ""
+    solo: SoloBonus | None = None
+    """A big bad's solo-bonus options against a group of PCs (§7), or None."""
+    immunity: Immunity | None = None
+    """A big bad that cannot be harmed until a named challenge or contest is won (§7)."""
 
     def __post_init__(self) -> None:
         if not self.id:

@@ -6,6 +6,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from fatescreen.rules.actions import OVERCOME_TABLE
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
 from fatescreen.rules.conflict import effort_total
 from fatescreen.rules.errors import ChallengeError, ContestError
@@ -323,8 +324,17 @@ class ChallengeTask:
 
     @property
     def achieved(self) -> bool:
-        """True for a success, or a tie or failure turned into success at a cost."""
-        return self.outcome is not None and (self.outcome.succeeded or bool(self.cost))
+        """True for a success, a tie (success at a minor cost, §2 overcome: «Jos saat
+        tasapelin, onnistut pienellä hinnalla»), or a failure turned into success at a
+        serious cost."""
+        if self.outcome is None:
+            return False
+        return OVERCOME_TABLE[self.outcome].succeeded or bool(self.cost)
+
+    @property
+    def at_cost(self) -> bool:
+        """True when the task was achieved at a cost: a tie, or a failure bought."""
+        return self.achieved and not (self.outcome is not None and self.outcome.succeeded)
 
 
 @dataclass(frozen=True)
@@ -423,7 +433,7 @@ def challenge_progress(challenge: Challenge) -> ChallengeProgress:
     tasks = challenge.tasks
     return ChallengeProgress(
         successes=tuple(t.name for t in tasks if t.outcome is not None and t.outcome.succeeded),
-        costs=tuple(t.name for t in tasks if t.achieved and t.cost),
+        costs=tuple(t.name for t in tasks if t.at_cost),
         failures=tuple(t.name for t in tasks if t.rolled and not t.achieved),
         remaining=tuple(t.name for t in tasks if not t.rolled),
     )

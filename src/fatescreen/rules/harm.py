@@ -63,14 +63,16 @@ class ConsequenceStyle(StrEnum):
 
 
 class Condition(StrEnum):
-    """The conditions of §8 as English identifiers; shown names belong to the catalogs."""
+    """The conditions of §8 «Tilat» by their official English names (Fate Condensed); shown
+    names belong to the catalogs (fi: Loukkaantunut, Peloissaan, Haavoittunut, Järkyttynyt,
+    Murjottu, Lannistunut)."""
 
     HURT = "hurt"
     SCARED = "scared"
-    WOUNDED = "wounded"
+    INJURED = "injured"
     SHAKEN = "shaken"
-    BATTERED = "battered"
-    BROKEN = "broken"
+    WOUNDED = "wounded"
+    DEMORALIZED = "demoralized"
 
     @property
     def severity(self) -> Severity:
@@ -79,18 +81,18 @@ class Condition(StrEnum):
 
     @property
     def kind(self) -> StressKind:
-        """Physical (hurt, wounded, battered) or mental (scared, shaken, broken)."""
-        physical = (Condition.HURT, Condition.WOUNDED, Condition.BATTERED)
+        """Physical (hurt, injured, wounded) or mental (scared, shaken, demoralized)."""
+        physical = (Condition.HURT, Condition.INJURED, Condition.WOUNDED)
         return StressKind.PHYSICAL if self in physical else StressKind.MENTAL
 
 
 _CONDITION_SEVERITY = {
     Condition.HURT: Severity.MILD,
     Condition.SCARED: Severity.MILD,
-    Condition.WOUNDED: Severity.MODERATE,
+    Condition.INJURED: Severity.MODERATE,
     Condition.SHAKEN: Severity.MODERATE,
-    Condition.BATTERED: Severity.SEVERE,
-    Condition.BROKEN: Severity.SEVERE,
+    Condition.WOUNDED: Severity.SEVERE,
+    Condition.DEMORALIZED: Severity.SEVERE,
 }
 
 
@@ -178,9 +180,9 @@ def standard_tracks(
 def _consequence_slots(extras: tuple[StressKind, ...]) -> tuple[ConsequenceSlot, ...]:
     return (
         ConsequenceSlot(Severity.MILD),
-        *(ConsequenceSlot(Severity.MILD, kind=kind) for kind in extras),
         ConsequenceSlot(Severity.MODERATE),
         ConsequenceSlot(Severity.SEVERE),
+        *(ConsequenceSlot(Severity.MILD, kind=kind) for kind in extras),
     )
 
 
@@ -579,6 +581,25 @@ def concede(character: Character, *, opponent_rolled: bool, consequences_taken: 
     if consequences_taken < 0:
         raise ValueError("consequences taken cannot be negative")
     return Concession(replace(character, conceded=True), 1 + consequences_taken)
+
+
+def consequences_taken_this_scene(character: Character) -> int:
+    """Consequences the character took in the current scene's conflict: what a concession
+    pays for (§6 «Luovuttaminen»: «yhden lisää jokaisesta jäljestä, jonka hahmosi otti
+    käynnissä olevassa kamppailussa») and what an NPC carries into the GM pool (§3)."""
+    return sum(1 for slot in character.consequences if slot.aspect and slot.taken_this_scene)
+
+
+def consequences_settled(character: Character) -> Character:
+    """At the end of a scene its consequences stop counting as taken in this scene."""
+    if not any(slot.taken_this_scene for slot in character.consequences):
+        return character
+    return replace(
+        character,
+        consequences=tuple(
+            replace(slot, taken_this_scene=False) for slot in character.consequences
+        ),
+    )
 
 
 def clear_stress(character: Character) -> Character:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from fatescreen.rules.aspects import Aspect, AspectKind
+from fatescreen.rules.aspects import GM, Aspect, AspectKind
 from fatescreen.rules.dice import DiceRoll, roll_4df
 from fatescreen.rules.errors import IllegalInvoke
 from fatescreen.rules.fate_points import Ledger
@@ -165,6 +165,46 @@ def validate_invokes(invokes: Sequence[Invoke], aspects: Mapping[str, Aspect]) -
                 )
         if invoke.payment is Payment.HOSTILE:
             _check_hostile(invoke, aspect)
+
+
+def same_side(first: str, second: str, pcs: Collection[str]) -> bool:
+    """Whether two people are on one side of the table (§3): the PCs on one, NPCs, hazards
+    and the GM on the other.
+
+    Args:
+        first: A character id, a hazard id or :data:`~fatescreen.rules.aspects.GM`.
+        second: Another.
+        pcs: The ids of the player characters.
+    """
+    return (first in pcs) == (second in pcs)
+
+
+def free_invoke_holders(aspect: Aspect, invoker: str, pcs: Collection[str]) -> tuple[str, ...]:
+    """Who may spend a free invoke on ``aspect`` for ``invoker`` (§3): the invoker first,
+    then any ally holding one, who passes it on."""
+    allies = [h for h in aspect.free_invokes if h != invoker and same_side(h, invoker, pcs)]
+    own = (invoker,) if aspect.free_invokes_of(invoker) else ()
+    return (*own, *dict.fromkeys(allies))
+
+
+def invoke_payer(invoker: str, pcs: Collection[str]) -> str:
+    """Who pays a fate point for an invoke (§3): a PC from their own points, anyone else
+    from the GM pool."""
+    return invoker if invoker in pcs else GM
+
+
+def already_paid(paid: Iterable[tuple[str, str]], side: str, aspect_id: str) -> bool:
+    """Whether one side of a roll already invoked the aspect for a fate point (§3: one paid
+    invoke per aspect per roll). The defender's roll is its own (§2 «Puolusta» is an action
+    of its own), so a defender may pay to invoke an aspect the attacker paid for.
+
+    Args:
+        paid: (side, aspect id) of each paid invoke so far; the side is "" for the acting
+            roll and the defender's id for a defense.
+        side: The side invoking now.
+        aspect_id: The aspect invoked.
+    """
+    return (side, aspect_id) in set(paid)
 
 
 def _check_hostile(invoke: Invoke, aspect: Aspect) -> None:

@@ -30,22 +30,19 @@ def _aspects(aspects: Sequence[Aspect | str]) -> tuple[Aspect, ...]:
 
 
 def validate_minor(character: Character) -> None:
-    """Check the minor-NPC limits: 0-3 stress boxes and no consequence slots (§7).
+    """Check the minor-NPC limit: 0-3 stress boxes (§7 «Vähäisemmät PJH:t»: «anna hänelle
+    nollasta kolmeen rastitusruutua»). Consequence slots are allowed: the seed only says
+    «Usein vähäisemmällä PJH:lla ei ole tilaa jäljille» (often, not always).
 
     Applies to minor NPCs and to each member of a mook group.
 
     Raises:
-        InvalidCharacter: Too many boxes, or consequence slots.
+        InvalidCharacter: Too many boxes.
     """
     boxes = sum(track.boxes for track in character.stress)
     if boxes > MAX_MINOR_BOXES:
         raise InvalidCharacter(
             f"{character.name}: a minor NPC has 0 to {MAX_MINOR_BOXES} stress boxes, not {boxes}"
-        )
-    if character.consequences:
-        raise InvalidCharacter(
-            f"{character.name}: a minor NPC takes no consequences; harm beyond stress "
-            "takes them out (make them a major NPC to give consequence slots)"
         )
 
 

@@ -289,6 +289,14 @@ class Distraction:
         return next((a for a in self.answers if make_id(a.answer) == key), None)
 
 
+def obstacle_difficulty(obstacle: Hazard | Block | Distraction) -> int | None:
+    """The difficulty an overcome against an obstacle faces (§7): a hazard's or a block's
+    rating, a distraction's difficulty (None when it has none: the GM sets one)."""
+    if isinstance(obstacle, Distraction):
+        return obstacle.difficulty
+    return obstacle.rating
+
+
 # --- Countdowns (§8) -------------------------------------------------------------------
 
 

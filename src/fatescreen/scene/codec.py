@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
+from fatescreen.rules.big_bads import Immunity, ImmunityVia, SoloBonus
 from fatescreen.rules.character import (
     Character,
     CharacterKind,
@@ -26,8 +27,10 @@ from fatescreen.rules.character import (
 )
 from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
-from fatescreen.rules.fate_points import LedgerEntry
-from fatescreen.rules.harm import extra_mild, stress_boxes
+from fatescreen.rules.errors import InvalidCharacter
+from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
+from fatescreen.rules.harm import Condition, ConsequenceStyle, standard_tracks
+from fatescreen.rules.npcs import validate_minor
 from fatescreen.rules.obstacles import (
     Block,
     Countdown,
@@ -37,6 +40,7 @@ from fatescreen.rules.obstacles import (
     Hazard,
 )
 from fatescreen.rules.outcomes import Outcome
+from fatescreen.rules.skills import SKILL_LISTS
 from fatescreen.scene.errors import KeyPath
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
@@ -44,6 +48,21 @@ from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
 Data = dict[str, Any]
 RATING = {"low": -10, "high": 20}
 """The range of ratings, difficulties and skills a scene may use."""
+
+OVERLAY_EMPTY: Mapping[str, Any] = {
+    "stress_checked": [],
+    "consequences": {},
+    "aspects": [],
+    "minions": [],
+    "taken_out": False,
+    "conceded": False,
+    "fate_points": 0,
+    "members": 1,
+    "revealed": 0,
+    "weapon": 0,
+    "armor": 0,
+}
+"""What a template instance's override says when a key has gone back to nothing."""
 
 # ---------------------------------------------------------------------------- aspects
 
@@ -167,7 +186,19 @@ CHARACTER_KEYS = (
     "form",
     "taken_out",
     "conceded",
+    "solo",
+    "immune_until",
+    "immune_via",
 )
+SOLO_OPTIONS = {
+    "skill": "skill_bonus",
+    "harm": "harm_reduction",
+    "minimum_harm": "minimum_harm",
+    "boosted_invokes": "boosted_invokes",
+    "damped_invokes": "damped_invokes",
+    "one_free_invoke": "one_free_invoke",
+}
+"""The file's names for the solo-bonus options (§7), and the fields they set."""
 TEMPLATE_KEYS = ("template", "count", "each")
 FORM_KEYS = ("name", "aspects", "skills", "stunts", "stress", "consequence_slots", "reveal")
 SLOT_NAMES: dict[str, tuple[Severity, StressKind | None]] = {
@@ -177,44 +208,41 @@ SLOT_NAMES: dict[str, tuple[Severity, StressKind | None]] = {
     "extreme": (Severity.EXTREME, None),
     "mild_physical": (Severity.MILD, StressKind.PHYSICAL),
     "mild_mental": (Severity.MILD, StressKind.MENTAL),
+    **{condition.value: (condition.severity, None) for condition in Condition},
 }
-CONSEQUENCE_KEYS = ("text", "free_invokes", "recovering_since")
+"""Consequence slots, and condition boxes by the condition's name (§8 «Tilat»)."""
+CONSEQUENCE_KEYS = ("text", "free_invokes", "recovering_since", "this_scene")
 
 
 def slot_name(slot: ConsequenceSlot) -> str:
-    """The file's key for a consequence slot: ``mild``, ``mild_physical``..."""
+    """The file's key for a consequence slot: ``mild``, ``mild_physical``, ``hurt``..."""
+    if slot.condition:
+        return slot.condition
     if slot.kind is None:
         return slot.severity.value
     return f"{slot.severity.value}_{slot.kind.value}"
 
 
-def default_stress(
+def empty_slot(name: str, rules: RulesInPlay) -> ConsequenceSlot:
+    """An empty slot from its file key; a condition keeps its kind in the split variant."""
+    severity, kind = SLOT_NAMES[name]
+    if name in Condition.__members__.values():
+        condition = Condition(name)
+        split = rules.harm_options.style is ConsequenceStyle.SPLIT_CONDITIONS
+        return ConsequenceSlot(severity, condition.kind if split else None, condition=name)
+    return ConsequenceSlot(severity, kind)
+
+
+def standard_layout(
     kind: CharacterKind, skills: Mapping[str, int], rules: RulesInPlay
-) -> tuple[StressTrack, ...]:
-    """The stress tracks the rules give a character whose file does not list them (§6)."""
+) -> tuple[tuple[StressTrack, ...], tuple[ConsequenceSlot, ...]]:
+    """The stress tracks and empty slots the rules give a character whose file does not
+    list them (:func:`~fatescreen.rules.harm.standard_tracks`); none for minor NPCs and
+    mooks, whose files give theirs."""
     if kind is not CharacterKind.PC and kind is not CharacterKind.MAJOR:
-        return ()
-    physique, will = skills.get("Physique", 0), skills.get("Will", 0)
-    extra = rules.extra_stress_boxes
-    if rules.one_stress_track:
-        boxes = stress_boxes(max(physique, will)) + 3 + extra
-        return (StressTrack(StressKind.COMBINED, boxes),)
-    return (
-        StressTrack(StressKind.PHYSICAL, stress_boxes(physique) + extra),
-        StressTrack(StressKind.MENTAL, stress_boxes(will) + extra),
-    )
-
-
-def default_slots(kind: CharacterKind, skills: Mapping[str, int]) -> tuple[str, ...]:
-    """The consequence slots the rules give a character (§6): none for minor NPCs and mooks."""
-    if kind is not CharacterKind.PC and kind is not CharacterKind.MAJOR:
-        return ()
-    slots = ["mild", "moderate", "severe"]
-    if extra_mild(skills.get("Physique", 0)):
-        slots.append("mild_physical")
-    if extra_mild(skills.get("Will", 0)):
-        slots.append("mild_mental")
-    return tuple(slots)
+        return (), ()
+    tracks = standard_tracks(skills, rules.harm_options)
+    return tracks.stress, tracks.consequences
 
 
 def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int]:
@@ -353,72 +381,112 @@ def decode_consequences(
     reader: Reader,
     value: object,
     path: KeyPath,
-    slots: tuple[str, ...],
+    slots: tuple[ConsequenceSlot, ...],
     owner: str,
+    rules: RulesInPlay,
 ) -> tuple[ConsequenceSlot, ...]:
-    """Fill the slots from ``{ moderate = "Gaping chest wound", mild = { text, ... } }``."""
-    filled: dict[str, ConsequenceSlot] = {}
+    """Fill the slots from ``{ moderate = "Gaping chest wound", mild = { text, ... } }``; a
+    condition checked more than once lists its entries (``hurt = ["Hurt", "Hurt"]``)."""
+    layout = list(slots)
     table = reader.table(value, path, SLOT_NAMES) if value is not None else {}
-    for key, entry in (table or {}).items():
+    for key, given in (table or {}).items():
         if key not in SLOT_NAMES:
             continue
-        where = (*path, key)
-        severity, kind = SLOT_NAMES[key]
-        slot = ConsequenceSlot(severity, kind)
-        if isinstance(entry, str):
-            text = reader.text(entry, where)
-            if text:
-                filled[key] = replace(slot, aspect=Aspect(text, AspectKind.CONSEQUENCE))
-            continue
-        item = reader.table(entry, where, CONSEQUENCE_KEYS)
-        if item is None:
-            continue
-        text = reader.text(item.get("text"), (*where, "text"))
-        invokes = decode_free_invokes(
-            reader, item.get("free_invokes", 0), (*where, "free_invokes"), owner
-        )
-        recovery = None
-        if "recovering_since" in item:
-            since = reader.array(item["recovering_since"], (*where, "recovering_since"))
-            if since is not None and len(since) == 2:
-                session = reader.integer(since[0], (*where, "recovering_since", 0), low=0)
-                scene = reader.integer(since[1], (*where, "recovering_since", 1), low=0)
-                if session is not None and scene is not None:
-                    recovery = Recovery(session, scene)
-            elif since is not None:
-                reader.fail((*where, "recovering_since"), "expected [session, scene], e.g. [2, 1]")
+        entries = given if isinstance(given, list) else [given]
+        for index, entry in enumerate(entries):
+            where = (*path, key, index) if isinstance(given, list) else (*path, key)
+            slot = _decode_one_consequence(reader, entry, where, owner)
+            if slot is None:
+                continue
+            free = next(
+                (i for i, s in enumerate(layout) if slot_name(s) == key and s.aspect is None),
+                None,
+            )
+            if free is None:
+                layout.append(replace(empty_slot(key, rules), aspect=None))
+                free = len(layout) - 1
+            layout[free] = replace(
+                layout[free],
+                aspect=slot.aspect,
+                recovery=slot.recovery,
+                taken_this_scene=slot.taken_this_scene,
+            )
+    return tuple(layout)
+
+
+def _decode_one_consequence(
+    reader: Reader, entry: object, where: KeyPath, owner: str
+) -> ConsequenceSlot | None:
+    """One filled slot's contents (its severity is the caller's)."""
+    slot = ConsequenceSlot(Severity.MILD)
+    if isinstance(entry, str):
+        text = reader.text(entry, where)
         if text:
-            aspect = Aspect(text, AspectKind.CONSEQUENCE, invokes)
-            filled[key] = replace(slot, aspect=aspect, recovery=recovery)
-    names = list(slots) + [key for key in filled if key not in slots]
-    return tuple(filled.get(name, ConsequenceSlot(*SLOT_NAMES[name])) for name in names)
+            return replace(slot, aspect=Aspect(text, AspectKind.CONSEQUENCE))
+        return None
+    item = reader.table(entry, where, CONSEQUENCE_KEYS)
+    if item is None:
+        return None
+    text = reader.text(item.get("text"), (*where, "text"))
+    invokes = decode_free_invokes(
+        reader, item.get("free_invokes", 0), (*where, "free_invokes"), owner
+    )
+    recovery = None
+    if "recovering_since" in item:
+        since = reader.array(item["recovering_since"], (*where, "recovering_since"))
+        if since is not None and len(since) == 2:
+            session = reader.integer(since[0], (*where, "recovering_since", 0), low=0)
+            scene = reader.integer(since[1], (*where, "recovering_since", 1), low=0)
+            if session is not None and scene is not None:
+                recovery = Recovery(session, scene)
+        elif since is not None:
+            reader.fail((*where, "recovering_since"), "expected [session, scene], e.g. [2, 1]")
+    fresh = "this_scene" in item and bool(
+        reader.boolean(item["this_scene"], (*where, "this_scene"))
+    )
+    if not text:
+        return None
+    aspect = Aspect(text, AspectKind.CONSEQUENCE, invokes)
+    return replace(slot, aspect=aspect, recovery=recovery, taken_this_scene=fresh)
 
 
 def encode_consequences(slots: tuple[ConsequenceSlot, ...], owner: str) -> Data:
-    """Only the filled slots, each a bare string when nothing else is known."""
+    """Only the filled slots, each a bare string when nothing else is known; a key filled
+    more than once (a condition's boxes) lists its entries."""
     out: Data = {}
     for slot in slots:
         if slot.aspect is None:
             continue
-        if not slot.aspect.free_invokes and slot.recovery is None:
-            out[slot_name(slot)] = slot.aspect.name
-            continue
-        entry: Data = {"text": slot.aspect.name}
-        if slot.aspect.free_invokes:
-            entry["free_invokes"] = encode_free_invokes(slot.aspect.free_invokes, owner)
-        if slot.recovery is not None:
-            entry["recovering_since"] = [slot.recovery.session, slot.recovery.scene]
-        out[slot_name(slot)] = entry
+        entry: str | Data
+        if not slot.aspect.free_invokes and slot.recovery is None and not slot.taken_this_scene:
+            entry = slot.aspect.name
+        else:
+            entry = {"text": slot.aspect.name}
+            if slot.aspect.free_invokes:
+                entry["free_invokes"] = encode_free_invokes(slot.aspect.free_invokes, owner)
+            if slot.recovery is not None:
+                entry["recovering_since"] = [slot.recovery.session, slot.recovery.scene]
+            if slot.taken_this_scene:
+                entry["this_scene"] = True
+        key = slot_name(slot)
+        if key not in out:
+            out[key] = entry
+        elif isinstance(out[key], list):
+            out[key].append(entry)
+        else:
+            out[key] = [out[key], entry]
     return out
 
 
-def _decode_slot_names(reader: Reader, value: object, path: KeyPath) -> tuple[str, ...]:
-    names = []
+def _decode_slot_names(
+    reader: Reader, value: object, path: KeyPath, rules: RulesInPlay
+) -> tuple[ConsequenceSlot, ...]:
+    slots = []
     for index, name in enumerate(reader.array(value, path) or []):
         choice = reader.choice(name, (*path, index), SLOT_NAMES)
         if choice:
-            names.append(choice)
-    return tuple(names)
+            slots.append(empty_slot(choice, rules))
+    return tuple(slots)
 
 
 def decode_form(
@@ -437,7 +505,7 @@ def decode_form(
     )
     stress = tuple(StressTrack(kind, boxes) for kind, boxes in (sizes or {}).items())
     slots = (
-        _decode_slot_names(reader, table["consequence_slots"], (*path, "consequence_slots"))
+        _decode_slot_names(reader, table["consequence_slots"], (*path, "consequence_slots"), rules)
         if "consequence_slots" in table
         else ()
     )
@@ -454,7 +522,7 @@ def decode_form(
         if "stunts" in table
         else (),
         stress=stress,
-        consequences=tuple(ConsequenceSlot(*SLOT_NAMES[n]) for n in slots),
+        consequences=slots,
         soft=reveal == "soft",
     )
 
@@ -515,18 +583,19 @@ def decode_character(
             reader, table["aspects"], (*path, "aspects"), AspectKind.CHARACTER, character_id
         )
     skills = decode_skills(reader, table["skills"], (*path, "skills")) if "skills" in table else {}
-    tracks = default_stress(kind, skills, rules)
+    tracks, slots = standard_layout(kind, skills, rules)
     if "stress" in table:
         sizes = decode_stress_sizes(reader, table["stress"], (*path, "stress"))
         if sizes is not None:
             tracks = tuple(StressTrack(k, boxes) for k, boxes in sizes.items())
     if "stress_checked" in table:
         tracks = _apply_checked(reader, tracks, table["stress_checked"], (*path, "stress_checked"))
-    slots = default_slots(kind, skills)
     if "consequence_slots" in table:
-        slots = _decode_slot_names(reader, table["consequence_slots"], (*path, "consequence_slots"))
+        slots = _decode_slot_names(
+            reader, table["consequence_slots"], (*path, "consequence_slots"), rules
+        )
     consequences = decode_consequences(
-        reader, table.get("consequences"), (*path, "consequences"), slots, GM
+        reader, table.get("consequences"), (*path, "consequences"), slots, GM, rules
     )
     number: dict[str, int | None] = {
         key: (
@@ -536,7 +605,7 @@ def decode_character(
         )
         for key, default, low, high in (
             ("fate_points", 0, 0, 100),
-            ("refresh", 3 if kind is CharacterKind.PC else 0, 0, 100),
+            ("refresh", DEFAULT_REFRESH if kind is CharacterKind.PC else 0, 0, 100),
             ("weapon", 0, 0, 20),
             ("armor", 0, 0, 20),
             ("members", 1, 0, MAX_COUNT),
@@ -561,7 +630,7 @@ def decode_character(
         key: key in table and bool(reader.boolean(table[key], (*path, key)))
         for key in ("taken_out", "conceded")
     }
-    return Character(
+    character = Character(
         name=name,
         kind=kind,
         id=character_id,
@@ -588,6 +657,43 @@ def decode_character(
         conceded=flags["conceded"],
         player=(reader.text(table["player"], (*path, "player")) or "") if "player" in table else "",
     )
+    solo = _decode_solo(reader, table, path)
+    immunity = _decode_immunity(reader, table, path)
+    if solo is not None or immunity is not None:
+        character = replace(character, solo=solo, immunity=immunity)
+    if kind in (CharacterKind.MINOR, CharacterKind.MOOKS):
+        try:
+            validate_minor(character)
+        except InvalidCharacter as error:
+            reader.fail((*path, "stress") if "stress" in table else path, str(error))
+            return None
+    return character
+
+
+def _decode_solo(reader: Reader, table: Mapping[str, Any], path: KeyPath) -> SoloBonus | None:
+    """``solo = ["skill", "harm"]``: the solo-bonus options a big bad uses."""
+    if "solo" not in table:
+        return None
+    chosen = [
+        choice
+        for index, name in enumerate(reader.array(table["solo"], (*path, "solo")) or [])
+        if (choice := reader.choice(name, (*path, "solo", index), SOLO_OPTIONS))
+    ]
+    return SoloBonus(**{SOLO_OPTIONS[name]: True for name in chosen})
+
+
+def _decode_immunity(reader: Reader, table: Mapping[str, Any], path: KeyPath) -> Immunity | None:
+    """``immune_until = "Break the ward"`` (and ``immune_via = "contest"``)."""
+    if "immune_until" not in table:
+        if "immune_via" in table:
+            reader.fail((*path, "immune_via"), "immune_via needs immune_until")
+        return None
+    until = reader.text(table["immune_until"], (*path, "immune_until"))
+    via = ImmunityVia.CHALLENGE
+    if "immune_via" in table:
+        found = reader.choice(table["immune_via"], (*path, "immune_via"), list(ImmunityVia))
+        via = ImmunityVia(found) if found else via
+    return Immunity(until, via) if until else None
 
 
 def encode_character(character: Character, rules: RulesInPlay) -> Data:
@@ -616,23 +722,26 @@ def encode_character(character: Character, rules: RulesInPlay) -> Data:
         out["skills"] = dict(character.skills)
     if character.stunts:
         out["stunts"] = [encode_stunt(s) for s in character.stunts]
+    default_tracks, default_layout = standard_layout(kind, character.skills, rules)
     sizes_only = tuple(track.cleared() for track in character.stress)
-    if sizes_only != default_stress(kind, character.skills, rules):
+    if sizes_only != default_tracks:
         out["stress"] = encode_stress_sizes(character.stress)
     checked = encode_checked(character.stress)
     if checked is not None:
         out["stress_checked"] = checked
     slots = tuple(slot_name(s) for s in character.consequences)
-    defaults = default_slots(kind, character.skills)
+    defaults = tuple(slot_name(s) for s in default_layout)
     filled_extra = tuple(
         slot_name(s) for s in character.consequences if s.aspect and slot_name(s) not in defaults
     )
-    if slots != defaults + filled_extra:
+    if slots != defaults + filled_extra or any(
+        s.kind != d.kind for s, d in zip(character.consequences, default_layout, strict=False)
+    ):
         out["consequence_slots"] = list(slots)
     consequences = encode_consequences(character.consequences, GM)
     if consequences:
         out["consequences"] = consequences
-    default_refresh = 3 if kind is CharacterKind.PC else 0
+    default_refresh = DEFAULT_REFRESH if kind is CharacterKind.PC else 0
     for key, value, default in (
         ("fate_points", character.fate_points, 0),
         ("refresh", character.refresh, default_refresh),
@@ -651,6 +760,14 @@ def encode_character(character: Character, rules: RulesInPlay) -> Data:
         out["taken_out"] = True
     if character.conceded:
         out["conceded"] = True
+    if character.solo is not None:
+        out["solo"] = [
+            name for name, field in SOLO_OPTIONS.items() if getattr(character.solo, field)
+        ]
+    if character.immunity is not None:
+        out["immune_until"] = character.immunity.until
+        if character.immunity.via is not ImmunityVia.CHALLENGE:
+            out["immune_via"] = character.immunity.via.value
     if character.forms:
         out["form"] = [encode_form(form) for form in character.forms]
     return out
@@ -725,6 +842,7 @@ OBSTACLE_KEYS = (
     "zone",
     "between",
     "removal",
+    "harmful",
     "choice",
     "answers",
     "difficulty",
@@ -754,7 +872,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
 
     allowed = {
         "hazard": {"rating", "weapon"},
-        "block": {"rating", "weapon", "between", "removal"},
+        "block": {"rating", "weapon", "between", "removal", "harmful"},
         "distraction": {"choice", "answers", "difficulty"},
     }[kind]
     for key in table:
@@ -779,6 +897,9 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
                     between = (zones[0], zones[1])
                 else:
                     reader.fail((*path, "between"), "expected two zones")
+            harmful = (
+                reader.boolean(table["harmful"], (*path, "harmful")) if "harmful" in table else None
+            )
             return Block(
                 name,
                 number("rating", 0) or 0,
@@ -787,6 +908,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
                 between,
                 number("removal", None),
                 obstacle_id,
+                harmful,
             )
         choice = reader.text(table.get("choice", ""), (*path, "choice"), limit=MAX_TEXT)
         answers = []
@@ -824,6 +946,8 @@ def encode_obstacle(obstacle: Obstacle) -> Data:
             out["between"] = list(obstacle.between)
         if obstacle.removal is not None:
             out["removal"] = obstacle.removal
+        if obstacle.harmful is not None:
+            out["harmful"] = obstacle.harmful
     else:
         out["distraction"] = obstacle.name
         if obstacle.choice:
@@ -1107,7 +1231,15 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
         if key not in RULES_KEYS:
             continue
         default = getattr(RulesInPlay(), key)
-        if isinstance(default, bool):
+        if key == "skills":
+            choice = reader.choice(item, (*path, key), tuple(SKILL_LISTS))
+            if choice:
+                values[key] = choice
+        elif isinstance(default, str):
+            text = reader.text(item, (*path, key), allow_empty=True)
+            if text is not None:
+                values[key] = text
+        elif isinstance(default, bool):
             flag = reader.boolean(item, (*path, key))
             if flag is not None:
                 values[key] = flag

@@ -89,7 +89,7 @@ def _read(file: Path) -> Mapping[str, Any] | None:
         return None
 
 
-def _entry_name(section: str, entry: Mapping[str, Any]) -> str | None:
+def entry_name(section: str, entry: Mapping[str, Any]) -> str | None:
     if section == "npc":
         name = entry.get("name")
     else:
@@ -110,7 +110,7 @@ def file_templates(file: Path) -> tuple[Template, ...]:
             continue
         tables = [e for e in entries if isinstance(e, dict)]
         for entry in tables:
-            name = _entry_name(section, entry)
+            name = entry_name(section, entry)
             if name is None:
                 continue
             given = entry.get("id")
@@ -230,54 +230,11 @@ def obstacle_record(obstacle: Obstacle, name: str) -> Data:
     return {key: value for key, value in data.items() if key not in ("id", "zone", "between")}
 
 
-def write_template(file: Path, section: str, key: str, data: Data) -> bool:
-    """Write a template entry into a library file, replacing the entry with the same id
-    (its comments and layout kept) or appending it; the file is created if needed.
-
-    Returns:
-        True when an entry was replaced, False when one was added.
-
-    Raises:
-        OSError: The file cannot be written.
-        ValueError: The file exists but is not a TOML file fatescreen can add to.
-    """
-    import tomlkit
-    from tomlkit.exceptions import ParseError
-
-    from fatescreen.scene.atomic import write_atomic
-    from fatescreen.scene.save import append_record, patch_record
-
-    text = file.read_text(encoding="utf-8") if file.exists() else "format = 1\n"
-    try:
-        doc = tomlkit.parse(text)
-    except ParseError as error:
-        raise ValueError(f"{file.name}: not valid TOML: {error}") from None
-    entries = doc.get(section)
-    replaced = False
-    if isinstance(entries, list):
-        for table in entries:
-            entry = table.unwrap() if hasattr(table, "unwrap") else dict(table)
-            name = _entry_name(section, entry)
-            if name is not None and (entry.get("id") or make_id(name)) == key:
-                patch_record(table, entry, data)
-                replaced = True
-                break
-    elif entries is not None:
-        raise ValueError(f"{file.name}: {section} is not a list of [[{section}]] entries")
-    if not replaced:
-        append_record(doc, section, data)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(file, tomlkit.dumps(doc), backup=False)
-    return replaced
-
-
 def _explicit(key: str, character: Character) -> Any:
     """A key's value written out in full, for an override that sets it back to what a
     character without the key would have; None when no override can say it."""
-    from fatescreen.scene.save import OVERLAY_EMPTY
-
-    if key in OVERLAY_EMPTY:
-        return OVERLAY_EMPTY[key]
+    if key in codec.OVERLAY_EMPTY:
+        return codec.OVERLAY_EMPTY[key]
     return {
         "id": character.id,
         "kind": character.kind.value,

@@ -10,6 +10,7 @@ from typing import Any
 
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.copies import base_id
 from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
 from fatescreen.scene.locate import locate
@@ -250,7 +251,7 @@ def _decode(
 
     index_by_id = {c.id: c for c in characters}
     with_minions = [c for c in characters if c.minions]
-    bases = {_template_base(c.id) for c in characters} if with_minions else set()
+    bases = {base_id(c.id) for c in characters} if with_minions else set()
     for character in with_minions:
         found_origin = origins.characters.get(character.id)
         path = found_origin.path if found_origin else ("pcs",)
@@ -432,11 +433,6 @@ def _resolve_obstacle_zones(
         if a and b:
             obstacle = replace(obstacle, between=(a, b))  # type: ignore[arg-type]
     return obstacle
-
-
-def _template_base(character_id: str) -> str:
-    head, _, tail = character_id.rpartition("-")
-    return head if tail.isdigit() and head else character_id
 
 
 def _decode_entry(

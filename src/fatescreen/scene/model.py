@@ -15,8 +15,10 @@ from fatescreen.rules.character import Character, CharacterKind, StressKind
 from fatescreen.rules.conflict import FullDefense, TurnOrder
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.fate_points import LedgerEntry
+from fatescreen.rules.harm import ConsequenceStyle, HarmOptions
 from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
 from fatescreen.rules.outcomes import Effort, RollResult
+from fatescreen.rules.skills import ROLE_NAMES, SkillRoles, skill_roles
 
 Obstacle = Hazard | Block | Distraction
 """Anything that stands in the way but cannot be attacked (§7)."""
@@ -85,8 +87,9 @@ class PendingRoll:
     kind: StressKind = StressKind.PHYSICAL
     weapon: int = 0
     armor: int = 0
-    paid_invokes: tuple[str, ...] = ()
-    """Aspects already invoked for a fate point on this roll (one paid invoke each)."""
+    paid_invokes: tuple[tuple[str, str], ...] = ()
+    """(side, aspect key) of each aspect already invoked for a fate point on this roll: the
+    side is "" for the acting roll, the defender's id for a defense (one paid invoke each)."""
     aspect: str | None = None
     """For create an advantage: the aspect's name."""
     holder: str | None = None
@@ -107,6 +110,8 @@ class PendingRoll:
     """Who gains the free invoke when a failed create an advantage is taken at a cost."""
     traded_for: str | None = None
     """For an attack with style: the boost the attacker took for one shift less."""
+    tie_boost: str | None = None
+    """For a tied overcome taken as a fail with a boost (§2): the boost's name."""
     base: Scene | None = None
     """The scene before this roll took effect; invokes settle the roll again from it."""
 
@@ -167,12 +172,55 @@ class RulesInPlay:
     weapons_and_armor: bool = True
     scale: bool = False
     conditions: bool = False
+    split_conditions: bool = False
+    """With ``conditions``: the variant keeping physical and mental conditions apart."""
     full_defense: bool = True
     extreme_consequences: bool = False
     one_stress_track: bool = False
     extra_stress_boxes: int = 0
     contest_victories: int = 3
     ladder_names: bool = True
+    skills: str = "en"
+    """The skill list whose roles apply: ``en`` or ``fi`` (see :mod:`fatescreen.rules.skills`)."""
+    physical_stress: str = ""
+    """A custom list's skill for the physical stress track ("" keeps the list's)."""
+    mental_stress: str = ""
+    """A custom list's skill for the mental stress track."""
+    physical_defense: str = ""
+    """A custom list's skill that defends against physical attacks."""
+    mental_defense: str = ""
+    """A custom list's skill that defends against mental attacks."""
+    melee: str = ""
+    """A custom list's melee attack (and melee defense) skill."""
+    ranged: str = ""
+    """A custom list's ranged attack skill."""
+    mental_attack: str = ""
+    """A custom list's mental attack skill."""
+
+    @property
+    def roles(self) -> SkillRoles:
+        """The skills that fill each role the rules give a skill."""
+        return skill_roles(self.skills, **{role: getattr(self, role) for role in ROLE_NAMES})
+
+    @property
+    def harm_options(self) -> HarmOptions:
+        """The optional harm rules in play, as the rules core takes them."""
+        style = ConsequenceStyle.CONSEQUENCES
+        if self.conditions:
+            style = (
+                ConsequenceStyle.SPLIT_CONDITIONS
+                if self.split_conditions
+                else ConsequenceStyle.CONDITIONS
+            )
+        roles = self.roles
+        return HarmOptions(
+            one_track=self.one_stress_track,
+            extra_boxes=self.extra_stress_boxes,
+            style=style,
+            extreme_consequence=self.extreme_consequences,
+            physical_skill=roles.physical_stress,
+            mental_skill=roles.mental_stress,
+        )
 
 
 @dataclass(frozen=True)

@@ -16,33 +16,21 @@ from typing import Any, TypeVar
 
 import tomlkit
 from tomlkit.container import Container, OutOfOrderTableProxy
+from tomlkit.exceptions import ParseError
 from tomlkit.items import AoT, Array, Comment, InlineTable, Item, Key, Table, Whitespace
 
+from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
 from fatescreen.scene.atomic import write_atomic
 from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.library import entry_name, template_records
 from fatescreen.scene.load import LoadedScene, Origin
 from fatescreen.scene.model import RulesInPlay, Scene
 
 T = TypeVar("T")
 Data = dict[str, Any]
 Encoder = Callable[[Any], Data]
-
-OVERLAY_EMPTY: Mapping[str, Any] = {
-    "stress_checked": [],
-    "consequences": {},
-    "aspects": [],
-    "minions": [],
-    "taken_out": False,
-    "conceded": False,
-    "fate_points": 0,
-    "members": 1,
-    "revealed": 0,
-    "weapon": 0,
-    "armor": 0,
-}
-"""What a template instance's override says when a key has gone back to nothing."""
 
 
 def render_value(value: Any) -> str:
@@ -292,7 +280,7 @@ class _Patcher:
         for key in [*old, *(k for k in new if k not in old)]:
             if old.get(key) == new.get(key):
                 continue
-            value = new.get(key, OVERLAY_EMPTY.get(key))
+            value = new.get(key, codec.OVERLAY_EMPTY.get(key))
             if value is not None:
                 overlay = _set_overlay(self.doc, origin, overlay, key, value)
 
@@ -475,8 +463,6 @@ def patched_document(
         }
     records: dict[str, Data | None] = {}
     if added and scene.sources:
-        from fatescreen.scene.library import template_records
-
         home = folder or (loaded.path.parent if loaded.path else Path.cwd())
         records = {
             key: None if record is None else _with_zone_names(record, zone_names)
@@ -711,3 +697,38 @@ def _party_of(scene: Scene) -> Callable[[tuple[str, ...]], Mapping[str, Characte
         return None
     by_id = {c.id: c for c in scene.characters}
     return lambda ids: {i: by_id[i] for i in ids if i in by_id}
+
+
+def write_template(file: Path, section: str, key: str, data: Data) -> bool:
+    """Write a template entry into a library file, replacing the entry with the same id
+    (its comments and layout kept) or appending it; the file is created if needed.
+
+    Returns:
+        True when an entry was replaced, False when one was added.
+
+    Raises:
+        OSError: The file cannot be written.
+        ValueError: The file exists but is not a TOML file fatescreen can add to.
+    """
+    text = file.read_text(encoding="utf-8") if file.exists() else "format = 1\n"
+    try:
+        doc = tomlkit.parse(text)
+    except ParseError as error:
+        raise ValueError(f"{file.name}: not valid TOML: {error}") from None
+    entries = doc.get(section)
+    replaced = False
+    if isinstance(entries, list):
+        for table in entries:
+            entry = table.unwrap() if hasattr(table, "unwrap") else dict(table)
+            name = entry_name(section, entry)
+            if name is not None and (entry.get("id") or make_id(name)) == key:
+                patch_record(table, entry, data)
+                replaced = True
+                break
+    elif entries is not None:
+        raise ValueError(f"{file.name}: {section} is not a list of [[{section}]] entries")
+    if not replaced:
+        append_record(doc, section, data)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(file, tomlkit.dumps(doc), backup=False)
+    return replaced

@@ -18,10 +18,12 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from fatescreen.commands.core import Context, registry
+from fatescreen.commands.requests import Invoke, NextExchange, NextTurn, Request
 from fatescreen.commands.session import Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.invokes import free_invoke_holders
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.errors import SceneFileError
@@ -374,11 +376,12 @@ class FatescreenApp(App[None]):
 
     # -- running commands ----------------------------------------------------------------
 
-    def run_command(self, line: str, *, flow: bool = True) -> Result | None:
-        """Apply one command line, log it, repaint what changed, and follow up the flow
-        (absorbing a hit, revealing a true form, announcing a countdown)."""
+    def run_command(self, request: Request | str, *, flow: bool = True) -> Result | None:
+        """Apply one request (or command line), log it, repaint what changed, and follow up
+        the flow (absorbing a hit, revealing a true form, announcing a countdown)."""
         if self.session is None:
             return None
+        line = request if isinstance(request, str) else request.command()
         before = self.scene
         result = self.session.execute(line)
         self.query_one(LogPane).add(result.line, result.lines, result.ok)
@@ -511,9 +514,9 @@ class FatescreenApp(App[None]):
             self._from_dialog,
         )
 
-    def _from_dialog(self, line: str | None) -> None:
-        if line:
-            self.run_command(line)
+    def _from_dialog(self, request: Request | str | None) -> None:
+        if request:
+            self.run_command(request)
 
     def action_absorb(self) -> None:
         """Offer the legal ways to absorb the pending hit (the likeliest highlighted)."""
@@ -584,15 +587,15 @@ class FatescreenApp(App[None]):
         pending = self.scene.pending_roll
         invoker = pending.actor if pending.actor in self.scene.character_index else GM
         names = {c.id: c.name for c in self.scene.characters}
-        holders = self._free_invoke_holders(invoker)
+        pcs = frozenset(c.id for c in self.scene.pcs)
         free_first: list[tuple[str, Content | str]] = []
         paid: list[tuple[str, Content | str]] = []
         for found in aspects_in_play(self.scene):
             label = found.aspect.name
-            if any(found.aspect.free_invokes_of(holder) for holder in holders):
+            if free_invoke_holders(found.aspect, invoker, pcs):
                 free_first.append(
                     (
-                        f"invoke {quote(found.key)} by {quote(invoker)} free",
+                        Invoke(found.key, invoker, "free").command(),
                         assemble(("free ", "$success"), label),
                     )
                 )
@@ -601,7 +604,7 @@ class FatescreenApp(App[None]):
                 extra = f"  ({', '.join(sorted(owners))})" if owners else ""
                 paid.append(
                     (
-                        f"invoke {quote(found.key)}",
+                        Invoke(found.key).command(),
                         assemble(("1 FP ", "$warning"), label, (extra, "$text-muted")),
                     )
                 )
@@ -610,13 +613,6 @@ class FatescreenApp(App[None]):
             self._from_dialog,
         )
 
-    def _free_invoke_holders(self, invoker: str) -> tuple[str, ...]:
-        """Whose free invokes a roller may spend: a PC its own; an NPC or hazard also the GM's."""
-        character = self.scene.character_index.get(invoker)
-        if character is not None and character.kind is CharacterKind.PC:
-            return (invoker,)
-        return (invoker, GM)
-
     def action_free_invoke(self) -> None:
         """Spend the first free invoke the roller's side holds on the last roll (one key)."""
         if self.session is None or self.scene.pending_roll is None:
@@ -624,10 +620,10 @@ class FatescreenApp(App[None]):
             return
         pending = self.scene.pending_roll
         invoker = pending.actor if pending.actor in self.scene.character_index else GM
-        holders = self._free_invoke_holders(invoker)
+        pcs = frozenset(c.id for c in self.scene.pcs)
         for found in aspects_in_play(self.scene):
-            if any(found.aspect.free_invokes_of(holder) for holder in holders):
-                self.run_command(f"invoke {quote(found.key)} by {quote(invoker)} free")
+            if free_invoke_holders(found.aspect, invoker, pcs):
+                self.run_command(Invoke(found.key, invoker, "free"))
                 return
         self.notify(self.tr("ui.no_free_invokes"), severity="warning")
 
@@ -645,13 +641,13 @@ class FatescreenApp(App[None]):
         if order is not None and order.started and turn.cursor in order.acted:
             self.action_next_exchange()
             return
-        self.run_command(f"next {quote(turn.cursor)}")
+        self.run_command(NextTurn(turn.cursor))
 
     def action_next_exchange(self) -> None:
         """Start the next exchange with the highlighted name."""
         turn = self.query_one(TurnPane)
         if turn.cursor is not None:
-            self.run_command(f"exchange {quote(turn.cursor)}")
+            self.run_command(NextExchange(turn.cursor))
 
     def action_turn_cursor(self, step: int) -> None:
         """Move the turn-order highlight."""

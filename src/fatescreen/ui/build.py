@@ -3,7 +3,6 @@ place, change and remove things, each ending in one command line (one undoable s
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,7 @@ from textual.content import Content
 from fatescreen.commands.names import fold
 from fatescreen.commands.verbs_build import MAX_COPIES
 from fatescreen.rules.character import Character, CharacterKind, StressKind
+from fatescreen.rules.copies import base_name
 from fatescreen.rules.ladder import parse_rating, signed
 from fatescreen.rules.obstacles import Block, Countdown, CountdownVisibility, Distraction, Hazard
 from fatescreen.scene import library
@@ -50,13 +50,6 @@ MENU: tuple[tuple[str, str], ...] = (
 
 FOR_SELECTED = ("edit", "place", "remove", "save_template")
 """Menu entries that act on the character in the stat block."""
-
-_NUMBERED = re.compile(r"\s+\d+$")
-
-
-def base_name(name: str) -> str:
-    """A numbered copy's name without its number: ``Cultist 4`` → ``Cultist``."""
-    return _NUMBERED.sub("", name)
 
 
 def skill_pairs(text: str, lang: str) -> list[tuple[str, str]]:

@@ -17,6 +17,7 @@ from textual.content import Content
 from fatescreen.commands.campaign_session import CampaignSession, CampaignStep, open_campaign
 from fatescreen.commands.core import find_verb, split_line
 from fatescreen.commands.errors import CommandError
+from fatescreen.commands.requests import Request
 from fatescreen.commands.session import Result
 from fatescreen.commands.verbs_campaign import scene_end_lines, session_end_lines
 from fatescreen.rules.character import Character, CharacterKind
@@ -121,11 +122,12 @@ class CampaignApp(FatescreenApp):
             elif isinstance(screen, SheetScreen):
                 screen.show_campaign(self.view_state)
 
-    def run_command(self, line: str, *, flow: bool = True) -> Result | None:
-        """Apply a command line as the dashboard does, then follow the campaign: a scene
-        started opens the dashboard, a scene ended the scene list, and undoing or redoing
-        a step that changed the campaign saves the files again, so that they never say a
-        scene runs, or a session ended, when it no longer does."""
+    def run_command(self, request: Request | str, *, flow: bool = True) -> Result | None:
+        """Apply a request (or command line) as the dashboard does, then follow the campaign:
+        a scene started opens the dashboard, a scene ended the scene list, and undoing or
+        redoing a step that changed the campaign saves the files again, so that they never
+        say a scene runs, or a session ended, when it no longer does."""
+        line = request if isinstance(request, str) else request.command()
         session = self.campaign_session
         if session is None:
             return super().run_command(line, flow=flow)

@@ -9,7 +9,8 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select, Static
 
-from fatescreen.rules.actions import best_defense
+from fatescreen.commands.requests import Attack, Create, Overcome
+from fatescreen.rules.actions import best_defense, default_attack_skill
 from fatescreen.rules.dice import looks_like_faces
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard
@@ -18,7 +19,7 @@ from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.model import Scene
 from fatescreen.ui.dialogs import Dialog
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble, quote
+from fatescreen.ui.text import assemble
 
 ACTIONS = ("attack", "overcome", "create")
 
@@ -117,7 +118,7 @@ class RollDialog(Dialog):
         if character is None:
             return None
         if self.action == "attack":
-            return max(("Fight", "Shoot"), key=character.skill)
+            return default_attack_skill(character, other_zone=False, roles=self.scene.rules.roles)
         skills = self._skills()
         return skills[0][1] if skills else None
 
@@ -164,8 +165,11 @@ class RollDialog(Dialog):
             defender = self.scene.character_index.get(self.target or "")
             skill = self.query_one("#skill", Select).value
             if defender is not None:
-                attack_skill = skill if isinstance(skill, str) else "Fight"
-                opposition = defender.skill(best_defense(defender, attack_skill))
+                # A hazard attacks with its own name: the defender's general defense.
+                hazard = self.actor in self.scene.obstacle_index
+                attack_skill = skill if isinstance(skill, str) and not hazard else ""
+                roles = self.scene.rules.roles
+                opposition = defender.skill(best_defense(defender, attack_skill, roles=roles))
         else:
             try:
                 opposition = parse_rating(self.query_one("#difficulty", Input).value or "0")
@@ -213,13 +217,13 @@ class RollDialog(Dialog):
             self.dismiss(None)
 
     def action_roll(self) -> None:
-        """Dismiss with the command line for the action."""
-        line = self.command_line()
-        if line is not None:
-            self.dismiss(line)
+        """Dismiss with the command line the action's request renders."""
+        request = self.request()
+        if request is not None:
+            self.dismiss(request.command())
 
-    def command_line(self) -> str | None:
-        """The command the dialog stands for, or None (with a notice) if incomplete."""
+    def request(self) -> Attack | Overcome | Create | None:
+        """The action the dialog stands for, or None (with a notice) if incomplete."""
         tr = self.view.tr
         if self.actor is None:
             self.notify(tr("ui.fill_in"), severity="warning")
@@ -228,29 +232,24 @@ class RollDialog(Dialog):
         if dice is None:
             self.notify(tr("ui.bad_dice"), severity="error")
             return None
-        skill = self.query_one("#skill", Select).value
-        skill_text = f" {quote(skill)}" if isinstance(skill, str) else ""
-        is_hazard = self.actor in self.scene.obstacle_index
+        own, _, defense = dice.partition(" vs ")
+        value = self.query_one("#skill", Select).value
+        skill = value if isinstance(value, str) else None
         if self.action == "attack":
             if self.target is None:
                 self.notify(tr("ui.fill_in"), severity="warning")
                 return None
-            if is_hazard:
-                line = f"hazard {quote(self.actor)} {quote(self.target)}"
-            else:
-                line = f"attack {quote(self.actor)} {quote(self.target)}{skill_text}"
-            return line + (f" {dice}" if dice else "")
+            hazard = self.actor in self.scene.obstacle_index
+            return Attack(self.actor, self.target, skill, own or None, defense or None, hazard)
         difficulty = self.query_one("#difficulty", Input).value.strip() or "0"
         if self.action == "overcome":
-            line = f"overcome {quote(self.actor)}{skill_text} vs {quote(difficulty)}"
-        else:
-            aspect = self.query_one("#aspect", Input).value.strip()
-            if not aspect:
-                self.notify(tr("ui.fill_in"), severity="warning")
-                self.query_one("#aspect", Input).focus()
-                return None
-            line = f"create {quote(self.actor)}{skill_text} {quote(aspect)} vs {quote(difficulty)}"
-        return line + (f" {dice}" if dice else "")
+            return Overcome(self.actor, skill, difficulty, own or None)
+        aspect = self.query_one("#aspect", Input).value.strip()
+        if not aspect:
+            self.notify(tr("ui.fill_in"), severity="warning")
+            self.query_one("#aspect", Input).focus()
+            return None
+        return Create(self.actor, skill, aspect, difficulty, own or None)
 
 
 __all__ = ["RollDialog"]

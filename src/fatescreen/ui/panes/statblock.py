@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.message import Message
 
 from fatescreen.rules.aspects import AspectKind
-from fatescreen.rules.big_bads import minion_armor_options
+from fatescreen.rules.big_bads import minion_armor_options, named_minions
 from fatescreen.rules.character import (
     Character,
     CharacterKind,
@@ -117,7 +117,11 @@ def sheet_head(scene: Scene, character: Character, view: View) -> Content:
 
 def slot_label(slot: ConsequenceSlot, view: View) -> str:
     """``mild 2``, ``moderate (mental) 4`` or a condition's name, in the view's language."""
-    label = slot.condition or view.tr(f"ui.severity.{slot.severity.value}")
+    label = (
+        view.tr(f"condition.{slot.condition}")
+        if slot.condition
+        else view.tr(f"ui.severity.{slot.severity.value}")
+    )
     if slot.kind is not None:
         label += f" ({view.tr(f'ui.stress.{slot.kind.value}')})"
     return f"{label} {slot.shifts}"
@@ -141,10 +145,9 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
     if character.minions:
         standing = set(minion_armor_options(character, scene.character_index))
         minion_parts: list[Part] = [(view.tr("ui.minions") + " ", "$text-muted")]
+        named = set(named_minions(character, scene.character_index))
         for minion in scene.characters:
-            if minion.id in standing or any(
-                minion.id == m or minion.id.startswith(m + "-") for m in character.minions
-            ):
+            if minion.id in named:
                 mark = "✓" if minion.id in standing else "✗"
                 minion_parts.append(
                     (f"{minion.name} {mark}  ", "" if mark == "✓" else "$text-muted")

@@ -1,0 +1,38 @@
+"""Typed requests render the command line a GM would type, and the session runs it."""
+
+from __future__ import annotations
+
+from fatescreen.commands.requests import (
+    Attack,
+    Create,
+    Invoke,
+    Line,
+    NextExchange,
+    NextTurn,
+    Overcome,
+)
+from tests.commands.support import SCRIPTS, open_session
+
+
+def test_requests_render_their_command_lines() -> None:
+    assert Attack("vil", "bob", "Fight", "0000", "+000").command() == (
+        "attack vil bob Fight 0000 vs +000"
+    )
+    assert Attack("tiles", "ann", "ignored", hazard=True).command() == "hazard tiles ann"
+    assert Overcome("ann", "Athletics", "2", "++++").command() == "overcome ann Athletics vs 2 ++++"
+    assert Create("ann", None, "Side door", "Fair").command() == "create ann 'Side door' vs Fair"
+    assert Invoke("slick-cobbles", "ann", "free").command() == "invoke slick-cobbles by ann free"
+    assert NextTurn("Masked leader").command() == "next 'Masked leader'"
+    assert NextExchange("ann").command() == "exchange ann"
+    assert Line("undo").command() == "undo"
+
+
+def test_a_request_does_what_its_typed_line_does() -> None:
+    request = Attack("vil", "bob", "Fight", "0000", "+000")
+    by_request = open_session(SCRIPTS / "rulebook.toml")
+    by_hand = open_session(SCRIPTS / "rulebook.toml")
+    assert (
+        by_request.execute(request.command()).lines
+        == by_hand.execute("attack vil bob Fight 0000 vs +000").lines
+    )
+    assert by_request.scene == by_hand.scene

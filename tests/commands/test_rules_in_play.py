@@ -1,0 +1,142 @@
+"""One scene-level test per field of RulesInPlay: a scene written with the option plays as
+the rules core's function for it says (tests/scripts/rulebook.toml with a [rules] table)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from fatescreen.rules.actions import best_defense
+from fatescreen.rules.character import Severity, StressKind
+from fatescreen.rules.conflict import harm_after_weapon_and_armor, scale_roll_bonus
+from fatescreen.rules.harm import standard_tracks
+from fatescreen.rules.skills import skill_roles
+from fatescreen.scene.model import RulesInPlay
+from tests.commands.support import Run, run
+from tests.commands.test_rule_book import variant
+
+ANN = {"Athletics": 3, "Fight": 2, "Physique": 2, "Will": 1}
+
+
+def tracks_follow_the_core(done: Run) -> None:
+    """Ann's tracks and slots are what standard_tracks gives for the scene's options."""
+    expected = standard_tracks(ANN, done.scene.rules.harm_options)
+    ann = done.character("ann")
+    assert ann.stress == expected.stress
+    assert tuple(s.condition for s in ann.consequences) == tuple(
+        s.condition for s in expected.consequences
+    )
+    assert tuple(s.severity for s in ann.consequences) == tuple(
+        s.severity for s in expected.consequences
+    )
+
+
+def bob_armor_counts(done: Run) -> None:
+    """Villain hits Bob (Armor 1) for 3 shifts: the core's harm_after_weapon_and_armor."""
+    hit = done.scene.pending_hit
+    armor = 1 if done.scene.rules.weapons_and_armor else 0
+    harm = harm_after_weapon_and_armor(3, armor=armor).harm
+    assert hit is not None and hit.shifts == harm
+
+
+def scale_bonus_applies(done: Run) -> None:
+    line = done.line("attack vil ann Fight 0000 vs 0000")
+    assert f"+ {scale_roll_bonus(1).value} (scale)" in line
+
+
+def full_defense_refused(done: Run) -> None:
+    assert "does not use full defense" in done.line("fulldefense ann")
+
+
+def extreme_offered(done: Run) -> None:
+    slots = [s.severity for s in done.character("ann").consequences]
+    assert slots[-1] is Severity.EXTREME
+
+
+def contest_needs_four(done: Run) -> None:
+    assert done.scene.contests[0].victories_needed == 4
+
+
+def plain_ladder(done: Run) -> None:
+    line = done.line("overcome ann Athletics 0000 vs 2")
+    assert line == "Ann overcomes with Athletics: +3 + [0 0 0 0] = +3 vs +2: success"
+
+
+def finnish_defense(done: Run) -> None:
+    line = done.line("attack vil ann Tappelu 0000 vs 0000")
+    roles = skill_roles("fi")
+    skill = best_defense(done.character("ann"), "Tappelu", StressKind.PHYSICAL, roles)
+    assert skill == "Urheilu" and "Ann's Urheilu Mediocre (+0)" in line
+
+
+def renamed_role(role: str, skill: str) -> Callable[[Run], None]:
+    def check(done: Run) -> None:
+        roles = done.scene.rules.roles
+        assert getattr(roles, role) == skill
+        if role in ("physical_stress", "mental_stress"):
+            tracks_follow_the_core(done)
+
+    return check
+
+
+ATTACK = ("attack vil ann Fight 0000 vs 0000",)
+CASES: dict[str, tuple[str, tuple[str, ...], Callable[[Run], None]]] = {
+    "weapons_and_armor": (
+        "weapons_and_armor = false",
+        ("attack vil bob Fight ++00 vs 0000",),
+        bob_armor_counts,
+    ),
+    "scale": ("scale = true", ATTACK, scale_bonus_applies),
+    "conditions": ("conditions = true", (), tracks_follow_the_core),
+    "split_conditions": (
+        "conditions = true\nsplit_conditions = true",
+        (),
+        tracks_follow_the_core,
+    ),
+    "full_defense": ("full_defense = false", ("fulldefense ann",), full_defense_refused),
+    "extreme_consequences": ("extreme_consequences = true", (), extreme_offered),
+    "one_stress_track": ("one_stress_track = true", (), tracks_follow_the_core),
+    "extra_stress_boxes": ("extra_stress_boxes = 2", (), tracks_follow_the_core),
+    "contest_victories": (
+        "contest_victories = 4",
+        ("contest start Race ann vil",),
+        contest_needs_four,
+    ),
+    "ladder_names": (
+        "ladder_names = false",
+        ("overcome ann Athletics 0000 vs 2",),
+        plain_ladder,
+    ),
+    "skills": ('skills = "fi"', ("attack vil ann Tappelu 0000 vs 0000",), finnish_defense),
+    **{
+        role: (f'{role} = "{skill}"', (), renamed_role(role, skill))
+        for role, skill in (
+            ("physical_stress", "Athletics"),
+            ("mental_stress", "Fight"),
+            ("physical_defense", "Fight"),
+            ("mental_defense", "Physique"),
+            ("melee", "Brawl"),
+            ("ranged", "Throw"),
+            ("mental_attack", "Taunt"),
+        )
+    },
+}
+
+
+def test_every_field_has_a_case() -> None:
+    assert sorted(CASES) == sorted(RulesInPlay.__dataclass_fields__)
+
+
+@pytest.mark.parametrize("field", sorted(CASES))
+def test_the_option_plays_as_the_core_says(field: str, tmp_path: Path) -> None:
+    rules, commands, check = CASES[field]
+    words = {
+        'high_concept = "Smiling knife': 'scale = "supernatural"\nhigh_concept = "Smiling knife'
+    }
+    if field == "skills":
+        words = {"Fight = 2, Athletics = 1": "Tappelu = 2, Urheilu = 1"}
+    done = run(variant(tmp_path, rules, words), tmp_path, *commands)
+    assert done.status == (1 if field == "full_defense" else 0)
+    check(done)

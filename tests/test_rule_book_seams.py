@@ -1,0 +1,259 @@
+"""Seams that keep rules/ the only rule book: every public name of the rules core is imported
+somewhere in src/ (or listed below as reference-only, with the reason), the second copies of
+rules are gone, and scene/ has no import circle."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "fatescreen"
+RULES = SRC / "rules"
+
+INTERNAL = "used by the rules core's own functions, which the app calls"
+RETURNED = "the type of a value a called rules function returns; the app reads its fields"
+TABLE = "the table or constant behind a function the app calls"
+CHECKS = "character building checks, run by the campaign's own validation in the core"
+NOT_WIRED = "not yet reachable from the app (README: optional rules, 'command only' or 'core')"
+
+REFERENCE_ONLY: dict[str, str] = {
+    **dict.fromkeys(
+        [
+            "actions.Cost",
+            "actions.Chooser",
+            "actions.DefendOutcome",
+            "actions.RollBoosts",
+            "advancement.BreakthroughResult",
+            "big_bads.MinionHit",
+            "conflict.Teamwork",
+            "conflict.TargetResult",
+            "contests.ExchangeOutcome",
+            "contests.ChallengeProgress",
+            "dice.Face",
+            "fate_points.CompelState",
+            "fate_points.Compel",
+            "fate_points.CompelStep",
+            "harm.StandardTracks",
+            "harm.Concession",
+            "invokes.InvokeRecord",
+            "npcs.GroupHarm",
+            "obstacles.BlockRoll",
+            "odds.Odds",
+        ],
+        RETURNED,
+    ),
+    **dict.fromkeys(
+        [
+            "actions.CREATE_ADVANTAGE_TABLE",
+            "actions.ATTACK_TABLE",
+            "actions.outcome_of",
+            "actions.attack_outcome",
+            "actions.attack_kind",
+            "actions.default_defense",
+            "conflict.FULL_DEFENSE_BONUS",
+            "conflict.TEAMWORK_MINIMUM",
+            "conflict.SCALE_ROLL_BONUS",
+            "conflict.SCALE_RESULT_BONUS",
+            "conflict.SCALE_FREE_INVOKES",
+            "harm.BASE_BOXES",
+            "harm.ONE_TRACK_EXTRA_BOXES",
+            "harm.MAX_LONGER_TRACK",
+            "harm.EXTRA_MILD_RATING",
+            "harm.PHYSICAL_SKILL",
+            "harm.MENTAL_SKILL",
+            "harm.SELF_TREATMENT_PENALTY",
+            "invokes.INVOKE_BONUS",
+            "invokes.CHARACTER_KINDS",
+            "odds.INVOKE_BONUS",
+            "outcomes.STYLE_SHIFTS",
+            "npcs.MAX_MINOR_BOXES",
+            "obstacles.BLOCK_REMOVAL_STEP",
+            "advancement.PEAK_RATING",
+            "advancement.FREE_STUNTS",
+            "advancement.MIN_REFRESH",
+            "advancement.CHARACTER_ASPECTS",
+            "advancement.DIAMOND_WIDTHS",
+            "ladder.LANGUAGES",
+            "skills.FINNISH_ROLES",
+            "big_bads.INVOKE_BONUS",
+        ],
+        TABLE,
+    ),
+    **dict.fromkeys(
+        [
+            "harm.stress_boxes",
+            "harm.extra_mild",
+            "harm.stress_track_for",
+            "harm.slot_takes",
+            "harm.split_row_limit",
+            "harm.is_taken_out",
+            "harm.illegal_reason",
+            "harm.recovered",
+            "conflict.exchange_over",
+            "conflict.pick_roller",
+            "conflict.split_effort",
+            "invokes.index_aspects",
+            "invokes.validate_invokes",
+            "invokes.without_boosts",
+            "ladder.ladder_name",
+            "dice.face_from_d6",
+            "character.default_consequences",
+            "aspects.boost",
+            "fate_points.deliver_held",
+            "fate_points.concession_payout",
+            "fate_points.carry_npc_points",
+            "obstacles.dice_for",
+            "obstacles.hazard_effort",
+            "contests.roll_task",
+        ],
+        INTERNAL,
+    ),
+    **dict.fromkeys(
+        [
+            "advancement.pyramid_widths",
+            "advancement.skill_points",
+            "advancement.validate_skills",
+            "advancement.refresh_after_stunts",
+            "advancement.validate_new_character",
+            "advancement.raise_skills",
+        ],
+        CHECKS,
+    ),
+    **dict.fromkeys(
+        [
+            "actions.DIFFICULTY_PER_REASON",
+            "actions.difficulty_for",
+            "big_bads.solo_invoke_bonus",
+            "big_bads.invoke_bonus_against",
+            "big_bads.free_invoke_limit_against",
+            "big_bads.Swarm",
+            "big_bads.swarm_actors",
+            "big_bads.bypassed_parts",
+            "big_bads.heart_exposed",
+            "big_bads.swarm_beaten",
+            "conflict.ScaleAdvantage",
+            "conflict.scale_result_bonus",
+            "conflict.scale_free_invokes",
+            "contests.AdvantageFailureChoice",
+            "contests.FailedAdvantage",
+            "contests.failed_contest_advantage",
+            "contests.ThreatHarm",
+            "contests.threat_harm",
+            "contests.FastContestAction",
+            "contests.FastContestPlan",
+            "contests.plan_fast_exchange",
+            "fate_points.refresh_at_session_start",
+            "fate_points.pay_concession",
+            "fate_points.start_scene",
+            "fate_points.declare_story_detail",
+            "fate_points.withdraw_compel",
+            "npcs.minor_npc",
+            "npcs.mook_group",
+            "npcs.shifts_to_take_out_group",
+            "obstacles.HazardAttack",
+            "obstacles.hazard_attack",
+            "obstacles.CoverMode",
+            "obstacles.BlockCover",
+            "obstacles.block_cover",
+            "obstacles.remove_block",
+        ],
+        NOT_WIRED,
+    ),
+}
+"""Public names of rules/ that no module of src/ imports, each with why."""
+
+
+def public_names() -> set[str]:
+    """``module.name`` for every public top-level name of a rules/ module."""
+    found: set[str] = set()
+    for path in RULES.glob("*.py"):
+        if path.stem == "__init__":
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            names: list[str] = []
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names = [node.target.id]
+            found |= {f"{path.stem}.{name}" for name in names if not name.startswith("_")}
+    return found
+
+
+def imported_names() -> set[str]:
+    """``module.name`` for every ``from fatescreen.rules.module import name`` in src/."""
+    found: set[str] = set()
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "fatescreen.rules."
+            ):
+                module = (node.module or "").removeprefix("fatescreen.rules.")
+                found |= {f"{module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def test_every_public_rules_name_is_imported_or_listed_with_a_reason() -> None:
+    unlisted = public_names() - imported_names() - set(REFERENCE_ONLY)
+    assert sorted(unlisted) == []
+
+
+def test_the_reference_only_list_holds_no_name_the_app_imports() -> None:
+    stale = (set(REFERENCE_ONLY) & imported_names()) | (set(REFERENCE_ONLY) - public_names())
+    assert sorted(stale) == []
+
+
+SECOND_COPIES = (
+    "default_stress",
+    "default_slots",
+    "_free_invoke_holders",
+    "_same_side",
+    "_free_holder",
+    "_payer",
+    "_charge",
+    "_template_base",
+    "_NUMBERED",
+    "_NUMBER",
+)
+
+
+def test_the_second_copies_of_rules_are_gone() -> None:
+    found = []
+    for path in SRC.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for name in SECOND_COPIES:
+            if re.search(rf"\b{re.escape(name)}\b", text):
+                found.append(f"{path.relative_to(SRC)}: {name}")
+        if "startswith(m +" in text:
+            found.append(f"{path.relative_to(SRC)}: a startswith minion match")
+    assert found == []
+
+
+def scene_imports() -> dict[str, set[str]]:
+    """What each scene/ module imports from scene/, at any depth (inside functions too)."""
+    graph: dict[str, set[str]] = {}
+    for path in (SRC / "scene").glob("*.py"):
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module.startswith("fatescreen.scene."):
+                    targets.add(node.module.removeprefix("fatescreen.scene."))
+                elif node.module == "fatescreen.scene":
+                    targets |= {alias.name for alias in node.names}
+        graph[path.stem] = targets
+    return graph
+
+
+def test_scene_has_no_import_circle() -> None:
+    graph = scene_imports()
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in graph.get(start, ()):
+            if nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})):
+                return True
+        return False
+
+    circles = sorted(module for module in graph if reaches(module, module, {module}))
+    assert circles == []
