@@ -82,7 +82,7 @@ def character(
         data["members"] = draw(st.integers(0, 6))
     if draw(st.booleans()):
         data["weapon"] = draw(st.integers(0, 3))
-    size = draw(st.integers(1, 4))
+    size = draw(st.integers(1, 3 if kind in ("minor", "mooks") else 4))  # minor NPCs: 0-3
     if kind in ("minor", "mooks") or draw(st.booleans()):
         data["stress"] = size
         checked = draw(st.sets(st.integers(1, size)))
