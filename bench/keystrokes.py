@@ -190,10 +190,10 @@ async def dashboard_samples(
             if countdown.checked >= countdown.boxes - 1:
                 app.run_command(f"tick {countdown.id} back {countdown.checked}", flow=False)
 
-        if not only or "tick while the warm-up runs (t)" in only:
+        if not only or "tick while the warm-up runs (t, digit)" in only:
             # first: the GM leaves the keys alone for a moment (the warm-up starts), then
             # ticks until it is done (a thread shares the interpreter with the keys)
-            operation = results.setdefault("tick while the warm-up runs (t)", Operation())
+            operation = results.setdefault("tick while the warm-up runs (t, digit)", Operation())
             waited = time.perf_counter()
             while time.perf_counter() - waited < WARM_UP_WAIT and not app.warmed_up:
                 if any(worker.group == "warm-up" for worker in app.workers):
@@ -202,6 +202,7 @@ async def dashboard_samples(
             while not app.warmed_up and len(operation.samples) < 10 * repeats:
                 rewind()
                 await keyboard.press("t", operation)
+                await keyboard.press("1", operation)
 
         await measure("toggle a stress box (s, 1)", ["s", "1"])
 
@@ -234,7 +235,8 @@ async def dashboard_samples(
 
         await measure("move a character (m, digit)", ["m", "1"], open_neighbour)
 
-        await measure("tick a countdown (t)", ["t"], rewind)
+        # several countdowns run: t asks which, a digit ticks it
+        await measure("tick a countdown (t, digit)", ["t", "1"], rewind)
 
     await run(dashboard, work)
     return results

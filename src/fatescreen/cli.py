@@ -14,7 +14,7 @@ from typing import Any, TextIO, cast
 from fatescreen.i18n import LANGUAGES, default_language
 
 DEMO_SCENE = Path(__file__).resolve().parents[2] / "scenes" / "golden-mask.toml"
-SUBCOMMANDS = ("check", "run", "roll", "odds", "new-campaign", "new-scene", "log")
+SUBCOMMANDS = ("check", "run", "roll", "odds", "new-campaign", "new-scene", "log", "players")
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -69,6 +69,19 @@ def build_subparser(name: str) -> argparse.ArgumentParser:
         )
     elif name in CAMPAIGN_SUBCOMMANDS:
         _campaign_arguments(name, parser)
+    elif name == "players":
+        parser.description = (
+            "Show the players what they may see of the GM's live session (read-only), "
+            "in this terminal or, with --serve, in a browser."
+        )
+        parser.add_argument("scene", type=Path, help="scene file or campaign folder")
+        parser.add_argument(
+            "--serve", action="store_true", help="serve the view to browsers (with a token)"
+        )
+        parser.add_argument(
+            "--host", default="localhost", help="address to serve on (0.0.0.0: the LAN)"
+        )
+        parser.add_argument("--port", type=int, default=8000, help="port to serve on")
     else:
         parser.description = (
             "Roll 4dF: fatescreen roll 3 vs 2 [+0-+]"
@@ -343,6 +356,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 1
         if name in CAMPAIGN_SUBCOMMANDS:
             return campaign_subcommand(name, args, lang, out)
+        if name == "players":
+            return players(args, lang, out)
         return one_off(name, args.words, args.seed, lang, out, args.system)
     args = build_parser().parse_args(args_list)
     from fatescreen.ui import collector
@@ -365,6 +380,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     from fatescreen.ui.app import FatescreenApp
 
     FatescreenApp(scene, lang=args.lang, theme=args.theme).run()
+    return 0
+
+
+def players(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    """``players``: the player view in this terminal, or served to browsers."""
+    from fatescreen.i18n import tr
+    from fatescreen.scene.systems import FATE, system_of
+
+    path: Path = args.scene
+    if not path.exists():
+        print(tr(lang, "players.gone", path=str(path)), file=out)
+        return 2
+    if path.is_file() and system_of(path) != FATE:
+        print(tr(lang, "players.fate_only", system=system_of(path)), file=out)
+        return 2
+    if args.serve:
+        from fatescreen.ui.players.serve import serve
+
+        return serve(path, lang, args.host, args.port, out)
+    from fatescreen.ui.players.app import PlayersApp
+
+    PlayersApp(path, lang=lang).run()
     return 0
 
 

@@ -101,8 +101,10 @@ class RebuildingObstacles(ObstaclesPane):
 
 
 def _ticks(scene: Path, app: FatescreenApp) -> dict[str, Any]:
-    operations = asyncio.run(dashboard_samples(scene, 2, app, only=("tick a countdown (t)",)))
-    return operations["tick a countdown (t)"].as_json()
+    operations = asyncio.run(
+        dashboard_samples(scene, 2, app, only=("tick a countdown (t, digit)",))
+    )
+    return operations["tick a countdown (t, digit)"].as_json()
 
 
 def test_a_rebuilding_slow_pane_is_caught(
@@ -125,7 +127,9 @@ def test_a_rebuilding_slow_pane_is_caught(
     rebuilt = _ticks(scene, FatescreenApp(scene, remember=False, lang="en"))
     assert rebuilt["mounted"] >= 2 and rebuilt["removed"] >= 1
     assert "obstacles" in rebuilt["full"]
-    assert min(s for s in rebuilt["samples"] if s is not None) >= 60
+    # t opens the countdown pick (the pane stays), the digit ticks (the pane is rebuilt)
+    timed = [s for s in rebuilt["samples"] if s is not None]
+    assert sum(s >= 60 for s in timed) >= len(timed) // 2
     row = run.keystroke_row("tick", rebuilt, "-", False, run.SCALED)
     assert row.passed is False
 

@@ -200,6 +200,7 @@ def test_full_defense_adds_two_and_a_boost_if_unused(tmp_path: Path) -> None:
     assert unused.lines("exchange silbestre") == [
         "exchange 2 begins: Silbestre is up",
         'Silbestre\'s full defense ends unused: a boost "Ready and waiting"',
+        "The ritual completes: 1/4",
     ]
     boost = [a for a in unused.scene.aspects if a.kind is AspectKind.BOOST]
     assert [(b.name, b.free_invokes) for b in boost] == [("Ready and waiting", ("silbestre",))]

@@ -55,7 +55,8 @@ def test_concede_holds_points_until_the_scene_ends(tmp_path: Path) -> None:
         "Rozio concedes and will get 2 fate point(s) when the conflict ends"
     ]
     assert done.lines("endscene") == [
-        "scene ends: stress cleared on Rozio; 0 boost(s) gone; points delivered: Rozio +2"
+        "scene ends: stress cleared on Rozio; 0 boost(s) gone; points delivered: Rozio +2",
+        "GM pool for the next scene: 4",
     ]
     assert done.character("rozio").fate_points == 5
     assert done.character("rozio").conceded

@@ -58,13 +58,18 @@ def test_save_writes_the_file_and_it_reloads_the_same(tmp_path: Path) -> None:
 def test_log_and_its_markdown_record(tmp_path: Path) -> None:
     session = played(DEMO, "tick ritual", "pool 6")
     assert session.execute("log").lines == ("The ritual completes: 1/4", "the GM pool is now 6")
+    # the record is for the table: the ritual countdown shows the players only its boxes,
+    # so the entry naming it is left out (docs/player-view.md)
     assert session.execute("log --markdown").lines == (
         "# The golden mask",
         "",
-        "- `tick ritual`",
-        "  - The ritual completes: 1/4",
         "- `pool 6`",
         "  - the GM pool is now 6",
+    )
+    assert session.execute('public "The ritual completes"').ok
+    assert session.execute("log --markdown").lines[2:4] == (
+        "- `tick ritual`",
+        "  - The ritual completes: 1/4",
     )
     assert open_session(DEMO).execute("log").lines == ("the log is empty",)
 

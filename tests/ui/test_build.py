@@ -61,6 +61,8 @@ async def pick(keys: Keys, field_id: str, label: str) -> None:
     labels = [str(getattr(prompt, "plain", prompt)) for prompt, _ in select._options]
     values = [value for _, value in select._options]
     target, current = labels.index(label), values.index(select.value)
+    keys.pilot.app.clear_notifications()  # notices piled up the right side cover the form
+    await keys.pilot.pause()
     await keys.pilot.click(select)
     step = "down" if target > current else "up"
     await keys.press(*[step] * abs(target - current), "enter")

@@ -284,9 +284,11 @@ async def test_the_sheet_of_the_selected_pc_opens_from_the_dashboard(
         assert app.view_state.selected == "rozio"
         await keys.press("P")
         assert sheet_of(app).pc_id == "rozio"
+        placed = app.scene.character("rozio").zone
+        assert placed == "reading-room"  # the party starts in the scene's first zone
         await edit(keys, app, "fate_points", "5")
         assert app.scene.character("rozio").fate_points == 5
-        assert app.scene.character("rozio").zone is None
+        assert app.scene.character("rozio").zone == placed
         assert party_file(scene_folder)["Rozio"]["fate_points"] == 5
         await keys.press("escape")
         assert len(app.screen_stack) == 1

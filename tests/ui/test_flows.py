@@ -135,11 +135,11 @@ async def test_taking_out_a_big_bad_reveals_its_true_form(make_app: AppFactory) 
         assert "form 2 of 2" in pane(app, "statblock")
 
 
-async def test_hazard_quick_roll_hits_the_pc_beside_it(make_app: AppFactory) -> None:
+async def test_hazard_roll_dialog_hits_the_pc_beside_it(make_app: AppFactory) -> None:
     app = make_app("kaarnakoski-mine.toml")
     async with app.run_test(size=SIZE) as pilot:
         keys = Keys(pilot)
-        await keys.press("h")
+        await keys.press("H")
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
         assert (dialog.actor, dialog.target) == ("falling-rocks", "riesa")
@@ -270,7 +270,7 @@ async def test_escape_closes_a_dialog_and_changes_nothing(make_app: AppFactory) 
     async with app.run_test(size=SIZE) as pilot:
         keys = Keys(pilot)
         before = app.scene
-        for key in ("a", "E", "A", "p"):
+        for key in ("a", "E", "A", "C"):
             await keys.press(key)
             assert app.screen is not app.screen_stack[0]
             await keys.press("escape")

@@ -75,13 +75,14 @@ async def test_compact_mode_shows_one_pane_and_number_keys_switch(
             await keys.press(str(number))
             assert visible_panes(app) == ([] if name == "log" else [name])
             assert app.focused is app.query_one(f"#{name}")
+        await keys.press(str(PANE_ORDER.index("log") + 1))
         log = app.query_one("#log")
         assert log.region.height > 12
 
 
 async def test_resizing_between_sizes_never_crashes(make_app: AppFactory) -> None:
     app = make_app("kaarnakoski-mine.toml")
-    sizes = [(160, 50), (30, 8), (139, 40), (140, 40), (80, 24)]
+    sizes = [(160, 50), (30, 8), (139, 40), (140, 40), (99, 30), (100, 30), (250, 70), (80, 24)]
     async with app.run_test(size=COMPACT) as pilot:
         for width, height in sizes:
             await pilot.resize_terminal(width, height)
@@ -138,7 +139,8 @@ async def test_a_scene_file_with_problems_lists_them_and_keys_do_nothing(
         assert app.session is None
         assert "golden-mask.toml" in text_of(app.query_one("#status"))
         assert "boxes" in log_text(app)
-        for key in ("a", "h", "t", "n", "x", "E", "p", "m", "A", "u", "L", "2", "question_mark"):
+        keys = ("a", "h", "H", "t", "n", "x", "E", "p", "C", "d", "m", "A", "u", "L", "2", "8")
+        for key in (*keys, "question_mark"):
             await pilot.press(key)
         assert app.is_running
 

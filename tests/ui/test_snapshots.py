@@ -81,6 +81,31 @@ def test_dashboard(
     assert snap_compare(app, terminal_size=size, run_before=run(*MID_CONFLICT))
 
 
+@pytest.mark.parametrize(
+    "size", [(80, 24), (120, 40), (160, 50), (250, 70)], ids=["80x24", "120x40", "160x50", "250x70"]
+)
+def test_mid_conflict_at_table_sizes(
+    snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """The demo scene mid-conflict at the sizes of real terminals. At 80x24: the tab bar
+    "1 Zones … 7 Log 8 Notes" with the zones map shown, the log, and a compact footer whose
+    last key (u Undo) and ^p palette both fit. From 120x40: every pane at once; at 120x40
+    two columns (map and stat block; turn order and fate points side by side, then aspects,
+    obstacles with the ritual countdown, and the scene's notes), the log full width below;
+    at 160x50 three columns; at 250x70 the log a third of the screen high and the stat
+    block taller. No log line runs under the log's scrollbar."""
+    app = make_app()
+    assert snap_compare(app, terminal_size=size, run_before=run(*MID_CONFLICT))
+
+
+def test_roll_dialog_beside_the_panes(snap_compare: SnapCompare, make_app: AppFactory) -> None:
+    """At 120x40 the roll dialog (Rozio attacks the masked leader, odds line) docks at the
+    bottom right over the end of the log: the map, Silbestre's stress boxes, the turn order,
+    the fate points, the aspects, obstacles and notes stay in sight."""
+    app = make_app()
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run(*MID_CONFLICT, keys=("a",)))
+
+
 def test_compact_stat_block(snap_compare: SnapCompare, make_app: AppFactory) -> None:
     """80x24 after pressing 2: the tab bar with "2 Stats" highlighted and Silbestre's stat
     block (three physical boxes checked, moderate "Cut arm") filling the screen above the log."""

@@ -106,7 +106,24 @@ def view_scene(
         session=campaign.session,
         scene_number=campaign.scene if running else campaign.scene + 1,
     )
+    if running:
+        scene = with_pcs_placed(scene)
     return replace(loaded, scene=scene)
+
+
+def with_pcs_placed(scene: Scene) -> Scene:
+    """The scene with every PC it places nowhere in its first zone, so that the map shows
+    the whole party when a scene starts (and again when the running scene is reopened)."""
+    if not scene.zones:
+        return scene
+    first = scene.zones[0].id
+    return replace(
+        scene,
+        characters=tuple(
+            replace(c, zone=first) if c.kind is CharacterKind.PC and c.zone is None else c
+            for c in scene.characters
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------- scene start
@@ -132,7 +149,8 @@ class SceneStart:
 def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
     """Start a prepared scene: the GM pool is one per PC present, plus the points NPCs
     present carry from earlier scenes, plus compel points the GM got too late last scene;
-    PCs start with clear stress and back on their feet.
+    PCs start with clear stress and back on their feet, and a PC the scene places nowhere
+    starts in its first zone (the map shows the whole party from the start).
 
     Args:
         campaign: The campaign, with no scene running.
@@ -141,7 +159,7 @@ def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
     """
     carried: list[tuple[str, int]] = []
     characters = []
-    for character in scene.characters:
+    for character in with_pcs_placed(scene).characters:
         if character.kind is CharacterKind.PC:
             character = replace(clear_stress(character), taken_out=False, conceded=False)
         else:

@@ -361,6 +361,8 @@ class CampaignSession(Session):
             CommandError: A file could not be written.
         """
         assert self.files is not None
+        if self.read_only:
+            return
         try:
             self.files = save_campaign(self.files, self.party())
             self.campaign = self.files.campaign

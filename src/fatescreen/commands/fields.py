@@ -395,6 +395,11 @@ def _forms(ctx: Context, args: Tokens, data: Data) -> None:
     data["form"] = forms
 
 
+def _hidden(ctx: Context, args: Tokens, data: Data) -> None:
+    """``hidden on|off``: kept from the players (docs/player-view.md)."""
+    data["hidden"] = choice(ctx, args, SWITCHES, "what.switch") == "true"
+
+
 CHARACTER_FIELDS = Fields(
     Field("name", ("nimi",), _set_text("name", "what.new_name")),
     Field("kind", ("laji",), _kind),
@@ -412,6 +417,7 @@ CHARACTER_FIELDS = Fields(
     Field("scale", ("skaala",), _scale),
     Field("minions", ("kätyrit",), _minions),
     Field("form", ("forms", "muoto"), _forms),
+    Field("hidden", ("piilotettu",), _hidden),
 )
 """What ``set`` changes on a character (aspects have the ``aspect`` verb)."""
 
@@ -571,7 +577,10 @@ def finish(data: Data) -> Data:
 
 # ---------------------------------------------------------------------------- zones, scene
 
-ZONE_FIELDS = Fields(Field("name", ("nimi",), _set_text("name", "what.new_name")))
+ZONE_FIELDS = Fields(
+    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("hidden", ("piilotettu",), _hidden),
+)
 """What ``set`` changes on a zone (its aspects have the ``aspect`` verb)."""
 
 

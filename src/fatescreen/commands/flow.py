@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import CharacterKind
-from fatescreen.rules.fate_points import npc_carried_points
+from fatescreen.rules.fate_points import gm_pool_size, npc_carried_points
 from fatescreen.rules.harm import clear_stress, consequences_settled, consequences_taken_this_scene
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.model import Scene
@@ -71,3 +71,11 @@ def scene_end(scene: Scene) -> tuple[Scene, dict[str, int], tuple[str, ...], int
         contest_rolls=(),
     )
     return new, delivered, cleared, boosts
+
+
+def next_scene_pool(scene: Scene) -> int:
+    """The GM pool a standalone scene leaves for the next one: one point per PC in it plus
+    the compel points the GM got too late to spend (§3); NPCs' carried points join it
+    when they appear again."""
+    pcs = sum(1 for c in scene.characters if c.kind is CharacterKind.PC)
+    return gm_pool_size(pcs, (), scene.compel_points)

@@ -7,7 +7,7 @@ which a scene changes.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -31,6 +31,7 @@ from fatescreen.scene.history import History, NothingToUndo, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
 from fatescreen.scene.model import Scene, changes
+from fatescreen.scene.public import is_public_text, public_names, secret_names
 
 TRANSIENT = (
     "pending_roll",
@@ -145,6 +146,9 @@ class Session:
     recovery_pending: bool = False
     """The journal holds changes a crash left unsaved, and neither :meth:`recover` nor
     :meth:`discard_recovery` has been called: until then :meth:`execute` refuses to run."""
+    read_only: bool = False
+    """A copy that follows someone else's session: commands apply in memory only and
+    nothing is ever written (``save`` does nothing)."""
 
     @classmethod
     def open(
@@ -187,13 +191,23 @@ class Session:
 
     def recover(self) -> int:
         """Replay the unsaved journal; returns how many commands were replayed."""
-        entries = self.recoverable()
-        replayed = 0
-        for command, dice in entries:
-            if self._execute(command, list(dice), journal=False).ok:
-                replayed += 1
+        return sum(1 for result in self.recover_results() if result.ok)
+
+    def recover_results(self) -> list[Result]:
+        """Replay the unsaved journal; returns each command's result, in order (for a log
+        that shows the session as it was before the crash)."""
+        results = self.replay_results(self.recoverable())
         self.recovery_pending = False
-        return replayed
+        return results
+
+    def replay(self, entries: Iterable[tuple[str, tuple[DiceRoll, ...]]]) -> int:
+        """Apply journaled command lines with the dice they rolled, without journaling
+        them again; returns how many applied."""
+        return sum(1 for result in self.replay_results(entries) if result.ok)
+
+    def replay_results(self, entries: Iterable[tuple[str, tuple[DiceRoll, ...]]]) -> list[Result]:
+        """As :meth:`replay`, returning each command's result in order."""
+        return [self._execute(command, list(dice), journal=False) for command, dice in entries]
 
     def discard_recovery(self) -> None:
         """Forget unsaved journaled changes and journal afresh from the file."""
@@ -321,6 +335,8 @@ class Session:
         return Result(text, tuple(self.help_lines(words[0] if words else None)))
 
     def _save(self, words: list[str], text: str) -> Result:
+        if self.read_only:
+            return Result(text, ())
         if self.loaded is None:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
         target = save_target(words[0], self.scene_folder, self.lang) if words else None
@@ -352,10 +368,24 @@ class Session:
                 tr(self.lang, "log.empty")
             ]
         out = [f"# {self.scene.title}", ""]
+        secrets = self.secrets()
         for entry in self.log:
+            if not is_public_text("\n".join((entry.command, *entry.lines)), secrets):
+                continue  # the record is for the table: see docs/player-view.md
             out.append(f"- `{entry.command}`")
             out += [f"  - {line}" for line in entry.lines]
         return out
+
+    def secrets(self) -> frozenset[str]:
+        """Names the players must not read in the record: secret now, or secret in a
+        scene of the history and not shown now (a hidden NPC removed unmet)."""
+        scenes: list[Scene] = []
+        for step in self.history.done:
+            scenes += [step.before, step.after]
+        secret = set(secret_names(self.scene))
+        for scene in scenes:
+            secret |= secret_names(scene)
+        return frozenset(secret - public_names(self.scene))
 
     def help_lines(self, name: str | None = None) -> list[str]:
         """One line per verb, or the full help of one verb."""

@@ -29,6 +29,7 @@ from fatescreen.commands.fields import (
     CHARACTER_FIELDS,
     COUNTDOWN_FIELDS,
     OBSTACLE_FIELDS,
+    ZONE_FIELDS,
     character_kind,
     finish,
     text,
@@ -129,8 +130,9 @@ def _add_character(ctx: Context, args: Tokens, kind: CharacterKind) -> Applied:
 
 
 def _add_zone(ctx: Context, args: Tokens) -> Applied:
-    zone = read_zone(ctx, {"name": text(ctx, args, "what.name")})
-    args.done()
+    data: Data = {"name": text(ctx, args, "what.name")}
+    ZONE_FIELDS.apply(ctx, args, data, at_least_one=False)
+    zone = read_zone(ctx, data)
     unique(ctx, "zone", zone.name, zone.id, ((z.id, z.name) for z in ctx.scene.zones))
     scene = replace(ctx.scene, zones=(*ctx.scene.zones, zone))
     line = ctx.tr("build.added", names=zone.name)

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.flow import default_participants, scene_end
+from fatescreen.commands.flow import default_participants, next_scene_pool, scene_end
 from fatescreen.commands.settle import (
     action_effort,
     no_hit_waiting,
@@ -23,7 +23,7 @@ from fatescreen.rules.conflict import TurnOrder, add_participant, hand_to, may_p
 from fatescreen.rules.conflict import start as start_exchange
 from fatescreen.rules.dice import DiceRoll
 from fatescreen.rules.errors import RulesError
-from fatescreen.rules.obstacles import Block, tick, untick
+from fatescreen.rules.obstacles import Block, tick, ticks_each_exchange, untick
 from fatescreen.rules.outcomes import resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene
 
@@ -168,7 +168,35 @@ def exchange(ctx: Context, args: Tokens) -> Applied:
         raise ctx.error("error.not_taking_part", name=actor.name)
     line = ctx.tr("turn.exchange", exchange=new.exchange, name=actor.name)
     scene, ended = end_full_defense(ctx, replace(ctx.scene, turn=new), actor.id)
-    return Applied(scene, (line, *ended), line, frozenset({"turn", "aspects"}))
+    scene, ticked = _tick_each_exchange(ctx, scene)
+    tags = {"turn", "aspects"} | ({"countdowns"} if ticked else set())
+    return Applied(scene, (line, *ended, *ticked), line, frozenset(tags))
+
+
+def _tick_each_exchange(ctx: Context, scene: Scene) -> tuple[Scene, tuple[str, ...]]:
+    """The exchange that ended ticks every countdown triggered at the end of each one;
+    says so, and says the outcome of one that runs out."""
+    lines: list[str] = []
+    countdowns = []
+    for countdown in scene.countdowns:
+        if ticks_each_exchange(countdown):
+            countdown, finished = tick(countdown)
+            lines.append(
+                ctx.tr(
+                    "countdown.tick",
+                    name=countdown.name,
+                    checked=countdown.checked,
+                    boxes=countdown.boxes,
+                )
+            )
+            if finished:
+                lines.append(
+                    ctx.tr("countdown.done", name=countdown.name, outcome=countdown.outcome or "!")
+                )
+        countdowns.append(countdown)
+    if not lines:
+        return scene, ()
+    return replace(scene, countdowns=tuple(countdowns)), tuple(lines)
 
 
 @verb(
@@ -228,6 +256,9 @@ def endscene(ctx: Context, args: Tokens) -> Applied:
     """End the scene."""
     args.done()
     scene, delivered, cleared, boosts = scene_end(ctx.scene)
+    pool = next_scene_pool(ctx.scene)
+    scene = replace(scene, gm_pool=pool, compel_points=0)
     points = ", ".join(f"{ctx.who(who)} +{n}" for who, n in delivered.items()) or ctx.tr("none")
     line = ctx.tr("scene.end", characters=ctx.names(cleared), boosts=boosts, delivered=points)
-    return Applied(scene, (line,), line, frozenset({"all"}))
+    lines = (line, ctx.tr("scene.pool_reset", total=pool))
+    return Applied(scene, lines, line, frozenset({"all"}))

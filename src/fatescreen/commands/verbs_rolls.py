@@ -376,6 +376,10 @@ def _pcs(scene: Scene) -> frozenset[str]:
 
 
 def _invoker(ctx: Context, scene: Scene, pending: PendingRoll, ref: str | None) -> str:
+    """Who invokes: the character named, the GM, or the hazard (or other obstacle) that
+    made the roll, named by its id (it spends its own free invokes)."""
+    if ref is not None and ref == pending.actor and ref in scene.obstacle_index:
+        return ref
     if ref is not None:
         return ctx.owner(ref)
     return pending.actor if pending.actor in scene.character_index else GM

@@ -10,6 +10,7 @@ from typing import Any
 from fatescreen.i18n.en import MESSAGES as EN_COMMANDS
 from fatescreen.i18n.en_mekanismi import MESSAGES as EN_MEKANISMI
 from fatescreen.i18n.en_objektit import MESSAGES as EN_OBJEKTIT
+from fatescreen.i18n.en_players import MESSAGES as EN_PLAYERS
 from fatescreen.i18n.en_rules import MESSAGES as EN_RULES
 from fatescreen.i18n.en_systems import MESSAGES as EN_SYSTEMS
 from fatescreen.i18n.en_ui import MESSAGES as EN_UI
@@ -17,6 +18,7 @@ from fatescreen.i18n.en_varjot import MESSAGES as EN_VARJOT
 from fatescreen.i18n.fi import MESSAGES as FI_COMMANDS
 from fatescreen.i18n.fi_mekanismi import MESSAGES as FI_MEKANISMI
 from fatescreen.i18n.fi_objektit import MESSAGES as FI_OBJEKTIT
+from fatescreen.i18n.fi_players import MESSAGES as FI_PLAYERS
 from fatescreen.i18n.fi_rules import MESSAGES as FI_RULES
 from fatescreen.i18n.fi_systems import MESSAGES as FI_SYSTEMS
 from fatescreen.i18n.fi_ui import MESSAGES as FI_UI
@@ -30,6 +32,7 @@ EN: Mapping[str, str] = {
     **EN_VARJOT,
     **EN_MEKANISMI,
     **EN_OBJEKTIT,
+    **EN_PLAYERS,
 }
 FI: Mapping[str, str] = {
     **FI_COMMANDS,
@@ -39,6 +42,7 @@ FI: Mapping[str, str] = {
     **FI_VARJOT,
     **FI_MEKANISMI,
     **FI_OBJEKTIT,
+    **FI_PLAYERS,
 }
 CATALOGS: Mapping[str, Mapping[str, str]] = {"en": EN, "fi": FI}
 LANGUAGES = tuple(CATALOGS)

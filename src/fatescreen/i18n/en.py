@@ -115,6 +115,7 @@ MESSAGES: dict[str, str] = {
     "stress.checked": "checked",
     "stress.cleared": "cleared",
     "pool.set": "the GM pool is now {total}",
+    "scene.pool_reset": "GM pool for the next scene: {total}",
     "scene.end": "scene ends: stress cleared on {characters}; {boosts} boost(s) gone; points delivered: {delivered}",
     "undo.line": "undone: {label}",
     "redo.line": "redone: {label}",

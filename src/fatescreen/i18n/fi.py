@@ -117,6 +117,7 @@ MESSAGES: dict[str, str] = {
     "stress.checked": "rastitettu",
     "stress.cleared": "tyhjennetty",
     "pool.set": "PJ:n varanto on nyt {total}",
+    "scene.pool_reset": "PJ:n varanto seuraavaan kohtaukseen: {total}",
     "scene.end": "kohtaus päättyy: rasitus tyhjennetty ({characters}); särmiä poistui: {boosts}; fate-pisteet jaettu: {delivered}",
     "undo.line": "peruttu: {label}",
     "redo.line": "tehty uudelleen: {label}",

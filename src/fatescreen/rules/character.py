@@ -227,6 +227,8 @@ class Character:
     taken_out: bool = False
     conceded: bool = False
     player: str = ""
+    hidden: bool = False
+    """An NPC the players have not met: nothing of it is shown to them."""
     solo: SoloBonus | None = None
     """A big bad's solo-bonus options against a group of PCs (§7), or None."""
     immunity: Immunity | None = None
@@ -268,6 +270,12 @@ class Character:
     def current_stunts(self) -> tuple[Stunt, ...]:
         """Stunts plus those of revealed forms."""
         return self.stunts + tuple(stunt for form in self.revealed_forms for stunt in form.stunts)
+
+    @property
+    def shown_name(self) -> str:
+        """The name of the last revealed true form (the character's own before any)."""
+        named = [form.name for form in self.revealed_forms if form.name]
+        return named[-1] if named else self.name
 
     @property
     def form_count(self) -> int:

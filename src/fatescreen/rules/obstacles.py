@@ -343,6 +343,18 @@ class Countdown:
         return self.checked == self.boxes
 
 
+EACH_EXCHANGE = ("each exchange", "every exchange", "jokaisen kierroksen", "joka kierros")
+"""Trigger wordings (English and Finnish) that mean a countdown ticks when an exchange ends."""
+
+
+def ticks_each_exchange(countdown: Countdown) -> bool:
+    """True if one of the countdown's triggers is the end of each exchange, so that it
+    ticks by itself when the next exchange begins (§8)."""
+    return not countdown.finished and any(
+        phrase in trigger.casefold() for trigger in countdown.triggers for phrase in EACH_EXCHANGE
+    )
+
+
 def tick(countdown: Countdown, n: int = 1) -> tuple[Countdown, bool]:
     """Check ``n`` more boxes; ticking past the end stops at the last box.
 

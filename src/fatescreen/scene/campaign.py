@@ -51,7 +51,7 @@ SETTING_KEYS = (
 )
 STATE_KEYS = ("session", "scene", "running", "finished", "compel_points", "carried", "milestones")
 CAMPAIGN_KEYS = (*SETTING_KEYS, "rules", *STATE_KEYS)
-SCENE_ONLY_KEYS = ("zone", "kind", "minions", "members", "revealed", "form")
+SCENE_ONLY_KEYS = ("zone", "kind", "minions", "members", "revealed", "form", "hidden")
 """Character keys that belong to a scene, not to a PC's sheet."""
 MEMBER_KEYS = (
     *(key for key in codec.CHARACTER_KEYS if key not in SCENE_ONLY_KEYS),

@@ -56,6 +56,7 @@ OVERLAY_EMPTY: Mapping[str, Any] = {
     "minions": [],
     "taken_out": False,
     "conceded": False,
+    "hidden": False,
     "fate_points": 0,
     "members": 1,
     "revealed": 0,
@@ -186,6 +187,7 @@ CHARACTER_KEYS = (
     "form",
     "taken_out",
     "conceded",
+    "hidden",
     "solo",
     "immune_until",
     "immune_via",
@@ -628,8 +630,11 @@ def decode_character(
         revealed = 0
     flags = {
         key: key in table and bool(reader.boolean(table[key], (*path, key)))
-        for key in ("taken_out", "conceded")
+        for key in ("taken_out", "conceded", "hidden")
     }
+    if flags["hidden"] and kind is CharacterKind.PC:
+        reader.fail((*path, "hidden"), "a PC is always known to the players; only NPCs hide")
+        flags["hidden"] = False
     character = Character(
         name=name,
         kind=kind,
@@ -655,6 +660,7 @@ def decode_character(
         members=number["members"] if number["members"] is not None else 1,
         taken_out=flags["taken_out"],
         conceded=flags["conceded"],
+        hidden=flags["hidden"],
         player=(reader.text(table["player"], (*path, "player")) or "") if "player" in table else "",
     )
     solo = _decode_solo(reader, table, path)
@@ -760,6 +766,8 @@ def encode_character(character: Character, rules: RulesInPlay) -> Data:
         out["taken_out"] = True
     if character.conceded:
         out["conceded"] = True
+    if character.hidden:
+        out["hidden"] = True
     if character.solo is not None:
         out["solo"] = [
             name for name, field in SOLO_OPTIONS.items() if getattr(character.solo, field)
@@ -775,7 +783,7 @@ def encode_character(character: Character, rules: RulesInPlay) -> Data:
 
 # ---------------------------------------------------------------------------- zones
 
-ZONE_KEYS = ("name", "id", "aspects")
+ZONE_KEYS = ("name", "id", "aspects", "hidden")
 LINK_KEYS = ("zones", "barrier", "block")
 
 
@@ -790,7 +798,8 @@ def decode_zone(reader: Reader, value: object, path: KeyPath) -> Zone | None:
     name = reader.text(table["name"], (*path, "name"))
     zone_id = reader.text(table["id"], (*path, "id")) if "id" in table else None
     aspects = decode_aspects(reader, table.get("aspects", []), (*path, "aspects"))
-    return Zone(name, zone_id or "", aspects) if name else None
+    hidden = "hidden" in table and bool(reader.boolean(table["hidden"], (*path, "hidden")))
+    return Zone(name, zone_id or "", aspects, hidden) if name else None
 
 
 def encode_zone(zone: Zone) -> Data:
@@ -800,6 +809,8 @@ def encode_zone(zone: Zone) -> Data:
         out["id"] = zone.id
     if zone.aspects:
         out["aspects"] = [encode_aspect(a) for a in zone.aspects]
+    if zone.hidden:
+        out["hidden"] = True
     return out
 
 

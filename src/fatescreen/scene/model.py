@@ -133,6 +133,8 @@ class Zone:
     name: str
     id: str = ""
     aspects: tuple[Aspect, ...] = ()
+    hidden: bool = False
+    """The players do not know the zone yet (see docs/player-view.md)."""
 
     def __post_init__(self) -> None:
         if not self.id:

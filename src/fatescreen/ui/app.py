@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -21,10 +21,12 @@ from fatescreen.commands.core import Context, registry
 from fatescreen.commands.requests import Invoke, NextExchange, NextTurn, Request
 from fatescreen.commands.session import Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
-from fatescreen.rules.aspects import GM
+from fatescreen.rules.aspects import GM, Aspect
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.invokes import free_invoke_holders
 from fatescreen.rules.obstacles import Hazard
+from fatescreen.rules.outcomes import Outcome
+from fatescreen.scene import presence
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.model import Scene
@@ -37,6 +39,7 @@ from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.fate import FatePane
 from fatescreen.ui.panes.log import LogPane
+from fatescreen.ui.panes.notes import NotesPane
 from fatescreen.ui.panes.obstacles import ObstaclesPane
 from fatescreen.ui.panes.statblock import StatBlockPane, StressBoxes
 from fatescreen.ui.panes.turn import TurnPane
@@ -55,7 +58,25 @@ WARM_UP_AFTER = 1.0
 PASS_THROUGH = frozenset({"ctrl+q", "ctrl+c", "ctrl+p"})
 """Keys that still reach the app while the quick pick is open."""
 
-PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log")
+NARROW_FOOTER = frozenset({"help", "attack", "overcome", "create", "invoke", "next_turn", "undo"})
+"""The keys the footer shows below 100 columns (help lists them all)."""
+
+NARROW = 100
+"""Below this many columns one pane is shown at a time and the footer is compact."""
+
+PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log", "notes")
+
+
+def scene_countdowns_same(before: Scene, after: Scene) -> bool:
+    """True when a command left the countdowns as they were (the same tuple)."""
+    return before.countdowns is after.countdowns
+
+
+def _compel_order(character: Character) -> list[Aspect]:
+    """A character's aspects as a compel offers them: the trouble first."""
+    return sorted(
+        character.current_aspects, key=lambda a: (a.kind.value != "trouble", a.kind.value)
+    )
 
 
 class StatusBar(TextBlock):
@@ -93,7 +114,12 @@ class FatescreenApp(App[None]):
     TITLE = "fatescreen"
     HORIZONTAL_BREAKPOINTS = [
         (0, "-compact"),
+        (100, "-two"),
         (140, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS = [
+        (0, "-short"),
+        (60, "-tall"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("colon", "command_bar", "Command", id="command_bar"),
@@ -102,18 +128,23 @@ class FatescreenApp(App[None]):
         Binding("o", "roll('overcome')", "Overcome", id="overcome"),
         Binding("c", "roll('create')", "Create adv.", id="create"),
         Binding("h", "hazard", "Hazard", id="hazard"),
+        Binding("H", "hazard_dialog", "Hazard roll", id="hazard_dialog", show=False),
         Binding("i", "invoke", "Invoke", id="invoke"),
         Binding("f", "free_invoke", "Free invoke", id="free_invoke", show=False),
+        Binding("d", "reopen", "Absorb / reveal", id="reopen", show=False),
         Binding("n", "next_turn", "Next", id="next_turn"),
         Binding("j,down", "turn_cursor(1)", "Cursor down", id="cursor_down", show=False),
         Binding("k,up", "turn_cursor(-1)", "Cursor up", id="cursor_up", show=False),
         Binding("x", "next_exchange", "Exchange", id="next_exchange", show=False),
         Binding("t", "tick", "Tick", id="tick"),
         Binding("m", "move", "Move", id="move", show=False),
+        Binding("dollar_sign", "cost", "Success at a cost", id="cost", show=False),
         Binding("s", "stress", "Stress", id="stress", show=False),
         Binding("A", "add_aspect", "Aspect", id="add_aspect", show=False),
-        Binding("p", "compel", "Compel", id="compel", show=False),
+        Binding("p", "compel_accepted", "Compel accepted", id="compel_accepted", show=False),
+        Binding("C", "compel", "Compel", id="compel", show=False),
         Binding("E", "end_scene", "End scene", id="end_scene", show=False),
+        Binding("v", "visibility", "Secret/public", id="visibility", show=False),
         Binding("b", "build", "Build", id="build"),
         Binding("e", "edit", "Edit", id="edit"),
         Binding("r", "add_from_template", "Reinforce", id="add_from_template", show=False),
@@ -185,6 +216,7 @@ class FatescreenApp(App[None]):
         self._panes: list[Pane] = []
         self.quick_pick = QuickPick(id="pick")
         self._builder: SceneBuilder | None = None
+        self._narrow: bool | None = None
         self.last_input = time.monotonic()
         """When the GM last pressed a key or clicked."""
         self.warmed_up = False
@@ -221,12 +253,16 @@ class FatescreenApp(App[None]):
             with Vertical(id="left"):
                 yield ZonesPane(id="zones")
                 yield StatBlockPane(id="statblock")
-            with Vertical(id="middle"):
-                yield TurnPane(id="turn")
-                yield AspectsPane(id="aspects")
-            with Vertical(id="right"):
-                yield FatePane(id="fate")
-                yield ObstaclesPane(id="obstacles")
+            # three columns when wide; from 100 columns the two on the right stack into
+            # one, the turn order and the fate points side by side above the rest
+            with Container(id="side"):
+                with Container(id="middle"):
+                    yield TurnPane(id="turn")
+                    yield FatePane(id="fate")
+                with Vertical(id="right"):
+                    yield AspectsPane(id="aspects")
+                    yield ObstaclesPane(id="obstacles")
+                    yield NotesPane(id="notes")
         yield LogPane(id="log")
         with Horizontal(id="bar"):
             yield CommandBar(self._names, id="command")
@@ -251,6 +287,8 @@ class FatescreenApp(App[None]):
         self._show_pane_classes()
         self.redraw(frozenset({"all"}))
         self._remember()
+        if self.session.journal is not None:
+            presence.claim(self.session.journal)  # the player view follows while it is here
         pending = self.session.recoverable()
         if pending:
             self._offer_recovery(len(pending))
@@ -305,7 +343,11 @@ class FatescreenApp(App[None]):
         def decide(line: str | None) -> None:
             assert self.session is not None
             if line == "recover":
-                replayed = self.session.recover()
+                results = self.session.recover_results()
+                log = self.query_one(LogPane)
+                for result in results:
+                    log.add(result.line, result.lines, result.ok)
+                replayed = sum(1 for result in results if result.ok)
                 self.notify(self.tr("ui.recovered", count=replayed))
             else:
                 self.session.discard_recovery()
@@ -416,6 +458,7 @@ class FatescreenApp(App[None]):
 
     def _follow_up(self, before: Scene) -> None:
         scene = self.scene
+        self._announce_countdowns(before)
         hit = scene.pending_hit
         if hit is not None and hit != before.pending_hit:
             self.last_target = hit.target
@@ -432,6 +475,21 @@ class FatescreenApp(App[None]):
             ):
                 self.call_after_refresh(self._offer_reveal, character.id)
                 return
+
+    def _announce_countdowns(self, before: Scene) -> None:
+        """A countdown whose last box a command checked: its outcome, as a notice."""
+        if scene_countdowns_same(before, self.scene):
+            return
+        old = {c.id: c for c in before.countdowns}
+        for countdown in self.scene.countdowns:
+            previous = old.get(countdown.id)
+            if countdown.finished and (previous is None or not previous.finished):
+                self.notify(
+                    self.tr("ui.countdown_done", outcome=countdown.outcome or "!"),
+                    title=countdown.name,
+                    severity="warning",
+                    timeout=8,
+                )
 
     def on_command_bar_submitted(self, event: CommandBar.Submitted) -> None:
         """A typed command; UI-only words (select, pane) are handled here."""
@@ -494,17 +552,33 @@ class FatescreenApp(App[None]):
             self._from_dialog,
         )
 
-    def action_hazard(self) -> None:
-        """A hazard's turn: the roll dialog with the hazard attacking."""
-        if self.session is None:
-            return
+    def _hazard_and_target(self) -> tuple[Hazard, str | None] | None:
+        """The hazard whose turn it is (else the first) and the PC it goes for."""
         hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
         if not hazards:
             self.notify(self.tr("ui.no_hazards"), severity="warning")
-            return
+            return None
         up = self.scene.turn.up if self.scene.turn else None
         hazard = next((h for h in hazards if h.id == up), hazards[0])
-        target = self._default_target(None, hazard.zone)
+        return hazard, self._default_target(None, hazard.zone)
+
+    def action_hazard(self) -> None:
+        """A hazard's turn in one key: it has nothing to choose, so it rolls at once against
+        the PC it goes for (the last target, else those in its zone first), and the hit
+        goes to the absorb dialog."""
+        if self.session is None or (found := self._hazard_and_target()) is None:
+            return
+        hazard, target = found
+        if target is None:
+            self.notify(self.tr("ui.no_target"), severity="warning")
+            return
+        self.run_command(f"hazard {quote(hazard.id)} {quote(target)}")
+
+    def action_hazard_dialog(self) -> None:
+        """A hazard's turn in the roll dialog: another target, or dice faces typed in."""
+        if self.session is None or (found := self._hazard_and_target()) is None:
+            return
+        hazard, target = found
         from fatescreen.ui.dialogs.roll import RollDialog
 
         self.push_screen(
@@ -518,8 +592,24 @@ class FatescreenApp(App[None]):
         if request:
             self.run_command(request)
 
+    def action_reopen(self) -> None:
+        """Reopen what a closed dialog left waiting: the hit to absorb, else a true form to
+        reveal."""
+        if self.session is None:
+            return
+        if self.scene.pending_hit is not None:
+            self.action_absorb()
+            return
+        for character in self.scene.characters:
+            if character.taken_out and character.form < len(character.forms):
+                self._offer_reveal(character.id)
+                return
+        self.notify(self.tr("ui.nothing_pending"), severity="warning")
+
     def action_absorb(self) -> None:
-        """Offer the legal ways to absorb the pending hit (the likeliest highlighted)."""
+        """Offer the legal ways to absorb the pending hit (the likeliest highlighted), each
+        minion that can take it for a big bad (the first on m), taken out, and the
+        defender's invokes (f free, i any) that change the hit before it is absorbed."""
         from fatescreen.commands.harm_text import option_text, options_for
         from fatescreen.rules.big_bads import minion_armor_options
         from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
@@ -534,14 +624,39 @@ class FatescreenApp(App[None]):
         choices: list[tuple[str, Content | str]] = []
         for number, option in enumerate(options, start=1):
             choices.append((f"absorb {number}", option_text(self._ctx(), target, option)))
+        minions = minion_armor_options(target, scene.character_index)
+        for index, minion_id in enumerate(minions):
+            label = self.tr(
+                "ui.minion_takes", minion=scene.character(minion_id).name, shifts=hit.shifts
+            )
+            choices.append(
+                (
+                    f"minion {quote(minion_id)}",
+                    assemble(("[m] " if not index else "    ", "bold"), label),
+                )
+            )
         choices.append(("takeout", self.tr("ui.taken_out_choice")))
         keys = [("t", self.tr("ui.taken_out_choice"), "takeout")]
-        if minion_armor_options(target, scene.character_index):
-            keys.insert(0, ("m", self.tr("ui.minion_choice"), "minion"))
+        if minions:
+            keys.insert(0, ("m", self.tr("ui.minion_choice"), f"minion {quote(minions[0])}"))
+        keys += [
+            ("f", self.tr("ui.defender_free_invoke"), "@free"),
+            ("i", self.tr("ui.defender_invoke"), "@invoke"),
+        ]
+        pending = scene.pending_roll
+        if pending is not None and pending.result.outcome is Outcome.STYLE and hit.shifts > 1:
+            keys.append(("b", self.tr("ui.trade_boost"), "trade"))
         title = self.tr("ui.absorb_title", name=target.name, shifts=hit.shifts)
 
         def chosen(line: str | None) -> None:
             if line is None:
+                self.notify(self.tr("ui.reopen_hint"), timeout=4)
+                return
+            if line == "@free":
+                self._defender_invoke(target.id, free=True)
+                return
+            if line == "@invoke":
+                self._defender_invoke(target.id, free=False)
                 return
             number = int(line.split()[1]) if line.startswith("absorb ") else 0
             needed = len(options[number - 1].consequences) if number else 0
@@ -555,6 +670,18 @@ class FatescreenApp(App[None]):
                 self.run_command(line)
 
         self.push_screen(ChoiceDialog(self.view_state, title, choices, keys=keys), chosen)
+
+    def _defender_invoke(self, defender: str, *, free: bool) -> None:
+        """The defender invokes against the hit (free: its first free invoke); the absorb
+        dialog comes back with the hit the invoke left."""
+        if free:
+            hit = self.scene.pending_hit
+            if not self._spend_free_invoke(defender):
+                self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+            if self.scene.pending_hit is not None and self.scene.pending_hit == hit:
+                self.action_absorb()
+            return
+        self._invoke_dialog(defender, then=self.action_absorb)
 
     def _ctx(self) -> Context:
         assert self.session is not None
@@ -579,13 +706,25 @@ class FatescreenApp(App[None]):
 
     def action_invoke(self) -> None:
         """Choose an aspect to invoke on the last roll; free invokes listed first."""
-        from fatescreen.ui.dialogs import ChoiceDialog
-
         if self.session is None or self.scene.pending_roll is None:
             self.notify(self.tr("error.no_roll"), severity="warning")
             return
+        self._invoke_dialog(self._roller())
+
+    def _roller(self) -> str:
+        """Who made the pending roll: a character, a hazard or other obstacle, else the GM."""
         pending = self.scene.pending_roll
-        invoker = pending.actor if pending.actor in self.scene.character_index else GM
+        assert pending is not None
+        actor = pending.actor
+        if actor in self.scene.character_index or actor in self.scene.obstacle_index:
+            return actor
+        return GM
+
+    def _invoke_dialog(self, invoker: str, *, then: Callable[[], None] | None = None) -> None:
+        """The aspects ``invoker`` can invoke: its free invokes first, then paid ones (a
+        fate point each); Esc runs ``then`` (the dialog the invoke came from)."""
+        from fatescreen.ui.dialogs import ChoiceDialog
+
         names = {c.id: c.name for c in self.scene.characters}
         pcs = frozenset(c.id for c in self.scene.pcs)
         free_first: list[tuple[str, Content | str]] = []
@@ -596,7 +735,7 @@ class FatescreenApp(App[None]):
                 free_first.append(
                     (
                         Invoke(found.key, invoker, "free").command(),
-                        assemble(("free ", "$success"), label),
+                        assemble((self.tr("ui.free_mark") + " ", "$success"), label),
                     )
                 )
             if not found.aspect.is_boost:
@@ -604,28 +743,60 @@ class FatescreenApp(App[None]):
                 extra = f"  ({', '.join(sorted(owners))})" if owners else ""
                 paid.append(
                     (
-                        Invoke(found.key).command(),
+                        Invoke(found.key, invoker).command(),
                         assemble(("1 FP ", "$warning"), label, (extra, "$text-muted")),
                     )
                 )
+
+        def chosen(line: str | None) -> None:
+            hit = self.scene.pending_hit
+            if line:
+                self.run_command(line)
+            if then is not None and (not line or self.scene.pending_hit == hit):
+                then()
+
+        who = names.get(invoker, self.tr("ui.gm") if invoker == GM else invoker)
+        options = free_first + paid
+        lines = [line for line, _ in options]
         self.push_screen(
-            ChoiceDialog(self.view_state, self.tr("ui.invoke_title"), free_first + paid),
-            self._from_dialog,
+            ChoiceDialog(
+                self.view_state,
+                self.tr("ui.invoke_title_by", name=who),
+                options,
+                note=self.tr("ui.invoke_note"),
+                alternates=[
+                    ("r", self.tr("ui.invoke_reroll"), [f"{line} reroll" for line in lines]),
+                    ("o", self.tr("ui.invoke_oppose"), [f"{line} oppose" for line in lines]),
+                ],
+            ),
+            chosen,
         )
+
+    def _free_invoke_holders(self, invoker: str) -> tuple[str, ...]:
+        """Whose free invokes a roller may spend: a PC its own; an NPC, a hazard or another
+        obstacle also the GM's."""
+        character = self.scene.character_index.get(invoker)
+        if character is not None and character.kind is CharacterKind.PC:
+            return (invoker,)
+        return (invoker, GM)
 
     def action_free_invoke(self) -> None:
         """Spend the first free invoke the roller's side holds on the last roll (one key)."""
         if self.session is None or self.scene.pending_roll is None:
             self.notify(self.tr("error.no_roll"), severity="warning")
             return
-        pending = self.scene.pending_roll
-        invoker = pending.actor if pending.actor in self.scene.character_index else GM
-        pcs = frozenset(c.id for c in self.scene.pcs)
+        if not self._spend_free_invoke(self._roller()):
+            self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+
+    def _spend_free_invoke(self, invoker: str) -> bool:
+        """Invoke the first aspect on which ``invoker``'s side holds a free invoke; False
+        when it holds none."""
+        holders = self._free_invoke_holders(invoker)
         for found in aspects_in_play(self.scene):
-            if free_invoke_holders(found.aspect, invoker, pcs):
+            if any(found.aspect.free_invokes_of(holder) for holder in holders):
                 self.run_command(Invoke(found.key, invoker, "free"))
-                return
-        self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+                return True
+        return False
 
     # -- actions: flow ---------------------------------------------------------------------
 
@@ -654,19 +825,22 @@ class FatescreenApp(App[None]):
         self.query_one(TurnPane).move_cursor(step)
 
     def action_tick(self) -> None:
-        """Tick the first countdown that is still running."""
+        """Tick the running countdown; with several, a digit picks which (one more key)."""
         if self.session is None:
             return
         running = [c for c in self.scene.countdowns if c.checked < c.boxes]
         if not running:
             self.notify(self.tr("ui.no_countdowns"), severity="warning")
             return
-        result = self.run_command(f"tick {quote(running[0].id)}")
-        if result is not None and result.ok and len(result.lines) > 1:
-            self.notify(result.lines[-1], title=running[0].name, severity="warning", timeout=8)
+        if len(running) == 1:
+            self.run_command(f"tick {quote(running[0].id)}")
+            return
+        choices = [(f"tick {quote(c.id)}", f"{c.name} {c.checked}/{c.boxes}") for c in running]
+        self.quick_pick.open(self.view_state, self.tr("ui.tick_title"), choices)
 
     def action_move(self) -> None:
-        """Move the selected character to an adjacent zone (or any zone, if unplaced)."""
+        """Move the selected character to an adjacent zone (or any zone, if unplaced); a
+        zone behind a barrier or block shows what it takes and the odds of Athletics."""
         if self.session is None or self.view_state.selected is None:
             return
         character = self.scene.character(self.view_state.selected)
@@ -676,7 +850,10 @@ class FatescreenApp(App[None]):
             else tuple(z.id for z in self.scene.zones)
         )
         choices = [
-            (f"move {quote(character.id)} {quote(zone_id)}", self.scene.zone(zone_id).name)
+            (
+                f"move {quote(character.id)} {quote(zone_id)}",
+                self.scene.zone(zone_id).name + self._crossing(character, zone_id),
+            )
             for zone_id in zones
         ]
         if not choices:
@@ -684,6 +861,50 @@ class FatescreenApp(App[None]):
             return
         title = self.tr("ui.move_title", name=character.name)
         self.quick_pick.open(self.view_state, title, choices)
+
+    def _crossing(self, character: Character, zone_id: str) -> str:
+        """`` (barrier +2: Athletics +1, 38% across)`` for a zone behind a barrier or block,
+        else nothing (the roll itself is logged with its dice; $ turns a failure into
+        success at a cost)."""
+        from fatescreen.rules.obstacles import Block
+        from fatescreen.rules.odds import odds
+
+        link = self.scene.link_between(character.zone, zone_id) if character.zone else None
+        if link is None:
+            return ""
+        difficulty = link.barrier
+        block = self.scene.obstacle_index.get(link.block or "")
+        if isinstance(block, Block):
+            difficulty = max(difficulty or 0, block.rating)
+        if difficulty is None:
+            return ""
+        rating = character.skill("Athletics")
+        chances = odds(rating, difficulty).as_percentages()
+        across = chances[Outcome.SUCCESS] + chances[Outcome.STYLE]
+        return " " + self.tr(
+            "ui.move_odds",
+            difficulty=f"{difficulty:+d}",
+            rating=f"{rating:+d}",
+            chance=f"{across:.0f}%",
+        )
+
+    def action_cost(self) -> None:
+        """Success at a cost on the failed (or tied) roll just made: name the cost."""
+        from fatescreen.ui.dialogs import TextDialog
+
+        pending = self.scene.pending_roll if self.session is not None else None
+        if pending is None or pending.result.outcome.succeeded:
+            self.notify(self.tr("ui.no_failed_roll"), severity="warning")
+            return
+        self.push_screen(
+            TextDialog(
+                self.view_state,
+                self.tr("ui.cost_title"),
+                [(self.tr("ui.cost_text"), "")],
+                "cost {0}",
+            ),
+            self._from_dialog,
+        )
 
     def action_stress(self) -> None:
         """Check or clear a stress box of the selected character: a digit picks the box."""
@@ -728,44 +949,77 @@ class FatescreenApp(App[None]):
         """Apply what was picked."""
         self.run_command(message.line)
 
+    def action_visibility(self) -> None:
+        """Make an element secret or public for the player view, with a quick pick."""
+        from fatescreen.ui.visibility import visibility_choices
+
+        if self.session is None:
+            return
+        choices = visibility_choices(self.scene, self.view_state)
+        if not choices:
+            self.notify(self.tr("ui.nothing_to_hide"), severity="warning")
+            return
+        self.quick_pick.open(self.view_state, self.tr("ui.visibility_title"), choices)
+
+    def on_unmount(self) -> None:
+        """The player view tells the players that the GM's session is over."""
+        if self.session is not None and self.session.journal is not None:
+            presence.release(self.session.journal)
+
     def action_add_aspect(self) -> None:
         """A new situation aspect with one free invoke (the name is the one field)."""
         from fatescreen.ui.dialogs import TextDialog
 
         if self.session is None:
             return
+        creator = self._up_or_selected()
+        character = self.scene.character_index.get(creator or "")
+        owner = character.id if character is not None else GM
+        who = character.name if character is not None else self.tr("ui.gm")
         self.push_screen(
             TextDialog(
                 self.view_state,
-                self.tr("ui.aspect_title"),
+                self.tr("ui.aspect_title_for", name=who),
                 [(self.tr("ui.aspect_name"), "")],
-                "aspect add {0} free 1",
+                "aspect add {0} free 1 for " + quote(owner).replace("{", "{{").replace("}", "}}"),
             ),
             self._from_dialog,
         )
 
+    def _compelled(self) -> Character | None:
+        """Who a compel is for: the selected character, else the first PC."""
+        character = self.scene.character_index.get(self.view_state.selected or "")
+        if character is None:
+            pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
+            character = pcs[0] if pcs else None
+        if character is None or not character.current_aspects:
+            self.notify(self.tr("ui.no_character"), severity="warning")
+            return None
+        return character
+
+    def action_compel_accepted(self) -> None:
+        """One key for the compel a player has just accepted: on the selected character's
+        trouble (else its first aspect), +1 fate point (to the GM pool for an NPC). C
+        chooses the aspect, or a refusal."""
+        if self.session is None or (character := self._compelled()) is None:
+            return
+        aspect = _compel_order(character)[0]
+        ref = quote(f"character:{character.id}/{aspect.id}")
+        self.run_command(f"compel {quote(character.id)} {ref} accept")
+
     def action_compel(self) -> None:
-        """Compel the selected PC: Enter accepts (+1 FP), r refuses."""
+        """Compel the selected character on one of its aspects (trouble first): Enter
+        accepts (+1 fate point to a PC, to the GM pool for an NPC), r refuses (one point
+        paid). With no character selected, the first PC."""
         from fatescreen.ui.dialogs import ChoiceDialog
 
-        if self.session is None:
+        if self.session is None or (character := self._compelled()) is None:
             return
-        pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
-        character = self.scene.character_index.get(self.view_state.selected or "")
-        if character is None or character.kind is not CharacterKind.PC:
-            character = pcs[0] if pcs else None
-        if character is None:
-            return
-        aspects = sorted(
-            character.current_aspects, key=lambda a: (a.kind.value != "trouble", a.kind.value)
-        )
+        aspects = _compel_order(character)
+        refs = [quote(f"character:{character.id}/{a.id}") for a in aspects]
+        who = quote(character.id)
         choices: list[tuple[str, Content | str]] = [
-            (
-                f"compel {quote(character.id)} {quote('character:' + character.id + '/' + a.id)}"
-                f" accept",
-                a.name,
-            )
-            for a in aspects
+            (f"compel {who} {ref} accept", a.name) for ref, a in zip(refs, aspects, strict=True)
         ]
         self.push_screen(
             ChoiceDialog(
@@ -773,18 +1027,26 @@ class FatescreenApp(App[None]):
                 self.tr("ui.compel_title", name=character.name),
                 choices,
                 note=self.tr("ui.compel_note"),
+                alternates=[
+                    (
+                        "r",
+                        self.tr("ui.compel_refuse"),
+                        [f"compel {who} {ref} refuse" for ref in refs],
+                    )
+                ],
             ),
             self._from_dialog,
         )
 
     def action_end_scene(self) -> None:
         """Show what ending the scene will do; Enter applies it."""
-        from fatescreen.commands.flow import scene_end
+        from fatescreen.commands.flow import next_scene_pool, scene_end
         from fatescreen.ui.dialogs import ConfirmDialog
 
         if self.session is None:
             return
         _, delivered, cleared, boosts = scene_end(self.scene)
+        pool = next_scene_pool(self.scene)
         names = {c.id: c.name for c in self.scene.characters}
         lines = [
             self.tr("ui.end_stress", names=", ".join(names[c] for c in cleared) or "—"),
@@ -793,6 +1055,7 @@ class FatescreenApp(App[None]):
                 "ui.end_points",
                 points=", ".join(f"{names.get(w, w)} +{n}" for w, n in delivered.items()) or "—",
             ),
+            self.tr("ui.end_pool", before=self.scene.gm_pool, after=pool),
             self.tr("ui.end_turn"),
         ]
         self.push_screen(
@@ -864,15 +1127,45 @@ class FatescreenApp(App[None]):
             self.notify(result.lines[0])
             self._status()
 
+    async def action_quit(self) -> None:
+        """Quit; with changes not saved to the scene file, ask first (s saves and quits)."""
+        from fatescreen.ui.dialogs import ChoiceDialog
+
+        if self.session is None or not self.session.dirty:
+            self.exit()
+            return
+
+        def decide(choice: str | None) -> None:
+            if choice == "@save":
+                result = self.run_command("save", flow=False)
+                if result is None or not result.ok:
+                    return
+            if choice in ("@save", "@quit"):
+                self.exit()
+
+        self.push_screen(
+            ChoiceDialog(
+                self.view_state,
+                self.tr("ui.quit_title"),
+                [("@save", self.tr("ui.quit_save")), ("@quit", self.tr("ui.quit_discard"))],
+                note=self.tr("ui.quit_note"),
+                keys=[
+                    ("s", self.tr("ui.quit_save"), "@save"),
+                    ("q", self.tr("ui.quit_discard"), "@quit"),
+                ],
+            ),
+            decide,
+        )
+
     def action_command_bar(self) -> None:
         """Focus the command bar."""
         self.query_one(CommandBar).focus()
 
     def action_help(self) -> None:
         """Every key and every command."""
-        from fatescreen.ui.dialogs.help import HelpScreen
+        from fatescreen.ui.dialogs.help import HelpScreen, help_bindings
 
-        self.push_screen(HelpScreen(self.view_state, self))
+        self.push_screen(HelpScreen(self.view_state, help_bindings(self, self.screen)))
 
     # -- actions: view ---------------------------------------------------------------------
 
@@ -909,8 +1202,12 @@ class FatescreenApp(App[None]):
         self.redraw(frozenset({"all"}))
 
     def _relabel(self) -> None:
-        """Key descriptions and the command bar's hint in the current language."""
-        translate_bindings(self, self.view_state.lang)
+        """Key descriptions and the command bar's hint in the current language; on a
+        narrow terminal a compact footer with the most used keys."""
+        narrow = self.size.width < NARROW
+        translate_bindings(self, self.view_state.lang, NARROW_FOOTER if narrow else None)
+        self.query_one(SteadyFooter).compact = narrow
+        self._narrow = narrow
         self.query_one(CommandBar).placeholder = self.tr("ui.command_placeholder")
 
     def action_toggle_ladder(self) -> None:
@@ -930,12 +1227,17 @@ class FatescreenApp(App[None]):
         for pane in self.panes():
             pane.set_class(pane.id == self.shown_pane, "-shown")
         shown_columns = 0
-        for column in ("left", "middle", "right"):
+        for column in ("left", "side", "middle", "right"):
             holder = self.query_one(f"#{column}")
             shown = any(p.id == self.shown_pane for p in holder.query(Pane))
             holder.set_class(shown, "-shown")
             shown_columns += shown
         self.query_one("#panes").set_class(not shown_columns, "-empty")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Across the narrow breakpoint, the footer changes the keys it shows."""
+        if (event.size.width < NARROW) != self._narrow:
+            self._relabel()
 
     def watch_theme(self, theme: str) -> None:
         """Remember the theme."""

@@ -4,7 +4,6 @@ place, change and remove things, each ending in one command line (one undoable s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from textual.content import Content
 
@@ -18,10 +17,8 @@ from fatescreen.scene import library
 from fatescreen.scene.model import Obstacle, Scene, Zone
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog
 from fatescreen.ui.dialogs.form import FormDialog, FormError, FormField, Values
+from fatescreen.ui.table import Table
 from fatescreen.ui.text import assemble, quote
-
-if TYPE_CHECKING:
-    from fatescreen.ui.app import FatescreenApp
 
 Choices = list[tuple[str, Content | str]]
 """The options of a choice dialog: ``(value or command line, label)``."""
@@ -156,7 +153,7 @@ class SceneBuilder:
     so that a refusal is shown in the dialog (which stays open) and a change is one undo.
     """
 
-    def __init__(self, app: FatescreenApp) -> None:
+    def __init__(self, app: Table) -> None:
         self.app = app
         self.last_template: str | None = None
         """The key of the template used last, offered first next time."""

@@ -4,7 +4,6 @@ dialog per field that makes a ``set`` (or ``aspect``) command: one undoable step
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from fatescreen.commands.names import fold
 from fatescreen.rules.aspects import Aspect, AspectKind
@@ -14,10 +13,8 @@ from fatescreen.scene import codec
 from fatescreen.ui.build import Choices, skill_pairs, skill_words, stress_words, zone_options
 from fatescreen.ui.dialogs import ChoiceDialog
 from fatescreen.ui.dialogs.form import FormDialog, FormError, FormField, Values
+from fatescreen.ui.table import Table
 from fatescreen.ui.text import Part, assemble, quote
-
-if TYPE_CHECKING:
-    from fatescreen.ui.app import FatescreenApp
 
 ACTIONS = ("overcome", "create", "attack", "defend")
 """The actions a stunt's bonus applies to, as the command writes them."""
@@ -80,7 +77,7 @@ class CharacterEditor:
     """Edits the stat block of one character through dialogs; each field's dialog returns
     to the chooser, so several fields can be changed one after another (Esc leaves)."""
 
-    def __init__(self, app: FatescreenApp) -> None:
+    def __init__(self, app: Table) -> None:
         self.app = app
         self.last_field = ""
         """The field edited last, highlighted when the chooser opens again."""

@@ -41,13 +41,27 @@ _LANGUAGES: WeakKeyDictionary[DOMNode, str] = WeakKeyDictionary()
 """The language each node's key bindings are described in (set by translate_bindings)."""
 
 
-def translate_bindings(node: DOMNode, lang: str) -> None:
+_SHOWN: WeakKeyDictionary[DOMNode, frozenset[str]] = WeakKeyDictionary()
+"""On a narrow footer, the ids of the keys it shows of each node (set by translate_bindings)."""
+
+
+def translate_bindings(node: DOMNode, lang: str, shown: frozenset[str] | None = None) -> None:
     """Describe a node's key bindings in ``lang`` wherever a :class:`LocalFooter` shows them.
 
     Textual has no public call to change a binding's description: the footer puts the
     description on each key it shows, and a LocalFooter replaces it there.
+
+    Args:
+        node: the app, screen or widget whose bindings are described.
+        lang: the GM's language.
+        shown: on a narrow footer, the ids of the node's keys it shows (of those marked
+            shown); None shows them all.
     """
     _LANGUAGES[node] = lang
+    if shown is None:
+        _SHOWN.pop(node, None)
+    else:
+        _SHOWN[node] = shown
     node.refresh_bindings()
 
 
@@ -66,6 +80,10 @@ class LocalFooter(Footer):
         for widget in super().compose():
             key = getattr(widget, "key", None)
             found = active.get(key) if isinstance(key, str) else None
+            shown = _SHOWN.get(found.node) if found is not None else None
+            # only keys of our own (with an id) give way on a narrow footer; the palette stays
+            if found is not None and shown is not None and found.binding.id not in (None, *shown):
+                continue
             description: object = getattr(widget, "description", None)
             if found is not None and isinstance(description, str) and description:
                 widget.description = shown_description(found)  # type: ignore[attr-defined]

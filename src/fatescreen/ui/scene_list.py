@@ -99,6 +99,7 @@ class SceneListScreen(ModalScreen[None]):
         Binding("u", "app.undo", "Undo", id="scenes.undo"),
         Binding("U,ctrl+y", "app.redo", "Redo", id="scenes.redo", show=False),
         Binding("colon", "command_bar", "Command", id="scenes.command_bar"),
+        Binding("question_mark", "app.help", "Help", id="scenes.help"),
         Binding("S,escape", "app.pop_screen", "Dashboard", id="scenes.dashboard"),
     ]
     DEFAULT_CLASSES = "campaign-screen"

@@ -53,26 +53,30 @@ def join_lines(lines: Iterable[Content]) -> Content:
     return Content("\n").join(list(lines))
 
 
-def initials(owner: str, names: Mapping[str, str]) -> str:
-    """A short owner tag for a free invoke pip: ``Si`` for Silbestre, ``GM``."""
+HOLDER_TAG_WIDTH = 14
+"""The longest holder name a free invoke pip shows before cutting it short."""
+
+
+def holder_tag(owner: str, names: Mapping[str, str]) -> str:
+    """Whose free invoke a pip is, by name: ``Silbestre``, ``GM``, ``Masked leader``."""
     if owner == GM:
         return "GM"
     name = names.get(owner, owner)
-    return name[:2]
+    return name if len(name) <= HOLDER_TAG_WIDTH else name[: HOLDER_TAG_WIDTH - 1] + "…"
 
 
 PIPS = "①②③④⑤⑥⑦⑧⑨"
 
 
 def invoke_pips(aspect: Aspect, names: Mapping[str, str]) -> list[Part]:
-    """Free invokes as circled counts with their owners: ``①Vi ②GM``."""
+    """Free invokes as circled counts with their owners: ``①Vitor ②GM``."""
     counts: dict[str, int] = {}
     for owner in aspect.free_invokes:
         counts[owner] = counts.get(owner, 0) + 1
     parts: list[Part] = []
     for owner, count in counts.items():
         pip = PIPS[count - 1] if count <= len(PIPS) else f"({count})"
-        parts += [" ", (pip, "$accent bold"), (initials(owner, names), "$accent")]
+        parts += [" ", (pip, "$accent bold"), (holder_tag(owner, names), "$accent")]
     return parts
 
 

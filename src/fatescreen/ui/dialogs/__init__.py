@@ -88,9 +88,13 @@ class ChoiceDialog(Dialog):
         highlighted: int = 0,
         list_keys: bool = True,
         run: Runner | None = None,
+        alternates: Sequence[tuple[str, str, Sequence[str]]] = (),
     ) -> None:
         super().__init__(view, title, run=run)
         self.options = list(options)
+        self.alternates = list(alternates)
+        """Keys that choose the highlighted option another way: ``(key, label, lines)``
+        with one command line per option (e.g. r refuses the highlighted compel)."""
         self.note = note
         self.extra_keys = list(keys)
         self.highlighted = highlighted
@@ -108,7 +112,10 @@ class ChoiceDialog(Dialog):
             )
             yield self.error_line()
             shown = self.extra_keys if self.list_keys else []
-            hints = "  ".join(f"[{key}] {label}" for key, label, _ in shown)
+            hints = "  ".join(
+                [f"[{key}] {label}" for key, label, _ in shown]
+                + [f"[{key}] {label}" for key, label, _ in self.alternates]
+            )
             lettered = self.extra_keys and not self.list_keys
             footer = self.view.tr("ui.dialog_letter_keys" if lettered else "ui.dialog_keys")
             footer += "  " + hints if hints else ""
@@ -132,6 +139,13 @@ class ChoiceDialog(Dialog):
         for extra_key, _, line in self.extra_keys:
             if key == extra_key:
                 self.submit(line)
+                if hasattr(event, "stop"):
+                    event.stop()
+                return
+        for alternate_key, _, lines in self.alternates:
+            highlighted = self.query_one(OptionList).highlighted
+            if key == alternate_key and highlighted is not None:
+                self.submit(lines[highlighted])
                 if hasattr(event, "stop"):
                     event.stop()
                 return
@@ -210,8 +224,10 @@ class ConfirmDialog(Dialog):
             yield Static(self.summary, classes="dialog-note")
             yield self.error_line()
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.view.tr("ui.confirm"), variant="primary", id="confirm")
-                yield Button(self.view.tr("ui.cancel"), id="cancel")
+                yield Button(
+                    self.view.tr("ui.confirm"), variant="primary", id="confirm", compact=True
+                )
+                yield Button(self.view.tr("ui.cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
         """Enter confirms."""

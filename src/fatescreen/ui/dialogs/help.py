@@ -1,9 +1,11 @@
-"""The help screen: every key of the dashboard and every command of the language."""
+"""The help screen: every key of the screen it was opened from, and every command."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -14,6 +16,30 @@ from fatescreen.ui.keys import described, key_names, translate_bindings
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble
 
+APP_KEYS = (
+    Binding("ctrl+p", "command_palette", "Command palette", id="command_palette"),
+    Binding("ctrl+q", "quit", "Quit", id="quit"),
+)
+"""Keys every screen has from Textual itself, described like ours."""
+
+
+def documented(bindings: Iterable[BindingType]) -> list[Binding]:
+    """The bindings a GM presses: those with an id (ours), in the order given, each once."""
+    seen: set[str] = set()
+    found: list[Binding] = []
+    for binding in bindings:
+        if isinstance(binding, Binding) and binding.id and binding.id not in seen:
+            seen.add(binding.id)
+            found.append(binding)
+    return found
+
+
+def help_bindings(app: App[None], screen: object) -> list[Binding]:
+    """What help lists for a screen: its own keys, the app's (on the dashboard), and
+    Textual's command palette and quit."""
+    own = list(getattr(type(screen), "BINDINGS", [])) if screen is not app.screen_stack[0] else []
+    return documented([*own, *app.BINDINGS, *APP_KEYS])
+
 
 class HelpScreen(ModalScreen[None]):
     """Keys first, then commands with their usage; Esc or ? closes."""
@@ -22,23 +48,29 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "close", "Close", id="help.close"),
     ]
 
-    def __init__(self, view: View, app: App[None]) -> None:
+    def __init__(self, view: View, bindings: Sequence[Binding]) -> None:
         super().__init__()
         self.view = view
-        self.source = app
+        self.bindings = list(bindings)
+        """The keys to list, as the screen that opened help has them."""
 
     def compose(self) -> ComposeResult:
         lines = [assemble((self.view.tr("ui.help_keys"), "bold $accent"))]
-        for binding in self.source.BINDINGS:
-            if not isinstance(binding, Binding) or not binding.id:
-                continue
-            keys = key_names(binding.key)
-            lines.append(assemble((f"  {keys:<14}", "bold"), described(binding, self.view.lang)))
+        keys = [key_names(binding.key) for binding in self.bindings]
+        key_width = max((len(k) for k in keys), default=0) + 2
+        for binding, shown in zip(self.bindings, keys, strict=True):
+            lines.append(
+                assemble(
+                    ("  " + shown.ljust(key_width), "bold"), described(binding, self.view.lang)
+                )
+            )
         lines.append(Content(""))
         lines.append(assemble((self.view.tr("ui.help_commands"), "bold $accent")))
-        for name, found in sorted(registry().items()):
-            lines.append(assemble((f"  {name:<10}", "bold"), found.help))
-            lines.append(assemble(("            " + found.usage, "$text-muted")))
+        verbs = sorted(registry().items())
+        name_width = max((len(name) for name, _ in verbs), default=0) + 2
+        for name, found in verbs:
+            lines.append(assemble(("  " + name.ljust(name_width), "bold"), found.help))
+            lines.append(assemble((" " * (name_width + 2) + found.usage, "$text-muted")))
         with VerticalScroll(classes="dialog-body help-body") as body:
             body.border_title = self.view.tr("ui.help_title")
             yield Static(Content("\n").join(lines))
@@ -48,5 +80,5 @@ class HelpScreen(ModalScreen[None]):
         translate_bindings(self, self.view.lang)
 
     def action_close(self) -> None:
-        """Back to the dashboard."""
+        """Back to the screen help was opened from."""
         self.dismiss(None)

@@ -11,6 +11,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from fatescreen.commands.requests import Attack, Create, Overcome
 from fatescreen.rules.actions import best_defense, default_attack_skill
+from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.dice import looks_like_faces
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard
@@ -42,6 +43,8 @@ class RollDialog(Dialog):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
         Binding("ctrl+r", "roll", "Roll", id="dialog.roll"),
+        Binding("down", "next_target(1)", "Next target", id="dialog.next_target"),
+        Binding("up", "next_target(-1)", "Previous target", id="dialog.previous_target"),
     ]
 
     def __init__(
@@ -59,11 +62,20 @@ class RollDialog(Dialog):
         people = [(c.name, c.id) for c in scene.characters if not c.taken_out]
         hazards = [(o.name, o.id) for o in scene.obstacles if isinstance(o, Hazard)]
         self.actors = people + hazards
-        self.targets = people
         ids = [i for _, i in self.actors]
         self.actor = actor if actor in ids else (ids[0] if ids else None)
-        target_ids = [i for _, i in people if i != self.actor]
+        self.targets = self._targets_for(self.actor)
+        target_ids = [i for _, i in self.targets]
         self.target = target if target in target_ids else (target_ids[0] if target_ids else None)
+
+    def _targets_for(self, actor: str | None) -> list[tuple[str, str]]:
+        """Who ``actor`` can attack: its opponents first (PCs for an NPC or a hazard, NPCs
+        for a PC), then the rest; never the actor."""
+        acting = self.scene.character_index.get(actor or "")
+        acting_pc = acting is not None and acting.kind is CharacterKind.PC
+        standing = [c for c in self.scene.characters if not c.taken_out and c.id != actor]
+        standing.sort(key=lambda c: (c.kind is CharacterKind.PC) == acting_pc)
+        return [(c.name, c.id) for c in standing]
 
     def compose(self) -> ComposeResult:
         tr = self.view.tr
@@ -98,8 +110,8 @@ class RollDialog(Dialog):
                 yield Input(id="dice")
             yield Static(id="odds")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(tr("ui.roll"), variant="primary", id="roll")
-                yield Button(tr("ui.cancel"), id="cancel")
+                yield Button(tr("ui.roll"), variant="primary", id="roll", compact=True)
+                yield Button(tr("ui.cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
         """Preselect the likely skill and focus the dice: type faces or not, Enter rolls."""
@@ -194,12 +206,29 @@ class RollDialog(Dialog):
             self._sync()
         elif event.select.id == "actor" and isinstance(value, str):
             self.actor = value
+            self.targets = self._targets_for(value)
+            target = self.query_one("#target", Select)
+            target.set_options(self.targets)
+            ids = [i for _, i in self.targets]
+            self.target = self.target if self.target in ids else (ids[0] if ids else None)
+            if self.target is not None:
+                target.value = self.target
             self._sync()
         elif event.select.id == "target":
             self.target = value if isinstance(value, str) else None
             self._odds()
         else:
             self._odds()
+
+    def action_next_target(self, step: int) -> None:
+        """Up and down in a text field: the next or previous target, opponents first."""
+        if self.action != "attack" or not self.targets:
+            return
+        ids = [i for _, i in self.targets]
+        index = ids.index(self.target) if self.target in ids else -step
+        self.target = ids[(index + step) % len(ids)]
+        self.query_one("#target", Select).value = self.target
+        self._odds()
 
     @on(Input.Changed, "#difficulty")
     def _difficulty_changed(self) -> None:

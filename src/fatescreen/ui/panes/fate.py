@@ -42,7 +42,9 @@ class FatePane(Pane):
         if key == self._key and not touches(changed, "all"):
             return
         self._key = key
-        self.query_one("#gm-pool-label", TextBlock).set(view.tr("ui.gm_pool"))
+        self.query_one("#gm-pool-label", TextBlock).set(
+            view.tr("ui.gm_pool_short", count=scene.gm_pool)
+        )
         self.pool.update(str(scene.gm_pool))
         lines = []
         for pc in pcs:

@@ -91,13 +91,17 @@ def sheet_head(scene: Scene, character: Character, view: View) -> Content:
     """Name, kind, and the numbers a GM needs mid-fight: shifts left, weapon, armor, points."""
     lines: list[Content] = [
         assemble(
-            (character.name, "bold $accent"), ("  " + kind_label(character, view), "$text-muted")
+            (character.shown_name, "bold $accent"),
+            ("  " + kind_label(character, view), "$text-muted"),
         )
     ]
-    numbers: list[Part] = [
-        (view.tr("ui.shifts_to_take_out") + " ", "$text-muted"),
-        (str(_shifts_left(character)), "bold"),
-    ]
+    numbers: list[Part] = [(view.tr("ui.shifts_to_take_out") + " ", "$text-muted")]
+    for index, (kind, shifts) in enumerate(_shifts_left(character)):
+        if index:
+            numbers.append(("  ", ""))
+        if kind is not None:
+            numbers.append((view.tr(f"ui.stress.{kind.value}") + " ", "$text-muted"))
+        numbers.append((str(shifts), "bold"))
     if character.weapon or character.armor:
         numbers.append(
             "   " + view.tr("ui.weapon_armor", weapon=character.weapon, armor=character.armor)
@@ -183,9 +187,14 @@ def _skills_and_stunts(character: Character, view: View) -> list[Content]:
 _skill_lines: dict[str, tuple[tuple[object, ...], list[Content]]] = {}
 
 
-def _shifts_left(character: Character) -> int:
+def _shifts_left(character: Character) -> list[tuple[StressKind | None, int]]:
+    """The largest hit each kind of stress the character can still absorb (the kind left
+    out when there is only one track)."""
     kinds = [track.kind for track in character.stress] or [StressKind.PHYSICAL]
-    return max(shifts_until_taken_out(character, kind) for kind in kinds)
+    shifts = [(kind, shifts_until_taken_out(character, kind)) for kind in kinds]
+    if len(shifts) == 1:
+        return [(None, shifts[0][1])]
+    return list(shifts)
 
 
 class StatBlockPane(Pane):
@@ -210,7 +219,7 @@ class StatBlockPane(Pane):
         """The border title names the character shown."""
         title = view.tr(self.TITLE_KEY)
         if self._character is not None:
-            title += f" — {literal(self._character.name)}"
+            title += f" — {literal(self._character.shown_name)}"
         if self._title != title:
             self._title = title
             self.border_title = assemble(title)  # a name is never read as markup

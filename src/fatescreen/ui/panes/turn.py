@@ -16,7 +16,7 @@ from fatescreen.ui.text import Part, assemble
 def turn_lines(scene: Scene, view: View, cursor: str | None) -> list[Content]:
     """One line per participant: ✓ acted, ▶ up, · still to act."""
     order = scene.turn
-    names = dict(scene.character_names)
+    names = {c.id: c.shown_name for c in scene.characters}
     names.update({o.id: "⚠ " + o.name for o in scene.obstacles})
     if order is None:
         from fatescreen.commands.flow import default_participants

@@ -143,7 +143,7 @@ def _zone_box(scene: Scene, zone: Zone, inner: int, obstacles: list[Obstacle]) -
         hidden = " [GM]" if aspect.hidden else ""
         lines.append((_fit(literal(aspect.name) + invokes + hidden, inner), "italic $secondary"))
     for character in scene.characters_in(zone.id):
-        name = literal(character.name)
+        name = literal(character.shown_name)
         if character.kind is CharacterKind.MOOKS:
             name += f" ×{character.members}"
         if character.taken_out:
@@ -596,8 +596,8 @@ def _same_map(old: Scene, new: Scene) -> bool:
         return False
     return all(
         a is b
-        or (a.zone, a.name, a.taken_out, a.members, a.kind)
-        == (b.zone, b.name, b.taken_out, b.members, b.kind)
+        or (a.zone, a.shown_name, a.taken_out, a.members, a.kind)
+        == (b.zone, b.shown_name, b.taken_out, b.members, b.kind)
         for a, b in zip(old.characters, new.characters, strict=True)
     )
 

@@ -1,0 +1,378 @@
+"""What the players may see of a scene: the one place that decides what is public.
+
+:func:`public_scene` turns a scene into a :class:`PublicScene`, a value of its own types
+that has no field for a secret (no skills, no stunts, no notes, no hidden aspects), so a
+view built from it cannot show one by mistake. The player view, the served browser view
+and the Markdown session record all go through this module; docs/player-view.md lists the
+rules in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from fatescreen.rules.aspects import GM, Aspect
+from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.obstacles import CountdownVisibility
+from fatescreen.scene.model import PendingRoll, Scene
+
+
+@dataclass(frozen=True)
+class PublicAspect:
+    """An aspect the players know, with its free invokes by holder."""
+
+    name: str
+    free_invokes: tuple[tuple[str, int], ...] = ()
+    """(holder's name, count) pairs; the holder is "" for the GM."""
+    boost: bool = False
+
+
+@dataclass(frozen=True)
+class PublicTrack:
+    """A stress track as the players see it."""
+
+    kind: str
+    checked: tuple[int, ...]
+    """The checked boxes' numbers."""
+    boxes: int | None
+    """How many boxes the track has; None for an NPC (the players only see hits)."""
+
+
+@dataclass(frozen=True)
+class PublicConsequence:
+    """A consequence taken: its severity and its name."""
+
+    severity: str
+    name: str
+
+
+@dataclass(frozen=True)
+class PublicCharacter:
+    """A PC, or an NPC the players have met, as far as they know it."""
+
+    id: str
+    name: str
+    is_pc: bool
+    zone: str | None
+    aspects: tuple[PublicAspect, ...]
+    stress: tuple[PublicTrack, ...]
+    consequences: tuple[PublicConsequence, ...]
+    fate_points: int | None
+    """A PC's fate points; None for an NPC."""
+    player: str = ""
+    form: str | None = None
+    """The name of the true form revealed last; None while the first form shows."""
+    members: int | None = None
+    """Members still standing, for a mook group."""
+    taken_out: bool = False
+    conceded: bool = False
+
+
+@dataclass(frozen=True)
+class PublicZone:
+    """A zone the players know, its aspects and who they see there."""
+
+    id: str
+    name: str
+    aspects: tuple[PublicAspect, ...]
+    occupants: tuple[str, ...]
+    """Names of the public characters standing there."""
+
+
+@dataclass(frozen=True)
+class PublicCountdown:
+    """A countdown shown to the players; ``name`` is "" when only its boxes are shown."""
+
+    name: str
+    boxes: int
+    checked: int
+    triggers: tuple[str, ...] = ()
+    outcome: str = ""
+
+
+@dataclass(frozen=True)
+class PublicTurnEntry:
+    """One participant of the turn order."""
+
+    name: str
+    acted: bool
+    up: bool
+
+
+@dataclass(frozen=True)
+class PublicTurn:
+    """The turn order as the players see it (secret participants left out)."""
+
+    exchange: int
+    entries: tuple[PublicTurnEntry, ...]
+
+
+@dataclass(frozen=True)
+class PublicRoll:
+    """A roll as the table saw it: who rolled what, the dice and the result."""
+
+    actor: str
+    """The roller's name; "" when the roller is a secret (or a bare roll)."""
+    action: str
+    skill: str
+    """The skill rolled, for a PC; "" for anyone else."""
+    dice: str
+    effort: int
+    opposition: int
+    shifts: int
+    outcome: str
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class PublicScene:
+    """Everything the players may see of a scene, and nothing else."""
+
+    title: str
+    zones: tuple[PublicZone, ...]
+    links: tuple[tuple[str, str], ...]
+    """Pairs of names of adjacent public zones."""
+    aspects: tuple[PublicAspect, ...]
+    """Scene-wide situation aspects and boosts."""
+    pcs: tuple[PublicCharacter, ...]
+    npcs: tuple[PublicCharacter, ...]
+    countdowns: tuple[PublicCountdown, ...]
+    turn: PublicTurn | None
+    roll: PublicRoll | None
+    gm_pool: int
+
+
+def _public_characters(scene: Scene, zones: frozenset[str]) -> dict[str, Character]:
+    """Characters the players may see, by id: every PC; NPCs that are not hidden and do
+    not stand in a secret zone."""
+    return {
+        c.id: c
+        for c in scene.characters
+        if c.kind is CharacterKind.PC or (not c.hidden and (c.zone is None or c.zone in zones))
+    }
+
+
+def public_zone_ids(scene: Scene) -> frozenset[str]:
+    """Zones the players know: those not hidden, and any where a PC stands."""
+    with_pcs = {c.zone for c in scene.characters if c.kind is CharacterKind.PC}
+    return frozenset(z.id for z in scene.zones if not z.hidden or z.id in with_pcs)
+
+
+def _aspect(aspect: Aspect, names: dict[str, str]) -> PublicAspect:
+    counts: dict[str, int] = {}
+    for owner in aspect.free_invokes:
+        # invokes held by a secret character are the GM's to spend, as far as players know
+        holder = names.get(owner, "") if owner != GM else ""
+        counts[holder] = counts.get(holder, 0) + 1
+    return PublicAspect(aspect.name, tuple(counts.items()), aspect.is_boost)
+
+
+def _aspects(aspects: Iterable[Aspect], names: dict[str, str]) -> tuple[PublicAspect, ...]:
+    return tuple(_aspect(a, names) for a in aspects if not a.hidden)
+
+
+def _character(
+    character: Character, names: dict[str, str], zones: frozenset[str]
+) -> PublicCharacter:
+    is_pc = character.kind is CharacterKind.PC
+    tracks = tuple(
+        PublicTrack(track.kind.value, tuple(sorted(track.checked)), track.boxes if is_pc else None)
+        for track in character.stress
+        if is_pc or track.checked
+    )
+    consequences = tuple(
+        PublicConsequence(slot.condition or slot.severity.value, slot.aspect.name)
+        for slot in character.consequences
+        if slot.aspect is not None
+    )
+    revealed = character.revealed_forms
+    return PublicCharacter(
+        id=character.id,
+        name=character.name,
+        is_pc=is_pc,
+        zone=character.zone if character.zone in zones else None,
+        aspects=_aspects(character.current_aspects, names),
+        stress=tracks,
+        consequences=consequences,
+        fate_points=character.fate_points if is_pc else None,
+        player=character.player if is_pc else "",
+        form=revealed[-1].name if revealed else None,
+        members=character.members if character.kind is CharacterKind.MOOKS else None,
+        taken_out=character.taken_out,
+        conceded=character.conceded,
+    )
+
+
+def _countdowns(scene: Scene) -> tuple[PublicCountdown, ...]:
+    shown = []
+    for countdown in scene.countdowns:
+        if countdown.visibility is CountdownVisibility.FULL:
+            shown.append(
+                PublicCountdown(
+                    countdown.name,
+                    countdown.boxes,
+                    countdown.checked,
+                    countdown.triggers,
+                    countdown.outcome,
+                )
+            )
+        elif countdown.visibility is CountdownVisibility.BOXES:
+            shown.append(PublicCountdown("", countdown.boxes, countdown.checked))
+    return tuple(shown)
+
+
+def _turn(scene: Scene, names: dict[str, str]) -> PublicTurn | None:
+    order = scene.turn
+    if order is None:
+        return None
+    entries = tuple(
+        PublicTurnEntry(names[pid], pid in order.acted, pid == order.up)
+        for pid in order.participants
+        if pid in names
+    )
+    return PublicTurn(order.exchange, entries)
+
+
+def public_roll(pending: PendingRoll | None, scene: Scene) -> PublicRoll | None:
+    """The pending roll as the table saw it, or None."""
+    if pending is None:
+        return None
+    names = _public_names(scene)
+    roller = scene.character_index.get(pending.actor)
+    is_pc = roller is not None and roller.kind is CharacterKind.PC
+    result = pending.result
+    return PublicRoll(
+        actor=names.get(pending.actor, ""),
+        action=pending.action.value,
+        skill=pending.skill if is_pc else "",
+        dice=pending.result.effort.dice.symbols,
+        effort=result.effort.total,
+        opposition=result.opposition,
+        shifts=result.shifts,
+        outcome=result.outcome.value,
+        target=names.get(pending.target or "", ""),
+    )
+
+
+def _public_names(scene: Scene) -> dict[str, str]:
+    """Names of the characters and hazards the players may see, by id."""
+    zones = public_zone_ids(scene)
+    names = {cid: c.name for cid, c in _public_characters(scene, zones).items()}
+    # hazards take turns: the table sees the fire or the flood act, never its ratings
+    names.update(
+        {
+            o.id: o.name
+            for o in scene.obstacles
+            if o.zone is None or o.zone in zones
+            if o.id not in names
+        }
+    )
+    return names
+
+
+def public_scene(scene: Scene) -> PublicScene:
+    """What the players may see of ``scene`` (see docs/player-view.md).
+
+    Public: zones that are not hidden (or where a PC stands), with their aspects that are
+    not hidden and the public characters standing there; the links between them; scene
+    aspects and boosts that are not hidden, with their free invokes; the PCs' aspects,
+    stress, consequences and fate points; NPCs that are not hidden, by name, with their
+    aspects that are not hidden, the stress boxes checked, the consequences taken and the
+    true form revealed; countdowns shown in full or as boxes; the turn order without
+    secret participants; the last roll as the table saw it; the size of the GM pool.
+
+    Secret: everything else, among it NPCs' skills, stunts, stress tracks, fate points,
+    weapons, armor and later true forms, hidden aspects, zones and NPCs, hidden
+    countdowns, obstacles' ratings, the GM's notes and what the GM pool's points are held
+    for.
+    """
+    zones = public_zone_ids(scene)
+    characters = _public_characters(scene, zones)
+    names = {cid: c.name for cid, c in characters.items()}
+    public_zones = tuple(
+        PublicZone(
+            zone.id,
+            zone.name,
+            _aspects(zone.aspects, names),
+            tuple(c.name for c in characters.values() if c.zone == zone.id),
+        )
+        for zone in scene.zones
+        if zone.id in zones
+    )
+    zone_names = {zone.id: zone.name for zone in public_zones}
+    links = tuple(
+        (zone_names[a], zone_names[b])
+        for a, b in (link.zones for link in scene.links)
+        if a in zone_names and b in zone_names
+    )
+    shown = [_character(c, names, zones) for c in characters.values()]
+    return PublicScene(
+        title=scene.title,
+        zones=public_zones,
+        links=links,
+        aspects=_aspects(scene.aspects, names),
+        pcs=tuple(c for c in shown if c.is_pc),
+        npcs=tuple(c for c in shown if not c.is_pc),
+        countdowns=_countdowns(scene),
+        turn=_turn(scene, _public_names(scene)),
+        roll=public_roll(scene.pending_roll, scene),
+        gm_pool=scene.gm_pool,
+    )
+
+
+def secret_names(scene: Scene) -> frozenset[str]:
+    """Names the players must not read while the scene is as it is: hidden aspects, zones
+    and NPCs (or NPCs in a secret zone), NPCs' unrevealed true forms and their aspects, and
+    countdowns that are not shown by name."""
+    zones = public_zone_ids(scene)
+    characters = _public_characters(scene, zones)
+    names: set[str] = set()
+    hidden_aspects = [a for a in _all_aspects(scene) if a.hidden]
+    names.update(a.name for a in hidden_aspects)
+    names.update(z.name for z in scene.zones if z.id not in zones)
+    for character in scene.characters:
+        if character.id not in characters:
+            names.add(character.name)
+            names.update(a.name for a in character.aspects)
+        for form in character.forms[character.form :]:
+            names.add(form.name)
+            names.update(a.name for a in form.aspects)
+    for countdown in scene.countdowns:
+        if countdown.visibility is not CountdownVisibility.FULL:
+            names.add(countdown.name)
+            if countdown.outcome:
+                names.add(countdown.outcome)
+    return frozenset(name for name in names if name)
+
+
+def _all_aspects(scene: Scene) -> Iterable[Aspect]:
+    yield from scene.aspects
+    for zone in scene.zones:
+        yield from zone.aspects
+    for character in scene.characters:
+        yield from character.current_aspects
+        for form in character.forms:
+            yield from form.aspects
+
+
+def public_names(scene: Scene) -> frozenset[str]:
+    """Names the players may read in ``scene`` (what :func:`public_scene` shows by name)."""
+    view = public_scene(scene)
+    names: set[str] = {z.name for z in view.zones}
+    names.update(a.name for z in view.zones for a in z.aspects)
+    names.update(a.name for a in view.aspects)
+    for character in (*view.pcs, *view.npcs):
+        names.add(character.name)
+        names.update(a.name for a in character.aspects)
+        names.update(c.name for c in character.consequences)
+        if character.form:
+            names.add(character.form)
+    names.update(c.name for c in view.countdowns if c.name)
+    return frozenset(names)
+
+
+def is_public_text(text: str, secrets: Iterable[str]) -> bool:
+    """True when ``text`` names none of ``secrets`` (case ignored)."""
+    folded = text.casefold()
+    return not any(secret.casefold() in folded for secret in secrets)

@@ -1,0 +1,179 @@
+"""The player view app: follows the GM's session and shows only what is public."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import ClassVar
+
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Static
+from textual.worker import get_current_worker
+
+from fatescreen.commands.follow import Followed, Follower, FollowState
+from fatescreen.i18n import default_language, tr
+from fatescreen.scene.public import PublicScene
+from fatescreen.ui.lines import line_key
+from fatescreen.ui.players import render
+from fatescreen.ui.text import Part as TextPart
+from fatescreen.ui.text import assemble
+from fatescreen.ui.themes import DEFAULT_THEME, load_themes
+
+POLL_SECONDS = 0.2
+"""How often the files are looked at (a few ``stat`` calls; a change shows within two)."""
+
+PARTS = (
+    ("left", ("zones", "aspects")),
+    ("middle", ("pcs",)),
+    ("right", ("turn", "npcs", "countdowns", "rolls")),
+)
+"""The view's columns and the parts in each."""
+
+TITLES = {
+    "zones": "players.zones",
+    "aspects": "players.aspects",
+    "pcs": "players.pcs",
+    "npcs": "players.npcs",
+    "turn": "players.turn",
+    "countdowns": "players.countdowns",
+    "rolls": "players.rolls",
+}
+
+
+class Part(Static):
+    """One part of the view (a bordered block of text)."""
+
+
+class PlayersApp(App[None]):
+    """A read-only view of a scene or campaign for the players: no key changes anything."""
+
+    CSS_PATH = Path(__file__).parent / "players.tcss"
+    TITLE = "fatescreen"
+    ENABLE_COMMAND_PALETTE = False
+    """Nothing to command: the view is read-only (and served, it must not save files)."""
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", id="quit", show=False),
+    ]
+
+    class SessionFollowed(Message):
+        """What the players may see changed (or the session's state did)."""
+
+        def __init__(self, followed: Followed) -> None:
+            super().__init__()
+            self.followed = followed
+
+    def __init__(
+        self, path: Path, *, lang: str | None = None, poll_seconds: float = POLL_SECONDS
+    ) -> None:
+        super().__init__()
+        self.path = path
+        self.lang = lang or default_language()
+        self.poll_seconds = poll_seconds
+        self.follower = Follower(path, lang=self.lang)
+        self.followed: Followed | None = None
+        """What is shown now."""
+        self.followed_scene: PublicScene | None = None
+        """The last scene shown (it stays when the file goes)."""
+        self.shown: dict[str, Content] = {}
+        """The text of each part as last shown."""
+        self.updated_at = 0.0
+        """When the view last showed a change (``time.monotonic``)."""
+        for theme in load_themes():
+            self.register_theme(theme)
+        self.theme = DEFAULT_THEME
+
+    def compose(self) -> ComposeResult:
+        """The status line, a banner for bad news, and the parts in three columns."""
+        yield Static(id="status")
+        yield Static(id="banner")
+        with Vertical(id="columns"):
+            for column, parts in PARTS:
+                with VerticalScroll(id=column, classes="column"):
+                    for name in parts:
+                        part = Part(id=name, classes="part")
+                        part.border_title = tr(self.lang, TITLES[name])
+                        yield part
+
+    def on_mount(self) -> None:
+        """Show the scene as it is, then follow it."""
+        self.title = tr(self.lang, "players.title")
+        first = self.follower.poll()
+        if first is not None:
+            self.show(first)
+        self.follow()
+
+    @work(thread=True, exclusive=True, group="follow", exit_on_error=False)
+    def follow(self) -> None:
+        """Look at the files every few tenths of a second; post what changed."""
+        worker = get_current_worker()
+        while not worker.is_cancelled:
+            time.sleep(self.poll_seconds)
+            followed = self.follower.poll()
+            if followed is not None and not worker.is_cancelled:
+                self.post_message(self.SessionFollowed(followed))
+
+    def on_players_app_session_followed(self, message: SessionFollowed) -> None:
+        """Show what changed."""
+        self.show(message.followed)
+
+    def show(self, followed: Followed) -> None:
+        """Show a followed state: the parts that changed, the status and the banner."""
+        self.followed = followed
+        self.updated_at = time.monotonic()
+        lang = self.lang
+        scene = followed.scene
+        if scene is not None:
+            self.followed_scene = scene
+        last = self.followed_scene
+        title = last.title if last is not None else self.path.name
+        status: list[TextPart] = [("fatescreen", "bold $accent"), " · ", (title, "bold")]
+        if scene is not None:
+            status += [" · ", (tr(lang, "players.gm_pool", count=scene.gm_pool), "$secondary")]
+        if followed.state is FollowState.LIVE:
+            status += [" · ", (tr(lang, "players.following"), "$success")]
+        status_text = assemble(*status)
+        self.shown["status"] = status_text
+        self.query_one("#status", Static).update(status_text)
+        self._banner(followed)
+        if scene is None:
+            return
+        texts = {
+            "zones": render.zones_text(scene, lang),
+            "aspects": render.aspects_text(scene, lang),
+            "pcs": render.characters_text(scene.pcs, lang),
+            "npcs": render.characters_text(scene.npcs, lang),
+            "turn": render.turn_text(scene, lang),
+            "countdowns": render.countdowns_text(scene, lang),
+            "rolls": render.rolls_text(followed.rolls, lang),
+        }
+        for name, text in texts.items():
+            if name not in self.shown or line_key(self.shown[name]) != line_key(text):
+                self.shown[name] = text
+                self.query_one(f"#{name}", Part).update(text)
+
+    def _banner(self, followed: Followed) -> None:
+        banner = self.query_one("#banner", Static)
+        state = followed.state
+        if state is FollowState.LIVE:
+            message, level = "", ""
+        elif state is FollowState.NOT_RUNNING:
+            message, level = tr(self.lang, "players.ended"), "-warning"
+        elif state is FollowState.GONE:
+            message, level = tr(self.lang, "players.gone", path=followed.detail), "-error"
+        else:
+            message, level = tr(self.lang, "players.invalid", problem=followed.detail), "-error"
+        self.shown["banner"] = Content(message if level else "")
+        banner.update(Content(message))
+        banner.set_class(bool(level), "-shown")
+        banner.set_class(level == "-warning", "-warning")
+        banner.set_class(level == "-error", "-error")
+
+    def screen_text(self) -> str:
+        """Every text the view shows now (its parts in full, scrolled or not)."""
+        return "\n".join(text.plain for text in self.shown.values())

@@ -1,0 +1,488 @@
+"""At the table: the flows a GM runs mid-conflict, each driven by its keys, with the scene
+and the screen checked after."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList
+
+from fatescreen.rules.aspects import GM
+from fatescreen.ui.app import PANE_ORDER, FatescreenApp
+from fatescreen.ui.dialogs import ChoiceDialog
+from fatescreen.ui.dialogs.help import HelpScreen
+from fatescreen.ui.dialogs.roll import RollDialog
+from fatescreen.ui.panes.log import LogPane
+from tests.ui.support import AppFactory, CampaignFactory, Keys, log_text, screen_text, text_of
+
+WIDE = (120, 40)
+
+
+async def start(app: FatescreenApp, *lines: str) -> None:
+    """Bring the scene to where the flow starts (not counted)."""
+    for line in lines:
+        result = app.run_command(line, flow=line is lines[-1])
+        assert result is not None and result.ok, result
+
+
+def option_texts(app: FatescreenApp) -> list[str]:
+    """The options of the dialog on screen, as plain text."""
+    options = app.screen.query_one(OptionList)
+    return [str(getattr(o.prompt, "plain", o.prompt)) for o in options.options]
+
+
+# -- seeing the table -----------------------------------------------------------------------
+
+
+async def test_at_120x40_every_pane_is_on_screen_at_once(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        width, height = app.size
+        for name in PANE_ORDER:
+            region = app.query_one(f"#{name}").region
+            assert region.width >= 20 and region.height >= 3, name
+            assert region.right <= width and region.bottom <= height, name
+        shown = screen_text(app)
+        for title in ("Zones", "Stat block", "Turn order", "Aspects", "Fate points", "Log"):
+            assert title in shown
+        assert "The ritual completes" in shown and "burst in on the cult" in shown
+
+
+async def test_at_80x24_the_footer_fits_and_every_pane_is_one_key_away(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "u Undo" in footer and "^p palette" in footer
+        keys = Keys(pilot)
+        await keys.press(str(PANE_ORDER.index("notes") + 1))
+        assert app.query_one("#notes").region.height > 3
+        assert "burst in on the cult" in screen_text(app)
+
+
+async def test_the_log_wraps_clear_of_its_scrollbar(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        name = (
+            "A very long aspect name that goes on and on for the whole width of the log pane"
+            " and beyond it"
+        )
+        for number in range(4):
+            await start(app, f'aspect add "{name} {number}" free 1')
+        await pilot.pause()
+        log = app.query_one(LogPane).region
+        rows = screen_text(app).splitlines()[log.y + 1 : log.bottom - 1]
+        shown = " ".join(row[log.x + 1 : log.right - 1].strip() for row in rows)
+        assert f'aspect add "{name} 3" free 1' in shown
+
+
+async def test_a_tall_terminal_gives_the_log_more_lines(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(250, 70)) as pilot:
+        await pilot.pause()
+        assert app.query_one(LogPane).region.height >= 20
+        assert app.query_one("#statblock").region.height >= 25
+
+
+async def test_the_roll_dialog_leaves_map_stress_and_aspects_in_sight(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next leader")
+        await Keys(pilot).press("a")
+        assert isinstance(app.screen, RollDialog)
+        shown = screen_text(app)
+        assert "Ritual hall" in shown and "Masked leader ◆" in shown
+        assert "physical  [ ][ ][ ][ ]" in shown
+        assert "Chanting echoes" in shown and "Turn order" in shown
+
+
+# -- rolling and absorbing ------------------------------------------------------------------
+
+
+async def test_an_absorb_dialog_closed_by_mistake_reopens_with_d(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next leader", "attack leader silbestre Fight +000 vs 0000")
+        await pilot.pause()
+        keys = Keys(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        await keys.press("escape")
+        assert app.scene.pending_hit is not None
+        await keys.press("d")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Silbestre takes 3 shifts" in screen_text(app)
+        await keys.press("enter")
+        assert app.scene.pending_hit is None
+        assert set(app.scene.character("silbestre").stress[0].checked) == {1, 2, 3}
+
+
+async def test_the_defender_spends_a_free_invoke_from_the_absorb_dialog(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(
+            app,
+            'aspect add "Behind a pillar" free 1 for silbestre',
+            "next leader",
+            "attack leader silbestre Fight +000 vs 0000",
+        )
+        await pilot.pause()
+        keys = Keys(pilot)
+        await keys.press("f")
+        await pilot.pause()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == 1
+        pillar = next(a for a in app.scene.aspects if a.name == "Behind a pillar")
+        assert pillar.free_invokes == ()
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Silbestre takes 1 shifts" in screen_text(app)
+
+
+async def test_the_defender_invokes_by_choice_from_the_absorb_dialog(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next leader", "attack leader silbestre Fight +000 vs 0000")
+        await pilot.pause()
+        keys = Keys(pilot)
+        await keys.press("i")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Silbestre invokes" in screen_text(app)
+        texts = option_texts(app)
+        index = next(i for i, t in enumerate(texts) if "Haunted scholar" in t)
+        await keys.press(*["down"] * index, "enter")
+        await pilot.pause()
+        assert app.scene.character("silbestre").fate_points == 2
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == 1
+
+
+async def test_shifts_to_take_out_follow_each_stress_track(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        head = text_of(app.query_one("#sheet-head"))
+        assert "physical 16" in head and "mental 16" in head
+        await start(app, "stress silbestre physical 1", "stress silbestre physical 2")
+        await pilot.pause()
+        head = text_of(app.query_one("#sheet-head"))
+        assert "physical 14" in head and "mental 16" in head
+
+
+async def test_the_target_changes_with_one_key_opponents_first(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next rozio")
+        keys = Keys(pilot)
+        await keys.press("a")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        names = [name for name, _ in dialog.targets]
+        assert names[:4] == ["Masked leader", "Cultist 1", "Cultist 2", "Cultist 3"]
+        assert dialog.target == "leader"
+        await keys.press("down")
+        assert dialog.target == "cultist-1"
+        await keys.type("++++ vs 0000")
+        await keys.press("enter")
+        await pilot.pause()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.target == "cultist-1"
+
+
+async def test_minion_armor_shows_the_default_and_lets_the_gm_choose(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next rozio", "attack rozio leader Shoot ++++ vs 0000")
+        await pilot.pause()
+        texts = option_texts(app)
+        assert any(t.startswith("[m] minion armor: Cultist 1") for t in texts)
+        second = next(i for i, t in enumerate(texts) if "Cultist 2 takes" in t)
+        options = app.screen.query_one(OptionList)
+        keys = Keys(pilot)
+        await keys.press(*["down"] * (second - (options.highlighted or 0)), "enter")
+        assert app.scene.pending_hit is None
+        assert app.scene.character("cultist-2").taken_out
+        assert not app.scene.character("cultist-1").taken_out
+
+
+async def test_a_hazard_spends_its_own_free_invoke(make_app: AppFactory) -> None:
+    ceiling = '"Lamps flickering", { name = "Loose ceiling", free_invokes = { falling-rocks = 1 } }'
+    app = make_app(
+        "kaarnakoski-mine.toml", edit=lambda text: text.replace('"Lamps flickering"', ceiling, 1)
+    )
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "hazard falling-rocks riesa 0000 vs 0000")
+        await pilot.pause()
+        await pilot.press("escape")
+        keys = Keys(pilot)
+        await keys.press("f")
+        await pilot.pause()
+        ceiling = next(a for a in app.scene.aspects if a.name == "Loose ceiling")
+        assert ceiling.free_invokes == ()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == 4
+
+
+async def test_free_invoke_pips_name_their_holders(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, 'create rozio Deceive "Distracted" on leader vs 2 ++00')
+        await pilot.pause()
+        assert "②Rozio" in text_of(app.query_one("#aspects"))
+
+
+async def test_a_new_aspect_s_free_invoke_goes_to_who_acts(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next rozio")
+        keys = Keys(pilot)
+        await keys.press("A")
+        assert "1 free invoke for Rozio" in screen_text(app)
+        await keys.type("Smoke fills the hall")
+        await keys.press("enter")
+        smoke = next(a for a in app.scene.aspects if a.name == "Smoke fills the hall")
+        assert smoke.free_invokes == ("rozio",)
+
+
+async def test_an_invoke_can_reroll_or_raise_the_opposition(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next leader", "attack leader silbestre Fight 0000 vs 0000")
+        await pilot.press("escape")
+        keys = Keys(pilot)
+        await keys.press("i")
+        assert "r: reroll the dice" in text_of(app.screen)
+        await keys.press("r")
+        assert "invoke" in log_text(app) and "reroll" in log_text(app).splitlines()[0]
+        await keys.press("escape")
+        await start(app, "undo")
+        await pilot.pause()
+        while app.screen is not app.screen_stack[0]:  # the hit is back: its dialog too
+            await pilot.press("escape")
+        await keys.press("i", "o")
+        assert "oppose" in log_text(app).splitlines()[0]
+
+
+async def test_a_move_across_a_barrier_shows_the_odds_and_can_succeed_at_a_cost(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        keys = Keys(pilot)
+        await keys.press("m")
+        picker = text_of(app.quick_pick)
+        assert "Crypt (barrier +2: Athletics +3, " in picker and "% across)" in picker
+        await keys.press("escape")
+        await start(app, "move silbestre crypt Athletics ----")
+        assert app.scene.character("silbestre").zone == "ritual-hall"
+        assert "[- - - -]" in log_text(app)
+        await keys.press("dollar_sign")
+        await keys.type("he tears his coat on the gate")
+        await keys.press("enter")
+        assert app.scene.character("silbestre").zone == "crypt"
+        assert "he tears his coat on the gate" in log_text(app)
+
+
+async def test_the_attacker_trades_a_stylish_shift_for_a_boost_from_the_absorb_dialog(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next leader", "attack leader silbestre Fight +++0 vs --00")
+        await pilot.pause()
+        hit = app.scene.pending_hit
+        assert hit is not None and "attacker takes a boost" in text_of(app.screen)
+        await Keys(pilot).press("b")
+        smaller = app.scene.pending_hit
+        assert smaller is not None and smaller.shifts == hit.shifts - 1
+        assert any(a.kind.value == "boost" for a in app.scene.aspects)
+        assert isinstance(app.screen, ChoiceDialog)
+
+
+# -- fate points and countdowns -------------------------------------------------------------
+
+
+async def test_a_compel_refused_with_r_costs_the_pc_a_point(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        keys = Keys(pilot)
+        await keys.press("C", "r")
+        assert app.scene.character("silbestre").fate_points == 2
+        assert "refuses" in log_text(app) or "refused" in log_text(app)
+
+
+async def test_p_with_an_npc_selected_compels_that_npc(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        app.select_character("leader")
+        pool = app.scene.gm_pool
+        keys = Keys(pilot)
+        await keys.press("C")
+        assert "Compel Masked leader" in screen_text(app)
+        await keys.press("escape", "p")
+        assert app.scene.gm_pool == pool + 1
+        assert "Masked leader accepts" in log_text(app) or "Masked leader" in log_text(app)
+        assert app.scene.character("silbestre").fate_points == 3
+
+
+async def test_t_asks_which_countdown_when_there_are_several(make_app: AppFactory) -> None:
+    app = make_app("kaarnakoski-mine.toml")
+    async with app.run_test(size=WIDE) as pilot:
+        before = [c.checked for c in app.scene.countdowns]
+        keys = Keys(pilot)
+        await keys.press("t")
+        assert app.quick_pick.is_open
+        assert [c.checked for c in app.scene.countdowns] == before
+        await keys.press("2")
+        assert [c.checked for c in app.scene.countdowns] == [before[0], before[1] + 1]
+
+
+async def test_each_exchange_countdowns_tick_when_the_exchange_ends_and_fire(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(edit=lambda text: text.replace("boxes = 4", "boxes = 2"))
+    everyone = [f"next {who}" for who in ("leader", "silbestre", "rozio", "vitor", "riesa")]
+    everyone += [f"next cultist-{number}" for number in (1, 2, 3)]
+    async with app.run_test(size=WIDE, notifications=True) as pilot:
+        await start(app, *everyone)
+        keys = Keys(pilot)
+        await keys.press("x")
+        ritual = app.scene.countdowns[0]
+        assert ritual.checked == 1
+        assert "The ritual completes: 1/2" in log_text(app)
+        order = app.scene.turn
+        assert order is not None
+        rest = [p for p in order.participants if p not in order.acted and p != order.up]
+        await start(app, *[f"next {who}" for who in rest])
+        await keys.press("x")
+        assert app.scene.countdowns[0].finished
+        assert "The Elder wakes" in log_text(app)
+        assert any("The Elder wakes" in n.message for n in app._notifications)
+
+
+async def test_a_standalone_scene_end_resets_the_gm_pool(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "pool 9")
+        keys = Keys(pilot)
+        await keys.press("E")
+        assert "GM pool: 9 → 4" in screen_text(app)
+        await keys.press("enter")
+        assert app.scene.gm_pool == 4
+
+
+# -- leaving and learning -------------------------------------------------------------------
+
+
+async def test_quit_asks_when_changes_are_unsaved(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next leader")
+        keys = Keys(pilot)
+        await keys.press("ctrl+q")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert app.is_running
+        await keys.press("escape")
+        assert app.is_running
+        await keys.press("ctrl+q", "s")
+        await pilot.pause()
+        assert not app.is_running
+    assert app.scene_path is not None and "up = " in app.scene_path.read_text(encoding="utf-8")
+
+
+async def test_the_log_shows_what_recovery_replayed(make_app: AppFactory) -> None:
+    first = make_app()
+    async with first.run_test(size=WIDE):
+        await start(first, "next leader", "stress silbestre physical 1")
+    again = FatescreenApp(
+        first.scene_path, remember=False, lang="en", theme="fate-dark", cursor_blink=False
+    )
+    async with again.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert set(again.scene.character("silbestre").stress[0].checked) == {1}
+        assert "stress silbestre physical 1" in log_text(again)
+        assert "next leader" in log_text(again)
+
+
+async def test_a_revealed_true_form_goes_by_its_name(make_app: AppFactory) -> None:
+    app = make_app("brine-mother.toml")
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next riesa", "attack riesa brine-mother Fight ++++ vs ----")
+        await pilot.pause()
+        keys = Keys(pilot)
+        await keys.press("t")
+        await keys.press("enter")
+        await pilot.pause()
+        name = "The thing that wears the saint"
+        assert name in text_of(app.query_one("#sheet-head"))
+        assert name in text_of(app.query_one("#turn"))
+
+
+async def test_help_lists_every_key_in_both_languages(make_app: AppFactory) -> None:
+    for lang, quit_label in (("en", "Quit"), ("fi", "Lopeta")):
+        app = make_app(lang=lang)
+        async with app.run_test(size=(120, 60)) as pilot:
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            shown = text_of(app.screen)
+            for binding in app.screen.bindings:
+                assert f"ui.key.{binding.id}" not in shown
+            keys = {b.key for b in app.screen.bindings}
+            assert {"ctrl+p", "ctrl+q", "d", "p", "C", "H"} <= keys
+            assert quit_label in shown
+            assert "breakthroughA" not in shown
+
+
+async def test_question_mark_on_the_campaign_list_opens_help(
+    make_campaign_app: CampaignFactory,
+) -> None:
+    app = make_campaign_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        keys = {b.key for b in app.screen.bindings}
+        assert {"P", "m", "S,escape", "ctrl+q"} <= keys
+
+
+async def test_tab_goes_from_field_to_field_in_the_milestone_dialog(
+    make_campaign_app: CampaignFactory,
+) -> None:
+    app = make_campaign_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        app.offer_milestone("silbestre")
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        assert app.focused is not None and app.focused.id == "field-0"
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "field-1"
+        await pilot.press("shift+tab")
+        assert app.focused is not None and app.focused.id == "field-0"
+
+
+async def test_a_campaign_scene_starts_with_the_pcs_on_the_map(
+    make_campaign_app: CampaignFactory, scene_folder: Path
+) -> None:
+    app = make_campaign_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        for pc in ("silbestre", "rozio"):
+            assert app.scene.character(pc).zone == "reading-room"
+        assert "Silbestre" in text_of(app.query_one("#zones"))
+
+
+__all__ = ["GM"]
