@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 SCENE ?= scenes
 SCALE ?= 1
 
-.PHONY: run test lint typecheck pytest test-install bench bench-smoke test-snapshot-update bytecode clean
+.PHONY: run test lint typecheck pytest test-install bench bench-smoke test-snapshot-update bytecode clean stress mutate
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,8 +51,20 @@ test: lint typecheck pytest test-install
 bench: $(VENV)/.installed-test bytecode
 	$(BIN)/python bench/run.py --scale $(SCALE) --readme README.md
 
+# The long fuzz, undo/redo and SIGKILL runs, with their figures (README: "Stress and mutation
+# testing"); make test runs each briefly (tests/stress/test_stress.py).
+stress: $(VENV)/.installed-test bytecode
+	$(BIN)/python -m tests.stress
+
+# Mutation testing, one module at a time: make mutate MODULE=commands/session.py
+# (MODULE=rules or MODULE=commands runs a whole layer, which takes hours).
+MODULE ?= rules/ladder.py
+TESTS ?=
+mutate: $(VENV)/.installed-test
+	$(BIN)/python bench/mutate.py $(MODULE) $(TESTS)
+
 test-snapshot-update: $(VENV)/.installed-test
 	$(BIN)/pytest tests/ui --snapshot-update
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .mutmut

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from fatescreen import __version__
 from fatescreen.i18n import LANGUAGES, default_language, tr
@@ -192,6 +193,8 @@ def run_script(
 ) -> int:
     """Apply a script of commands headless to a scene file or a campaign folder; non-zero if
     any command failed. ``lang`` None takes the campaign's language, else the locale's."""
+    import shlex
+
     from fatescreen.commands.campaign_session import open_campaign
     from fatescreen.commands.errors import CommandError
     from fatescreen.commands.session import Session
@@ -233,7 +236,9 @@ def run_script(
             print(("  " if result.ok else "  error: ") + text, file=out)
         failed += not result.ok
     if save is not None:
-        result = session.execute("save " + save if save else "save")
+        # --save PATH is a path of the shell's, relative to where it runs
+        where = shlex.quote(str(Path(save).absolute())) if save else ""
+        result = session.execute(f"save {where}".strip())
         for text in result.lines:
             print(("  " if result.ok else "  error: ") + text, file=out)
         failed += not result.ok
@@ -375,10 +380,27 @@ def _subcommand(args: list[str]) -> str | None:
     return None
 
 
+class _Shown(io.TextIOBase):
+    """An output that escapes control characters (``\\x1b``): nothing a scene file, a script
+    or a command line holds can clear the screen or reorder what the terminal shows."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        from fatescreen.scene.errors import escape_controls
+
+        self.stream.write(escape_controls(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the console script; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    out = sys.stdout
+    out = cast(TextIO, _Shown(sys.stdout))
     name = _subcommand(args_list)
     if name is not None:
         args_list.remove(name)

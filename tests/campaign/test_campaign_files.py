@@ -76,7 +76,7 @@ def test_campaign_and_party_problems_are_all_reported_with_file_line_and_key(
     assert f"{campaign}:2: nmae: unknown key 'nmae' (did you mean 'name'?)" in found[0]
     assert any(p.startswith(f"{campaign}:3: skill_layout: expected one of") for p in found)
     assert f"{campaign}:4: session: 0 is too small (at least 1)" in found
-    assert f"{campaign}: name: missing: every campaign needs a name" in found
+    assert f"{campaign}:1: name: missing: every campaign needs a name" in found
     assert any(p.startswith(f"{party}:5: pc[1].zone: unknown key 'zone'") for p in found)
     assert f"{party}:6: pc[1].skills: Figth is not on the campaign's skill list" in found
     assert any(

@@ -85,3 +85,14 @@ def played(scene: Path, *commands: str) -> Session:
         result = session.execute(command)
         assert result.ok, f"{command!r} failed: {result.lines}"
     return session
+
+
+def copy_demo(tmp_path: Path) -> Path:
+    """A copy of the demo scene (with its template library) in a folder of its own."""
+    import shutil
+
+    folder = tmp_path / "table"
+    folder.mkdir()
+    shutil.copy(DEMO, folder / DEMO.name)
+    shutil.copytree(DEMO.parent / "library", folder / "library")
+    return folder / DEMO.name

@@ -245,23 +245,8 @@ invoke_strategy = st.builds(
 )
 
 
-@given(st.lists(invoke_strategy, max_size=6))
-def test_validation_never_accepts_two_paid_invokes_of_one_aspect(invokes: list[Invoke]) -> None:
-    """§3 property: accepted invokes have at most one paid invoke per aspect, only free invokes
-    on boosts, and never more free invokes than the invoker holds."""
-    paid = Counter(i.aspect_id for i in invokes if i.payment is not Payment.FREE)
-    try:
-        validate_invokes(invokes, aspect_pool)
-    except IllegalInvoke:
-        return
-    assert all(count <= 1 for count in paid.values())
-    assert not any(aspect_pool[aspect_id].is_boost for aspect_id in paid)
-    free = Counter((i.aspect_id, i.invoker) for i in invokes if i.payment is Payment.FREE)
-    assert all(aspect_pool[a].free_invokes_of(who) >= n for (a, who), n in free.items())
-    outcome = apply_invokes(roll(), invokes, aspect_pool)
-    assert outcome.result.effort.total - 2 == 2 * sum(
-        i.effect is InvokeEffect.BONUS for i in invokes
-    )
+# Which sets of invokes validation accepts, over mostly legal sets and with the counts of
+# accepted and refused ones asserted: tests/rules/test_invoke_properties.py.
 
 
 @given(

@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-from fatescreen.scene.save import write_atomic
+from fatescreen.scene.atomic import write_atomic
 
 
 def naive_write(path: Path, text: str) -> None:

@@ -46,8 +46,8 @@ CASES: dict[str, Case] = {
     "format as text": Case(
         'format = "1"\ntitle = "T"\n', 1, "format", "format '1' is not supported"
     ),
-    "format missing": Case('title = "T"\n', None, "format", "the first line should be"),
-    "title missing": Case("format = 1\n", None, "title", "every scene needs a title"),
+    "format missing": Case('title = "T"\n', 1, "format", "the first line should be"),
+    "title missing": Case("format = 1\n", 1, "title", "every scene needs a title"),
     "title not text": Case("format = 1\ntitle = 3\n", 2, "title", "expected a string, found an"),
     "unknown top-level key": Case(
         HEAD + 'titel = "x"\n', 3, "titel", "unknown key 'titel' (did you mean 'title'?)"
@@ -210,7 +210,7 @@ CASES: dict[str, Case] = {
     ),
     "arrays nested past the parser's depth": Case(
         HEAD + "aspects = " + "[" * 100_000 + "]" * 100_000 + "\n",
-        None,
+        3,
         "(top level)",
         "not valid TOML: nested too deeply",
     ),

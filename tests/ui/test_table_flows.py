@@ -63,6 +63,22 @@ async def test_at_80x24_the_footer_fits_and_every_pane_is_one_key_away(
         assert "burst in on the cult" in screen_text(app)
 
 
+async def test_the_notes_keep_the_gms_line_breaks(make_app: AppFactory) -> None:
+    """Notes written over several lines show as lines, never as an escaped ``\\x0a``."""
+    one_line = (
+        "notes = \"Silbestre and Rozio burst in on the cult's ritual. "
+        'The masked leader must not finish it."'
+    )
+    two_lines = 'notes = """\nFirst line.\nThe masked leader must not finish it.\n"""'
+    app = make_app(edit=lambda text: text.replace(one_line, two_lines))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert app.scene.notes.strip().count("\n") == 1
+        shown = str(app.query_one("#notes-body").render())
+        assert "\\x0a" not in shown
+        assert "First line.\nThe masked leader" in shown
+
+
 async def test_the_log_wraps_clear_of_its_scrollbar(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:

@@ -17,6 +17,7 @@ from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.copies import base_id
 from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
 from fatescreen.scene import codec
+from fatescreen.scene.aspects import without_invokes_of
 from fatescreen.scene.errors import render_path
 from fatescreen.scene.model import Link, Obstacle, PendingRoll, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import Reader
@@ -206,6 +207,7 @@ def without_character(ctx: Context, character: Character) -> Scene:
     hits = [h for h in (scene.pending_hit, *scene.queued_hits) if h is not None]
     if any(hit.target == character.id for hit in hits):
         raise ctx.error("build.hit_waiting", name=character.name)
+    scene = without_invokes_of(scene, character.id)
     rest = tuple(c for c in scene.characters if c.id != character.id)
     ids = {c.id for c in rest}
     bases = {base_id(c) for c in ids}

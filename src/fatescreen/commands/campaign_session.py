@@ -24,6 +24,7 @@ from fatescreen.commands.session import LogEntry, Result, Session
 from fatescreen.i18n import default_language, tr
 from fatescreen.rules.character import Character
 from fatescreen.rules.dice import DiceRoll, parse_faces
+from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.campaign import (
     CAMPAIGN_FILE,
     LOG_FOLDER,
@@ -77,7 +78,7 @@ def read_record(folder: Path, session: int) -> list[RecordEntry]:
     except OSError:
         return []
     entries = []
-    for line in text.splitlines():
+    for line in text.split("\n"):  # JSON may hold U+2028, which splitlines() breaks at
         try:
             data = json.loads(line)
             entries.append(
@@ -172,6 +173,7 @@ class CampaignSession(Session):
             CommandError: No such party member, or the sheet breaks the campaign's skill
                 list or skill layout (every problem listed).
         """
+        self.refuse_pending_recovery()
         if character.id not in {member.id for member in self.campaign.party}:
             raise CommandError(tr(self.lang, "campaign.not_in_party", name=character.name))
         problems = check_sheet(character, self.campaign.skills, self.campaign.skill_layout)
@@ -289,6 +291,7 @@ class CampaignSession(Session):
         """
         try:
             loaded = load_scene(self.folder / key, party=party_of(self.campaign))
+            remove_stale_temps(self.folder / key)
         except SceneFileError as error:
             raise CommandError("\n".join(str(problem) for problem in error.problems)) from None
         sheets = {m.id: m.character for m in self.campaign.party}
@@ -449,6 +452,7 @@ def open_campaign(
     )
     if campaign.running is not None:
         session.reopen(campaign.running)
-    if not session.recoverable():
+    session.recovery_pending = bool(session.recoverable())
+    if not session.recovery_pending:
         session.start_journal()
     return session

@@ -25,7 +25,8 @@ from fatescreen.commands.errors import CommandError
 from fatescreen.i18n import tr
 from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
-from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.atomic import remove_stale_temps
+from fatescreen.scene.errors import SceneFileError, escape_controls, unshown
 from fatescreen.scene.history import History, NothingToUndo, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
@@ -46,6 +47,24 @@ TRANSIENT = (
 META_VERBS = ("undo", "redo", "save", "log", "help")
 
 
+class RecoveryPending(RuntimeError):
+    """A session was asked to change a scene whose journal still holds unsaved changes:
+    :meth:`Session.recover` or :meth:`Session.discard_recovery` must be called first, or
+    the new changes would be journaled after (and mixed with) the old ones."""
+
+
+def refuse_journaling(journal: Journal | None, *, pending: bool) -> None:
+    """Raise if ``journal`` holds a recovery not yet decided (``pending``).
+
+    Raises:
+        RecoveryPending: Saying which journal and what to call.
+    """
+    if pending and journal is not None:
+        raise RecoveryPending(
+            f"{journal.path} holds unsaved changes: call recover() or discard_recovery() first"
+        )
+
+
 @dataclass(frozen=True)
 class Result:
     """What one command line did, for the screen or the terminal."""
@@ -56,6 +75,34 @@ class Result:
     changed: frozenset[str] = frozenset()
     label: str = ""
 
+    def shown(self) -> Result:
+        """This result with control characters escaped in every line (see
+        :func:`escape_controls`): what a screen or a terminal may print."""
+        return replace(
+            self,
+            line=escape_controls(self.line),
+            lines=tuple(escape_controls(line) for line in self.lines),
+            label=escape_controls(self.label),
+        )
+
+
+def save_target(name: str, folder: Path | None, lang: str) -> Path:
+    """Where ``save NAME`` writes: ``NAME`` relative to the scene's folder (not to the
+    folder the program was started in).
+
+    Raises:
+        CommandError: The name starts with ``-`` (an option, mistyped), or holds a control,
+            bidirectional or zero-width character that would hide what the file is called.
+    """
+    bad = next((char for char in name if unshown(char)), None)
+    if bad is not None:
+        shown, code = escape_controls(name), f"U+{ord(bad):04X}"
+        raise CommandError(tr(lang, "error.save_name_char", name=shown, code=code))
+    path = Path(name)
+    if path.name.startswith("-"):
+        raise CommandError(tr(lang, "error.save_name_dash", name=name))
+    return path if path.is_absolute() or folder is None else folder / path
+
 
 @dataclass(frozen=True)
 class LogEntry:
@@ -63,6 +110,11 @@ class LogEntry:
 
     command: str
     lines: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        # the log is printed (``log``, session records): never with raw control characters
+        object.__setattr__(self, "command", escape_controls(self.command))
+        object.__setattr__(self, "lines", tuple(escape_controls(line) for line in self.lines))
 
 
 def _meta(name: str, usage: str, example: str, aliases: tuple[str, ...]) -> None:
@@ -91,6 +143,9 @@ class Session:
     history: History = field(default_factory=History)
     log: list[LogEntry] = field(default_factory=list)
     listeners: list[Callable[[Result], None]] = field(default_factory=list)
+    recovery_pending: bool = False
+    """The journal holds changes a crash left unsaved, and neither :meth:`recover` nor
+    :meth:`discard_recovery` has been called: until then :meth:`execute` refuses to run."""
     read_only: bool = False
     """A copy that follows someone else's session: commands apply in memory only and
     nothing is ever written (``save`` does nothing)."""
@@ -117,7 +172,9 @@ class Session:
             lang=lang,
             journal=Journal(path) if journal else None,
         )
-        if not session.recoverable():
+        remove_stale_temps(path)
+        session.recovery_pending = bool(session.recoverable())
+        if not session.recovery_pending:
             session.start_journal()
         return session
 
@@ -139,7 +196,9 @@ class Session:
     def recover_results(self) -> list[Result]:
         """Replay the unsaved journal; returns each command's result, in order (for a log
         that shows the session as it was before the crash)."""
-        return self.replay_results(self.recoverable())
+        results = self.replay_results(self.recoverable())
+        self.recovery_pending = False
+        return results
 
     def replay(self, entries: Iterable[tuple[str, tuple[DiceRoll, ...]]]) -> int:
         """Apply journaled command lines with the dice they rolled, without journaling
@@ -152,12 +211,26 @@ class Session:
 
     def discard_recovery(self) -> None:
         """Forget unsaved journaled changes and journal afresh from the file."""
+        self.recovery_pending = False
         self.start_journal()
 
     def start_journal(self) -> None:
-        """Begin a fresh journal against the file as it is now (discarding an old one)."""
+        """Begin a fresh journal against the file as it is now (discarding an old one).
+
+        Raises:
+            RecoveryPending: The old journal has not been recovered or discarded yet.
+        """
+        self.refuse_pending_recovery()
         if self.journal is not None and self.loaded is not None:
             self.journal.start(self.loaded.text)
+
+    def refuse_pending_recovery(self) -> None:
+        """Raise unless the journal may be written (see :attr:`recovery_pending`).
+
+        Raises:
+            RecoveryPending: A recovery waits for :meth:`recover` or :meth:`discard_recovery`.
+        """
+        refuse_journaling(self.journal, pending=self.recovery_pending)
 
     # -- commands ----------------------------------------------------------------------
 
@@ -167,7 +240,12 @@ class Session:
         return self.scene.rules.ladder_names
 
     def execute(self, line: str) -> Result:
-        """Apply one command line; a bad line changes nothing and explains itself."""
+        """Apply one command line; a bad line changes nothing and explains itself.
+
+        Raises:
+            RecoveryPending: The session was opened on a journal waiting for recovery.
+        """
+        self.refuse_pending_recovery()
         return self._execute(line, [], journal=True)
 
     def _execute(self, line: str, replay: list[DiceRoll], *, journal: bool) -> Result:
@@ -186,6 +264,7 @@ class Session:
         except (CommandError, RulesError) as error:
             # Only the project's own errors are messages for the GM; anything else is a bug.
             result = Result(text, (str(error),), ok=False)
+        result = result.shown()
         for listener in self.listeners:
             listener(result)
         return result
@@ -260,7 +339,7 @@ class Session:
             return Result(text, ())
         if self.loaded is None:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
-        target = Path(words[0]) if words else None
+        target = save_target(words[0], self.scene_folder, self.lang) if words else None
         try:
             from fatescreen.scene.save import save_scene  # tomlkit is needed only to save
 
@@ -268,8 +347,8 @@ class Session:
         except (OSError, SceneFileError) as error:
             raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
         self.scene = self._carry_pending(self.loaded.scene)
-        if self.journal is not None and target is None:
-            self.journal.start(self.loaded.text)
+        if target is None:
+            self.start_journal()
         line = tr(self.lang, "save.line", path=str(self.loaded.path))
         self.log.append(LogEntry(text, (line,)))
         return Result(text, (line,))

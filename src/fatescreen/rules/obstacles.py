@@ -343,7 +343,7 @@ class Countdown:
         return self.checked == self.boxes
 
 
-EACH_EXCHANGE = ("each exchange", "every exchange", "jokaisen kierroksen", "joka kierros")
+_EACH_EXCHANGE = ("each exchange", "every exchange", "jokaisen kierroksen", "joka kierros")
 """Trigger wordings (English and Finnish) that mean a countdown ticks when an exchange ends."""
 
 
@@ -351,7 +351,7 @@ def ticks_each_exchange(countdown: Countdown) -> bool:
     """True if one of the countdown's triggers is the end of each exchange, so that it
     ticks by itself when the next exchange begins (§8)."""
     return not countdown.finished and any(
-        phrase in trigger.casefold() for trigger in countdown.triggers for phrase in EACH_EXCHANGE
+        phrase in trigger.casefold() for trigger in countdown.triggers for phrase in _EACH_EXCHANGE
     )
 
 

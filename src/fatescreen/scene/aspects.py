@@ -113,6 +113,29 @@ def replace_aspect(scene: Scene, holder: str, old: Aspect, new: Aspect | None) -
     raise KeyError(holder)
 
 
+def without_invokes_of(scene: Scene, owner: str) -> Scene:
+    """A scene where ``owner`` holds no free invoke (it is leaving the scene): its boosts
+    are gone, its free invokes on other aspects too."""
+    for found in aspects_in_play(scene):
+        if owner in found.aspect.free_invokes:
+            stripped = _strip(found.aspect, owner)
+            new = None if stripped.is_boost and not stripped.free_invokes else stripped
+            return without_invokes_of(replace_aspect(scene, found.holder, found.aspect, new), owner)
+    for character in scene.characters:  # forms not revealed yet are not in play
+        if any(owner in a.free_invokes for form in character.forms for a in form.aspects):
+            forms = tuple(
+                replace(form, aspects=tuple(_strip(a, owner) for a in form.aspects))
+                for form in character.forms
+            )
+            scene = scene.with_character(replace(character, forms=forms))
+    return scene
+
+
+def _strip(aspect: Aspect, owner: str) -> Aspect:
+    kept = tuple(who for who in aspect.free_invokes if who != owner)
+    return aspect if kept == aspect.free_invokes else replace(aspect, free_invokes=kept)
+
+
 def add_aspect(scene: Scene, holder: str, aspect: Aspect) -> Scene:
     """A scene with a new aspect on the scene, a zone or a character."""
     kind, _, rest = holder.partition(":")

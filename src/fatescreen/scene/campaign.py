@@ -22,13 +22,15 @@ from fatescreen.rules.advancement import DEFAULT_SKILLS, SkillLayout, check_colu
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
+from fatescreen.scene.atomic import write_atomic
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
 from fatescreen.scene.errors import text as catalog_text
-from fatescreen.scene.load import FORMAT_VERSION, MAX_FILE_BYTES, PartyLoader
+from fatescreen.scene.load import FORMAT_VERSION, PartyLoader
 from fatescreen.scene.locate import locate
 from fatescreen.scene.model import RulesInPlay
 from fatescreen.scene.reader import MAX_TEXT, Reader, shown
-from fatescreen.scene.save import patch, patch_record, to_record, write_atomic
+from fatescreen.scene.save import patch, patch_record, to_record
+from fatescreen.scene.source import parse, read_text
 from fatescreen.scene.systems import FATE
 
 CAMPAIGN_FILE = "campaign.toml"
@@ -212,39 +214,6 @@ def party_of(campaign: Campaign) -> PartyLoader:
 
 
 # ---------------------------------------------------------------------------- reading
-
-
-def _read(path: Path) -> str:
-    """A file's text, or a located error saying why it cannot be read."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SceneFileError(
-                [Problem.of((), catalog_text("check.file_too_large", size=size), None, path)]
-            )
-        raw = path.read_bytes()
-    except OSError as error:
-        raise SceneFileError(
-            [Problem.of((), catalog_text("check.cannot_read", reason=error.strerror), None, path)]
-        ) from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise SceneFileError([Problem.of((), catalog_text("check.not_utf8"), line, path)]) from None
-
-
-def _parse(text: str, path: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message, _, where = str(error).partition(" (at line ")
-        number = where.split(",")[0]
-        line = int(number) if number.isdigit() else None
-        problem = Problem.of((), catalog_text("check.not_toml", detail=message), line, path)
-        raise SceneFileError([problem]) from None
-    except RecursionError:
-        raise SceneFileError([Problem.of((), catalog_text("check.too_deep"), None, path)]) from None
 
 
 def _check_format(reader: Reader, top: Mapping[str, Any]) -> None:
@@ -437,7 +406,7 @@ def _decode_party(
 def _scene_title(path: Path) -> tuple[str, str] | None:
     """A scene file's title and a problem; None for a file that is not a scene (a template)."""
     try:
-        data = tomllib.loads(_read(path))
+        data = tomllib.loads(read_text(path))
     except SceneFileError as error:
         return path.stem, error.problems[0].message
     except tomllib.TOMLDecodeError:
@@ -492,8 +461,8 @@ def load_campaign(folder: Path) -> LoadedCampaign:
     """
     campaign_path = folder / CAMPAIGN_FILE
     party_path = folder / PARTY_FILE
-    campaign_text = _read(campaign_path)
-    party_text = _read(party_path) if party_path.exists() else ""
+    campaign_text = read_text(campaign_path)
+    party_text = read_text(party_path) if party_path.exists() else ""
     return decode_campaign(folder, campaign_text, party_text)
 
 
@@ -513,8 +482,8 @@ def decode_campaign(
     """
     campaign_path = folder / CAMPAIGN_FILE
     party_path = folder / PARTY_FILE
-    data = _parse(campaign_text, campaign_path)
-    party_data = _parse(party_text, party_path) if party_text else {"format": FORMAT_VERSION}
+    data = parse(campaign_text, campaign_path)
+    party_data = parse(party_text, party_path) if party_text else {"format": FORMAT_VERSION}
     reader = Reader()
     top = reader.table(data, (), CAMPAIGN_KEYS) or {}
     _check_format(reader, top)

@@ -32,6 +32,30 @@ def _escape(char: str) -> str:
     return "\\" + char if char in '"\\' else char
 
 
+_UNSHOWN = ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
+"""Character categories never sent to a terminal as they are: controls (ESC, BEL...),
+format characters (bidirectional overrides, zero-width spaces), line separators."""
+
+
+def unshown(char: str) -> bool:
+    """True for a character that must not reach a terminal raw (see :func:`escape_controls`)."""
+    return unicodedata.category(char) in _UNSHOWN
+
+
+def escape_controls(text: str, keep: str = "\n") -> str:
+    """``text`` with every control, format or separator character written as an escape
+    (``\\x1b``, ``\\u202e``), so that printing it cannot move the cursor, clear the screen
+    or reorder what follows; characters in ``keep`` (line breaks) stay as they are."""
+    if text.isprintable():  # the common case, at C speed
+        return text
+    return "".join(
+        char
+        if char in keep or not unshown(char)
+        else (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+        for char in text
+    )
+
+
 def render_path(path: KeyPath, lang: str = "en") -> str:
     """Show a key path as a GM reads it: ``npc[3].skills.Fight``, ``npc[2].each."Thug 1"``
     (array items 1-based)."""
@@ -93,7 +117,7 @@ class Problem:
         if self.line is not None:
             where += f":{self.line}"
         said = self.text.render(lang) if self.text is not None else self.message
-        return f"{where}: {render_path(self.path, lang)}: {said}"
+        return escape_controls(f"{where}: {render_path(self.path, lang)}: {said}")
 
 
 class SceneFileError(Exception):

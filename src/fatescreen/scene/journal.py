@@ -46,7 +46,7 @@ class Journal:
         not saved since; [] if none or if the journal belongs to another version of the
         file."""
         try:
-            lines = self.path.read_text(encoding="utf-8").splitlines()
+            lines = self.path.read_text(encoding="utf-8").split("\n")
         except OSError:
             return []
         entries = []

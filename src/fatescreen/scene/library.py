@@ -18,8 +18,8 @@ from typing import Any
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind, Scale
 from fatescreen.scene import codec
-from fatescreen.scene.errors import KeyPath
-from fatescreen.scene.load import MAX_FILE_BYTES, _decode_entry, _template_file
+from fatescreen.scene.errors import KeyPath, SceneFileError
+from fatescreen.scene.load import _decode_entry, template_data
 from fatescreen.scene.model import Obstacle, RulesInPlay, TemplateSource
 from fatescreen.scene.reader import Reader
 
@@ -83,14 +83,9 @@ def saving_folder(scene_folder: Path) -> Path:
 
 def _read(file: Path) -> Mapping[str, Any] | None:
     """A library file's data, or None if it cannot be read as TOML."""
-    import tomllib
-
     try:
-        stat = file.stat()
-        if stat.st_size > MAX_FILE_BYTES:
-            return None
-        return _template_file(file, stat.st_mtime_ns, stat.st_size)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return template_data(file)
+    except (OSError, SceneFileError):
         return None
 
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fatescreen.rules.aspects import make_id
+from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.copies import base_id
 from fatescreen.scene import codec
@@ -19,6 +17,7 @@ from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.locate import locate
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
+from fatescreen.scene.source import file_problem, parse, read_text
 
 FORMAT_VERSION = 1
 TOP_KEYS = (
@@ -42,7 +41,6 @@ TOP_KEYS = (
     "turn",
     "held",
 )
-MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_PROBLEMS = 100
 """Problems located and listed at most; a file with more gets a count of the rest."""
 
@@ -119,37 +117,13 @@ def load_scene(path: Path, party: PartyLoader | None = None) -> LoadedScene:
         SceneFileError: The file is missing, unreadable, not TOML, or breaks the format;
             every problem found is listed, each with its line and key path.
     """
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SceneFileError(
-                [Problem.of((), catalog_text("check.file_too_large", size=size), None, path)]
-            )
-        raw = path.read_bytes()
-    except OSError as error:
-        problem = Problem.of(
-            (), catalog_text("check.cannot_read", reason=error.strerror), None, path
-        )
-        raise SceneFileError([problem]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise SceneFileError([Problem.of((), catalog_text("check.not_utf8"), line, path)]) from None
+    text = read_text(path)
     return load_text(text, path, party)
 
 
 def load_text(text: str, path: Path | None = None, party: PartyLoader | None = None) -> LoadedScene:
     """Validate scene TOML text; see :func:`load_scene`."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message, line = _toml_error(error, text)
-        problem = Problem.of((), catalog_text("check.not_toml", detail=message), line, path)
-        raise SceneFileError([problem]) from None
-    except RecursionError:
-        problem = Problem.of((), catalog_text("check.too_deep"), None, path)
-        raise SceneFileError([problem]) from None
+    data = parse(text, path)
     reader = Reader()
     base = path.parent if path else Path.cwd()
     scene, origins = _decode(reader, data, base, party)
@@ -166,21 +140,6 @@ def load_text(text: str, path: Path | None = None, party: PartyLoader | None = N
         unread = Problem.of((), catalog_text("check.unread"), None, path)
         raise SceneFileError(problems or [unread])
     return LoadedScene(scene, path, text, origins)
-
-
-def _toml_error(error: tomllib.TOMLDecodeError, text: str) -> tuple[str, int | None]:
-    """The parser's message without its position, and the line it names.
-
-    Python 3.11 and 3.12 only say where in the message: ``... (at line 3, column 16)``.
-    """
-    line: int | None = getattr(error, "lineno", None)
-    message = str(error)
-    where = re.search(r" \(at line (\d+), column \d+\)$| \(at end of document\)$", message)
-    if where:
-        message = message[: where.start()]
-        if line is None:
-            line = int(where.group(1)) if where.group(1) else text.count("\n") + 1
-    return message, line
 
 
 def _decode(
@@ -356,6 +315,8 @@ def _decode(
         if entry.who not in index_by_id:
             reader.fail(("held", index, "to"), _unknown("character", entry.who, index_by_id))
 
+    _check_holders(reader, aspects, zones, characters, origins)
+
     if reader.problems or title is None:
         return None, origins
     if not pool_given:
@@ -382,6 +343,42 @@ def _decode(
         ),
         origins,
     )
+
+
+def _check_holders(
+    reader: Reader,
+    aspects: tuple[Aspect, ...],
+    zones: list[Zone],
+    characters: list[Character],
+    origins: SourceMap,
+) -> None:
+    """Every free invoke is held by the GM or by a character of this scene: an unknown
+    holder would only show when the invoke is spent, at the table."""
+    holders = {c.id for c in characters} | {GM}
+
+    def check_one(aspect: Aspect, path: KeyPath) -> None:
+        for owner in dict.fromkeys(aspect.free_invokes):
+            if owner not in holders:
+                where = (*path, "free_invokes", owner)
+                reader.fail(where, _unknown("holder of a free invoke", owner, holders))
+
+    def check(owned: tuple[Aspect, ...], path: KeyPath) -> None:
+        for index, aspect in enumerate(owned):
+            check_one(aspect, (*path, index))
+
+    check(aspects, ("aspects",))
+    for zone in zones:
+        check(zone.aspects, (*origins.zones[zone.id].path, "aspects"))
+    for character in characters:
+        origin = origins.characters.get(character.id)
+        if origin is None:
+            continue  # a PC of the party: its file checks it
+        check(character.aspects, (*origin.path, "aspects"))
+        for form_index, form in enumerate(character.forms):
+            check(form.aspects, (*origin.path, "form", form_index, "aspects"))
+        for slot in character.consequences:
+            if slot.aspect is not None:
+                check_one(slot.aspect, (*origin.path, "consequences", codec.slot_name(slot)))
 
 
 def _records(reader: Reader, top: Mapping[str, Any], key: str) -> list[Any]:
@@ -549,11 +546,24 @@ def _copyable(character: Character) -> bool:
     )
 
 
+def template_data(file: Path) -> dict[str, Any]:
+    """A template file's data.
+
+    Raises:
+        SceneFileError: The file cannot be read or parsed (one located problem).
+    """
+    problem = file_problem(file)
+    if problem:
+        raise SceneFileError([Problem.of((), problem, None, file)])
+    status = file.stat()
+    return _template_file(file, status.st_mtime_ns, status.st_size)
+
+
 @lru_cache(maxsize=64)
 def _template_file(file: Path, mtime_ns: int, size: int) -> dict[str, Any]:
     """A template file's data, parsed once per version of the file (many entries of a
     large scene share one file)."""
-    return tomllib.loads(file.read_text(encoding="utf-8"))
+    return parse(read_text(file), file)
 
 
 def _load_template(reader: Reader, ref: object, path: KeyPath, base: Path) -> dict[str, Any] | None:
@@ -564,19 +574,13 @@ def _load_template(reader: Reader, ref: object, path: KeyPath, base: Path) -> di
     file_part, _, wanted = text.partition("#")
     file = (base / file_part).resolve()
     try:
-        stat = file.stat()
-        if stat.st_size > MAX_FILE_BYTES:
-            reader.fail(path, catalog_text("check.template_too_large", file=file_part))
-            return None
-        data = _template_file(file, stat.st_mtime_ns, stat.st_size)
-    except (OSError, UnicodeDecodeError):
-        reader.fail(path, catalog_text("check.template_unreadable", file=file_part))
-        return None
-    except tomllib.TOMLDecodeError as error:
-        reader.fail(path, catalog_text("check.template_toml", file=file_part, detail=str(error)))
-        return None
-    except RecursionError:
-        reader.fail(path, catalog_text("check.template_too_deep", file=file_part))
+        data = template_data(file)
+    except SceneFileError as error:
+        problem = error.problems[0]
+        reason = problem.text if problem.text is not None else problem.message
+        if problem.line:
+            reason = catalog_text("check.template_at_line", reason=reason, line=problem.line)
+        reader.fail(path, catalog_text("check.template_problem", file=file_part, reason=reason))
         return None
     entries = data.get("npc", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):

@@ -62,12 +62,12 @@ class _Index:
     """The lines that belong to each table, in order."""
 
 
-def locate(text: str, path: KeyPath) -> int | None:
+def locate(text: str, path: KeyPath) -> int:
     """The 1-based line where the value at ``path`` is written, or the nearest enclosing
-    line; None if nothing of the path can be found."""
+    line: the first line for a key missing at the top of the document."""
     index = _index(text)
     lines, headers = index.lines, index.headers
-    best: int | None = None
+    best = 1
     # the longest table prefix of the path that has a header
     for cut in range(len(path), -1, -1):
         table = tuple(path[:cut])
@@ -75,7 +75,7 @@ def locate(text: str, path: KeyPath) -> int | None:
             continue
         rest = path[cut:]
         start = headers.get(table, 1) if cut else 1
-        best = start if cut else None
+        best = start
         if not rest:
             return best
         candidates = [n for n in index.rows.get(table, []) if n >= start]
@@ -92,7 +92,7 @@ def locate(text: str, path: KeyPath) -> int | None:
 @lru_cache(maxsize=1)
 def _index(text: str) -> _Index:
     """Which table each line belongs to; kept for the file's next problem."""
-    lines = text.splitlines()
+    lines = text.split("\n")  # TOML breaks lines at \n only (not U+2028, \x0c, ...)
     # Map each line to the table it belongs to, counting array-of-tables items.
     counters: dict[tuple[str | int, ...], int] = {}
     rows: dict[Table, list[int]] = {}

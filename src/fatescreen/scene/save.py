@@ -9,7 +9,6 @@ shapes allow, so comments, order, blank lines and hand-written short forms survi
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +22,7 @@ from tomlkit.items import AoT, Array, Comment, InlineTable, Item, Key, Table, Wh
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
+from fatescreen.scene.atomic import write_atomic
 from fatescreen.scene.errors import KeyPath
 from fatescreen.scene.library import entry_name, template_records
 from fatescreen.scene.load import LoadedScene, Origin
@@ -655,38 +655,6 @@ def _insert_top_key(doc: tomlkit.TOMLDocument, key: str, value: Any) -> None:
         doc.add(key, to_item(value))
         return
     body._insert_after(anchor, key, to_item(value))
-
-
-def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
-    """Replace ``path`` with ``text`` so that a crash at any moment leaves either the old or
-    the new file: write a temporary file in the same folder, fsync it, keep the old file as
-    ``NAME.bak``, then atomically rename over it and fsync the folder."""
-    folder = path.parent
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as temp:
-            temp.write(text)
-            temp.flush()
-            os.fsync(temp.fileno())
-        if backup and path.exists():
-            backup_path = path.with_name(path.name + ".bak")
-            bak_handle, bak_temp = tempfile.mkstemp(
-                prefix=f".{backup_path.name}.", suffix=".tmp", dir=folder
-            )
-            with os.fdopen(bak_handle, "wb") as bak:
-                bak.write(path.read_bytes())
-                bak.flush()
-                os.fsync(bak.fileno())
-            os.replace(bak_temp, backup_path)
-        os.replace(temp_name, path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
-    directory = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
 
 
 def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> LoadedScene:

@@ -788,14 +788,6 @@ class FatescreenApp(App[None]):
             chosen,
         )
 
-    def _free_invoke_holders(self, invoker: str) -> tuple[str, ...]:
-        """Whose free invokes a roller may spend: a PC its own; an NPC, a hazard or another
-        obstacle also the GM's."""
-        character = self.scene.character_index.get(invoker)
-        if character is not None and character.kind is CharacterKind.PC:
-            return (invoker,)
-        return (invoker, GM)
-
     def action_free_invoke(self) -> None:
         """Spend the first free invoke the roller's side holds on the last roll (one key)."""
         if self.session is None or self.scene.pending_roll is None:
@@ -807,9 +799,9 @@ class FatescreenApp(App[None]):
     def _spend_free_invoke(self, invoker: str) -> bool:
         """Invoke the first aspect on which ``invoker``'s side holds a free invoke; False
         when it holds none."""
-        holders = self._free_invoke_holders(invoker)
+        pcs = frozenset(c.id for c in self.scene.pcs)
         for found in aspects_in_play(self.scene):
-            if any(found.aspect.free_invokes_of(holder) for holder in holders):
+            if free_invoke_holders(found.aspect, invoker, pcs):
                 self.run_command(Invoke(found.key, invoker, "free"))
                 return True
         return False

@@ -12,10 +12,11 @@ from typing import Any, Generic
 from fatescreen.commands.core import split_line
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import fold
-from fatescreen.commands.session import LogEntry, Result
+from fatescreen.commands.session import LogEntry, Result, refuse_journaling, save_target
 from fatescreen.commands.systems.base import S, SystemContext, VerbSet
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
+from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.history import NothingToUndo, UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal
@@ -45,6 +46,9 @@ class SystemSession(Generic[S]):
     history: UndoHistory[S] = field(default_factory=UndoHistory)
     log: list[LogEntry] = field(default_factory=list)
     listeners: list[Callable[[Result], None]] = field(default_factory=list)
+    recovery_pending: bool = False
+    """The journal holds changes a crash left unsaved and neither :meth:`recover` nor
+    :meth:`discard_recovery` has been called: until then :meth:`execute` refuses to run."""
 
     # -- recovery ----------------------------------------------------------------------
 
@@ -60,17 +64,41 @@ class SystemSession(Generic[S]):
         for command, dice in self.recoverable():
             if self._execute(command, list(dice), journal=False).ok:
                 replayed += 1
+        self.recovery_pending = False
         return replayed
 
+    def discard_recovery(self) -> None:
+        """Forget unsaved journaled changes and journal afresh from the file."""
+        self.recovery_pending = False
+        self.start_journal()
+
     def start_journal(self) -> None:
-        """Begin a fresh journal against the file as it is now."""
+        """Begin a fresh journal against the file as it is now.
+
+        Raises:
+            RecoveryPending: The old journal has not been recovered or discarded yet.
+        """
+        self.refuse_pending_recovery()
         if self.journal is not None and self.loaded is not None:
             self.journal.start(self.loaded.text)
 
     # -- commands ----------------------------------------------------------------------
 
+    def refuse_pending_recovery(self) -> None:
+        """Raise unless the journal may be written (see :attr:`recovery_pending`).
+
+        Raises:
+            RecoveryPending: A recovery waits for :meth:`recover` or :meth:`discard_recovery`.
+        """
+        refuse_journaling(self.journal, pending=self.recovery_pending)
+
     def execute(self, line: str) -> Result:
-        """Apply one command line; a bad line changes nothing and explains itself."""
+        """Apply one command line; a bad line changes nothing and explains itself.
+
+        Raises:
+            RecoveryPending: The session was opened on a journal waiting for recovery.
+        """
+        self.refuse_pending_recovery()
         return self._execute(line, [], journal=True)
 
     def _execute(self, line: str, replay: list[str], *, journal: bool) -> Result:
@@ -91,6 +119,7 @@ class SystemSession(Generic[S]):
                     self.journal.append(text, tuple(ctx.rolled))
         except (CommandError, RulesError) as error:
             result = Result(text, (str(error),), ok=False)
+        result = result.shown()
         for listener in self.listeners:
             listener(result)
         return result
@@ -135,13 +164,14 @@ class SystemSession(Generic[S]):
     def _save(self, words: list[str], text: str) -> Result:
         if self.loaded is None:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
-        target = Path(words[0]) if words else None
+        folder = self.loaded.path.parent if self.loaded.path is not None else None
+        target = save_target(words[0], folder, self.lang) if words else None
         try:
             self.loaded = save_system_scene(self.loaded, self.value, target)
         except (OSError, SceneFileError) as error:
             raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
-        if self.journal is not None and target is None:
-            self.journal.start(self.loaded.text)
+        if target is None:
+            self.start_journal()
         line = tr(self.lang, "save.line", path=str(self.loaded.path))
         self.log.append(LogEntry(text, (line,)))
         return Result(text, (line,))
@@ -202,7 +232,9 @@ def open_system_session(
         lang,
         Journal(path) if journal else None,
     )
-    if not session.recoverable():
+    remove_stale_temps(path)
+    session.recovery_pending = bool(session.recoverable())
+    if not session.recovery_pending:
         session.start_journal()
     return session
 

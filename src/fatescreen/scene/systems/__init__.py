@@ -16,7 +16,6 @@ line and key) and the same style-preserving patcher (comments survive a save). S
 from __future__ import annotations
 
 import importlib
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -93,14 +92,18 @@ def scene_format(system: str) -> SceneFormat[Any]:
 def system_of_text(text: str) -> str:
     """The system a scene's text names with a top-level ``system = "..."`` before its first
     table; Fate if it names none (or names it oddly: the loader then reports it)."""
-    return _system_in(text.splitlines())
+    return _system_in(text.split("\n"))
 
 
 def system_of(path: Path) -> str:
     """The system a scene file is written for (Fate if it cannot be read: the Fate loader
     then says why). Only the lines before the first table are read."""
+    from fatescreen.scene.source import file_problem
+
+    if file_problem(path):
+        return FATE  # a pipe or a device is never opened (it could wait forever)
     try:
-        with path.open(encoding="utf-8") as handle:
+        with path.open(encoding="utf-8", newline="\n") as handle:
             return _system_in(handle)
     except (OSError, UnicodeDecodeError):
         return FATE
@@ -132,29 +135,18 @@ def load_system_scene(path: Path) -> LoadedSystemScene[Any]:
         SceneFileError: Unreadable, not TOML, or breaking its system's format; every
             problem is listed with its line and key path.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        problem = Problem((), f"cannot read the file: {error.strerror}", None, path)
-        raise SceneFileError([problem]) from None
-    except UnicodeDecodeError:
-        raise SceneFileError([Problem((), "the file is not valid UTF-8", None, path)]) from None
-    return load_system_text(text, path)
+    from fatescreen.scene.source import read_text
+
+    return load_system_text(read_text(path), path)
 
 
 def load_system_text(text: str, path: Path | None = None) -> LoadedSystemScene[Any]:
     """Validate a non-Fate scene's text; see :func:`load_system_scene`."""
-    from fatescreen.scene.load import FORMAT_VERSION, MAX_PROBLEMS, _toml_error
+    from fatescreen.scene.load import FORMAT_VERSION, MAX_PROBLEMS
     from fatescreen.scene.locate import locate
+    from fatescreen.scene.source import parse
 
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message, line = _toml_error(error, text)
-        raise SceneFileError([Problem((), f"not valid TOML: {message}", line, path)]) from None
-    except RecursionError:
-        problem = Problem((), "not valid TOML: nested too deeply", None, path)
-        raise SceneFileError([problem]) from None
+    data = parse(text, path)
     system = data.get("system")
     if not isinstance(system, str) or system not in FORMATS:
         line = locate(text, ("system",))
@@ -192,7 +184,8 @@ def save_system_scene(
     """
     import tomlkit
 
-    from fatescreen.scene.save import _insert_top_key, patch, write_atomic
+    from fatescreen.scene.atomic import write_atomic
+    from fatescreen.scene.save import _insert_top_key, patch
 
     target = path or loaded.path
     if target is None:

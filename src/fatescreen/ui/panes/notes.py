@@ -8,7 +8,7 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble
+from fatescreen.ui.text import assemble, join_lines
 
 
 class NotesPane(Pane):
@@ -31,6 +31,7 @@ class NotesPane(Pane):
             return
         self._key = key
         if scene.notes.strip():
-            self.body.set(assemble(scene.notes.strip()))
+            # one line at a time: a line break is the GM's, not a character to escape
+            self.body.set(join_lines(assemble(line) for line in scene.notes.strip().split("\n")))
         else:
             self.body.set(assemble((view.tr("ui.no_notes"), "$text-muted")))

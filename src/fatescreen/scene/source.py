@@ -1,0 +1,167 @@
+"""Reading the TOML files fatescreen loads: regular files of bounded size, decoded and parsed
+with every failure located at a line."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from fatescreen.scene.errors import Problem, SceneFileError, Text, text
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""The largest file read as a scene, party, campaign or template (4 MiB): a scene of 200
+characters takes about 100 KiB, so anything larger is not a scene someone wrote."""
+
+_KINDS = (
+    (stat.S_ISDIR, "check.kind.folder"),
+    (stat.S_ISFIFO, "check.kind.fifo"),
+    (stat.S_ISSOCK, "check.kind.socket"),
+    (stat.S_ISCHR, "check.kind.character_device"),
+    (stat.S_ISBLK, "check.kind.block_device"),
+)
+LIMIT_MIB = MAX_FILE_BYTES // (1024 * 1024)
+
+
+def _kind(mode: int) -> Text:
+    return text(next((key for test, key in _KINDS if test(mode)), "check.kind.special"))
+
+
+def _fail(path: Path | None, message: Text, line: int | None = None) -> SceneFileError:
+    return SceneFileError([Problem.of((), message, line, path)])
+
+
+def _unreadable(error: OSError) -> Text:
+    return text("check.cannot_read", reason=error.strerror or str(error))
+
+
+def file_problem(path: Path) -> Text | None:
+    """Why ``path`` cannot be read as a scene file without even opening it (it is not a
+    regular file, or too large), or None. Never blocks, whatever the file is."""
+    try:
+        status = os.stat(path)
+    except OSError as error:
+        return _unreadable(error)
+    return _status_problem(status)
+
+
+def _status_problem(status: os.stat_result) -> Text | None:
+    if not stat.S_ISREG(status.st_mode):
+        return text("check.not_regular", kind=_kind(status.st_mode))
+    if status.st_size > MAX_FILE_BYTES:
+        return text("check.file_too_large", size=status.st_size, limit=LIMIT_MIB)
+    return None
+
+
+def read_text(path: Path) -> str:
+    """The text of a regular UTF-8 file of at most :data:`MAX_FILE_BYTES`.
+
+    A named pipe, device or folder is refused at once (opening a pipe would wait for a
+    writer forever), and so is a file over the limit.
+
+    Raises:
+        SceneFileError: One located problem saying why the file cannot be read.
+    """
+    problem = file_problem(path)
+    if problem:
+        raise _fail(path, problem)
+    try:
+        # O_NONBLOCK: should the file be swapped for a pipe after the check, opening it
+        # still does not wait; the check is made again on what was opened
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise _fail(path, _unreadable(error)) from None
+    try:
+        problem = _status_problem(os.fstat(handle))
+        if problem:
+            raise _fail(path, problem)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(handle, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise _fail(path, _unreadable(error)) from None
+    finally:
+        os.close(handle)
+    raw = b"".join(chunks)
+    if len(raw) > MAX_FILE_BYTES:
+        raise _fail(path, text("check.file_too_large", size=len(raw), limit=LIMIT_MIB))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise _fail(path, text("check.not_utf8"), line) from None
+
+
+def parse(source: str, path: Path | None) -> dict[str, Any]:
+    """Parse TOML text.
+
+    Raises:
+        SceneFileError: The text is not TOML, with the line the parser names (for nesting
+            too deep to parse, the line of the deepest opening bracket).
+    """
+    try:
+        return tomllib.loads(source)
+    except tomllib.TOMLDecodeError as error:
+        message, line = toml_error(error, source)
+        raise _fail(path, text("check.not_toml", detail=message), line) from None
+    except RecursionError:
+        raise _fail(path, text("check.too_deep"), deepest_line(source)) from None
+
+
+def toml_error(error: tomllib.TOMLDecodeError, text: str) -> tuple[str, int | None]:
+    """The parser's message without its position, and the line it names.
+
+    Python 3.11 and 3.12 only say where in the message: ``... (at line 3, column 16)``.
+    """
+    line: int | None = getattr(error, "lineno", None)
+    message = str(error)
+    where = re.search(r" \(at line (\d+), column \d+\)$| \(at end of document\)$", message)
+    if where:
+        message = message[: where.start()]
+        if line is None:
+            line = int(where.group(1)) if where.group(1) else text.count("\n") + 1
+    return message, line
+
+
+_QUOTES = ('"""', "'''", '"', "'")
+
+
+def deepest_line(text: str) -> int:
+    """The 1-based line of the opening ``[`` or ``{`` nested deepest in TOML text (strings
+    and comments skipped; lines counted at ``\\n`` only, as TOML counts them)."""
+    depth = deepest = 0
+    line = found = 1
+    index, end = 0, len(text)
+    while index < end:
+        char = text[index]
+        if char == "\n":
+            line += 1
+        elif char == "#":
+            stop = text.find("\n", index)
+            index = end if stop == -1 else stop
+            continue
+        elif char in "\"'":
+            quote = next(q for q in _QUOTES if text.startswith(q, index))
+            index += len(quote)
+            while index < end and not text.startswith(quote, index):
+                step = 2 if text[index] == "\\" and quote[0] == '"' else 1
+                line += text.count("\n", index, index + step)
+                index += step
+            index += len(quote)
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, found = depth, line
+        elif char in "]}":
+            depth -= 1
+        index += 1
+    return found

@@ -1,0 +1,73 @@
+"""``make stress``: the long fuzz, undo and kill runs, with their figures.
+
+Usage: ``python -m tests.stress [--lines N] [--sequences N] [--save-kills N]
+[--journal-kills N] [--seed N]``. Exits non-zero if any run crashed, changed a scene by a
+rejected command, lost or mixed a change, or left a temporary file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+
+from tests.stress.figures import Figures, fuzz_lines, kill_journal, kill_saves, undo_redo
+
+MUST_BE_ZERO = (
+    "crashes",
+    "changed by rejection",
+    "undo not exact",
+    "mismatches",
+    "file torn",
+    "temp files left after the next open",
+    "lost",
+    "mixed",
+)
+
+
+def main() -> int:
+    """Run every stress test and print its figures; 1 if any figure is wrong."""
+    parser = argparse.ArgumentParser(prog="make stress", description=__doc__)
+    parser.add_argument("--lines", type=int, default=10_000)
+    parser.add_argument("--sequences", type=int, default=1_000)
+    parser.add_argument("--save-kills", type=int, default=100)
+    parser.add_argument("--journal-kills", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    runs: list[tuple[str, Callable[[], tuple[Figures, list[str]]]]] = [
+        ("fuzzed command lines", lambda: fuzz_lines(args.lines, args.seed)),
+        ("undo/redo sequences", lambda: undo_redo(args.sequences, args.seed)),
+        ("SIGKILLs while saving", lambda: kill_saves(args.save_kills, args.seed)),
+        ("SIGKILLs while journaling", lambda: kill_journal(args.journal_kills, args.seed)),
+    ]
+    bad = 0
+    for title, run in runs:
+        start = time.monotonic()
+        figures, failures = run()
+        for key in _keys(title):
+            figures.setdefault(key, 0)
+        elapsed = time.monotonic() - start
+        print(f"{title} ({elapsed:.0f} s)", flush=True)
+        for key, value in figures.items():
+            print(f"  {key:<40} {value:>8}", flush=True)
+        for failure in failures[:20]:
+            print(f"  FAILED: {failure}", flush=True)
+        bad += len(failures) + sum(figures[key] for key in MUST_BE_ZERO)
+    print("stress: all figures as required" if not bad else f"stress: {bad} failures")
+    return 1 if bad else 0
+
+
+def _keys(title: str) -> tuple[str, ...]:
+    """The figures that must be zero and that a run reports even when they are."""
+    if title.startswith("fuzzed"):
+        return ("crashes", "changed by rejection", "undo not exact")
+    if title.startswith("undo"):
+        return ("mismatches",)
+    if "saving" in title:
+        return ("file torn", "temp files left after the next open")
+    return ("lost", "mixed")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

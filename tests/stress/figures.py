@@ -1,0 +1,314 @@
+"""The stress runs, each returning its figures: fuzzed command lines, undo/redo walks, and
+SIGKILLs of saves and of a journaling session."""
+
+from __future__ import annotations
+
+import os
+import random
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+from fatescreen.commands.session import Session
+from fatescreen.scene.load import load_scene
+from fatescreen.scene.save import render
+from tests.commands.support import DEMO
+from tests.commands.test_fuzz import demo, scenario
+from tests.scene.support import set_fate_points
+
+Figures = Counter[str]
+STRESS = Path(__file__).resolve().parent
+KILL_SAVER = STRESS.parent / "scene" / "kill_saver.py"
+JOURNAL_SERVER = STRESS / "journal_server.py"
+UNDO_WORDS = {"undo", "u", "kumoa", "redo", "re", "tee"}
+
+
+def _settings(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+
+
+def fuzz_lines(target: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+    """Random command lines against the demo scene until ``target`` lines have run.
+
+    Counts lines, rejected lines, crashes (anything but a result escaping ``execute``),
+    rejected lines that changed the scene or the history, and accepted lines whose undo
+    or redo did not give back the scene exactly.
+
+    Returns:
+        The figures and a description of each failure.
+    """
+    figures: Figures = Counter()
+    failures: list[str] = []
+
+    def run(lines: list[str]) -> None:
+        session = Session(demo())
+        for line in lines:
+            figures["lines"] += 1
+            before, steps = session.scene, len(session.history.done)
+            try:
+                result = session.execute(line)
+            except Exception as error:  # a crash: counted, described, and the run goes on
+                figures["crashes"] += 1
+                failures.append(f"crash: {line!r}: {type(error).__name__}: {error}")
+                return
+            if not result.ok:
+                figures["rejected"] += 1
+                if session.scene != before or len(session.history.done) != steps:
+                    figures["changed by rejection"] += 1
+                    failures.append(f"changed by rejection: {line!r}")
+                continue
+            if len(session.history.done) > steps and line.split()[0] not in UNDO_WORDS:
+                figures["undone"] += 1
+                after = session.scene
+                undone = session.execute("undo").ok and session.scene == before
+                redone = session.execute("redo").ok and session.scene == after
+                if not (undone and redone):
+                    figures["undo not exact"] += 1
+                    failures.append(f"undo not exact: {line!r}")
+
+    number = start_seed
+    while figures["lines"] < target:
+        remaining = max((target - figures["lines"]) // 6, 10)
+        seed(number)(_settings(min(remaining, 2000))(given(scenario)(run)))()
+        number += 1
+    return figures, failures
+
+
+def undo_redo(sequences: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+    """Random accepted commands, then a random walk of undo and redo over them: each step
+    must give exactly the scene the walk is at, and undo (redo) must fail exactly at the
+    start (the end) of the history.
+
+    Returns:
+        The figures (sequences, steps walked, mismatches) and each mismatch described.
+    """
+    figures: Figures = Counter()
+    failures: list[str] = []
+    walks = st.lists(st.sampled_from(["undo", "redo"]), min_size=5, max_size=30)
+
+    def run(lines: list[str], walk: list[str]) -> None:
+        session = Session(demo())
+        states = [session.scene]
+        for line in lines:
+            if not line.split() or line.split()[0] in UNDO_WORDS:
+                continue
+            steps = len(session.history.done)
+            if session.execute(line).ok and len(session.history.done) > steps:
+                states.append(session.scene)
+        figures["sequences"] += 1
+        figures["changes"] += len(states) - 1
+        at = len(states) - 1
+        for word in walk:
+            figures["undo/redo steps"] += 1
+            result = session.execute(word)
+            moved = at - 1 if word == "undo" else at + 1
+            if 0 <= moved < len(states):
+                at = moved
+                if not result.ok or session.scene != states[at]:
+                    figures["mismatches"] += 1
+                    failures.append(f"{word} to state {at} of {len(states)}: {lines}")
+            elif result.ok or session.scene != states[at]:
+                figures["mismatches"] += 1
+                failures.append(f"{word} past the end of the history: {lines}")
+
+    many = st.lists(scenario, min_size=1, max_size=3).map(
+        lambda g: [x for lines in g for x in lines]
+    )
+    number = start_seed
+    while figures["sequences"] < sequences:
+        examples = min(sequences - figures["sequences"], 2000)
+        seed(number)(_settings(examples)(given(many, walks)(run)))()
+        number += 1
+    return figures, failures
+
+
+def _read_line(process: subprocess.Popen[bytes], timeout: float = 20.0) -> str:
+    """One line from an unbuffered pipe (a buffered one could hold a line select() does not
+    see), or TimeoutError."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    if not ready:
+        raise TimeoutError("the child process did not answer")
+    return process.stdout.readline().decode().strip()
+
+
+def _ask(process: subprocess.Popen[bytes]) -> None:
+    assert process.stdin is not None
+    process.stdin.write(b"go\n")
+    process.stdin.flush()
+
+
+def _temps(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.iterdir() if path.name.endswith(".tmp"))
+
+
+def kill_saves(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+    """SIGKILL a process saving the demo scene over and over, ``kills`` times at random
+    moments; after each kill the file must be the old or the new text, whole; after the
+    last, opening the scene must leave no temporary file behind.
+
+    Returns:
+        The figures (kills, old, new, torn, temporary files left by the kills and after
+        the next open) and each failure described.
+    """
+    figures: Figures = Counter()
+    failures: list[str] = []
+    loaded = load_scene(DEMO)
+    old = loaded.text
+    new = render(loaded, set_fate_points(loaded.scene, "rozio", 2))
+    rng = random.Random(start_seed)
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        shutil.copytree(DEMO.parent / "library", folder / "library")
+        target = folder / DEMO.name
+        (folder / "old.txt").write_text(old, encoding="utf-8")
+        (folder / "new.txt").write_text(new, encoding="utf-8")
+        command = [
+            sys.executable,
+            str(KILL_SAVER),
+            str(target),
+            "atomic",
+            str(folder / "old.txt"),
+            str(folder / "new.txt"),
+        ]
+        with subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
+        ) as server:
+            assert server.stdin is not None
+            try:
+                for _ in range(kills):
+                    _ask(server)
+                    pid = int(_read_line(server))
+                    time.sleep(rng.uniform(0.0005, 0.03))
+                    os.kill(pid, signal.SIGKILL)
+                    if _read_line(server) != "reaped":
+                        failures.append("the saver was not reaped")
+                    figures["save kills"] += 1
+                    text = target.read_text(encoding="utf-8")
+                    kind = "old" if text == old else "new" if text == new else "torn"
+                    figures[f"file {kind}"] += 1
+                    if kind == "torn":
+                        failures.append(f"kill {figures['save kills']}: the file is torn")
+                    figures["temp files left by the last kill"] = len(_temps(folder))
+            finally:
+                server.stdin.close()
+                server.wait(timeout=30)
+        Session.open(target, journal=False)
+        left = _temps(folder)
+        figures["temp files left after the next open"] = len(left)
+        if left:
+            failures.append(f"temporary files left: {[p.name for p in left]}")
+    return figures, failures
+
+
+def journal_commands(count: int) -> list[str]:
+    """Commands that each change the demo scene, whatever came before (so that each one is
+    journaled): GM pool values that always differ from the last, a stress box toggled, a
+    countdown ticked forward and back."""
+    out = []
+    for number in range(count):
+        out.append(f"pool {number % 40}")
+        out.append(("stress rozio physical 1", "tick ritual", "tick ritual back")[number % 3])
+    return out
+
+
+def kill_journal(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+    """SIGKILL a session applying commands with its journal, ``kills`` times at random
+    moments; after each kill the reopened scene must offer every command the session had
+    finished (none lost), only those in their order (none mixed in), and recovering them
+    must give the scene a session without a crash reaches with the same commands.
+
+    Returns:
+        The figures (kills, commands acknowledged and recovered, lost, mixed) and each
+        failure described.
+    """
+    figures: Figures = Counter()
+    failures: list[str] = []
+    commands = journal_commands(400)
+    rng = random.Random(start_seed)
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        shutil.copytree(DEMO.parent / "library", folder / "library")
+        target = folder / DEMO.name
+        shutil.copy(DEMO, target)
+        listing = folder / "commands.txt"
+        listing.write_text("\n".join(commands), encoding="utf-8")
+        env = {**os.environ, "FATESCREEN_DATA_DIR": str(folder / "data")}
+        previous = os.environ.get("FATESCREEN_DATA_DIR")
+        os.environ["FATESCREEN_DATA_DIR"] = env["FATESCREEN_DATA_DIR"]
+        try:
+            with subprocess.Popen(
+                [sys.executable, str(JOURNAL_SERVER), str(target), str(listing)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                bufsize=0,
+                env=env,
+            ) as server:
+                assert server.stdin is not None
+                try:
+                    for _ in range(kills):
+                        _one_journal_kill(server, target, commands, rng, figures, failures)
+                finally:
+                    server.stdin.close()
+                    server.wait(timeout=30)
+        finally:
+            if previous is None:
+                del os.environ["FATESCREEN_DATA_DIR"]
+            else:
+                os.environ["FATESCREEN_DATA_DIR"] = previous
+    return figures, failures
+
+
+def _one_journal_kill(
+    server: subprocess.Popen[bytes],
+    target: Path,
+    commands: list[str],
+    rng: random.Random,
+    figures: Figures,
+    failures: list[str],
+) -> None:
+    _ask(server)
+    pid = int(_read_line(server))
+    if _read_line(server) != "ready":
+        failures.append("the journaling child did not start")
+    time.sleep(rng.uniform(0.01, 0.1))
+    os.kill(pid, signal.SIGKILL)
+    acknowledged = 0
+    while (line := _read_line(server)) != "reaped":
+        if line.startswith("failed"):
+            failures.append(f"a journaled command failed: {line}")
+        else:
+            acknowledged = int(line) + 1
+    figures["journal kills"] += 1
+    figures["commands acknowledged"] += acknowledged
+    session = Session.open(target)
+    pending = [command for command, _ in session.recoverable()]
+    figures["commands recovered"] += len(pending)
+    if len(pending) < acknowledged:
+        figures["lost"] += acknowledged - len(pending)
+        failures.append(f"lost: {acknowledged} acknowledged, {len(pending)} in the journal")
+    if pending != commands[: len(pending)] or len(pending) > acknowledged + 1:
+        figures["mixed"] += 1
+        failures.append(f"mixed: the journal holds {pending[:5]}...")
+    expected = Session.open(target, journal=False)
+    for command in pending:
+        expected.execute(command)
+    session.recover()
+    if session.scene != expected.scene:
+        figures["mixed"] += 1
+        failures.append("the recovered scene differs from the commands replayed")
+    session.discard_recovery()  # the next child starts from the file again

@@ -1,0 +1,45 @@
+"""The stress runs of ``make stress``, short: each must report its work done and every
+figure that must be zero at zero."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.stress.figures import fuzz_lines, kill_journal, kill_saves, undo_redo
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+
+
+def test_fuzzed_lines_never_crash_or_change_by_rejection_and_undo_exactly() -> None:
+    figures, failures = fuzz_lines(300)
+    assert failures == []
+    assert figures["lines"] >= 300
+    assert figures["rejected"] and figures["undone"]
+    assert figures["crashes"] == figures["changed by rejection"] == figures["undo not exact"] == 0
+
+
+def test_undo_redo_walks_give_back_each_scene() -> None:
+    figures, failures = undo_redo(30)
+    assert failures == []
+    assert figures["sequences"] >= 30 and figures["changes"] >= 30
+    assert figures["mismatches"] == 0
+
+
+@needs_fork
+def test_killed_saves_leave_old_or_new_files_and_no_temporary_file() -> None:
+    figures, failures = kill_saves(20)
+    assert failures == []
+    assert figures["save kills"] == 20
+    assert figures["file old"] + figures["file new"] == 20
+    assert figures["temp files left after the next open"] == 0
+
+
+@needs_fork
+def test_a_killed_journaling_session_loses_and_mixes_nothing() -> None:
+    figures, failures = kill_journal(5)
+    assert failures == []
+    assert figures["journal kills"] == 5
+    assert figures["commands recovered"] >= figures["commands acknowledged"] > 0
+    assert figures["lost"] == figures["mixed"] == 0
