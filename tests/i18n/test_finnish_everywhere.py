@@ -85,7 +85,7 @@ async def test_every_screen_and_dialog_of_the_dashboard_is_finnish(
                 str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
             )
             await pilot.press("escape")
-            for key in ("a", "o", "c", "b", "e", "A", "p", "E", "r", "Z", "l"):
+            for key in ("a", "o", "c", "b", "e", "A", "C", "E", "r", "Z", "l"):
                 await pilot.press(key)
                 await pilot.pause()
                 assert len(app.screen_stack) == 2, f"{key} opened no dialog"

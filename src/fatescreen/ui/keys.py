@@ -16,6 +16,7 @@ KEY_NAMES = {
     "colon": ":",
     "left_square_bracket": "[",
     "right_square_bracket": "]",
+    "dollar_sign": "$",
     "down": "↓",
     "up": "↑",
     "escape": "Esc",
