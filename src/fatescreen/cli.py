@@ -166,7 +166,9 @@ def check(files: Sequence[Path], out: TextIO, lang: str = "en") -> int:
 
     status = 0
     for file in files:
-        reason = unopenable(file, lang)
+        # a pipe or a device: the loader says what it is, without opening it
+        special = file.exists() and not file.is_dir() and not file.is_file()
+        reason = None if special else unopenable(file, lang)
         if reason:
             print(reason, file=out)
             status = 1

@@ -360,7 +360,7 @@ def _check_holders(
         for owner in dict.fromkeys(aspect.free_invokes):
             if owner not in holders:
                 where = (*path, "free_invokes", owner)
-                reader.fail(where, _unknown("holder of a free invoke", owner, holders))
+                reader.fail(where, _unknown("holder", owner, holders))
 
     def check(owned: tuple[Aspect, ...], path: KeyPath) -> None:
         for index, aspect in enumerate(owned):
@@ -577,10 +577,16 @@ def _load_template(reader: Reader, ref: object, path: KeyPath, base: Path) -> di
         data = template_data(file)
     except SceneFileError as error:
         problem = error.problems[0]
-        reason = problem.text if problem.text is not None else problem.message
+        told = problem.text
+        key = "check.template_unreadable"
+        reason: object = told if told is not None else problem.message
+        if told is not None and told.key == "check.not_toml":
+            key = "check.template_not_toml"
+        elif told is not None and told.key == "check.cannot_read":
+            reason = dict(told.values).get("reason", told)
         if problem.line:
             reason = catalog_text("check.template_at_line", reason=reason, line=problem.line)
-        reader.fail(path, catalog_text("check.template_problem", file=file_part, reason=reason))
+        reader.fail(path, catalog_text(key, file=file_part, reason=reason))
         return None
     entries = data.get("npc", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
