@@ -56,7 +56,7 @@ async def test_at_80x24_the_footer_fits_and_every_pane_is_one_key_away(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
-        assert "u Undo" in footer and "^p palette" in footer
+        assert "u Undo" in footer and "^p Palette" in footer
         keys = Keys(pilot)
         await keys.press(str(PANE_ORDER.index("notes") + 1))
         assert app.query_one("#notes").region.height > 3
@@ -157,7 +157,7 @@ async def test_the_defender_spends_a_free_invoke_from_the_absorb_dialog(
         pillar = next(a for a in app.scene.aspects if a.name == "Behind a pillar")
         assert pillar.free_invokes == ()
         assert isinstance(app.screen, ChoiceDialog)
-        assert "Silbestre takes 1 shifts" in screen_text(app)
+        assert "Silbestre takes 1 shift" in screen_text(app)
 
 
 async def test_the_defender_invokes_by_choice_from_the_absorb_dialog(

@@ -315,7 +315,7 @@ def _decode(
         if entry.who not in index_by_id:
             reader.fail(("held", index, "to"), _unknown("character", entry.who, index_by_id))
 
-    _check_holders(reader, aspects, zones, characters, origins)
+    _check_holders(reader, aspects, zones, characters, obstacles, origins)
 
     if reader.problems or title is None:
         return None, origins
@@ -350,11 +350,12 @@ def _check_holders(
     aspects: tuple[Aspect, ...],
     zones: list[Zone],
     characters: list[Character],
+    obstacles: list[Obstacle],
     origins: SourceMap,
 ) -> None:
-    """Every free invoke is held by the GM or by a character of this scene: an unknown
-    holder would only show when the invoke is spent, at the table."""
-    holders = {c.id for c in characters} | {GM}
+    """Every free invoke is held by the GM, a character or an obstacle (a hazard) of this
+    scene: an unknown holder would only show when the invoke is spent, at the table."""
+    holders = {c.id for c in characters} | {o.id for o in obstacles} | {GM}
 
     def check_one(aspect: Aspect, path: KeyPath) -> None:
         for owner in dict.fromkeys(aspect.free_invokes):

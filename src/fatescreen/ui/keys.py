@@ -83,7 +83,13 @@ class LocalFooter(Footer):
             found = active.get(key) if isinstance(key, str) else None
             shown = _SHOWN.get(found.node) if found is not None else None
             # only keys of our own (with an id) give way on a narrow footer; the palette stays
-            if found is not None and shown is not None and found.binding.id not in (None, *shown):
+            palette = key == self.app.COMMAND_PALETTE_BINDING
+            if (
+                found is not None
+                and shown is not None
+                and not palette
+                and found.binding.id not in (None, *shown)
+            ):
                 continue
             description: object = getattr(widget, "description", None)
             if found is not None and isinstance(description, str) and description:
