@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -306,7 +306,7 @@ def _decode(
         if entry.who not in index_by_id:
             reader.fail(("held", index, "to"), _unknown("character", entry.who, index_by_id))
 
-    _check_holders(reader, aspects, zones, characters, origins)
+    _check_holders(reader, aspects, zones, characters, obstacles, origins)
 
     if reader.problems or title is None:
         return None, origins
@@ -341,11 +341,13 @@ def _check_holders(
     aspects: tuple[Aspect, ...],
     zones: list[Zone],
     characters: list[Character],
+    obstacles: Iterable[Obstacle],
     origins: SourceMap,
 ) -> None:
-    """Every free invoke is held by the GM or by a character of this scene: an unknown
-    holder would only show when the invoke is spent, at the table."""
-    holders = {c.id for c in characters} | {GM}
+    """Every free invoke is held by the GM, a character or an obstacle of this scene (a
+    hazard rolls, so it may spend one): an unknown holder would only show when the invoke
+    is spent, at the table."""
+    holders = {c.id for c in characters} | {o.id for o in obstacles} | {GM}
 
     def check_one(aspect: Aspect, path: KeyPath) -> None:
         for owner in dict.fromkeys(aspect.free_invokes):
