@@ -82,6 +82,16 @@ def test_free_invokes_held_by_the_gm_and_by_characters_load(tmp_path: Path) -> N
     assert load_scene(path).scene.aspects[0].free_invokes == ("ana", "gm", "gm")
 
 
+def test_a_free_invoke_held_by_a_hazard_of_the_scene_loads() -> None:
+    """A hazard rolls, so it may hold a free invoke (and spend it on its own attack)."""
+    text = (SCENES / "kaarnakoski-mine.toml").read_text(encoding="utf-8")
+    ceiling = '"Lamps flickering", { name = "Loose ceiling", free_invokes = { falling-rocks = 1 } }'
+    edited = text.replace('"Lamps flickering"', ceiling, 1)
+    assert edited != text
+    scene = load_text(edited, SCENES / "kaarnakoski-mine.toml").scene
+    assert any(a.free_invokes == ("falling-rocks",) for a in scene.aspects)
+
+
 def test_removing_a_character_takes_its_free_invokes_so_the_saved_file_loads(
     tmp_path: Path,
 ) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -350,11 +350,12 @@ def _check_holders(
     aspects: tuple[Aspect, ...],
     zones: list[Zone],
     characters: list[Character],
-    obstacles: list[Obstacle],
+    obstacles: Iterable[Obstacle],
     origins: SourceMap,
 ) -> None:
-    """Every free invoke is held by the GM, a character or an obstacle (a hazard) of this
-    scene: an unknown holder would only show when the invoke is spent, at the table."""
+    """Every free invoke is held by the GM, a character or an obstacle of this scene (a
+    hazard rolls, so it may spend one): an unknown holder would only show when the invoke
+    is spent, at the table."""
     holders = {c.id for c in characters} | {o.id for o in obstacles} | {GM}
 
     def check_one(aspect: Aspect, path: KeyPath) -> None:
