@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 import fatescreen
 from fatescreen.resources import sample_campaign, shipped
+from fatescreen.ui.app import PANE_ORDER
 from fatescreen.ui.campaign import CampaignApp
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane
@@ -64,7 +65,7 @@ async def open_demo() -> None:
         await pilot.pause()
         expect(len(app.screen_stack) == 1, "Enter plays a scene on the dashboard")
         panes = list(app.query(Pane))
-        expect(len(panes) == 7, "the dashboard has its seven panes")
+        expect(len(panes) == len(PANE_ORDER), f"the dashboard has its {len(PANE_ORDER)} panes")
         for pane in panes:
             expect(bool(pane_text(pane)), f"the {type(pane).__name__} is filled")
         expect(app.current_theme.name in EXPECTED_THEMES, "the dashboard has a built-in theme")
