@@ -25,6 +25,15 @@ class Request(Protocol):
         ...
 
 
+Order = Request | str
+"""A request, or a command line as typed."""
+
+
+def command_line(order: Order) -> str:
+    """The command line of a request (a typed line is its own)."""
+    return order if isinstance(order, str) else order.command()
+
+
 @dataclass(frozen=True)
 class Line:
     """A command line as the GM typed it (the command bar, a script)."""
@@ -133,3 +142,204 @@ class NextExchange:
     def command(self) -> str:
         """The ``exchange`` line."""
         return f"exchange {word(self.who)}"
+
+
+def line_of(*words: str) -> str:
+    """Words as one command line, each quoted only when it must be."""
+    return " ".join(word(text) for text in words)
+
+
+@dataclass(frozen=True)
+class Field:
+    """``FIELD VALUE...``: one field of a record and the words of its new value.
+
+    ``set`` and ``add`` take any number of these after what they change.
+    """
+
+    name: str
+    values: tuple[str, ...] = ()
+
+    def words(self) -> tuple[str, ...]:
+        """The field's words on a command line."""
+        return (self.name, *self.values)
+
+
+def field(name: str, *values: str) -> Field:
+    """A :class:`Field` from its name and value words."""
+    return Field(name, values)
+
+
+def _field_words(fields: tuple[Field, ...]) -> tuple[str, ...]:
+    return tuple(text for found in fields for text in found.words())
+
+
+@dataclass(frozen=True)
+class Add:
+    """``add WHAT [NAME] [VALUE] [FIELD VALUE...] [in ZONE]``.
+
+    ``what`` is a kind (``pc``, ``mooks``, ``zone``, ``hazard``, ``countdown``...) or a
+    template's key; ``value`` is what the kind takes after its name (a mook group's members,
+    a hazard's rating, a distraction's choice, a countdown's boxes, a template's count).
+    """
+
+    what: str
+    name: str | None = None
+    value: str | None = None
+    fields: tuple[Field, ...] = ()
+    zone: str | None = None
+
+    def command(self) -> str:
+        """The ``add`` line."""
+        words = ["add", self.what]
+        words += [self.name] if self.name is not None else []
+        words += [self.value] if self.value is not None else []
+        words += _field_words(self.fields)
+        words += ["in", self.zone] if self.zone else []
+        return line_of(*words)
+
+
+@dataclass(frozen=True)
+class Set:
+    """``set TARGET FIELD VALUE [FIELD VALUE...]``: change fields of one record."""
+
+    target: str
+    fields: tuple[Field, ...]
+
+    def command(self) -> str:
+        """The ``set`` line."""
+        return line_of("set", self.target, *_field_words(self.fields))
+
+
+@dataclass(frozen=True)
+class Place:
+    """``place TARGET ZONE|none``: put someone in a zone, or in none."""
+
+    target: str
+    zone: str | None
+
+    def command(self) -> str:
+        """The ``place`` line."""
+        return line_of("place", self.target, self.zone or "none")
+
+
+@dataclass(frozen=True)
+class Remove:
+    """``remove TARGET``: take a character, zone, obstacle or countdown out of the scene."""
+
+    target: str
+
+    def command(self) -> str:
+        """The ``remove`` line."""
+        return line_of("remove", self.target)
+
+
+@dataclass(frozen=True)
+class SaveTemplate:
+    """``template save TARGET as NAME``: a stat block into the library."""
+
+    target: str
+    name: str
+
+    def command(self) -> str:
+        """The ``template save`` line."""
+        return line_of("template", "save", self.target, "as", self.name)
+
+
+@dataclass(frozen=True)
+class Link:
+    """``link ZONE ZONE [FIELD VALUE...]``: a way between two zones (barrier, block)."""
+
+    first: str
+    second: str
+    fields: tuple[Field, ...] = ()
+
+    def command(self) -> str:
+        """The ``link`` line."""
+        return line_of("link", self.first, self.second, *_field_words(self.fields))
+
+
+@dataclass(frozen=True)
+class Unlink:
+    """``unlink ZONE ZONE``: take the way between two zones away."""
+
+    first: str
+    second: str
+
+    def command(self) -> str:
+        """The ``unlink`` line."""
+        return line_of("unlink", self.first, self.second)
+
+
+@dataclass(frozen=True)
+class AddAspect:
+    """``aspect add NAME [on HOLDER] [concept|trouble]``."""
+
+    name: str
+    holder: str | None = None
+    role: str | None = None
+
+    def command(self) -> str:
+        """The ``aspect add`` line."""
+        words = ["aspect", "add", self.name]
+        words += ["on", self.holder] if self.holder else []
+        words += [self.role] if self.role else []
+        return line_of(*words)
+
+
+@dataclass(frozen=True)
+class RemoveAspect:
+    """``aspect remove ASPECT``."""
+
+    aspect: str
+
+    def command(self) -> str:
+        """The ``aspect remove`` line."""
+        return line_of("aspect", "remove", self.aspect)
+
+
+@dataclass(frozen=True)
+class RenameAspect:
+    """``aspect rename ASPECT NEW``."""
+
+    aspect: str
+    name: str
+
+    def command(self) -> str:
+        """The ``aspect rename`` line."""
+        return line_of("aspect", "rename", self.aspect, self.name)
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """``secret TARGET`` or ``public TARGET``: hide something from the players, or show it."""
+
+    target: str
+    secret: bool
+
+    def command(self) -> str:
+        """The ``secret`` or ``public`` line."""
+        return line_of("secret" if self.secret else "public", self.target)
+
+
+@dataclass(frozen=True)
+class Milestone:
+    """``milestone PC OPTION [WORDS...]``: a milestone's option and what it needs."""
+
+    pc: str
+    option: str
+    values: tuple[str, ...] = ()
+
+    def command(self) -> str:
+        """The ``milestone`` line."""
+        return line_of("milestone", self.pc, self.option, *self.values)
+
+
+@dataclass(frozen=True)
+class Play:
+    """``play SCENE``: start a prepared scene of the campaign (by number, title or file)."""
+
+    scene: str
+
+    def command(self) -> str:
+        """The ``play`` line."""
+        return line_of("play", self.scene)
