@@ -216,6 +216,28 @@ class Tokens:
                 raise CommandError(str(error)) from None
         return None
 
+    def faces_text(self) -> str | None:
+        """As :meth:`faces`, but the dice as typed (checked to be four dice): what a typed
+        request keeps."""
+        word = self.peek()
+        if word is None:
+            return None
+        if looks_like_faces(word):
+            return self.words.pop(0)
+        if keyword_of(word) == "dice":
+            self.words.pop(0)
+            text = self.take(tr(self.lang, "what.dice"))
+            try:
+                parse_faces(text)
+            except InvalidDice as error:
+                raise CommandError(str(error)) from None
+            return text
+        return None
+
+    def error(self, key: str, **values: object) -> CommandError:
+        """A command error with a message from the catalog, in the line's language."""
+        return CommandError(tr(self.lang, key, **values))
+
     def names(self, what: str) -> list[str]:
         """A comma-separated list of names in one word (``rozio,vitor``)."""
         word = self.take(what)

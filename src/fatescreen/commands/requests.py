@@ -11,6 +11,9 @@ import shlex
 from dataclasses import dataclass
 from typing import Protocol
 
+from fatescreen.rules.dice import looks_like_faces
+from fatescreen.rules.ladder import parse_rating
+
 
 def word(text: str) -> str:
     """A name or text as one word of a command line."""
@@ -45,81 +48,132 @@ class Line:
         return self.text
 
 
-def _dice(own: str | None, defense: str | None = None) -> str:
-    parts = [own] if own else []
-    if defense:
-        parts += ["vs", defense]
-    return "".join(f" {part}" for part in parts)
+def _helpers(helpers: tuple[str, ...]) -> list[str]:
+    return ["with", ",".join(helpers)] if helpers else []
+
+
+def is_difficulty(text: str) -> bool:
+    """Whether the word after ``vs`` is a difficulty (a number or a ladder word) rather than
+    an opponent's name; four dice are never a difficulty."""
+    if looks_like_faces(text):
+        return False
+    try:
+        parse_rating(text)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
 class Attack:
-    """``attack ATTACKER DEFENDER [SKILL] [FACES] [vs FACES]`` (``hazard`` for a hazard)."""
+    """``attack ATTACKER DEFENDER[,DEFENDER...]|zone ZONE [SKILL] [physical|mental] [FACES]
+    [with H,H] [vs FACES...]`` (``hazard`` for a hazard, which names no skill).
+
+    Names and skills are as typed; the verb resolves them against the scene.
+    """
 
     actor: str
-    target: str
+    target: str | None
     skill: str | None = None
     dice: str | None = None
-    defense_dice: str | None = None
+    defense_dice: tuple[str, ...] = ()
     hazard: bool = False
+    zone: str | None = None
+    kind: str | None = None
+    helpers: tuple[str, ...] = ()
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The defenders named (none for a zone attack)."""
+        return tuple(part.strip() for part in self.target.split(",")) if self.target else ()
 
     def command(self) -> str:
         """The ``attack`` (or ``hazard``) line."""
-        verb = "hazard" if self.hazard else "attack"
-        skill = f" {word(self.skill)}" if self.skill and not self.hazard else ""
-        return (
-            f"{verb} {word(self.actor)} {word(self.target)}{skill}"
-            f"{_dice(self.dice, self.defense_dice)}"
-        )
+        words = ["hazard" if self.hazard else "attack", self.actor]
+        words += ["zone", self.zone] if self.zone is not None else [self.target or ""]
+        words += [self.skill] if self.skill and not self.hazard else []
+        words += [self.kind] if self.kind else []
+        words += [self.dice] if self.dice else []
+        words += _helpers(self.helpers)
+        words += ["vs", *self.defense_dice] if self.defense_dice else []
+        return line_of(*words)
 
 
 @dataclass(frozen=True)
 class Overcome:
-    """``overcome ACTOR [SKILL] vs DIFFICULTY [FACES]``."""
+    """``overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]``.
+
+    ``opposition`` is a difficulty (a number or ladder word) or an opponent's name; the
+    roller's own dice follow a difficulty and come before an opponent.
+    """
 
     actor: str
     skill: str | None
-    opposition: str
+    opposition: str | None = None
     dice: str | None = None
+    opponent_skill: str | None = None
+    opponent_dice: str | None = None
+    helpers: tuple[str, ...] = ()
 
     def command(self) -> str:
         """The ``overcome`` line."""
-        skill = f" {word(self.skill)}" if self.skill else ""
-        return f"overcome {word(self.actor)}{skill} vs {word(self.opposition)}{_dice(self.dice)}"
+        words = ["overcome", self.actor, *([self.skill] if self.skill else [])]
+        return line_of(*words, *_roll_words(self))
 
 
 @dataclass(frozen=True)
 class Create:
-    """``create ACTOR [SKILL] "ASPECT" vs DIFFICULTY [FACES]``."""
+    """``create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H]
+    [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]`` (a hazard names no skill)."""
 
     actor: str
     skill: str | None
     aspect: str
-    opposition: str
+    opposition: str | None = None
     dice: str | None = None
+    holder: str | None = None
+    opponent_skill: str | None = None
+    opponent_dice: str | None = None
+    helpers: tuple[str, ...] = ()
 
     def command(self) -> str:
         """The ``create`` line."""
-        skill = f" {word(self.skill)}" if self.skill else ""
-        return (
-            f"create {word(self.actor)}{skill} {word(self.aspect)} vs {word(self.opposition)}"
-            f"{_dice(self.dice)}"
-        )
+        words = ["create", self.actor, *([self.skill] if self.skill else []), self.aspect]
+        words += ["on", self.holder] if self.holder else []
+        return line_of(*words, *_roll_words(self))
+
+
+def _roll_words(request: Overcome | Create) -> list[str]:
+    """The dice, helpers and opposition of an overcome or a create an advantage."""
+    words = _helpers(request.helpers)
+    if request.opposition is None or is_difficulty(request.opposition):
+        if request.opposition is not None:
+            words += ["vs", request.opposition]
+        return words + ([request.dice] if request.dice else [])
+    words = ([request.dice] if request.dice else []) + words + ["vs", request.opposition]
+    words += [request.opponent_skill] if request.opponent_skill else []
+    words += [request.opponent_dice] if request.opponent_dice else []
+    return words
 
 
 @dataclass(frozen=True)
 class Invoke:
-    """``invoke ASPECT [by WHO] [free|paid|hostile]``."""
+    """``invoke ASPECT [by WHO] [free|paid|hostile] [reroll [FACES]|oppose]``."""
 
     aspect: str
     by: str | None = None
     payment: str | None = None
+    effect: str | None = None
+    reroll_dice: str | None = None
 
     def command(self) -> str:
         """The ``invoke`` line."""
-        by = f" by {word(self.by)}" if self.by else ""
-        payment = f" {self.payment}" if self.payment else ""
-        return f"invoke {word(self.aspect)}{by}{payment}"
+        words = ["invoke", self.aspect]
+        words += ["by", self.by] if self.by else []
+        words += [self.payment] if self.payment else []
+        words += [self.effect] if self.effect else []
+        words += [self.reroll_dice] if self.reroll_dice else []
+        return line_of(*words)
 
 
 @dataclass(frozen=True)
