@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 
 from fatescreen.commands.core import Tokens, find_verb, keyword_of, split_line
 from fatescreen.commands.requests import (
+    Absorb,
     Add,
     AddAspect,
     Attack,
     Create,
+    Defend,
     Field,
     Invoke,
     Link,
@@ -33,7 +35,8 @@ from fatescreen.commands.requests import (
     Visibility,
     is_difficulty,
 )
-from fatescreen.commands.verbs_attack import parse_attack
+from fatescreen.commands.verbs_attack import parse_attack, parse_defend
+from fatescreen.commands.verbs_harm import parse_absorb
 from fatescreen.commands.verbs_rolls import parse_create, parse_invoke, parse_overcome
 from fatescreen.rules.dice import looks_like_faces
 
@@ -144,6 +147,34 @@ def invokes(draw: st.DrawFn) -> Invoke:
 @given(invokes())
 def test_an_invoke_reads_back_as_itself(request: Invoke) -> None:
     assert parsed("invoke", request.command(), parse_invoke) == request
+
+
+@given(st.none() | word, word, st.none() | faces)
+def test_a_defense_reads_back_as_itself(defender: str | None, skill: str, dice: str | None) -> None:
+    request = Defend(defender, skill, dice)
+    assert parsed("defend", request.command(), parse_defend) == request
+
+
+def test_a_lone_defender_reads_as_the_word_the_verb_decides_on() -> None:
+    assert parsed("defend", Defend("Äijä Öinen").command(), parse_defend) == Defend(
+        None, "Äijä Öinen"
+    )
+
+
+consequence = text.filter(lambda t: keyword_of(t) != "replacing" and not is_difficulty(t))
+"""A consequence's text: a number first would be the option."""
+
+
+@given(
+    st.none() | st.integers(1, 9),
+    st.lists(consequence, max_size=3).map(tuple),
+    st.none() | text,
+)
+def test_an_absorb_reads_back_as_itself(
+    option: int | None, texts: tuple[str, ...], replacing: str | None
+) -> None:
+    request = Absorb(option, texts, replacing)
+    assert parsed("absorb", request.command(), parse_absorb) == request
 
 
 fields = st.lists(st.builds(Field, word, st.lists(text, max_size=3).map(tuple)), max_size=3).map(

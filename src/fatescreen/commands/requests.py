@@ -397,3 +397,43 @@ class Play:
     def command(self) -> str:
         """The ``play`` line."""
         return line_of("play", self.scene)
+
+
+@dataclass(frozen=True)
+class Defend:
+    """``defend [DEFENDER] [SKILL] [FACES]``: roll the pending roll's defense again.
+
+    A lone word is read as the skill unless it names one of the roll's defenders (the verb
+    decides that against the roll), so ``Defend(skill="ann")`` and ``Defend("ann")`` do
+    the same.
+    """
+
+    defender: str | None = None
+    skill: str | None = None
+    dice: str | None = None
+
+    def command(self) -> str:
+        """The ``defend`` line."""
+        words = ["defend"]
+        words += [self.defender] if self.defender else []
+        words += [self.skill] if self.skill else []
+        words += [self.dice] if self.dice else []
+        return line_of(*words)
+
+
+@dataclass(frozen=True)
+class Absorb:
+    """``absorb [OPTION] ["CONSEQUENCE TEXT"...] [replacing ASPECT]``: take the pending hit
+    with the numbered option of those shown."""
+
+    option: int | None = None
+    texts: tuple[str, ...] = ()
+    replacing: str | None = None
+
+    def command(self) -> str:
+        """The ``absorb`` line."""
+        words = ["absorb"]
+        words += [str(self.option)] if self.option is not None else []
+        words += self.texts
+        words += ["replacing", self.replacing] if self.replacing else []
+        return line_of(*words)

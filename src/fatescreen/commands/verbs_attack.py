@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.requests import Attack
+from fatescreen.commands.requests import Attack, Defend
 from fatescreen.commands.settle import (
     action_effort,
     add_boost,
@@ -222,35 +222,73 @@ def hazard_verb(ctx: Context, args: Tokens) -> Applied:
     example="defend rozio Fight -0+0",
 )
 def defend(ctx: Context, args: Tokens) -> Applied:
-    """Roll the defense again with another skill or entered dice, and settle again."""
+    """Roll the defense again with another skill or entered dice, and settle again.
+
+    Four stages: :func:`parse_defend`, :func:`decide_defend`, :func:`settle` (which applies
+    the roll to the scene again) and the head line said here.
+    """
     pending, base = reopen(ctx)
+    request = parse_defend(args)
+    defender, skill, new_pending = decide_defend(ctx, args, pending, request)
+    scene, lines = settle(ctx, base, new_pending)
+    head = ctx.tr(
+        "defend.line", name=defender.name, skill=skill or _skill_of(new_pending, defender.id)
+    )
+    return Applied(scene, (head, *lines), head, frozenset({"pending", f"character:{defender.id}"}))
+
+
+def parse_defend(args: Tokens) -> Defend:
+    """Stage one of ``defend``: the whole line as a typed request (a lone word is kept as
+    the skill; :func:`decide_defend` reads it as the defender if it names one).
+
+    Raises:
+        CommandError: Words are left over.
+    """
+    first: list[str] = []
+    while args and len(first) < 2 and not _dice_next(args):
+        first.append(args.take(""))
+    dice = args.faces_text()
+    args.done()
+    if len(first) == 2:
+        return Defend(first[0], first[1], dice)
+    return Defend(None, first[0] if first else None, dice)
+
+
+def decide_defend(
+    ctx: Context, args: Tokens, pending: PendingRoll, request: Defend
+) -> tuple[Character, str | None, PendingRoll]:
+    """Stage two of ``defend``: who defends again, with which skill, and the roll with the
+    new defense.
+
+    Raises:
+        CommandError: No defense to change, the defender is not clear, or nothing new.
+    """
     defenders = [t.target for t in pending.targets] or (
         [pending.target] if pending.target is not None else []
     )
     if not defenders:
         raise ctx.error("error.no_defense")
     defender_id: str | None = defenders[0] if len(defenders) == 1 else None
-    if args and not _dice_next(args):
-        named = _defender_named(ctx, args.words[0], defenders)
+    skill_ref = request.skill
+    if request.defender is not None:
+        named = _defender_named(ctx, request.defender, defenders)
+        if named is None:
+            # Not one of the defenders: it was the skill, and the next word is extra.
+            args.words = [request.skill or ""]
+            args.done()
+        defender_id = named
+    elif skill_ref is not None:
+        named = _defender_named(ctx, skill_ref, defenders)
         if named is not None:
-            args.take(ctx.tr("what.defender"))
-            defender_id = named
+            defender_id, skill_ref = named, None
     if defender_id is None:
         raise ctx.error("error.which_defender", names=ctx.names(defenders))
     defender = ctx.scene.character(defender_id)
-    skill: str | None = None
-    if args and not _dice_next(args):
-        skill = ctx.skill(defender, args.take(ctx.tr("what.skill")))
-    dice = args.faces()
-    args.done()
+    skill = ctx.skill(defender, skill_ref) if skill_ref is not None else None
+    dice = parse_faces(request.dice) if request.dice is not None else None
     if skill is None and dice is None:
         raise args.missing(ctx.tr("what.skill_or_dice"))
-    new_pending = _with_defense(ctx, pending, defender, skill, dice)
-    scene, lines = settle(ctx, base, new_pending)
-    head = ctx.tr(
-        "defend.line", name=defender.name, skill=skill or _skill_of(new_pending, defender_id)
-    )
-    return Applied(scene, (head, *lines), head, frozenset({"pending", f"character:{defender_id}"}))
+    return defender, skill, _with_defense(ctx, pending, defender, skill, dice)
 
 
 def _dice_next(args: Tokens) -> bool:
