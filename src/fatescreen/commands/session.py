@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from fatescreen.commands.core import (
     Applied,
@@ -27,7 +28,7 @@ from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError, escape_controls, unshown
-from fatescreen.scene.history import History, NothingToUndo, Step
+from fatescreen.scene.history import History, NothingToUndo, Step, UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
 from fatescreen.scene.model import Scene, changes
@@ -309,23 +310,10 @@ class Session:
 
     def _meta(self, name: str, words: list[str], text: str) -> Result:
         if name in ("undo", "redo"):
-            if words:
-                raise CommandError(
-                    tr(self.lang, "error.extra", verb=name, extra=" ".join(words), usage=name)
-                )
             previous = self.scene
-            try:
-                if name == "undo":
-                    self.history, step = self.history.undo()
-                    self.scene = step.before
-                else:
-                    self.history, step = self.history.redo()
-                    self.scene = step.after
-            except NothingToUndo:
-                raise CommandError(tr(self.lang, f"error.nothing_to_{name}")) from None
-            if self.journal is not None:
-                self.journal.append(name, ())
-            line = tr(self.lang, f"{name}.line", label=step.label)
+            self.history, step, self.scene, line = undo_or_redo(
+                self.history, name, words, self.lang, self.journal
+            )
             self.log.append(LogEntry(text, (line,)))
             return Result(text, (line,), True, changes(previous, self.scene), step.label)
         if name == "save":
@@ -404,3 +392,34 @@ class Session:
             for v in sorted(registry().values(), key=lambda v: v.name)
         ]
         return lines
+
+
+V = TypeVar("V")
+
+
+def undo_or_redo(
+    history: UndoHistory[V], name: str, words: list[str], lang: str, journal: Journal | None
+) -> tuple[UndoHistory[V], UndoStep[V], V, str]:
+    """``undo`` or ``redo`` on any session's history (Fate's or another system's).
+
+    Returns:
+        The new history, the step undone or redone, the value it leaves, and the line
+        that says so; the journal (if any) records the verb.
+
+    Raises:
+        CommandError: Words after the verb, or nothing to undo or redo.
+    """
+    if words:
+        raise CommandError(tr(lang, "error.extra", verb=name, extra=" ".join(words), usage=name))
+    try:
+        if name == "undo":
+            history, step = history.undo()
+            value = step.before
+        else:
+            history, step = history.redo()
+            value = step.after
+    except NothingToUndo:
+        raise CommandError(tr(lang, f"error.nothing_to_{name}")) from None
+    if journal is not None:
+        journal.append(name, ())
+    return history, step, value, tr(lang, f"{name}.line", label=step.label)

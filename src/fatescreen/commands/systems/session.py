@@ -12,13 +12,19 @@ from typing import Any, Generic
 from fatescreen.commands.core import split_line
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import fold
-from fatescreen.commands.session import LogEntry, Result, refuse_journaling, save_target
+from fatescreen.commands.session import (
+    LogEntry,
+    Result,
+    refuse_journaling,
+    save_target,
+    undo_or_redo,
+)
 from fatescreen.commands.systems.base import S, SystemContext, VerbSet
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError
-from fatescreen.scene.history import NothingToUndo, UndoHistory, UndoStep
+from fatescreen.scene.history import UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.systems import LoadedSystemScene, save_system_scene, scene_format
 
@@ -136,22 +142,9 @@ class SystemSession(Generic[S]):
 
     def _meta(self, name: str, words: list[str], text: str) -> Result:
         if name in ("undo", "redo"):
-            if words:
-                raise CommandError(
-                    tr(self.lang, "error.extra", verb=name, extra=" ".join(words), usage=name)
-                )
-            try:
-                if name == "undo":
-                    self.history, step = self.history.undo()
-                    self.value = step.before
-                else:
-                    self.history, step = self.history.redo()
-                    self.value = step.after
-            except NothingToUndo:
-                raise CommandError(tr(self.lang, f"error.nothing_to_{name}")) from None
-            if self.journal is not None:
-                self.journal.append(name, ())
-            line = tr(self.lang, f"{name}.line", label=step.label)
+            self.history, step, self.value, line = undo_or_redo(
+                self.history, name, words, self.lang, self.journal
+            )
             self.log.append(LogEntry(text, (line,)))
             return Result(text, (line,), True, frozenset({"all"}), step.label)
         if name == "save":
