@@ -132,8 +132,45 @@ _meta("log", "log [--markdown]", "log --markdown", ("l", "loki"))
 _meta("help", "help [VERB]", "help attack", ("?", "apua", "ohje"))
 
 
+class JournalGuard:
+    """What every session (Fate's and the other systems') does with its journal: refuse
+    to run while changes a crash left unsaved wait, discard them, or start afresh."""
+
+    journal: Journal | None
+    recovery_pending: bool
+
+    def journal_text(self) -> str | None:
+        """The text of the scene file the journal is kept against (None without a file)."""
+        raise NotImplementedError
+
+    def discard_recovery(self) -> None:
+        """Forget unsaved journaled changes and journal afresh from the file."""
+        self.recovery_pending = False
+        self.start_journal()
+
+    def start_journal(self) -> None:
+        """Begin a fresh journal against the file as it is now (discarding an old one).
+
+        Raises:
+            RecoveryPending: The old journal has not been recovered or discarded yet.
+        """
+        self.refuse_pending_recovery()
+        text = self.journal_text()
+        if self.journal is not None and text is not None:
+            self.journal.start(text)
+
+    def refuse_pending_recovery(self) -> None:
+        """Raise unless the journal may be written (see :attr:`recovery_pending`).
+
+        Raises:
+            RecoveryPending: A recovery waits for the session's ``recover`` or
+                :meth:`discard_recovery`.
+        """
+        refuse_journaling(self.journal, pending=self.recovery_pending)
+
+
 @dataclass
-class Session:
+class Session(JournalGuard):
     """A scene being run: the current value, its history, journal and log."""
 
     scene: Scene
@@ -210,28 +247,9 @@ class Session:
         """As :meth:`replay`, returning each command's result in order."""
         return [self._execute(command, list(dice), journal=False) for command, dice in entries]
 
-    def discard_recovery(self) -> None:
-        """Forget unsaved journaled changes and journal afresh from the file."""
-        self.recovery_pending = False
-        self.start_journal()
-
-    def start_journal(self) -> None:
-        """Begin a fresh journal against the file as it is now (discarding an old one).
-
-        Raises:
-            RecoveryPending: The old journal has not been recovered or discarded yet.
-        """
-        self.refuse_pending_recovery()
-        if self.journal is not None and self.loaded is not None:
-            self.journal.start(self.loaded.text)
-
-    def refuse_pending_recovery(self) -> None:
-        """Raise unless the journal may be written (see :attr:`recovery_pending`).
-
-        Raises:
-            RecoveryPending: A recovery waits for :meth:`recover` or :meth:`discard_recovery`.
-        """
-        refuse_journaling(self.journal, pending=self.recovery_pending)
+    def journal_text(self) -> str | None:
+        """The text of the scene file the journal is kept against (None without a file)."""
+        return self.loaded.text if self.loaded is not None else None
 
     # -- commands ----------------------------------------------------------------------
 

@@ -13,9 +13,9 @@ from fatescreen.commands.core import split_line
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import fold
 from fatescreen.commands.session import (
+    JournalGuard,
     LogEntry,
     Result,
-    refuse_journaling,
     save_target,
     undo_or_redo,
 )
@@ -39,7 +39,7 @@ META: dict[str, tuple[str, ...]] = {
 
 
 @dataclass
-class SystemSession(Generic[S]):
+class SystemSession(JournalGuard, Generic[S]):
     """A scene of some system being run: its value, history, journal and log."""
 
     system: str
@@ -73,30 +73,11 @@ class SystemSession(Generic[S]):
         self.recovery_pending = False
         return replayed
 
-    def discard_recovery(self) -> None:
-        """Forget unsaved journaled changes and journal afresh from the file."""
-        self.recovery_pending = False
-        self.start_journal()
-
-    def start_journal(self) -> None:
-        """Begin a fresh journal against the file as it is now.
-
-        Raises:
-            RecoveryPending: The old journal has not been recovered or discarded yet.
-        """
-        self.refuse_pending_recovery()
-        if self.journal is not None and self.loaded is not None:
-            self.journal.start(self.loaded.text)
+    def journal_text(self) -> str | None:
+        """The text of the scene file the journal is kept against (None without a file)."""
+        return self.loaded.text if self.loaded is not None else None
 
     # -- commands ----------------------------------------------------------------------
-
-    def refuse_pending_recovery(self) -> None:
-        """Raise unless the journal may be written (see :attr:`recovery_pending`).
-
-        Raises:
-            RecoveryPending: A recovery waits for :meth:`recover` or :meth:`discard_recovery`.
-        """
-        refuse_journaling(self.journal, pending=self.recovery_pending)
 
     def execute(self, line: str) -> Result:
         """Apply one command line; a bad line changes nothing and explains itself.
