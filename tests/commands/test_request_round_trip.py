@@ -29,12 +29,14 @@ from fatescreen.commands.requests import (
     RemoveAspect,
     RenameAspect,
     Request,
+    RevealAspect,
     SaveTemplate,
     Set,
     Unlink,
     Visibility,
     is_difficulty,
 )
+from fatescreen.commands.verbs_aspects import parse_aspect
 from fatescreen.commands.verbs_attack import parse_attack, parse_defend
 from fatescreen.commands.verbs_harm import parse_absorb
 from fatescreen.commands.verbs_rolls import parse_create, parse_invoke, parse_overcome
@@ -175,6 +177,29 @@ def test_an_absorb_reads_back_as_itself(
 ) -> None:
     request = Absorb(option, texts, replacing)
     assert parsed("absorb", request.command(), parse_absorb) == request
+
+
+aspect_requests = (
+    st.builds(
+        AddAspect,
+        text,
+        st.none() | text,
+        st.none() | st.sampled_from(["concept", "trouble"]),
+        st.integers(0, 5),
+        st.none() | text,
+        st.booleans(),
+    )
+    | st.builds(RemoveAspect, text)
+    | st.builds(RevealAspect, text)
+    | st.builds(RenameAspect, text, text)
+)
+
+
+@given(aspect_requests)
+def test_an_aspect_request_reads_back_as_itself(
+    request: AddAspect | RemoveAspect | RevealAspect | RenameAspect,
+) -> None:
+    assert parsed("aspect", request.command(), parse_aspect) == request
 
 
 fields = st.lists(st.builds(Field, word, st.lists(text, max_size=3).map(tuple)), max_size=3).map(

@@ -326,17 +326,23 @@ class Unlink:
 
 @dataclass(frozen=True)
 class AddAspect:
-    """``aspect add NAME [on HOLDER] [concept|trouble]``."""
+    """``aspect add NAME [on HOLDER] [concept|trouble] [free N [for WHO]] [hidden]``."""
 
     name: str
     holder: str | None = None
     role: str | None = None
+    free: int = 0
+    owner: str | None = None
+    hidden: bool = False
 
     def command(self) -> str:
         """The ``aspect add`` line."""
         words = ["aspect", "add", self.name]
         words += ["on", self.holder] if self.holder else []
         words += [self.role] if self.role else []
+        words += ["free", str(self.free)] if self.free else []
+        words += ["for", self.owner] if self.owner else []
+        words += ["hidden"] if self.hidden else []
         return line_of(*words)
 
 
@@ -352,6 +358,17 @@ class RemoveAspect:
 
 
 @dataclass(frozen=True)
+class RevealAspect:
+    """``aspect reveal ASPECT``: a hidden aspect becomes known."""
+
+    aspect: str
+
+    def command(self) -> str:
+        """The ``aspect reveal`` line."""
+        return line_of("aspect", "reveal", self.aspect)
+
+
+@dataclass(frozen=True)
 class RenameAspect:
     """``aspect rename ASPECT NEW``."""
 
@@ -361,6 +378,10 @@ class RenameAspect:
     def command(self) -> str:
         """The ``aspect rename`` line."""
         return line_of("aspect", "rename", self.aspect, self.name)
+
+
+AspectRequest = AddAspect | RemoveAspect | RevealAspect | RenameAspect
+"""Any request of the ``aspect`` verb."""
 
 
 @dataclass(frozen=True)
