@@ -271,6 +271,11 @@ class Place:
     target: str
     zone: str | None
 
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The names listed (several are joined by commas)."""
+        return tuple(part.strip() for part in self.target.split(","))
+
     def command(self) -> str:
         """The ``place`` line."""
         return line_of("place", self.target, self.zone or "none")
@@ -281,6 +286,11 @@ class Remove:
     """``remove TARGET``: take a character, zone, obstacle or countdown out of the scene."""
 
     target: str
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The names listed (several are joined by commas)."""
+        return tuple(part.strip() for part in self.target.split(","))
 
     def command(self) -> str:
         """The ``remove`` line."""
