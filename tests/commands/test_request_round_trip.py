@@ -22,6 +22,8 @@ from fatescreen.commands.requests import (
     Invoke,
     Link,
     Milestone,
+    NextExchange,
+    NextTurn,
     Overcome,
     Place,
     Play,
@@ -40,6 +42,7 @@ from fatescreen.commands.verbs_aspects import parse_aspect
 from fatescreen.commands.verbs_attack import parse_attack, parse_defend
 from fatescreen.commands.verbs_build import parse_remove
 from fatescreen.commands.verbs_edit import parse_place
+from fatescreen.commands.verbs_flow import parse_exchange, parse_next
 from fatescreen.commands.verbs_harm import parse_absorb
 from fatescreen.commands.verbs_map import parse_unlink
 from fatescreen.commands.verbs_rolls import parse_create, parse_invoke, parse_overcome
@@ -233,6 +236,12 @@ def test_a_secret_or_public_reads_back_as_itself(target: str, secret: bool) -> N
     assert parsed(verb, request.command(), lambda a: parse_visibility(a, secret=secret)) == (
         request
     )
+
+
+@given(text)
+def test_next_and_exchange_read_back_as_themselves(who: str) -> None:
+    assert parsed("next", NextTurn(who).command(), parse_next) == NextTurn(who)
+    assert parsed("exchange", NextExchange(who).command(), parse_exchange) == NextExchange(who)
 
 
 fields = st.lists(st.builds(Field, word, st.lists(text, max_size=3).map(tuple)), max_size=3).map(
