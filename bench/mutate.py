@@ -53,6 +53,7 @@ EQUIVALENT = RESULTS / "equivalent.toml"
 WORK = ROOT / ".mutmut"
 LAYERS = ("rules", "commands")
 LAYER_TESTS = {"rules": ["tests/rules"], "commands": ["tests/commands", "tests/campaign"]}
+SYSTEM_TESTS = ("tests/systems",)
 # Modules whose own tests live elsewhere than their layer's, or whose layer tests are more than
 # they need (mutmut runs the selected tests once in full to learn which reach what).
 TESTS: dict[str, list[str]] = {}
@@ -90,8 +91,15 @@ def _files_under(root: Path, names: Iterable[str]) -> Iterator[Path]:
 
 
 def tests_of(module: str) -> list[str]:
-    """The test paths a module's mutants are run against."""
-    return TESTS.get(module) or LAYER_TESTS.get(module.split("/")[0], ["tests"])
+    """The test paths a module's mutants are run against: ``TESTS``, else the other rule
+    systems' tests for their modules (``rules/varjot/``, ``commands/systems/``), else the
+    layer's tests."""
+    if module in TESTS:
+        return TESTS[module]
+    parts = module.split("/")
+    if len(parts) > 2 or parts[1] == "systems":
+        return list(SYSTEM_TESTS)
+    return LAYER_TESTS.get(parts[0], ["tests"])
 
 
 def source_hash(module: str, root: Path = ROOT) -> str:
@@ -482,13 +490,30 @@ def _percent(value: float) -> str:
     return f"{value:.1%}"
 
 
-def report(selected: list[str], results: Path, equivalents: list[Equivalent]) -> tuple[str, bool]:
-    """The report over the selected modules, and whether every current module meets the
-    floor (checked by the caller)."""
-    lines = [
-        f"{'module':<34} {'mutants':>7} {'killed':>6} {'surv.':>5} {'no test':>7} "
-        f"{'equiv.':>6} {'killed/all':>10} {'/non-equiv':>10}  state"
+HEADINGS = ("module", "mutants", "killed", "survived", "no tests", "equivalent")
+
+
+def _row(label: str, counts: Tally, state: str) -> list[str]:
+    return [
+        label,
+        str(counts.mutants),
+        str(counts.killed),
+        str(counts.survived),
+        str(counts.no_tests),
+        str(counts.equivalent),
+        _percent(counts.kill_rate),
+        _percent(counts.non_equivalent_rate),
+        state,
     ]
+
+
+def report(
+    selected: list[str], results: Path, equivalents: list[Equivalent], markdown: bool = False
+) -> tuple[str, bool]:
+    """The report over the selected modules (a plain table, or Markdown for the README),
+    and whether any module's record counts in the total."""
+    headings = [*HEADINGS, "killed/all", "killed/non-equivalent", "state"]
+    rows: list[list[str]] = []
     total = Tally()
     current = 0
     stale: list[str] = []
@@ -506,27 +531,47 @@ def report(selected: list[str], results: Path, equivalents: list[Equivalent]) ->
         else:
             total.add(counts)
             current += 1
-        lines.append(
-            f"{module:<34} {counts.mutants:>7} {counts.killed:>6} {counts.survived:>5} "
-            f"{counts.no_tests:>7} {counts.equivalent:>6} {_percent(counts.kill_rate):>10} "
-            f"{_percent(counts.non_equivalent_rate):>10}  {state}"
-        )
-    lines.append(
-        f"{f'total ({current} modules)':<34} {total.mutants:>7} {total.killed:>6} "
-        f"{total.survived:>5} {total.no_tests:>7} {total.equivalent:>6} "
-        f"{_percent(total.kill_rate):>10} {_percent(total.non_equivalent_rate):>10}"
-    )
+        rows.append(_row(module, counts, state))
+    rows.append(_row(f"total ({current} modules)", total, ""))
+    if markdown:
+        lines = ["| " + " | ".join(headings[:-1]) + " |", "|---" * (len(headings) - 1) + "|"]
+        for row in rows:
+            label = f"`{row[0]}`" if row[0].endswith(".py") else f"**{row[0]}**"
+            lines.append("| " + " | ".join([label, *row[1:-1]]) + " |")
+        lines.append("")
+    else:
+        widths = [max(len(row[i]) for row in [headings, *rows]) for i in range(len(headings))]
+        lines = [
+            "  ".join(
+                cell.ljust(widths[i]) if i in (0, len(headings) - 1) else cell.rjust(widths[i])
+                for i, cell in enumerate(row)
+            ).rstrip()
+            for row in [headings, *rows]
+        ]
     if total.timeout:
         lines.append(f"(killed includes {total.timeout} timeouts)")
     if stale:
         lines.append("measured on other source (left out of the total): " + ", ".join(stale))
     if unmeasured:
         lines.append(f"unmeasured ({len(unmeasured)}): " + ", ".join(unmeasured))
-    if total.unexplained:
+    if total.unexplained and not markdown:
         lines.append("not killed and not explained as equivalent:")
         for module, name, change, status in total.unexplained:
             lines.append(f"  {module} {name} ({status}): " + " | ".join(change))
     return "\n".join(lines), bool(current)
+
+
+BEGIN, END = "<!-- mutate:begin -->", "<!-- mutate:end -->"
+
+
+def write_readme(path: Path, table: str) -> None:
+    """Put the Markdown table between the README's mutate markers."""
+    text = path.read_text(encoding="utf-8")
+    head, _, rest = text.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    if not rest:
+        raise SystemExit(f"{path}: no {BEGIN} marker")
+    path.write_text(f"{head}{BEGIN}\n{table}\n{END}{tail}", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -536,6 +581,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("module", nargs="?", help="a module or folder under src/fatescreen/")
     parser.add_argument("--report", action="store_true", help="only print the recorded results")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--readme", type=Path, help="also write the Markdown table into it")
     parser.add_argument("--force", action="store_true", help="measure even current modules")
     parser.add_argument(
         "--tests-changed", action="store_true", help="also measure modules whose tests changed"
@@ -580,8 +627,10 @@ def main(argv: list[str] | None = None) -> int:
             counts = tally(record, load_equivalents())
             print(f"{module}: {_percent(counts.kill_rate)} killed of {counts.mutants}", flush=True)
     equivalents = load_equivalents()
-    text, _ = report(selected, RESULTS, equivalents)
+    text, _ = report(selected, RESULTS, equivalents, args.markdown)
     print(text)
+    if args.readme:
+        write_readme(args.readme, report(selected, RESULTS, equivalents, True)[0])
     failing = []
     for module in selected:
         record = load_record(module)

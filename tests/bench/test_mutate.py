@@ -118,3 +118,10 @@ def test_every_module_of_both_layers_is_listed() -> None:
     assert "rules/mekanismi/check.py" in found
     assert all(module.startswith(("rules/", "commands/")) for module in found)
     assert mutate.modules("rules/mekanismi") == [m for m in found if "mekanismi/" in m]
+
+
+def test_each_module_runs_against_its_own_tests() -> None:
+    assert mutate.tests_of("rules/harm.py") == ["tests/rules"]
+    assert mutate.tests_of("commands/verbs_harm.py") == ["tests/commands", "tests/campaign"]
+    assert mutate.tests_of("rules/varjot/dice.py") == ["tests/systems"]
+    assert mutate.tests_of("commands/systems/base.py") == ["tests/systems"]
