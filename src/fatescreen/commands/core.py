@@ -19,7 +19,7 @@ from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces, roll_
 from fatescreen.rules.errors import InvalidDice
 from fatescreen.rules.ladder import describe, parse_rating
 from fatescreen.rules.obstacles import Block, Countdown, Hazard
-from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspects_in_play
+from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspect_by_key, aspects_in_play
 from fatescreen.scene.model import Obstacle, Scene, Zone
 
 MAX_WORDS = 200
@@ -518,6 +518,9 @@ class Context:
 
     def character(self, ref: str) -> Character:
         """A character by id, name or unique prefix."""
+        found = self.scene.character_index.get(ref)
+        if found is not None:
+            return found  # an id: ids are unique (a large scene has thousands to search)
         return resolve(
             ref, ((c.id, c.name, c) for c in self.scene.characters), "character", self.lang
         )
@@ -578,6 +581,9 @@ class Context:
 
     def aspect(self, ref: str) -> AspectInPlay:
         """An aspect in play (scene, zone, character, consequence) by key, name or prefix."""
+        by_key = aspect_by_key(self.scene, ref)
+        if by_key is not None:
+            return by_key  # the key of exactly one aspect
         found = aspects_in_play(self.scene)
         return resolve(ref, ((a.key, a.aspect.name, a) for a in found), "aspect", self.lang)
 
