@@ -495,6 +495,17 @@ class Context:
             raise self.error("error.out", name=character.name)
         return character
 
+    def _by_id(self, ref: str, *, hazards_only: bool) -> Character | Obstacle | None:
+        """The one character or obstacle (hazard) whose id is ``ref``, or None (a large
+        scene has thousands of characters to list)."""
+        character = self.scene.character_index.get(ref)
+        obstacle = self.scene.obstacle_index.get(ref)
+        if hazards_only and not isinstance(obstacle, Hazard):
+            obstacle = None
+        if (character is None) == (obstacle is None):
+            return None  # no such id, or two of them: the full lookup decides
+        return character if character is not None else obstacle
+
     def zone(self, ref: str) -> Zone:
         """A zone by id, name or unique prefix."""
         return resolve(ref, ((z.id, z.name, z) for z in self.scene.zones), "zone", self.lang)
@@ -517,6 +528,9 @@ class Context:
 
     def actor(self, ref: str) -> Character | Hazard:
         """A character or a hazard (hazards act in the turn order too)."""
+        found = self._by_id(ref, hazards_only=True)
+        if found is not None:
+            return found  # type: ignore[return-value]
         hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
         entries: list[tuple[str, str, Character | Hazard]] = [
             (c.id, c.name, c) for c in self.scene.characters
@@ -526,6 +540,9 @@ class Context:
 
     def opponent(self, ref: str) -> Character | Obstacle:
         """Whatever can oppose a roll: a character, or any obstacle (§7)."""
+        found = self._by_id(ref, hazards_only=False)
+        if found is not None:
+            return found
         entries: list[tuple[str, str, Character | Obstacle]] = [
             (c.id, c.name, c) for c in self.scene.characters
         ]

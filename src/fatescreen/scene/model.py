@@ -385,6 +385,12 @@ class Scene:
             if names.get(character.id) != character.name:
                 names = {**names, character.id: character.name}
             _character_names.remember(characters, names)
+            before = index[character.id]
+            pcs = _pcs(self.characters)
+            if before.kind is not CharacterKind.PC and character.kind is not CharacterKind.PC:
+                _pcs.remember(characters, pcs)
+            elif before.kind is CharacterKind.PC and character.kind is CharacterKind.PC:
+                _pcs.remember(characters, tuple(character if c is before else c for c in pcs))
         else:
             characters = (*self.characters, character)
         return replace(self, characters=characters)

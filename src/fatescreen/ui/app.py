@@ -447,7 +447,7 @@ class FatescreenApp(App[None]):
         changed = result.changed | {"view"} if result.changed else result.changed
         self.redraw(changed)
         if result.ok and flow:
-            self._follow_up(before)
+            self._follow_up(before, changed)
         return result
 
     def try_command(self, line: str) -> str | None:
@@ -470,7 +470,7 @@ class FatescreenApp(App[None]):
             self.notify(result.lines[0])
         return None
 
-    def _follow_up(self, before: Scene) -> None:
+    def _follow_up(self, before: Scene, changed: frozenset[str]) -> None:
         scene = self.scene
         self._announce_countdowns(before)
         hit = scene.pending_hit
@@ -479,10 +479,19 @@ class FatescreenApp(App[None]):
             self.select_character(hit.target)
             self.call_after_refresh(self.action_absorb)
             return
-        for character in scene.characters:
-            old = before.character_index.get(character.id)
+        # only the characters the command changed can have just been taken out (a
+        # large scene has thousands to walk)
+        touched = (tag.partition(":") for tag in changed)
+        ids = [character_id for kind, _, character_id in touched if kind == "character"]
+        if len(ids) > 1:  # in the scene's order, as the GM reads them
+            position = {c.id: index for index, c in enumerate(scene.characters)}
+            ids.sort(key=lambda character_id: position.get(character_id, -1))
+        for character_id in ids:
+            character = scene.character_index.get(character_id)
+            old = before.character_index.get(character_id)
             if (
-                character.taken_out
+                character is not None
+                and character.taken_out
                 and old is not None
                 and not old.taken_out
                 and character.form < len(character.forms)
@@ -800,7 +809,8 @@ class FatescreenApp(App[None]):
         when it holds none."""
         pcs = frozenset(c.id for c in self.scene.pcs)
         for found in aspects_in_play(self.scene):
-            if free_invoke_holders(found.aspect, invoker, pcs):
+            # most aspects hold no free invoke: skip them before asking whose they are
+            if found.aspect.free_invokes and free_invoke_holders(found.aspect, invoker, pcs):
                 self.run_command(Invoke(found.key, invoker, "free"))
                 return True
         return False
