@@ -418,14 +418,23 @@ def load_verbs() -> None:
     if _VERBS_LOADED:
         return
     import importlib
+
+    for name in verb_modules():
+        importlib.import_module(name)
+    _VERBS_LOADED = True
+
+
+def verb_modules() -> list[str]:
+    """The names of the ``commands.verbs_*`` modules, in the order they are imported."""
     import pkgutil
 
     from fatescreen import commands
 
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
-        if info.name.startswith("verbs_"):
-            importlib.import_module(f"{commands.__name__}.{info.name}")
-    _VERBS_LOADED = True
+    return [
+        f"{commands.__name__}.{info.name}"
+        for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name)
+        if info.name.startswith("verbs_")
+    ]
 
 
 def registry() -> Mapping[str, Verb]:

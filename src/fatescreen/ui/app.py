@@ -58,6 +58,8 @@ if TYPE_CHECKING:
 
 WARM_UP_AFTER = 1.0
 """Seconds without a key or click after which the warm-up starts."""
+WARM_UP_RESUMES = 0.5
+"""Seconds without a key or click after which a warm-up that keys paused goes on."""
 PASS_THROUGH = frozenset({"ctrl+q", "ctrl+c", "ctrl+p"})
 """Keys that still reach the app while the quick pick is open."""
 
@@ -326,12 +328,28 @@ class FatescreenApp(App[None]):
         their own text (``scene/splice.py``), and only a save of records that came or went
         parses it (seconds and tens of megabytes for the largest scenes).
         """
-        from fatescreen.commands.core import load_verbs
+        import importlib
+
+        from fatescreen.commands.core import load_verbs, verb_modules
+
+        # one module at a time, each once the keys have been left alone for a moment: a
+        # thread holding the interpreter makes every key wait for it (and a key that
+        # needs a module being imported waits for that import to end)
+        for name in verb_modules():
+            self._wait_for_quiet_keys()
+            importlib.import_module(name)
+        load_verbs()
+        self._wait_for_quiet_keys()
         from fatescreen.rules.odds import dice_counts
 
-        load_verbs()
         dice_counts()
         self.warmed_up = True
+
+    def _wait_for_quiet_keys(self) -> None:
+        """Wait (in the warm-up's thread) until no key or click has come for
+        :data:`WARM_UP_RESUMES`."""
+        while time.monotonic() - self.last_input < WARM_UP_RESUMES:
+            time.sleep(0.05)
 
     def _show_load_error(self) -> None:
         """Say why there is no scene: every problem of the file, in the log."""
