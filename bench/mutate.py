@@ -416,14 +416,28 @@ def _statuses(folder: Path) -> dict[str, str]:
     return found
 
 
-def _diff(folder: Path, name: str) -> str:
-    return subprocess.run(
-        [_mutmut(), "show", name],
+_DIFFS = """
+import json, sys
+from mutmut.mutation.diff_apply import find_mutant, get_diff_for_mutant
+names = json.loads(sys.stdin.read())
+print(json.dumps({name: get_diff_for_mutant(name, path=find_mutant(name).path) for name in names}))
+"""
+
+
+def _diffs(folder: Path, names: list[str]) -> dict[str, str]:
+    """The diffs ``mutmut show`` prints, for many mutants in one process."""
+    if not names:
+        return {}
+    done = subprocess.run(
+        [sys.executable, "-c", _DIFFS],
         cwd=folder,
-        check=False,
+        input=json.dumps(names),
+        check=True,
         capture_output=True,
         text=True,
-    ).stdout
+    )
+    found: dict[str, str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
 
 
 def _prefix(module: str) -> str:
@@ -437,6 +451,7 @@ def read_run(module: str, folder: Path, seconds: float, previous: Record | None)
     prefix = _prefix(module)
     mutants = dict(previous.mutants) if previous else {}
     changes = dict(previous.changes) if previous else {}
+    not_killed = []
     for full, status in _statuses(folder).items():
         short = full.removeprefix(prefix)
         if status in NOT_RUN and short in mutants:
@@ -444,7 +459,9 @@ def read_run(module: str, folder: Path, seconds: float, previous: Record | None)
         mutants[short] = status
         changes.pop(short, None)
         if status not in KILLED:
-            changes[short] = change_of(_diff(folder, full))
+            not_killed.append(full)
+    for full, diff in _diffs(folder, not_killed).items():
+        changes[full.removeprefix(prefix)] = change_of(diff)
     return Record(
         module=module,
         source_sha256=source_hash(module, folder),
