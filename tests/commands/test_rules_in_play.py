@@ -10,8 +10,16 @@ import pytest
 
 from fatescreen.rules.actions import best_defense
 from fatescreen.rules.character import Severity, StressKind
-from fatescreen.rules.conflict import harm_after_weapon_and_armor, scale_roll_bonus
+from fatescreen.rules.conflict import (
+    ScaleAdvantage,
+    harm_after_weapon_and_armor,
+    scale_free_invokes,
+    scale_result_bonus,
+    scale_roll_bonus,
+    with_scale_advantage,
+)
 from fatescreen.rules.harm import standard_tracks
+from fatescreen.rules.outcomes import Outcome
 from fatescreen.rules.skills import skill_roles
 from fatescreen.scene.model import RulesInPlay
 from tests.commands.support import Run, run
@@ -42,8 +50,21 @@ def bob_armor_counts(done: Run) -> None:
 
 
 def scale_bonus_applies(done: Run) -> None:
-    line = done.line("attack vil ann Fight 0000 vs 0000")
+    """All three uses of the level between Villain (supernatural) and Ann (§8): the roll
+    bonus by default, the result bonus and the free invokes by ``scale``, each as
+    with_scale_advantage and scale_free_invokes say."""
+    line = done.line("attack vil ann Fight ++00 vs 0000")
     assert f"+ {scale_roll_bonus(1).value} (scale)" in line
+    roll = done.scene.pending_roll
+    assert roll is not None
+    result = with_scale_advantage(roll.result, 1, ScaleAdvantage.RESULT)
+    assert roll.scale_advantage is ScaleAdvantage.RESULT and roll.result == result
+    assert (
+        f"+ {scale_result_bonus(1, result.outcome)} (scale: result)"
+        in done.lines("scale result")[1]
+    )
+    chill = next(a for a in done.character("ann").aspects if a.name == "Grave chill")
+    assert chill.free_invokes_of("vil") == 1 + scale_free_invokes(1, Outcome.SUCCESS)
 
 
 def full_defense_refused(done: Run) -> None:
@@ -88,7 +109,16 @@ CASES: dict[str, tuple[str, tuple[str, ...], Callable[[Run], None]]] = {
         ("attack vil bob Fight ++00 vs 0000",),
         bob_armor_counts,
     ),
-    "scale": ("scale = true", ATTACK, scale_bonus_applies),
+    "scale": (
+        "scale = true",
+        (
+            'create vil Will "Grave chill" on ann +000 vs ann Will 0000',
+            "scale invokes",
+            "attack vil ann Fight ++00 vs 0000",
+            "scale result",
+        ),
+        scale_bonus_applies,
+    ),
     "conditions": ("conditions = true", (), tracks_follow_the_core),
     "split_conditions": (
         "conditions = true\nsplit_conditions = true",

@@ -61,3 +61,61 @@ async def test_f_spends_an_allys_free_invoke_as_the_invoke_verb_does(make_app: A
             a for c in app.scene.characters for a in c.aspects if a.name == "Distracted"
         )
         assert distracted.free_invokes_of("silbestre") == 0
+
+
+def supernatural_leader(text: str) -> str:
+    """Golden mask with the scale option and the Masked leader one level above the PCs."""
+    text = text.replace("[rules]\n", "[rules]\nscale = true\n", 1)
+    return text.replace('id = "leader"\n', 'id = "leader"\nscale = "supernatural"\n', 1)
+
+
+async def test_the_roll_dialog_shows_the_odds_with_each_scale_advantage(
+    make_app: AppFactory,
+) -> None:
+    """§8 «Skaala»: the Masked leader (Fight Great (+4), supernatural) attacking Silbestre
+    (Athletics Good (+3)): the odds with +1 on the roll, and the odds with +2 on a result
+    that succeeds; Silbestre attacking the leader: the leader's defense gets the +1."""
+    app = make_app(edit=supernatural_leader)
+    async with app.run_test(size=(110, 32)) as pilot:
+        app.push_screen(RollDialog(app.view_state, app.scene, action="attack", actor="leader"))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#target", Select).value = "silbestre"
+        await pilot.pause()
+        text = text_of(dialog.query_one("#odds", Static))
+        assert shown(odds(4, 3, opposed=True, bonus=1).as_percentages()) in text
+        on_result = odds(4, 3, opposed=True, result_bonus=2).as_percentages()
+        assert "scale on the result instead: " + shown(on_result) in text
+        assert shown(odds(4, 3, opposed=True).as_percentages()) not in text
+        dialog.dismiss(None)
+        await pilot.pause()
+        app.push_screen(RollDialog(app.view_state, app.scene, action="attack", actor="silbestre"))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#target", Select).value = "leader"
+        dialog.query_one("#skill", Select).value = "Fight"
+        await pilot.pause()
+        text = text_of(dialog.query_one("#odds", Static))
+        assert shown(odds(1, 4 + 1, opposed=True).as_percentages()) in text
+        assert "scale on the result" not in text
+
+
+async def test_scale_result_on_a_roll_changes_the_scene_and_the_roll_pane(
+    make_app: AppFactory,
+) -> None:
+    """§8 «Skaala»: `scale result` typed after the leader's attack trades the +1 for +2 on
+    the succeeding result: the hit waiting grows, and the last roll shows the bonus."""
+    app = make_app(edit=supernatural_leader)
+    async with app.run_test(size=(110, 32)) as pilot:
+        result = app.run_command("attack leader silbestre Fight ++00 vs 0000", flow=False)
+        assert result is not None and result.ok, result
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == 4 + 2 + 1 - 3 + 1  # Weapon 1
+        result = app.run_command("scale result", flow=False)
+        assert result is not None and result.ok, result
+        await pilot.pause()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == 4 + 2 + 2 - 3 + 1
+        assert "scale: result" in text_of(app.screen)

@@ -31,13 +31,16 @@ from fatescreen.rules.big_bads import can_be_harmed, solo_harm, solo_skill_bonus
 from fatescreen.rules.character import Character, CharacterKind, Scale
 from fatescreen.rules.conflict import (
     AttackHarm,
+    ScaleAdvantage,
     full_defense_bonus,
     full_defense_used,
     harm_after_weapon_and_armor,
+    scale_free_invokes,
     scale_levels,
     scale_roll_bonus,
     split_attack,
     teamwork,
+    with_scale_advantage,
     zone_attack,
 )
 from fatescreen.rules.contests import ChallengeReading, challenge_progress
@@ -77,6 +80,12 @@ def settle(ctx: Context, base: Scene, pending: PendingRoll) -> tuple[Scene, tupl
     """
     base = replace(base, pending_roll=None)
     pending = replace(pending, base=base)
+    if pending.scale_advantage is not ScaleAdvantage.ROLL:
+        levels = roll_scale_levels(base, pending)
+        pending = replace(
+            pending,
+            result=with_scale_advantage(pending.result, levels, pending.scale_advantage),
+        )
     scene = replace(base, pending_roll=pending)
     return SETTLERS[pending.action, pending.purpose](ctx.on(scene), scene, pending)
 
@@ -180,13 +189,25 @@ def scale_bonus(
     ctx: Context, side: Character | Hazard, against: Character | Hazard | None
 ) -> tuple[Bonus, ...]:
     """With the scale option (§8 «Skaala»), the side of higher scale gets +1 per level to
-    its roll (the advantage chosen before rolling, the one the dashboard applies)."""
+    its roll: the advantage taken unless the actor picks another (``scale``)."""
     if not ctx.scene.rules.scale or against is None:
         return ()
     levels = scale_levels(_scale_of(side), _scale_of(against))
     if levels <= 0:
         return ()
-    return (Bonus(ctx.tr("bonus.scale"), scale_roll_bonus(levels).value, kind="scale"),)
+    return (scale_roll_bonus(levels),)
+
+
+def roll_scale_levels(scene: Scene, pending: PendingRoll) -> int:
+    """How many levels of scale the actor of a pending roll stands above its opponent (0
+    without the scale option or an opponent)."""
+    if not scene.rules.scale or pending.target is None:
+        return 0
+    actor = scene.character_index.get(pending.actor) or scene.obstacle_index.get(pending.actor)
+    target = scene.character_index.get(pending.target)
+    if target is None or not isinstance(actor, (Character, Hazard)):
+        return 0
+    return scale_levels(_scale_of(actor), _scale_of(target))
 
 
 def solo_bonus(ctx: Context, side: Character | Hazard, skill: str) -> tuple[Bonus, ...]:
@@ -422,6 +443,10 @@ def settle_create(
     outcome = create_advantage_outcome(pending.result, target)
     if pending.cost is not None and outcome.outcome is Outcome.FAIL and outcome.alternatives:
         outcome = outcome.alternatives[0]
+    extra = 0
+    if pending.scale_advantage is ScaleAdvantage.FREE_INVOKES and outcome.succeeded:
+        extra = scale_free_invokes(roll_scale_levels(scene, pending), outcome.outcome)
+        outcome = replace(outcome, free_invokes=outcome.free_invokes + extra)
     owner = invoke_owner(scene, pending.actor)
     actor = ctx.who(pending.actor)
     name = quoted(pending.aspect)
@@ -436,6 +461,10 @@ def settle_create(
             scene = add_aspect(scene, pending.holder, made)
             if outcome.opposition_free_invoke:
                 verdict = ctx.tr("create.at_cost", aspect=name, holder=ctx.who(opposition or GM))
+            elif extra:
+                verdict = ctx.tr(
+                    "create.existing", aspect=name, count=outcome.free_invokes, actor=actor
+                )
             else:
                 verdict = ctx.tr(f"create.{outcome.outcome.value}", aspect=name, actor=actor)
         elif outcome.boost:

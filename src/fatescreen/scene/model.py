@@ -12,7 +12,7 @@ from typing import Any
 from fatescreen.rules.actions import Action, AspectTarget
 from fatescreen.rules.aspects import Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind, StressKind
-from fatescreen.rules.conflict import FullDefense, TurnOrder
+from fatescreen.rules.conflict import FullDefense, ScaleAdvantage, TurnOrder
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.rules.harm import ConsequenceStyle, HarmOptions
@@ -112,6 +112,8 @@ class PendingRoll:
     """For an attack with style: the boost the attacker took for one shift less."""
     tie_boost: str | None = None
     """For a tied overcome taken as a fail with a boost (§2): the boost's name."""
+    scale_advantage: ScaleAdvantage = ScaleAdvantage.ROLL
+    """With the scale option, the advantage the actor of higher scale picked (§8)."""
     base: Scene | None = None
     """The scene before this roll took effect; invokes settle the roll again from it."""
 
