@@ -58,6 +58,7 @@ REFERENCE_ONLY: dict[str, str] = {
             "conflict.SCALE_ROLL_KIND",
             "conflict.SCALE_RESULT_KIND",
             "harm.BASE_BOXES",
+            "harm.ESCALATING_BASE_BOXES",
             "harm.ONE_TRACK_EXTRA_BOXES",
             "harm.MAX_LONGER_TRACK",
             "harm.EXTRA_MILD_RATING",
@@ -84,6 +85,7 @@ REFERENCE_ONLY: dict[str, str] = {
     **dict.fromkeys(
         [
             "harm.stress_boxes",
+            "harm.escalating_boxes",
             "harm.extra_mild",
             "harm.stress_track_for",
             "harm.slot_takes",

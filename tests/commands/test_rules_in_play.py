@@ -4,6 +4,7 @@ the rules core's function for it says (tests/scripts/rulebook.toml with a [rules
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from fatescreen.rules.conflict import (
     scale_roll_bonus,
     with_scale_advantage,
 )
-from fatescreen.rules.harm import standard_tracks
+from fatescreen.rules.harm import absorption_options, standard_tracks
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.rules.skills import skill_roles
 from fatescreen.scene.model import RulesInPlay
@@ -76,6 +77,18 @@ def extreme_offered(done: Run) -> None:
     assert slots[-1] is Severity.EXTREME
 
 
+def escalating_box_checked(done: Run) -> None:
+    """Ann's tracks are the core's escalating ones, and the 2-shift hit checks box 2 alone,
+    the first of absorption_options as the core orders them."""
+    ann = done.character("ann")
+    fresh = replace(ann, stress=tuple(track.cleared() for track in ann.stress))
+    assert fresh.stress == standard_tracks(ANN, done.scene.rules.harm_options).stress
+    first = absorption_options(fresh, 2, StressKind.PHYSICAL, done.scene.rules.harm_options)[0]
+    assert (first.box, first.boxes, first.consequences) == (2, 0, ())
+    assert ann.stress[0].checked == frozenset({2})
+    assert done.line("absorb 1") == "Ann absorbs 2 shifts: physical box [2]"
+
+
 def contest_needs_four(done: Run) -> None:
     assert done.scene.contests[0].victories_needed == 4
 
@@ -129,6 +142,11 @@ CASES: dict[str, tuple[str, tuple[str, ...], Callable[[Run], None]]] = {
     "extreme_consequences": ("extreme_consequences = true", (), extreme_offered),
     "one_stress_track": ("one_stress_track = true", (), tracks_follow_the_core),
     "extra_stress_boxes": ("extra_stress_boxes = 2", (), tracks_follow_the_core),
+    "escalating_stress_boxes": (
+        "escalating_stress_boxes = true",
+        ("attack vil ann Fight +++0 vs 0000", "absorb 1"),
+        escalating_box_checked,
+    ),
     "contest_victories": (
         "contest_victories = 4",
         ("contest start Race ann vil",),

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from textual.widgets import Select, Static
 
+from fatescreen.rules.character import StressKind
+from fatescreen.rules.harm import shifts_until_taken_out
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.ui.dialogs.roll import RollDialog
+from fatescreen.ui.panes.statblock import StatBlockPane, StressBoxes
 from tests.ui.support import AppFactory, text_of
 
 HAZARD = '\n[[obstacle]]\nhazard = "Falling tiles"\nrating = 3\n'
@@ -119,3 +122,31 @@ async def test_scale_result_on_a_roll_changes_the_scene_and_the_roll_pane(
         hit = app.scene.pending_hit
         assert hit is not None and hit.shifts == 4 + 2 + 2 - 3 + 1
         assert "scale: result" in text_of(app.screen)
+
+
+async def test_escalating_boxes_show_their_worth_in_the_stat_block_and_the_absorb_offer(
+    make_app: AppFactory,
+) -> None:
+    """Seed «Hetkonen…»: Fate Core's escalating boxes, one per hit. Silbestre (Physique
+    Average (+1)) has [1][2][3]; a 2-shift hit offers box [2] first and checks it alone:
+    the stat block shows ``[1][x][3]``, and box 3 plus the consequences as the shifts
+    left."""
+    app = make_app(
+        edit=lambda text: text.replace("[rules]\n", "[rules]\nescalating_stress_boxes = true\n", 1)
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        result = app.run_command("attack leader silbestre Fight +-00 vs 0000", flow=False)
+        assert result is not None and result.ok, result
+        assert "[1] physical box [2]  [2] mild" in "\n".join(result.lines)
+        result = app.run_command("absorb 1", flow=False)
+        assert result is not None and result.ok, result
+        app.select_character("silbestre")
+        await pilot.pause()
+        silbestre = app.scene.character("silbestre")
+        assert silbestre.stress[0].checked == frozenset({2})
+        pane = app.query_one(StatBlockPane)
+        tracks = [text_of(widget) for widget in pane.query(StressBoxes)]
+        assert any(track.endswith("[1][x][3]") for track in tracks), tracks
+        assert any(track.endswith("[1][2][3]") for track in tracks), tracks
+        left = shifts_until_taken_out(silbestre, StressKind.PHYSICAL, app.scene.rules.harm_options)
+        assert left == 3 + 2 + 4 + 6 and f"physical {left}" in text_of(pane)

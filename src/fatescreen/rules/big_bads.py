@@ -128,7 +128,7 @@ def redirect_hit(
     if absorption is not None:
         hurt = apply_absorption(minion, absorption, texts or {}, inflicted_by, options=options)
     else:
-        hurt = absorb_with_stress(minion, shifts, kind)
+        hurt = absorb_with_stress(minion, shifts, kind, options)
     return MinionHit(hurt, shifts, not hurt.taken_out, hurt.taken_out)
 
 

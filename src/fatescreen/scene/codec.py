@@ -1266,6 +1266,9 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
             number = reader.integer(item, (*path, key), low=low, high=high)
             if number is not None:
                 values[key] = number
+    if values.get("escalating_stress_boxes") and values.get("one_stress_track"):
+        reader.fail((*path, "escalating_stress_boxes"), catalog_text("check.escalating_one_track"))
+        values["escalating_stress_boxes"] = False
     return RulesInPlay(**values)
 
 

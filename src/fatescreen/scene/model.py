@@ -182,6 +182,8 @@ class RulesInPlay:
     extreme_consequences: bool = False
     one_stress_track: bool = False
     extra_stress_boxes: int = 0
+    escalating_stress_boxes: bool = False
+    """Fate Core's escalating boxes ([1][2][3]...), one box per hit."""
     contest_victories: int = 3
     ladder_names: bool = True
     skills: str = "en"
@@ -220,6 +222,7 @@ class RulesInPlay:
         return HarmOptions(
             one_track=self.one_stress_track,
             extra_boxes=self.extra_stress_boxes,
+            escalating=self.escalating_stress_boxes,
             style=style,
             extreme_consequence=self.extreme_consequences,
             physical_skill=roles.physical_stress,

@@ -16,7 +16,7 @@ from fatescreen.rules.character import (
     StressKind,
     StressTrack,
 )
-from fatescreen.rules.harm import shifts_until_taken_out
+from fatescreen.rules.harm import HarmOptions, shifts_until_taken_out
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView, TextBlock
 from fatescreen.ui.panes.base import Pane
@@ -38,21 +38,28 @@ class StressBoxes(TextBlock):
 
     LABEL_WIDTH = 10
 
-    def __init__(self, character_id: str, track: StressTrack, label: str) -> None:
+    def __init__(
+        self, character_id: str, track: StressTrack, label: str, escalating: bool = False
+    ) -> None:
         super().__init__(classes="stress-track")
         self.character_id = character_id
         self.track = track
         self.label = label
+        self.escalating = escalating
+        """True when each box is worth its number (escalating stress boxes)."""
         self.set(self._content())
 
-    def show_track(self, track: StressTrack, label: str) -> None:
+    def show_track(self, track: StressTrack, label: str, escalating: bool = False) -> None:
         """Redraw with a new state of the same track."""
-        if track is not self.track or label != self.label:
-            self.track, self.label = track, label
+        if track is not self.track or label != self.label or escalating != self.escalating:
+            self.track, self.label, self.escalating = track, label, escalating
             self.set(self._content())
 
     def _content(self) -> Content:
-        return assemble((f"{self.label:<{self.LABEL_WIDTH}}", "$text-muted"), boxes(self.track))
+        return assemble(
+            (f"{self.label:<{self.LABEL_WIDTH}}", "$text-muted"),
+            boxes(self.track, self.escalating),
+        )
 
     def on_click(self, event: events.Click) -> None:
         """Toggle the box under the mouse."""
@@ -96,7 +103,7 @@ def sheet_head(scene: Scene, character: Character, view: View) -> Content:
         )
     ]
     numbers: list[Part] = [(view.tr("ui.shifts_to_take_out") + " ", "$text-muted")]
-    for index, (kind, shifts) in enumerate(_shifts_left(character)):
+    for index, (kind, shifts) in enumerate(_shifts_left(character, scene.rules.harm_options)):
         if index:
             numbers.append(("  ", ""))
         if kind is not None:
@@ -189,11 +196,11 @@ def _skills_and_stunts(character: Character, view: View) -> list[Content]:
 _skill_lines: dict[str, tuple[tuple[object, ...], list[Content]]] = {}
 
 
-def _shifts_left(character: Character) -> list[tuple[StressKind | None, int]]:
+def _shifts_left(character: Character, options: HarmOptions) -> list[tuple[StressKind | None, int]]:
     """The largest hit each kind of stress the character can still absorb (the kind left
     out when there is only one track)."""
     kinds = [track.kind for track in character.stress] or [StressKind.PHYSICAL]
-    shifts = [(kind, shifts_until_taken_out(character, kind)) for kind in kinds]
+    shifts = [(kind, shifts_until_taken_out(character, kind, options)) for kind in kinds]
     if len(shifts) == 1:
         return [(None, shifts[0][1])]
     return list(shifts)
@@ -236,7 +243,7 @@ class StatBlockPane(Pane):
             if character is not None and character.minions
             else ()
         )
-        key = (character, minions, view)
+        key = (character, minions, view, scene.rules)
         if key == self._key and "all" not in changed:
             return
         self._key = key
@@ -256,14 +263,15 @@ class StatBlockPane(Pane):
             widget.character_id == character.id and widget.track.kind is track.kind
             for widget, track in zip(existing, character.stress, strict=True)
         )
+        escalating = scene.rules.escalating_stress_boxes
         if same_shape:
             for widget, track, label in zip(existing, character.stress, labels, strict=True):
-                widget.show_track(track, label)
+                widget.show_track(track, label, escalating)
             return
         for widget in existing:
             widget.remove()
         tracks = [
-            StressBoxes(character.id, track, label)
+            StressBoxes(character.id, track, label, escalating)
             for track, label in zip(character.stress, labels, strict=True)
         ]
         if tracks:
