@@ -78,13 +78,13 @@ REFERENCE_ONLY: dict[str, str] = {
             "advancement.DIAMOND_WIDTHS",
             "ladder.LANGUAGES",
             "skills.FINNISH_ROLES",
-            "big_bads.INVOKE_BONUS",
         ],
         TABLE,
     ),
     **dict.fromkeys(
         [
             "harm.stress_boxes",
+            "big_bads.standing",
             "harm.escalating_boxes",
             "harm.extra_mild",
             "harm.stress_track_for",
@@ -127,9 +127,6 @@ REFERENCE_ONLY: dict[str, str] = {
         [
             "actions.DIFFICULTY_PER_REASON",
             "actions.difficulty_for",
-            "big_bads.solo_invoke_bonus",
-            "big_bads.invoke_bonus_against",
-            "big_bads.free_invoke_limit_against",
             "big_bads.Swarm",
             "big_bads.swarm_actors",
             "big_bads.bypassed_parts",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Select, Static
 
+from fatescreen.rules.big_bads import pcs_facing, solo_invoke_bonus
 from fatescreen.rules.character import StressKind
 from fatescreen.rules.harm import shifts_until_taken_out
 from fatescreen.rules.odds import odds
@@ -150,3 +151,31 @@ async def test_escalating_boxes_show_their_worth_in_the_stat_block_and_the_absor
         assert any(track.endswith("[1][2][3]") for track in tracks), tracks
         left = shifts_until_taken_out(silbestre, StressKind.PHYSICAL, app.scene.rules.harm_options)
         assert left == 3 + 2 + 4 + 6 and f"physical {left}" in text_of(pane)
+
+
+async def test_a_big_bads_solo_invoke_options_show_in_the_stat_block_and_apply(
+    make_app: AppFactory,
+) -> None:
+    """§7 «Soolobonus» (c) and (d) on the Masked leader: the stat block lists the options
+    with the values the rules give against the PCs facing it, and an invoke against the
+    leader adds +1."""
+    solo = 'solo = ["boosted_invokes", "damped_invokes", "one_free_invoke"]\n'
+    app = make_app(edit=lambda text: text.replace('id = "leader"\n', 'id = "leader"\n' + solo, 1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.select_character("leader")
+        await pilot.pause()
+        leader = app.scene.character("leader")
+        assert leader.solo is not None
+        pcs = pcs_facing(app.scene.characters)
+        paid = solo_invoke_bonus(leader.solo, pcs, paid=True)
+        assert paid == pcs == 4
+        pane = app.query_one(StatBlockPane)
+        assert (
+            f"solo bonus: paid invokes +{paid} · invokes against it +1 · one free invoke"
+            in text_of(pane)
+        )
+        for line in ("attack rozio leader Shoot 0000 vs 0000", "invoke incense"):
+            result = app.run_command(line, flow=False)
+            assert result is not None and result.ok, result
+        await pilot.pause()
+        assert "+ 1 (invoke: Choking incense)" in text_of(app.screen)

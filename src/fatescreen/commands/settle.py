@@ -27,7 +27,15 @@ from fatescreen.rules.actions import (
     tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
-from fatescreen.rules.big_bads import can_be_harmed, solo_harm, solo_skill_bonus, standing
+from fatescreen.rules.big_bads import (
+    INVOKE_BONUS,
+    can_be_harmed,
+    invoke_bonus_against,
+    solo_harm,
+    solo_invoke_bonus,
+    solo_skill_bonus,
+)
+from fatescreen.rules.big_bads import pcs_facing as facing
 from fatescreen.rules.character import Character, CharacterKind, Scale
 from fatescreen.rules.conflict import (
     AttackHarm,
@@ -219,9 +227,30 @@ def solo_bonus(ctx: Context, side: Character | Hazard, skill: str) -> tuple[Bonu
     return (Bonus(ctx.tr("bonus.solo"), value, kind="solo"),) if value else ()
 
 
+def solo_opponent(scene: Scene, pending: PendingRoll, against: str | None) -> Character | None:
+    """The big bad with solo options that an invoke on the pending roll works against: the
+    defender for an invoke on the roll, the actor for one that helps a defense."""
+    opponent = scene.character_index.get(
+        (pending.target if against is None else pending.actor) or ""
+    )
+    return opponent if opponent is not None and opponent.solo is not None else None
+
+
+def solo_invoke_value(
+    scene: Scene, pending: PendingRoll, invoker: str, against: str | None, *, paid: bool
+) -> int:
+    """What an invoke adds under a big bad's solo options (§7): its own invokes paid with a
+    fate point +(PCs facing it) (option c), invokes against it +1 (option d), else +2."""
+    own = scene.character_index.get(invoker)
+    if own is not None and own.solo is not None:
+        return solo_invoke_bonus(own.solo, pcs_facing(scene), paid=paid)
+    opposed = solo_opponent(scene, pending, against)
+    return invoke_bonus_against(opposed.solo) if opposed and opposed.solo else INVOKE_BONUS
+
+
 def pcs_facing(scene: Scene) -> int:
     """The PCs still standing in the scene: the group a big bad's solo bonus counts."""
-    return sum(1 for c in scene.pcs if standing(c))
+    return facing(scene.characters)
 
 
 def won_names(scene: Scene) -> tuple[str, ...]:

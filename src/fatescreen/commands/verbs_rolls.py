@@ -16,6 +16,8 @@ from fatescreen.commands.settle import (
     opposing_result,
     reopen,
     settle,
+    solo_invoke_value,
+    solo_opponent,
 )
 from fatescreen.commands.text import effort_text, outcome_word, percent, quoted
 from fatescreen.rules.actions import (
@@ -26,6 +28,7 @@ from fatescreen.rules.actions import (
     tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, make_id
+from fatescreen.rules.big_bads import free_invoke_limit_against
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
 from fatescreen.rules.errors import NotEnoughFatePoints, RulesError
@@ -510,6 +513,10 @@ def invoke(ctx: Context, args: Tokens) -> Applied:
             raise ctx.error("error.split_done")
         if not split_done and against is not None:
             raise ctx.error("error.split_first")
+    opposed = solo_opponent(base, pending, against)
+    limit = free_invoke_limit_against(opposed.solo) if opposed and opposed.solo else None
+    if payment is Payment.FREE and limit is not None and pending.free_invokes.count(side) >= limit:
+        raise ctx.error("error.solo_one_free", name=ctx.who(opposed.id if opposed else ""))
     dice = ctx.dice(request.reroll_dice) if request.effect is InvokeEffect.REROLL else None
     spec = Invoke(
         target.key,
@@ -519,12 +526,15 @@ def invoke(ctx: Context, args: Tokens) -> Applied:
         aspect_owner=target.owner,
         payer=invoke_payer(invoker, pcs),
         reroll_dice=dice,
+        value=solo_invoke_value(base, pending, invoker, against, paid=payment is not Payment.FREE),
     )
     new_pending, outcome = _apply(ctx, pending, against, spec, aspect)
     record = _record(outcome)
     base = _pay(ctx, base, target, aspect, outcome)
     if payment is not Payment.FREE:
         new_pending = replace(new_pending, paid_invokes=(*pending.paid_invokes, (side, target.key)))
+    else:
+        new_pending = replace(new_pending, free_invokes=(*pending.free_invokes, side))
     scene, lines = settle(ctx, base, new_pending)
     head = _invoke_head(ctx, invoker, aspect, payment, spec, target, record, holder)
     return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects", "pool", "all"}))
@@ -629,7 +639,7 @@ def _invoke_head(
             "invoke.reroll", before=str(record.dice_before), after=str(record.dice_after)
         )
     else:
-        effect = ctx.tr(f"invoke.{spec.effect.value}")
+        effect = ctx.tr(f"invoke.{spec.effect.value}", value=spec.value)
     paid = ctx.tr(f"invoke.{payment.value}", target=ctx.who(target.owner or ""))
     if payment is Payment.FREE and holder not in (None, invoker, GM):
         paid = ctx.tr("invoke.passed", giver=ctx.who(holder or ""))

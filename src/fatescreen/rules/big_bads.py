@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -238,6 +238,11 @@ class SoloBonus:
 
 INVOKE_BONUS = 2
 """What an invoke normally adds (§3)."""
+
+
+def pcs_facing(characters: Iterable[Character]) -> int:
+    """The PCs still standing: the group a big bad's solo bonus counts (§7)."""
+    return sum(1 for c in characters if c.kind is CharacterKind.PC and standing(c))
 
 
 def _check_pcs(pcs: int) -> None:

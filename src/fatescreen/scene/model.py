@@ -90,6 +90,8 @@ class PendingRoll:
     paid_invokes: tuple[tuple[str, str], ...] = ()
     """(side, aspect key) of each aspect already invoked for a fate point on this roll: the
     side is "" for the acting roll, the defender's id for a defense (one paid invoke each)."""
+    free_invokes: tuple[str, ...] = ()
+    """The side ("" or the defender's id) of each free invoke used on this roll."""
     aspect: str | None = None
     """For create an advantage: the aspect's name."""
     holder: str | None = None

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from textual import events
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.message import Message
 
 from fatescreen.rules.aspects import AspectKind
-from fatescreen.rules.big_bads import minion_armor_options, named_minions
+from fatescreen.rules.big_bads import (
+    SoloBonus,
+    invoke_bonus_against,
+    minion_armor_options,
+    named_minions,
+    pcs_facing,
+    solo_invoke_bonus,
+)
 from fatescreen.rules.character import (
     Character,
     CharacterKind,
@@ -164,6 +173,8 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
                     (f"{minion.name} {mark}  ", "" if mark == "✓" else "$text-muted")
                 )
         lines.append(assemble(*minion_parts))
+    if character.solo is not None:
+        lines.append(_solo_line(character.solo, pcs_facing(scene.characters), view))
     for aspect in character.current_aspects:
         prefix = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}.get(aspect.kind, "· ")
         lines.append(
@@ -171,6 +182,21 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
         )
     lines += _skills_and_stunts(character, view)
     return lines
+
+
+def _solo_line(solo: SoloBonus, pcs: int, view: View) -> Content:
+    """The big bad's solo-bonus options in play (§7), invoke values as the rules give them
+    against the PCs now facing it."""
+    values = {
+        "boosted_invokes": solo_invoke_bonus(solo, pcs, paid=True),
+        "damped_invokes": invoke_bonus_against(solo),
+    }
+    shown = [
+        view.tr(f"ui.solo.{option.name}", value=values.get(option.name, 0))
+        for option in fields(solo)
+        if getattr(solo, option.name)
+    ]
+    return assemble((view.tr("ui.solo") + " ", "$text-muted"), " · ".join(shown))
 
 
 def _skills_and_stunts(character: Character, view: View) -> list[Content]:

@@ -1,0 +1,70 @@
+"""Big bads' rules of §7 that a scene file switches on per character, played through the
+commands as the rules core decides them (tests/scripts/big-bads.toml)."""
+
+from __future__ import annotations
+
+from fatescreen.rules.big_bads import (
+    free_invoke_limit_against,
+    invoke_bonus_against,
+    pcs_facing,
+    solo_invoke_bonus,
+)
+from fatescreen.rules.outcomes import Bonus
+from tests.commands.support import SCRIPTS, open_session, played
+
+BIG_BADS = SCRIPTS / "big-bads.toml"
+
+
+def invoke_bonuses(bonuses: tuple[Bonus, ...]) -> list[int]:
+    return [bonus.value for bonus in bonuses if bonus.kind == "invoke"]
+
+
+def test_a_big_bads_paid_invoke_adds_the_number_of_pcs() -> None:
+    """§7 «Soolobonus» (c): «bonuksen suuruus on sama kuin vastassa olevien
+    pelaajahahmojen määrä»; a free invoke works as before."""
+    session = played(BIG_BADS, "attack hydra bob Fight 0000 vs ++00")
+    result = session.execute('invoke "Nine heads"')
+    assert result.ok, result.lines
+    hydra = session.scene.character("hydra")
+    assert hydra.solo is not None
+    paid = solo_invoke_bonus(hydra.solo, pcs_facing(session.scene.characters), paid=True)
+    assert paid == 3
+    pending = session.scene.pending_roll
+    assert pending is not None and invoke_bonuses(pending.result.effort.bonuses) == [paid]
+    assert result.lines[0] == 'Hydra invokes "Nine heads, one hunger" (paid): +3'
+
+
+def test_invokes_against_a_damped_big_bad_add_one_and_only_one_free_invoke_per_roll() -> None:
+    """§7 «Soolobonus» (d): «piirteiden käyttäminen pahista vastaan antaa silti heittoon
+    ainoastaan +1 bonuksen. Uudelleenheitto toimii kuten normaalisti», and the option that
+    removes «mahdollisuuden käyttää useampia ilmaisia käyttöjä kerralla pahista vastaan»."""
+    session = played(BIG_BADS, "attack ann hydra Fight 0000 vs 0000", "invoke slippery")
+    hydra = session.scene.character("hydra")
+    assert hydra.solo is not None and free_invoke_limit_against(hydra.solo) == 1
+    pending = session.scene.pending_roll
+    assert pending is not None
+    assert invoke_bonuses(pending.result.effort.bonuses) == [invoke_bonus_against(hydra.solo)]
+    before = session.scene
+    refused = session.execute("invoke slippery")
+    assert not refused.ok
+    assert refused.lines == ("only one free invoke against Hydra on a roll (solo bonus)",)
+    assert session.scene == before
+    rerolled = session.execute("invoke slippery free reroll ++++")
+    assert not rerolled.ok
+    paid = session.execute("invoke runner paid")
+    assert paid.ok, paid.lines
+    pending = session.scene.pending_roll
+    assert pending is not None and invoke_bonuses(pending.result.effort.bonuses) == [1, 1]
+
+
+def test_solo_options_are_set_by_command_and_kept() -> None:
+    session = open_session(BIG_BADS)
+    result = session.execute("set dragon solo vaimennettu,one_free_invoke")
+    assert result.ok, result.lines
+    solo = session.scene.character("dragon").solo
+    assert solo is not None and solo.damped_invokes and solo.one_free_invoke
+    assert not solo.skill_bonus
+    refused = session.execute("set dragon solo sometimes")
+    assert not refused.ok and "skill, harm, minimum_harm" in refused.lines[0]
+    assert session.execute("set dragon solo none").ok
+    assert session.scene.character("dragon").solo is None
