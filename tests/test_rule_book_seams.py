@@ -127,11 +127,6 @@ REFERENCE_ONLY: dict[str, str] = {
         [
             "actions.DIFFICULTY_PER_REASON",
             "actions.difficulty_for",
-            "big_bads.Swarm",
-            "big_bads.swarm_actors",
-            "big_bads.bypassed_parts",
-            "big_bads.heart_exposed",
-            "big_bads.swarm_beaten",
             "contests.AdvantageFailureChoice",
             "contests.FailedAdvantage",
             "contests.failed_contest_advantage",

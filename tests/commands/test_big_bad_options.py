@@ -3,14 +3,19 @@ commands as the rules core decides them (tests/scripts/big-bads.toml)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fatescreen.rules.big_bads import (
     free_invoke_limit_against,
+    heart_exposed,
     invoke_bonus_against,
     pcs_facing,
     solo_invoke_bonus,
+    standing_shields,
+    swarm_beaten,
 )
 from fatescreen.rules.outcomes import Bonus
-from tests.commands.support import SCRIPTS, open_session, played
+from tests.commands.support import SCRIPTS, cli_run, open_session, played
 
 BIG_BADS = SCRIPTS / "big-bads.toml"
 
@@ -68,3 +73,60 @@ def test_solo_options_are_set_by_command_and_kept() -> None:
     assert not refused.ok and "skill, harm, minimum_harm" in refused.lines[0]
     assert session.execute("set dragon solo none").ok
     assert session.scene.character("dragon").solo is None
+
+
+SWARM = SCRIPTS / "swarm.toml"
+
+
+def test_a_swarms_heart_takes_no_harm_while_a_shield_stands() -> None:
+    """§7 «Uhkana kartta / hahmoparvi»: «Jotkut osat isosta pahasta on peitottava ennen kuin
+    pelaajahahmot voivat iskeä sen heikkoihin kohtiin»: standing_shields says who."""
+    session = open_session(SWARM)
+    attack = session.execute("attack ann hydra Fight ++00 vs 0000")
+    assert attack.lines[0].endswith("the heart is shielded by Bone shell: no harm")
+    hydra = session.scene.character("hydra")
+    assert hydra.swarm is not None
+    assert standing_shields(hydra.swarm, session.scene.character_index) == ("shell",)
+    assert session.scene.pending_hit is None
+    session = played(
+        SWARM,
+        "attack ann shell Fight ++00 vs 0000",
+        "takeout",
+        "attack ann hydra Fight ++00 vs 0000",
+    )
+    assert heart_exposed(hydra.swarm, session.scene.character_index)
+    hit = session.scene.pending_hit
+    assert hit is not None and (hit.target, hit.shifts) == ("hydra", 1)
+
+
+def test_the_whole_swarm_is_beaten_at_its_heart() -> None:
+    """«ei ole kokonaisuudessaan voitettu ennen kuin sankarit saavuttavat sen sydämen»: the
+    parts still standing fall with the heart (fallen_with_heart), and leave the turn."""
+    session = played(SWARM, "attack ann shell Fight ++00 vs 0000", "takeout")
+    hydra = session.scene.character("hydra")
+    assert hydra.swarm is not None
+    assert not swarm_beaten(hydra.swarm, session.scene.character_index)
+    assert not session.scene.character("head").taken_out
+    result = session.execute("takeout hydra")
+    assert result.ok, result.lines
+    assert result.lines[-1] == (
+        "Hydra is beaten at its heart; the parts still standing fall with it: Snapping head"
+    )
+    assert session.scene.character("head").taken_out
+    assert swarm_beaten(hydra.swarm, session.scene.character_index)
+
+
+def test_swarm_parts_are_set_by_command_and_checked_in_the_file(tmp_path: Path) -> None:
+    session = open_session(SWARM)
+    assert session.execute("set hydra shields none").ok
+    swarm = session.scene.character("hydra").swarm
+    assert swarm is not None and swarm.shields == ()
+    assert session.execute("set hydra parts none").ok
+    assert session.scene.character("hydra").swarm is None
+    assert not session.execute("set hydra parts nobody").ok
+    bad = tmp_path / "swarm.toml"
+    text = SWARM.read_text(encoding="utf-8").replace('shields = ["shell"]', 'shields = ["tail"]')
+    bad.write_text(text.replace('parts = ["head", "shell"]', 'parts = ["head", "shell", "ghost"]'))
+    status, output = cli_run(bad, "", tmp_path)
+    assert status != 0
+    assert "swarm.toml:22: npc[1].shields: shield 'tail' is not one of the parts" in output

@@ -179,3 +179,20 @@ async def test_a_big_bads_solo_invoke_options_show_in_the_stat_block_and_apply(
             assert result is not None and result.ok, result
         await pilot.pause()
         assert "+ 1 (invoke: Choking incense)" in text_of(app.screen)
+
+
+async def test_a_swarms_parts_and_heart_show_in_the_stat_block(make_app: AppFactory) -> None:
+    """§7 «hahmoparvi»: the Masked leader as the heart of a swarm of two cultists, the
+    first shielding it: the stat block shows the parts and the heart shielded, then the
+    shield bypassed and the heart exposed once it is taken out."""
+    swarm = 'parts = ["cultist-1", "cultist-2"]\nshields = ["cultist-1"]\n'
+    app = make_app(edit=lambda text: text.replace('id = "leader"\n', 'id = "leader"\n' + swarm, 1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.select_character("leader")
+        await pilot.pause()
+        pane = app.query_one(StatBlockPane)
+        assert "swarm: Cultist 1 ⛨ ✓  Cultist 2 ✓  heart shielded" in text_of(pane)
+        result = app.run_command("takeout cultist-1", flow=False)
+        assert result is not None and result.ok, result
+        await pilot.pause()
+        assert "swarm: Cultist 1 ⛨ ✗  Cultist 2 ✓  heart exposed" in text_of(pane)

@@ -341,6 +341,21 @@ def _solo(ctx: Context, args: Tokens, data: Data) -> None:
     data["solo"] = found
 
 
+def _swarm_list(key: str) -> Parser:
+    """``parts ID,ID`` or ``shields ID,ID`` (characters of the scene), or ``none``: a
+    swarm's parts and the parts shielding its heart (§7)."""
+
+    def parse(ctx: Context, args: Tokens, data: Data) -> None:
+        if is_none(args):
+            data.pop(key, None)
+            if key == "parts":
+                data.pop("shields", None)
+            return
+        data[key] = [ctx.character(ref).id for ref in args.names(ctx.tr("what.character"))]
+
+    return parse
+
+
 def _minions(ctx: Context, args: Tokens, data: Data) -> None:
     """``minions ID,ID`` (characters, or a template's base id for all its numbered ones)."""
     if is_none(args):
@@ -443,6 +458,8 @@ CHARACTER_FIELDS = Fields(
     Field("scale", ("skaala",), _scale),
     Field("minions", ("kätyrit",), _minions),
     Field("solo", ("soolo",), _solo),
+    Field("parts", ("osat",), _swarm_list("parts")),
+    Field("shields", ("suojat",), _swarm_list("shields")),
     Field("form", ("forms", "muoto"), _forms),
     Field("hidden", ("piilotettu",), _hidden),
 )

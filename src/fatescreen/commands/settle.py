@@ -34,6 +34,7 @@ from fatescreen.rules.big_bads import (
     solo_harm,
     solo_invoke_bonus,
     solo_skill_bonus,
+    standing_shields,
 )
 from fatescreen.rules.big_bads import pcs_facing as facing
 from fatescreen.rules.character import Character, CharacterKind, Scale
@@ -553,13 +554,20 @@ def _settle_existing(
 
 
 def attack_verdict(
-    ctx: Context, attacker: str, outcome: Outcome, harm: int, immune: Character | None = None
+    ctx: Context,
+    attacker: str,
+    outcome: Outcome,
+    harm: int,
+    immune: Character | None = None,
+    shields: tuple[str, ...] = (),
 ) -> str:
     """``hit for 5 shifts``, ``miss``, ``tie: X gets a boost``..."""
     if outcome is Outcome.FAIL:
         return ctx.tr("attack.miss")
     if immune is not None and immune.immunity is not None and outcome.succeeded:
         return ctx.tr("attack.immune", name=immune.name, until=immune.immunity.until)
+    if shields and outcome.succeeded:
+        return ctx.tr("attack.shielded", shields=ctx.names(shields))
     if harm == 0:
         key = "attack.tie_boost" if outcome is Outcome.TIE else "attack.armor_boost"
         return ctx.tr(key, attacker=attacker)
@@ -579,9 +587,19 @@ def _hit_for(
         harm = AttackHarm(harm=reduced, boost=harm.boost or reduced == 0)
     if harm.harm > 0 and not can_be_harmed(defender.immunity, won_names(scene), pending.kind):
         return AttackHarm(harm=0, boost=False), None
+    if harm.harm > 0 and shielding(scene, defender):
+        return AttackHarm(harm=0, boost=False), None
     if harm.harm <= 0:
         return harm, None
     return harm, PendingHit(defender.id, harm.harm, pending.kind, pending.actor or None)
+
+
+def shielding(scene: Scene, defender: Character) -> tuple[str, ...]:
+    """Ids of the standing parts that shield a swarm's heart from harm (§7), if the
+    defender is one."""
+    if defender.swarm is None:
+        return ()
+    return standing_shields(defender.swarm, scene.character_index)
 
 
 def _immune(scene: Scene, pending: PendingRoll, defender: Character) -> Character | None:
@@ -642,6 +660,7 @@ def settle_attack(
             Outcome.SUCCESS if traded else result.outcome,
             harm.harm,
             _immune(scene, pending, defender),
+            shielding(scene, defender),
         ),
     ) + helpers_note(ctx, pending)
     if traded and pending.traded_for is not None:
@@ -705,7 +724,12 @@ def settle_targets(
             skill=target.skill,
             defense=effort_text(ctx, target.effort),
             result=attack_verdict(
-                ctx, attacker, result.outcome, harm.harm, _immune(scene, pending, defender)
+                ctx,
+                attacker,
+                result.outcome,
+                harm.harm,
+                _immune(scene, pending, defender),
+                shielding(scene, defender),
             ),
         )
         lines.append(with_notes(line, notes))

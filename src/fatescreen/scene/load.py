@@ -265,6 +265,14 @@ def _decode(
         for minion in character.minions:
             if minion not in index_by_id and minion not in bases:
                 reader.fail((*path, "minions"), _unknown("character", minion, index_by_id))
+    for character in characters:
+        if character.swarm is None:
+            continue
+        found_origin = origins.characters.get(character.id)
+        path = found_origin.path if found_origin else ("pcs",)
+        for part in character.swarm.part_ids:
+            if part not in index_by_id:
+                reader.fail((*path, "parts"), _unknown("character", part, index_by_id))
 
     countdowns = []
     for index, item in enumerate(_records(reader, top, "countdown")):

@@ -12,11 +12,16 @@ from textual.message import Message
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.big_bads import (
     SoloBonus,
+    Swarm,
+    bypassed_parts,
+    heart_exposed,
     invoke_bonus_against,
     minion_armor_options,
     named_minions,
     pcs_facing,
     solo_invoke_bonus,
+    swarm_actors,
+    swarm_beaten,
 )
 from fatescreen.rules.character import (
     Character,
@@ -175,6 +180,8 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
         lines.append(assemble(*minion_parts))
     if character.solo is not None:
         lines.append(_solo_line(character.solo, pcs_facing(scene.characters), view))
+    if character.swarm is not None:
+        lines.append(_swarm_line(character.swarm, scene, view))
     for aspect in character.current_aspects:
         prefix = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}.get(aspect.kind, "· ")
         lines.append(
@@ -197,6 +204,27 @@ def _solo_line(solo: SoloBonus, pcs: int, view: View) -> Content:
         if getattr(solo, option.name)
     ]
     return assemble((view.tr("ui.solo") + " ", "$text-muted"), " · ".join(shown))
+
+
+def _swarm_line(swarm: Swarm, scene: Scene, view: View) -> Content:
+    """A swarm's parts (§7): standing ✓ or bypassed ✗, the shields marked, and whether the
+    heart can be harmed yet or the whole is beaten."""
+    parts: list[Part] = [(view.tr("ui.swarm") + " ", "$text-muted")]
+    acting = set(swarm_actors(swarm, scene.character_index))
+    bypassed = set(bypassed_parts(swarm, scene.character_index))
+    for part_id in swarm.part_ids:
+        part = scene.character(part_id)
+        mark = "✗" if part_id in bypassed else "✓" if part_id in acting else "·"
+        shield = " ⛨" if part_id in swarm.shields else ""
+        parts.append((f"{part.name}{shield} {mark}  ", "$text-muted" if mark == "✗" else ""))
+    if swarm_beaten(swarm, scene.character_index):
+        state = "ui.swarm.beaten"
+    elif heart_exposed(swarm, scene.character_index):
+        state = "ui.swarm.exposed"
+    else:
+        state = "ui.swarm.shielded"
+    parts.append((view.tr(state), "$warning"))
+    return assemble(*parts)
 
 
 def _skills_and_stunts(character: Character, view: View) -> list[Content]:
