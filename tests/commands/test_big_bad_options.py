@@ -14,6 +14,7 @@ from fatescreen.rules.big_bads import (
     standing_shields,
     swarm_beaten,
 )
+from fatescreen.rules.contests import threat_harm
 from fatescreen.rules.outcomes import Bonus
 from tests.commands.support import SCRIPTS, cli_run, open_session, played
 
@@ -130,3 +131,60 @@ def test_swarm_parts_are_set_by_command_and_checked_in_the_file(tmp_path: Path) 
     status, output = cli_run(bad, "", tmp_path)
     assert status != 0
     assert "swarm.toml:22: npc[1].shields: shield 'tail' is not one of the parts" in output
+
+
+CONTEST = SCRIPTS / "contest-threat.toml"
+
+
+def test_an_outside_threat_harms_every_member_of_a_side_that_rolls_below_it() -> None:
+    """§5 «Kilpailu»: «Mikäli heidän yhteinen kilpailuheittonsa on pienempi kuin uhan
+    hyökkäysheitto tai säädetty vaikeustaso, jokainen hahmo kärsii erotuksen verran
+    vauriota»: threat_harm decides, each member's hit waits in turn."""
+    session = played(CONTEST, "contest roll ann Athletics 0000 threat ++00")
+    contest = session.scene.contests[0]
+    pending = session.scene.pending_roll
+    assert pending is not None and pending.threat is not None
+    expected = threat_harm(contest.sides[0], pending.result.effort, pending.threat)
+    assert (expected.harm, expected.members) == (2, ("ann", "bob"))
+    hit = session.scene.pending_hit
+    assert hit is not None and (hit.target, hit.shifts, hit.attacker) == ("ann", 2, "rocks")
+    assert [h.target for h in session.scene.queued_hits] == ["bob"]
+    held = played(CONTEST, "contest roll ann Athletics 0000 threat 3 0000")
+    assert held.scene.pending_hit is None
+
+
+def test_a_faster_contests_members_pick_one_thing_each_exchange() -> None:
+    """§8 «Nopeammat kilpailut»: «kukin osallistuja voi valita vain yhden seuraavista
+    toiminnoista»; teamwork comes only from the side (plan_fast_exchange)."""
+    session = open_session(CONTEST)
+    assert session.execute('create bob Athletics "Loose rail" ++00 vs 1').ok
+    twice = session.execute("contest roll ann Athletics 0000 with bob threat 0000")
+    assert not twice.ok
+    assert twice.lines == (
+        "faster contest: Bob already picked this exchange (create an advantage); "
+        "each participant picks one thing",
+    )
+    stranger = session.execute("contest roll ann Athletics 0000 with foreman threat 0000")
+    assert not stranger.ok and "Foreman is not on Miners" in stranger.lines[0]
+    assert session.execute("contest roll ann Athletics 0000 threat 0000").ok
+    again = session.execute('create ann Athletics "Second wind" 0000')
+    assert not again.ok and "Ann already picked this exchange (the side's roll)" in again.lines[0]
+
+
+def test_contest_threat_and_faster_are_read_checked_and_started_by_command(
+    tmp_path: Path,
+) -> None:
+    contest = open_session(CONTEST).scene.contests[0]
+    assert contest.faster and contest.threat == "rocks"
+    session = open_session(CONTEST)
+    result = session.execute("contest start Race ann foreman faster threat rocks")
+    assert result.ok, result.lines
+    race = session.scene.contests[-1]
+    assert race.faster and race.threat == "rocks"
+    assert not session.execute("contest start Race2 ann foreman threat bob").ok
+    bad = tmp_path / "contest.toml"
+    bad.write_text(
+        CONTEST.read_text(encoding="utf-8").replace('threat = "rocks"', 'threat = "fog"')
+    )
+    status, output = cli_run(bad, "", tmp_path)
+    assert status != 0 and "contest.toml:36: contest[1].threat: no hazard 'fog'" in output

@@ -11,7 +11,8 @@ from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.panes.statblock import StatBlockPane, StressBoxes
-from tests.ui.support import AppFactory, text_of
+from fatescreen.ui.panes.turn import TurnPane
+from tests.ui.support import AppFactory, log_text, text_of
 
 HAZARD = '\n[[obstacle]]\nhazard = "Falling tiles"\nrating = 3\n'
 
@@ -196,3 +197,29 @@ async def test_a_swarms_parts_and_heart_show_in_the_stat_block(make_app: AppFact
         assert result is not None and result.ok, result
         await pilot.pause()
         assert "swarm: Cultist 1 ⛨ ✗  Cultist 2 ✓  heart exposed" in text_of(pane)
+
+
+def threatened_chase(text: str) -> str:
+    """The night-market chase as a faster contest under a hazard's attacks."""
+    hazard = '[[obstacle]]\nhazard = "Stampeding cart"\nid = "cart"\nrating = 2\n\n'
+    text = text.replace("[[contest]]\n", hazard + '[[contest]]\nfaster = true\nthreat = "cart"\n')
+    return text
+
+
+async def test_the_turn_pane_shows_a_faster_contest_and_its_threat_and_the_hits_wait(
+    make_app: AppFactory,
+) -> None:
+    """§5 and §8: the contest board says the contest is a faster one and names its outside
+    threat; a side's roll below the threat's attack leaves a hit for each member."""
+    app = make_app("night-market-chase.toml", edit=threatened_chase)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(TurnPane)
+        assert "Catch the courier  (3 to win · faster · threat: Stampeding cart)" in text_of(pane)
+        result = app.run_command("contest roll rozio Athletics ---- threat ++++", flow=False)
+        assert result is not None and result.ok, result
+        await pilot.pause()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.target == "rozio" and hit.attacker == "cart"
+        assert [h.target for h in app.scene.queued_hits] == ["vitor"]
+        assert "Stampeding cart attacks Pursuers" in log_text(app)

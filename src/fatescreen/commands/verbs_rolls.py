@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from fatescreen.commands.contest_picks import advantage_pick
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.errors import CommandError, UnknownName
 from fatescreen.commands.names import fold
@@ -374,7 +375,7 @@ def create(ctx: Context, args: Tokens) -> Applied:
         aspect_target=target,
         helpers=helpers,
     )
-    scene, lines = settle(ctx, ctx.scene, pending)
+    scene, lines = settle(ctx, advantage_pick(ctx, actor.id), pending)
     lines += _contest_failure_hint(ctx, scene, pending)
     label = ctx.tr("label.create", actor=actor.name, aspect=quoted(pending.aspect or name))
     return Applied(scene, lines, label, frozenset({"pending", "aspects"}))

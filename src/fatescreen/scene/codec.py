@@ -1064,7 +1064,7 @@ def encode_countdown(countdown: Countdown) -> Data:
 
 # ---------------------------------------------------------------------------- contests
 
-CONTEST_KEYS = ("name", "victories", "exchange", "sides", "twists", "winner")
+CONTEST_KEYS = ("name", "victories", "exchange", "sides", "twists", "winner", "faster", "threat")
 SIDE_KEYS = ("name", "members", "victories")
 CHALLENGE_KEYS = ("name", "tasks", "done")
 TASK_KEYS = ("name", "skill", "difficulty", "outcome", "cost", "note")
@@ -1094,10 +1094,12 @@ def decode_contest(reader: Reader, value: object, path: KeyPath) -> Contest | No
         return None
     twists = reader.texts(table.get("twists", []), (*path, "twists"))
     winner = reader.text(table["winner"], (*path, "winner")) if "winner" in table else None
+    faster = "faster" in table and bool(reader.boolean(table["faster"], (*path, "faster")))
+    threat = reader.text(table["threat"], (*path, "threat")) if "threat" in table else None
     if name is None or needed is None or exchange is None:
         return None
     try:
-        return Contest(name, tuple(sides), needed, exchange, tuple(twists), winner)
+        return Contest(name, tuple(sides), needed, exchange, tuple(twists), winner, faster, threat)
     except ValueError as error:
         reader.fail(path, str(error))
         return None
@@ -1123,6 +1125,10 @@ def encode_contest(contest: Contest) -> Data:
         out["twists"] = list(contest.twists)
     if contest.winner is not None:
         out["winner"] = contest.winner
+    if contest.faster:
+        out["faster"] = True
+    if contest.threat is not None:
+        out["threat"] = contest.threat
     return out
 
 

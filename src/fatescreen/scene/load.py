@@ -11,6 +11,7 @@ from typing import Any
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.copies import base_id
+from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text
 from fatescreen.scene.errors import text as catalog_text
@@ -296,6 +297,12 @@ def _decode(
                             ("contest", index, "sides", side_index, "members"),
                             _unknown("character", member, index_by_id),
                         )
+            hazards = {o.id: o for o in obstacles if isinstance(o, Hazard)}
+            if contest.threat is not None and contest.threat not in hazards:
+                reader.fail(
+                    ("contest", index, "threat"), _unknown("hazard", contest.threat, hazards)
+                )
+                contest = replace(contest, threat=None)
             contests.append(contest)
             origins.contests[contest.name] = Origin(("contest", index))
     challenges = []

@@ -70,6 +70,11 @@ class ContestRoll:
     """None when the side forfeits its roll this exchange."""
     difficulty: int | None = None
     """The fixed difficulty rolled against; None when the sides roll against each other."""
+    helpers: tuple[str, ...] = ()
+    """Who gave the roll teamwork (their pick of a faster contest's exchange)."""
+    advantage: bool = False
+    """Not the side's roll but ``roller`` creating an advantage this exchange (the pick of
+    a faster contest, §8)."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,10 @@ class PendingRoll:
     """For an attack with style: the boost the attacker took for one shift less."""
     tie_boost: str | None = None
     """For a tied overcome taken as a fail with a boost (§2): the boost's name."""
+    threat: Effort | None = None
+    """For a contest roll: the attack of an outside threat on the side (§5)."""
+    threat_by: str | None = None
+    """The hazard that made ``threat``, or None for a threat of a bare rating."""
     scale_advantage: ScaleAdvantage = ScaleAdvantage.ROLL
     """With the scale option, the advantage the actor of higher scale picked (§8)."""
     base: Scene | None = None
