@@ -138,7 +138,6 @@ REFERENCE_ONLY: dict[str, str] = {
             "fate_points.withdraw_compel",
             "npcs.minor_npc",
             "npcs.mook_group",
-            "npcs.shifts_to_take_out_group",
             "obstacles.HazardAttack",
             "obstacles.hazard_attack",
             "obstacles.CoverMode",

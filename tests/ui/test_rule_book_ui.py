@@ -7,6 +7,7 @@ from textual.widgets import Select, Static
 from fatescreen.rules.big_bads import pcs_facing, solo_invoke_bonus
 from fatescreen.rules.character import StressKind
 from fatescreen.rules.harm import shifts_until_taken_out
+from fatescreen.rules.npcs import shifts_to_take_out_group
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.ui.dialogs.roll import RollDialog
@@ -223,3 +224,23 @@ async def test_the_turn_pane_shows_a_faster_contest_and_its_threat_and_the_hits_
         assert hit is not None and hit.target == "rozio" and hit.attacker == "cart"
         assert [h.target for h in app.scene.queued_hits] == ["vitor"]
         assert "Stampeding cart attacks Pursuers" in log_text(app)
+
+
+async def test_a_mook_groups_shifts_to_take_out_count_every_member(make_app: AppFactory) -> None:
+    """§7: a mook group absorbs a hit member after member; the stat block's shifts to take
+    out are one less than shifts_to_take_out_group (4 deckhands without boxes: 3; after
+    two fall, 1)."""
+    app = make_app("burning-library.toml")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.select_character("deckhands")
+        await pilot.pause()
+        group = app.scene.character("deckhands")
+        left = shifts_to_take_out_group(group) - 1
+        assert left == 3
+        assert text_of(app.query_one("#sheet-head")).endswith(f"Shifts to take out: {left}")
+        result = app.run_command("set deckhands members 2", flow=False)
+        assert result is not None and result.ok, result
+        await pilot.pause()
+        left = shifts_to_take_out_group(app.scene.character("deckhands")) - 1
+        assert left == 1
+        assert text_of(app.query_one("#sheet-head")).endswith(f"Shifts to take out: {left}")
