@@ -80,6 +80,8 @@ KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "roll": ("roll", "heitä"),
         "forfeit": ("forfeit", "luovu"),
         "twist": ("twist", "käänne"),
+        "threat": ("threat", "uhka"),
+        "faster": ("faster", "nopea"),
         "end": ("end", "lopeta"),
         "show": ("show", "näytä"),
         "invokes": ("invokes", "invoke", "i", "käytöt"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -23,6 +23,7 @@ from fatescreen.rules.harm import (
     HarmOptions,
     absorb_with_stress,
     apply_absorption,
+    take_out,
 )
 from fatescreen.rules.npcs import apply_harm_to_group
 
@@ -128,7 +129,7 @@ def redirect_hit(
     if absorption is not None:
         hurt = apply_absorption(minion, absorption, texts or {}, inflicted_by, options=options)
     else:
-        hurt = absorb_with_stress(minion, shifts, kind)
+        hurt = absorb_with_stress(minion, shifts, kind, options)
     return MinionHit(hurt, shifts, not hurt.taken_out, hurt.taken_out)
 
 
@@ -238,6 +239,11 @@ class SoloBonus:
 
 INVOKE_BONUS = 2
 """What an invoke normally adds (§3)."""
+
+
+def pcs_facing(characters: Iterable[Character]) -> int:
+    """The PCs still standing: the group a big bad's solo bonus counts (§7)."""
+    return sum(1 for c in characters if c.kind is CharacterKind.PC and standing(c))
 
 
 def _check_pcs(pcs: int) -> None:
@@ -378,11 +384,29 @@ def bypassed_parts(swarm: Swarm, characters: Mapping[str, Character]) -> tuple[s
     return tuple(cid for cid in swarm.part_ids if not standing(_get(characters, cid)))
 
 
+def standing_shields(swarm: Swarm, characters: Mapping[str, Character]) -> tuple[str, ...]:
+    """Ids of the shielding parts still standing: «Jotkut osat isosta pahasta on peitottava
+    ennen kuin pelaajahahmot voivat iskeä sen heikkoihin kohtiin»."""
+    return tuple(cid for cid in swarm.shields if standing(_get(characters, cid)))
+
+
 def heart_exposed(swarm: Swarm, characters: Mapping[str, Character]) -> bool:
     """True when every shielding part is taken out and the heart can be harmed."""
-    return not any(standing(_get(characters, cid)) for cid in swarm.shields)
+    return not standing_shields(swarm, characters)
 
 
 def swarm_beaten(swarm: Swarm, characters: Mapping[str, Character]) -> bool:
     """True when the heart is taken out: only then is the whole beaten."""
     return not standing(_get(characters, swarm.heart_id))
+
+
+def fallen_with_heart(swarm: Swarm, characters: Mapping[str, Character]) -> tuple[Character, ...]:
+    """The parts still acting once the heart is taken out, each taken out with it: the
+    whole is beaten at its heart («ei ole kokonaisuudessaan voitettu ennen kuin sankarit
+    saavuttavat sen sydämen ja kaatavat sen lopullisesti»), so nothing of it acts on.
+    Empty while the heart stands."""
+    if not swarm_beaten(swarm, characters):
+        return ()
+    return tuple(
+        take_out(_get(characters, cid)) for cid in swarm.part_ids if standing(characters[cid])
+    )

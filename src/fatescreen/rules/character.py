@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
 
 if TYPE_CHECKING:
-    from fatescreen.rules.big_bads import Immunity, SoloBonus
+    from fatescreen.rules.big_bads import Immunity, SoloBonus, Swarm
 
 
 class CharacterKind(StrEnum):
@@ -233,6 +233,8 @@ class Character:
     """A big bad's solo-bonus options against a group of PCs (§7), or None."""
     immunity: Immunity | None = None
     """A big bad that cannot be harmed until a named challenge or contest is won (§7)."""
+    swarm: Swarm | None = None
+    """A big bad made of parts whose heart this character is (§7 threat as a swarm)."""
 
     def __post_init__(self) -> None:
         if not self.id:

@@ -9,7 +9,7 @@ from enum import StrEnum
 from fatescreen.rules.character import Scale
 from fatescreen.rules.errors import InvalidSplit, InvalidTeamwork, TurnOrderError
 from fatescreen.rules.ladder import signed
-from fatescreen.rules.outcomes import Bonus, Effort, Outcome, outcome_for
+from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, outcome_for, resolve
 
 
 def effort_total(value: int | Effort) -> int:
@@ -443,6 +443,10 @@ SCALE_RESULT_BONUS = 2
 """Per level: bonus to the result of a roll that already succeeds."""
 SCALE_FREE_INVOKES = 1
 """Per level: extra free invokes on a successful create an advantage."""
+SCALE_ROLL_KIND = "scale"
+"""The :attr:`Bonus.kind` of the scale bonus to the roll."""
+SCALE_RESULT_KIND = "scale_result"
+"""The :attr:`Bonus.kind` of the scale bonus to the result."""
 
 
 class ScaleAdvantage(StrEnum):
@@ -466,7 +470,7 @@ def _check_levels(levels: int) -> None:
 def scale_roll_bonus(levels: int) -> Bonus:
     """+1 per level to the roll; must be chosen before rolling (§8)."""
     _check_levels(levels)
-    return Bonus(label="scale", value=SCALE_ROLL_BONUS * levels)
+    return Bonus(label="scale", value=SCALE_ROLL_BONUS * levels, kind=SCALE_ROLL_KIND)
 
 
 def scale_result_bonus(levels: int, outcome: Outcome) -> int:
@@ -479,3 +483,32 @@ def scale_free_invokes(levels: int, outcome: Outcome) -> int:
     """+1 free invoke per level on a successful create an advantage (§8)."""
     _check_levels(levels)
     return SCALE_FREE_INVOKES * levels if outcome.succeeded else 0
+
+
+def with_scale_advantage(result: RollResult, levels: int, advantage: ScaleAdvantage) -> RollResult:
+    """The acting side's roll with the scale advantage it picked (§8 «Skaala»).
+
+    «He saavat mihin tahansa toimintoon heikompaa osapuolta kohtaan yhden seuraavista
+    eduista»: +1 per level to the roll, or +2 per level to the result when the roll
+    (without it) already succeeds, or a free invoke per level on a successful create an
+    advantage (see :func:`scale_free_invokes`, which adds nothing to the roll). Any scale
+    bonus the effort already holds is replaced, so the pick can change while the roll is
+    open and the result bonus follows later invokes.
+
+    Args:
+        result: The roll, with or without a scale bonus.
+        levels: How many levels the actor stands above its opposition.
+        advantage: The advantage picked.
+    """
+    _check_levels(levels)
+    effort = result.effort.without(SCALE_ROLL_KIND, SCALE_RESULT_KIND)
+    if advantage is ScaleAdvantage.ROLL and levels:
+        effort = effort.with_bonus(scale_roll_bonus(levels))
+    opposition = result.opposing_effort or result.opposition
+    rolled = resolve(effort, opposition)
+    if advantage is ScaleAdvantage.RESULT:
+        bonus = scale_result_bonus(levels, rolled.outcome)
+        if bonus:
+            effort = effort.with_bonus(Bonus("scale", bonus, kind=SCALE_RESULT_KIND))
+            rolled = resolve(effort, opposition)
+    return rolled

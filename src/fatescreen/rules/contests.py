@@ -51,6 +51,8 @@ class Contest:
     winner: str | None = None
     faster: bool = False
     """True to use the faster-contests option (§8)."""
+    threat: str | None = None
+    """An outside threat (a hazard's id) that attacks each side's roll (§5)."""
 
     def __post_init__(self) -> None:
         if not MIN_VICTORIES <= self.victories_needed <= MAX_VICTORIES:
@@ -294,6 +296,29 @@ def plan_fast_exchange(
         advantage=tuple(m for m, a in choices.items() if a is FastContestAction.ADVANTAGE),
         helpers=tuple(m for m, a in choices.items() if a is FastContestAction.TEAMWORK),
     )
+
+
+def fast_exchange_pick(
+    side: ContestSide,
+    picks: Mapping[str, FastContestAction],
+    member: str,
+    action: FastContestAction,
+) -> FastContestPlan:
+    """Add one member's pick to its side's picks this exchange of a faster contest (§8).
+
+    «Jokaisella kierroksella kilpailussa, kukin osallistuja voi valita vain yhden
+    seuraavista toiminnoista»: a member who has picked (rolled, created an advantage or
+    given teamwork) picks nothing more this exchange.
+
+    Raises:
+        ContestError: The member already picked, is not on the side, or a second member
+            would make the side's roll.
+    """
+    if member in picks:
+        raise ContestError(
+            f"{member} already picked {picks[member].value} this exchange of a faster contest"
+        )
+    return plan_fast_exchange(side, {**picks, member: action})
 
 
 # --- Challenges ------------------------------------------------------------------------
