@@ -36,7 +36,12 @@ from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
 from fatescreen.ui.keymap import KeymapError, load_keymap
-from fatescreen.ui.keys import described, key_names, translate_bindings
+from fatescreen.ui.keys import (
+    binding_commands,
+    open_command_palette,
+    textual_commands_in,
+    translate_bindings,
+)
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
@@ -1267,22 +1272,8 @@ class FatescreenApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         """Every dashboard action and every command verb in the command palette."""
         lang = self.view_state.lang
-        for command in super().get_system_commands(screen):
-            # Textual's own commands, in the GM's language (ui.system.TITLE, ...TITLE.help)
-            key = f"ui.system.{command.title.lower()}"
-            title, text = tr(lang, key), tr(lang, f"{key}.help")
-            yield command._replace(
-                title=command.title if title == key else title,
-                help=command.help if text == f"{key}.help" else text,
-            )
-        for binding in self.BINDINGS:
-            if isinstance(binding, Binding) and binding.id and not binding.id.startswith("pane_"):
-                description = described(binding, self.view_state.lang)
-                yield SystemCommand(
-                    description,
-                    escape_markup(f"{description} [{key_names(binding.key)}]"),
-                    lambda action=binding.action: self.run_action(action),
-                )
+        yield from textual_commands_in(super().get_system_commands(screen), lang)
+        yield from binding_commands(self.BINDINGS, lang, self.run_action)
         for found in sorted(registry().values(), key=lambda found: found.word(lang)):
             word = found.word(lang)
             yield SystemCommand(
@@ -1291,12 +1282,7 @@ class FatescreenApp(App[None]):
 
     def action_command_palette(self) -> None:
         """The command palette, its prompt in the GM's language."""
-        from textual.command import CommandPalette
-
-        open_already = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
-        if self.use_command_palette and not open_already:
-            placeholder = self.view_state.tr("ui.palette_placeholder")
-            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+        open_command_palette(self, self.view_state.tr("ui.palette_placeholder"))
 
     def _prefill(self, word: str) -> None:
         bar = self.query_one(CommandBar)

@@ -27,7 +27,7 @@ META: dict[str, tuple[str, ...]] = {
     "redo": ("re", "tee"),
     "save": ("w", "tallenna"),
     "log": ("l", "loki"),
-    "help": ("?", "apua"),
+    "help": ("?", "apua", "ohje"),
 }
 """The verbs every session has, with the same aliases as Fate's."""
 
@@ -190,15 +190,15 @@ class SystemSession(Generic[S]):
             found = self.verbs.find(name, self.lang)
             aliases = ", ".join(found.aliases) or tr(self.lang, "none")
             return [
-                found.usage,
+                found.usage_in(self.lang),
                 tr(self.lang, found.help_key),
-                tr(self.lang, "help.example", example=found.example),
+                tr(self.lang, "help.example", example=found.example_in(self.lang)),
                 tr(self.lang, "help.aliases", aliases=aliases),
             ]
         lines = [tr(self.lang, "help.header")]
         lines += [
-            f"{v.name:<12} {tr(self.lang, v.help_key)}"
-            for v in sorted(self.verbs.verbs.values(), key=lambda v: v.name)
+            f"{v.word(self.lang):<12} {tr(self.lang, v.help_key)}"
+            for v in sorted(self.verbs.verbs.values(), key=lambda v: v.word(self.lang))
         ]
         return lines
 
