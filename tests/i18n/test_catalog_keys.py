@@ -20,6 +20,7 @@ SAME_IN_BOTH = {
     "usage.BONUS": "a Finnish word too",
     "usage.N": "a number to fill in",
     "usage.M": "a number to fill in",
+    "cli.metavar.session": "a number to fill in",
     "objektit.usage.LK": "the seed's abbreviation (luonnollinen kyky)",
     "objektit.usage.KK": "the seed's abbreviation (kehittyvä kyky)",
     "mekanismi.check.side": "only placeholders",
