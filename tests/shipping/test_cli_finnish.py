@@ -19,14 +19,13 @@ def typed_words(name: str) -> set[str]:
     """Words typed as they are: the program, its subcommands, option names and choices, and
     the example command lines (without their comments)."""
     parser = build_subparser(name, "en") if name else build_parser("en")
-    words = {"fatescreen", *SUBCOMMANDS, "en", "fi"}
-    for action in parser._actions:  # noqa: SLF001 (the public way to list options)
-        for option in action.option_strings:
-            words |= set(re.findall(r"[A-Za-z]+", option))
-        words |= {str(choice) for choice in action.choices or ()}
+    text = parser.format_help()
+    words = {"fatescreen", "en", "fi", *"-".join(SUBCOMMANDS).split("-")}
+    for typed in re.findall(r"--?[\w-]+|\{[^}]*\}", text):
+        words |= set(re.findall(r"[A-Za-z]+", typed))
     for line in EXAMPLES[name]:
         words |= set(re.findall(r"[A-Za-z]+", line.partition("#")[0]))
-    return words | set("-".join(SUBCOMMANDS).split("-"))
+    return words
 
 
 @pytest.mark.parametrize("name", ["", *SUBCOMMANDS])
@@ -53,9 +52,12 @@ def test_argparse_errors_are_finnish(
     args: list[str], expected: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     err = io.StringIO()
-    with marked_finnish(monkeypatch), contextlib.redirect_stderr(err):
-        with pytest.raises(SystemExit) as done:
-            main(args)
+    with (
+        marked_finnish(monkeypatch),
+        contextlib.redirect_stderr(err),
+        pytest.raises(SystemExit) as done,
+    ):
+        main(args)
     assert done.value.code == 2
     assert expected in err.getvalue().replace("⟦", "").replace("⟧", "")
     typed = typed_words(args[0] if args[0] in SUBCOMMANDS else "") | {"scene", "toml", "x", "y"}
