@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from functools import partial
@@ -91,28 +91,61 @@ class StatusBar(TextBlock):
     """Title, exchange, GM pool, language and theme on one line."""
 
 
+def tab_row(labels: Sequence[str], shown: int, width: int) -> list[str]:
+    """Each tab's text (``1 Zones``), as much as fits in ``width`` columns with a space
+    between tabs: every tab padded; else the shown one padded and the others plain; else the
+    others by their number alone."""
+    padded = [f" {index} {label} " for index, label in enumerate(labels, start=1)]
+    plain = [f"{index} {label}" for index, label in enumerate(labels, start=1)]
+    numbers = [str(index) for index in range(1, len(labels) + 1)]
+    for others in (padded, plain, numbers):
+        texts = [padded[i] if i == shown else text for i, text in enumerate(others)]
+        if sum(map(len, texts)) + len(texts) - 1 <= width:
+            break
+    return texts
+
+
 class PaneTabs(Static):
-    """On small terminals: which pane is shown, and the keys 1-7 that switch."""
+    """On small terminals: which pane is shown, and the keys 1-8 that switch."""
+
+    shown = ""
+    """The pane on screen."""
+    lang = "en"
+    """The language of the labels."""
 
     def show_tabs(self, shown: str, view: View) -> None:
         """Highlight the pane on screen."""
+        self.shown, self.lang = shown, view.lang
+        self.update(assemble(*self._parts()))
+
+    def _texts(self) -> list[str]:
+        labels = [tr(self.lang, f"ui.tab.{name}") for name in PANE_ORDER]
+        shown = PANE_ORDER.index(self.shown) if self.shown in PANE_ORDER else -1
+        return tab_row(labels, shown, self.content_size.width or 10_000)
+
+    def _parts(self) -> list[tuple[str, str] | str]:
         parts: list[tuple[str, str] | str] = []
-        for index, name in enumerate(PANE_ORDER, start=1):
-            label = view.tr(f"ui.tab.{name}")
-            style = "reverse bold $accent" if name == shown else "$text-muted"
-            parts += [(f" {index} {label} ", style), " "]
-        self.update(assemble(*parts))
+        for name, text in zip(PANE_ORDER, self._texts(), strict=True):
+            style = "reverse bold $accent" if name == self.shown else "$text-muted"
+            parts += [(text, style), " "]
+        return parts[:-1]
+
+    def on_resize(self) -> None:
+        """Fit the tabs to the new width (once a pane is shown)."""
+        if self.shown:
+            self.update(assemble(*self._parts()))
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a tab shows its pane."""
+        where = event.get_content_offset(self)
+        if where is None:
+            return
         offset = 0
-        for index, name in enumerate(PANE_ORDER, start=1):
-            label = tr(getattr(self.app, "view_state", View()).lang, f"ui.tab.{name}")
-            width = len(f" {index} {label} ") + 1
-            if offset <= event.x < offset + width:
+        for name, text in zip(PANE_ORDER, self._texts(), strict=True):
+            if offset <= where.x < offset + len(text) + 1:
                 self.app.call_next(self.app.run_action, f"show_pane('{name}')")
                 return
-            offset += width
+            offset += len(text) + 1
 
 
 class FatescreenApp(App[None]):
