@@ -5,12 +5,15 @@ the marks fails the test."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 from pathlib import Path
 
 import pytest
 from textual.command import CommandList, CommandPalette
 
+from fatescreen.cli import main
 from fatescreen.commands.systems.session import open_system_session
 from fatescreen.resources import shipped
 from fatescreen.ui.systems.shell import SystemApp
@@ -95,3 +98,47 @@ async def test_dashboard_help_and_palette_are_finnish(
                 shown[line] = screen_text(app)
     strays = {name: stray_words(text, allowed(path)) for name, text in shown.items()}
     assert {name: words for name, words in strays.items() if words} == {}
+
+
+BROKEN = {
+    "varjot": (
+        ('players = ["Eevi", "Tuomas", "Anni"]', 'players = ["Eevi", "Tuomas", "Eevi"]'),
+        ('gm = "PJ"', 'gm = "Tuomas"'),
+        ('name = "Aarne"\nplayer = "Tuomas"', 'name = "Aarne"\nplayer = "Kalle"'),
+        ('name = "Saga"\nplayer = "Anni"', 'player = "Anni"'),
+        ("pools = { Ruumis = 2 }", "pools = { Ruumis = { left = 1 } }"),
+        ("format = 1\n", ""),
+    ),
+    "mekanismi": (
+        ('name = "Sigrid"\nplayer = "Tuomas"', 'name = "Sigrid"'),
+        ('Tikari = "pieni"', 'Tikari = "valtava"'),
+        ('name = "Rosvo"\n', 'name = "Rosvopäällikkö"\n'),
+        ('title = "Kuilun reunalla"\n', ""),
+    ),
+    "objektit": (
+        ('inherent = ["nopea", "kestävä", "ohjattava"]', 'inherent = ["nopea", "kestävä"]'),
+        ('name = "Bertil"\n', ""),
+        ("nokkela = 5", "nokkela = 9"),
+        ('kind = "laiva"', 'kind = "laiva"\nresist = "lentävä"'),
+    ),
+}
+"""The example scenes, each broken in the ways its loader checks."""
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_check_errors_are_finnish(
+    system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = scene_copy(tmp_path, system)
+    text = path.read_text("utf-8")
+    for old, new in BROKEN[system]:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text, "utf-8")
+    out = io.StringIO()
+    with marked_finnish(monkeypatch), contextlib.redirect_stdout(out):
+        assert main(["check", "--lang", "fi", str(path)]) == 1
+    lines = out.getvalue().splitlines()
+    assert len(lines) >= 3, lines
+    strays = {line: stray_words(line.split(": ", 2)[-1], allowed(path)) for line in lines}
+    assert {line: words for line, words in strays.items() if words} == {}

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.names import fold, resolve
 from fatescreen.i18n import tr
 from fatescreen.rules.aspects import GM
@@ -213,7 +213,7 @@ class Tokens:
             try:
                 return parse_faces(text)
             except InvalidDice as error:
-                raise CommandError(str(error)) from None
+                raise refused(error, self.lang) from None
         return None
 
     def names(self, what: str) -> list[str]:

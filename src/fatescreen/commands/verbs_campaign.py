@@ -18,7 +18,7 @@ from fatescreen.commands.campaign import (
     take_milestone,
 )
 from fatescreen.commands.core import Applied, Context, Tokens, verb
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.names import fold, resolve
 from fatescreen.rules.advancement import (
     Breakthrough,
@@ -351,7 +351,7 @@ def milestone(ctx: Context, args: Tokens) -> Applied:
     try:
         new = take_milestone(campaign, character.id, option, change)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     line = ctx.tr("campaign.milestone", name=character.name, change=change)
     return CampaignApplied(
         ctx.scene, (line,), line, frozenset({"party", f"pc:{character.id}"}), campaign=new
@@ -429,7 +429,7 @@ def breakthrough(ctx: Context, args: Tokens) -> Applied:
     try:
         taken = take_breakthrough(campaign, character.id, choices, change)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     lines = [ctx.tr("campaign.breakthrough", name=character.name, change=change)]
     if taken.recovered:
         healed = (f'"{name}"' for _, name in taken.recovered)

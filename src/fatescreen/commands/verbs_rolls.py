@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
-from fatescreen.commands.errors import CommandError, UnknownName
+from fatescreen.commands.errors import CommandError, UnknownName, refused
 from fatescreen.commands.names import fold
 from fatescreen.commands.settle import (
     action_effort,
@@ -559,7 +559,7 @@ def _apply(
         result = resolve(pending.result.effort, flipped.effort)
         return replace(pending, result=result), outcome
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from fatescreen.rules.character import (
     StressKind,
 )
 from fatescreen.rules.copies import copies_of
-from fatescreen.rules.errors import IllegalMinionArmor, NoTrueFormLeft
+from fatescreen.rules.errors import IllegalMinionArmor, InvalidValue, NoTrueFormLeft
 from fatescreen.rules.harm import (
     DEFAULT_OPTIONS,
     Absorption,
@@ -354,10 +354,18 @@ class Swarm:
 
     def __post_init__(self) -> None:
         if self.heart_id in self.part_ids:
-            raise ValueError(f"the heart {self.heart_id!r} is not one of its own parts")
+            raise InvalidValue(
+                f"the heart {self.heart_id!r} is not one of its own parts",
+                code="swarm.heart",
+                heart=self.heart_id,
+            )
         stray = [shield for shield in self.shields if shield not in self.part_ids]
         if stray:
-            raise ValueError(f"shield {stray[0]!r} is not a part of the swarm")
+            raise InvalidValue(
+                f"shield {stray[0]!r} is not a part of the swarm",
+                code="swarm.shield",
+                shield=stray[0],
+            )
 
 
 def _get(characters: Mapping[str, Character], character_id: str) -> Character:

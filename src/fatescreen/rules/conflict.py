@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from fatescreen.rules.character import Scale
-from fatescreen.rules.errors import InvalidSplit, InvalidTeamwork, TurnOrderError
+from fatescreen.rules.errors import InvalidSplit, InvalidTeamwork, InvalidValue, TurnOrderError
 from fatescreen.rules.ladder import signed
 from fatescreen.rules.outcomes import Bonus, Effort, Outcome, outcome_for
 
@@ -45,16 +45,30 @@ class TurnOrder:
 
     def __post_init__(self) -> None:
         if self.exchange < 1:
-            raise ValueError(f"exchanges are counted from 1, not {self.exchange}")
+            raise InvalidValue(
+                f"exchanges are counted from 1, not {self.exchange}",
+                code="exchange.from_one",
+                exchange=self.exchange,
+            )
         for label, ids in (("participants", self.participants), ("acted", self.acted)):
             repeated = sorted({pid for pid in ids if ids.count(pid) > 1})
             if repeated:
-                raise ValueError(f"{_listing(repeated)} listed twice in the turn order's {label}")
+                raise InvalidValue(
+                    f"{_listing(repeated)} listed twice in the turn order's {label}",
+                    code=f"turn.twice_{label}",
+                    names=_listing(repeated),
+                )
         if self.up is not None:
             if self.up not in self.participants:
-                raise ValueError(f"{self.up} is up but is not taking part")
+                raise InvalidValue(
+                    f"{self.up} is up but is not taking part", code="turn.up_out", name=self.up
+                )
             if self.up not in self.acted:
-                raise ValueError(f"{self.up} is up but is not listed as acting this exchange")
+                raise InvalidValue(
+                    f"{self.up} is up but is not listed as acting this exchange",
+                    code="turn.up_not_acting",
+                    name=self.up,
+                )
 
     @property
     def started(self) -> bool:

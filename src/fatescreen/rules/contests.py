@@ -9,7 +9,7 @@ from enum import StrEnum
 from fatescreen.rules.actions import OVERCOME_TABLE
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
 from fatescreen.rules.conflict import effort_total
-from fatescreen.rules.errors import ChallengeError, ContestError
+from fatescreen.rules.errors import ChallengeError, ContestError, InvalidValue
 from fatescreen.rules.outcomes import Effort, Outcome, RollResult, outcome_for, resolve
 
 MIN_VICTORIES = 3
@@ -35,7 +35,12 @@ class ContestSide:
 
     def __post_init__(self) -> None:
         if self.victories < 0:
-            raise ValueError(f"side {self.name!r} cannot have {self.victories} victories")
+            raise InvalidValue(
+                f"side {self.name!r} cannot have {self.victories} victories",
+                code="contest.side_victories",
+                side=self.name,
+                victories=self.victories,
+            )
 
 
 @dataclass(frozen=True)
@@ -54,19 +59,41 @@ class Contest:
 
     def __post_init__(self) -> None:
         if not MIN_VICTORIES <= self.victories_needed <= MAX_VICTORIES:
-            raise ValueError(
+            raise InvalidValue(
                 f"contest {self.name!r}: victories needed must be {MIN_VICTORIES} to "
-                f"{MAX_VICTORIES}, not {self.victories_needed}"
+                f"{MAX_VICTORIES}, not {self.victories_needed}",
+                code="contest.needed",
+                name=self.name,
+                low=MIN_VICTORIES,
+                high=MAX_VICTORIES,
+                needed=self.victories_needed,
             )
         if len(self.sides) < 2:
-            raise ValueError(f"contest {self.name!r} needs at least two sides")
+            raise InvalidValue(
+                f"contest {self.name!r} needs at least two sides",
+                code="contest.two_sides",
+                name=self.name,
+            )
         names = [side.name for side in self.sides]
         if len(set(names)) != len(names):
-            raise ValueError(f"contest {self.name!r} names a side twice")
+            raise InvalidValue(
+                f"contest {self.name!r} names a side twice",
+                code="contest.side_twice",
+                name=self.name,
+            )
         if self.exchange < 1:
-            raise ValueError(f"exchanges are counted from 1, not {self.exchange}")
+            raise InvalidValue(
+                f"exchanges are counted from 1, not {self.exchange}",
+                code="exchange.from_one",
+                exchange=self.exchange,
+            )
         if self.winner is not None and self.winner not in names:
-            raise ValueError(f"contest {self.name!r}: {self.winner!r} is not a side")
+            raise InvalidValue(
+                f"contest {self.name!r}: {self.winner!r} is not a side",
+                code="contest.winner",
+                name=self.name,
+                winner=self.winner,
+            )
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -315,7 +342,11 @@ class ChallengeTask:
 
     def __post_init__(self) -> None:
         if self.cost and (self.outcome is None or self.outcome.succeeded):
-            raise ValueError(f"task {self.name!r}: only a tie or a failure is bought with a cost")
+            raise InvalidValue(
+                f"task {self.name!r}: only a tie or a failure is bought with a cost",
+                code="challenge.cost",
+                name=self.name,
+            )
 
     @property
     def rolled(self) -> bool:
@@ -348,7 +379,11 @@ class Challenge:
     def __post_init__(self) -> None:
         keys = [make_id(task.name) for task in self.tasks]
         if len(set(keys)) != len(keys):
-            raise ValueError(f"challenge {self.name!r} names a task twice")
+            raise InvalidValue(
+                f"challenge {self.name!r} names a task twice",
+                code="challenge.task_twice",
+                name=self.name,
+            )
 
     def task(self, name: str) -> ChallengeTask:
         """The task with that name (case and spacing ignored).

@@ -17,7 +17,12 @@ from fatescreen.rules.character import (
     StressKind,
     StressTrack,
 )
-from fatescreen.rules.errors import IllegalAbsorption, IllegalConcession, IllegalRecovery
+from fatescreen.rules.errors import (
+    IllegalAbsorption,
+    IllegalConcession,
+    IllegalRecovery,
+    InvalidValue,
+)
 
 BASE_BOXES = 3
 """Stress boxes on a track at Mediocre (+0) or less (§6)."""
@@ -121,7 +126,11 @@ class HarmOptions:
 
     def __post_init__(self) -> None:
         if not 0 <= self.extra_boxes <= MAX_LONGER_TRACK:
-            raise ValueError(f"a longer stress track has 1 or 2 more boxes, not {self.extra_boxes}")
+            raise InvalidValue(
+                f"a longer stress track has 1 or 2 more boxes, not {self.extra_boxes}",
+                code="stress.longer",
+                extra=self.extra_boxes,
+            )
 
 
 DEFAULT_OPTIONS = HarmOptions()

@@ -42,7 +42,11 @@ def validate_minor(character: Character) -> None:
     boxes = sum(track.boxes for track in character.stress)
     if boxes > MAX_MINOR_BOXES:
         raise InvalidCharacter(
-            f"{character.name}: a minor NPC has 0 to {MAX_MINOR_BOXES} stress boxes, not {boxes}"
+            f"{character.name}: a minor NPC has 0 to {MAX_MINOR_BOXES} stress boxes, not {boxes}",
+            code="minor.boxes",
+            name=character.name,
+            most=MAX_MINOR_BOXES,
+            boxes=boxes,
         )
 
 

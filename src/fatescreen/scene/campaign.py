@@ -325,7 +325,7 @@ def _decode_state(
         milestones = reader.texts(top["milestones"], ("milestones",))
         for index, pc_id in enumerate(milestones):
             if pc_id not in party_ids:
-                known = ", ".join(sorted(party_ids)) or "none"
+                known = ", ".join(sorted(party_ids)) or catalog_text("none")
                 reader.fail(
                     ("milestones", index), catalog_text("check.no_such_pc", id=pc_id, known=known)
                 )

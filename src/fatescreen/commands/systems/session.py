@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Generic
 
 from fatescreen.commands.core import split_line
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, rules_message
 from fatescreen.commands.names import fold
 from fatescreen.commands.session import LogEntry, Result, refuse_journaling, save_target
 from fatescreen.commands.systems.base import S, SystemContext, VerbSet
@@ -118,7 +118,8 @@ class SystemSession(Generic[S]):
                 if journal and result.changed and self.journal is not None:
                     self.journal.append(text, tuple(ctx.rolled))
         except (CommandError, RulesError) as error:
-            result = Result(text, (str(error),), ok=False)
+            said = rules_message(error, self.lang) if isinstance(error, RulesError) else str(error)
+            result = Result(text, (said,), ok=False)
         result = result.shown()
         for listener in self.listeners:
             listener(result)
