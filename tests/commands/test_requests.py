@@ -15,7 +15,7 @@ from tests.commands.support import SCRIPTS, open_session
 
 
 def test_requests_render_their_command_lines() -> None:
-    assert Attack("vil", "bob", "Fight", "0000", "+000").command() == (
+    assert Attack("vil", "bob", "Fight", "0000", ("+000",)).command() == (
         "attack vil bob Fight 0000 vs +000"
     )
     assert Attack("tiles", "ann", "ignored", hazard=True).command() == "hazard tiles ann"
@@ -28,7 +28,7 @@ def test_requests_render_their_command_lines() -> None:
 
 
 def test_a_request_does_what_its_typed_line_does() -> None:
-    request = Attack("vil", "bob", "Fight", "0000", "+000")
+    request = Attack("vil", "bob", "Fight", "0000", ("+000",))
     by_request = open_session(SCRIPTS / "rulebook.toml")
     by_hand = open_session(SCRIPTS / "rulebook.toml")
     assert (

@@ -25,16 +25,16 @@ from fatescreen.ui.text import assemble
 ACTIONS = ("attack", "overcome", "create")
 
 
-def entered_dice(text: str, *, opposed: bool) -> str | None:
-    """The dice part of a command line from the Dice field, or None if it is not dice.
+def entered_dice(text: str, *, opposed: bool) -> tuple[str, ...] | None:
+    """The dice typed in the Dice field, or None if they are not dice.
 
     The field holds nothing (roll), the roller's faces, or for an attack also the
     defender's faces: ``+0++ -000`` or ``+0++ vs -000``.
     """
-    words = [word for word in text.split() if word.lower() != "vs"]
+    words = tuple(word for word in text.split() if word.lower() != "vs")
     if len(words) > (2 if opposed else 1) or not all(looks_like_faces(w) for w in words):
         return None
-    return " vs ".join(words)
+    return words
 
 
 class RollDialog(Dialog):
@@ -261,7 +261,7 @@ class RollDialog(Dialog):
         if dice is None:
             self.notify(tr("ui.bad_dice"), severity="error")
             return None
-        own, _, defense = dice.partition(" vs ")
+        own = dice[0] if dice else None
         value = self.query_one("#skill", Select).value
         skill = value if isinstance(value, str) else None
         if self.action == "attack":
@@ -269,16 +269,23 @@ class RollDialog(Dialog):
                 self.notify(tr("ui.fill_in"), severity="warning")
                 return None
             hazard = self.actor in self.scene.obstacle_index
-            return Attack(self.actor, self.target, skill, own or None, defense or None, hazard)
+            return Attack(
+                self.actor,
+                self.target,
+                None if hazard else skill,
+                own,
+                dice[1:],
+                hazard,
+            )
         difficulty = self.query_one("#difficulty", Input).value.strip() or "0"
         if self.action == "overcome":
-            return Overcome(self.actor, skill, difficulty, own or None)
+            return Overcome(self.actor, skill, difficulty, own)
         aspect = self.query_one("#aspect", Input).value.strip()
         if not aspect:
             self.notify(tr("ui.fill_in"), severity="warning")
             self.query_one("#aspect", Input).focus()
             return None
-        return Create(self.actor, skill, aspect, difficulty, own or None)
+        return Create(self.actor, skill, aspect, difficulty, own)
 
 
 __all__ = ["RollDialog"]

@@ -16,8 +16,16 @@ from fatescreen.ui.text import Part, assemble
 def turn_lines(scene: Scene, view: View, cursor: str | None) -> list[Content]:
     """One line per participant: ✓ acted, ▶ up, · still to act."""
     order = scene.turn
-    names = {c.id: c.shown_name for c in scene.characters}
-    names.update({o.id: "⚠ " + o.name for o in scene.obstacles})
+    characters, obstacles = scene.character_index, scene.obstacle_index
+
+    def name_of(pid: str) -> str:
+        # looked up for the participants only: a large scene has thousands of characters
+        obstacle = obstacles.get(pid)
+        if obstacle is not None:
+            return "⚠ " + obstacle.name
+        character = characters.get(pid)
+        return character.shown_name if character is not None else pid
+
     if order is None:
         from fatescreen.commands.flow import default_participants
 
@@ -29,7 +37,7 @@ def turn_lines(scene: Scene, view: View, cursor: str | None) -> list[Content]:
     waiting = set(may_pick(order)) if order.started else set(order.participants)
     up_label = view.tr("ui.up")
     for pid in order.participants:
-        name = names.get(pid, pid)
+        name = name_of(pid)
         state = "up" if pid == order.up else "acted" if pid in order.acted else "waiting"
         key = (name, state, pid == cursor, up_label)
         line = _participant_lines.get(key)
