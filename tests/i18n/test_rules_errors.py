@@ -152,3 +152,18 @@ def test_check_says_the_toml_parsers_words_in_finnish(
     line = out.getvalue().strip()
     assert said in line.replace("⟦", "").replace("⟧", "")
     assert stray_words(line.split(": ", 2)[-1], set()) == [], line
+
+
+@pytest.mark.parametrize("line", ['aspect add "Smoke', "move rozio \\"])
+def test_a_broken_command_line_is_said_in_finnish(
+    line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fatescreen.commands.session import Session
+
+    folder = tmp_path / "scenes"
+    shutil.copytree(shipped("scenes"), folder)
+    with marked_finnish(monkeypatch):
+        session = Session.open(folder / "golden-mask.toml", lang="fi", journal=False)
+        result = session.execute(line)
+    assert not result.ok
+    assert stray_words("\n".join(result.lines), set()) == [], result.lines

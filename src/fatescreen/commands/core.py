@@ -454,6 +454,13 @@ def find_verb(word: str, lang: str = "en") -> Verb:
     raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
 
 
+SHLEX_MESSAGES = {
+    "No closing quotation": "error.quote.closing",
+    "No escaped character": "error.quote.escape",
+}
+"""shlex's messages (as Python words them) and the catalog key of each."""
+
+
 def split_line(line: str, lang: str = "en") -> list[str]:
     """Split a command line into words; quotes group a name with spaces."""
     try:
@@ -462,7 +469,9 @@ def split_line(line: str, lang: str = "en") -> list[str]:
         lexer.commenters = ""
         return list(lexer)
     except ValueError as error:
-        raise CommandError(tr(lang, "error.quote", detail=str(error))) from None
+        said = str(error)
+        detail = tr(lang, SHLEX_MESSAGES[said]) if said in SHLEX_MESSAGES else said
+        raise CommandError(tr(lang, "error.quote", detail=detail)) from None
 
 
 @dataclass
