@@ -29,7 +29,18 @@ SAME_IN_BOTH = {
 }
 """Keys whose Finnish text may equal the English one, and why."""
 
-ENGLISH_WORDS = ("the", "and", "with", "shift", "shifts", "boost", "stress", "point", "invoke")
+ENGLISH_WORDS = (
+    "the",
+    "and",
+    "with",
+    "shift",
+    "shifts",
+    "boost",
+    "stress",
+    "point",
+    "invoke",
+    "fp",
+)
 """Words that betray a half-translated Finnish line (command names are allowed)."""
 
 
