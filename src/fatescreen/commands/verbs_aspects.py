@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
-from fatescreen.commands.errors import CommandError, refused
+from fatescreen.commands.errors import refused
 from fatescreen.commands.requests import (
     AddAspect,
     AspectRequest,

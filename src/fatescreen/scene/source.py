@@ -135,9 +135,9 @@ TOML_MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern + r"\Z"), key)
     for pattern, key in (
         (r"Cannot overwrite a value", "check.toml.overwrite"),
-        (r"Cannot declare (?P<key>.+) twice", "check.toml.declared_twice"),
-        (r"Cannot (?:mutate immutable|redefine) namespace (?P<key>.+)", "check.toml.namespace"),
-        (r"Duplicate inline table key (?P<key>.+)", "check.toml.duplicate_key"),
+        (r"Cannot declare (?P<name>.+) twice", "check.toml.declared_twice"),
+        (r"Cannot (?:mutate immutable|redefine) namespace (?P<name>.+)", "check.toml.namespace"),
+        (r"Duplicate inline table key (?P<name>.+)", "check.toml.duplicate_key"),
         (r"Expected '=' after a key in a key/value pair", "check.toml.expected_equals"),
         (r"Expected '\]' at the end of a table declaration", "check.toml.table_end"),
         (r"Expected '\]\]' at the end of an array declaration", "check.toml.array_end"),
