@@ -450,7 +450,7 @@ def find_verb(word: str, lang: str = "en") -> Verb:
     candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
     if len(candidates) == 1:
         return next(iter(candidates.values()))
-    names = sorted(candidates) if candidates else sorted(REGISTRY)
+    names = sorted(found.word(lang) for found in (candidates or REGISTRY).values())
     raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
 
 

@@ -240,7 +240,7 @@ class VerbSet:
         candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
         if len(candidates) == 1:
             return next(iter(candidates.values()))
-        names = sorted(candidates) if candidates else sorted(self.verbs)
+        names = sorted(found.word(lang) for found in (candidates or self.verbs).values())
         raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
 
     def line_in(self, line: str, lang: str) -> str:
