@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandList, CommandPalette
+from textual.content import Content
 
 from fatescreen.cli import main
 from fatescreen.commands.systems.session import open_system_session
@@ -88,9 +89,10 @@ async def test_dashboard_help_and_palette_are_finnish(
             assert isinstance(app.screen, CommandPalette)
             options = app.screen.query_one(CommandList)
             await until(pilot, lambda: options.option_count > 3)
-            shown["palette"] = screen_text(app) + "\n".join(
+            prompts = "\n".join(
                 str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
             )
+            shown["palette"] = screen_text(app) + prompts
             await pilot.press("escape")
             await pilot.pause()
             for line in script_lines(system)[:6]:
@@ -143,3 +145,22 @@ def test_check_errors_are_finnish(
     assert len(lines) >= 3, lines
     strays = {line: stray_words(line.split(": ", 2)[-1], allowed(path)) for line in lines}
     assert {line: words for line, words in strays.items() if words} == {}
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+async def test_the_palette_shows_each_usage_line_whole(system: str, tmp_path: Path) -> None:
+    """The palette reads its help as markup: ``[NOPAT]`` of a usage line stays in sight."""
+    app = SystemApp(scene_copy(tmp_path, system), lang="fi", cursor_blink=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("ctrl+p")
+        options = app.screen.query_one(CommandList)
+        await until(pilot, lambda: options.option_count > 3)
+        prompts = "\n".join(
+            Content.from_markup(str(options.get_option_at_index(i).prompt)).plain
+            if isinstance(options.get_option_at_index(i).prompt, str)
+            else str(options.get_option_at_index(i).prompt)
+            for i in range(options.option_count)
+        )
+        assert app.session is not None
+        for verb in app.session.verbs.verbs.values():
+            assert verb.usage_in("fi") in prompts, verb.usage_in("fi")

@@ -15,7 +15,6 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
-from textual.markup import escape as escape_markup
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -39,6 +38,7 @@ from fatescreen.ui.keymap import KeymapError, load_keymap
 from fatescreen.ui.keys import (
     binding_commands,
     open_command_palette,
+    palette_text,
     textual_commands_in,
     translate_bindings,
 )
@@ -1309,7 +1309,7 @@ class FatescreenApp(App[None]):
         for found in sorted(registry().values(), key=lambda found: found.word(lang)):
             word = found.word(lang)
             yield SystemCommand(
-                f":{word}", escape_markup(verb_help(found, lang)), partial(self._prefill, word)
+                f":{word}", palette_text(verb_help(found, lang)), partial(self._prefill, word)
             )
 
     def action_command_palette(self) -> None:

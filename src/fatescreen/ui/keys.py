@@ -11,7 +11,6 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.command import CommandPalette
 from textual.dom import DOMNode
-from textual.markup import escape as escape_markup
 from textual.widgets import Footer
 
 from fatescreen.i18n import tr
@@ -45,6 +44,12 @@ def described(binding: Binding, lang: str) -> str:
     return binding.description if text == key else text
 
 
+def palette_text(text: str) -> str:
+    """Text shown as it is in the command palette, which reads its help as markup: every
+    ``[`` escaped (usage lines hold ``[DICE]``, which Textual's own escape leaves a tag)."""
+    return text.replace("[", "\\[")
+
+
 def textual_commands_in(commands: Iterable[SystemCommand], lang: str) -> Iterator[SystemCommand]:
     """Textual's own palette commands in ``lang`` (catalog keys ``ui.system.TITLE`` and
     ``ui.system.TITLE.help``), else as Textual words them."""
@@ -67,7 +72,7 @@ def binding_commands(
             description = described(binding, lang)
             yield SystemCommand(
                 description,
-                escape_markup(f"{description} [{key_names(binding.key)}]"),
+                palette_text(f"{description} [{key_names(binding.key)}]"),
                 partial(run, binding.action),
             )
 

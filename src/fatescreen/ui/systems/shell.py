@@ -17,7 +17,6 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.markup import escape as escape_markup
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -31,6 +30,7 @@ from fatescreen.ui.keys import (
     LocalFooter,
     binding_commands,
     open_command_palette,
+    palette_text,
     textual_commands_in,
     translate_bindings,
 )
@@ -276,7 +276,7 @@ class SystemApp(App[None]):
             word = verb.word(lang)
             yield SystemCommand(
                 f":{word}",
-                escape_markup(f"{verb.usage_in(lang)} — {tr(lang, verb.help_key)}"),
+                palette_text(f"{verb.usage_in(lang)} — {tr(lang, verb.help_key)}"),
                 partial(screen.action_prefill, word + " "),
             )
 
