@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -167,3 +168,71 @@ def test_a_broken_command_line_is_said_in_finnish(
         result = session.execute(line)
     assert not result.ok
     assert stray_words("\n".join(result.lines), {"zzz", "ko"}) == [], result.lines
+
+
+RULES = Path(__file__).resolve().parents[2] / "src" / "fatescreen" / "rules"
+
+
+def test_every_code_the_rules_raise_has_its_message_in_both_catalogs() -> None:
+    codes = {
+        code
+        for path in RULES.rglob("*.py")
+        for code in re.findall(r'code="([\w.]+)"', path.read_text(encoding="utf-8"))
+    }
+    assert len(codes) > 100
+    missing = sorted(
+        f"{lang}: rules.{code}"
+        for code in codes
+        for lang in ("en", "fi")
+        if tr(lang, f"rules.{code}") == f"rules.{code}"
+    )
+    assert missing == []
+
+
+def _checks_run_out() -> None:
+    from fatescreen.rules.obstacles import tick
+
+    tick(Countdown("Water", 2, checked=2))
+
+
+def _concedes_twice() -> None:
+    from dataclasses import replace
+
+    from fatescreen.rules.character import Character, CharacterKind
+    from fatescreen.rules.harm import concede
+
+    hero = Character("Rozio", CharacterKind.PC)
+    concede(replace(hero, conceded=True), opponent_rolled=False, consequences_taken=0)
+
+
+def _reads_bad_dice() -> None:
+    from fatescreen.rules.dice import parse_faces
+
+    parse_faces("+0x")
+
+
+def _gives_a_gift_to_oneself() -> None:
+    from fatescreen.rules.varjot.sheet import GiftDice
+
+    GiftDice.new_session(("Eevi", "PJ")).give("Eevi", "Eevi")
+
+
+COMMANDS_REFUSED = {
+    "obstacles.tick_2": _checks_run_out,
+    "harm.concede_3": _concedes_twice,
+    "dice.parse_faces": _reads_bad_dice,
+    "varjot.sheet.give": _gives_a_gift_to_oneself,
+}
+"""What a command asks that a rule refuses, by the rule's code."""
+
+
+@pytest.mark.parametrize("code", sorted(COMMANDS_REFUSED))
+def test_a_refused_command_is_said_from_the_catalog(
+    code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    error = refusal(COMMANDS_REFUSED[code])
+    assert error.code == code
+    assert rules_message(error, "en") == str(error)
+    with marked_finnish(monkeypatch):
+        marked = rules_message(error, "fi")
+    assert marked.startswith("⟦") and stray_words(marked, {"Water", "Rozio", "Eevi", "x"}) == []

@@ -121,7 +121,11 @@ def redirect_hit(
         IllegalAbsorption: The chosen absorption is not legal.
     """
     if not standing(minion):
-        raise IllegalMinionArmor(f"{minion.name} is no longer standing and cannot take the hit")
+        raise IllegalMinionArmor(
+            f"{minion.name} is no longer standing and cannot take the hit",
+            code="big_bads.redirect_hit",
+            minion_name=minion.name,
+        )
     if minion.kind is CharacterKind.MOOKS:
         group, fallen = apply_harm_to_group(minion, shifts)
         return MinionHit(group, shifts, fallen == 0, group.taken_out, fallen)
@@ -163,7 +167,10 @@ def reveal_next_form(character: Character, soft: bool | None = None) -> Characte
     if character.form >= len(character.forms):
         raise NoTrueFormLeft(
             f"{character.name} has no further true form "
-            f"(all {character.form_count} forms are revealed)"
+            f"(all {character.form_count} forms are revealed)",
+            code="big_bads.reveal_next_form",
+            character_name=character.name,
+            form_count=character.form_count,
         )
     form = character.forms[character.form]
     tracks = form.stress or character.stress

@@ -109,7 +109,11 @@ class Contest:
         found = next((side for side in self.sides if side.name == name), None)
         if found is None:
             raise ContestError(
-                f"no side {name!r} in {self.name!r}; sides: {_listing(self.side_names)}"
+                f"no side {name!r} in {self.name!r}; sides: {_listing(self.side_names)}",
+                code="contests.side",
+                name=name,
+                self_name=self.name,
+                value=_listing(self.side_names),
             )
         return found
 
@@ -141,7 +145,10 @@ def direct_contest_shifts(efforts: Mapping[str, int | Effort]) -> dict[str, int]
     """
     totals = {name: effort_total(effort) for name, effort in efforts.items()}
     if len(totals) < 2:
-        raise ContestError("sides rolling against each other need at least two efforts")
+        raise ContestError(
+            "sides rolling against each other need at least two efforts",
+            code="contests.direct_contest_shifts",
+        )
     return {
         name: total - max(other for key, other in totals.items() if key != name)
         for name, total in totals.items()
@@ -171,15 +178,28 @@ def contest_exchange(
             too, or has neither.
     """
     if contest.winner is not None:
-        raise ContestError(f"{contest.name!r} is already won by {contest.winner}")
+        raise ContestError(
+            f"{contest.name!r} is already won by {contest.winner}",
+            code="contests.contest_exchange",
+            contest_name=contest.name,
+            winner=contest.winner,
+        )
     for name in (*results, *forfeits):
         contest.side(name)
     both = [name for name in forfeits if name in results]
     if both:
-        raise ContestError(f"{_listing(both)} cannot both roll and forfeit the roll")
+        raise ContestError(
+            f"{_listing(both)} cannot both roll and forfeit the roll",
+            code="contests.contest_exchange_2",
+            value=_listing(both),
+        )
     missing = [n for n in contest.side_names if n not in results and n not in forfeits]
     if missing:
-        raise ContestError(f"no roll for {_listing(missing)}: enter a roll or a forfeit")
+        raise ContestError(
+            f"no roll for {_listing(missing)}: enter a roll or a forfeit",
+            code="contests.contest_exchange_3",
+            value=_listing(missing),
+        )
     shifts = {
         name: result.shifts if isinstance(result, RollResult) else result
         for name, result in results.items()
@@ -309,11 +329,19 @@ def plan_fast_exchange(
     """
     strangers = [member for member in choices if member not in side.members]
     if strangers:
-        raise ContestError(f"{_listing(strangers)} not on side {side.name!r}")
+        raise ContestError(
+            f"{_listing(strangers)} not on side {side.name!r}",
+            code="contests.plan_fast_exchange",
+            value=_listing(strangers),
+            side_name=side.name,
+        )
     rollers = [m for m, action in choices.items() if action is FastContestAction.ROLL]
     if len(rollers) > 1:
         raise ContestError(
-            f"only one member of side {side.name!r} makes its roll, not {_listing(rollers)}"
+            f"only one member of side {side.name!r} makes its roll, not {_listing(rollers)}",
+            code="contests.plan_fast_exchange_2",
+            side_name=side.name,
+            value=_listing(rollers),
         )
     return FastContestPlan(
         side=side.name,
@@ -395,7 +423,13 @@ class Challenge:
         found = next((task for task in self.tasks if make_id(task.name) == key), None)
         if found is None:
             listed = _listing(task.name for task in self.tasks)
-            raise ChallengeError(f"no task {name!r} in {self.name!r}; tasks: {listed}")
+            raise ChallengeError(
+                f"no task {name!r} in {self.name!r}; tasks: {listed}",
+                code="contests.task",
+                name=name,
+                self_name=self.name,
+                listed=listed,
+            )
         return found
 
 
@@ -418,13 +452,21 @@ def record_task(
             cost is given for a success.
     """
     if challenge.done:
-        raise ChallengeError(f"challenge {challenge.name!r} is already over")
+        raise ChallengeError(
+            f"challenge {challenge.name!r} is already over",
+            code="contests.record_task",
+            challenge_name=challenge.name,
+        )
     task = challenge.task(task_name)
     if task.rolled:
         raise ChallengeError(f"task {task.name!r} is already rolled ({task.outcome})")
     outcome = result.outcome if isinstance(result, RollResult) else result
     if cost and outcome.succeeded:
-        raise ChallengeError(f"task {task.name!r} succeeded; a success has no cost")
+        raise ChallengeError(
+            f"task {task.name!r} succeeded; a success has no cost",
+            code="contests.record_task_3",
+            task_name=task.name,
+        )
     done = replace(task, outcome=outcome, cost=cost, note=note or task.note)
     return replace(challenge, tasks=tuple(done if old is task else old for old in challenge.tasks))
 

@@ -398,9 +398,15 @@ def tick(countdown: Countdown, n: int = 1) -> tuple[Countdown, bool]:
         CountdownError: The countdown has already run out, or ``n`` is below 1.
     """
     if n < 1:
-        raise CountdownError(f"tick a countdown by 1 or more boxes, not {n}")
+        raise CountdownError(
+            f"tick a countdown by 1 or more boxes, not {n}", code="obstacles.tick", n=n
+        )
     if countdown.finished:
-        raise CountdownError(f"countdown {countdown.name!r} has already run out")
+        raise CountdownError(
+            f"countdown {countdown.name!r} has already run out",
+            code="obstacles.tick_2",
+            countdown_name=countdown.name,
+        )
     ticked = replace(countdown, checked=min(countdown.checked + n, countdown.boxes))
     return ticked, ticked.finished
 
@@ -412,9 +418,15 @@ def untick(countdown: Countdown, n: int = 1) -> Countdown:
         CountdownError: Fewer than ``n`` boxes are checked, or ``n`` is below 1.
     """
     if n < 1:
-        raise CountdownError(f"untick a countdown by 1 or more boxes, not {n}")
+        raise CountdownError(
+            f"untick a countdown by 1 or more boxes, not {n}", code="obstacles.untick", n=n
+        )
     if n > countdown.checked:
         raise CountdownError(
-            f"countdown {countdown.name!r} has only {countdown.checked} checked boxes, not {n}"
+            f"countdown {countdown.name!r} has only {countdown.checked} checked boxes, not {n}",
+            code="obstacles.untick_2",
+            countdown_name=countdown.name,
+            checked=countdown.checked,
+            n=n,
         )
     return replace(countdown, checked=countdown.checked - n)
