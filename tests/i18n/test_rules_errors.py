@@ -236,3 +236,17 @@ def test_a_refused_command_is_said_from_the_catalog(
     with marked_finnish(monkeypatch):
         marked = rules_message(error, "fi")
     assert marked.startswith("⟦") and stray_words(marked, {"Water", "Rozio", "Eevi", "x"}) == []
+
+
+def test_check_says_a_sheet_off_the_campaigns_skill_list_in_finnish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "scenes"
+    shutil.copytree(shipped("scenes"), folder)
+    party = folder / "party.toml"
+    party.write_text(party.read_text(encoding="utf-8").replace("Lore", "lore", 1), "utf-8")
+    out = io.StringIO()
+    with marked_finnish(monkeypatch), contextlib.redirect_stdout(out):
+        assert main(["check", "--lang", "fi", str(party)]) == 1
+    line = out.getvalue().strip().replace("⟦", "").replace("⟧", "")
+    assert line.endswith("lore ei ole kampanjan taitoluettelossa (tarkoititko 'Lore'?)"), line

@@ -91,6 +91,11 @@ def text(key: str, /, **values: object) -> Text:
     return Text(key, tuple(values.items()))
 
 
+def said(message: Text | str, lang: str) -> str:
+    """A message in ``lang``: a catalog message put in words, English words as they are."""
+    return message.render(lang) if isinstance(message, Text) else message
+
+
 def rules_text(error: Exception) -> Text | str:
     """What a rule the scene file breaks says, as the catalog's ``rules.CODE`` message
     (only its English words if the rule, or the error, has no code)."""

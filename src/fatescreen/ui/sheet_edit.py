@@ -21,7 +21,7 @@ from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import Character, CharacterKind, Recovery, StressKind
 from fatescreen.scene import codec
 from fatescreen.scene.campaign import Member, check_sheet, encode_member
-from fatescreen.scene.errors import render_path
+from fatescreen.scene.errors import render_path, said
 from fatescreen.scene.model import RulesInPlay
 from fatescreen.scene.reader import Reader
 
@@ -247,7 +247,7 @@ def _decoded(
         for p in reader.problems
     ]
     if decoded is not None and not problems:
-        problems += check_sheet(decoded, skills, layout)
+        problems += [said(problem, lang) for problem in check_sheet(decoded, skills, layout)]
     if decoded is None or problems:
         raise SheetEditError("; ".join(problems))
     scene_aspects = tuple(a for a in current.aspects if a.kind not in SHEET_ASPECTS)
