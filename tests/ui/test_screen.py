@@ -219,3 +219,20 @@ def test_the_tab_row_fits_any_width() -> None:
         " 8 Muistio ",
     ]  # fmt: skip
     assert tab_row(labels, 0, 40) == [" 1 Alueet ", "2", "3", "4", "5", "6", "7", "8"]
+
+
+async def test_a_refused_commands_toast_shows_its_usage_line_whole(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Toasts read markup unless told not to: a usage line's [FACES] must stay in sight."""
+    app = make_app()
+    told: list[tuple[str, bool]] = []
+    monkeypatch.setattr(
+        app, "notify", lambda message, **options: told.append((message, options["markup"]))
+    )
+    async with app.run_test(size=WIDE) as pilot:
+        app.run_command("contest forfeit")
+        await pilot.pause()
+    assert [(message, markup) for message, markup in told if "[FACES]" in message] == [
+        (told[0][0], False)
+    ]

@@ -90,7 +90,7 @@ def _campaign(ctx: Context, args: Tokens) -> tuple[CampaignContext, Campaign]:
         CommandError: The scene was opened on its own, not from a campaign.
     """
     if not isinstance(ctx, CampaignContext) or ctx.campaign is None:
-        raise CommandError(ctx.tr("campaign.none", verb=args.verb.name))
+        raise CommandError(ctx.tr("campaign.none", verb=args.verb_word))
     return ctx, ctx.campaign
 
 
@@ -101,7 +101,7 @@ def _running(ctx: CampaignContext, campaign: Campaign) -> bool:
 def _between_scenes(ctx: CampaignContext, campaign: Campaign, args: Tokens) -> None:
     if campaign.running is not None:
         title = campaign.entry(campaign.running).title
-        raise CommandError(ctx.tr("campaign.in_scene", verb=args.verb.name, title=title))
+        raise CommandError(ctx.tr("campaign.in_scene", verb=args.verb_word, title=title))
 
 
 def _pc(ctx: Context, campaign: Campaign, ref: str) -> Character:

@@ -214,7 +214,7 @@ def parse_roll_tail(args: Tokens, *, allow_on: bool = False) -> RollTail:
         if faces is not None:
             if tail.dice is not None:
                 raise args.error(
-                    "error.twice", verb=args.verb.name, what=tr(args.lang, "what.dice")
+                    "error.twice", verb=args.verb_word, what=tr(args.lang, "what.dice")
                 )
             tail.dice = faces
         elif args.keyword("with"):
@@ -362,7 +362,7 @@ def _opposition(
             args.done()
         if request.opponent_dice is not None:
             if options.dice is not None:
-                raise ctx.error("error.twice", verb=args.verb.name, what=ctx.tr("what.dice"))
+                raise ctx.error("error.twice", verb=args.verb_word, what=ctx.tr("what.dice"))
             options.dice = parse_faces(request.opponent_dice)
         return
     if opponent.taken_out or opponent.conceded:

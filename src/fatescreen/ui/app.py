@@ -398,7 +398,7 @@ class FatescreenApp(App[None]):
                 for result in results:
                     log.add(result.line, result.lines, result.ok)
                 replayed = sum(1 for result in results if result.ok)
-                self.notify(self.tr("ui.recovered", count=replayed))
+                self.notify(self.tr("ui.recovered", count=replayed), markup=False)
             else:
                 self.session.discard_recovery()
             self.redraw(frozenset({"all"}))
@@ -481,7 +481,7 @@ class FatescreenApp(App[None]):
         )
         if not result.ok:
             self.bell()
-            self.notify(result.lines[0] if result.lines else line, severity="error")
+            self.notify(result.lines[0] if result.lines else line, severity="error", markup=False)
         changed = result.changed | {"view"} if result.changed else result.changed
         self.redraw(changed)
         if result.ok and flow:
@@ -505,7 +505,7 @@ class FatescreenApp(App[None]):
         if not result.ok:
             return result.lines[0] if result.lines else line
         if result.lines:
-            self.notify(result.lines[0])
+            self.notify(result.lines[0], markup=False)
         return None
 
     def _follow_up(self, before: Scene) -> None:
@@ -541,6 +541,7 @@ class FatescreenApp(App[None]):
                     title=countdown.name,
                     severity="warning",
                     timeout=8,
+                    markup=False,
                 )
 
     def on_command_bar_submitted(self, event: CommandBar.Submitted) -> None:
@@ -608,7 +609,7 @@ class FatescreenApp(App[None]):
         """The hazard whose turn it is (else the first) and the PC it goes for."""
         hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
         if not hazards:
-            self.notify(self.tr("ui.no_hazards"), severity="warning")
+            self.notify(self.tr("ui.no_hazards"), severity="warning", markup=False)
             return None
         up = self.scene.turn.up if self.scene.turn else None
         hazard = next((h for h in hazards if h.id == up), hazards[0])
@@ -622,7 +623,7 @@ class FatescreenApp(App[None]):
             return
         hazard, target = found
         if target is None:
-            self.notify(self.tr("ui.no_target"), severity="warning")
+            self.notify(self.tr("ui.no_target"), severity="warning", markup=False)
             return
         self.run_command(f"hazard {quote(hazard.id)} {quote(target)}")
 
@@ -656,7 +657,7 @@ class FatescreenApp(App[None]):
             if character.taken_out and character.form < len(character.forms):
                 self._offer_reveal(character.id)
                 return
-        self.notify(self.tr("ui.nothing_pending"), severity="warning")
+        self.notify(self.tr("ui.nothing_pending"), severity="warning", markup=False)
 
     def action_absorb(self) -> None:
         """Offer the legal ways to absorb the pending hit (the likeliest highlighted), each
@@ -702,7 +703,7 @@ class FatescreenApp(App[None]):
 
         def chosen(line: str | None) -> None:
             if line is None:
-                self.notify(self.tr("ui.reopen_hint"), timeout=4)
+                self.notify(self.tr("ui.reopen_hint"), timeout=4, markup=False)
                 return
             if line == "@free":
                 self._defender_invoke(target.id, free=True)
@@ -729,7 +730,7 @@ class FatescreenApp(App[None]):
         if free:
             hit = self.scene.pending_hit
             if not self._spend_free_invoke(defender):
-                self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+                self.notify(self.tr("ui.no_free_invokes"), severity="warning", markup=False)
             if self.scene.pending_hit is not None and self.scene.pending_hit == hit:
                 self.action_absorb()
             return
@@ -759,7 +760,7 @@ class FatescreenApp(App[None]):
     def action_invoke(self) -> None:
         """Choose an aspect to invoke on the last roll; free invokes listed first."""
         if self.session is None or self.scene.pending_roll is None:
-            self.notify(self.tr("error.no_roll"), severity="warning")
+            self.notify(self.tr("error.no_roll"), severity="warning", markup=False)
             return
         self._invoke_dialog(self._roller())
 
@@ -828,10 +829,10 @@ class FatescreenApp(App[None]):
     def action_free_invoke(self) -> None:
         """Spend the first free invoke the roller's side holds on the last roll (one key)."""
         if self.session is None or self.scene.pending_roll is None:
-            self.notify(self.tr("error.no_roll"), severity="warning")
+            self.notify(self.tr("error.no_roll"), severity="warning", markup=False)
             return
         if not self._spend_free_invoke(self._roller()):
-            self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+            self.notify(self.tr("ui.no_free_invokes"), severity="warning", markup=False)
 
     def _spend_free_invoke(self, invoker: str) -> bool:
         """Invoke the first aspect on which ``invoker``'s side holds a free invoke; False
@@ -875,7 +876,7 @@ class FatescreenApp(App[None]):
             return
         running = [c for c in self.scene.countdowns if c.checked < c.boxes]
         if not running:
-            self.notify(self.tr("ui.no_countdowns"), severity="warning")
+            self.notify(self.tr("ui.no_countdowns"), severity="warning", markup=False)
             return
         if len(running) == 1:
             self.run_command(f"tick {quote(running[0].id)}")
@@ -902,7 +903,7 @@ class FatescreenApp(App[None]):
             for zone_id in zones
         ]
         if not choices:
-            self.notify(self.tr("ui.nowhere"), severity="warning")
+            self.notify(self.tr("ui.nowhere"), severity="warning", markup=False)
             return
         title = self.tr("ui.move_title", name=character.name)
         self.quick_pick.open(self.view_state, title, choices)
@@ -939,7 +940,7 @@ class FatescreenApp(App[None]):
 
         pending = self.scene.pending_roll if self.session is not None else None
         if pending is None or pending.result.outcome.succeeded:
-            self.notify(self.tr("ui.no_failed_roll"), severity="warning")
+            self.notify(self.tr("ui.no_failed_roll"), severity="warning", markup=False)
             return
         self.push_screen(
             TextDialog(
@@ -966,7 +967,7 @@ class FatescreenApp(App[None]):
             for box in range(1, track.boxes + 1)
         ]
         if not choices:
-            self.notify(self.tr("ui.no_stress"), severity="warning")
+            self.notify(self.tr("ui.no_stress"), severity="warning", markup=False)
             return
         title = self.tr("ui.stress_title", name=character.name)
         self.quick_pick.open(self.view_state, title, choices)
@@ -1002,7 +1003,7 @@ class FatescreenApp(App[None]):
             return
         choices = visibility_choices(self.scene, self.view_state)
         if not choices:
-            self.notify(self.tr("ui.nothing_to_hide"), severity="warning")
+            self.notify(self.tr("ui.nothing_to_hide"), severity="warning", markup=False)
             return
         self.quick_pick.open(self.view_state, self.tr("ui.visibility_title"), choices)
 
@@ -1038,7 +1039,7 @@ class FatescreenApp(App[None]):
             pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
             character = pcs[0] if pcs else None
         if character is None or not character.current_aspects:
-            self.notify(self.tr("ui.no_character"), severity="warning")
+            self.notify(self.tr("ui.no_character"), severity="warning", markup=False)
             return None
         return character
 
@@ -1128,7 +1129,7 @@ class FatescreenApp(App[None]):
         if self.session is None:
             return
         if self.view_state.selected not in self.scene.character_index:
-            self.notify(self.tr("ui.no_character"), severity="warning")
+            self.notify(self.tr("ui.no_character"), severity="warning", markup=False)
             return
         from fatescreen.ui.edit import CharacterEditor
 
@@ -1169,7 +1170,7 @@ class FatescreenApp(App[None]):
         """Save the scene file."""
         result = self.run_command("save", flow=False)
         if result is not None and result.ok:
-            self.notify(result.lines[0])
+            self.notify(result.lines[0], markup=False)
             self._status()
 
     async def action_quit(self) -> None:
@@ -1231,7 +1232,7 @@ class FatescreenApp(App[None]):
         try:
             character = self._ctx().character(name.strip().strip("\"'"))
         except Exception as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         self.select_character(character.id)
 

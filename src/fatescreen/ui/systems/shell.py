@@ -260,7 +260,7 @@ class SystemApp(App[None]):
             for field in screen.query(Input):
                 field.cursor_blink = False
         if replayed:
-            self.notify(tr(self.view_state.lang, "ui.recovered", count=replayed))
+            self.notify(tr(self.view_state.lang, "ui.recovered", count=replayed), markup=False)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's commands, the dashboard's keys and the system's verbs in the palette,
