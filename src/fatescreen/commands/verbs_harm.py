@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.harm_text import hit_lines, option_text, options_for
 from fatescreen.commands.requests import Absorb
 from fatescreen.commands.settle import (
@@ -183,7 +183,7 @@ def absorb(ctx: Context, args: Tokens) -> Applied:
             replaced_aspect=replacing,
         )
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     what = option_text(ctx, target, option)
     named = [texts[i] for i in option.consequences if i in texts and i not in conditions]
     what += "".join(f" {quoted(text)}" for text in named)
@@ -240,7 +240,7 @@ def concede_verb(ctx: Context, args: Tokens) -> Applied:
     try:
         result = concede(character, opponent_rolled=rolled, consequences_taken=taken)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     reason = ctx.tr("held.concession")
     entry = LedgerEntry(character.id, result.fate_points, reason, held_until_scene_end=True)
     scene = replace(ctx.scene.with_character(result.character), held=(*ctx.scene.held, entry))
@@ -282,7 +282,7 @@ def minion(ctx: Context, args: Tokens) -> Applied:
     try:
         outcome = redirect_hit(chosen, hit.shifts, kind, inflicted_by=hit.attacker)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     lines = [ctx.tr("minion.line", minion=chosen.name, name=big_bad.name, shifts=hit.shifts)]
     if outcome.members_taken_out:
         lines.append(ctx.tr("minion.group", count=outcome.members_taken_out, minion=chosen.name))
@@ -315,7 +315,7 @@ def reveal(ctx: Context, args: Tokens) -> Applied:
     try:
         revealed = reveal_next_form(character, soft)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     form = revealed.forms[revealed.form - 1]
     line = ctx.tr(
         "reveal.line",
@@ -413,7 +413,7 @@ def recover(ctx: Context, args: Tokens) -> Applied:
     try:
         difficulty = treatment_difficulty(slot.severity, self_treatment=healer.id == patient.id)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     effort, counted, _ = action_effort(ctx, healer, skill, entered, helpers)
     pending = PendingRoll(
         healer.id,

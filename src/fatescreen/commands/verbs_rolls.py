@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from fatescreen.commands.contest_picks import advantage_pick
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
-from fatescreen.commands.errors import CommandError, UnknownName
+from fatescreen.commands.errors import CommandError, UnknownName, refused
 from fatescreen.commands.names import fold
 from fatescreen.commands.requests import Create, Overcome, is_difficulty
 from fatescreen.commands.requests import Invoke as InvokeRequest
@@ -218,7 +218,7 @@ def parse_roll_tail(args: Tokens, *, allow_on: bool = False) -> RollTail:
         if faces is not None:
             if tail.dice is not None:
                 raise args.error(
-                    "error.twice", verb=args.verb.name, what=tr(args.lang, "what.dice")
+                    "error.twice", verb=args.verb_word, what=tr(args.lang, "what.dice")
                 )
             tail.dice = faces
         elif args.keyword("with"):
@@ -366,7 +366,7 @@ def _opposition(
             args.done()
         if request.opponent_dice is not None:
             if options.dice is not None:
-                raise ctx.error("error.twice", verb=args.verb.name, what=ctx.tr("what.dice"))
+                raise ctx.error("error.twice", verb=args.verb_word, what=ctx.tr("what.dice"))
             options.dice = parse_faces(request.opponent_dice)
         return
     if opponent.taken_out or opponent.conceded:
@@ -758,7 +758,7 @@ def _apply(
         result = resolve(pending.result.effort, flipped.effort)
         return replace(pending, result=result), outcome
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from fatescreen.rules.character import (
     StressKind,
 )
 from fatescreen.rules.copies import copies_of
-from fatescreen.rules.errors import IllegalMinionArmor, NoTrueFormLeft
+from fatescreen.rules.errors import IllegalMinionArmor, InvalidValue, NoTrueFormLeft
 from fatescreen.rules.harm import (
     DEFAULT_OPTIONS,
     Absorption,
@@ -122,7 +122,11 @@ def redirect_hit(
         IllegalAbsorption: The chosen absorption is not legal.
     """
     if not standing(minion):
-        raise IllegalMinionArmor(f"{minion.name} is no longer standing and cannot take the hit")
+        raise IllegalMinionArmor(
+            f"{minion.name} is no longer standing and cannot take the hit",
+            code="big_bads.redirect_hit",
+            minion_name=minion.name,
+        )
     if minion.kind is CharacterKind.MOOKS:
         group, fallen = apply_harm_to_group(minion, shifts)
         return MinionHit(group, shifts, fallen == 0, group.taken_out, fallen)
@@ -164,7 +168,10 @@ def reveal_next_form(character: Character, soft: bool | None = None) -> Characte
     if character.form >= len(character.forms):
         raise NoTrueFormLeft(
             f"{character.name} has no further true form "
-            f"(all {character.form_count} forms are revealed)"
+            f"(all {character.form_count} forms are revealed)",
+            code="big_bads.reveal_next_form",
+            character_name=character.name,
+            form_count=character.form_count,
         )
     form = character.forms[character.form]
     tracks = form.stress or character.stress
@@ -360,10 +367,18 @@ class Swarm:
 
     def __post_init__(self) -> None:
         if self.heart_id in self.part_ids:
-            raise ValueError(f"the heart {self.heart_id!r} is not one of its own parts")
+            raise InvalidValue(
+                f"the heart {self.heart_id!r} is not one of its own parts",
+                code="swarm.heart",
+                heart=self.heart_id,
+            )
         stray = [shield for shield in self.shields if shield not in self.part_ids]
         if stray:
-            raise ValueError(f"shield {stray[0]!r} is not a part of the swarm")
+            raise InvalidValue(
+                f"shield {stray[0]!r} is not a part of the swarm",
+                code="swarm.shield",
+                shield=stray[0],
+            )
 
 
 def _get(characters: Mapping[str, Character], character_id: str) -> Character:

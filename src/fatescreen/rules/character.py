@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
+from fatescreen.rules.errors import InvalidValue
 
 if TYPE_CHECKING:
     from fatescreen.rules.big_bads import Immunity, SoloBonus, Swarm
@@ -70,10 +71,17 @@ class StressTrack:
 
     def __post_init__(self) -> None:
         if self.boxes < 0:
-            raise ValueError("a stress track cannot have a negative number of boxes")
+            raise InvalidValue(
+                "a stress track cannot have a negative number of boxes", code="stress.negative"
+            )
         bad = [box for box in self.checked if not 1 <= box <= self.boxes]
         if bad:
-            raise ValueError(f"box {min(bad)} is not on a track of {self.boxes} boxes")
+            raise InvalidValue(
+                f"box {min(bad)} is not on a track of {self.boxes} boxes",
+                code="stress.off_track",
+                box=min(bad),
+                boxes=self.boxes,
+            )
 
     @property
     def free(self) -> int:

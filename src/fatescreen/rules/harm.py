@@ -17,7 +17,12 @@ from fatescreen.rules.character import (
     StressKind,
     StressTrack,
 )
-from fatescreen.rules.errors import IllegalAbsorption, IllegalConcession, IllegalRecovery
+from fatescreen.rules.errors import (
+    IllegalAbsorption,
+    IllegalConcession,
+    IllegalRecovery,
+    InvalidValue,
+)
 
 BASE_BOXES = 3
 """Stress boxes on a track at Mediocre (+0) or less (§6)."""
@@ -147,9 +152,16 @@ class HarmOptions:
 
     def __post_init__(self) -> None:
         if not 0 <= self.extra_boxes <= MAX_LONGER_TRACK:
-            raise ValueError(f"a longer stress track has 1 or 2 more boxes, not {self.extra_boxes}")
+            raise InvalidValue(
+                f"a longer stress track has 1 or 2 more boxes, not {self.extra_boxes}",
+                code="stress.longer",
+                extra=self.extra_boxes,
+            )
         if self.escalating and self.one_track:
-            raise ValueError("escalating stress boxes and one stress track do not combine")
+            raise InvalidValue(
+                "escalating stress boxes and one stress track do not combine",
+                code="stress.escalating_one_track",
+            )
 
 
 DEFAULT_OPTIONS = HarmOptions()
@@ -547,7 +559,11 @@ def apply_absorption(
         raise IllegalAbsorption(reason)
     unused = sorted(set(texts) - set(absorption.consequences))
     if unused:
-        raise IllegalAbsorption(f"a text was given for slot {unused[0] + 1}, which is not used")
+        raise IllegalAbsorption(
+            f"a text was given for slot {unused[0] + 1}, which is not used",
+            code="harm.apply_absorption",
+            value=unused[0] + 1,
+        )
     slots = list(character.consequences)
     for index in absorption.consequences:
         slot = slots[index]
@@ -560,7 +576,9 @@ def apply_absorption(
     if uses_extreme:
         aspects = _without_replaced(character, replaced_aspect, options)
     elif replaced_aspect is not None:
-        raise IllegalAbsorption("only an extreme consequence replaces an aspect")
+        raise IllegalAbsorption(
+            "only an extreme consequence replaces an aspect", code="harm.apply_absorption_3"
+        )
     result = replace(character, consequences=tuple(slots), aspects=aspects)
     track = stress_track_for(character, absorption.stress_kind)
     if track is not None and absorption.boxes:
@@ -580,12 +598,22 @@ def _without_replaced(
     wanted = make_id(replaced)
     match = next((a for a in character.aspects if a.id == wanted), None)
     if match is None:
-        raise IllegalAbsorption(f"{character.name} has no aspect {replaced!r}")
+        raise IllegalAbsorption(
+            f"{character.name} has no aspect {replaced!r}",
+            code="harm.without_replaced_2",
+            character_name=character.name,
+            replaced=replaced,
+        )
     is_high_concept = match.kind is AspectKind.HIGH_CONCEPT
     if high_concept and not is_high_concept:
-        raise IllegalAbsorption("in this game an extreme consequence replaces the high concept")
+        raise IllegalAbsorption(
+            "in this game an extreme consequence replaces the high concept",
+            code="harm.without_replaced_3",
+        )
     if not high_concept and is_high_concept:
-        raise IllegalAbsorption("an extreme consequence cannot replace the high concept")
+        raise IllegalAbsorption(
+            "an extreme consequence cannot replace the high concept", code="harm.without_replaced_4"
+        )
     return tuple(aspect for aspect in character.aspects if aspect is not match)
 
 
@@ -645,11 +673,21 @@ def concede(character: Character, *, opponent_rolled: bool, consequences_taken: 
         IllegalConcession: The opponent has rolled, or the character is already out.
     """
     if opponent_rolled:
-        raise IllegalConcession("too late to concede: concede before the opponent rolls")
+        raise IllegalConcession(
+            "too late to concede: concede before the opponent rolls", code="harm.concede"
+        )
     if character.taken_out:
-        raise IllegalConcession(f"{character.name} is already taken out")
+        raise IllegalConcession(
+            f"{character.name} is already taken out",
+            code="harm.concede_2",
+            character_name=character.name,
+        )
     if character.conceded:
-        raise IllegalConcession(f"{character.name} has already conceded")
+        raise IllegalConcession(
+            f"{character.name} has already conceded",
+            code="harm.concede_3",
+            character_name=character.name,
+        )
     if consequences_taken < 0:
         raise ValueError("consequences taken cannot be negative")
     return Concession(replace(character, conceded=True), 1 + consequences_taken)
@@ -693,7 +731,10 @@ def treatment_difficulty(severity: Severity, self_treatment: bool = False) -> in
         IllegalRecovery: An extreme consequence is permanent.
     """
     if severity not in _TREATMENT:
-        raise IllegalRecovery("an extreme consequence is permanent: it cannot be treated")
+        raise IllegalRecovery(
+            "an extreme consequence is permanent: it cannot be treated",
+            code="harm.treatment_difficulty",
+        )
     return _TREATMENT[severity] + (SELF_TREATMENT_PENALTY if self_treatment else 0)
 
 
@@ -714,12 +755,21 @@ def begin_recovery(
     if slot.aspect is None:
         raise IllegalRecovery(f"the {_slot_label(slot)} slot holds no consequence")
     if slot.severity is Severity.EXTREME:
-        raise IllegalRecovery("an extreme consequence is permanent: it cannot be treated")
+        raise IllegalRecovery(
+            "an extreme consequence is permanent: it cannot be treated",
+            code="harm.begin_recovery_2",
+        )
     if slot.recovering:
-        raise IllegalRecovery(f"{slot.aspect.name!r} is already recovering")
+        raise IllegalRecovery(
+            f"{slot.aspect.name!r} is already recovering",
+            code="harm.begin_recovery_3",
+            aspect_name=slot.aspect.name,
+        )
     text = (new_text or "").strip()
     if not text and not slot.condition:
-        raise IllegalRecovery("rename the consequence to show that it is recovering")
+        raise IllegalRecovery(
+            "rename the consequence to show that it is recovering", code="harm.begin_recovery_4"
+        )
     aspect = slot.aspect.renamed(text) if text else slot.aspect
     return replace(slot, aspect=aspect, recovery=when)
 

@@ -41,7 +41,7 @@ from fatescreen.rules.obstacles import (
 )
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.rules.skills import SKILL_LISTS
-from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
@@ -679,7 +679,7 @@ def decode_character(
         try:
             validate_minor(character)
         except InvalidCharacter as error:
-            reader.fail((*path, "stress") if "stress" in table else path, str(error))
+            reader.fail((*path, "stress") if "stress" in table else path, rules_text(error))
             return None
     return character
 
@@ -969,7 +969,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
             name, choice or "", tuple(answers), number("difficulty", None), zone, obstacle_id
         )
     except ValueError as error:
-        reader.fail(path, str(error))
+        reader.fail(path, rules_text(error))
         return None
 
 
@@ -1101,7 +1101,7 @@ def decode_contest(reader: Reader, value: object, path: KeyPath) -> Contest | No
     try:
         return Contest(name, tuple(sides), needed, exchange, tuple(twists), winner, faster, threat)
     except ValueError as error:
-        reader.fail(path, str(error))
+        reader.fail(path, rules_text(error))
         return None
 
 
@@ -1167,14 +1167,14 @@ def decode_challenge(reader: Reader, value: object, path: KeyPath) -> Challenge 
                     )
                 )
             except ValueError as error:
-                reader.fail((*where, "cost"), str(error))
+                reader.fail((*where, "cost"), rules_text(error))
     done = reader.boolean(table.get("done", False), (*path, "done"))
     if not name:
         return None
     try:
         return Challenge(name, tuple(tasks), bool(done))
     except ValueError as error:
-        reader.fail((*path, "tasks"), str(error))
+        reader.fail((*path, "tasks"), rules_text(error))
         return None
 
 
@@ -1226,7 +1226,7 @@ def decode_turn(reader: Reader, value: object, path: KeyPath) -> TurnOrder | Non
     try:
         return TurnOrder(exchange, tuple(participants), tuple(acted), up)
     except ValueError as error:
-        reader.fail(path, str(error))
+        reader.fail(path, rules_text(error))
         return None
 
 

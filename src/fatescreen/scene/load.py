@@ -247,7 +247,7 @@ def _decode(
                 if pc_id in found:
                     characters.append(found[pc_id])
                 else:
-                    known = ", ".join(sorted(found)) or "none"
+                    known = ", ".join(sorted(found)) or catalog_text("none")
                     reader.fail(("pcs",), catalog_text("check.no_such_pc", id=pc_id, known=known))
 
     for section, kind in (("pc", CharacterKind.PC), ("npc", CharacterKind.MAJOR)):

@@ -277,18 +277,18 @@ class RollDialog(Dialog):
         """The action the dialog stands for, or None (with a notice) if incomplete."""
         tr = self.view.tr
         if self.actor is None:
-            self.notify(tr("ui.fill_in"), severity="warning")
+            self.notify(tr("ui.fill_in"), severity="warning", markup=False)
             return None
         dice = entered_dice(self.query_one("#dice", Input).value, opposed=self.action == "attack")
         if dice is None:
-            self.notify(tr("ui.bad_dice"), severity="error")
+            self.notify(tr("ui.bad_dice"), severity="error", markup=False)
             return None
         own = dice[0] if dice else None
         value = self.query_one("#skill", Select).value
         skill = value if isinstance(value, str) else None
         if self.action == "attack":
             if self.target is None:
-                self.notify(tr("ui.fill_in"), severity="warning")
+                self.notify(tr("ui.fill_in"), severity="warning", markup=False)
                 return None
             hazard = self.actor in self.scene.obstacle_index
             return Attack(
@@ -304,7 +304,7 @@ class RollDialog(Dialog):
             return Overcome(self.actor, skill, difficulty, own)
         aspect = self.query_one("#aspect", Input).value.strip()
         if not aspect:
-            self.notify(tr("ui.fill_in"), severity="warning")
+            self.notify(tr("ui.fill_in"), severity="warning", markup=False)
             self.query_one("#aspect", Input).focus()
             return None
         return Create(self.actor, skill, aspect, difficulty, own)
