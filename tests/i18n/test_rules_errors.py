@@ -217,7 +217,15 @@ def _gives_a_gift_to_oneself() -> None:
     GiftDice.new_session(("Eevi", "PJ")).give("Eevi", "Eevi")
 
 
+def _records_a_rolled_task() -> None:
+    from fatescreen.rules.contests import record_task
+
+    flood = Challenge("Flood", (ChallengeTask("Swim", "Athletics", 2, Outcome.TIE, "wet"),))
+    record_task(flood, "Swim", Outcome.SUCCESS)
+
+
 COMMANDS_REFUSED = {
+    "contests.task_rolled": _records_a_rolled_task,
     "obstacles.tick_2": _checks_run_out,
     "harm.concede_3": _concedes_twice,
     "dice.parse_faces": _reads_bad_dice,
@@ -250,3 +258,16 @@ def test_check_says_a_sheet_off_the_campaigns_skill_list_in_finnish(
         assert main(["check", "--lang", "fi", str(party)]) == 1
     line = out.getvalue().strip().replace("⟦", "").replace("⟧", "")
     assert line.endswith("lore ei ole kampanjan taitoluettelossa (tarkoititko 'Lore'?)"), line
+
+
+def test_a_severity_or_an_outcome_a_refusal_names_is_said_in_the_gms_words() -> None:
+    from fatescreen.rules.character import Severity
+    from fatescreen.rules.errors import IllegalAbsorption
+
+    error = refusal(_records_a_rolled_task)
+    assert rules_message(error, "fi") == "tehtävä 'Swim' on jo heitetty (tasapeli)"
+    needs_text = IllegalAbsorption(
+        "the mild consequence needs a text", code="harm.consequence_text", severity=Severity.MILD
+    )
+    assert rules_message(needs_text, "en") == str(needs_text)
+    assert rules_message(needs_text, "fi") == "lievä jälki tarvitsee tekstin"

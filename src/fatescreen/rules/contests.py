@@ -484,7 +484,12 @@ def record_task(
         )
     task = challenge.task(task_name)
     if task.rolled:
-        raise ChallengeError(f"task {task.name!r} is already rolled ({task.outcome})")
+        raise ChallengeError(
+            f"task {task.name!r} is already rolled ({task.outcome})",
+            code="contests.task_rolled",
+            name=task.name,
+            outcome=task.outcome,
+        )
     outcome = result.outcome if isinstance(result, RollResult) else result
     if cost and outcome.succeeded:
         raise ChallengeError(

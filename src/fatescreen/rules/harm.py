@@ -569,7 +569,11 @@ def apply_absorption(
         slot = slots[index]
         text = texts.get(index, slot.condition or "").strip()
         if not text:
-            raise IllegalAbsorption(f"the {slot.severity.value} consequence needs a text")
+            raise IllegalAbsorption(
+                f"the {slot.severity.value} consequence needs a text",
+                code="harm.consequence_text",
+                severity=slot.severity,
+            )
         slots[index] = slot.filled(text, inflicted_by)
     aspects = character.aspects
     uses_extreme = any(slots[i].severity is Severity.EXTREME for i in absorption.consequences)
