@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.names import fold, resolve
 from fatescreen.i18n import tr
 from fatescreen.rules.aspects import GM
@@ -80,6 +80,8 @@ KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "roll": ("roll", "heitä"),
         "forfeit": ("forfeit", "luovu"),
         "twist": ("twist", "käänne"),
+        "threat": ("threat", "uhka"),
+        "faster": ("faster", "nopea"),
         "end": ("end", "lopeta"),
         "show": ("show", "näytä"),
         "invokes": ("invokes", "invoke", "i", "käytöt"),
@@ -255,7 +257,7 @@ class Tokens(WordQueue):
             try:
                 return parse_faces(text)
             except InvalidDice as error:
-                raise CommandError(str(error)) from None
+                raise refused(error, self.lang) from None
         return None
 
     def faces_text(self) -> str | None:
@@ -272,7 +274,7 @@ class Tokens(WordQueue):
             try:
                 parse_faces(text)
             except InvalidDice as error:
-                raise CommandError(str(error)) from None
+                raise refused(error, self.lang) from None
             return text
         return None
 
@@ -459,8 +461,15 @@ def find_verb(word: str, lang: str = "en") -> Verb:
     candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
     if len(candidates) == 1:
         return next(iter(candidates.values()))
-    names = sorted(candidates) if candidates else sorted(REGISTRY)
+    names = sorted(found.word(lang) for found in (candidates or REGISTRY).values())
     raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
+
+
+SHLEX_MESSAGES = {
+    "No closing quotation": "error.quote.closing",
+    "No escaped character": "error.quote.escape",
+}
+"""shlex's messages (as Python words them) and the catalog key of each."""
 
 
 def split_line(line: str, lang: str = "en") -> list[str]:
@@ -471,7 +480,9 @@ def split_line(line: str, lang: str = "en") -> list[str]:
         lexer.commenters = ""
         return list(lexer)
     except ValueError as error:
-        raise CommandError(tr(lang, "error.quote", detail=str(error))) from None
+        said = str(error)
+        detail = tr(lang, SHLEX_MESSAGES[said]) if said in SHLEX_MESSAGES else said
+        raise CommandError(tr(lang, "error.quote", detail=detail)) from None
 
 
 @dataclass
