@@ -14,6 +14,7 @@ from fatescreen.rules.advancement import (
     SwapSkills,
     apply_milestone,
     check_columns,
+    check_milestone_offered,
     raise_skills,
     validate_new_character,
     validate_skills,
@@ -152,4 +153,14 @@ def test_a_new_character_is_checked_with_the_games_layout_list_peak_and_budget()
     )
     assert validate_skills({"Knitting": 4}, SkillLayout.DIAMOND)[0] == (
         "Knitting is not on the skill list"
+    )
+
+
+def test_a_milestone_is_taken_only_when_one_is_waiting() -> None:
+    """§9: «Virstanpylväät tapahtuvat pelikertojen päätteeksi» — one per PC offered one."""
+    check_milestone_offered("Rozio", "rozio", {"rozio", "silbestre"})
+    with pytest.raises(InvalidCharacter) as none_waiting:
+        check_milestone_offered("Rozio", "rozio", {"silbestre"})
+    assert str(none_waiting.value) == (
+        "Rozio has no milestone waiting: one comes at the end of each session"
     )
