@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from functools import partial
@@ -15,7 +15,6 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
-from textual.markup import escape as escape_markup
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -36,7 +35,13 @@ from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
 from fatescreen.ui.keymap import KeymapError, load_keymap
-from fatescreen.ui.keys import described, key_names, translate_bindings
+from fatescreen.ui.keys import (
+    binding_commands,
+    open_command_palette,
+    palette_text,
+    textual_commands_in,
+    translate_bindings,
+)
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
@@ -58,6 +63,8 @@ if TYPE_CHECKING:
 
 WARM_UP_AFTER = 1.0
 """Seconds without a key or click after which the warm-up starts."""
+WARM_UP_RESUMES = 0.5
+"""Seconds without a key or click after which a warm-up that keys paused goes on."""
 PASS_THROUGH = frozenset({"ctrl+q", "ctrl+c", "ctrl+p"})
 """Keys that still reach the app while the quick pick is open."""
 
@@ -86,28 +93,61 @@ class StatusBar(TextBlock):
     """Title, exchange, GM pool, language and theme on one line."""
 
 
+def tab_row(labels: Sequence[str], shown: int, width: int) -> list[str]:
+    """Each tab's text (``1 Zones``), as much as fits in ``width`` columns with a space
+    between tabs: every tab padded; else the shown one padded and the others plain; else the
+    others by their number alone."""
+    padded = [f" {index} {label} " for index, label in enumerate(labels, start=1)]
+    plain = [f"{index} {label}" for index, label in enumerate(labels, start=1)]
+    numbers = [str(index) for index in range(1, len(labels) + 1)]
+    for others in (padded, plain, numbers):
+        texts = [padded[i] if i == shown else text for i, text in enumerate(others)]
+        if sum(map(len, texts)) + len(texts) - 1 <= width:
+            break
+    return texts
+
+
 class PaneTabs(Static):
-    """On small terminals: which pane is shown, and the keys 1-7 that switch."""
+    """On small terminals: which pane is shown, and the keys 1-8 that switch."""
+
+    shown = ""
+    """The pane on screen."""
+    lang = "en"
+    """The language of the labels."""
 
     def show_tabs(self, shown: str, view: View) -> None:
         """Highlight the pane on screen."""
+        self.shown, self.lang = shown, view.lang
+        self.update(assemble(*self._parts()))
+
+    def _texts(self) -> list[str]:
+        labels = [tr(self.lang, f"ui.tab.{name}") for name in PANE_ORDER]
+        shown = PANE_ORDER.index(self.shown) if self.shown in PANE_ORDER else -1
+        return tab_row(labels, shown, self.content_size.width or 10_000)
+
+    def _parts(self) -> list[tuple[str, str] | str]:
         parts: list[tuple[str, str] | str] = []
-        for index, name in enumerate(PANE_ORDER, start=1):
-            label = view.tr(f"ui.tab.{name}")
-            style = "reverse bold $accent" if name == shown else "$text-muted"
-            parts += [(f" {index} {label} ", style), " "]
-        self.update(assemble(*parts))
+        for name, text in zip(PANE_ORDER, self._texts(), strict=True):
+            style = "reverse bold $accent" if name == self.shown else "$text-muted"
+            parts += [(text, style), " "]
+        return parts[:-1]
+
+    def on_resize(self) -> None:
+        """Fit the tabs to the new width (once a pane is shown)."""
+        if self.shown:
+            self.update(assemble(*self._parts()))
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a tab shows its pane."""
+        where = event.get_content_offset(self)
+        if where is None:
+            return
         offset = 0
-        for index, name in enumerate(PANE_ORDER, start=1):
-            label = tr(getattr(self.app, "view_state", View()).lang, f"ui.tab.{name}")
-            width = len(f" {index} {label} ") + 1
-            if offset <= event.x < offset + width:
+        for name, text in zip(PANE_ORDER, self._texts(), strict=True):
+            if offset <= where.x < offset + len(text) + 1:
                 self.app.call_next(self.app.run_action, f"show_pane('{name}')")
                 return
-            offset += width
+            offset += len(text) + 1
 
 
 class FatescreenApp(App[None]):
@@ -326,12 +366,28 @@ class FatescreenApp(App[None]):
         their own text (``scene/splice.py``), and only a save of records that came or went
         parses it (seconds and tens of megabytes for the largest scenes).
         """
-        from fatescreen.commands.core import load_verbs
+        import importlib
+
+        from fatescreen.commands.core import load_verbs, verb_modules
+
+        # one module at a time, each once the keys have been left alone for a moment: a
+        # thread holding the interpreter makes every key wait for it (and a key that
+        # needs a module being imported waits for that import to end)
+        for name in verb_modules():
+            self._wait_for_quiet_keys()
+            importlib.import_module(name)
+        load_verbs()
+        self._wait_for_quiet_keys()
         from fatescreen.rules.odds import dice_counts
 
-        load_verbs()
         dice_counts()
         self.warmed_up = True
+
+    def _wait_for_quiet_keys(self) -> None:
+        """Wait (in the warm-up's thread) until no key or click has come for
+        :data:`WARM_UP_RESUMES`."""
+        while time.monotonic() - self.last_input < WARM_UP_RESUMES:
+            time.sleep(0.05)
 
     def _show_load_error(self) -> None:
         """Say why there is no scene: every problem of the file, in the log."""
@@ -360,7 +416,7 @@ class FatescreenApp(App[None]):
                 for result in results:
                     log.add(result.line, result.lines, result.ok)
                 replayed = sum(1 for result in results if result.ok)
-                self.notify(self.tr("ui.recovered", count=replayed))
+                self.notify(self.tr("ui.recovered", count=replayed), markup=False)
             else:
                 self.session.discard_recovery()
             self.redraw(frozenset({"all"}))
@@ -443,11 +499,11 @@ class FatescreenApp(App[None]):
         )
         if not result.ok:
             self.bell()
-            self.notify(result.lines[0] if result.lines else line, severity="error")
+            self.notify(result.lines[0] if result.lines else line, severity="error", markup=False)
         changed = result.changed | {"view"} if result.changed else result.changed
         self.redraw(changed)
         if result.ok and flow:
-            self._follow_up(before)
+            self._follow_up(before, changed)
         return result
 
     def try_command(self, line: str) -> str | None:
@@ -467,10 +523,10 @@ class FatescreenApp(App[None]):
         if not result.ok:
             return result.lines[0] if result.lines else line
         if result.lines:
-            self.notify(result.lines[0])
+            self.notify(result.lines[0], markup=False)
         return None
 
-    def _follow_up(self, before: Scene) -> None:
+    def _follow_up(self, before: Scene, changed: frozenset[str]) -> None:
         scene = self.scene
         self._announce_countdowns(before)
         hit = scene.pending_hit
@@ -479,10 +535,19 @@ class FatescreenApp(App[None]):
             self.select_character(hit.target)
             self.call_after_refresh(self.action_absorb)
             return
-        for character in scene.characters:
-            old = before.character_index.get(character.id)
+        # only the characters the command changed can have just been taken out (a
+        # large scene has thousands to walk)
+        touched = (tag.partition(":") for tag in changed)
+        ids = [character_id for kind, _, character_id in touched if kind == "character"]
+        if len(ids) > 1:  # in the scene's order, as the GM reads them
+            position = {c.id: index for index, c in enumerate(scene.characters)}
+            ids.sort(key=lambda character_id: position.get(character_id, -1))
+        for character_id in ids:
+            character = scene.character_index.get(character_id)
+            old = before.character_index.get(character_id)
             if (
-                character.taken_out
+                character is not None
+                and character.taken_out
                 and old is not None
                 and not old.taken_out
                 and character.form < len(character.forms)
@@ -503,6 +568,7 @@ class FatescreenApp(App[None]):
                     title=countdown.name,
                     severity="warning",
                     timeout=8,
+                    markup=False,
                 )
 
     def on_command_bar_submitted(self, event: CommandBar.Submitted) -> None:
@@ -570,7 +636,7 @@ class FatescreenApp(App[None]):
         """The hazard whose turn it is (else the first) and the PC it goes for."""
         hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
         if not hazards:
-            self.notify(self.tr("ui.no_hazards"), severity="warning")
+            self.notify(self.tr("ui.no_hazards"), severity="warning", markup=False)
             return None
         up = self.scene.turn.up if self.scene.turn else None
         hazard = next((h for h in hazards if h.id == up), hazards[0])
@@ -584,7 +650,7 @@ class FatescreenApp(App[None]):
             return
         hazard, target = found
         if target is None:
-            self.notify(self.tr("ui.no_target"), severity="warning")
+            self.notify(self.tr("ui.no_target"), severity="warning", markup=False)
             return
         self.run_command(f"hazard {quote(hazard.id)} {quote(target)}")
 
@@ -618,7 +684,7 @@ class FatescreenApp(App[None]):
             if character.taken_out and character.form < len(character.forms):
                 self._offer_reveal(character.id)
                 return
-        self.notify(self.tr("ui.nothing_pending"), severity="warning")
+        self.notify(self.tr("ui.nothing_pending"), severity="warning", markup=False)
 
     def action_absorb(self) -> None:
         """Offer the legal ways to absorb the pending hit (the likeliest highlighted), each
@@ -664,7 +730,7 @@ class FatescreenApp(App[None]):
 
         def chosen(line: str | None) -> None:
             if line is None:
-                self.notify(self.tr("ui.reopen_hint"), timeout=4)
+                self.notify(self.tr("ui.reopen_hint"), timeout=4, markup=False)
                 return
             if line == "@free":
                 self._defender_invoke(target.id, free=True)
@@ -691,7 +757,7 @@ class FatescreenApp(App[None]):
         if free:
             hit = self.scene.pending_hit
             if not self._spend_free_invoke(defender):
-                self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+                self.notify(self.tr("ui.no_free_invokes"), severity="warning", markup=False)
             if self.scene.pending_hit is not None and self.scene.pending_hit == hit:
                 self.action_absorb()
             return
@@ -721,7 +787,7 @@ class FatescreenApp(App[None]):
     def action_invoke(self) -> None:
         """Choose an aspect to invoke on the last roll; free invokes listed first."""
         if self.session is None or self.scene.pending_roll is None:
-            self.notify(self.tr("error.no_roll"), severity="warning")
+            self.notify(self.tr("error.no_roll"), severity="warning", markup=False)
             return
         self._invoke_dialog(self._roller())
 
@@ -790,17 +856,18 @@ class FatescreenApp(App[None]):
     def action_free_invoke(self) -> None:
         """Spend the first free invoke the roller's side holds on the last roll (one key)."""
         if self.session is None or self.scene.pending_roll is None:
-            self.notify(self.tr("error.no_roll"), severity="warning")
+            self.notify(self.tr("error.no_roll"), severity="warning", markup=False)
             return
         if not self._spend_free_invoke(self._roller()):
-            self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+            self.notify(self.tr("ui.no_free_invokes"), severity="warning", markup=False)
 
     def _spend_free_invoke(self, invoker: str) -> bool:
         """Invoke the first aspect on which ``invoker``'s side holds a free invoke; False
         when it holds none."""
         pcs = frozenset(c.id for c in self.scene.pcs)
         for found in aspects_in_play(self.scene):
-            if free_invoke_holders(found.aspect, invoker, pcs):
+            # most aspects hold no free invoke: skip them before asking whose they are
+            if found.aspect.free_invokes and free_invoke_holders(found.aspect, invoker, pcs):
                 self.run_command(Invoke(found.key, invoker, "free"))
                 return True
         return False
@@ -837,7 +904,7 @@ class FatescreenApp(App[None]):
             return
         running = [c for c in self.scene.countdowns if c.checked < c.boxes]
         if not running:
-            self.notify(self.tr("ui.no_countdowns"), severity="warning")
+            self.notify(self.tr("ui.no_countdowns"), severity="warning", markup=False)
             return
         if len(running) == 1:
             self.run_command(f"tick {quote(running[0].id)}")
@@ -864,7 +931,7 @@ class FatescreenApp(App[None]):
             for zone_id in zones
         ]
         if not choices:
-            self.notify(self.tr("ui.nowhere"), severity="warning")
+            self.notify(self.tr("ui.nowhere"), severity="warning", markup=False)
             return
         title = self.tr("ui.move_title", name=character.name)
         self.quick_pick.open(self.view_state, title, choices)
@@ -901,7 +968,7 @@ class FatescreenApp(App[None]):
 
         pending = self.scene.pending_roll if self.session is not None else None
         if pending is None or pending.result.outcome.succeeded:
-            self.notify(self.tr("ui.no_failed_roll"), severity="warning")
+            self.notify(self.tr("ui.no_failed_roll"), severity="warning", markup=False)
             return
         self.push_screen(
             TextDialog(
@@ -928,7 +995,7 @@ class FatescreenApp(App[None]):
             for box in range(1, track.boxes + 1)
         ]
         if not choices:
-            self.notify(self.tr("ui.no_stress"), severity="warning")
+            self.notify(self.tr("ui.no_stress"), severity="warning", markup=False)
             return
         title = self.tr("ui.stress_title", name=character.name)
         self.quick_pick.open(self.view_state, title, choices)
@@ -964,7 +1031,7 @@ class FatescreenApp(App[None]):
             return
         choices = visibility_choices(self.scene, self.view_state)
         if not choices:
-            self.notify(self.tr("ui.nothing_to_hide"), severity="warning")
+            self.notify(self.tr("ui.nothing_to_hide"), severity="warning", markup=False)
             return
         self.quick_pick.open(self.view_state, self.tr("ui.visibility_title"), choices)
 
@@ -1000,7 +1067,7 @@ class FatescreenApp(App[None]):
             pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
             character = pcs[0] if pcs else None
         if character is None or not character.current_aspects:
-            self.notify(self.tr("ui.no_character"), severity="warning")
+            self.notify(self.tr("ui.no_character"), severity="warning", markup=False)
             return None
         return character
 
@@ -1090,7 +1157,7 @@ class FatescreenApp(App[None]):
         if self.session is None:
             return
         if self.view_state.selected not in self.scene.character_index:
-            self.notify(self.tr("ui.no_character"), severity="warning")
+            self.notify(self.tr("ui.no_character"), severity="warning", markup=False)
             return
         from fatescreen.ui.edit import CharacterEditor
 
@@ -1131,7 +1198,7 @@ class FatescreenApp(App[None]):
         """Save the scene file."""
         result = self.run_command("save", flow=False)
         if result is not None and result.ok:
-            self.notify(result.lines[0])
+            self.notify(result.lines[0], markup=False)
             self._status()
 
     async def action_quit(self) -> None:
@@ -1193,7 +1260,7 @@ class FatescreenApp(App[None]):
         try:
             character = self._ctx().character(name.strip().strip("\"'"))
         except Exception as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         self.select_character(character.id)
 
@@ -1266,36 +1333,17 @@ class FatescreenApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         """Every dashboard action and every command verb in the command palette."""
         lang = self.view_state.lang
-        for command in super().get_system_commands(screen):
-            # Textual's own commands, in the GM's language (ui.system.TITLE, ...TITLE.help)
-            key = f"ui.system.{command.title.lower()}"
-            title, text = tr(lang, key), tr(lang, f"{key}.help")
-            yield command._replace(
-                title=command.title if title == key else title,
-                help=command.help if text == f"{key}.help" else text,
-            )
-        for binding in self.BINDINGS:
-            if isinstance(binding, Binding) and binding.id and not binding.id.startswith("pane_"):
-                description = described(binding, self.view_state.lang)
-                yield SystemCommand(
-                    description,
-                    escape_markup(f"{description} [{key_names(binding.key)}]"),
-                    lambda action=binding.action: self.run_action(action),
-                )
+        yield from textual_commands_in(super().get_system_commands(screen), lang)
+        yield from binding_commands(self.BINDINGS, lang, self.run_action)
         for found in sorted(registry().values(), key=lambda found: found.word(lang)):
             word = found.word(lang)
             yield SystemCommand(
-                f":{word}", escape_markup(verb_help(found, lang)), partial(self._prefill, word)
+                f":{word}", palette_text(verb_help(found, lang)), partial(self._prefill, word)
             )
 
     def action_command_palette(self) -> None:
         """The command palette, its prompt in the GM's language."""
-        from textual.command import CommandPalette
-
-        open_already = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
-        if self.use_command_palette and not open_already:
-            placeholder = self.view_state.tr("ui.palette_placeholder")
-            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+        open_command_palette(self, self.view_state.tr("ui.palette_placeholder"))
 
     def _prefill(self, word: str) -> None:
         bar = self.query_one(CommandBar)
