@@ -28,7 +28,7 @@ from fatescreen.rules.invokes import free_invoke_holders
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene import presence
-from fatescreen.scene.aspects import aspects_in_play
+from fatescreen.scene.aspects import aspects_in_play, first_aspect_in_play
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
@@ -865,12 +865,15 @@ class FatescreenApp(App[None]):
         """Invoke the first aspect on which ``invoker``'s side holds a free invoke; False
         when it holds none."""
         pcs = frozenset(c.id for c in self.scene.pcs)
-        for found in aspects_in_play(self.scene):
+        found = first_aspect_in_play(
+            self.scene,
             # most aspects hold no free invoke: skip them before asking whose they are
-            if found.aspect.free_invokes and free_invoke_holders(found.aspect, invoker, pcs):
-                self.run_command(Invoke(found.key, invoker, "free"))
-                return True
-        return False
+            lambda a: bool(a.aspect.free_invokes and free_invoke_holders(a.aspect, invoker, pcs)),
+        )
+        if found is None:
+            return False
+        self.run_command(Invoke(found.key, invoker, "free"))
+        return True
 
     # -- actions: flow ---------------------------------------------------------------------
 
