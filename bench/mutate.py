@@ -574,10 +574,10 @@ def report(
         rows.append(_row(module, counts, state))
     rows.append(_row(f"total ({current} modules)", total, ""))
     if markdown:
-        lines = ["| " + " | ".join(headings[:-1]) + " |", "|---" * (len(headings) - 1) + "|"]
+        lines = ["| " + " | ".join(headings) + " |", "|---" * len(headings) + "|"]
         for row in rows:
             label = f"`{row[0]}`" if row[0].endswith(".py") else f"**{row[0]}**"
-            lines.append("| " + " | ".join([label, *row[1:-1]]) + " |")
+            lines.append("| " + " | ".join([label, *row[1:]]) + " |")
         lines.append("")
     else:
         widths = [max(len(row[i]) for row in [headings, *rows]) for i in range(len(headings))]

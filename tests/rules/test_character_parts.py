@@ -17,6 +17,7 @@ from fatescreen.rules.character import (
     StressTrack,
     default_consequences,
 )
+from fatescreen.rules.errors import InvalidValue
 
 PHYSICAL = StressKind.PHYSICAL
 
@@ -88,3 +89,16 @@ def test_skills_are_read_only_and_unlisted_ones_are_mediocre() -> None:
     assert isinstance(rozio.skills, MappingProxyType)
     assert rozio.skill("Fight") == 2
     assert rozio.skill("Shoot") == 0
+
+
+def test_refused_tracks_carry_their_rules_code_and_values() -> None:
+    """For the GM's language (message keys ``rules.CODE``): the rule and what it was about."""
+    with pytest.raises(InvalidValue) as negative:
+        StressTrack(PHYSICAL, -1)
+    assert (negative.value.code, negative.value.values) == ("stress.negative", {})
+    with pytest.raises(InvalidValue) as off_track:
+        StressTrack(PHYSICAL, 2, frozenset({5, 3}))
+    assert (off_track.value.code, off_track.value.values) == (
+        "stress.off_track",
+        {"box": 3, "boxes": 2},
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind
-from fatescreen.rules.errors import NotEnoughFatePoints
+from fatescreen.rules.errors import IllegalCompel, NotEnoughFatePoints
 from fatescreen.rules.fate_points import (
     Ledger,
     LedgerEntry,
@@ -135,3 +135,16 @@ def test_counts_for_the_gm_pool_may_be_zero_never_negative() -> None:
     with pytest.raises(ValueError) as zero:
         LedgerEntry("ghoul", 0, "nothing")
     assert str(zero.value) == "a ledger entry must change the fate points"
+
+
+def test_a_boost_cannot_be_compelled() -> None:
+    """§3: a boost is fleeting: it may be invoked, never compelled; the refusal carries its
+    rule's code and the boost's name."""
+    boost = Aspect("Off balance", AspectKind.BOOST)
+    with pytest.raises(IllegalCompel) as refused:
+        offer_compel(Ledger(), boost, "ghoul")
+    assert str(refused.value) == "'Off balance' is a boost: a boost cannot be compelled"
+    assert (refused.value.code, refused.value.values) == (
+        "fate_points.offer_compel",
+        {"aspect_name": "Off balance"},
+    )
