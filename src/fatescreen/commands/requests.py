@@ -64,38 +64,54 @@ class Attack:
         )
 
 
+def _against(
+    opposition: str, dice: str | None, opponent_skill: str | None, opponent_dice: str | None
+) -> str:
+    """`` vs DIFFICULTY [FACES]``, or against an active opponent
+    `` [FACES] vs OPPONENT SKILL [FACES]`` (the roller's faces before ``vs``)."""
+    if opponent_skill is None:
+        return f" vs {word(opposition)}{_dice(dice)}"
+    return f"{_dice(dice)} vs {word(opposition)} {word(opponent_skill)}{_dice(opponent_dice)}"
+
+
 @dataclass(frozen=True)
 class Overcome:
-    """``overcome ACTOR [SKILL] vs DIFFICULTY [FACES]``."""
+    """``overcome ACTOR [SKILL] vs DIFFICULTY [FACES]``; with ``opponent_skill`` the
+    opposition is a character who rolls that skill against it."""
 
     actor: str
     skill: str | None
     opposition: str
     dice: str | None = None
+    opponent_skill: str | None = None
+    opponent_dice: str | None = None
 
     def command(self) -> str:
         """The ``overcome`` line."""
         skill = f" {word(self.skill)}" if self.skill else ""
-        return f"overcome {word(self.actor)}{skill} vs {word(self.opposition)}{_dice(self.dice)}"
+        against = _against(self.opposition, self.dice, self.opponent_skill, self.opponent_dice)
+        return f"overcome {word(self.actor)}{skill}{against}"
 
 
 @dataclass(frozen=True)
 class Create:
-    """``create ACTOR [SKILL] "ASPECT" vs DIFFICULTY [FACES]``."""
+    """``create ACTOR [SKILL] "ASPECT" vs DIFFICULTY [FACES]``: the aspect is a new name or
+    the key of an aspect in play; with ``opponent_skill`` the opposition is a character who
+    actively opposes with that skill."""
 
     actor: str
     skill: str | None
     aspect: str
     opposition: str
     dice: str | None = None
+    opponent_skill: str | None = None
+    opponent_dice: str | None = None
 
     def command(self) -> str:
         """The ``create`` line."""
         skill = f" {word(self.skill)}" if self.skill else ""
-        return (
-            f"create {word(self.actor)}{skill} {word(self.aspect)} vs {word(self.opposition)}"
-            f"{_dice(self.dice)}"
-        )
+        against = _against(self.opposition, self.dice, self.opponent_skill, self.opponent_dice)
+        return f"create {word(self.actor)}{skill} {word(self.aspect)}{against}"
 
 
 @dataclass(frozen=True)
