@@ -149,3 +149,140 @@ class NextExchange:
     def command(self) -> str:
         """The ``exchange`` line."""
         return f"exchange {word(self.who)}"
+
+
+# -- the table's flows: harm, fate points, time and the map ---------------------------------
+
+
+@dataclass(frozen=True)
+class Bare:
+    """A verb that takes nothing: ``undo``, ``redo``, ``save``, ``takeout``, ``trade``,
+    ``endscene``."""
+
+    verb: str
+
+    def command(self) -> str:
+        """The verb alone."""
+        return self.verb
+
+
+@dataclass(frozen=True)
+class Absorb:
+    """``absorb OPTION ["CONSEQUENCE TEXT"...]``: one of the ways to absorb the hit."""
+
+    option: int
+    consequences: tuple[str, ...] = ()
+
+    def command(self) -> str:
+        """The ``absorb`` line."""
+        texts = "".join(f" {word(text)}" for text in self.consequences)
+        return f"absorb {self.option}{texts}"
+
+
+@dataclass(frozen=True)
+class Minion:
+    """``minion MINION``: a minion takes the hit for its big bad."""
+
+    minion: str
+
+    def command(self) -> str:
+        """The ``minion`` line."""
+        return f"minion {word(self.minion)}"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """``reveal NAME [soft|full]``: a big bad's next true form."""
+
+    character: str
+    mode: str | None = None
+
+    def command(self) -> str:
+        """The ``reveal`` line."""
+        mode = f" {self.mode}" if self.mode else ""
+        return f"reveal {word(self.character)}{mode}"
+
+
+@dataclass(frozen=True)
+class Stress:
+    """``stress NAME KIND BOX``: check or clear one stress box."""
+
+    character: str
+    kind: str
+    box: int
+
+    def command(self) -> str:
+        """The ``stress`` line."""
+        return f"stress {word(self.character)} {self.kind} {self.box}"
+
+
+@dataclass(frozen=True)
+class Compel:
+    """``compel WHO ASPECT accept|refuse``: a compel answered."""
+
+    character: str
+    aspect: str
+    answer: str
+
+    def command(self) -> str:
+        """The ``compel`` line."""
+        return f"compel {word(self.character)} {word(self.aspect)} {self.answer}"
+
+
+@dataclass(frozen=True)
+class AddAspect:
+    """``aspect add "NAME" free N for WHO``: a situation aspect with free invokes."""
+
+    name: str
+    free: int
+    owner: str
+
+    def command(self) -> str:
+        """The ``aspect add`` line."""
+        return f"aspect add {word(self.name)} free {self.free} for {word(self.owner)}"
+
+
+@dataclass(frozen=True)
+class Cost:
+    """``cost TEXT``: success at a cost on the roll just made."""
+
+    text: str
+
+    def command(self) -> str:
+        """The ``cost`` line."""
+        return f"cost {word(self.text)}"
+
+
+@dataclass(frozen=True)
+class Tick:
+    """``tick COUNTDOWN``: one box of a countdown."""
+
+    countdown: str
+
+    def command(self) -> str:
+        """The ``tick`` line."""
+        return f"tick {word(self.countdown)}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """``move NAME ZONE``: a character to another zone (rolling across a barrier)."""
+
+    character: str
+    zone: str
+
+    def command(self) -> str:
+        """The ``move`` line."""
+        return f"move {word(self.character)} {word(self.zone)}"
+
+
+@dataclass(frozen=True)
+class InvokeFor:
+    """``invoke ... reroll|oppose``: an invoke used to reroll, or for +2 to the opposition."""
+
+    invoke: Invoke
+    use: str
+
+    def command(self) -> str:
+        """The ``invoke`` line with its use."""
+        return f"{self.invoke.command()} {self.use}"

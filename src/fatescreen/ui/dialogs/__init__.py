@@ -159,7 +159,7 @@ class TextDialog(Dialog):
         view: View,
         title: str,
         fields: Sequence[tuple[str, str]],
-        template: str,
+        template: str | Callable[[Sequence[str]], str],
         *,
         note: Content | str = "",
         run: Runner | None = None,
@@ -167,6 +167,8 @@ class TextDialog(Dialog):
         super().__init__(view, title, run=run)
         self.fields = list(fields)
         self.template = template
+        """The command line: a ``str.format`` template of the fields as quoted words, or a
+        function of the texts entered that renders a typed request's line."""
         self.note = note
 
     def compose(self) -> ComposeResult:
@@ -194,7 +196,10 @@ class TextDialog(Dialog):
         if not all(value.strip() for value in values):
             self.notify(self.view.tr("ui.fill_in"), severity="warning")
             return
-        self.submit(self.template.format(*[quote(v) for v in values]))
+        if callable(self.template):
+            self.submit(self.template([value.strip() for value in values]))
+        else:
+            self.submit(self.template.format(*[quote(v) for v in values]))
 
 
 class ConfirmDialog(Dialog):
