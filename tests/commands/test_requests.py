@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from fatescreen.commands.requests import (
+    Absorb,
+    AddAspect,
     Attack,
+    Compel,
+    Cost,
     Create,
     Invoke,
+    InvokeFor,
     Line,
+    Minion,
+    Move,
     NextExchange,
     NextTurn,
     Overcome,
+    Reveal,
+    Stress,
+    Tick,
 )
 from tests.commands.support import SCRIPTS, open_session
 
@@ -36,3 +46,28 @@ def test_a_request_does_what_its_typed_line_does() -> None:
         == by_hand.execute("attack vil bob Fight 0000 vs +000").lines
     )
     assert by_request.scene == by_hand.scene
+
+
+def test_the_tables_requests_render_their_command_lines() -> None:
+    assert Absorb(2, ("Bruised ribs",)).command() == "absorb 2 'Bruised ribs'"
+    assert Minion("cultist-1").command() == "minion cultist-1"
+    assert Reveal("leader", "soft").command() == "reveal leader soft"
+    assert Stress("ann", "physical", 2).command() == "stress ann physical 2"
+    assert Compel("ann", "character:ann/trouble", "refuse").command() == (
+        "compel ann character:ann/trouble refuse"
+    )
+    assert AddAspect("Smoke {x}", 1, "gm").command() == "aspect add 'Smoke {x}' free 1 for gm"
+    assert Cost("The rope snaps").command() == "cost 'The rope snaps'"
+    assert Tick("ritual").command() == "tick ritual"
+    assert Move("ann", "Dock's end").command() == "move ann 'Dock'\"'\"'s end'"
+    assert InvokeFor(Invoke("slick", "ann"), "reroll").command() == "invoke slick by ann reroll"
+
+
+def test_an_actively_opposed_roll_puts_the_rollers_dice_before_vs() -> None:
+    """Faces after the opponent and its skill are the opponent's (``roll_options``)."""
+    assert Overcome("ann", "Athletics", "bob", "++++", "Physique", "0000").command() == (
+        "overcome ann Athletics ++++ vs bob Physique 0000"
+    )
+    assert Create("ann", "Deceive", "Fooled", "bob", None, "Notice").command() == (
+        "create ann Deceive Fooled vs bob Notice"
+    )

@@ -155,18 +155,6 @@ class NextExchange:
 
 
 @dataclass(frozen=True)
-class Bare:
-    """A verb that takes nothing: ``undo``, ``redo``, ``save``, ``takeout``, ``trade``,
-    ``endscene``."""
-
-    verb: str
-
-    def command(self) -> str:
-        """The verb alone."""
-        return self.verb
-
-
-@dataclass(frozen=True)
 class Absorb:
     """``absorb OPTION ["CONSEQUENCE TEXT"...]``: one of the ways to absorb the hit."""
 

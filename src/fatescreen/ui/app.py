@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from fatescreen.commands.core import Context, line_in, registry, verb_help
-from fatescreen.commands.requests import Attack, Bare, NextExchange, NextTurn, Request, Stress
+from fatescreen.commands.requests import Attack, Line, NextExchange, NextTurn, Request, Stress
 from fatescreen.commands.session import Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.character import Character, CharacterKind
@@ -835,15 +835,15 @@ class FatescreenApp(App[None]):
 
     def action_undo(self) -> None:
         """Undo the last change."""
-        self.run_command(Bare("undo"), flow=False)
+        self.run_command(Line("undo"), flow=False)
 
     def action_redo(self) -> None:
         """Redo the change undone last."""
-        self.run_command(Bare("redo"), flow=False)
+        self.run_command(Line("redo"), flow=False)
 
     def action_save(self) -> None:
         """Save the scene file."""
-        result = self.run_command(Bare("save"), flow=False)
+        result = self.run_command(Line("save"), flow=False)
         if result is not None and result.ok:
             self.notify(result.lines[0])
             self._status()
@@ -858,7 +858,7 @@ class FatescreenApp(App[None]):
 
         def decide(choice: str | None) -> None:
             if choice == "@save":
-                result = self.run_command(Bare("save"), flow=False)
+                result = self.run_command(Line("save"), flow=False)
                 if result is None or not result.ok:
                     return
             if choice in ("@save", "@quit"):

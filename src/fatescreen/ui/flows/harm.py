@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from fatescreen.commands.harm_text import option_text, options_for
-from fatescreen.commands.requests import Absorb, Bare, Minion, Request, Reveal
+from fatescreen.commands.requests import Absorb, Line, Minion, Request, Reveal
 from fatescreen.rules.big_bads import minion_armor_options
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
@@ -53,7 +53,7 @@ class HarmFlow:
             )
             mark = "[m] " if not index else "    "
             choices.append((Minion(minion_id).command(), assemble((mark, "bold"), label)))
-        takeout = Bare("takeout").command()
+        takeout = Line("takeout").command()
         choices.append((takeout, table.tr("ui.taken_out_choice")))
         keys = [("t", table.tr("ui.taken_out_choice"), takeout)]
         if minions:
@@ -64,7 +64,7 @@ class HarmFlow:
         ]
         pending = scene.pending_roll
         if pending is not None and pending.result.outcome is Outcome.STYLE and hit.shifts > 1:
-            keys.append(("b", table.tr("ui.trade_boost"), Bare("trade").command()))
+            keys.append(("b", table.tr("ui.trade_boost"), Line("trade").command()))
         title = table.tr("ui.absorb_title", name=target.name, shifts=hit.shifts)
         needed = {
             Absorb(number).command(): len(option.consequences)

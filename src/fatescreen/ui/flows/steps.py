@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fatescreen.commands.flow import next_scene_pool, scene_end
-from fatescreen.commands.requests import AddAspect, Bare, Cost, Move, Stress, Tick
+from fatescreen.commands.requests import AddAspect, Cost, Line, Move, Stress, Tick
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.character import Character
 from fatescreen.rules.obstacles import Block
@@ -85,7 +85,7 @@ class StepFlow:
                 table.view_state,
                 table.tr("ui.end_title"),
                 "\n".join(lines),
-                Bare("endscene").command(),
+                Line("endscene").command(),
             ),
             self._run,
         )
