@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import OptionList
+import pytest
+from textual.widgets import Input, OptionList
 
 from fatescreen.rules.aspects import GM
 from fatescreen.ui.app import PANE_ORDER, FatescreenApp
-from fatescreen.ui.dialogs import ChoiceDialog
+from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
 from fatescreen.ui.dialogs.help import HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.panes.log import LogPane
@@ -472,20 +473,41 @@ async def test_question_mark_on_the_campaign_list_opens_help(
         assert {"P", "m", "S,escape", "ctrl+q"} <= keys
 
 
+@pytest.mark.parametrize("size", [(80, 24), WIDE])
 async def test_tab_goes_from_field_to_field_in_the_milestone_dialog(
-    make_campaign_app: CampaignFactory,
+    make_campaign_app: CampaignFactory, size: tuple[int, int]
 ) -> None:
+    """From the scene list: E ends the session, Enter confirms, and each milestone that asks
+    for two things (swap, replace, rewrite, aspect) is opened from the list with m; Tab and
+    Shift+Tab go through its fields top to bottom and round, each field on screen."""
     app = make_campaign_app()
-    async with app.run_test(size=WIDE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        app.offer_milestone("silbestre")
-        await pilot.pause()
-        await pilot.press("down", "enter")
-        assert app.focused is not None and app.focused.id == "field-0"
-        await pilot.press("tab")
-        assert app.focused is not None and app.focused.id == "field-1"
-        await pilot.press("shift+tab")
-        assert app.focused is not None and app.focused.id == "field-0"
+        keys = Keys(pilot)
+        await keys.press("E", "enter")
+        await keys.press("escape")  # Silbestre's milestone, later from the list
+        await keys.press("tab", "m")
+        for option in ("swap", "replace", "rewrite", "aspect"):
+            assert isinstance(app.screen, ChoiceDialog)
+            assert "Silbestre's milestone" in screen_text(app)
+            index = [line for line, _ in app.screen.options].index(option)
+            await keys.press(*["down"] * index, "enter")
+            dialog = app.screen
+            assert isinstance(dialog, TextDialog)
+            fields = list(dialog.query(Input))
+            assert [f.id for f in fields] == ["field-0", "field-1"]
+            assert fields[0].region.y < fields[1].region.y
+            visited = []
+            for key in ("tab", "tab", "shift+tab", "shift+tab"):
+                assert app.focused is not None
+                visited.append(app.focused.id)
+                assert dialog.query_one(".dialog-body").region.contains_region(app.focused.region)
+                await keys.press(key)
+            assert visited == ["field-0", "field-1", "field-0", "field-1"]
+            assert app.focused is not None and app.focused.id == "field-0"
+            await keys.press("escape")
+            assert not isinstance(app.screen, TextDialog)
+            await keys.press("m")
 
 
 async def test_a_campaign_scene_starts_with_the_pcs_on_the_map(
