@@ -118,6 +118,22 @@ async def test_the_roll_dialog_leaves_map_stress_and_aspects_in_sight(
         assert "Chanting echoes" in shown and "Turn order" in shown
 
 
+async def test_the_absorb_dialog_leaves_stress_aspects_and_zones_in_sight(
+    make_app: AppFactory,
+) -> None:
+    """While Silbestre chooses how to absorb a hit, his stress track, the aspects he might
+    invoke and the map stay on screen beside the dialog."""
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next leader", "attack leader silbestre Fight +000 vs 0000")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        shown = screen_text(app)
+        assert "Silbestre takes 3 shifts" in shown
+        assert "physical  [ ][ ][ ][ ]" in shown
+        assert "Chanting echoes" in shown and "Ritual hall" in shown
+
+
 # -- rolling and absorbing ------------------------------------------------------------------
 
 
@@ -323,6 +339,29 @@ async def test_the_attacker_trades_a_stylish_shift_for_a_boost_from_the_absorb_d
         assert smaller is not None and smaller.shifts == hit.shifts - 1
         assert any(a.kind.value == "boost" for a in app.scene.aspects)
         assert isinstance(app.screen, ChoiceDialog)
+
+
+async def test_a_failed_overcome_from_the_roll_dialog_succeeds_at_a_cost(
+    make_app: AppFactory,
+) -> None:
+    """o rolls Silbestre's Lore +4 with ``----`` (0) against the default Fair (+2): a fail;
+    $ names the cost and the overcome succeeds."""
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next silbestre")
+        keys = Keys(pilot)
+        await keys.press("o")
+        assert isinstance(app.screen, RollDialog)
+        await keys.type("----")
+        await keys.press("enter")
+        pending = app.scene.pending_roll
+        assert pending is not None and not pending.result.outcome.succeeded
+        await keys.press("dollar_sign")
+        await keys.type("the cultists hear him")
+        await keys.press("enter")
+        pending = app.scene.pending_roll
+        assert pending is not None and pending.cost == "the cultists hear him"
+        assert "the cultists hear him" in log_text(app).splitlines()[1]
 
 
 # -- fate points and countdowns -------------------------------------------------------------
