@@ -49,7 +49,7 @@ from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.panes.zones import ZonesPane
 from fatescreen.ui.pick import QuickPick, SteadyFooter
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble, literal
+from fatescreen.ui.text import assemble, literal, status_line
 from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 
 if TYPE_CHECKING:
@@ -80,27 +80,42 @@ class StatusBar(TextBlock):
 
 
 class PaneTabs(Static):
-    """On small terminals: which pane is shown, and the keys 1-7 that switch."""
+    """On small terminals: which pane is shown, and the keys 1-8 that switch."""
+
+    def _tabs(self, shown: str, lang: str) -> list[tuple[str, str]]:
+        """Each pane's tab text (a space between tabs while they fit, else none; the shown
+        one keeps its space either way so that it reads as a tab)."""
+        labels = [(name, tr(lang, f"ui.tab.{name}")) for name in PANE_ORDER]
+        roomy = [
+            (name, f" {index} {label}  ") for index, (name, label) in enumerate(labels, start=1)
+        ]
+        room = self.size.width or self.app.size.width - 2
+        if sum(len(text) for _, text in roomy) - 1 <= room:
+            return roomy
+        return [
+            (name, f" {index} {label}" + (" " if name == shown else ""))
+            for index, (name, label) in enumerate(labels, start=1)
+        ]
 
     def show_tabs(self, shown: str, view: View) -> None:
         """Highlight the pane on screen."""
         parts: list[tuple[str, str] | str] = []
-        for index, name in enumerate(PANE_ORDER, start=1):
-            label = view.tr(f"ui.tab.{name}")
+        for name, text in self._tabs(shown, view.lang):
+            label = text.rstrip(" ") + " " if name == shown else text
             style = "reverse bold $accent" if name == shown else "$text-muted"
-            parts += [(f" {index} {label} ", style), " "]
+            parts += [(label, style), text[len(label) :]]
         self.update(assemble(*parts))
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a tab shows its pane."""
+        view = getattr(self.app, "view_state", View())
+        shown = getattr(self.app, "shown_pane", "")
         offset = 0
-        for index, name in enumerate(PANE_ORDER, start=1):
-            label = tr(getattr(self.app, "view_state", View()).lang, f"ui.tab.{name}")
-            width = len(f" {index} {label} ") + 1
-            if offset <= event.x < offset + width:
+        for name, text in self._tabs(shown, view.lang):
+            if offset <= event.x < offset + len(text):
                 self.app.call_next(self.app.run_action, f"show_pane('{name}')")
                 return
-            offset += width
+            offset += len(text)
 
 
 class FatescreenApp(App[None]):
@@ -418,16 +433,16 @@ class FatescreenApp(App[None]):
             else self.tr("ui.no_exchange")
         )
         dirty = " ●" if self.session is not None and self.session.dirty else ""
+        head = assemble(
+            ("fatescreen", "bold $accent"),
+            " · ",
+            (literal(scene.title), "bold"),
+            f" · {exchange} · ",
+            (self.tr("ui.gm_pool_short", count=scene.gm_pool), "$secondary bold"),
+            (dirty, "$warning"),
+        )
         self.query_one("#status", StatusBar).set(
-            assemble(
-                ("fatescreen", "bold $accent"),
-                " · ",
-                (literal(scene.title), "bold"),
-                f" · {exchange} · ",
-                (self.tr("ui.gm_pool_short", count=scene.gm_pool), "$secondary bold"),
-                (dirty, "$warning"),
-                (f"   {self.view_state.lang} │ {self.theme}", "$text-muted"),
-            )
+            status_line(head, self.view_state.lang, self.theme, self.size.width - 2)
         )
 
     # -- running commands ----------------------------------------------------------------
@@ -959,6 +974,9 @@ class FatescreenApp(App[None]):
         """Across the narrow breakpoint, the footer changes the keys it shows."""
         if (event.size.width < NARROW) != self._narrow:
             self._relabel()
+        if self.session is not None:
+            self._status()
+            self.query_one(PaneTabs).show_tabs(self.shown_pane, self.view_state)
 
     def watch_theme(self, theme: str) -> None:
         """Remember the theme."""

@@ -121,3 +121,11 @@ def dots(current: int, maximum: int) -> str:
     full = "●" * current
     empty = "○" * max(maximum - current, 0)
     return full + empty
+
+
+def status_line(head: Content, lang: str, theme: str, width: int) -> Content:
+    """A status line: ``head`` and, as the room allows, the language and the theme at its
+    end (``   fi │ fate-dark``, else ``   fi``, else nothing), never cut at the edge."""
+    tails = (f"   {lang} │ {theme}", f"   {lang}")
+    tail = next((t for t in tails if head.cell_length + len(t) <= width), "")
+    return assemble(head, (tail, "$text-muted"))

@@ -43,6 +43,7 @@ class InvokeFlow:
         free_first: list[tuple[Invoke, Content | str]] = []
         paid: list[tuple[Invoke, Content | str]] = []
         gm = table.view_state.tr("gm.name")
+        paid_mark = table.tr("ui.paid_mark") + " "
         for found in aspects_in_play(scene):
             label = found.aspect.name
             if free_invoke_holders(found.aspect, invoker, pcs):
@@ -54,7 +55,7 @@ class InvokeFlow:
                 paid.append(
                     (
                         Invoke(found.key, invoker),
-                        assemble(("1 FP ", "$warning"), label, (extra, "$text-muted")),
+                        assemble((paid_mark, "$warning"), label, (extra, "$text-muted")),
                     )
                 )
         options = free_first + paid
