@@ -64,6 +64,29 @@ async def test_at_80x24_the_footer_fits_and_every_pane_is_one_key_away(
         assert "burst in on the cult" in screen_text(app)
 
 
+@pytest.mark.parametrize("lang", ["en", "fi"])
+async def test_at_80x24_the_status_line_and_every_pane_tab_fit(
+    make_campaign_app: CampaignFactory, lang: str
+) -> None:
+    """The campaign's scene list and a scene on the dashboard at 80 columns: the status line
+    ends in a whole word (the theme's name left out, not cut) and all eight pane tabs show."""
+    app = make_campaign_app(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(2):
+            shown = text_of(app.screen.query_one("#status, .screen-status")).strip()
+            assert len(shown) <= 78 and shown in screen_text(app).splitlines()[0], shown
+            await pilot.press("enter")
+            await pilot.pause()
+        tabs = screen_text(app).splitlines()[1]
+        last = "Notes" if lang == "en" else "Muistio"
+        assert tabs.rstrip().endswith(f"8 {last}"), tabs
+        await pilot.press("8")
+        tabs = screen_text(app).splitlines()[1]
+        assert tabs.rstrip().endswith(f"8 {last}"), tabs
+        assert app.query_one("#notes").region.height > 3
+
+
 async def test_the_notes_keep_the_gms_line_breaks(make_app: AppFactory) -> None:
     """Notes written over several lines show as lines, never as an escaped ``\\x0a``."""
     one_line = (
@@ -245,6 +268,16 @@ async def test_minion_armor_shows_the_default_and_lets_the_gm_choose(
         assert app.scene.pending_hit is None
         assert app.scene.character("cultist-2").taken_out
         assert not app.scene.character("cultist-1").taken_out
+
+
+async def test_a_minion_taking_one_shift_says_shift(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next rozio", "attack rozio leader Shoot 0000 vs 0000")
+        await pilot.pause()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == 1
+        assert "[m] minion armor: Cultist 1 takes the 1 shift" in option_texts(app)
 
 
 async def test_a_hazard_spends_its_own_free_invoke(make_app: AppFactory) -> None:
