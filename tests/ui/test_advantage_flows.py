@@ -35,6 +35,16 @@ async def choose(keys: Keys, app: FatescreenApp, field: str, label: str, value: 
     assert select.value == value
 
 
+async def name_and_roll(keys: Keys, app: FatescreenApp, aspect: str, dice: str) -> None:
+    """Type the new aspect's name and both sides' dice, and roll."""
+    await focus_field(keys, app, "aspect")
+    await keys.type(aspect)
+    await focus_field(keys, app, "dice")
+    await keys.type(dice)
+    await keys.press("enter")
+    await keys.pilot.pause()
+
+
 async def test_an_advantage_created_against_active_opposition_rolls_both_sides(
     make_app: AppFactory,
 ) -> None:
@@ -56,12 +66,7 @@ async def test_an_advantage_created_against_active_opposition_rolls_both_sides(
         shown = screen_text(app)
         assert "Opposed by" in shown and "Masked leader" in shown and "Will +2" in shown
         assert str(dialog.query_one("#odds").render()) != before
-        await focus_field(keys, app, "aspect")
-        await keys.type("Smoke and mirrors")
-        await focus_field(keys, app, "dice")
-        await keys.type("+++0 vs 0000")
-        await keys.press("enter")
-        await pilot.pause()
+        await name_and_roll(keys, app, "Smoke and mirrors", "+++0 vs 0000")
         smoke = next(a for a in app.scene.aspects if a.name == "Smoke and mirrors")
         assert smoke.free_invokes == ("rozio", "rozio")
         assert "create rozio Deceive" in log_text(app) and "vs leader Will" in log_text(app)
@@ -79,12 +84,7 @@ async def test_an_active_opponent_who_wins_leaves_no_aspect(make_app: AppFactory
         await choose(keys, app, "skill", "Deceive +3", "Deceive")
         await choose(keys, app, "opponent", "Masked leader", "leader")
         await choose(keys, app, "opponent-skill", "Will +2", "Will")
-        await focus_field(keys, app, "aspect")
-        await keys.type("Smoke and mirrors")
-        await focus_field(keys, app, "dice")
-        await keys.type("0000 vs ++++")
-        await keys.press("enter")
-        await pilot.pause()
+        await name_and_roll(keys, app, "Smoke and mirrors", "0000 vs ++++")
         assert all(a.name != "Smoke and mirrors" for a in app.scene.aspects)
         assert app.scene.pending_roll is not None
         assert app.scene.pending_roll.target == "leader"
