@@ -34,6 +34,7 @@ from fatescreen.ui.config import Settings, load_settings, save_settings
 from fatescreen.ui.flows.compels import CompelFlow
 from fatescreen.ui.flows.harm import HarmFlow
 from fatescreen.ui.flows.invokes import InvokeFlow
+from fatescreen.ui.flows.session import SessionFlow
 from fatescreen.ui.flows.steps import StepFlow, move_picks, stress_picks, tick_picks
 from fatescreen.ui.keymap import KeymapError, load_keymap
 from fatescreen.ui.keys import described, key_names, translate_bindings
@@ -248,6 +249,8 @@ class FatescreenApp(App[None]):
         """Compels accepted or refused."""
         self.steps = StepFlow(self)
         """A new aspect, success at a cost, the scene's end."""
+        self.session_flow = SessionFlow(self)
+        """Recovering unsaved changes, and saving before quitting."""
 
     def _start_with_theme(self, name: str) -> None:
         """Choose the theme before the stylesheet is first parsed.
@@ -317,7 +320,9 @@ class FatescreenApp(App[None]):
             presence.claim(self.session.journal)  # the player view follows while it is here
         pending = self.session.recoverable()
         if pending:
-            self._offer_recovery(len(pending))
+            self.session_flow.offer_recovery(
+                len(pending), recover=self._recover, done=partial(self.redraw, frozenset({"all"}))
+            )
 
     def on_ready(self) -> None:
         """Once the first frame is up, prepare what the first save, command and roll dialog
@@ -366,31 +371,15 @@ class FatescreenApp(App[None]):
         if problems:
             self.query_one(LogPane).add(path, problems, ok=False)
 
-    def _offer_recovery(self, count: int) -> None:
-        from fatescreen.ui.dialogs import ConfirmDialog
-
-        def decide(line: str | None) -> None:
-            assert self.session is not None
-            if line == "recover":
-                results = self.session.recover_results()
-                log = self.query_one(LogPane)
-                for result in results:
-                    log.add(result.line, result.lines, result.ok)
-                replayed = sum(1 for result in results if result.ok)
-                self.notify(self.tr("ui.recovered", count=replayed))
-            else:
-                self.session.discard_recovery()
-            self.redraw(frozenset({"all"}))
-
-        self.push_screen(
-            ConfirmDialog(
-                self.view_state,
-                self.tr("ui.recover_title"),
-                self.tr("ui.recover_text", count=count),
-                "recover",
-            ),
-            decide,
-        )
+    def _recover(self) -> None:
+        """Replay the changes not saved, each into the log."""
+        assert self.session is not None
+        results = self.session.recover_results()
+        log = self.query_one(LogPane)
+        for result in results:
+            log.add(result.line, result.lines, result.ok)
+        replayed = sum(1 for result in results if result.ok)
+        self.notify(self.tr("ui.recovered", count=replayed))
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -865,33 +854,7 @@ class FatescreenApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit; with changes not saved to the scene file, ask first (s saves and quits)."""
-        from fatescreen.ui.dialogs import ChoiceDialog
-
-        if self.session is None or not self.session.dirty:
-            self.exit()
-            return
-
-        def decide(choice: str | None) -> None:
-            if choice == "@save":
-                result = self.run_command(Line("save"), flow=False)
-                if result is None or not result.ok:
-                    return
-            if choice in ("@save", "@quit"):
-                self.exit()
-
-        self.push_screen(
-            ChoiceDialog(
-                self.view_state,
-                self.tr("ui.quit_title"),
-                [("@save", self.tr("ui.quit_save")), ("@quit", self.tr("ui.quit_discard"))],
-                note=self.tr("ui.quit_note"),
-                keys=[
-                    ("s", self.tr("ui.quit_save"), "@save"),
-                    ("q", self.tr("ui.quit_discard"), "@quit"),
-                ],
-            ),
-            decide,
-        )
+        self.session_flow.quit(self.exit)
 
     def action_command_bar(self) -> None:
         """Focus the command bar."""
