@@ -87,6 +87,21 @@ async def test_at_80x24_the_status_line_and_every_pane_tab_fit(
         assert app.query_one("#notes").region.height > 3
 
 
+@pytest.mark.parametrize(("size", "label"), [(WIDE, False), ((160, 50), True)])
+async def test_the_turn_order_leaves_out_up_rather_than_cut_it(
+    make_app: AppFactory, size: tuple[int, int], label: bool
+) -> None:
+    """The falling rocks are up: at 120 columns "▶ ⚠ Falling rocks" fills the narrow turn
+    order, so "(up)" is left out instead of cut to "(u"; at 160 columns it fits."""
+    app = make_app("kaarnakoski-mine.toml")
+    async with app.run_test(size=size) as pilot:
+        await start(app, "next falling-rocks")
+        await pilot.pause()
+        line = next(t for t in screen_text(app).splitlines() if "▶ ⚠ Falling rocks" in t)
+        assert ("▶ ⚠ Falling rocks  (up)" in line) is label, line
+        assert "(u" not in line or "(up)" in line, line
+
+
 async def test_the_notes_keep_the_gms_line_breaks(make_app: AppFactory) -> None:
     """Notes written over several lines show as lines, never as an escaped ``\\x0a``."""
     one_line = (
