@@ -163,6 +163,9 @@ class RollDialog(Dialog):
         (``keep_skill``: the skill chosen stays, as when only the opposition changed)."""
         is_attack = self.action == "attack"
         is_hazard = self.actor in self.scene.obstacle_index
+        if is_hazard and self.opponent is not None:  # a hazard rolls against a difficulty
+            self.opponent = None
+            self.query_one("#opponent", Select).clear()
         opposed = self.opponent is not None and not is_attack
         self.query_one("#dice", Input).placeholder = self.view.tr(
             "ui.dice_placeholder_opposed" if is_attack or opposed else "ui.dice_placeholder"
