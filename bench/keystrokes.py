@@ -73,10 +73,13 @@ class Keyboard:
         self.replay = Replay(driver, SIZE)
 
     async def settle(self, quiet: float = QUIET) -> None:
-        """Wait until the app has written nothing for ``quiet`` seconds."""
+        """Wait until the app has written nothing for ``quiet`` seconds, counted from now
+        at the earliest: a change made just before (an operation's setup) is drawn in
+        that time, not in the next key's."""
+        called = time.perf_counter()
         while True:
             writes = self.driver.writes
-            last = writes[-1][0] if writes else 0.0
+            last = max(writes[-1][0] if writes else 0.0, called)
             if time.perf_counter() - last >= quiet:
                 break
             await asyncio.sleep(QUIET / 3)

@@ -5,9 +5,10 @@ this fresh process, after its imports:
 
 - ``load``: ``load_text`` (validation and the scene model) of the scene's text;
 - ``tomllib``: ``tomllib.loads`` of the same text (the load's floor);
-- ``save``: one stress box checked and saved (the kept document patched and dumped, as the
-  dashboard saves once its warm-up has parsed the document);
-- ``save-cold``: the same save before any warm-up (the document parsed by the save);
+- ``save``: one stress box checked and saved, as the dashboard saves it (a change of values
+  is written over its own span of the text; nothing is parsed ahead);
+- ``save-record``: a zone added and saved (a record that comes or goes is patched into the
+  style-preserving document, which the save parses first);
 - ``dumps``: ``tomlkit.dumps`` of the parsed document (the save's floor).
 """
 
@@ -38,12 +39,14 @@ def main() -> None:
         def operation() -> object:
             return tomllib.loads(text)
 
-    elif kind in ("save", "save-cold"):
+    elif kind in ("save", "save-record"):
+        from fatescreen.scene.model import Zone
+
         loaded = load_text(text, path)
-        if kind == "save":
-            loaded.warm()
         character = next(c for c in loaded.scene.characters if c.stress and c.stress[0].boxes)
         changed = loaded.scene.with_character(character.with_track(character.stress[0].toggle(1)))
+        if kind == "save-record":
+            changed = loaded.scene.with_changes(zones=(*loaded.scene.zones, Zone("Bench yard")))
 
         def operation() -> object:
             return render(loaded, changed)

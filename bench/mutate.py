@@ -1,170 +1,653 @@
-"""Mutation testing of the rules core and the command layer, one module at a time (mutmut).
+"""Mutation testing of the rules core and the command layer (mutmut), with recorded results.
 
-``make mutate MODULE=rules/ladder.py`` mutates one module under ``src/fatescreen/`` and runs,
-for each mutant, the tests that reach the mutated function among the module's tests (by
-default the tests of its layer: ``tests/rules`` for ``rules/``, ``tests/commands`` and
-``tests/campaign`` for ``commands/``; ``TESTS=...`` names others). ``MODULE=rules`` or
-``MODULE=commands`` runs every module of the layer in turn. A whole layer takes hours on a
-two-core machine; one module takes minutes.
+``make mutate`` measures every module of ``src/fatescreen/rules/`` and
+``src/fatescreen/commands/`` whose recorded result is missing or was taken on other source,
+records each result in ``bench/mutation/`` and prints the report: per module and in total,
+mutants killed of all mutants, and killed of the mutants not explained as equivalent.
 
-Each module is run in its own copy of the project under ``.mutmut/`` (so runs of different
-modules never share state and the work tree stays clean). The report lists killed,
-survived, timed-out and untested mutants per module, the kill rate, and the name of every
-survivor (``.venv/bin/mutmut show NAME`` inside that module's copy shows its diff).
+- **One module at a time.** Each module is mutated in its own copy of the project under
+  ``.mutmut/`` (runs never share state, the work tree stays clean) with the tests that
+  ``TESTS`` maps it to (its layer's tests unless narrowed). mutmut first runs those tests once
+  to learn which tests reach which function, then runs, for each mutant, only the tests that
+  reach the mutated function.
+- **Recorded.** ``bench/mutation/<layer>-<module>.json`` holds, per module, the SHA-256 of its
+  source and of its tests, the mutmut version, the status of every mutant (killed, survived,
+  timeout, no tests...) and the change each mutant not killed makes. A module is measured
+  again only when its source changed (``--tests-changed`` also re-measures those whose tests
+  changed; ``--force`` measures anyway).
+- **Survivors.** Each survivor is either killed by a new test (``--recheck`` runs the
+  recorded survivors of a module, whose source is unchanged, against the current tests and
+  updates its record) or explained in ``bench/mutation/equivalent.toml``: the module, the
+  function, the change (the diff's ``-``/``+`` lines) and why no test can tell it apart.
+  Equivalents are matched by their change, so a reason stays with its mutant when mutmut
+  renumbers them.
 
-Exit status: 0 when every module's kill rate reaches ``--floor`` (95% by default).
+The headline is honest: every mutant of a measured module counts, and "no tests" (a mutant
+that no selected test reaches) counts as not killed. Timeouts and mutants the type checker
+catches count as killed. Records taken on other source than today's are listed as stale and
+left out of the totals.
+
+Exit status: 0 when every measured, current module kills at least ``--floor`` (95%) of its
+non-equivalent mutants.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shutil
 import subprocess
 import sys
 import time
+import tomllib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "fatescreen"
+RESULTS = ROOT / "bench" / "mutation"
+EQUIVALENT = RESULTS / "equivalent.toml"
 WORK = ROOT / ".mutmut"
+LAYERS = ("rules", "commands")
 LAYER_TESTS = {"rules": ["tests/rules"], "commands": ["tests/commands", "tests/campaign"]}
+SYSTEM_TESTS = ("tests/systems",)
+# The long fuzz tests reach every verb, so they would run for every surviving mutant of
+# commands/ (17 s a time); they check robustness, which `make stress` runs at length.
+SKIPPED_TESTS = ("tests/commands/test_fuzz.py", "tests/campaign/test_campaign_fuzz.py")
+# Modules whose own tests live elsewhere than their layer's, or whose layer tests are more than
+# they need (mutmut runs the selected tests once in full to learn which reach what).
+TESTS: dict[str, list[str]] = {}
+# Shared by every module's tests: a change here changes every tests hash.
+TEST_SUPPORT = ("tests/__init__.py", "tests/conftest.py")
 COPIED = ("src", "tests", "scenes", "themes", "docs", "README.md", "pyproject.toml")
-KILLED = {"killed"}
-SURVIVED = {"survived"}
+KILLED = frozenset({"killed", "timeout", "caught by type check"})
+NOT_RUN = frozenset({"not checked", "check was interrupted by user", "skipped"})
 
 
-@dataclass
-class Report:
-    """What became of one module's mutants."""
-
-    module: str
-    counts: dict[str, int] = field(default_factory=dict)
-    survivors: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-
-    @property
-    def judged(self) -> int:
-        """Mutants a test ran against: killed, survived or timed out (a timeout kills)."""
-        return sum(self.counts.get(key, 0) for key in ("killed", "survived", "timeout"))
-
-    @property
-    def kill_rate(self) -> float:
-        """Killed (or timed out) among the judged mutants, 1.0 if there were none."""
-        if not self.judged:
-            return 1.0
-        return (self.counts.get("killed", 0) + self.counts.get("timeout", 0)) / self.judged
+IGNORED_PARTS = frozenset({"__pycache__", "__snapshots__", ".hypothesis"})
 
 
-def modules(target: str) -> list[str]:
-    """The modules a MODULE argument names: one file, or every file of a layer."""
+def sha256_of(root: Path, paths: Iterable[Path]) -> str:
+    """One digest over the files named: their paths relative to ``root`` and their bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _files_under(root: Path, names: Iterable[str]) -> Iterator[Path]:
+    for name in names:
+        path = root / name
+        if path.is_file():
+            yield path
+        elif path.is_dir():
+            for file in path.rglob("*"):
+                parts = set(file.relative_to(root).parts)
+                if file.is_file() and not parts & IGNORED_PARTS and file.suffix != ".pyc":
+                    yield file
+
+
+def tests_of(module: str) -> list[str]:
+    """The test paths a module's mutants are run against: ``TESTS``, else the other rule
+    systems' tests for their modules (``rules/varjot/``, ``commands/systems/``), else the
+    layer's tests."""
+    if module in TESTS:
+        return TESTS[module]
+    parts = module.split("/")
+    if len(parts) > 2 or parts[1] == "systems":
+        return list(SYSTEM_TESTS)
+    return LAYER_TESTS.get(parts[0], ["tests"])
+
+
+def source_hash(module: str, root: Path = ROOT) -> str:
+    """The SHA-256 of one module's source (``root`` is the project or a copy of it)."""
+    return sha256_of(root, [root / "src" / "fatescreen" / module])
+
+
+def tests_hash(tests: list[str], root: Path = ROOT) -> str:
+    """The SHA-256 of the test files a module is run against, with the shared test support."""
+    files = _files_under(root, [*TEST_SUPPORT, *tests])
+    skipped = {root / name for name in SKIPPED_TESTS}
+    return sha256_of(root, [file for file in files if file not in skipped])
+
+
+def all_modules() -> list[str]:
+    """Every module of rules/ and commands/ (their sub-packages too) with code in it."""
+    found = []
+    for layer in LAYERS:
+        for file in sorted((PACKAGE / layer).rglob("*.py")):
+            text = file.read_text(encoding="utf-8")
+            if "def " in text:
+                found.append(file.relative_to(PACKAGE).as_posix())
+    return found
+
+
+def modules(target: str | None) -> list[str]:
+    """The modules a MODULE argument names: one file, a folder, or (none) both layers."""
+    if not target:
+        return all_modules()
     path = PACKAGE / target
     if path.is_dir():
-        return [
-            str(file.relative_to(PACKAGE))
-            for file in sorted(path.glob("*.py"))
-            if file.name != "__init__.py" and file.stat().st_size > 200
-        ]
+        prefix = target.rstrip("/") + "/"
+        return [module for module in all_modules() if module.startswith(prefix)]
     if not path.is_file():
         raise SystemExit(f"no module {target} under src/fatescreen/")
     return [target]
 
 
-def _project_copy(module: str, tests: list[str]) -> Path:
-    """A fresh copy of the project whose mutmut settings name one module and its tests."""
-    folder = WORK / module.replace("/", "-").removesuffix(".py")
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    for name in COPIED:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(
-                source,
-                folder / name,
-                ignore=shutil.ignore_patterns("__pycache__", "__snapshots__", "*.bak"),
-            )
+# --- records ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    """One module's recorded mutation run."""
+
+    module: str
+    source_sha256: str
+    tests: list[str]
+    tests_sha256: str
+    mutmut: str
+    seconds: float
+    mutants: dict[str, str]
+    """Every mutant's short name (without the module's dotted path) and its mutmut status."""
+    changes: dict[str, list[str]] = field(default_factory=dict)
+    """The change (diff lines) of every mutant not killed."""
+
+    def to_json(self) -> str:
+        data = {
+            "module": self.module,
+            "source_sha256": self.source_sha256,
+            "tests": self.tests,
+            "tests_sha256": self.tests_sha256,
+            "mutmut": self.mutmut,
+            "seconds": round(self.seconds),
+            "mutants": dict(sorted(self.mutants.items(), key=lambda item: _natural(item[0]))),
+            "changes": dict(sorted(self.changes.items(), key=lambda item: _natural(item[0]))),
+        }
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        data = json.loads(text)
+        return cls(
+            module=data["module"],
+            source_sha256=data["source_sha256"],
+            tests=list(data["tests"]),
+            tests_sha256=data["tests_sha256"],
+            mutmut=data["mutmut"],
+            seconds=float(data["seconds"]),
+            mutants=dict(data["mutants"]),
+            changes={name: list(lines) for name, lines in data["changes"].items()},
+        )
+
+
+def _natural(name: str) -> tuple[str, int]:
+    function, _, number = name.rpartition("__mutmut_")
+    return (function, int(number)) if number.isdigit() else (name, 0)
+
+
+def record_path(module: str, results: Path = RESULTS) -> Path:
+    return results / (module.removesuffix(".py").replace("/", "-") + ".json")
+
+
+def load_record(module: str, results: Path = RESULTS) -> Record | None:
+    path = record_path(module, results)
+    if not path.is_file():
+        return None
+    return Record.from_json(path.read_text(encoding="utf-8"))
+
+
+def save_record(record: Record, results: Path = RESULTS) -> None:
+    results.mkdir(parents=True, exist_ok=True)
+    record_path(record.module, results).write_text(record.to_json(), encoding="utf-8")
+
+
+def state_of(module: str, record: Record | None) -> str:
+    """``unmeasured``, ``source changed``, ``tests changed`` or ``current``."""
+    if record is None:
+        return "unmeasured"
+    if record.source_sha256 != source_hash(module):
+        return "source changed"
+    if record.tests_sha256 != tests_hash(tests_of(module)):
+        return "tests changed"
+    return "current"
+
+
+# --- equivalent mutants ----------------------------------------------------------------------
+
+
+def change_of(diff: str) -> list[str]:
+    """The lines a mutant removes and adds, ``-``/``+`` then the line stripped; no headers."""
+    lines = []
+    for line in diff.splitlines():
+        if line.startswith(("---", "+++")) or line[:1] not in ("-", "+"):
+            continue
+        lines.append(line[0] + " " + line[1:].strip())
+    return lines
+
+
+def function_of(name: str) -> str:
+    """The function part of a short mutant name: ``x_absorb__mutmut_3`` -> ``x_absorb``."""
+    return name.rpartition("__mutmut_")[0] or name
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    """A mutant no test can tell from the original, and why."""
+
+    module: str
+    function: str
+    change: tuple[str, ...]
+    reason: str
+
+
+def load_equivalents(path: Path = EQUIVALENT) -> list[Equivalent]:
+    """The explained equivalent mutants (``[[mutant]]`` tables: module, function, change,
+    reason)."""
+    if not path.is_file():
+        return []
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    found = []
+    for entry in data.get("mutant", []):
+        reason = " ".join(str(entry.get("reason", "")).split())
+        if not reason:
+            raise SystemExit(f"{path}: an equivalent mutant of {entry.get('module')} has no reason")
+        change = tuple(change_of("\n".join(entry["change"])))
+        found.append(Equivalent(entry["module"], entry["function"], change, reason))
+    return found
+
+
+def equivalent_reason(
+    equivalents: list[Equivalent], module: str, name: str, change: list[str]
+) -> str | None:
+    """The reason recorded for this mutant's change, if it is explained as equivalent."""
+    for entry in equivalents:
+        if (
+            entry.module == module
+            and entry.function == function_of(name)
+            and entry.change == tuple(change)
+        ):
+            return entry.reason
+    return None
+
+
+# --- tallies ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """Counts over one module's record (or the sum of several)."""
+
+    mutants: int = 0
+    killed: int = 0
+    timeout: int = 0
+    survived: int = 0
+    no_tests: int = 0
+    other: int = 0
+    equivalent: int = 0
+    unexplained: list[tuple[str, str, list[str], str]] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        for name in ("mutants", "killed", "timeout", "survived", "no_tests", "other"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.equivalent += other.equivalent
+        self.unexplained.extend(other.unexplained)
+
+    @property
+    def kill_rate(self) -> float:
+        """Killed (timeouts and type-check catches included) of all mutants."""
+        return self.killed / self.mutants if self.mutants else 1.0
+
+    @property
+    def non_equivalent_rate(self) -> float:
+        """Killed of the mutants not explained as equivalent."""
+        judged = self.mutants - self.equivalent
+        return self.killed / judged if judged else 1.0
+
+
+def tally(record: Record, equivalents: list[Equivalent]) -> Tally:
+    counts = Tally()
+    for name, status in record.mutants.items():
+        counts.mutants += 1
+        if status in KILLED:
+            counts.killed += 1
+            counts.timeout += status == "timeout"
+            continue
+        if status == "survived":
+            counts.survived += 1
+        elif status == "no tests":
+            counts.no_tests += 1
         else:
-            shutil.copy2(source, folder / name)
-    settings = "\n".join(
+            counts.other += 1
+        change = record.changes.get(name, [])
+        if equivalent_reason(equivalents, record.module, name, change) is not None:
+            counts.equivalent += 1
+        else:
+            counts.unexplained.append((record.module, name, change, status))
+    return counts
+
+
+# --- running mutmut --------------------------------------------------------------------------
+
+
+def _mutmut() -> str:
+    return str(Path(sys.executable).with_name("mutmut"))
+
+
+def _folder(module: str) -> Path:
+    return WORK / module.removesuffix(".py").replace("/", "-")
+
+
+def _settings(module: str, tests: list[str]) -> str:
+    return "\n".join(
         [
             "",
             "[tool.mutmut]",
             'source_paths = ["src"]',
             f'only_mutate = ["src/fatescreen/{module}"]',
             f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
-            'also_copy = ["scenes", "themes", "docs", "README.md"]',
-            'pytest_add_cli_args = ["-q", "-p", "no:cacheprovider", "-p", "no:randomly"]',
+            'also_copy = ["scenes", "themes", "docs", "README.md", "tests"]',
+            "pytest_add_cli_args = "
+            + json.dumps(
+                ["-q", "-p", "no:cacheprovider", "-p", "no:randomly"]
+                + [f"--ignore={name}" for name in SKIPPED_TESTS]
+            ),
+            "use_git_change_detection = false",
             "",
         ]
     )
+
+
+_IGNORE = shutil.ignore_patterns("__pycache__", "__snapshots__", "*.bak", ".hypothesis")
+
+
+def _project_copy(module: str, tests: list[str]) -> Path:
+    """A fresh copy of the project whose mutmut settings name one module and its tests."""
+    folder = _folder(module)
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, folder / name, ignore=_IGNORE)
+        else:
+            shutil.copy2(source, folder / name)
     with (folder / "pyproject.toml").open("a", encoding="utf-8") as handle:
-        handle.write(settings)
+        handle.write(_settings(module, tests))
     return folder
 
 
-def run_module(module: str, tests: list[str], children: int) -> Report:
-    """Mutate one module and run its tests against each mutant."""
-    folder = _project_copy(module, tests)
-    mutmut = str(Path(sys.executable).with_name("mutmut"))
-    start = time.monotonic()
-    subprocess.run(
-        [mutmut, "run", "--max-children", str(children)],
-        cwd=folder,
-        check=False,
-        stdout=subprocess.DEVNULL,
-    )
-    report = Report(module, seconds=time.monotonic() - start)
+def _refresh_copy(module: str, folder: Path) -> None:
+    """Bring today's tests and every other source file into a module's copy (the mutated
+    module itself is the same: its hash was checked)."""
+    for target in (folder, folder / "mutants"):
+        shutil.rmtree(target / "tests", ignore_errors=True)
+        shutil.copytree(ROOT / "tests", target / "tests", ignore=_IGNORE)
+    for file in (ROOT / "src").rglob("*.py"):
+        relative = file.relative_to(ROOT)
+        if relative == Path("src/fatescreen") / module:
+            continue
+        for target in (folder / relative, folder / "mutants" / relative):
+            if not target.is_file() or target.read_bytes() != file.read_bytes():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(file, target)
+
+
+def _statuses(folder: Path) -> dict[str, str]:
     listing = subprocess.run(
-        [mutmut, "results", "--all", "true"],
+        [_mutmut(), "results", "--all", "true"],
         cwd=folder,
         check=False,
         capture_output=True,
         text=True,
     ).stdout
+    found = {}
     for line in listing.splitlines():
         name, _, status = line.strip().rpartition(": ")
-        if not name:
-            continue
-        status = status.strip().replace(" ", "_")
-        key = {"no_tests": "untested"}.get(status, status)
-        report.counts[key] = report.counts.get(key, 0) + 1
-        if status in SURVIVED:
-            report.survivors.append(name)
-    return report
+        if name:
+            found[name] = status.strip()
+    return found
 
 
-def main() -> int:
-    """Run the modules named and print one report per module and the total."""
-    parser = argparse.ArgumentParser(prog="make mutate", description=__doc__)
-    parser.add_argument("module", help="a module or a layer under src/fatescreen/")
-    parser.add_argument("tests", nargs="*", help="test paths (default: the layer's tests)")
-    parser.add_argument("--children", type=int, default=2)
-    parser.add_argument("--floor", type=float, default=0.95)
-    args = parser.parse_args()
-    reports = []
-    for module in modules(args.module):
-        tests = args.tests or LAYER_TESTS.get(module.split("/")[0], ["tests"])
-        report = run_module(module, tests, args.children)
-        reports.append(report)
-        counts = ", ".join(f"{count} {key}" for key, count in sorted(report.counts.items()))
-        if not report.judged and report.counts.get("not_checked"):
-            print(f"{module}: not run: mutmut checked no mutant (did the tests fail unmutated?)")
-            reports.append(Report(module, {"survived": 1}))
+def _diff(folder: Path, name: str) -> str:
+    return subprocess.run(
+        [_mutmut(), "show", name],
+        cwd=folder,
+        check=False,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
+def _prefix(module: str) -> str:
+    return "fatescreen." + module.removesuffix(".py").replace("/", ".") + "."
+
+
+def read_run(module: str, folder: Path, seconds: float, previous: Record | None) -> Record:
+    """A finished mutmut run in ``folder`` as the module's record; with ``previous`` (a
+    recheck of some mutants), its statuses are kept for the mutants not run again."""
+    tests = tests_of(module)
+    prefix = _prefix(module)
+    mutants = dict(previous.mutants) if previous else {}
+    changes = dict(previous.changes) if previous else {}
+    for full, status in _statuses(folder).items():
+        short = full.removeprefix(prefix)
+        if status in NOT_RUN and short in mutants:
             continue
-        print(
-            f"{module}: {report.kill_rate:.1%} killed of {report.judged} judged "
-            f"({counts or 'no mutants'}; {report.seconds:.0f} s)",
-            flush=True,
+        mutants[short] = status
+        changes.pop(short, None)
+        if status not in KILLED:
+            changes[short] = change_of(_diff(folder, full))
+    return Record(
+        module=module,
+        source_sha256=source_hash(module, folder),
+        tests=tests,
+        tests_sha256=tests_hash(tests, folder),
+        mutmut=metadata.version("mutmut"),
+        seconds=seconds + (previous.seconds if previous else 0.0),
+        mutants=mutants,
+        changes=changes,
+    )
+
+
+def measure(module: str, children: int) -> Record:
+    """Mutate one module in a fresh copy and run the tests that reach each mutant."""
+    folder = _project_copy(module, tests_of(module))
+    start = time.monotonic()
+    subprocess.run(
+        [_mutmut(), "run", "--max-children", str(children)],
+        cwd=folder,
+        check=False,
+        stdout=subprocess.DEVNULL,
+    )
+    return read_run(module, folder, time.monotonic() - start, None)
+
+
+def recheck(module: str, record: Record, children: int) -> Record:
+    """Run a module's mutants not killed against today's tests (its source unchanged)."""
+    folder = _folder(module)
+    if not (folder / "mutants").is_dir() or source_hash(module, folder) != record.source_sha256:
+        folder = _project_copy(module, tests_of(module))
+    else:
+        _refresh_copy(module, folder)
+    names = [_prefix(module) + name for name, status in record.mutants.items()]
+    names = [
+        name for name in names if record.mutants[name.removeprefix(_prefix(module))] not in KILLED
+    ]
+    start = time.monotonic()
+    if names:
+        subprocess.run(
+            [_mutmut(), "run", "--max-children", str(children), *names],
+            cwd=folder,
+            check=False,
+            stdout=subprocess.DEVNULL,
         )
-        for name in report.survivors:
-            print(f"  survived: {name}", flush=True)
-    judged = sum(r.judged for r in reports)
-    killed = sum(r.kill_rate * r.judged for r in reports)
-    if len(reports) > 1:
-        print(f"total: {killed / judged if judged else 1:.1%} killed of {judged} judged")
-    return 0 if all(r.kill_rate >= args.floor for r in reports) else 1
+    return read_run(module, folder, time.monotonic() - start, record)
+
+
+# --- report ----------------------------------------------------------------------------------
+
+
+def _percent(value: float) -> str:
+    return f"{value:.1%}"
+
+
+HEADINGS = ("module", "mutants", "killed", "survived", "no tests", "equivalent")
+
+
+def _row(label: str, counts: Tally, state: str) -> list[str]:
+    return [
+        label,
+        str(counts.mutants),
+        str(counts.killed),
+        str(counts.survived),
+        str(counts.no_tests),
+        str(counts.equivalent),
+        _percent(counts.kill_rate),
+        _percent(counts.non_equivalent_rate),
+        state,
+    ]
+
+
+def report(
+    selected: list[str], results: Path, equivalents: list[Equivalent], markdown: bool = False
+) -> tuple[str, bool]:
+    """The report over the selected modules (a plain table, or Markdown for the README),
+    and whether any module's record counts in the total."""
+    headings = [*HEADINGS, "killed/all", "killed/non-equivalent", "state"]
+    rows: list[list[str]] = []
+    total = Tally()
+    current = 0
+    stale: list[str] = []
+    unmeasured: list[str] = []
+    for module in selected:
+        record = load_record(module, results)
+        state = state_of(module, record)
+        if record is None:
+            lines_of_code = len((PACKAGE / module).read_text(encoding="utf-8").splitlines())
+            unmeasured.append(f"{module} ({lines_of_code} lines)")
+            continue
+        counts = tally(record, equivalents)
+        if state == "source changed":
+            stale.append(module)
+        else:
+            total.add(counts)
+            current += 1
+        rows.append(_row(module, counts, state))
+    rows.append(_row(f"total ({current} modules)", total, ""))
+    if markdown:
+        lines = ["| " + " | ".join(headings[:-1]) + " |", "|---" * (len(headings) - 1) + "|"]
+        for row in rows:
+            label = f"`{row[0]}`" if row[0].endswith(".py") else f"**{row[0]}**"
+            lines.append("| " + " | ".join([label, *row[1:-1]]) + " |")
+        lines.append("")
+    else:
+        widths = [max(len(row[i]) for row in [headings, *rows]) for i in range(len(headings))]
+        lines = [
+            "  ".join(
+                cell.ljust(widths[i]) if i in (0, len(headings) - 1) else cell.rjust(widths[i])
+                for i, cell in enumerate(row)
+            ).rstrip()
+            for row in [headings, *rows]
+        ]
+    if total.timeout:
+        lines.append(f"(killed includes {total.timeout} timeouts)")
+    if stale:
+        lines.append("measured on other source (left out of the total): " + ", ".join(stale))
+    if unmeasured:
+        lines.append(f"unmeasured ({len(unmeasured)}): " + ", ".join(unmeasured))
+    if total.unexplained and not markdown:
+        lines.append("not killed and not explained as equivalent:")
+        for module, name, change, status in total.unexplained:
+            lines.append(f"  {module} {name} ({status}): " + " | ".join(change))
+    return "\n".join(lines), bool(current)
+
+
+BEGIN, END = "<!-- mutate:begin -->", "<!-- mutate:end -->"
+
+
+def write_readme(path: Path, table: str) -> None:
+    """Put the Markdown table between the README's mutate markers."""
+    text = path.read_text(encoding="utf-8")
+    head, _, rest = text.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    if not rest:
+        raise SystemExit(f"{path}: no {BEGIN} marker")
+    path.write_text(f"{head}{BEGIN}\n{table}\n{END}{tail}", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure the modules that need it, record them, and print the report."""
+    parser = argparse.ArgumentParser(
+        prog="make mutate", description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("module", nargs="?", help="a module or folder under src/fatescreen/")
+    parser.add_argument("--report", action="store_true", help="only print the recorded results")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--readme", type=Path, help="also write the Markdown table into it")
+    parser.add_argument("--force", action="store_true", help="measure even current modules")
+    parser.add_argument(
+        "--tests-changed", action="store_true", help="also measure modules whose tests changed"
+    )
+    parser.add_argument(
+        "--recheck",
+        action="store_true",
+        help="run the recorded mutants not killed against today's tests",
+    )
+    parser.add_argument(
+        "--record-only", action="store_true", help="record the last run under .mutmut/ as it is"
+    )
+    parser.add_argument("--budget", type=float, default=0, help="start no module after N minutes")
+    parser.add_argument("--children", type=int, default=1)
+    parser.add_argument("--floor", type=float, default=0.95)
+    args = parser.parse_args(argv)
+    selected = modules(args.module)
+    started = time.monotonic()
+    if not args.report:
+        for module in selected:
+            if args.budget and time.monotonic() - started > args.budget * 60:
+                print(f"budget spent: {module} and later modules not run", flush=True)
+                break
+            record = load_record(module)
+            state = state_of(module, record)
+            if args.record_only:
+                print(f"{module}: reading its last run under .mutmut/", flush=True)
+                record = read_run(module, _folder(module), 0.0, None)
+            elif args.recheck and record is not None and state != "source changed":
+                print(f"{module}: rechecking the mutants not killed", flush=True)
+                record = recheck(module, record, args.children)
+            elif (
+                args.force
+                or state in ("unmeasured", "source changed")
+                or (args.tests_changed and state == "tests changed")
+            ):
+                print(f"{module}: measuring ({state})", flush=True)
+                record = measure(module, args.children)
+            else:
+                continue
+            save_record(record)
+            counts = tally(record, load_equivalents())
+            print(f"{module}: {_percent(counts.kill_rate)} killed of {counts.mutants}", flush=True)
+    equivalents = load_equivalents()
+    text, _ = report(selected, RESULTS, equivalents, args.markdown)
+    print(text)
+    if args.readme:
+        write_readme(args.readme, report(selected, RESULTS, equivalents, True)[0])
+    failing = []
+    for module in selected:
+        record = load_record(module)
+        if record is None or state_of(module, record) == "source changed":
+            continue
+        if tally(record, equivalents).non_equivalent_rate < args.floor:
+            failing.append(module)
+    return 1 if failing else 0
 
 
 if __name__ == "__main__":

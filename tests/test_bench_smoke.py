@@ -31,7 +31,7 @@ def test_benchmarks_run_and_print_their_table(tmp_path: Path) -> None:
         "key: tick while the warm-up runs",
         "load vs tomllib.loads",
         "save one change vs tomlkit.dumps",
-        "save, document not parsed yet",
+        "save, a record added (document parsed)",
         "odds: 2 invokes, a reroll, opposition invoke",
     ):
         assert figure in table, figure

@@ -55,7 +55,7 @@ def test_load_and_save_alternate_their_order_and_fail_when_slow(
     """Each pair runs in the other order than the one before; a load 2.5× tomllib's and a
     save 2× tomlkit's miss their targets."""
     calls: list[str] = []
-    times = {"load": 25.0, "tomllib": 10.0, "save": 20.0, "save-cold": 50.0, "dumps": 10.0}
+    times = {"load": 25.0, "tomllib": 10.0, "save": 20.0, "save-record": 50.0, "dumps": 10.0}
 
     def child(args: list[str], env: dict[str, str], timeout: float = 0) -> str:
         calls.append(args[1])

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from fatescreen.commands.requests import (
-    Absorb,
-    AddAspect,
     Attack,
     Compel,
     Cost,
     Create,
     Invoke,
-    InvokeFor,
     Line,
     Minion,
     Move,
     NextExchange,
     NextTurn,
     Overcome,
-    Reveal,
+    RevealForm,
     Stress,
     Tick,
 )
@@ -25,7 +22,7 @@ from tests.commands.support import SCRIPTS, open_session
 
 
 def test_requests_render_their_command_lines() -> None:
-    assert Attack("vil", "bob", "Fight", "0000", "+000").command() == (
+    assert Attack("vil", "bob", "Fight", "0000", ("+000",)).command() == (
         "attack vil bob Fight 0000 vs +000"
     )
     assert Attack("tiles", "ann", "ignored", hazard=True).command() == "hazard tiles ann"
@@ -38,7 +35,7 @@ def test_requests_render_their_command_lines() -> None:
 
 
 def test_a_request_does_what_its_typed_line_does() -> None:
-    request = Attack("vil", "bob", "Fight", "0000", "+000")
+    request = Attack("vil", "bob", "Fight", "0000", ("+000",))
     by_request = open_session(SCRIPTS / "rulebook.toml")
     by_hand = open_session(SCRIPTS / "rulebook.toml")
     assert (
@@ -49,25 +46,22 @@ def test_a_request_does_what_its_typed_line_does() -> None:
 
 
 def test_the_tables_requests_render_their_command_lines() -> None:
-    assert Absorb(2, ("Bruised ribs",)).command() == "absorb 2 'Bruised ribs'"
     assert Minion("cultist-1").command() == "minion cultist-1"
-    assert Reveal("leader", "soft").command() == "reveal leader soft"
+    assert RevealForm("leader", "soft").command() == "reveal leader soft"
     assert Stress("ann", "physical", 2).command() == "stress ann physical 2"
     assert Compel("ann", "character:ann/trouble", "refuse").command() == (
         "compel ann character:ann/trouble refuse"
     )
-    assert AddAspect("Smoke {x}", 1, "gm").command() == "aspect add 'Smoke {x}' free 1 for gm"
     assert Cost("The rope snaps").command() == "cost 'The rope snaps'"
     assert Tick("ritual").command() == "tick ritual"
     assert Move("ann", "Dock's end").command() == "move ann 'Dock'\"'\"'s end'"
-    assert InvokeFor(Invoke("slick", "ann"), "reroll").command() == "invoke slick by ann reroll"
 
 
 def test_an_actively_opposed_roll_puts_the_rollers_dice_before_vs() -> None:
     """Faces after the opponent and its skill are the opponent's (``roll_options``)."""
-    assert Overcome("ann", "Athletics", "bob", "++++", "Physique", "0000").command() == (
-        "overcome ann Athletics ++++ vs bob Physique 0000"
-    )
-    assert Create("ann", "Deceive", "Fooled", "bob", None, "Notice").command() == (
+    assert Overcome(
+        "ann", "Athletics", "bob", "++++", opponent_skill="Physique", opponent_dice="0000"
+    ).command() == ("overcome ann Athletics ++++ vs bob Physique 0000")
+    assert Create("ann", "Deceive", "Fooled", "bob", opponent_skill="Notice").command() == (
         "create ann Deceive Fooled vs bob Notice"
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fatescreen.commands.requests import Visibility
 from fatescreen.commands.session import Session
 from fatescreen.scene.load import load_scene
 from fatescreen.ui.state import View
@@ -15,10 +16,13 @@ def test_the_selected_npc_and_its_aspects_come_first(chapel: Path) -> None:
     scene = load_scene(chapel).scene
     choices = visibility_choices(scene, View(selected="priest"))
     assert choices[:3] == [
-        ("secret character:priest", "Father Oskari: public"),
-        ("secret aspect:character:priest/kindly-old-priest", "Kindly old priest: public"),
+        (Visibility("character:priest", secret=True), "Father Oskari: public"),
         (
-            "public aspect:character:priest/leader-of-the-drowned-cult",
+            Visibility("aspect:character:priest/kindly-old-priest", secret=True),
+            "Kindly old priest: public",
+        ),
+        (
+            Visibility("aspect:character:priest/leader-of-the-drowned-cult", secret=False),
             "Leader of the drowned cult: secret",
         ),
     ]
@@ -33,7 +37,8 @@ def test_the_selected_npc_and_its_aspects_come_first(chapel: Path) -> None:
 
 def test_each_choice_flips_its_element(chapel: Path) -> None:
     gm = Session.open(chapel, journal=False)
-    for line, label in visibility_choices(gm.scene, View(selected="silbestre")):
+    for request, label in visibility_choices(gm.scene, View(selected="silbestre")):
+        line = request.command()
         result = gm.execute(line)
         assert result.ok, (line, result.lines)
         now = {lab.rsplit(": ", 1)[0]: lab for _, lab in visibility_choices(gm.scene, View())}

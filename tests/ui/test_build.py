@@ -394,7 +394,7 @@ async def test_a_countdown_changed_and_a_template_saved_from_the_build_menu(
     [
         ("Fight 3, Athletics Good", ["Fight", "3", "Athletics", "Good"]),
         ("Resources: -1,", ["Resources", "-1"]),
-        ("Ranged Combat +2", ["'Ranged Combat'", "+2"]),
+        ("Ranged Combat +2", ["Ranged Combat", "+2"]),
         ("", []),
     ],
 )

@@ -19,7 +19,7 @@ from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces, roll_
 from fatescreen.rules.errors import InvalidDice
 from fatescreen.rules.ladder import describe, parse_rating
 from fatescreen.rules.obstacles import Block, Countdown, Hazard
-from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspects_in_play
+from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspect_by_key, aspects_in_play
 from fatescreen.scene.model import Obstacle, Scene, Zone
 
 MAX_WORDS = 200
@@ -104,13 +104,26 @@ def keyword_of(word: str) -> str | None:
     return _ALIASES.get(fold(word))
 
 
-class Tokens:
-    """The words of a command line after its verb, consumed left to right."""
+class WordQueue:
+    """The words of a command line after its verb, consumed left to right.
 
-    def __init__(self, verb: Verb, words: list[str], lang: str) -> None:
-        self.verb = verb
+    Fate's verbs read them as :class:`Tokens`, other systems' as their own subclass; the
+    errors name the verb and show its usage as the subclass writes them.
+    """
+
+    def __init__(self, words: list[str], lang: str) -> None:
         self.words = words[:MAX_WORDS]
         self.lang = lang
+
+    @property
+    def verb_word(self) -> str:
+        """The verb as the error messages name it."""
+        raise NotImplementedError
+
+    @property
+    def usage(self) -> str:
+        """The verb's usage line, as the error messages show it."""
+        raise NotImplementedError
 
     def __bool__(self) -> bool:
         return bool(self.words)
@@ -132,18 +145,59 @@ class Tokens:
     def missing(self, what: str) -> CommandError:
         """The error for a missing argument, with the verb's usage."""
         return CommandError(
-            tr(
-                self.lang,
-                "error.missing",
-                verb=self.verb.word(self.lang),
-                what=what,
-                usage=self.verb.usage_in(self.lang),
-            )
+            tr(self.lang, "error.missing", verb=self.verb_word, what=what, usage=self.usage)
         )
 
     def optional(self) -> str | None:
         """The next word, or None."""
         return self.words.pop(0) if self.words else None
+
+    def not_a_number(self, word: str) -> CommandError:
+        """The error for a word that should have been a number."""
+        return CommandError(
+            tr(self.lang, "error.number", verb=self.verb_word, text=word, usage=self.usage)
+        )
+
+    def rest(self) -> str:
+        """All remaining words joined (free text such as a reason)."""
+        text = " ".join(self.words)
+        self.words = []
+        return text
+
+    def done(self) -> None:
+        """Insist nothing is left over.
+
+        Raises:
+            CommandError: Extra words remain; the message quotes them.
+        """
+        if self.words:
+            raise CommandError(
+                tr(
+                    self.lang,
+                    "error.extra",
+                    verb=self.verb_word,
+                    extra=" ".join(self.words),
+                    usage=self.usage,
+                )
+            )
+
+
+class Tokens(WordQueue):
+    """The words of a Fate command line after its verb, with Fate's keywords."""
+
+    def __init__(self, verb: Verb, words: list[str], lang: str) -> None:
+        super().__init__(words, lang)
+        self.verb = verb
+
+    @property
+    def verb_word(self) -> str:
+        """The verb as the GM's language writes it."""
+        return self.verb.word(self.lang)
+
+    @property
+    def usage(self) -> str:
+        """The verb's usage in the GM's language."""
+        return self.verb.usage_in(self.lang)
 
     def at_keyword(self, *names: str) -> bool:
         """True if the next word is one of the keywords ``names`` (not consumed)."""
@@ -169,18 +223,6 @@ class Tokens:
             return parse_rating(word)
         except ValueError:
             raise self.not_a_number(word) from None
-
-    def not_a_number(self, word: str) -> CommandError:
-        """The error for a word that should have been a number."""
-        return CommandError(
-            tr(
-                self.lang,
-                "error.number",
-                verb=self.verb.word(self.lang),
-                text=word,
-                usage=self.verb.usage_in(self.lang),
-            )
-        )
 
     def optional_number(self) -> int | None:
         """The next word as a number if it is one, else None (not consumed)."""
@@ -216,6 +258,28 @@ class Tokens:
                 raise CommandError(str(error)) from None
         return None
 
+    def faces_text(self) -> str | None:
+        """As :meth:`faces`, but the dice as typed (checked to be four dice): what a typed
+        request keeps."""
+        word = self.peek()
+        if word is None:
+            return None
+        if looks_like_faces(word):
+            return self.words.pop(0)
+        if keyword_of(word) == "dice":
+            self.words.pop(0)
+            text = self.take(tr(self.lang, "what.dice"))
+            try:
+                parse_faces(text)
+            except InvalidDice as error:
+                raise CommandError(str(error)) from None
+            return text
+        return None
+
+    def error(self, key: str, **values: object) -> CommandError:
+        """A command error with a message from the catalog, in the line's language."""
+        return CommandError(tr(self.lang, key, **values))
+
     def names(self, what: str) -> list[str]:
         """A comma-separated list of names in one word (``rozio,vitor``)."""
         word = self.take(what)
@@ -225,35 +289,12 @@ class Tokens:
                 tr(
                     self.lang,
                     "error.list",
-                    verb=self.verb.word(self.lang),
+                    verb=self.verb_word,
                     text=word,
-                    usage=self.verb.usage_in(self.lang),
+                    usage=self.usage,
                 )
             )
         return names
-
-    def rest(self) -> str:
-        """All remaining words joined (free text such as a reason)."""
-        text = " ".join(self.words)
-        self.words = []
-        return text
-
-    def done(self) -> None:
-        """Insist nothing is left over.
-
-        Raises:
-            CommandError: Extra words remain; the message quotes them.
-        """
-        if self.words:
-            raise CommandError(
-                tr(
-                    self.lang,
-                    "error.extra",
-                    verb=self.verb.word(self.lang),
-                    extra=" ".join(self.words),
-                    usage=self.verb.usage_in(self.lang),
-                )
-            )
 
 
 Handler = Callable[["Context", Tokens], Applied]
@@ -477,6 +518,9 @@ class Context:
 
     def character(self, ref: str) -> Character:
         """A character by id, name or unique prefix."""
+        found = self.scene.character_index.get(ref)
+        if found is not None:
+            return found  # an id: ids are unique (a large scene has thousands to search)
         return resolve(
             ref, ((c.id, c.name, c) for c in self.scene.characters), "character", self.lang
         )
@@ -537,6 +581,9 @@ class Context:
 
     def aspect(self, ref: str) -> AspectInPlay:
         """An aspect in play (scene, zone, character, consequence) by key, name or prefix."""
+        by_key = aspect_by_key(self.scene, ref)
+        if by_key is not None:
+            return by_key  # the key of exactly one aspect
         found = aspects_in_play(self.scene)
         return resolve(ref, ((a.key, a.aspect.name, a) for a in found), "aspect", self.lang)
 

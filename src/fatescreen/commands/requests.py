@@ -11,6 +11,9 @@ import shlex
 from dataclasses import dataclass
 from typing import Protocol
 
+from fatescreen.rules.dice import looks_like_faces
+from fatescreen.rules.ladder import parse_rating
+
 
 def word(text: str) -> str:
     """A name or text as one word of a command line."""
@@ -25,6 +28,15 @@ class Request(Protocol):
         ...
 
 
+Order = Request | str
+"""A request, or a command line as typed."""
+
+
+def command_line(order: Order) -> str:
+    """The command line of a request (a typed line is its own)."""
+    return order if isinstance(order, str) else order.command()
+
+
 @dataclass(frozen=True)
 class Line:
     """A command line as the GM typed it (the command bar, a script)."""
@@ -36,97 +48,132 @@ class Line:
         return self.text
 
 
-def _dice(own: str | None, defense: str | None = None) -> str:
-    parts = [own] if own else []
-    if defense:
-        parts += ["vs", defense]
-    return "".join(f" {part}" for part in parts)
+def _helpers(helpers: tuple[str, ...]) -> list[str]:
+    return ["with", ",".join(helpers)] if helpers else []
+
+
+def is_difficulty(text: str) -> bool:
+    """Whether the word after ``vs`` is a difficulty (a number or a ladder word) rather than
+    an opponent's name; four dice are never a difficulty."""
+    if looks_like_faces(text):
+        return False
+    try:
+        parse_rating(text)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
 class Attack:
-    """``attack ATTACKER DEFENDER [SKILL] [FACES] [vs FACES]`` (``hazard`` for a hazard)."""
+    """``attack ATTACKER DEFENDER[,DEFENDER...]|zone ZONE [SKILL] [physical|mental] [FACES]
+    [with H,H] [vs FACES...]`` (``hazard`` for a hazard, which names no skill).
+
+    Names and skills are as typed; the verb resolves them against the scene.
+    """
 
     actor: str
-    target: str
+    target: str | None
     skill: str | None = None
     dice: str | None = None
-    defense_dice: str | None = None
+    defense_dice: tuple[str, ...] = ()
     hazard: bool = False
+    zone: str | None = None
+    kind: str | None = None
+    helpers: tuple[str, ...] = ()
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The defenders named (none for a zone attack)."""
+        return tuple(part.strip() for part in self.target.split(",")) if self.target else ()
 
     def command(self) -> str:
         """The ``attack`` (or ``hazard``) line."""
-        verb = "hazard" if self.hazard else "attack"
-        skill = f" {word(self.skill)}" if self.skill and not self.hazard else ""
-        return (
-            f"{verb} {word(self.actor)} {word(self.target)}{skill}"
-            f"{_dice(self.dice, self.defense_dice)}"
-        )
-
-
-def _against(
-    opposition: str, dice: str | None, opponent_skill: str | None, opponent_dice: str | None
-) -> str:
-    """`` vs DIFFICULTY [FACES]``, or against an active opponent
-    `` [FACES] vs OPPONENT SKILL [FACES]`` (the roller's faces before ``vs``)."""
-    if opponent_skill is None:
-        return f" vs {word(opposition)}{_dice(dice)}"
-    return f"{_dice(dice)} vs {word(opposition)} {word(opponent_skill)}{_dice(opponent_dice)}"
+        words = ["hazard" if self.hazard else "attack", self.actor]
+        words += ["zone", self.zone] if self.zone is not None else [self.target or ""]
+        words += [self.skill] if self.skill and not self.hazard else []
+        words += [self.kind] if self.kind else []
+        words += [self.dice] if self.dice else []
+        words += _helpers(self.helpers)
+        words += ["vs", *self.defense_dice] if self.defense_dice else []
+        return line_of(*words)
 
 
 @dataclass(frozen=True)
 class Overcome:
-    """``overcome ACTOR [SKILL] vs DIFFICULTY [FACES]``; with ``opponent_skill`` the
-    opposition is a character who rolls that skill against it."""
+    """``overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]``.
+
+    ``opposition`` is a difficulty (a number or ladder word) or an opponent's name; the
+    roller's own dice follow a difficulty and come before an opponent.
+    """
 
     actor: str
     skill: str | None
-    opposition: str
+    opposition: str | None = None
     dice: str | None = None
     opponent_skill: str | None = None
     opponent_dice: str | None = None
+    helpers: tuple[str, ...] = ()
 
     def command(self) -> str:
         """The ``overcome`` line."""
-        skill = f" {word(self.skill)}" if self.skill else ""
-        against = _against(self.opposition, self.dice, self.opponent_skill, self.opponent_dice)
-        return f"overcome {word(self.actor)}{skill}{against}"
+        words = ["overcome", self.actor, *([self.skill] if self.skill else [])]
+        return line_of(*words, *_roll_words(self))
 
 
 @dataclass(frozen=True)
 class Create:
-    """``create ACTOR [SKILL] "ASPECT" vs DIFFICULTY [FACES]``: the aspect is a new name or
-    the key of an aspect in play; with ``opponent_skill`` the opposition is a character who
-    actively opposes with that skill."""
+    """``create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H]
+    [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]`` (a hazard names no skill)."""
 
     actor: str
     skill: str | None
     aspect: str
-    opposition: str
+    opposition: str | None = None
     dice: str | None = None
+    holder: str | None = None
     opponent_skill: str | None = None
     opponent_dice: str | None = None
+    helpers: tuple[str, ...] = ()
 
     def command(self) -> str:
         """The ``create`` line."""
-        skill = f" {word(self.skill)}" if self.skill else ""
-        against = _against(self.opposition, self.dice, self.opponent_skill, self.opponent_dice)
-        return f"create {word(self.actor)}{skill} {word(self.aspect)}{against}"
+        words = ["create", self.actor, *([self.skill] if self.skill else []), self.aspect]
+        words += ["on", self.holder] if self.holder else []
+        return line_of(*words, *_roll_words(self))
+
+
+def _roll_words(request: Overcome | Create) -> list[str]:
+    """The dice, helpers and opposition of an overcome or a create an advantage."""
+    words = _helpers(request.helpers)
+    if request.opposition is None or is_difficulty(request.opposition):
+        if request.opposition is not None:
+            words += ["vs", request.opposition]
+        return words + ([request.dice] if request.dice else [])
+    words = ([request.dice] if request.dice else []) + words + ["vs", request.opposition]
+    words += [request.opponent_skill] if request.opponent_skill else []
+    words += [request.opponent_dice] if request.opponent_dice else []
+    return words
 
 
 @dataclass(frozen=True)
 class Invoke:
-    """``invoke ASPECT [by WHO] [free|paid|hostile]``."""
+    """``invoke ASPECT [by WHO] [free|paid|hostile] [reroll [FACES]|oppose]``."""
 
     aspect: str
     by: str | None = None
     payment: str | None = None
+    effect: str | None = None
+    reroll_dice: str | None = None
 
     def command(self) -> str:
         """The ``invoke`` line."""
-        by = f" by {word(self.by)}" if self.by else ""
-        payment = f" {self.payment}" if self.payment else ""
-        return f"invoke {word(self.aspect)}{by}{payment}"
+        words = ["invoke", self.aspect]
+        words += ["by", self.by] if self.by else []
+        words += [self.payment] if self.payment else []
+        words += [self.effect] if self.effect else []
+        words += [self.reroll_dice] if self.reroll_dice else []
+        return line_of(*words)
 
 
 @dataclass(frozen=True)
@@ -151,20 +198,279 @@ class NextExchange:
         return f"exchange {word(self.who)}"
 
 
-# -- the table's flows: harm, fate points, time and the map ---------------------------------
+def line_of(*words: str) -> str:
+    """Words as one command line, each quoted only when it must be."""
+    return " ".join(word(text) for text in words)
+
+
+@dataclass(frozen=True)
+class Field:
+    """``FIELD VALUE...``: one field of a record and the words of its new value.
+
+    ``set`` and ``add`` take any number of these after what they change.
+    """
+
+    name: str
+    values: tuple[str, ...] = ()
+
+    def words(self) -> tuple[str, ...]:
+        """The field's words on a command line."""
+        return (self.name, *self.values)
+
+
+def field(name: str, *values: str) -> Field:
+    """A :class:`Field` from its name and value words."""
+    return Field(name, values)
+
+
+def _field_words(fields: tuple[Field, ...]) -> tuple[str, ...]:
+    return tuple(text for found in fields for text in found.words())
+
+
+@dataclass(frozen=True)
+class Add:
+    """``add WHAT [NAME] [VALUE] [FIELD VALUE...] [in ZONE]``.
+
+    ``what`` is a kind (``pc``, ``mooks``, ``zone``, ``hazard``, ``countdown``...) or a
+    template's key; ``value`` is what the kind takes after its name (a mook group's members,
+    a hazard's rating, a distraction's choice, a countdown's boxes, a template's count).
+    """
+
+    what: str
+    name: str | None = None
+    value: str | None = None
+    fields: tuple[Field, ...] = ()
+    zone: str | None = None
+
+    def command(self) -> str:
+        """The ``add`` line."""
+        words = ["add", self.what]
+        words += [self.name] if self.name is not None else []
+        words += [self.value] if self.value is not None else []
+        words += _field_words(self.fields)
+        words += ["in", self.zone] if self.zone else []
+        return line_of(*words)
+
+
+@dataclass(frozen=True)
+class Set:
+    """``set TARGET FIELD VALUE [FIELD VALUE...]``: change fields of one record."""
+
+    target: str
+    fields: tuple[Field, ...]
+
+    def command(self) -> str:
+        """The ``set`` line."""
+        return line_of("set", self.target, *_field_words(self.fields))
+
+
+@dataclass(frozen=True)
+class Place:
+    """``place TARGET ZONE|none``: put someone in a zone, or in none."""
+
+    target: str
+    zone: str | None
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The names listed (several are joined by commas)."""
+        return tuple(part.strip() for part in self.target.split(","))
+
+    def command(self) -> str:
+        """The ``place`` line."""
+        return line_of("place", self.target, self.zone or "none")
+
+
+@dataclass(frozen=True)
+class Remove:
+    """``remove TARGET``: take a character, zone, obstacle or countdown out of the scene."""
+
+    target: str
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The names listed (several are joined by commas)."""
+        return tuple(part.strip() for part in self.target.split(","))
+
+    def command(self) -> str:
+        """The ``remove`` line."""
+        return line_of("remove", self.target)
+
+
+@dataclass(frozen=True)
+class SaveTemplate:
+    """``template save TARGET as NAME``: a stat block into the library."""
+
+    target: str
+    name: str
+
+    def command(self) -> str:
+        """The ``template save`` line."""
+        return line_of("template", "save", self.target, "as", self.name)
+
+
+@dataclass(frozen=True)
+class Link:
+    """``link ZONE ZONE [FIELD VALUE...]``: a way between two zones (barrier, block)."""
+
+    first: str
+    second: str
+    fields: tuple[Field, ...] = ()
+
+    def command(self) -> str:
+        """The ``link`` line."""
+        return line_of("link", self.first, self.second, *_field_words(self.fields))
+
+
+@dataclass(frozen=True)
+class Unlink:
+    """``unlink ZONE ZONE``: take the way between two zones away."""
+
+    first: str
+    second: str
+
+    def command(self) -> str:
+        """The ``unlink`` line."""
+        return line_of("unlink", self.first, self.second)
+
+
+@dataclass(frozen=True)
+class AddAspect:
+    """``aspect add NAME [on HOLDER] [concept|trouble] [free N [for WHO]] [hidden]``."""
+
+    name: str
+    holder: str | None = None
+    role: str | None = None
+    free: int = 0
+    owner: str | None = None
+    hidden: bool = False
+
+    def command(self) -> str:
+        """The ``aspect add`` line."""
+        words = ["aspect", "add", self.name]
+        words += ["on", self.holder] if self.holder else []
+        words += [self.role] if self.role else []
+        words += ["free", str(self.free)] if self.free else []
+        words += ["for", self.owner] if self.owner else []
+        words += ["hidden"] if self.hidden else []
+        return line_of(*words)
+
+
+@dataclass(frozen=True)
+class RemoveAspect:
+    """``aspect remove ASPECT``."""
+
+    aspect: str
+
+    def command(self) -> str:
+        """The ``aspect remove`` line."""
+        return line_of("aspect", "remove", self.aspect)
+
+
+@dataclass(frozen=True)
+class RevealAspect:
+    """``aspect reveal ASPECT``: a hidden aspect becomes known."""
+
+    aspect: str
+
+    def command(self) -> str:
+        """The ``aspect reveal`` line."""
+        return line_of("aspect", "reveal", self.aspect)
+
+
+@dataclass(frozen=True)
+class RenameAspect:
+    """``aspect rename ASPECT NEW``."""
+
+    aspect: str
+    name: str
+
+    def command(self) -> str:
+        """The ``aspect rename`` line."""
+        return line_of("aspect", "rename", self.aspect, self.name)
+
+
+AspectRequest = AddAspect | RemoveAspect | RevealAspect | RenameAspect
+"""Any request of the ``aspect`` verb."""
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """``secret TARGET`` or ``public TARGET``: hide something from the players, or show it."""
+
+    target: str
+    secret: bool
+
+    def command(self) -> str:
+        """The ``secret`` or ``public`` line."""
+        return line_of("secret" if self.secret else "public", self.target)
+
+
+@dataclass(frozen=True)
+class Milestone:
+    """``milestone PC OPTION [WORDS...]``: a milestone's option and what it needs."""
+
+    pc: str
+    option: str
+    values: tuple[str, ...] = ()
+
+    def command(self) -> str:
+        """The ``milestone`` line."""
+        return line_of("milestone", self.pc, self.option, *self.values)
+
+
+@dataclass(frozen=True)
+class Play:
+    """``play SCENE``: start a prepared scene of the campaign (by number, title or file)."""
+
+    scene: str
+
+    def command(self) -> str:
+        """The ``play`` line."""
+        return line_of("play", self.scene)
+
+
+@dataclass(frozen=True)
+class Defend:
+    """``defend [DEFENDER] [SKILL] [FACES]``: roll the pending roll's defense again.
+
+    A lone word is read as the skill unless it names one of the roll's defenders (the verb
+    decides that against the roll), so ``Defend(skill="ann")`` and ``Defend("ann")`` do
+    the same.
+    """
+
+    defender: str | None = None
+    skill: str | None = None
+    dice: str | None = None
+
+    def command(self) -> str:
+        """The ``defend`` line."""
+        words = ["defend"]
+        words += [self.defender] if self.defender else []
+        words += [self.skill] if self.skill else []
+        words += [self.dice] if self.dice else []
+        return line_of(*words)
 
 
 @dataclass(frozen=True)
 class Absorb:
-    """``absorb OPTION ["CONSEQUENCE TEXT"...]``: one of the ways to absorb the hit."""
+    """``absorb [OPTION] ["CONSEQUENCE TEXT"...] [replacing ASPECT]``: take the pending hit
+    with the numbered option of those shown."""
 
-    option: int
-    consequences: tuple[str, ...] = ()
+    option: int | None = None
+    texts: tuple[str, ...] = ()
+    replacing: str | None = None
 
     def command(self) -> str:
         """The ``absorb`` line."""
-        texts = "".join(f" {word(text)}" for text in self.consequences)
-        return f"absorb {self.option}{texts}"
+        words = ["absorb"]
+        words += [str(self.option)] if self.option is not None else []
+        words += self.texts
+        words += ["replacing", self.replacing] if self.replacing else []
+        return line_of(*words)
+
+
+# -- the table's flows: harm, true forms, compels, time and the map ----------------------
 
 
 @dataclass(frozen=True)
@@ -175,11 +481,11 @@ class Minion:
 
     def command(self) -> str:
         """The ``minion`` line."""
-        return f"minion {word(self.minion)}"
+        return line_of("minion", self.minion)
 
 
 @dataclass(frozen=True)
-class Reveal:
+class RevealForm:
     """``reveal NAME [soft|full]``: a big bad's next true form."""
 
     character: str
@@ -187,8 +493,7 @@ class Reveal:
 
     def command(self) -> str:
         """The ``reveal`` line."""
-        mode = f" {self.mode}" if self.mode else ""
-        return f"reveal {word(self.character)}{mode}"
+        return line_of("reveal", self.character, *([self.mode] if self.mode else []))
 
 
 @dataclass(frozen=True)
@@ -201,7 +506,7 @@ class Stress:
 
     def command(self) -> str:
         """The ``stress`` line."""
-        return f"stress {word(self.character)} {self.kind} {self.box}"
+        return line_of("stress", self.character, self.kind, str(self.box))
 
 
 @dataclass(frozen=True)
@@ -214,20 +519,7 @@ class Compel:
 
     def command(self) -> str:
         """The ``compel`` line."""
-        return f"compel {word(self.character)} {word(self.aspect)} {self.answer}"
-
-
-@dataclass(frozen=True)
-class AddAspect:
-    """``aspect add "NAME" free N for WHO``: a situation aspect with free invokes."""
-
-    name: str
-    free: int
-    owner: str
-
-    def command(self) -> str:
-        """The ``aspect add`` line."""
-        return f"aspect add {word(self.name)} free {self.free} for {word(self.owner)}"
+        return line_of("compel", self.character, self.aspect, self.answer)
 
 
 @dataclass(frozen=True)
@@ -238,7 +530,7 @@ class Cost:
 
     def command(self) -> str:
         """The ``cost`` line."""
-        return f"cost {word(self.text)}"
+        return line_of("cost", self.text)
 
 
 @dataclass(frozen=True)
@@ -249,7 +541,7 @@ class Tick:
 
     def command(self) -> str:
         """The ``tick`` line."""
-        return f"tick {word(self.countdown)}"
+        return line_of("tick", self.countdown)
 
 
 @dataclass(frozen=True)
@@ -261,16 +553,4 @@ class Move:
 
     def command(self) -> str:
         """The ``move`` line."""
-        return f"move {word(self.character)} {word(self.zone)}"
-
-
-@dataclass(frozen=True)
-class InvokeFor:
-    """``invoke ... reroll|oppose``: an invoke used to reroll, or for +2 to the opposition."""
-
-    invoke: Invoke
-    use: str
-
-    def command(self) -> str:
-        """The ``invoke`` line with its use."""
-        return f"{self.invoke.command()} {self.use}"
+        return line_of("move", self.character, self.zone)

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from fatescreen.commands.core import (
     Applied,
@@ -27,7 +28,7 @@ from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError, escape_controls, unshown
-from fatescreen.scene.history import History, NothingToUndo, Step
+from fatescreen.scene.history import History, NothingToUndo, Step, UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
 from fatescreen.scene.model import Scene, changes
@@ -131,8 +132,45 @@ _meta("log", "log [--markdown]", "log --markdown", ("l", "loki"))
 _meta("help", "help [VERB]", "help attack", ("?", "apua", "ohje"))
 
 
+class JournalGuard:
+    """What every session (Fate's and the other systems') does with its journal: refuse
+    to run while changes a crash left unsaved wait, discard them, or start afresh."""
+
+    journal: Journal | None
+    recovery_pending: bool
+
+    def journal_text(self) -> str | None:
+        """The text of the scene file the journal is kept against (None without a file)."""
+        raise NotImplementedError
+
+    def discard_recovery(self) -> None:
+        """Forget unsaved journaled changes and journal afresh from the file."""
+        self.recovery_pending = False
+        self.start_journal()
+
+    def start_journal(self) -> None:
+        """Begin a fresh journal against the file as it is now (discarding an old one).
+
+        Raises:
+            RecoveryPending: The old journal has not been recovered or discarded yet.
+        """
+        self.refuse_pending_recovery()
+        text = self.journal_text()
+        if self.journal is not None and text is not None:
+            self.journal.start(text)
+
+    def refuse_pending_recovery(self) -> None:
+        """Raise unless the journal may be written (see :attr:`recovery_pending`).
+
+        Raises:
+            RecoveryPending: A recovery waits for the session's ``recover`` or
+                :meth:`discard_recovery`.
+        """
+        refuse_journaling(self.journal, pending=self.recovery_pending)
+
+
 @dataclass
-class Session:
+class Session(JournalGuard):
     """A scene being run: the current value, its history, journal and log."""
 
     scene: Scene
@@ -209,28 +247,9 @@ class Session:
         """As :meth:`replay`, returning each command's result in order."""
         return [self._execute(command, list(dice), journal=False) for command, dice in entries]
 
-    def discard_recovery(self) -> None:
-        """Forget unsaved journaled changes and journal afresh from the file."""
-        self.recovery_pending = False
-        self.start_journal()
-
-    def start_journal(self) -> None:
-        """Begin a fresh journal against the file as it is now (discarding an old one).
-
-        Raises:
-            RecoveryPending: The old journal has not been recovered or discarded yet.
-        """
-        self.refuse_pending_recovery()
-        if self.journal is not None and self.loaded is not None:
-            self.journal.start(self.loaded.text)
-
-    def refuse_pending_recovery(self) -> None:
-        """Raise unless the journal may be written (see :attr:`recovery_pending`).
-
-        Raises:
-            RecoveryPending: A recovery waits for :meth:`recover` or :meth:`discard_recovery`.
-        """
-        refuse_journaling(self.journal, pending=self.recovery_pending)
+    def journal_text(self) -> str | None:
+        """The text of the scene file the journal is kept against (None without a file)."""
+        return self.loaded.text if self.loaded is not None else None
 
     # -- commands ----------------------------------------------------------------------
 
@@ -309,23 +328,10 @@ class Session:
 
     def _meta(self, name: str, words: list[str], text: str) -> Result:
         if name in ("undo", "redo"):
-            if words:
-                raise CommandError(
-                    tr(self.lang, "error.extra", verb=name, extra=" ".join(words), usage=name)
-                )
             previous = self.scene
-            try:
-                if name == "undo":
-                    self.history, step = self.history.undo()
-                    self.scene = step.before
-                else:
-                    self.history, step = self.history.redo()
-                    self.scene = step.after
-            except NothingToUndo:
-                raise CommandError(tr(self.lang, f"error.nothing_to_{name}")) from None
-            if self.journal is not None:
-                self.journal.append(name, ())
-            line = tr(self.lang, f"{name}.line", label=step.label)
+            self.history, step, self.scene, line = undo_or_redo(
+                self.history, name, words, self.lang, self.journal
+            )
             self.log.append(LogEntry(text, (line,)))
             return Result(text, (line,), True, changes(previous, self.scene), step.label)
         if name == "save":
@@ -404,3 +410,34 @@ class Session:
             for v in sorted(registry().values(), key=lambda v: v.name)
         ]
         return lines
+
+
+V = TypeVar("V")
+
+
+def undo_or_redo(
+    history: UndoHistory[V], name: str, words: list[str], lang: str, journal: Journal | None
+) -> tuple[UndoHistory[V], UndoStep[V], V, str]:
+    """``undo`` or ``redo`` on any session's history (Fate's or another system's).
+
+    Returns:
+        The new history, the step undone or redone, the value it leaves, and the line
+        that says so; the journal (if any) records the verb.
+
+    Raises:
+        CommandError: Words after the verb, or nothing to undo or redo.
+    """
+    if words:
+        raise CommandError(tr(lang, "error.extra", verb=name, extra=" ".join(words), usage=name))
+    try:
+        if name == "undo":
+            history, step = history.undo()
+            value = step.before
+        else:
+            history, step = history.redo()
+            value = step.after
+    except NothingToUndo:
+        raise CommandError(tr(lang, f"error.nothing_to_{name}")) from None
+    if journal is not None:
+        journal.append(name, ())
+    return history, step, value, tr(lang, f"{name}.line", label=step.label)

@@ -6,7 +6,15 @@ from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
+from fatescreen.commands.requests import (
+    AddAspect,
+    AspectRequest,
+    RemoveAspect,
+    RenameAspect,
+    RevealAspect,
+)
 from fatescreen.commands.text import quoted
+from fatescreen.i18n import tr
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.invokes import pass_free_invokes
@@ -29,68 +37,22 @@ def _owner(ctx: Context, ref: str | None, default: str) -> str:
     example='aspect add "Choking smoke" on hall free 1',
 )
 def aspect(ctx: Context, args: Tokens) -> Applied:
-    """Aspect management."""
-    action = args.keyword("add", "remove", "reveal", "rename")
-    if action == "add":
-        name = args.take(ctx.tr("what.aspect_name")).strip()
-        if not name:
-            raise args.missing(ctx.tr("what.aspect_name"))
-        holder = "scene"
-        count = 0
-        owner_ref: str | None = None
-        hidden = False
-        role: str | None = None
-        while args:
-            if (word := args.keyword("concept", "trouble")) is not None:
-                role = word
-            elif args.keyword("on"):
-                holder = ctx.holder(args.take(ctx.tr("what.holder")))
-            elif args.keyword("free"):
-                count = args.number(ctx.tr("what.free_invokes"))
-            elif args.keyword("for"):
-                owner_ref = args.take(ctx.tr("what.character"))
-            elif args.keyword("hidden"):
-                hidden = True
-            else:
-                args.done()
-        if not 0 <= count <= MAX_FREE_INVOKES:
-            raise ctx.error("error.free_count", high=MAX_FREE_INVOKES)
-        owner = _owner(ctx, owner_ref, GM)
-        kind = AspectKind.CHARACTER if holder.startswith("character:") else AspectKind.SITUATION
-        if role is not None:
-            kind = _role_kind(ctx, holder, role)
-        new = Aspect(name, kind, (owner,) * count, hidden)
-        existing = [a for a in _all(ctx) if a.holder == holder and a.aspect.id == make_id(name)]
-        if existing:
-            raise ctx.error(
-                "error.aspect_exists", aspect=quoted(name), holder=ctx.holder_name(holder)
-            )
-        line = ctx.tr("aspect.added", aspect=quoted(name), holder=ctx.holder_name(holder))
-        if hidden:
-            line += " · " + ctx.tr("aspect.hidden")
-        if count:
-            line += " · " + ctx.tr(
-                "free.added", count=count, aspect=quoted(name), owner=ctx.who(owner)
-            )
-        return Applied(_added(ctx, holder, new), (line,), line, _changed(holder))
-    if action is None:
-        raise args.missing("add/remove/reveal/rename")
-    target = ctx.aspect(args.take(ctx.tr("what.aspect")))
-    if action == "remove":
-        args.done()
+    """Aspect management: the line parsed (:func:`parse_aspect`), then each request
+    applied and said by its own function."""
+    request = parse_aspect(args)
+    if isinstance(request, AddAspect):
+        return _add(ctx, request)
+    target = ctx.aspect(request.aspect)
+    if isinstance(request, RemoveAspect):
         scene = replace_aspect(ctx.scene, target.holder, target.aspect, None)
         line = ctx.tr("aspect.removed", aspect=quoted(target.aspect.name))
-    elif action == "reveal":
-        args.done()
+    elif isinstance(request, RevealAspect):
         if not target.aspect.hidden:
             raise ctx.error("error.not_hidden", aspect=quoted(target.aspect.name))
         scene = replace_aspect(ctx.scene, target.holder, target.aspect, target.aspect.revealed())
         line = ctx.tr("aspect.revealed", aspect=quoted(target.aspect.name))
     else:
-        new_name = args.take(ctx.tr("what.new_name")).strip()
-        args.done()
-        if not new_name:
-            raise args.missing(ctx.tr("what.new_name"))
+        new_name = request.name
         clash = [
             a
             for a in _all(ctx)
@@ -107,6 +69,74 @@ def aspect(ctx: Context, args: Tokens) -> Applied:
         )
         line = ctx.tr("aspect.renamed", old=quoted(target.aspect.name), new=quoted(new_name))
     return Applied(scene, (line,), line, _changed(target.holder))
+
+
+def parse_aspect(args: Tokens) -> AspectRequest:
+    """Stage one of ``aspect``: the whole line as a typed request.
+
+    Raises:
+        CommandError: The line does not follow the verb's usage.
+    """
+    action = args.keyword("add", "remove", "reveal", "rename")
+    if action is None:
+        raise args.missing("add/remove/reveal/rename")
+    if action != "add":
+        ref = args.take(tr(args.lang, "what.aspect"))
+        if action == "remove":
+            args.done()
+            return RemoveAspect(ref)
+        if action == "reveal":
+            args.done()
+            return RevealAspect(ref)
+        new_name = args.take(tr(args.lang, "what.new_name")).strip()
+        args.done()
+        if not new_name:
+            raise args.missing(tr(args.lang, "what.new_name"))
+        return RenameAspect(ref, new_name)
+    name = args.take(tr(args.lang, "what.aspect_name")).strip()
+    if not name:
+        raise args.missing(tr(args.lang, "what.aspect_name"))
+    holder: str | None = None
+    count = 0
+    owner: str | None = None
+    hidden = False
+    role: str | None = None
+    while args:
+        if (word := args.keyword("concept", "trouble")) is not None:
+            role = word
+        elif args.keyword("on"):
+            holder = args.take(tr(args.lang, "what.holder"))
+        elif args.keyword("free"):
+            count = args.number(tr(args.lang, "what.free_invokes"))
+        elif args.keyword("for"):
+            owner = args.take(tr(args.lang, "what.character"))
+        elif args.keyword("hidden"):
+            hidden = True
+        else:
+            args.done()
+    return AddAspect(name, holder, role, count, owner, hidden)
+
+
+def _add(ctx: Context, request: AddAspect) -> Applied:
+    """A new aspect where the request says, with its free invokes."""
+    name, count = request.name, request.free
+    holder = ctx.holder(request.holder) if request.holder is not None else "scene"
+    if not 0 <= count <= MAX_FREE_INVOKES:
+        raise ctx.error("error.free_count", high=MAX_FREE_INVOKES)
+    owner = _owner(ctx, request.owner, GM)
+    kind = AspectKind.CHARACTER if holder.startswith("character:") else AspectKind.SITUATION
+    if request.role is not None:
+        kind = _role_kind(ctx, holder, request.role)
+    new = Aspect(name, kind, (owner,) * count, request.hidden)
+    existing = [a for a in _all(ctx) if a.holder == holder and a.aspect.id == make_id(name)]
+    if existing:
+        raise ctx.error("error.aspect_exists", aspect=quoted(name), holder=ctx.holder_name(holder))
+    line = ctx.tr("aspect.added", aspect=quoted(name), holder=ctx.holder_name(holder))
+    if request.hidden:
+        line += " · " + ctx.tr("aspect.hidden")
+    if count:
+        line += " · " + ctx.tr("free.added", count=count, aspect=quoted(name), owner=ctx.who(owner))
+    return Applied(_added(ctx, holder, new), (line,), line, _changed(holder))
 
 
 def _role_kind(ctx: Context, holder: str, role: str) -> AspectKind:

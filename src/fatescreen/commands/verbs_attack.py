@@ -3,10 +3,11 @@ hazards' attacks, changing a defense, splitting an effort, and full defense."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
+from fatescreen.commands.requests import Attack, Defend
 from fatescreen.commands.settle import (
     action_effort,
     add_boost,
@@ -16,54 +17,63 @@ from fatescreen.commands.settle import (
     require_roll_of,
     settle,
 )
+from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action, best_defense, default_attack_skill
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.conflict import declare_full_defense, full_defense_earns_boost
-from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.rules.outcomes import Effort, Outcome, RollResult, resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
 
 
-@dataclass
-class AttackRequest:
-    """An attack as typed, after the attacker and the targets."""
+def parse_attack(args: Tokens, *, hazard: bool = False) -> Attack:
+    """Stage one of ``attack`` and ``hazard``: the whole line as a typed request (names and
+    skills as typed; nothing is looked up).
 
+    Raises:
+        CommandError: The line does not follow the verb's usage.
+    """
+    actor = args.take(tr(args.lang, "what.hazard" if hazard else "what.attacker"))
+    zone: str | None = None
+    target: str | None = None
+    if args.keyword("zone"):
+        zone = args.take(tr(args.lang, "what.zone"))
+    else:
+        target = ",".join(args.names(tr(args.lang, "what.defender")))
     skill: str | None = None
-    kind: StressKind | None = None
-    dice: DiceRoll | None = None
-    helpers: list[str] = field(default_factory=list)
-    defense_dice: list[DiceRoll] = field(default_factory=list)
-
-
-def _attack_request(ctx: Context, args: Tokens, attacker: Character | Hazard) -> AttackRequest:
-    request = AttackRequest()
+    kind: str | None = None
+    dice: str | None = None
+    helpers: list[str] = []
+    defense: list[str] = []
     while args:
-        faces = args.faces()
+        faces = args.faces_text()
         if faces is not None:
-            if request.dice is not None:
-                raise ctx.error("error.twice", verb=args.verb.name, what=ctx.tr("what.dice"))
-            request.dice = faces
+            if dice is not None:
+                raise args.error(
+                    "error.twice", verb=args.verb.name, what=tr(args.lang, "what.dice")
+                )
+            dice = faces
         elif args.keyword("with"):
-            request.helpers += args.names(ctx.tr("what.helpers"))
+            helpers += args.names(tr(args.lang, "what.helpers"))
         elif args.keyword("vs"):
-            while (defense := args.faces()) is not None:
-                request.defense_dice.append(defense)
-            if not request.defense_dice:
-                raise args.missing(ctx.tr("what.defense_dice"))
+            while (faces := args.faces_text()) is not None:
+                defense.append(faces)
+            if not defense:
+                raise args.missing(tr(args.lang, "what.defense_dice"))
         elif (word := args.keyword("physical", "mental")) is not None:
-            request.kind = StressKind(word)
-        elif request.skill is None and isinstance(attacker, Character):
-            request.skill = ctx.skill(attacker, args.take(ctx.tr("what.skill")))
+            kind = word
+        elif skill is None and not hazard:
+            skill = args.take(tr(args.lang, "what.skill"))
         else:
             args.done()
-    return request
+    return Attack(actor, target, skill, dice, tuple(defense), hazard, zone, kind, tuple(helpers))
 
 
-def _targets(ctx: Context, args: Tokens, attacker_id: str) -> tuple[list[Character], str | None]:
-    """The defenders: a comma-separated list, or ``zone ZONE`` (everyone there)."""
-    if args.keyword("zone"):
-        zone = ctx.zone(args.take(ctx.tr("what.zone")))
+def _targets(ctx: Context, request: Attack, attacker_id: str) -> tuple[list[Character], str | None]:
+    """The defenders: the names listed, or everyone standing in the zone."""
+    if request.zone is not None:
+        zone = ctx.zone(request.zone)
         people = [
             c
             for c in ctx.scene.characters_in(zone.id)
@@ -72,12 +82,13 @@ def _targets(ctx: Context, args: Tokens, attacker_id: str) -> tuple[list[Charact
         if not people:
             raise ctx.error("error.zone_empty", zone=zone.name)
         return people, zone.id
-    defenders = [ctx.standing(ref) for ref in args.names(ctx.tr("what.defender"))]
+    defenders = [ctx.standing(ref) for ref in request.targets]
     ids = [d.id for d in defenders]
     if attacker_id in ids:
         raise ctx.error("error.self", name=ctx.who(attacker_id))
     if len(set(ids)) != len(ids):
-        raise ctx.error("error.twice", verb=args.verb.name, what=ctx.tr("what.defender"))
+        verb = "hazard" if request.hazard else "attack"
+        raise ctx.error("error.twice", verb=verb, what=ctx.tr("what.defender"))
     return defenders, None
 
 
@@ -89,29 +100,39 @@ def _elsewhere(attacker: Character, defenders: list[Character]) -> bool:
     )
 
 
-def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied:
-    defenders, zone = _targets(ctx, args, attacker.id)
-    request = _attack_request(ctx, args, attacker)
+def decide_attack(ctx: Context, request: Attack) -> PendingRoll:
+    """Stage two: the attack as the rules decide it (skills, defenses, efforts and
+    outcome), as the roll that settles it.
+
+    Raises:
+        CommandError: A name is unknown or out of the fight, or the dice do not fit.
+    """
+    attacker: Character | Hazard = (
+        ctx.hazard(request.actor) if request.hazard else ctx.standing(request.actor)
+    )
+    defenders, zone = _targets(ctx, request, attacker.id)
     roles = ctx.scene.rules.roles
+    entered_kind = StressKind(request.kind) if request.kind else None
     if isinstance(attacker, Hazard):
         skill = attacker.name
-        kind = request.kind or StressKind.PHYSICAL
+        kind = entered_kind or StressKind.PHYSICAL
         weapon = attacker.weapon
     else:
-        skill = request.skill or default_attack_skill(
+        chosen = ctx.skill(attacker, request.skill) if request.skill else None
+        skill = chosen or default_attack_skill(
             attacker, other_zone=_elsewhere(attacker, defenders), roles=roles
         )
-        kind = request.kind or roles.attack_kind(skill) or StressKind.PHYSICAL
+        kind = entered_kind or roles.attack_kind(skill) or StressKind.PHYSICAL
         weapon = attacker.weapon if ctx.scene.rules.weapons_and_armor else 0
+    defense_dice = [parse_faces(faces) for faces in request.defense_dice]
     several = zone is not None or len(defenders) > 1
-    if len(request.defense_dice) > len(defenders):
+    if len(defense_dice) > len(defenders):
         raise ctx.error("error.too_many_dice", count=len(defenders))
-    if several and zone is None and request.defense_dice:
+    if several and zone is None and defense_dice:
         raise ctx.error("error.split_dice")
     single = defenders[0] if len(defenders) == 1 else None
-    effort, helpers, _ = action_effort(
-        ctx, attacker, skill, request.dice, request.helpers, against=single
-    )
+    dice = parse_faces(request.dice) if request.dice else None
+    effort, helpers, _ = action_effort(ctx, attacker, skill, dice, request.helpers, against=single)
     skills = [
         best_defense(d, "" if isinstance(attacker, Hazard) else skill, kind, roles)
         for d in defenders
@@ -126,29 +147,41 @@ def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied
         helpers=helpers,
     )
     if not several:
-        dice = request.defense_dice[0] if request.defense_dice else None
-        defense = defense_effort(ctx, defenders[0], skills[0], dice, against=attacker)
-        pending = replace(
+        entered = defense_dice[0] if defense_dice else None
+        defense = defense_effort(ctx, defenders[0], skills[0], entered, against=attacker)
+        return replace(
             pending,
             result=resolve(effort, defense),
             target=defenders[0].id,
             defense_skill=skills[0],
         )
-    elif zone is not None:
-        dice_list = request.defense_dice + [None] * (len(defenders) - len(request.defense_dice))
+    if zone is not None:
+        dice_list = defense_dice + [None] * (len(defenders) - len(defense_dice))
         targets = tuple(
-            TargetDefense(d.id, s, defense_effort(ctx, d, s, dice, against=attacker))
-            for d, s, dice in zip(defenders, skills, dice_list, strict=True)
+            TargetDefense(d.id, s, defense_effort(ctx, d, s, entered, against=attacker))
+            for d, s, entered in zip(defenders, skills, dice_list, strict=True)
         )
-        pending = replace(pending, purpose=RollPurpose.ZONE_ATTACK, refs=(zone,), targets=targets)
-    else:
-        targets = tuple(TargetDefense(d.id, s) for d, s in zip(defenders, skills, strict=True))
-        pending = replace(pending, purpose=RollPurpose.SPLIT_ATTACK, targets=targets)
+        return replace(pending, purpose=RollPurpose.ZONE_ATTACK, refs=(zone,), targets=targets)
+    targets = tuple(TargetDefense(d.id, s) for d, s in zip(defenders, skills, strict=True))
+    return replace(pending, purpose=RollPurpose.SPLIT_ATTACK, targets=targets)
+
+
+def _attack(ctx: Context, args: Tokens, *, hazard: bool) -> Applied:
+    no_hit_waiting(ctx)
+    pending = decide_attack(ctx, parse_attack(args, hazard=hazard))
     scene, lines = settle(ctx, ctx.scene, pending)
-    label = ctx.tr(
-        "label.attack", attacker=ctx.who(attacker.id), defender=ctx.names(d.id for d in defenders)
+    return said_attack(ctx, pending, scene, lines)
+
+
+def said_attack(
+    ctx: Context, pending: PendingRoll, scene: Scene, lines: tuple[str, ...]
+) -> Applied:
+    """Stage four: what the attack did, as the log and the undo history say it."""
+    defenders = [t.target for t in pending.targets] or (
+        [pending.target] if pending.target is not None else []
     )
-    changed = {"pending", *(f"character:{d.id}" for d in defenders)}
+    label = ctx.tr("label.attack", attacker=ctx.who(pending.actor), defender=ctx.names(defenders))
+    changed = {"pending", *(f"character:{d}" for d in defenders)}
     return Applied(scene, lines, label, frozenset(changed))
 
 
@@ -160,10 +193,12 @@ def _attack(ctx: Context, args: Tokens, attacker: Character | Hazard) -> Applied
     example="attack leader rozio Fight +0++ vs -000",
 )
 def attack(ctx: Context, args: Tokens) -> Applied:
-    """An attack; leaves the hit pending for ``absorb``, or the effort for ``split``."""
-    no_hit_waiting(ctx)
-    attacker = ctx.standing(args.take(ctx.tr("what.attacker")))
-    return _attack(ctx, args, attacker)
+    """An attack; leaves the hit pending for ``absorb``, or the effort for ``split``.
+
+    Four stages: :func:`parse_attack`, :func:`decide_attack`, :func:`settle` (which applies
+    the roll to the scene) and :func:`said_attack`.
+    """
+    return _attack(ctx, args, hazard=False)
 
 
 @verb(
@@ -174,9 +209,7 @@ def attack(ctx: Context, args: Tokens) -> Applied:
 )
 def hazard_verb(ctx: Context, args: Tokens) -> Applied:
     """A hazard attacks."""
-    no_hit_waiting(ctx)
-    hazard = ctx.hazard(args.take(ctx.tr("what.hazard")))
-    return _attack(ctx, args, hazard)
+    return _attack(ctx, args, hazard=True)
 
 
 # ---------------------------------------------------------------------------- defend
@@ -189,35 +222,73 @@ def hazard_verb(ctx: Context, args: Tokens) -> Applied:
     example="defend rozio Fight -0+0",
 )
 def defend(ctx: Context, args: Tokens) -> Applied:
-    """Roll the defense again with another skill or entered dice, and settle again."""
+    """Roll the defense again with another skill or entered dice, and settle again.
+
+    Four stages: :func:`parse_defend`, :func:`decide_defend`, :func:`settle` (which applies
+    the roll to the scene again) and the head line said here.
+    """
     pending, base = reopen(ctx)
+    request = parse_defend(args)
+    defender, skill, new_pending = decide_defend(ctx, args, pending, request)
+    scene, lines = settle(ctx, base, new_pending)
+    head = ctx.tr(
+        "defend.line", name=defender.name, skill=skill or _skill_of(new_pending, defender.id)
+    )
+    return Applied(scene, (head, *lines), head, frozenset({"pending", f"character:{defender.id}"}))
+
+
+def parse_defend(args: Tokens) -> Defend:
+    """Stage one of ``defend``: the whole line as a typed request (a lone word is kept as
+    the skill; :func:`decide_defend` reads it as the defender if it names one).
+
+    Raises:
+        CommandError: Words are left over.
+    """
+    first: list[str] = []
+    while args and len(first) < 2 and not _dice_next(args):
+        first.append(args.take(""))
+    dice = args.faces_text()
+    args.done()
+    if len(first) == 2:
+        return Defend(first[0], first[1], dice)
+    return Defend(None, first[0] if first else None, dice)
+
+
+def decide_defend(
+    ctx: Context, args: Tokens, pending: PendingRoll, request: Defend
+) -> tuple[Character, str | None, PendingRoll]:
+    """Stage two of ``defend``: who defends again, with which skill, and the roll with the
+    new defense.
+
+    Raises:
+        CommandError: No defense to change, the defender is not clear, or nothing new.
+    """
     defenders = [t.target for t in pending.targets] or (
         [pending.target] if pending.target is not None else []
     )
     if not defenders:
         raise ctx.error("error.no_defense")
     defender_id: str | None = defenders[0] if len(defenders) == 1 else None
-    if args and not _dice_next(args):
-        named = _defender_named(ctx, args.words[0], defenders)
+    skill_ref = request.skill
+    if request.defender is not None:
+        named = _defender_named(ctx, request.defender, defenders)
+        if named is None:
+            # Not one of the defenders: it was the skill, and the next word is extra.
+            args.words = [request.skill or ""]
+            args.done()
+        defender_id = named
+    elif skill_ref is not None:
+        named = _defender_named(ctx, skill_ref, defenders)
         if named is not None:
-            args.take(ctx.tr("what.defender"))
-            defender_id = named
+            defender_id, skill_ref = named, None
     if defender_id is None:
         raise ctx.error("error.which_defender", names=ctx.names(defenders))
     defender = ctx.scene.character(defender_id)
-    skill: str | None = None
-    if args and not _dice_next(args):
-        skill = ctx.skill(defender, args.take(ctx.tr("what.skill")))
-    dice = args.faces()
-    args.done()
+    skill = ctx.skill(defender, skill_ref) if skill_ref is not None else None
+    dice = parse_faces(request.dice) if request.dice is not None else None
     if skill is None and dice is None:
         raise args.missing(ctx.tr("what.skill_or_dice"))
-    new_pending = _with_defense(ctx, pending, defender, skill, dice)
-    scene, lines = settle(ctx, base, new_pending)
-    head = ctx.tr(
-        "defend.line", name=defender.name, skill=skill or _skill_of(new_pending, defender_id)
-    )
-    return Applied(scene, (head, *lines), head, frozenset({"pending", f"character:{defender_id}"}))
+    return defender, skill, _with_defense(ctx, pending, defender, skill, dice)
 
 
 def _dice_next(args: Tokens) -> bool:

@@ -36,6 +36,8 @@ from fatescreen.commands.fields import (
     word_in,
 )
 from fatescreen.commands.names import resolve
+from fatescreen.commands.requests import Remove
+from fatescreen.i18n import tr
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.copies import numbered_names
@@ -269,6 +271,13 @@ def _add_obstacles(ctx: Context, template: library.Template, count: int, place: 
 # ---------------------------------------------------------------------------- remove
 
 
+def parse_remove(args: Tokens) -> Remove:
+    """Stage one of ``remove``: what to take out (one or several)."""
+    refs = args.names(tr(args.lang, "what.thing"))
+    args.done()
+    return Remove(",".join(refs))
+
+
 @verb(
     "remove",
     "remove NAME[,NAME...]",
@@ -277,8 +286,7 @@ def _add_obstacles(ctx: Context, template: library.Template, count: int, place: 
 )
 def remove(ctx: Context, args: Tokens) -> Applied:
     """Take characters, obstacles, countdowns or zones out of the scene."""
-    refs = args.names(ctx.tr("what.thing"))
-    args.done()
+    refs = parse_remove(args).targets
     scene = ctx.scene
     names: list[str] = []
     notes: list[str] = []

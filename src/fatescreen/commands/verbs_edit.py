@@ -34,6 +34,8 @@ from fatescreen.commands.fields import (
     is_none,
 )
 from fatescreen.commands.names import fold
+from fatescreen.commands.requests import Place
+from fatescreen.i18n import tr
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.contests import Challenge, Contest
@@ -205,6 +207,14 @@ def _set_rules(ctx: Context, args: Tokens) -> Applied:
 # ---------------------------------------------------------------------------- place
 
 
+def parse_place(args: Tokens) -> Place:
+    """Stage one of ``place``: who (one or several) and which zone, or none."""
+    refs = args.names(tr(args.lang, "what.placeable"))
+    zone = None if is_none(args) else args.take(tr(args.lang, "what.zone"))
+    args.done()
+    return Place(",".join(refs), zone)
+
+
 @verb(
     "place",
     "place NAME[,NAME...] ZONE|none",
@@ -213,9 +223,9 @@ def _set_rules(ctx: Context, args: Tokens) -> Applied:
 )
 def place(ctx: Context, args: Tokens) -> Applied:
     """Put characters or obstacles in a zone (or nowhere), without moving or rolling."""
-    refs = args.names(ctx.tr("what.placeable"))
-    zone = None if is_none(args) else ctx.zone(args.take(ctx.tr("what.zone")))
-    args.done()
+    request = parse_place(args)
+    refs = request.targets
+    zone = None if request.zone is None else ctx.zone(request.zone)
     scene = ctx.scene
     names = []
     for ref in refs:

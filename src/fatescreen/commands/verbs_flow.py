@@ -7,6 +7,7 @@ from dataclasses import replace
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.flow import default_participants, next_scene_pool, scene_end
+from fatescreen.commands.requests import NextExchange, NextTurn
 from fatescreen.commands.settle import (
     action_effort,
     no_hit_waiting,
@@ -18,6 +19,7 @@ from fatescreen.commands.settle import (
 )
 from fatescreen.commands.verbs_attack import end_full_defense
 from fatescreen.commands.verbs_obstacles import block_harm, optional_skill
+from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
 from fatescreen.rules.conflict import TurnOrder, add_participant, hand_to, may_pick, next_exchange
 from fatescreen.rules.conflict import start as start_exchange
@@ -112,6 +114,22 @@ def settle_move(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene
     return scene, tuple(lines)
 
 
+def _who(args: Tokens) -> str:
+    who = args.take(tr(args.lang, "what.actor"))
+    args.done()
+    return who
+
+
+def parse_next(args: Tokens) -> NextTurn:
+    """Stage one of ``next``: who takes the turn."""
+    return NextTurn(_who(args))
+
+
+def parse_exchange(args: Tokens) -> NextExchange:
+    """Stage one of ``exchange``: who starts the next exchange."""
+    return NextExchange(_who(args))
+
+
 @verb(
     "next",
     "next NAME",
@@ -120,8 +138,7 @@ def settle_move(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene
 )
 def next_turn(ctx: Context, args: Tokens) -> Applied:
     """Hand the turn on; the first ``next`` of a scene starts exchange 1."""
-    actor = ctx.actor(args.take(ctx.tr("what.actor")))
-    args.done()
+    actor = ctx.actor(parse_next(args).who)
     order = ctx.scene.turn or TurnOrder(participants=default_participants(ctx.scene))
     if actor.id not in order.participants:
         order = add_participant(order, actor.id)
@@ -153,8 +170,7 @@ def _explain(ctx: Context, message: str, order: TurnOrder) -> str:
 )
 def exchange(ctx: Context, args: Tokens) -> Applied:
     """The next exchange of the conflict."""
-    actor = ctx.actor(args.take(ctx.tr("what.actor")))
-    args.done()
+    actor = ctx.actor(parse_exchange(args).who)
     order = ctx.scene.turn
     if order is None:
         raise CommandError(ctx.tr("error.no_turn"))

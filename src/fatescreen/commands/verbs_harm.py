@@ -8,6 +8,7 @@ from dataclasses import replace
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.harm_text import hit_lines, option_text, options_for
+from fatescreen.commands.requests import Absorb
 from fatescreen.commands.settle import (
     action_effort,
     no_hit_waiting,
@@ -17,6 +18,7 @@ from fatescreen.commands.settle import (
     settles,
 )
 from fatescreen.commands.text import quoted
+from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
 from fatescreen.rules.big_bads import minion_armor_options, redirect_hit, reveal_next_form
 from fatescreen.rules.character import Character, CharacterKind, Recovery, StressKind
@@ -79,6 +81,23 @@ def after_hit(ctx: Context, scene: Scene, character: Character) -> tuple[Scene, 
     return scene, hit_lines(ctx.on(scene), scene, scene.pending_hit)
 
 
+def parse_absorb(args: Tokens) -> Absorb:
+    """Stage one of ``absorb``: the whole line as a typed request.
+
+    Raises:
+        CommandError: ``replacing`` names no aspect.
+    """
+    option = args.optional_number()
+    texts: list[str] = []
+    replacing: str | None = None
+    while args:
+        if args.keyword("replacing"):
+            replacing = args.take(tr(args.lang, "what.aspect"))
+        else:
+            texts.append(args.take(tr(args.lang, "what.consequence_text")))
+    return Absorb(option, tuple(texts), replacing)
+
+
 @verb(
     "absorb",
     'absorb [OPTION] ["CONSEQUENCE TEXT"...] [replacing ASPECT]',
@@ -109,21 +128,16 @@ def absorb(ctx: Context, args: Tokens) -> Applied:
             lines += _taken_out_lines(ctx, group)
         scene, more = after_hit(ctx, ctx.scene, group)
         return Applied(scene, lines + more, label, changed)
+    request = parse_absorb(args)
     options = options_for(ctx.scene, hit)
     if not options:
         raise CommandError(ctx.tr("hit.taken_out_only", name=target.name, shifts=hit.shifts))
-    number = args.optional_number()
-    number = 1 if number is None else number
+    number = 1 if request.option is None else request.option
     if not 1 <= number <= len(options):
         raise CommandError(ctx.tr("error.option", number=number, count=len(options)))
     option = options[number - 1]
-    texts_given: list[str] = []
-    replacing: str | None = None
-    while args:
-        if args.keyword("replacing"):
-            replacing = args.take(ctx.tr("what.aspect"))
-        else:
-            texts_given.append(args.take(ctx.tr("what.consequence_text")))
+    texts_given = list(request.texts)
+    replacing = request.replacing
     needed = [i for i in option.consequences if not target.consequences[i].condition]
     conditions = [i for i in option.consequences if target.consequences[i].condition]
     if len(texts_given) == len(option.consequences):

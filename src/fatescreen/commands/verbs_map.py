@@ -8,6 +8,8 @@ from dataclasses import replace
 from fatescreen.commands.build import checked, with_link, with_obstacle
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.fields import is_none, word_in
+from fatescreen.commands.requests import Unlink
+from fatescreen.i18n import tr
 from fatescreen.rules.obstacles import Block
 from fatescreen.scene import codec
 from fatescreen.scene.model import Link, Scene, Zone
@@ -20,6 +22,10 @@ LINK_WORDS = {"barrier": ("barrier", "este"), "block": ("block", "hidastava", "h
 def _zones(ctx: Context, args: Tokens) -> tuple[Zone, Zone]:
     first = ctx.zone(args.take(ctx.tr("what.zone")))
     second = ctx.zone(args.take(ctx.tr("what.zone")))
+    return _two_zones(ctx, first, second)
+
+
+def _two_zones(ctx: Context, first: Zone, second: Zone) -> tuple[Zone, Zone]:
     if first.id == second.id:
         raise ctx.error("build.same_zone", zone=first.name)
     return first, second
@@ -89,6 +95,14 @@ def _line(ctx: Context, scene: Scene, first: Zone, second: Zone) -> str:
     return line + (": " + ", ".join(parts) if parts else "")
 
 
+def parse_unlink(args: Tokens) -> Unlink:
+    """Stage one of ``unlink``: the two zones, as typed."""
+    first = args.take(tr(args.lang, "what.zone"))
+    second = args.take(tr(args.lang, "what.zone"))
+    args.done()
+    return Unlink(first, second)
+
+
 @verb(
     "unlink",
     "unlink ZONE ZONE",
@@ -97,8 +111,8 @@ def _line(ctx: Context, scene: Scene, first: Zone, second: Zone) -> str:
 )
 def unlink(ctx: Context, args: Tokens) -> Applied:
     """Take away the way between two zones; a block that stood on it stays, standing nowhere."""
-    first, second = _zones(ctx, args)
-    args.done()
+    request = parse_unlink(args)
+    first, second = _two_zones(ctx, ctx.zone(request.first), ctx.zone(request.second))
     found = ctx.scene.link_between(first.id, second.id)
     if found is None:
         raise ctx.error("build.not_linked", first=first.name, second=second.name)

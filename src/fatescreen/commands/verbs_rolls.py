@@ -8,6 +8,8 @@ from dataclasses import dataclass, field, replace
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.errors import CommandError, UnknownName
 from fatescreen.commands.names import fold
+from fatescreen.commands.requests import Create, Overcome, is_difficulty
+from fatescreen.commands.requests import Invoke as InvokeRequest
 from fatescreen.commands.settle import (
     action_effort,
     check_not_hazard_overcome,
@@ -18,6 +20,7 @@ from fatescreen.commands.settle import (
     settle,
 )
 from fatescreen.commands.text import effort_text, outcome_word, percent, quoted
+from fatescreen.i18n import tr
 from fatescreen.rules.actions import (
     Action,
     AspectTarget,
@@ -27,7 +30,7 @@ from fatescreen.rules.actions import (
 )
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, StressKind
-from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
 from fatescreen.rules.errors import NotEnoughFatePoints, RulesError
 from fatescreen.rules.fate_points import LedgerEntry, opening_ledger
 from fatescreen.rules.invokes import (
@@ -199,53 +202,168 @@ class RollOptions:
     holder: str | None = None
 
 
-def roll_options(
-    ctx: Context,
-    args: Tokens,
-    skill: str,
-    *,
-    allow_on: bool = False,
-    hazard: bool = False,
-) -> RollOptions:
-    """Read ``[FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]] [on WHERE]``.
+def parse_roll_tail(args: Tokens, *, allow_on: bool = False) -> RollTail:
+    """``[FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]] [on WHERE]``, as typed.
 
     Faces right after an opponent (and its skill) are the opponent's; the roller's own
     faces come before ``vs`` or after a fixed difficulty.
     """
-    options = RollOptions()
-    opposed = False
+    tail = RollTail()
     while args:
-        faces = args.faces()
+        faces = args.faces_text()
         if faces is not None:
-            if options.dice is not None:
-                raise ctx.error("error.twice", verb=args.verb.name, what=ctx.tr("what.dice"))
-            options.dice = faces
+            if tail.dice is not None:
+                raise args.error(
+                    "error.twice", verb=args.verb.name, what=tr(args.lang, "what.dice")
+                )
+            tail.dice = faces
         elif args.keyword("with"):
-            options.helpers += args.names(ctx.tr("what.helpers"))
-        elif not opposed and args.keyword("vs"):
-            opposed = True
-            _opposition(ctx, args, skill, options, hazard=hazard)
-        elif allow_on and options.holder is None and args.keyword("on"):
-            options.holder = ctx.holder(args.take(ctx.tr("what.holder")))
+            tail.helpers += args.names(tr(args.lang, "what.helpers"))
+        elif tail.opposition is None and args.keyword("vs"):
+            tail.opposition = args.take(tr(args.lang, "what.opposition"))
+            if not is_difficulty(tail.opposition):
+                tail.opponent_dice = args.faces_text()
+                if tail.opponent_dice is None and args and not args.at_keyword(*_TAIL_WORDS):
+                    tail.opponent_skill = args.take(tr(args.lang, "what.skill"))
+                    tail.opponent_dice = args.faces_text()
+        elif allow_on and tail.holder is None and args.keyword("on"):
+            tail.holder = args.take(tr(args.lang, "what.holder"))
         else:
             args.done()
+    return tail
+
+
+_TAIL_WORDS = ("with", "vs", "on", "dice")
+"""The keywords that may follow an action's actor and skill."""
+
+
+@dataclass
+class RollTail:
+    """What may follow an action's actor and skill, as typed (see :func:`parse_roll_tail`)."""
+
+    dice: str | None = None
+    helpers: list[str] = field(default_factory=list)
+    opposition: str | None = None
+    opponent_skill: str | None = None
+    opponent_dice: str | None = None
+    holder: str | None = None
+
+
+def _first_words(args: Tokens, most: int) -> list[str]:
+    """Up to ``most`` words before the first keyword or dice: an action's skill (and a
+    create's aspect)."""
+    words: list[str] = []
+    while len(words) < most:
+        word = args.peek()
+        if word is None or args.at_keyword(*_TAIL_WORDS) or looks_like_faces(word):
+            break
+        words.append(args.take(""))
+    return words
+
+
+def parse_overcome(args: Tokens) -> Overcome:
+    """Stage one of ``overcome``: the whole line as a typed request.
+
+    Raises:
+        CommandError: The line does not follow the verb's usage.
+    """
+    actor = args.take(tr(args.lang, "what.actor"))
+    skill = next(iter(_first_words(args, 1)), None)
+    tail = parse_roll_tail(args)
+    return Overcome(
+        actor,
+        skill,
+        tail.opposition,
+        tail.dice,
+        tail.opponent_skill,
+        tail.opponent_dice,
+        tuple(tail.helpers),
+    )
+
+
+def parse_create(args: Tokens) -> Create:
+    """Stage one of ``create``: the whole line as a typed request (a hazard names no skill,
+    so one word before the options is the aspect, two are the skill and the aspect).
+
+    Raises:
+        CommandError: The line does not follow the verb's usage.
+    """
+    actor = args.take(tr(args.lang, "what.actor"))
+    first = _first_words(args, 2)
+    if not first:
+        raise args.missing(tr(args.lang, "what.skill"))
+    skill, aspect = (None, first[0]) if len(first) == 1 else (first[0], first[1])
+    aspect = aspect.strip()
+    if not aspect:
+        raise args.missing(tr(args.lang, "what.aspect_name"))
+    tail = parse_roll_tail(args, allow_on=True)
+    return Create(
+        actor,
+        skill,
+        aspect,
+        tail.opposition,
+        tail.dice,
+        tail.holder,
+        tail.opponent_skill,
+        tail.opponent_dice,
+        tuple(tail.helpers),
+    )
+
+
+def roll_options(
+    ctx: Context,
+    args: Tokens,
+    request: Overcome | Create,
+    skill: str,
+    *,
+    hazard: bool = False,
+) -> RollOptions:
+    """The dice, helpers and opposition of a request, looked up in the scene.
+
+    Raises:
+        CommandError: An unknown or fallen opponent, a difficulty out of range, or words
+            an obstacle as the opposition leaves over.
+    """
+    options = RollOptions(
+        dice=parse_faces(request.dice) if request.dice else None,
+        helpers=list(request.helpers),
+    )
+    if isinstance(request, Create) and request.holder is not None:
+        options.holder = ctx.holder(request.holder)
+    if request.opposition is not None:
+        _opposition(ctx, args, request, skill, options, hazard=hazard)
     return options
 
 
 def _opposition(
-    ctx: Context, args: Tokens, skill: str, options: RollOptions, *, hazard: bool = False
+    ctx: Context,
+    args: Tokens,
+    request: Overcome | Create,
+    skill: str,
+    options: RollOptions,
+    *,
+    hazard: bool = False,
 ) -> None:
-    number = args.optional_number()
-    if number is not None:
+    assert request.opposition is not None
+    if is_difficulty(request.opposition):
+        number = parse_rating(request.opposition)
         _check_range(ctx, number)
         options.difficulty = number
         return
-    opponent = ctx.opponent(args.take(ctx.tr("what.opposition")))
+    opponent = ctx.opponent(request.opposition)
     if not isinstance(opponent, Character):
         difficulty = obstacle_difficulty(opponent)
         if difficulty is None:
             raise ctx.error("error.no_difficulty", name=opponent.name)
         options.difficulty = difficulty
+        # An obstacle has no skill and rolls no dice: dice after it are the roller's own.
+        if request.opponent_skill is not None:
+            args.words = [request.opponent_skill]
+            args.done()
+        if request.opponent_dice is not None:
+            if options.dice is not None:
+                raise ctx.error("error.twice", verb=args.verb.name, what=ctx.tr("what.dice"))
+            options.dice = parse_faces(request.opponent_dice)
         return
     if opponent.taken_out or opponent.conceded:
         raise ctx.error("error.out", name=opponent.name)
@@ -255,25 +373,33 @@ def _opposition(
     options.opponent_skill = (
         best_defense(opponent, "", StressKind.PHYSICAL, ctx.scene.rules.roles) if hazard else skill
     )
-    faces = args.faces()
-    if faces is not None:
-        options.opponent_dice = faces
-    elif args and not args.at_keyword("with", "vs", "on", "dice"):
-        options.opponent_skill = ctx.skill(opponent, args.take(ctx.tr("what.skill")))
-        options.opponent_dice = args.faces()
+    if request.opponent_skill is not None:
+        options.opponent_skill = ctx.skill(opponent, request.opponent_skill)
+    if request.opponent_dice is not None:
+        options.opponent_dice = parse_faces(request.opponent_dice)
 
 
-def actor_and_skill(ctx: Context, args: Tokens) -> tuple[Character | Hazard, str]:
-    """The acting character (or hazard) and the skill named after it."""
-    actor = ctx.actor(args.take(ctx.tr("what.actor")))
+def actor_and_skill(
+    ctx: Context, args: Tokens, request: Overcome | Create
+) -> tuple[Character | Hazard, str]:
+    """The acting character (or hazard) and the skill it rolls (a hazard's own name).
+
+    Raises:
+        CommandError: Unknown or out of the fight; a character without a skill.
+    """
+    actor = ctx.actor(request.actor)
     if isinstance(actor, Hazard):
+        if isinstance(request, Create) and request.skill is not None:
+            # A hazard names no skill: the first word was its aspect, the second is extra.
+            args.words = [request.aspect]
+            args.done()
         return actor, actor.name
     if actor.taken_out or actor.conceded:
         raise ctx.error("error.out", name=actor.name)
-    word = args.peek()
-    if word is None or args.at_keyword("with", "vs", "on", "dice") or looks_like_faces(word):
-        raise args.missing(ctx.tr("what.skill"))
-    return actor, ctx.skill(actor, args.take(ctx.tr("what.skill")))
+    if request.skill is None:
+        what = "what.aspect_name" if isinstance(request, Create) else "what.skill"
+        raise args.missing(ctx.tr(what))
+    return actor, ctx.skill(actor, request.skill)
 
 
 def opposed_roll(
@@ -308,13 +434,29 @@ def opposed_roll(
     example="overcome vitor Investigate vs 2 00++",
 )
 def overcome(ctx: Context, args: Tokens) -> Applied:
-    """An overcome roll against a difficulty or an active opponent."""
+    """An overcome roll against a difficulty or an active opponent.
+
+    Four stages: :func:`parse_overcome`, :func:`decide_overcome`, :func:`settle` (which
+    applies the roll to the scene) and the label said here.
+    """
     no_hit_waiting(ctx)
-    actor, skill = actor_and_skill(ctx, args)
+    pending = decide_overcome(ctx, args, parse_overcome(args))
+    scene, lines = settle(ctx, ctx.scene, pending)
+    label = ctx.tr("label.overcome", actor=ctx.who(pending.actor), skill=pending.skill)
+    return Applied(scene, lines, label, frozenset({"pending"}))
+
+
+def decide_overcome(ctx: Context, args: Tokens, request: Overcome) -> PendingRoll:
+    """Stage two of ``overcome``: the roll as the rules decide it, ready to settle.
+
+    Raises:
+        CommandError: A name is unknown or out of the fight, or a hazard tries to overcome.
+    """
+    actor, skill = actor_and_skill(ctx, args, request)
     character = check_not_hazard_overcome(ctx, actor)
-    options = roll_options(ctx, args, skill)
+    options = roll_options(ctx, args, request, skill)
     result, helpers, opponent, opponent_skill = opposed_roll(ctx, character, skill, options)
-    pending = PendingRoll(
+    return PendingRoll(
         character.id,
         Action.OVERCOME,
         skill,
@@ -323,9 +465,6 @@ def overcome(ctx: Context, args: Tokens) -> Applied:
         defense_skill=opponent_skill,
         helpers=helpers,
     )
-    scene, lines = settle(ctx, ctx.scene, pending)
-    label = ctx.tr("label.overcome", actor=character.name, skill=skill)
-    return Applied(scene, lines, label, frozenset({"pending"}))
 
 
 # ---------------------------------------------------------------------------- create
@@ -339,13 +478,31 @@ def overcome(ctx: Context, args: Tokens) -> Applied:
     example='create vitor Crafts "On fire" on leader vs 3 0+++',
 )
 def create(ctx: Context, args: Tokens) -> Applied:
-    """Create an advantage on a new, known or hidden aspect."""
+    """Create an advantage on a new, known or hidden aspect.
+
+    Four stages: :func:`parse_create`, :func:`decide_create`, :func:`settle` (which
+    applies the roll to the scene) and the label said here.
+    """
     no_hit_waiting(ctx)
-    actor, skill = actor_and_skill(ctx, args)
-    name = args.take(ctx.tr("what.aspect_name")).strip()
-    if not name:
-        raise args.missing(ctx.tr("what.aspect_name"))
-    options = roll_options(ctx, args, skill, allow_on=True, hazard=isinstance(actor, Hazard))
+    pending = decide_create(ctx, args, parse_create(args))
+    scene, lines = settle(ctx, ctx.scene, pending)
+    lines += _contest_failure_hint(ctx, scene, pending)
+    label = ctx.tr(
+        "label.create", actor=ctx.who(pending.actor), aspect=quoted(pending.aspect or "")
+    )
+    return Applied(scene, lines, label, frozenset({"pending", "aspects"}))
+
+
+def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll:
+    """Stage two of ``create``: which aspect it works on (new, known or hidden) and the
+    roll as the rules decide it, ready to settle.
+
+    Raises:
+        CommandError: A name is unknown, or the aspect is ambiguous or already there.
+    """
+    actor, skill = actor_and_skill(ctx, args, request)
+    name = request.aspect
+    options = roll_options(ctx, args, request, skill, hazard=isinstance(actor, Hazard))
     existing = _existing_aspect(ctx, name, options.holder)
     holder = existing.holder if existing else options.holder or SCENE_HOLDER
     if existing is None and any(
@@ -359,7 +516,7 @@ def create(ctx: Context, args: Tokens) -> Applied:
             AspectTarget.EXISTING_HIDDEN if existing.aspect.hidden else AspectTarget.EXISTING_KNOWN
         )
     result, helpers, opponent, opponent_skill = opposed_roll(ctx, actor, skill, options)
-    pending = PendingRoll(
+    return PendingRoll(
         actor.id,
         Action.CREATE_ADVANTAGE,
         skill,
@@ -371,10 +528,6 @@ def create(ctx: Context, args: Tokens) -> Applied:
         aspect_target=target,
         helpers=helpers,
     )
-    scene, lines = settle(ctx, ctx.scene, pending)
-    lines += _contest_failure_hint(ctx, scene, pending)
-    label = ctx.tr("label.create", actor=actor.name, aspect=quoted(pending.aspect or name))
-    return Applied(scene, lines, label, frozenset({"pending", "aspects"}))
 
 
 def _existing_aspect(ctx: Context, name: str, holder: str | None) -> AspectInPlay | None:
@@ -432,33 +585,32 @@ def _against(pending: PendingRoll, invoker: str, effect: InvokeEffect) -> str | 
     return None
 
 
-@dataclass
-class InvokeRequest:
-    """An invoke as typed."""
-
-    invoker: str | None = None
-    payment: Payment | None = None
-    effect: InvokeEffect = InvokeEffect.BONUS
-    reroll_dice: DiceRoll | None = None
+_PAYMENTS = {"free": Payment.FREE, "paid": Payment.PAID, "hostile": Payment.HOSTILE}
 
 
-def _invoke_request(ctx: Context, args: Tokens) -> tuple[str | None, InvokeRequest]:
-    request = InvokeRequest()
-    invoker_ref: str | None = None
-    payments = {"free": Payment.FREE, "paid": Payment.PAID, "hostile": Payment.HOSTILE}
+def parse_invoke(args: Tokens) -> InvokeRequest:
+    """Stage one of ``invoke``: the whole line as a typed request.
+
+    Raises:
+        CommandError: The line does not follow the verb's usage.
+    """
+    aspect = args.take(tr(args.lang, "what.aspect"))
+    by: str | None = None
+    payment: str | None = None
+    effect: str | None = None
+    reroll_dice: str | None = None
     while args:
         if args.keyword("by"):
-            invoker_ref = args.take(ctx.tr("what.invoker"))
+            by = args.take(tr(args.lang, "what.invoker"))
         elif (word := args.keyword("free", "paid", "hostile")) is not None:
-            request.payment = payments[word]
+            payment = word
         elif args.keyword("reroll"):
-            request.effect = InvokeEffect.REROLL
-            request.reroll_dice = args.faces()
+            effect, reroll_dice = "reroll", args.faces_text()
         elif args.keyword("oppose"):
-            request.effect = InvokeEffect.OPPOSE
+            effect, reroll_dice = "oppose", None
         else:
             args.done()
-    return invoker_ref, request
+    return InvokeRequest(aspect, by, payment, effect, reroll_dice)
 
 
 def _target_aspect(ctx: Context, base: Scene, ref: str) -> AspectInPlay:
@@ -479,30 +631,71 @@ def _target_aspect(ctx: Context, base: Scene, ref: str) -> AspectInPlay:
     example="invoke incense by rozio free",
 )
 def invoke(ctx: Context, args: Tokens) -> Applied:
-    """Invoke an aspect on the pending roll and settle the roll again."""
+    """Invoke an aspect on the pending roll and settle the roll again.
+
+    Four stages: :func:`parse_invoke`, :func:`decide_invoke`, applying the invoke to the
+    roll and settling it, and the head line said here.
+    """
     pending, base = reopen(ctx)
-    target = _target_aspect(ctx, base, args.take(ctx.tr("what.aspect")))
-    invoker_ref, request = _invoke_request(ctx, args)
-    invoker = _invoker(ctx, base, pending, invoker_ref)
+    decided = decide_invoke(ctx, pending, base, parse_invoke(args))
+    spec, target, aspect = decided.spec, decided.target, decided.target.aspect
+    new_pending, outcome = _apply(ctx, pending, decided.against, spec, aspect)
+    record = _record(outcome)
+    base = _pay(ctx, base, target, aspect, outcome)
+    if decided.payment is not Payment.FREE:
+        paid = (*pending.paid_invokes, (decided.against or "", target.key))
+        new_pending = replace(new_pending, paid_invokes=paid)
+    scene, lines = settle(ctx, base, new_pending)
+    head = _invoke_head(
+        ctx, decided.invoker, aspect, decided.payment, spec, target, record, decided.holder
+    )
+    return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects", "pool", "all"}))
+
+
+@dataclass(frozen=True)
+class InvokeDecision:
+    """What an invoke does, as the rules allow it: who invokes and pays how, whose roll
+    it helps, and the invoke to apply."""
+
+    target: AspectInPlay
+    invoker: str
+    payment: Payment
+    against: str | None
+    holder: str | None
+    spec: Invoke
+
+
+def decide_invoke(
+    ctx: Context, pending: PendingRoll, base: Scene, request: InvokeRequest
+) -> InvokeDecision:
+    """Stage two of ``invoke``: who may invoke the aspect, how it is paid, and on whose
+    side of the roll (§4 invokes).
+
+    Raises:
+        CommandError: The aspect is unknown, or the rules do not allow this invoke.
+    """
+    target = _target_aspect(ctx, base, request.aspect)
+    invoker = _invoker(ctx, base, pending, request.by)
     aspect = target.aspect
     pcs = _pcs(base)
     hostile = target.owner is not None and not same_side(invoker, target.owner, pcs)
     holder = next(iter(free_invoke_holders(aspect, invoker, pcs)), None)
-    payment = request.payment
+    payment = _PAYMENTS[request.payment] if request.payment else None
+    effect = InvokeEffect(request.effect) if request.effect else InvokeEffect.BONUS
+    reroll_dice = parse_faces(request.reroll_dice) if request.reroll_dice else None
     if payment is None:
         payment = Payment.FREE if holder else Payment.HOSTILE if hostile else Payment.PAID
     if payment is Payment.FREE and holder is None:
         raise ctx.error("error.no_free_invoke", name=ctx.who(invoker), aspect=quoted(aspect.name))
     if payment is Payment.HOSTILE and not hostile:
         raise ctx.error("error.not_hostile", aspect=quoted(aspect.name), name=ctx.who(invoker))
-    against = _against(pending, invoker, request.effect)
-    side = against or ""
+    against = _against(pending, invoker, effect)
     if payment is not Payment.FREE:
         if aspect.is_boost:
             raise ctx.error("error.boost_paid", aspect=quoted(aspect.name))
-        if already_paid(pending.paid_invokes, side, target.key):
+        if already_paid(pending.paid_invokes, against or "", target.key):
             raise ctx.error("error.paid_twice", aspect=quoted(aspect.name))
-    if pending.targets and against is None and request.effect is InvokeEffect.OPPOSE:
+    if pending.targets and against is None and effect is InvokeEffect.OPPOSE:
         raise ctx.error("error.oppose_which", names=ctx.names(t.target for t in pending.targets))
     if pending.purpose is RollPurpose.SPLIT_ATTACK:
         split_done = all(t.effort is not None for t in pending.targets)
@@ -510,24 +703,17 @@ def invoke(ctx: Context, args: Tokens) -> Applied:
             raise ctx.error("error.split_done")
         if not split_done and against is not None:
             raise ctx.error("error.split_first")
-    dice = ctx.dice(request.reroll_dice) if request.effect is InvokeEffect.REROLL else None
+    dice = ctx.dice(reroll_dice) if effect is InvokeEffect.REROLL else None
     spec = Invoke(
         target.key,
         holder if payment is Payment.FREE and holder else invoker,
         payment,
-        request.effect,
+        effect,
         aspect_owner=target.owner,
         payer=invoke_payer(invoker, pcs),
         reroll_dice=dice,
     )
-    new_pending, outcome = _apply(ctx, pending, against, spec, aspect)
-    record = _record(outcome)
-    base = _pay(ctx, base, target, aspect, outcome)
-    if payment is not Payment.FREE:
-        new_pending = replace(new_pending, paid_invokes=(*pending.paid_invokes, (side, target.key)))
-    scene, lines = settle(ctx, base, new_pending)
-    head = _invoke_head(ctx, invoker, aspect, payment, spec, target, record, holder)
-    return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects", "pool", "all"}))
+    return InvokeDecision(target, invoker, payment, against, holder, spec)
 
 
 def _apply(

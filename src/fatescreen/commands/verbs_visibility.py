@@ -7,7 +7,9 @@ from dataclasses import replace
 from fatescreen.commands.build import find_record
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
+from fatescreen.commands.requests import Visibility
 from fatescreen.commands.text import quoted
+from fatescreen.i18n import tr
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.obstacles import Countdown, CountdownVisibility
 from fatescreen.scene.aspects import AspectInPlay, replace_aspect
@@ -77,9 +79,15 @@ def with_secret(scene: Scene, element: Element, secret: bool) -> tuple[Scene, fr
     return scene.with_character(character), frozenset({f"character:{element.id}", "zones", "turn"})
 
 
-def _mark(ctx: Context, args: Tokens, secret: bool) -> Applied:
-    element = find_element(ctx, args.take(ctx.tr("what.secret")))
+def parse_visibility(args: Tokens, *, secret: bool) -> Visibility:
+    """Stage one of ``secret`` and ``public``: the one thing named."""
+    ref = args.take(tr(args.lang, "what.secret"))
     args.done()
+    return Visibility(ref, secret)
+
+
+def _mark(ctx: Context, args: Tokens, secret: bool) -> Applied:
+    element = find_element(ctx, parse_visibility(args, secret=secret).target)
     name = quoted(element_name(element))
     if isinstance(element, Character) and element.kind is CharacterKind.PC:
         raise ctx.error("error.pc_public", name=name)

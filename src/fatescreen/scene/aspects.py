@@ -51,6 +51,24 @@ def aspects_in_play(scene: Scene) -> tuple[AspectInPlay, ...]:
     return found
 
 
+def aspect_by_key(scene: Scene, key: str) -> AspectInPlay | None:
+    """The one aspect in play whose key is ``key`` (None if none, or several): found
+    through its holder, without listing every aspect of a large scene."""
+    holder, _, _ = key.partition("/")
+    kind, _, rest = holder.partition(":")
+    candidates: tuple[AspectInPlay, ...] = ()
+    if kind == SCENE_HOLDER and not rest:
+        candidates = tuple(AspectInPlay(SCENE_HOLDER, aspect) for aspect in scene.aspects)
+    elif kind == "zone" and rest in scene.zone_index:
+        zone = scene.zone_index[rest]
+        candidates = tuple(AspectInPlay(holder, aspect) for aspect in zone.aspects)
+    elif kind in ("character", "consequence"):
+        character = scene.character_index.get(rest.split(":")[0])
+        candidates = _held(character) if character is not None else ()
+    matches = [found for found in candidates if found.key == key]
+    return matches[0] if len(matches) == 1 else None
+
+
 def _collect(scene: Scene) -> tuple[AspectInPlay, ...]:
     found = [AspectInPlay(SCENE_HOLDER, aspect) for aspect in scene.aspects]
     for zone in scene.zones:
@@ -153,6 +171,7 @@ def add_aspect(scene: Scene, holder: str, aspect: Aspect) -> Scene:
     raise KeyError(holder)
 
 
-_held = ByIdentity(_held_by)
+_held = ByIdentity(_held_by, limit=1 << 16)
 """Each character's aspects in play, by the character object: most commands change one
-character, and the others' are the same objects as before."""
+character, and the others' are the same objects as before (room for the largest scenes'
+characters, or it forgets them all each time it fills)."""

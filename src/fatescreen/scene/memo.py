@@ -28,3 +28,9 @@ class ByIdentity(Generic[K, V]):
             self._known.clear()  # forget objects long gone rather than grow without end
         self._known[id(key)] = (key, value)
         return value
+
+    def remember(self, key: K, value: V) -> None:
+        """Answer ``value`` when next asked about ``key`` (worked out another way)."""
+        if len(self._known) >= self._limit:
+            self._known.clear()
+        self._known[id(key)] = (key, value)

@@ -19,6 +19,7 @@ from fatescreen.rules.harm import ConsequenceStyle, HarmOptions
 from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
 from fatescreen.rules.outcomes import Effort, RollResult
 from fatescreen.rules.skills import ROLE_NAMES, SkillRoles, skill_roles
+from fatescreen.scene.memo import ByIdentity
 
 Obstacle = Hazard | Block | Distraction
 """Anything that stands in the way but cannot be attacked (§7)."""
@@ -225,6 +226,43 @@ class RulesInPlay:
         )
 
 
+def _by_zone(characters: tuple[Character, ...]) -> Mapping[str | None, tuple[Character, ...]]:
+    by_zone: dict[str | None, list[Character]] = {}
+    for character in characters:
+        by_zone.setdefault(character.zone, []).append(character)
+    return {zone: tuple(members) for zone, members in by_zone.items()}
+
+
+def _links_of_zones(links: tuple[Link, ...]) -> Mapping[str, tuple[Link, ...]]:
+    by_zone: dict[str, list[Link]] = {}
+    for link in links:
+        for zone_id in dict.fromkeys(link.zones):
+            by_zone.setdefault(zone_id, []).append(link)
+    return {zone: tuple(found) for zone, found in by_zone.items()}
+
+
+# Lookups worked out from one tuple of the scene, remembered by that tuple: most commands
+# leave the characters, zones, links and obstacles the very same tuples, so a new scene
+# value finds them ready (a large scene has thousands of characters to index).
+_character_index: ByIdentity[tuple[Character, ...], Mapping[str, Character]] = ByIdentity(
+    lambda characters: {character.id: character for character in characters}, limit=8
+)
+_character_names: ByIdentity[tuple[Character, ...], Mapping[str, str]] = ByIdentity(
+    lambda characters: {character.id: character.name for character in characters}, limit=8
+)
+_pcs: ByIdentity[tuple[Character, ...], tuple[Character, ...]] = ByIdentity(
+    lambda characters: tuple(c for c in characters if c.kind is CharacterKind.PC), limit=8
+)
+_characters_by_zone = ByIdentity(_by_zone, limit=8)
+_zone_index: ByIdentity[tuple[Zone, ...], Mapping[str, Zone]] = ByIdentity(
+    lambda zones: {zone.id: zone for zone in zones}, limit=8
+)
+_obstacle_index: ByIdentity[tuple[Obstacle, ...], Mapping[str, Obstacle]] = ByIdentity(
+    lambda obstacles: {obstacle.id: obstacle for obstacle in obstacles}, limit=8
+)
+_links_by_zone = ByIdentity(_links_of_zones, limit=8)
+
+
 @dataclass(frozen=True)
 class Scene:
     """A whole scene as one immutable value; every change makes a new Scene.
@@ -275,22 +313,22 @@ class Scene:
     @cached_property
     def character_index(self) -> Mapping[str, Character]:
         """Characters by id."""
-        return {character.id: character for character in self.characters}
+        return _character_index(self.characters)
 
     @cached_property
     def character_names(self) -> Mapping[str, str]:
         """Characters' names by id."""
-        return {character.id: character.name for character in self.characters}
+        return _character_names(self.characters)
 
     @cached_property
     def zone_index(self) -> Mapping[str, Zone]:
         """Zones by id."""
-        return {zone.id: zone for zone in self.zones}
+        return _zone_index(self.zones)
 
     @cached_property
     def obstacle_index(self) -> Mapping[str, Obstacle]:
         """Obstacles by id."""
-        return {obstacle.id: obstacle for obstacle in self.obstacles}
+        return _obstacle_index(self.obstacles)
 
     def character(self, character_id: str) -> Character:
         """The character with that id (KeyError if none)."""
@@ -303,25 +341,18 @@ class Scene:
     @property
     def pcs(self) -> tuple[Character, ...]:
         """The player characters in the scene."""
-        return tuple(c for c in self.characters if c.kind is CharacterKind.PC)
+        return _pcs(self.characters)
 
     @cached_property
     def characters_by_zone(self) -> Mapping[str | None, tuple[Character, ...]]:
         """Characters by the id of the zone they stand in (None: in no zone), in the
         scene's order."""
-        by_zone: dict[str | None, list[Character]] = {}
-        for character in self.characters:
-            by_zone.setdefault(character.zone, []).append(character)
-        return {zone: tuple(characters) for zone, characters in by_zone.items()}
+        return _characters_by_zone(self.characters)
 
     @cached_property
     def links_by_zone(self) -> Mapping[str, tuple[Link, ...]]:
         """The links touching each zone, by zone id, in the scene's order."""
-        by_zone: dict[str, list[Link]] = {}
-        for link in self.links:
-            for zone_id in dict.fromkeys(link.zones):
-                by_zone.setdefault(zone_id, []).append(link)
-        return {zone: tuple(links) for zone, links in by_zone.items()}
+        return _links_by_zone(self.links)
 
     def characters_in(self, zone_id: str) -> tuple[Character, ...]:
         """Characters standing in a zone."""
@@ -342,10 +373,18 @@ class Scene:
 
     def with_character(self, character: Character) -> Scene:
         """A copy with the character of the same id replaced (or appended if new)."""
-        if character.id in self.character_index:
+        index = self.character_index
+        if character.id in index:
             characters = tuple(
                 character if old.id == character.id else old for old in self.characters
             )
+            # the new index is the old one with one entry replaced: no need to build it
+            # again from thousands of characters
+            _character_index.remember(characters, {**index, character.id: character})
+            names = self.character_names
+            if names.get(character.id) != character.name:
+                names = {**names, character.id: character.name}
+            _character_names.remember(characters, names)
         else:
             characters = (*self.characters, character)
         return replace(self, characters=characters)

@@ -27,6 +27,7 @@ from fatescreen.scene.errors import KeyPath
 from fatescreen.scene.library import entry_name, template_records
 from fatescreen.scene.load import LoadedScene, Origin
 from fatescreen.scene.model import RulesInPlay, Scene
+from fatescreen.scene.splice import spliced
 
 T = TypeVar("T")
 Data = dict[str, Any]
@@ -378,7 +379,8 @@ def _detach_trailer(table: Any) -> list[Comment | Whitespace]:
 
 def render(loaded: LoadedScene, scene: Scene) -> str:
     """The text of ``scene`` written over the GM's file, changing only what changed."""
-    return tomlkit.dumps(patched_document(loaded, scene))
+    text = spliced(loaded, scene)
+    return text if text is not None else tomlkit.dumps(patched_document(loaded, scene))
 
 
 def patched_document(
@@ -592,25 +594,27 @@ def _section_named(kind: str) -> Callable[[Any], str]:
     return lambda _: kind
 
 
-def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
-    def top(scene: Scene) -> Data:
-        data: Data = {"title": scene.title}
-        if scene.notes:
-            data["notes"] = scene.notes
-        pcs = sum(1 for c in scene.characters if c.kind is CharacterKind.PC)
-        if scene.gm_pool != pcs:
-            data["gm_pool"] = scene.gm_pool
-        if scene.compel_points:
-            data["compel_points"] = scene.compel_points
-        if scene.party:
-            data["pcs"] = list(scene.party)
-        if scene.aspects:
-            data["aspects"] = [codec.encode_aspect(a) for a in scene.aspects]
-        if scene.held:
-            data["held"] = codec.encode_held(scene.held)
-        return data
+def top_data(scene: Scene) -> Data:
+    """The scene's top-level values as the file writes them (short forms, defaults left
+    out)."""
+    data: Data = {"title": scene.title}
+    if scene.notes:
+        data["notes"] = scene.notes
+    if scene.gm_pool != len(scene.pcs):
+        data["gm_pool"] = scene.gm_pool
+    if scene.compel_points:
+        data["compel_points"] = scene.compel_points
+    if scene.party:
+        data["pcs"] = list(scene.party)
+    if scene.aspects:
+        data["aspects"] = [codec.encode_aspect(a) for a in scene.aspects]
+    if scene.held:
+        data["held"] = codec.encode_held(scene.held)
+    return data
 
-    before, after = top(old), top(new)
+
+def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
+    before, after = top_data(old), top_data(new)
     for key in [*before, *(k for k in after if k not in before)]:
         if before.get(key) == after.get(key):
             continue
@@ -667,6 +671,12 @@ def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> L
     target = path or loaded.path
     if target is None:
         raise ValueError("this scene has no file yet: give a path to save it to")
+    text = spliced(loaded, scene, target.parent)
+    if text is not None:
+        # only values changed, each written over its own span: no document needed
+        write_atomic(target, text)
+        saved = replace(scene, pending_roll=None, pending_hit=None)
+        return LoadedScene(saved, target, text, loaded.origins)
     document = patched_document(loaded, scene, target.parent)
     text = tomlkit.dumps(document)
     write_atomic(target, text)

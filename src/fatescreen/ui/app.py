@@ -325,10 +325,9 @@ class FatescreenApp(App[None]):
             )
 
     def on_ready(self) -> None:
-        """Once the first frame is up, prepare what the first save, command and roll dialog
-        need, in a thread, as soon as the GM leaves the keys alone for a moment: parsing a
-        large scene's document takes seconds, and a thread shares the interpreter with the
-        keys (a save before then parses the document itself)."""
+        """Once the first frame is up, prepare what the first command and roll dialog
+        need, in a thread, as soon as the GM leaves the keys alone for a moment (a thread
+        shares the interpreter with the keys)."""
         collector.resume()
         self.last_input = time.monotonic()
         self.set_timer(WARM_UP_AFTER, self._warm_up_when_idle)
@@ -341,16 +340,16 @@ class FatescreenApp(App[None]):
         self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     def _warm_up(self) -> None:
-        """Parse the style-preserving document and import the verbs and the odds engine.
+        """Import the verbs and the odds engine.
 
-        Touches no widget: it only fills caches the main thread reads later.
+        Touches no widget: it only fills caches the main thread reads later. The scene's
+        style-preserving document is not parsed: a save of changed values writes them over
+        their own text (``scene/splice.py``), and only a save of records that came or went
+        parses it (seconds and tens of megabytes for the largest scenes).
         """
         from fatescreen.commands.core import load_verbs
         from fatescreen.rules.odds import dice_counts
 
-        loaded = self.session.loaded if self.session is not None else None
-        if loaded is not None:
-            loaded.warm()
         load_verbs()
         dice_counts()
         self.warmed_up = True

@@ -4,10 +4,23 @@ place, change and remove things, each ending in one command line (one undoable s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from textual.content import Content
 
 from fatescreen.commands.names import fold
+from fatescreen.commands.requests import (
+    Add,
+    Field,
+    Link,
+    Order,
+    Place,
+    Remove,
+    SaveTemplate,
+    Set,
+    Unlink,
+    field,
+)
 from fatescreen.commands.verbs_build import MAX_COPIES
 from fatescreen.rules.character import Character, CharacterKind, StressKind
 from fatescreen.rules.copies import base_name
@@ -18,10 +31,10 @@ from fatescreen.scene.model import Obstacle, Scene, Zone
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog
 from fatescreen.ui.dialogs.form import FormDialog, FormError, FormField, Values
 from fatescreen.ui.table import Table
-from fatescreen.ui.text import assemble, quote
+from fatescreen.ui.text import assemble
 
-Choices = list[tuple[str, Content | str]]
-"""The options of a choice dialog: ``(value or command line, label)``."""
+Choices = list[tuple[Order, Content | str]]
+"""The options of a choice dialog: ``(value or request, label)``."""
 
 MENU: tuple[tuple[str, str], ...] = (
     ("template", "t"),
@@ -74,8 +87,8 @@ def skill_pairs(text: str, lang: str) -> list[tuple[str, str]]:
 
 
 def skill_words(text: str, lang: str) -> list[str]:
-    """The words of a ``skill`` field for typed skills (see :func:`skill_pairs`), quoted."""
-    return [quote(word) for pair in skill_pairs(text, lang) for word in pair]
+    """The words of a ``skill`` field for typed skills (see :func:`skill_pairs`)."""
+    return [word for pair in skill_pairs(text, lang) for word in pair]
 
 
 def stress_words(text: str, lang: str) -> list[str]:
@@ -118,17 +131,12 @@ def number_word(text: str, label: str, lang: str) -> str:
         parse_rating(text)
     except ValueError:
         raise FormError(tr(lang, "ui.build.not_a_number", field=label, text=text)) from None
-    return quote(text)
+    return text
 
 
 def zone_options(scene: Scene, nowhere: str) -> tuple[tuple[str, str], ...]:
     """Zones as picker options, after a "no zone" one (value ``""``)."""
     return (("—  " + nowhere, ""), *((zone.name, zone.id) for zone in scene.zones))
-
-
-def in_zone(zone_id: str) -> str:
-    """`` in ZONE`` for a chosen zone, nothing for none."""
-    return f" in {quote(zone_id)}" if zone_id else ""
 
 
 def likely_zone(scene: Scene, selected: Character | None) -> str:
@@ -204,7 +212,7 @@ class SceneBuilder:
         self,
         title: str,
         fields: Sequence[FormField],
-        build: Callable[[Values], str],
+        build: Callable[[Values], Order],
         then: Callable[[str], None] | None = None,
         *,
         note: str = "",
@@ -228,11 +236,11 @@ class SceneBuilder:
             closed,
         )
 
-    def confirm(self, title: str, summary: str, line: str, then: Callable[[], None]) -> None:
+    def confirm(self, title: str, summary: str, request: Order, then: Callable[[], None]) -> None:
         """Show what a command will do; Enter runs it."""
         self.app.push_screen(
             ConfirmDialog(
-                self.app.view_state, title, assemble(summary), line, run=self.app.try_command
+                self.app.view_state, title, assemble(summary), request, run=self.app.try_command
             ),
             lambda done: then() if done else None,
         )
@@ -343,13 +351,15 @@ class SceneBuilder:
 
     def _template_zone(self, template: library.Template, count: int) -> None:
         self.last_template = template.key
-        line = f"add {quote(template.key)} {count}"
+        request = Add(template.key, value=str(count))
         if not self.scene.zones:
-            self.app.try_command(line)
+            self.app.try_command(request.command())
             return
         likely = self._zone_of_copies(template.name)
-        options: Choices = [(line + in_zone(z.id), assemble(z.name)) for z in self.scene.zones]
-        options.append((line, self.tr("ui.build.no_zone")))
+        options: Choices = [
+            (replace(request, zone=z.id), assemble(z.name)) for z in self.scene.zones
+        ]
+        options.append((request, self.tr("ui.build.no_zone")))
         ids = [z.id for z in self.scene.zones]
         self.choose(
             self.tr("ui.build.template_zone_title", count=count, name=template.name),
@@ -386,17 +396,18 @@ class SceneBuilder:
         lang = self.app.view_state.lang
         entered: dict[str, str] = {}
 
-        def build(values: Values) -> str:
+        def build(values: Values) -> Add:
             entered.update(values)
-            line = f"add {kind.value} {quote(values['name'])}"
+            members = None
             if kind is CharacterKind.MOOKS:
-                line += " " + number_word(values["members"], self.tr("ui.build.members"), lang)
+                members = number_word(values["members"], self.tr("ui.build.members"), lang)
+            fields: list[Field] = []
             if values.get("player"):
-                line += f" player {quote(values['player'])}"
+                fields.append(field("player", values["player"]))
             skills = skill_words(values["skills"], lang)
             if skills:
-                line += " skill " + " ".join(skills)
-            return line + in_zone(values["zone"])
+                fields.append(field("skill", *skills))
+            return Add(kind.value, values["name"], members, tuple(fields), values["zone"] or None)
 
         def added(_line: str) -> None:
             name = fold(entered.get("name", ""))
@@ -411,11 +422,9 @@ class SceneBuilder:
         character = self.selected()
         if character is None:
             return
-        target = quote(f"character:{character.id}")
-        options: Choices = [
-            (f"place {target} {quote(z.id)}", assemble(z.name)) for z in self.scene.zones
-        ]
-        options.append((f"place {target} none", self.tr("ui.build.no_zone")))
+        target = f"character:{character.id}"
+        options: Choices = [(Place(target, z.id), assemble(z.name)) for z in self.scene.zones]
+        options.append((Place(target, None), self.tr("ui.build.no_zone")))
         ids = [z.id for z in self.scene.zones]
         self.choose(
             self.tr("ui.build.place_title", name=character.name),
@@ -439,7 +448,7 @@ class SceneBuilder:
         self.confirm(
             self.tr("ui.build.remove_title", name=character.name),
             self.tr("ui.build.remove_character"),
-            f"remove {quote('character:' + character.id)}",
+            Remove(f"character:{character.id}"),
             removed,
         )
 
@@ -448,10 +457,9 @@ class SceneBuilder:
         character = self.selected()
         if character is None:
             return
-        target = quote(f"character:{character.id}")
 
-        def build(values: Values) -> str:
-            return f"template save {target} as {quote(values['name'])}"
+        def build(values: Values) -> SaveTemplate:
+            return SaveTemplate(f"character:{character.id}", values["name"])
 
         self.app.push_screen(
             FormDialog(
@@ -478,7 +486,7 @@ class SceneBuilder:
         self.form(
             self.tr("ui.build.add_title.zone"),
             [FormField("name", self.tr("ui.build.name"), required=True)],
-            lambda values: f"add zone {quote(values['name'])}",
+            lambda values: Add("zone", values["name"]),
         )
 
     def _zone_choices(self, zones: Sequence[Zone], mark: Callable[[Zone], str]) -> Choices:
@@ -534,20 +542,19 @@ class SceneBuilder:
             fields.append(FormField("block", self.tr("ui.build.block"), block, options))
         lang = self.app.view_state.lang
 
-        def build(values: Values) -> str:
-            line = f"link {quote(first)} {quote(second)}"
+        def build(values: Values) -> Link:
+            fields: list[Field] = []
             if values["barrier"]:
-                line += " barrier " + number_word(
-                    values["barrier"], self.tr("ui.build.barrier"), lang
-                )
+                typed = number_word(values["barrier"], self.tr("ui.build.barrier"), lang)
+                fields.append(field("barrier", typed))
             elif barrier:
-                line += " barrier none"
+                fields.append(field("barrier", "none"))
             chosen = values.get("block", "")
             if chosen:
-                line += f" block {quote(chosen)}"
+                fields.append(field("block", chosen))
             elif block:
-                line += " block none"
-            return line
+                fields.append(field("block", "none"))
+            return Link(first, second, tuple(fields))
 
         names = f"{scene.zone(first).name} – {scene.zone(second).name}"
         self.form(self.tr("ui.build.link_way_title", zones=names), fields, build)
@@ -562,9 +569,7 @@ class SceneBuilder:
 
         def second(first: str) -> None:
             others = [scene.zone(z) for z in scene.adjacent(first)]
-            options: Choices = [
-                (f"unlink {quote(first)} {quote(z.id)}", assemble(z.name)) for z in others
-            ]
+            options: Choices = [(Unlink(first, z.id), assemble(z.name)) for z in others]
             self.choose(
                 self.tr("ui.build.unlink_second_title", zone=scene.zone(first).name), options
             )
@@ -635,10 +640,10 @@ class SceneBuilder:
         fields.append(FormField("zone", self.tr("ui.build.zone"), zone, zones))
         return fields
 
-    def _obstacle_words(self, kind: str, values: Values, old: Obstacle | None) -> str:
-        """The fields of an obstacle as words of ``add`` or ``set`` (only what changed)."""
+    def _obstacle_words(self, kind: str, values: Values, old: Obstacle | None) -> tuple[Field, ...]:
+        """The fields of an obstacle for ``add`` or ``set`` (only what changed)."""
         lang = self.app.view_state.lang
-        words: list[str] = []
+        words: list[Field] = []
         before = {} if old is None else self._obstacle_values(old)
 
         def changed(key: str) -> bool:
@@ -647,23 +652,22 @@ class SceneBuilder:
         for key in ("weapon", "removal", "difficulty"):
             if key in values and changed(key):
                 if values[key]:
-                    words.append(
-                        f"{key} {number_word(values[key], self.tr(f'ui.build.{key}'), lang)}"
-                    )
+                    typed = number_word(values[key], self.tr(f"ui.build.{key}"), lang)
+                    words.append(field(key, typed))
                 else:
                     # a weapon is a number (0 for none); removal and difficulty may be none
-                    words.append(f"{key} {'0' if key == 'weapon' else 'none'}")
+                    words.append(field(key, "0" if key == "weapon" else "none"))
         if "between_1" in values and (changed("between_1") or changed("between_2")):
             pair = (values["between_1"], values["between_2"])
             if all(pair):
-                words.append(f"between {quote(pair[0])} {quote(pair[1])}")
+                words.append(field("between", *pair))
             elif any(pair):
                 raise FormError(self.tr("ui.build.between_both"))
             else:
-                words.append("between none")
+                words.append(field("between", "none"))
         if "zone" in values and changed("zone"):
-            words.append(f"zone {quote(values['zone'])}" if values["zone"] else "zone none")
-        return " ".join(words)
+            words.append(field("zone", values["zone"] or "none"))
+        return tuple(words)
 
     def _obstacle_values(self, obstacle: Obstacle) -> dict[str, str]:
         """An obstacle's fields as its form shows them."""
@@ -676,14 +680,12 @@ class SceneBuilder:
         """A new hazard, block or distraction."""
         lang = self.app.view_state.lang
 
-        def build(values: Values) -> str:
-            line = f"add {kind} {quote(values['name'])}"
+        def build(values: Values) -> Add:
             if kind == "distraction":
-                line += f" {quote(values['choice'])}"
+                value = values["choice"]
             else:
-                line += " " + number_word(values["rating"], self.tr("ui.build.rating"), lang)
-            rest = self._obstacle_words(kind, values, None)
-            return line + (f" {rest}" if rest else "")
+                value = number_word(values["rating"], self.tr("ui.build.rating"), lang)
+            return Add(kind, values["name"], value, self._obstacle_words(kind, values, None))
 
         self.form(self.tr(f"ui.build.add_title.{kind}"), self._obstacle_fields(kind, None), build)
 
@@ -725,34 +727,29 @@ class SceneBuilder:
         ]
         return fields
 
-    def _countdown_words(self, values: Values, old: Countdown | None) -> str:
+    def _countdown_words(self, values: Values, old: Countdown | None) -> tuple[Field, ...]:
         lang = self.app.view_state.lang
         before = {} if old is None else {f.key: f.value for f in self._countdown_fields(old)}
-        words: list[str] = []
+        words: list[Field] = []
         if "checked" in values and values["checked"] != before.get("checked"):
-            words.append(
-                "checked " + number_word(values["checked"], self.tr("ui.build.checked"), lang)
-            )
+            checked = number_word(values["checked"], self.tr("ui.build.checked"), lang)
+            words.append(field("checked", checked))
         if values["trigger"] != before.get("trigger", ""):
             triggers = [t.strip() for t in values["trigger"].split(";") if t.strip()]
-            words += [f"trigger {quote(t)}" for t in triggers] or ["trigger none"]
+            words += [field("trigger", t) for t in triggers] or [field("trigger", "none")]
         if values["outcome"] != before.get("outcome", ""):
-            words.append(
-                f"outcome {quote(values['outcome'])}" if values["outcome"] else "outcome none"
-            )
+            words.append(field("outcome", values["outcome"] or "none"))
         if values["visible"] != before.get("visible", CountdownVisibility.FULL.value):
-            words.append(f"visible {values['visible']}")
-        return " ".join(words)
+            words.append(field("visible", values["visible"]))
+        return tuple(words)
 
     def add_countdown(self) -> None:
         """A new countdown: name, boxes, triggers, outcome, what players see."""
         lang = self.app.view_state.lang
 
-        def build(values: Values) -> str:
+        def build(values: Values) -> Add:
             boxes = number_word(values["boxes"], self.tr("ui.build.boxes"), lang)
-            line = f"add countdown {quote(values['name'])} {boxes}"
-            rest = self._countdown_words(values, None)
-            return line + (f" {rest}" if rest else "")
+            return Add("countdown", values["name"], boxes, self._countdown_words(values, None))
 
         self.form(self.tr("ui.build.add_title.countdown"), self._countdown_fields(None), build)
 
@@ -787,48 +784,48 @@ class SceneBuilder:
 
     def _change(self, ref: str) -> None:
         record = next(r for key, _, r in self._others() if key == ref)
-        target = quote(ref)
         lang = self.app.view_state.lang
         title = self.tr("ui.build.change_one_title", name=record.name)
         if isinstance(record, Zone):
             self.form(
                 title,
                 [FormField("name", self.tr("ui.build.name"), record.name, required=True)],
-                lambda values: f"set {target} name {quote(values['name'])}",
+                lambda values: Set(ref, (field("name", values["name"]),)),
             )
             return
 
-        def named(values: Values) -> str:
-            return f" name {quote(values['name'])}" if values["name"] != record.name else ""
+        def named(values: Values) -> list[Field]:
+            return [field("name", values["name"])] if values["name"] != record.name else []
+
+        def changes(fields: Sequence[Field]) -> Order:
+            return Set(ref, tuple(fields)) if fields else ""
 
         if isinstance(record, Countdown):
             countdown = record
 
-            def build_countdown(values: Values) -> str:
+            def build_countdown(values: Values) -> Order:
                 words = named(values)
                 if values["boxes"] != str(countdown.boxes):
                     boxes = number_word(values["boxes"], self.tr("ui.build.boxes"), lang)
-                    words += f" boxes {boxes}"
-                rest = self._countdown_words(values, countdown)
-                words += f" {rest}" if rest else ""
-                return f"set {target}{words}" if words else ""
+                    words.append(field("boxes", boxes))
+                words += self._countdown_words(values, countdown)
+                return changes(words)
 
             self.form(title, self._countdown_fields(countdown), build_countdown)
             return
         obstacle = record
         kind = obstacle_kind(obstacle)
 
-        def build_obstacle(values: Values) -> str:
+        def build_obstacle(values: Values) -> Order:
             words = named(values)
             if isinstance(obstacle, Distraction):
                 if values["choice"] != obstacle.choice:
-                    words += f" choice {quote(values['choice'])}"
+                    words.append(field("choice", values["choice"]))
             elif values["rating"] != signed(obstacle.rating):
                 rating = number_word(values["rating"], self.tr("ui.build.rating"), lang)
-                words += f" rating {rating}"
-            rest = self._obstacle_words(kind, values, obstacle)
-            words += f" {rest}" if rest else ""
-            return f"set {target}{words}" if words else ""
+                words.append(field("rating", rating))
+            words += self._obstacle_words(kind, values, obstacle)
+            return changes(words)
 
         self.form(title, self._obstacle_fields(kind, obstacle), build_obstacle)
 
@@ -843,7 +840,7 @@ class SceneBuilder:
             self.confirm(
                 self.tr("ui.build.remove_title", name=record.name),
                 self.tr(f"ui.build.remove_{ref.partition(':')[0]}"),
-                f"remove {quote(ref)}",
+                Remove(ref),
                 lambda: None,
             )
 

@@ -17,7 +17,7 @@ from textual.content import Content
 from fatescreen.commands.campaign_session import CampaignSession, CampaignStep, open_campaign
 from fatescreen.commands.core import find_verb, line_in, split_line
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.requests import Request
+from fatescreen.commands.requests import Milestone, Play, Request
 from fatescreen.commands.session import Result
 from fatescreen.commands.verbs_campaign import scene_end_lines, session_end_lines
 from fatescreen.rules.character import Character, CharacterKind
@@ -27,7 +27,7 @@ from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.scene_list import SceneListScreen
 from fatescreen.ui.sheet import SheetScreen
-from fatescreen.ui.text import assemble, join_lines, quote
+from fatescreen.ui.text import assemble, join_lines
 
 MILESTONE_FIELDS: dict[str, tuple[str, ...]] = {
     "swap": ("ui.milestone.first_skill", "ui.milestone.second_skill"),
@@ -278,18 +278,16 @@ class CampaignApp(FatescreenApp):
         def chosen(option: str | None) -> None:
             if option is None:
                 return
-            start = f"milestone {quote(character.id)} {option}"
             if option == "skip":
-                take(start)
+                take(Milestone(character.id, option).command())
                 return
             fields = [(self.tr(key), "") for key in MILESTONE_FIELDS[option]]
-            template = start + "".join(f" {{{index}}}" for index in range(len(fields)))
             self.push_screen(
                 TextDialog(
                     self.view_state,
                     f"{title}: {self.tr(f'ui.milestone.{option}')}",
                     fields,
-                    template,
+                    lambda values: Milestone(character.id, option, tuple(values)),
                 ),
                 take,
             )
@@ -306,7 +304,7 @@ class CampaignApp(FatescreenApp):
         if session.running and session.scene_key == event.key:
             self._scene_opened()
             return
-        self.run_command(f"play {event.number}")
+        self.run_command(Play(str(event.number)))
 
     def on_scene_list_screen_sheet_chosen(self, event: SceneListScreen.SheetChosen) -> None:
         """A PC's sheet from the scene list."""

@@ -6,6 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from fatescreen.commands.names import fold
+from fatescreen.commands.requests import (
+    AddAspect,
+    Field,
+    Order,
+    RemoveAspect,
+    RenameAspect,
+    Set,
+    field,
+)
 from fatescreen.i18n import tr as i18n_tr
 from fatescreen.rules.aspects import Aspect, AspectKind
 from fatescreen.rules.character import Character, CharacterKind, Form, Scale, StressKind
@@ -15,7 +24,7 @@ from fatescreen.ui.build import Choices, skill_pairs, skill_words, stress_words,
 from fatescreen.ui.dialogs import ChoiceDialog
 from fatescreen.ui.dialogs.form import FormDialog, FormError, FormField, Values
 from fatescreen.ui.table import Table
-from fatescreen.ui.text import Part, assemble, quote
+from fatescreen.ui.text import Part, assemble
 
 ACTIONS = ("overcome", "create", "attack", "defend")
 """The actions a stunt's bonus applies to, as the command writes them."""
@@ -188,7 +197,7 @@ class CharacterEditor:
     def edit(self, character_id: str, key: str) -> None:
         """Open the editor of one field; closing it returns to the chooser."""
         character = self.app.scene.character(character_id)
-        field, _, place = key.partition(":")
+        which, _, place = key.partition(":")
         editors: dict[str, Callable[[Character, str], None]] = {
             "name": self._name,
             "player": self._player,
@@ -208,10 +217,14 @@ class CharacterEditor:
             "minions": self._minions,
             "form": self._true_form,
         }
-        editors[field](character, key if field in ("concept", "trouble") else place)
+        editors[which](character, key if which in ("concept", "trouble") else place)
 
     def _target(self, character: Character) -> str:
-        return quote(f"character:{character.id}")
+        return f"character:{character.id}"
+
+    def _set(self, character: Character, *fields: Field) -> Set:
+        """A ``set`` of the character's fields."""
+        return Set(self._target(character), fields)
 
     def _back(self, character: Character) -> Callable[[str | None], None]:
         """Return to the chooser when an editor closes (applied or not)."""
@@ -223,7 +236,7 @@ class CharacterEditor:
         title: str,
         options: Choices,
         highlighted: int = 0,
-        keys: Sequence[tuple[str, str, str]] = (),
+        keys: Sequence[tuple[str, str, Order]] = (),
     ) -> None:
         self.app.push_screen(
             ChoiceDialog(
@@ -243,7 +256,7 @@ class CharacterEditor:
         character: Character,
         title: str,
         fields: Sequence[FormField],
-        build: Callable[[Values], str],
+        build: Callable[[Values], Order],
         note: str = "",
     ) -> None:
         self.app.push_screen(
@@ -262,38 +275,34 @@ class CharacterEditor:
         return f"{character.name}: {self.tr(field)}"
 
     def _name(self, character: Character, _: str) -> None:
-        target = self._target(character)
-
-        def build(values: Values) -> str:
+        def build(values: Values) -> Order:
             new = values["name"]
-            return "" if new == character.name else f"set {target} name {quote(new)}"
+            return "" if new == character.name else self._set(character, field("name", new))
 
-        field = FormField("name", self.tr("ui.edit.name"), character.name, required=True)
-        self._open_form(character, self._title(character, "ui.edit.name"), [field], build)
+        name = FormField("name", self.tr("ui.edit.name"), character.name, required=True)
+        self._open_form(character, self._title(character, "ui.edit.name"), [name], build)
 
     def _player(self, character: Character, _: str) -> None:
-        target = self._target(character)
-        field = FormField("player", self.tr("ui.edit.player"), character.player, required=True)
+        player = FormField("player", self.tr("ui.edit.player"), character.player, required=True)
         self._open_form(
             character,
             self._title(character, "ui.edit.player"),
-            [field],
-            lambda values: f"set {target} player {quote(values['player'])}",
+            [player],
+            lambda values: self._set(character, field("player", values["player"])),
         )
 
     def _kind(self, character: Character, _: str) -> None:
-        target = self._target(character)
         kinds = (CharacterKind.MAJOR, CharacterKind.MINOR, CharacterKind.MOOKS)
         options: Choices = [
-            (f"set {target} kind {kind.value}", self.tr(f"ui.kind.{kind.value}")) for kind in kinds
+            (self._set(character, field("kind", kind.value)), self.tr(f"ui.kind.{kind.value}"))
+            for kind in kinds
         ]
         current = kinds.index(character.kind) if character.kind in kinds else 0
         self._choose(character, self._title(character, "ui.edit.kind"), options, current)
 
     def _zone(self, character: Character, _: str) -> None:
-        target = self._target(character)
         options: Choices = [
-            (f"set {target} zone {quote(value) if value else 'none'}", assemble(label))
+            (self._set(character, field("zone", value or "none")), assemble(label))
             for label, value in zone_options(self.app.scene, self.tr("ui.build.no_zone"))
         ]
         values = ["", *(z.id for z in self.app.scene.zones)]
@@ -305,45 +314,44 @@ class CharacterEditor:
         if place in ("concept", "trouble"):
             kind = AspectKind.HIGH_CONCEPT if place == "concept" else AspectKind.TROUBLE
             old: Aspect | None = next((a for a in character.aspects if a.kind is kind), None)
-            label, role = f"ui.edit.{place}", f" {place}"
+            label, role = f"ui.edit.{place}", place
         else:
             others = [a for a in character.aspects if a.kind is AspectKind.CHARACTER]
             old = None if place == "new" else others[int(place)]
-            label, role = "ui.edit.aspect", ""
+            label, role = "ui.edit.aspect", None
         key = f"character:{character.id}/{old.id}" if old is not None else ""
 
-        def build(values: Values) -> str:
+        def build(values: Values) -> Order:
             text = values["text"]
             if old is None:
-                return f"aspect add {quote(text)} on {quote(character.id)}{role}" if text else ""
+                return AddAspect(text, character.id, role) if text else ""
             if not text:
-                return f"aspect remove {quote(key)}"
-            return "" if text == old.name else f"aspect rename {quote(key)} {quote(text)}"
+                return RemoveAspect(key)
+            return "" if text == old.name else RenameAspect(key, text)
 
-        field = FormField("text", self.tr(label), old.name if old else "")
+        text_field = FormField("text", self.tr(label), old.name if old else "")
         note = self.tr("ui.edit.empty_removes") if old is not None else ""
-        self._open_form(character, self._title(character, label), [field], build, note)
+        self._open_form(character, self._title(character, label), [text_field], build, note)
 
     def _skill(self, character: Character, place: str) -> None:
         """A skill's rating from the ladder (or none to drop it); new skills typed."""
-        target = self._target(character)
         if place == "new":
-            field = FormField(
+            skills = FormField(
                 "skills", self.tr("ui.build.skills"), placeholder=self.tr("ui.build.skills_hint")
             )
 
-            def build(values: Values) -> str:
+            def build(values: Values) -> Set:
                 words = skill_words(values["skills"], self.lang)
                 if not words:
                     raise FormError(self.tr("ui.fill_in_field", field=self.tr("ui.build.skills")))
-                return f"set {target} skill " + " ".join(words)
+                return self._set(character, field("skill", *words))
 
             title = self._title(character, "ui.edit.new_skill")
-            self._open_form(character, title, [field], build)
+            self._open_form(character, title, [skills], build)
             return
         current = character.skills[place]
         rungs = ladder_rungs(current)
-        lines = [f"set {target} skill {quote(place)} {signed(value)}" for value in rungs]
+        lines = [self._set(character, field("skill", place, signed(value))) for value in rungs]
         options: Choices = [
             (
                 line,
@@ -356,11 +364,11 @@ class CharacterEditor:
         ]
         options.append(
             (
-                f"set {target} skill {quote(place)} none",
+                self._set(character, field("skill", place, "none")),
                 assemble("   ", self.tr("ui.edit.drop_skill")),
             )
         )
-        keys = [
+        keys: list[tuple[str, str, Order]] = [
             (DIGITS[value], "", line)
             for line, value in zip(lines, rungs, strict=True)
             if value in DIGITS
@@ -383,24 +391,20 @@ class CharacterEditor:
 
     def _stunt(self, character: Character, place: str) -> None:
         """A stunt's text and optional bonus; empty text removes it."""
-        target = self._target(character)
 
-        def build(values: Values) -> str:
+        def build(values: Values) -> Set:
             text = values["text"]
             if not text:
                 if place == "new":
                     raise FormError(
                         self.tr("ui.fill_in_field", field=self.tr("ui.edit.stunt_text"))
                     )
-                return f"set {target} stunt remove {int(place) + 1}"
+                return self._set(character, field("stunt", "remove", str(int(place) + 1)))
             which = "add" if place == "new" else str(int(place) + 1)
-            line = f"set {target} stunt {which} {quote(text)}"
             bonus = [values["bonus"], values["skill"], values["action"]]
-            if any(bonus):
-                if not all(bonus):
-                    raise FormError(self.tr("ui.edit.bonus_needs_all"))
-                line += " " + " ".join(quote(word) for word in bonus)
-            return line
+            if any(bonus) and not all(bonus):
+                raise FormError(self.tr("ui.edit.bonus_needs_all"))
+            return self._set(character, field("stunt", which, text, *(b for b in bonus if b)))
 
         label = "ui.edit.new_stunt" if place == "new" else "ui.edit.stunt"
         note = self.tr("ui.edit.stunt_note")
@@ -408,44 +412,41 @@ class CharacterEditor:
         self._open_form(character, self._title(character, label), fields, build, note)
 
     def _stress(self, character: Character, _: str) -> None:
-        target = self._target(character)
-        field = FormField(
+        stress = FormField(
             "stress",
             self.tr("ui.edit.stress"),
             stress_text(character, self.lang),
             placeholder=self.tr("ui.edit.stress_hint"),
         )
 
-        def build(values: Values) -> str:
-            return f"set {target} stress " + " ".join(stress_words(values["stress"], self.lang))
+        def build(values: Values) -> Set:
+            return self._set(character, field("stress", *stress_words(values["stress"], self.lang)))
 
         note = self.tr("ui.edit.stress_note")
-        self._open_form(character, self._title(character, "ui.edit.stress"), [field], build, note)
+        self._open_form(character, self._title(character, "ui.edit.stress"), [stress], build, note)
 
     def _consequences(self, character: Character, _: str) -> None:
-        target = self._target(character)
-        field = FormField("slots", self.tr("ui.edit.consequences"), slots_text(character))
+        slots_field = FormField("slots", self.tr("ui.edit.consequences"), slots_text(character))
 
-        def build(values: Values) -> str:
+        def build(values: Values) -> Set:
             slots = ",".join(part.strip() for part in values["slots"].split(",") if part.strip())
-            return f"set {target} consequences {quote(slots or 'default')}"
+            return self._set(character, field("consequences", slots or "default"))
 
         note = self.tr("ui.edit.consequences_note", slots=", ".join(SLOT_WORDS))
         self._open_form(
-            character, self._title(character, "ui.edit.consequences"), [field], build, note
+            character, self._title(character, "ui.edit.consequences"), [slots_field], build, note
         )
 
     def _numbers(
         self, character: Character, label: str, fields: Sequence[tuple[str, str, int]]
     ) -> None:
         """A form of number fields, each ``(command field, label key, current value)``."""
-        target = self._target(character)
         form_fields = [
             FormField(word, self.tr(key), str(value), required=True) for word, key, value in fields
         ]
 
-        def build(values: Values) -> str:
-            words = []
+        def build(values: Values) -> Order:
+            words: list[Field] = []
             for word, key, value in fields:
                 typed = values[word]
                 try:
@@ -455,8 +456,8 @@ class CharacterEditor:
                         self.tr("ui.build.not_a_number", field=self.tr(key), text=typed)
                     ) from None
                 if number != value:
-                    words.append(f"{word} {quote(typed)}")
-            return f"set {target} " + " ".join(words) if words else ""
+                    words.append(field(word, typed))
+            return self._set(character, *words) if words else ""
 
         self._open_form(character, self._title(character, label), form_fields, build)
 
@@ -486,30 +487,29 @@ class CharacterEditor:
         )
 
     def _scale(self, character: Character, _: str) -> None:
-        target = self._target(character)
         scales = list(Scale)
         options: Choices = [
-            (f"set {target} scale {scale.value}", self.tr(f"ui.scale.{scale.value}"))
+            (self._set(character, field("scale", scale.value)), self.tr(f"ui.scale.{scale.value}"))
             for scale in scales
         ]
         current = scales.index(character.scale)
         self._choose(character, self._title(character, "ui.edit.scale"), options, current)
 
     def _minions(self, character: Character, _: str) -> None:
-        target = self._target(character)
         scene = self.app.scene
         others = [
             c for c in scene.characters if c.id != character.id and c.kind is not CharacterKind.PC
         ]
         known = ", ".join(f"{c.id} ({c.name})" for c in others) or "—"
-        field = FormField("minions", self.tr("ui.edit.minions"), ",".join(character.minions))
+        minions = FormField("minions", self.tr("ui.edit.minions"), ",".join(character.minions))
 
-        def build(values: Values) -> str:
+        def build(values: Values) -> Set:
             ids = ",".join(part.strip() for part in values["minions"].split(",") if part.strip())
-            return f"set {target} minions {quote(ids) if ids else 'none'}"
+            return self._set(character, field("minions", ids or "none"))
 
         note = self.tr("ui.edit.minions_note", ids=known)
-        self._open_form(character, self._title(character, "ui.edit.minions"), [field], build, note)
+        title = self._title(character, "ui.edit.minions")
+        self._open_form(character, title, [minions], build, note)
 
     def _form_fields(self, form: Form | None) -> list[FormField]:
         reveals = (
@@ -547,57 +547,61 @@ class CharacterEditor:
     def _true_form(self, character: Character, place: str) -> None:
         """A true form of a big bad (§7): its name, reveal, skills, aspects and stress; an
         empty name removes the form."""
-        target = self._target(character)
         form = None if place == "new" else character.forms[int(place)]
 
-        def build(values: Values) -> str:
+        def build(values: Values) -> Order:
             name = values["name"]
+            words: list[Field]
             if form is None:
                 if not name:
                     raise FormError(self.tr("ui.fill_in_field", field=self.tr("ui.edit.name")))
-                words = [f"form add {quote(name)}"]
-                words += ["soft"] if values["reveal"] == "soft" else []
+                words = [
+                    field("form", "add", name, *(["soft"] if values["reveal"] == "soft" else []))
+                ]
             else:
                 if not name:
-                    return f"set {target} form remove {int(place) + 1}"
-                words = [f"form {int(place) + 1}"]
+                    return self._set(character, field("form", "remove", str(int(place) + 1)))
+                words = [field("form", str(int(place) + 1))]
                 if name != form.name:
-                    words.append(f"name {quote(name)}")
+                    words.append(field("name", name))
                 if values["reveal"] != ("soft" if form.soft else "full"):
-                    words.append(f"reveal {values['reveal']}")
+                    words.append(field("reveal", values["reveal"]))
             words += self._form_changes(form, values)
             if form is not None and len(words) == 1:
                 return ""
-            return f"set {target} " + " ".join(words)
+            return self._set(character, *words)
 
         label = "ui.edit.new_form" if form is None else "ui.edit.form"
         note = self.tr("ui.edit.form_note")
         fields = self._form_fields(form)
         self._open_form(character, self._title(character, label), fields, build, note)
 
-    def _form_changes(self, form: Form | None, values: Values) -> list[str]:
-        """The skill, aspect and stress words that change a form (or fill a new one)."""
-        words: list[str] = []
+    def _form_changes(self, form: Form | None, values: Values) -> list[Field]:
+        """The skill, aspect and stress fields that change a form (or fill a new one)."""
+        words: list[Field] = []
         old_skills = dict(form.skills) if form is not None else {}
         pairs = skill_pairs(values["skills"], self.lang)
         typed = {fold(name) for name, _ in pairs}
         skill_part = [
-            f"{quote(name)} {quote(rating)}"
+            word
             for name, rating in pairs
             if old_skills.get(name) != parse_rating(rating)
+            for word in (name, rating)
         ]
-        skill_part += [f"{quote(name)} none" for name in old_skills if fold(name) not in typed]
+        skill_part += [
+            word for name in old_skills if fold(name) not in typed for word in (name, "none")
+        ]
         if skill_part:
-            words.append("skill " + " ".join(skill_part))
+            words.append(field("skill", *skill_part))
         old_aspects = [a.name for a in form.aspects] if form is not None else []
         new_aspects = [a.strip() for a in values["aspects"].split(";") if a.strip()]
         kept = {fold(a) for a in new_aspects}
         had = {fold(a) for a in old_aspects}
-        words += [f"aspect remove {quote(a)}" for a in old_aspects if fold(a) not in kept]
-        words += [f"aspect add {quote(a)}" for a in new_aspects if fold(a) not in had]
+        words += [field("aspect", "remove", a) for a in old_aspects if fold(a) not in kept]
+        words += [field("aspect", "add", a) for a in new_aspects if fold(a) not in had]
         old_stress = stress_text(form, self.lang) if form is not None and form.stress else ""
         if values["stress"] != old_stress:
-            words.append("stress " + " ".join(stress_words(values["stress"], self.lang)))
+            words.append(field("stress", *stress_words(values["stress"], self.lang)))
         return words
 
 

@@ -9,6 +9,7 @@ from textual import events
 from textual.message import Message
 from textual.screen import Screen
 
+from fatescreen.commands.requests import Order, command_line
 from fatescreen.ui.keys import LocalFooter, shown_description
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.state import View
@@ -39,14 +40,14 @@ class QuickPick(TextBlock):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.title = ""
-        self.options: list[tuple[str, str]] = []
+        self.options: list[tuple[Order, str]] = []
         self.highlighted = 0
         self.is_open = False
         """Whether the pick is showing (and taking the keys)."""
         self._view = View()
 
-    def open(self, view: View, title: str, options: Sequence[tuple[str, str]]) -> None:
-        """Show ``options`` (command line, label) under ``title``."""
+    def open(self, view: View, title: str, options: Sequence[tuple[Order, str]]) -> None:
+        """Show ``options`` (request, label) under ``title``."""
         self._view, self.title = view, title
         self.options = list(options)
         self.highlighted = 0
@@ -86,7 +87,7 @@ class QuickPick(TextBlock):
         self.set(assemble(*parts))
 
     def _pick(self, index: int) -> None:
-        line = self.options[index][0]
+        line = command_line(self.options[index][0])
         self.close()
         self.post_message(self.Picked(line))
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 import unicodedata
 from collections.abc import Iterable, Mapping
 
@@ -13,11 +12,6 @@ from fatescreen.rules.character import StressTrack
 from fatescreen.rules.ladder import describe
 
 Part = str | tuple[str, str] | Content
-
-
-def quote(text: str) -> str:
-    """A name or text as one word of a command line."""
-    return shlex.quote(text)
 
 
 def literal(text: str) -> str:

@@ -3,30 +3,29 @@ see, the selected character's first, each with the command line that flips it.""
 
 from __future__ import annotations
 
+from fatescreen.commands.requests import Visibility
 from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.obstacles import CountdownVisibility
 from fatescreen.scene.aspects import AspectInPlay, aspects_in_play
 from fatescreen.scene.model import Scene
 from fatescreen.ui.state import View
-from fatescreen.ui.text import quote
 
 
-def _choice(view: View, ref: str, name: str, secret: bool) -> tuple[str, str]:
-    verb = "public" if secret else "secret"
+def _choice(view: View, ref: str, name: str, secret: bool) -> tuple[Visibility, str]:
     state = view.tr("ui.visibility.is_secret" if secret else "ui.visibility.is_public")
-    return f"{verb} {quote(ref)}", f"{name}: {state}"
+    return Visibility(ref, secret=not secret), f"{name}: {state}"
 
 
-def visibility_choices(scene: Scene, view: View) -> list[tuple[str, str]]:
-    """(command line, label) for each NPC, zone, aspect and countdown; the selected
+def visibility_choices(scene: Scene, view: View) -> list[tuple[Visibility, str]]:
+    """(request, label) for each NPC, zone, aspect and countdown; the selected
     character and its aspects come first."""
     selected = view.selected
     npcs = [c for c in scene.characters if c.kind is not CharacterKind.PC]
     npcs.sort(key=lambda c: c.id != selected)
     aspects = sorted(aspects_in_play(scene), key=lambda a: a.owner != selected)
-    choices: list[tuple[str, str]] = []
+    choices: list[tuple[Visibility, str]] = []
 
-    def aspect_choice(found: AspectInPlay) -> tuple[str, str]:
+    def aspect_choice(found: AspectInPlay) -> tuple[Visibility, str]:
         return _choice(view, f"aspect:{found.key}", found.aspect.name, found.aspect.hidden)
 
     if npcs and npcs[0].id == selected:

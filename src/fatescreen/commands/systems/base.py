@@ -15,15 +15,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
+from fatescreen.commands.core import WordQueue
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import fold
 from fatescreen.i18n import tr
 
 S = TypeVar("S")
 """A system's scene value."""
-
-MAX_WORDS = 200
-"""The longest command line, in words, that a verb is given."""
 
 
 def percent(chance: Fraction) -> str:
@@ -94,8 +92,8 @@ class SystemVerb:
     example: str = ""
 
 
-class Words:
-    """The words of a command line after its verb, consumed left to right."""
+class Words(WordQueue):
+    """The words of a command line after its verb, with the system's keywords."""
 
     def __init__(
         self,
@@ -104,33 +102,19 @@ class Words:
         lang: str,
         keywords: Mapping[str, tuple[str, ...]] | None = None,
     ) -> None:
+        super().__init__(words, lang)
         self.verb = verb
-        self.words = words[:MAX_WORDS]
-        self.lang = lang
         self.keywords = keywords or {}
 
-    def __bool__(self) -> bool:
-        return bool(self.words)
+    @property
+    def verb_word(self) -> str:
+        """The verb as typed in English."""
+        return self.verb.name
 
-    def peek(self) -> str | None:
-        """The next word, not consumed."""
-        return self.words[0] if self.words else None
-
-    def take(self, what: str) -> str:
-        """The next word.
-
-        Raises:
-            CommandError: There is none; the message shows the usage.
-        """
-        if not self.words:
-            raise CommandError(
-                tr(self.lang, "error.missing", verb=self.verb.name, what=what, usage=self.usage)
-            )
-        return self.words.pop(0)
-
-    def optional(self) -> str | None:
-        """The next word, or None."""
-        return self.words.pop(0) if self.words else None
+    @property
+    def usage(self) -> str:
+        """The verb's usage line."""
+        return self.verb.usage
 
     def keyword(self, *names: str) -> str | None:
         """Consume the next word if it is one of the keywords ``names`` (in any language):
@@ -167,40 +151,6 @@ class Words:
                 )
             )
         return value
-
-    def not_a_number(self, word: str) -> CommandError:
-        """The error for a word that should have been a number."""
-        return CommandError(
-            tr(self.lang, "error.number", verb=self.verb.name, text=word, usage=self.usage)
-        )
-
-    def rest(self) -> str:
-        """All remaining words joined (free text such as a reason)."""
-        text = " ".join(self.words)
-        self.words = []
-        return text
-
-    def done(self) -> None:
-        """Insist nothing is left over.
-
-        Raises:
-            CommandError: Extra words remain; the message quotes them.
-        """
-        if self.words:
-            raise CommandError(
-                tr(
-                    self.lang,
-                    "error.extra",
-                    verb=self.verb.name,
-                    extra=" ".join(self.words),
-                    usage=self.usage,
-                )
-            )
-
-    @property
-    def usage(self) -> str:
-        """The verb's usage line."""
-        return self.verb.usage
 
 
 class VerbSet:

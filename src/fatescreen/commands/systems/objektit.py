@@ -7,7 +7,7 @@ decision and returns the new :class:`~fatescreen.scene.systems.objektit.Objektit
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
@@ -250,6 +250,17 @@ def check_verb(ctx: Ctx, words: Words) -> Applied:
     words.done()
     lines = conflict_lines(ctx.lang, opened)
     return Applied(replace(ctx.value, conflict=opened), tuple(lines), lines[0])
+
+
+@dataclass(frozen=True)
+class Chance:
+    """``chance NUMBER``: the GM's chance of the conflict being set up."""
+
+    chance: int
+
+    def command(self) -> str:
+        """The ``chance`` line."""
+        return f"chance {self.chance:+d}"
 
 
 @VERBS.verb(

@@ -12,13 +12,19 @@ from typing import Any, Generic
 from fatescreen.commands.core import split_line
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import fold
-from fatescreen.commands.session import LogEntry, Result, refuse_journaling, save_target
+from fatescreen.commands.session import (
+    JournalGuard,
+    LogEntry,
+    Result,
+    save_target,
+    undo_or_redo,
+)
 from fatescreen.commands.systems.base import S, SystemContext, VerbSet
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError
-from fatescreen.scene.history import NothingToUndo, UndoHistory, UndoStep
+from fatescreen.scene.history import UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.systems import LoadedSystemScene, save_system_scene, scene_format
 
@@ -33,7 +39,7 @@ META: dict[str, tuple[str, ...]] = {
 
 
 @dataclass
-class SystemSession(Generic[S]):
+class SystemSession(JournalGuard, Generic[S]):
     """A scene of some system being run: its value, history, journal and log."""
 
     system: str
@@ -67,30 +73,11 @@ class SystemSession(Generic[S]):
         self.recovery_pending = False
         return replayed
 
-    def discard_recovery(self) -> None:
-        """Forget unsaved journaled changes and journal afresh from the file."""
-        self.recovery_pending = False
-        self.start_journal()
-
-    def start_journal(self) -> None:
-        """Begin a fresh journal against the file as it is now.
-
-        Raises:
-            RecoveryPending: The old journal has not been recovered or discarded yet.
-        """
-        self.refuse_pending_recovery()
-        if self.journal is not None and self.loaded is not None:
-            self.journal.start(self.loaded.text)
+    def journal_text(self) -> str | None:
+        """The text of the scene file the journal is kept against (None without a file)."""
+        return self.loaded.text if self.loaded is not None else None
 
     # -- commands ----------------------------------------------------------------------
-
-    def refuse_pending_recovery(self) -> None:
-        """Raise unless the journal may be written (see :attr:`recovery_pending`).
-
-        Raises:
-            RecoveryPending: A recovery waits for :meth:`recover` or :meth:`discard_recovery`.
-        """
-        refuse_journaling(self.journal, pending=self.recovery_pending)
 
     def execute(self, line: str) -> Result:
         """Apply one command line; a bad line changes nothing and explains itself.
@@ -136,22 +123,9 @@ class SystemSession(Generic[S]):
 
     def _meta(self, name: str, words: list[str], text: str) -> Result:
         if name in ("undo", "redo"):
-            if words:
-                raise CommandError(
-                    tr(self.lang, "error.extra", verb=name, extra=" ".join(words), usage=name)
-                )
-            try:
-                if name == "undo":
-                    self.history, step = self.history.undo()
-                    self.value = step.before
-                else:
-                    self.history, step = self.history.redo()
-                    self.value = step.after
-            except NothingToUndo:
-                raise CommandError(tr(self.lang, f"error.nothing_to_{name}")) from None
-            if self.journal is not None:
-                self.journal.append(name, ())
-            line = tr(self.lang, f"{name}.line", label=step.label)
+            self.history, step, self.value, line = undo_or_redo(
+                self.history, name, words, self.lang, self.journal
+            )
             self.log.append(LogEntry(text, (line,)))
             return Result(text, (line,), True, frozenset({"all"}), step.label)
         if name == "save":

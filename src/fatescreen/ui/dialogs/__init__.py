@@ -13,9 +13,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from fatescreen.commands.requests import Order, Request, command_line
 from fatescreen.ui.keys import translate_bindings
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble, quote
+from fatescreen.ui.text import assemble
 
 Runner = Callable[[str], str | None]
 """Applies a command line: None when it was applied, else the message saying why not."""
@@ -37,9 +38,10 @@ class Dialog(ModalScreen[str | None]):
         self.title_text = title
         self.run = run
 
-    def submit(self, line: str) -> None:
-        """Close with a command line; with a ``run`` callback, apply it first and stay open
-        showing the refusal if it is refused."""
+    def submit(self, order: Order) -> None:
+        """Close with a request's command line; with a ``run`` callback, apply it first and
+        stay open showing the refusal if it is refused."""
+        line = command_line(order)
         if self.run is None:
             self.dismiss(line)
             return
@@ -74,21 +76,21 @@ class Dialog(ModalScreen[str | None]):
 class ChoiceDialog(Dialog):
     """Pick one of several options; Enter takes the highlighted one.
 
-    Each option is ``(command line, label)``; extra keys map a key to a command line.
+    Each option is ``(request or value, label)``; extra keys map a key to a request.
     """
 
     def __init__(
         self,
         view: View,
         title: str,
-        options: Sequence[tuple[str, Content | str]],
+        options: Sequence[tuple[Order, Content | str]],
         *,
         note: Content | str = "",
-        keys: Sequence[tuple[str, str, str]] = (),
+        keys: Sequence[tuple[str, str, Order]] = (),
         highlighted: int = 0,
         list_keys: bool = True,
         run: Runner | None = None,
-        alternates: Sequence[tuple[str, str, Sequence[str]]] = (),
+        alternates: Sequence[tuple[str, str, Sequence[Order]]] = (),
     ) -> None:
         super().__init__(view, title, run=run)
         self.options = list(options)
@@ -159,7 +161,7 @@ class TextDialog(Dialog):
         view: View,
         title: str,
         fields: Sequence[tuple[str, str]],
-        template: str | Callable[[Sequence[str]], str],
+        template: Callable[[list[str]], Request],
         *,
         note: Content | str = "",
         run: Runner | None = None,
@@ -167,8 +169,7 @@ class TextDialog(Dialog):
         super().__init__(view, title, run=run)
         self.fields = list(fields)
         self.template = template
-        """The command line: a ``str.format`` template of the fields as quoted words, or a
-        function of the texts entered that renders a typed request's line."""
+        """Makes the typed request from the texts entered, in the fields' order."""
         self.note = note
 
     def compose(self) -> ComposeResult:
@@ -196,10 +197,7 @@ class TextDialog(Dialog):
         if not all(value.strip() for value in values):
             self.notify(self.view.tr("ui.fill_in"), severity="warning")
             return
-        if callable(self.template):
-            self.submit(self.template([value.strip() for value in values]))
-        else:
-            self.submit(self.template.format(*[quote(v) for v in values]))
+        self.submit(self.template(values))
 
 
 class ConfirmDialog(Dialog):
@@ -215,7 +213,7 @@ class ConfirmDialog(Dialog):
         view: View,
         title: str,
         summary: Content | str,
-        line: str,
+        line: Order,
         *,
         run: Runner | None = None,
     ) -> None:

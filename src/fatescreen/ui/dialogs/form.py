@@ -12,6 +12,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select, Static
 
+from fatescreen.commands.requests import Order
 from fatescreen.ui.dialogs import Dialog, Runner
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble, literal
@@ -38,8 +39,8 @@ class FormError(ValueError):
 
 
 Values = Mapping[str, str]
-Build = Callable[[Values], str]
-"""Makes the command line from the form's values ("" when there is nothing to do).
+Build = Callable[[Values], Order]
+"""Makes the request from the form's values ("" when there is nothing to do).
 
 Raises:
     FormError: A value cannot be used; the message is shown in the form.

@@ -26,16 +26,16 @@ from fatescreen.ui.text import assemble
 ACTIONS = ("attack", "overcome", "create")
 
 
-def entered_dice(text: str, *, opposed: bool) -> str | None:
-    """The dice part of a command line from the Dice field, or None if it is not dice.
+def entered_dice(text: str, *, opposed: bool) -> tuple[str, ...] | None:
+    """The dice typed in the Dice field, or None if they are not dice.
 
     The field holds nothing (roll), the roller's faces, or for an attack also the
     defender's faces: ``+0++ -000`` or ``+0++ vs -000``.
     """
-    words = [word for word in text.split() if word.lower() != "vs"]
+    words = tuple(word for word in text.split() if word.lower() != "vs")
     if len(words) > (2 if opposed else 1) or not all(looks_like_faces(w) for w in words):
         return None
-    return " vs ".join(words)
+    return words
 
 
 class RollDialog(Dialog):
@@ -347,7 +347,7 @@ class RollDialog(Dialog):
         if dice is None:
             self.notify(tr("ui.bad_dice"), severity="error")
             return None
-        own, _, defense = dice.partition(" vs ")
+        own = dice[0] if dice else None
         value = self.query_one("#skill", Select).value
         skill = value if isinstance(value, str) else None
         if self.action == "attack":
@@ -355,13 +355,26 @@ class RollDialog(Dialog):
                 self.notify(tr("ui.fill_in"), severity="warning")
                 return None
             hazard = self.actor in self.scene.obstacle_index
-            return Attack(self.actor, self.target, skill, own or None, defense or None, hazard)
+            return Attack(
+                self.actor,
+                self.target,
+                None if hazard else skill,
+                own,
+                dice[1:],
+                hazard,
+            )
         opposition = self.opponent or self.query_one("#difficulty", Input).value.strip() or "0"
         value = self.query_one("#opponent-skill", Select).value
         opponent_skill = value if isinstance(value, str) and self.opponent else None
+        against = dice[1] if len(dice) > 1 else None
         if self.action == "overcome":
             return Overcome(
-                self.actor, skill, opposition, own or None, opponent_skill, defense or None
+                self.actor,
+                skill,
+                opposition,
+                own,
+                opponent_skill=opponent_skill,
+                opponent_dice=against,
             )
         aspect = self._existing() or self.query_one("#aspect", Input).value.strip()
         if not aspect:
@@ -369,7 +382,13 @@ class RollDialog(Dialog):
             self.query_one("#aspect", Input).focus()
             return None
         return Create(
-            self.actor, skill, aspect, opposition, own or None, opponent_skill, defense or None
+            self.actor,
+            skill,
+            aspect,
+            opposition,
+            own,
+            opponent_skill=opponent_skill,
+            opponent_dice=against,
         )
 
 

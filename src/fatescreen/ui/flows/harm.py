@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from fatescreen.commands.harm_text import option_text, options_for
-from fatescreen.commands.requests import Absorb, Line, Minion, Request, Reveal
+from fatescreen.commands.requests import Absorb, Line, Minion, Request, RevealForm
 from fatescreen.rules.big_bads import minion_armor_options
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
@@ -88,8 +88,8 @@ class HarmFlow:
         table = self.table
         fields = [(table.tr("ui.consequence_text", number=i + 1), "") for i in range(count)]
 
-        def line(texts: Sequence[str]) -> str:
-            return Absorb(option, tuple(texts)).command()
+        def line(texts: Sequence[str]) -> Absorb:
+            return Absorb(option, tuple(texts))
 
         table.push_screen(TextDialog(table.view_state, title, fields, line), self._run)
 
@@ -112,9 +112,9 @@ class HarmFlow:
         character = table.scene.character(character_id)
         form = character.forms[character.form]
         requests: list[tuple[Request, str]] = [
-            (Reveal(character_id), table.tr("ui.reveal_default", form=form.name)),
-            (Reveal(character_id, "soft"), table.tr("ui.reveal_soft")),
-            (Reveal(character_id, "full"), table.tr("ui.reveal_full")),
+            (RevealForm(character_id), table.tr("ui.reveal_default", form=form.name)),
+            (RevealForm(character_id, "soft"), table.tr("ui.reveal_soft")),
+            (RevealForm(character_id, "full"), table.tr("ui.reveal_full")),
         ]
         choices: list[tuple[str, Content | str]] = [
             (request.command(), label) for request, label in requests

@@ -4,10 +4,11 @@ the one key that spends the first free invoke their side holds."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from textual.content import Content
 
-from fatescreen.commands.requests import Invoke, InvokeFor
+from fatescreen.commands.requests import Invoke
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.invokes import free_invoke_holders
 from fatescreen.scene.aspects import aspects_in_play
@@ -69,7 +70,7 @@ class InvokeFlow:
 
         def way(use: str) -> list[str]:
             """Each option's line with another use of the invoke (reroll, oppose)."""
-            return [InvokeFor(invoke, use).command() for invoke, _ in options]
+            return [replace(invoke, effect=use).command() for invoke, _ in options]
 
         who = names.get(invoker, table.tr("ui.gm") if invoker == GM else invoker)
         table.push_screen(

@@ -34,8 +34,8 @@ class StepFlow:
         owner = character.id if character is not None else GM
         who = character.name if character is not None else table.tr("ui.gm")
 
-        def line(texts: Sequence[str]) -> str:
-            return AddAspect(texts[0], 1, owner).command()
+        def line(texts: Sequence[str]) -> AddAspect:
+            return AddAspect(texts[0], free=1, owner=owner)
 
         table.push_screen(
             TextDialog(
@@ -55,8 +55,8 @@ class StepFlow:
             table.notify(table.tr("ui.no_failed_roll"), severity="warning")
             return
 
-        def line(texts: Sequence[str]) -> str:
-            return Cost(texts[0]).command()
+        def line(texts: Sequence[str]) -> Cost:
+            return Cost(texts[0])
 
         table.push_screen(
             TextDialog(

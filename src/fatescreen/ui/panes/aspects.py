@@ -79,6 +79,9 @@ class AspectsPane(Pane):
             a is b for a, b in zip(shown, self._key, strict=True)
         ):
             return
+        if self._patch(scene, view, changed):
+            self._key = shown
+            return
         self._key = shown
         names = scene.character_names
         gm = view.tr("gm.name")
@@ -123,6 +126,51 @@ class AspectsPane(Pane):
             lines += group[1]
         self._groups = groups
         self.body.set_lines(lines)
+
+    def _patch(self, scene: Scene, view: View, changed: frozenset[str]) -> bool:
+        """Rebuild only the groups of the characters a command changed, when the scene's
+        and the zones' aspects, the view and the names are as before and no character
+        joins or leaves the pane (a large scene has thousands of characters to walk);
+        False when the whole pane must be worked out again."""
+        if (
+            not self._key
+            or scene.aspects is not self._key[0]
+            or scene.zones is not self._key[1]
+            or view != self._view
+            or "all" in changed
+            or "characters" in changed
+        ):
+            return False
+        names = scene.character_names
+        if names is not self._names and names != self._names:
+            return False
+        gm = view.tr("gm.name")
+        index = scene.character_index
+        for tag in changed:
+            kind, _, character_id = tag.partition(":")
+            if kind != "character":
+                continue
+            character = index.get(character_id)
+            aspects = (
+                _character_aspects(character)
+                if character is not None
+                and (character.id == view.selected or _always_shown(character))
+                else []
+            )
+            key = f"character:{character_id}"
+            if bool(aspects) != (key in self._groups):
+                return False  # the character joins or leaves the pane
+            if aspects and character is not None:
+                group = _group(literal(character.name), aspects, names, gm)
+                self._groups[key] = (character, group)
+        self._names = names
+        lines: list[Content] = []
+        for _, group_lines in self._groups.values():
+            if lines:
+                lines.append(_GAP)
+            lines += group_lines
+        self.body.set_lines(lines)
+        return True
 
 
 _GAP = Content("")

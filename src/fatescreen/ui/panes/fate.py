@@ -6,7 +6,6 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Digits
 
-from fatescreen.rules.character import CharacterKind
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.base import Pane, touches
@@ -32,7 +31,7 @@ class FatePane(Pane):
 
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
         """Redraw when points, PCs or held points change."""
-        pcs = tuple(c for c in scene.characters if c.kind is CharacterKind.PC)
+        pcs = scene.pcs
         key = (
             scene.gm_pool,
             tuple((c.name, c.fate_points, c.refresh) for c in pcs),

@@ -49,9 +49,9 @@ class LogPane(Pane):
     def add(self, command: str, lines: tuple[str, ...], ok: bool) -> None:
         """Put one command's result at the top.
 
-        The entry is shown in the frame after the one that shows what the command
-        changed: Textual repaints everything between the places a frame repaints, and
-        the log lies far below the panes.
+        The entry is shown in the same frame as what the command changed: a change off
+        screen (an aspect scrolled out of sight) leaves the entry as the one sign that
+        the key did something, and a second frame would come a frame's time later.
         """
         entry = LogEntry(command, lines, ok)
         self.entries.insert(0, entry)
@@ -61,7 +61,7 @@ class LogPane(Pane):
         if len(self.entries) > MAX_ENTRIES:
             self.entries = self.entries[:MAX_ENTRIES]
         keep = sum(1 + len(e.lines) for e in self.entries)
-        self.call_after_refresh(self._show_entry, rendered, keep)
+        self._show_entry(rendered, keep)
 
     def _show_entry(self, rendered: list[Content], keep: int) -> None:
         self.view_lines.prepend(rendered)

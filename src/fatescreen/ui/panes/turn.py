@@ -20,8 +20,16 @@ def turn_lines(
     """One line per participant: ✓ acted, ▶ up, · still to act; the "(up)" after the name
     only where it fits in ``width`` (the ▶ says it too)."""
     order = scene.turn
-    names = {c.id: c.shown_name for c in scene.characters}
-    names.update({o.id: "⚠ " + o.name for o in scene.obstacles})
+    characters, obstacles = scene.character_index, scene.obstacle_index
+
+    def name_of(pid: str) -> str:
+        # looked up for the participants only: a large scene has thousands of characters
+        obstacle = obstacles.get(pid)
+        if obstacle is not None:
+            return "⚠ " + obstacle.name
+        character = characters.get(pid)
+        return character.shown_name if character is not None else pid
+
     if order is None:
         from fatescreen.commands.flow import default_participants
 
@@ -33,7 +41,7 @@ def turn_lines(
     waiting = set(may_pick(order)) if order.started else set(order.participants)
     up_label = view.tr("ui.up")
     for pid in order.participants:
-        name = names.get(pid, pid)
+        name = name_of(pid)
         state = "up" if pid == order.up else "acted" if pid in order.acted else "waiting"
         fits = width is None or cell_len(f"›▶ {name}  {up_label}") <= width
         key = (name, state, pid == cursor, up_label if fits else "")

@@ -71,17 +71,8 @@ class TokenServer(Server):
 def serve(path: Path, lang: str, host: str, port: int, out: TextIO) -> int:
     """Serve the player view of ``path`` until interrupted; prints the link first."""
     token = secrets.token_urlsafe(16)
-    command = " ".join(
-        shlex.quote(word)
-        for word in (
-            sys.executable,
-            "-m",
-            "fatescreen",
-            "players",
-            str(path.resolve()),
-            "--lang",
-            lang,
-        )
+    command = shlex.join(
+        (sys.executable, "-m", "fatescreen", "players", str(path.resolve()), "--lang", lang)
     )
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     print(tr(lang, "players.serving", url=f"http://{shown}:{port}/?token={token}"), file=out)

@@ -15,6 +15,7 @@ from textual.content import Content
 
 from fatescreen.commands.systems.base import percent
 from fatescreen.commands.systems.objektit import (
+    Chance,
     developed_text,
     number_text,
     rating_text,
@@ -219,7 +220,7 @@ class ObjektitScreen(SystemScreen):
         steps = chance / LADDER_STEP
         whole = math.floor(steps) if direction > 0 else math.ceil(steps)
         target = (whole + direction) * LADDER_STEP
-        self.action_command(f"chance {target:+d}")
+        self.action_command(Chance(target).command())
 
 
 SCREEN = ObjektitScreen

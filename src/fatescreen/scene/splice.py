@@ -1,0 +1,518 @@
+"""Saving changed values without the style-preserving document: each changed value is
+written over its own span of the GM's text.
+
+A save of the dashboard mostly changes values (a stress box, fate points, who is up),
+and parsing a large file with tomlkit takes seconds and many megabytes. Here the text is
+scanned once for where each plain ``key = value`` of each table is written; a changed
+value replaces its span with the same short form the tomlkit patcher writes, so the
+result is the text :func:`fatescreen.scene.save.patched_document` would give. Anything
+else (a record that came or went, a key added or removed, a value written as dotted keys
+or across lines, a template instance's overrides, a renamed zone) is left to that
+patcher: :func:`spliced` answers None.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from fatescreen.rules.character import Character
+from fatescreen.scene import codec
+from fatescreen.scene.load import LoadedScene, Origin
+from fatescreen.scene.model import Scene
+
+TablePath = tuple[str | int, ...]
+Span = tuple[int, int]
+Data = dict[str, Any]
+
+_LINE = re.compile(
+    r"([ \t]*)(?:(#[^\n]*)?\n|([A-Za-z0-9_-]+)[ \t]*=[ \t]*"
+    r'("(?:[^"\\\n]|\\.)*"(?!")|[-+0-9A-Za-z_.:]+'
+    r'|\[(?:[ \t]*(?:"(?:[^"\\\n]|\\.)*"|[-+0-9.]+)[ \t]*,?)*[ \t]*\])'
+    r"[ \t]*(?:#[^\n]*)?\n)"
+)
+"""A blank line, a comment line, or a key with a one-line plain value: most lines of a
+scene, read without stepping through their characters (anything else is read the
+careful way)."""
+
+_PLAIN_RUN = re.compile(r"[^\"'#\[\]{}]*")
+
+_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+class _Unhandled(Exception):
+    """The change is not one of plain values: the tomlkit patcher writes it."""
+
+
+class _Scanner:
+    """Where each plain key's value is written, table by table (arrays of tables
+    numbered as the loader numbers them)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.values: dict[TablePath, dict[str, Span]] = {}
+        self.dotted: dict[TablePath, set[str]] = {}
+        self.lines: dict[TablePath, list[tuple[str, str, int, int, str]]] = {}
+        """Each table's statements in order: (kind, key, start, end, indent), kind being
+        ``key``, ``dotted``, ``comment`` or ``blank``; ``end`` is after the newline."""
+        self.nested: set[TablePath] = set()
+        """Tables with sub-tables written after them (``[npc.each."NAME"]``)."""
+        self._scan()
+
+    # -- lexing ----------------------------------------------------------------------
+
+    def _skip_blank(self, index: int) -> int:
+        text = self.text
+        while index < len(text) and text[index] in " \t":
+            index += 1
+        return index
+
+    def _string_end(self, index: int) -> int:
+        """The index after the string starting at ``index``."""
+        text = self.text
+        for quote in ('"""', "'''"):
+            if text.startswith(quote, index):
+                position = index + 3
+                while True:
+                    found = text.find(quote, position)
+                    if found == -1:
+                        raise _Unhandled
+                    if quote[0] == '"' and _escaped(text, found):
+                        position = found + 1
+                        continue
+                    end = found + 3
+                    # up to two quotes of the content may touch the closing delimiter
+                    while end < len(text) and text[end] == quote[0] and end - found < 5:
+                        end += 1
+                    return end
+        quote = text[index]
+        position = index + 1
+        while position < len(text):
+            char = text[position]
+            if char == "\n":
+                raise _Unhandled
+            if quote == '"' and char == "\\":
+                position += 2
+                continue
+            if char == quote:
+                return position + 1
+            position += 1
+        raise _Unhandled
+
+    def _value_end(self, index: int) -> int:
+        """The index after the value starting at ``index``."""
+        text = self.text
+        if index >= len(text):
+            raise _Unhandled
+        char = text[index]
+        if char in "\"'":
+            return self._string_end(index)
+        if char in "[{":
+            depth = 0
+            position = index
+            size = len(text)
+            while position < size:
+                run = _PLAIN_RUN.match(text, position)  # on to the next bracket or quote
+                position = run.end() if run is not None else position
+                if position >= size:
+                    break
+                char = text[position]
+                if char in "\"'":
+                    position = self._string_end(position)
+                    continue
+                if char == "#":
+                    stop = text.find("\n", position)
+                    position = len(text) if stop == -1 else stop
+                    continue
+                if char in "[{":
+                    depth += 1
+                elif char in "]}":
+                    depth -= 1
+                    if depth == 0:
+                        return position + 1
+                position += 1
+            raise _Unhandled
+        position = index
+        while position < len(text) and text[position] not in " \t\r\n#,]}":
+            position += 1
+        return position
+
+    def _key(self, index: int) -> tuple[list[str], int]:
+        """The parts of the (maybe dotted) key at ``index`` and the index after it."""
+        text = self.text
+        parts: list[str] = []
+        while True:
+            index = self._skip_blank(index)
+            if index < len(text) and text[index] in "\"'":
+                end = self._string_end(index)
+                parts.append(tomllib.loads("k = " + text[index:end])["k"])
+                index = end
+            else:
+                start = index
+                while index < len(text) and text[index] in _BARE:
+                    index += 1
+                if index == start:
+                    raise _Unhandled
+                parts.append(text[start:index])
+            index = self._skip_blank(index)
+            if index < len(text) and text[index] == ".":
+                index += 1
+                continue
+            return parts, index
+
+    def _line_end(self, index: int) -> int:
+        """The index after the newline that ends a statement (only blanks and a comment
+        may follow its value)."""
+        text = self.text
+        index = self._skip_blank(index)
+        if index < len(text) and text[index] == "#":
+            stop = text.find("\n", index)
+            return len(text) if stop == -1 else stop + 1
+        if index < len(text) and text[index] == "\r":
+            index += 1
+        if index < len(text) and text[index] != "\n":
+            raise _Unhandled
+        return index + 1
+
+    # -- tables ----------------------------------------------------------------------
+
+    def _scan(self) -> None:
+        text = self.text
+        counters: dict[TablePath, int] = {}
+        current: TablePath = ()
+        index = 0
+        lines = self.lines.setdefault(current, [])
+        size = len(text)
+        while index < size:
+            line_start = index
+            line = _LINE.match(text, index)
+            if line is not None:
+                # the common lines in one step: blank, a comment, a key with a plain value
+                indent, key = line.group(1), line.group(3)
+                index = line.end()
+                if key is None:
+                    lines.append(
+                        ("comment" if line.group(2) else "blank", "", line_start, index, indent)
+                    )
+                else:
+                    self.values.setdefault(current, {})[key] = line.span(4)
+                    lines.append(("key", key, line_start, index, indent))
+                continue
+            index = self._skip_blank(index)
+            indent = text[line_start:index]
+            if index >= len(text):
+                break
+            char = text[index]
+            if char in "\r\n":
+                index = self._line_end(index)
+                lines.append(("blank", "", line_start, index, indent))
+            elif char == "#":
+                stop = text.find("\n", index)
+                index = len(text) if stop == -1 else stop + 1
+                lines.append(("comment", "", line_start, index, indent))
+            elif char == "[":
+                is_array = text.startswith("[[", index)
+                parts, after = self._key(index + (2 if is_array else 1))
+                closing = "]]" if is_array else "]"
+                if not text.startswith(closing, after):
+                    raise _Unhandled
+                current = self._table(parts, is_array, counters)
+                lines = self.lines.setdefault(current, [])
+                self.nested.update(current[:cut] for cut in range(1, len(current)))
+                index = self._line_end(after + len(closing))
+            else:
+                parts, after = self._key(index)
+                if after >= len(text) or text[after] != "=":
+                    raise _Unhandled
+                start = self._skip_blank(after + 1)
+                end = self._value_end(start)
+                if len(parts) == 1:
+                    self.values.setdefault(current, {})[parts[0]] = (start, end)
+                else:
+                    self.dotted.setdefault(current, set()).add(parts[0])
+                index = self._line_end(end)
+                kind = "key" if len(parts) == 1 else "dotted"
+                lines.append((kind, parts[0], line_start, index, indent))
+
+    @staticmethod
+    def _table(parts: list[str], is_array: bool, counters: dict[TablePath, int]) -> TablePath:
+        resolved: list[str | int] = []
+        for depth, name in enumerate(parts):
+            resolved.append(name)
+            prefix = tuple(resolved)
+            last = depth == len(parts) - 1
+            if last and is_array:
+                number = counters.get(prefix, -1) + 1
+                counters[prefix] = number
+                resolved.append(number)
+                inner = [k for k in counters if len(k) > len(prefix) and k[: len(prefix)] == prefix]
+                for key in inner:  # a new item numbers its own sub-arrays afresh
+                    del counters[key]
+            elif prefix in counters and not last:
+                resolved.append(counters[prefix])
+        return tuple(resolved)
+
+
+def _escaped(text: str, index: int) -> bool:
+    """True when the character at ``index`` follows an odd number of backslashes."""
+    count = 0
+    while index - count - 1 >= 0 and text[index - count - 1] == "\\":
+        count += 1
+    return count % 2 == 1
+
+
+class _Splicer:
+    """Collects the replacements of one save."""
+
+    def __init__(self, text: str) -> None:
+        self.scanner = _Scanner(text)
+        self.text = text
+        self.edits: dict[int, tuple[int, str]] = {}
+        self.inserts: dict[int, str] = {}
+
+    def record(self, table: TablePath, old: Data, new: Data) -> None:
+        """Write the values of ``new`` that differ from ``old`` over the table's text, and
+        a key ``new`` adds where the patcher adds it."""
+        added = [key for key in new if key not in old]
+        if len(added) > 1:
+            raise _Unhandled  # several keys added: each moves the next one's place
+        for key in old:
+            if key not in new:
+                self.remove(table, key, old[key])
+            elif old[key] != new[key]:
+                self.value(table, key, old[key], new[key])
+        for key in added:
+            self.add(table, key, new[key], list(new))
+
+    def remove(self, table: TablePath, key: str, old: Any) -> None:
+        """Take out the line of ``key`` (its comment goes with it, as with the patcher)."""
+        self._current(table, key, old)
+        line = next((line for line in self.scanner.lines[table] if line[:2] == ("key", key)), None)
+        if line is None:
+            raise _Unhandled
+        self.edits[line[2]] = (line[3], "")
+
+    def _current(self, table: TablePath, key: str, old: Any) -> tuple[int, int, Any]:
+        """The span of the plain value of ``key`` and the value, which must be ``old``."""
+        if key in self.scanner.dotted.get(table, ()):
+            raise _Unhandled
+        span = self.scanner.values.get(table, {}).get(key)
+        if span is None:
+            raise _Unhandled
+        start, end = span
+        written = self.text[start:end]
+        current = tomllib.loads("v = " + written)["v"] if "\n" not in written else None
+        if current is None or current != old:
+            raise _Unhandled  # written across lines, or in another form: the patcher knows
+        return start, end, current
+
+    def add(self, table: TablePath, key: str, value: Any, order: list[str]) -> None:
+        """Add ``key = value`` to a record's table: after the nearest key before it in
+        the canonical ``order`` (with that key's indentation) when other keys follow it,
+        else after the table's last statement but its trailing blank lines (with the last
+        key's indentation), as the patcher's ``_add_in_order`` does."""
+        from fatescreen.scene.save import _render_key, render_value
+
+        lines = self.scanner.lines.get(table)
+        if (
+            not lines
+            or table in self.scanner.nested
+            or self.scanner.dotted.get(table)
+            or key in self.scanner.values.get(table, {})
+            or key in ("form", "consequences")
+        ):
+            raise _Unhandled
+        keys = [index for index, line in enumerate(lines) if line[0] == "key"]
+        position = {lines[index][1]: index for index in keys}
+        earlier = [position[name] for name in order[: order.index(key)] if name in position]
+        anchor = max(earlier, default=-1)
+        if anchor >= 0 and any(
+            line[0] != "blank" and line[0] != "comment" for line in lines[anchor + 1 :]
+        ):
+            at, indent = lines[anchor][3], lines[anchor][4]
+        else:
+            last = len(lines)
+            while last > 0 and lines[last - 1][0] == "blank":
+                last -= 1
+            if last == 0:
+                raise _Unhandled
+            at = lines[last - 1][3]
+            indent = lines[keys[-1]][4] if keys else ""
+        if not self.text[:at].endswith("\n") or at in self.inserts:
+            raise _Unhandled
+        self.inserts[at] = f"{indent}{_render_key(key)} = {render_value(value)}\n"
+
+    def value(self, table: TablePath, key: str, old: Any, new: Any) -> None:
+        """Write ``new`` over the value of ``key`` that the file writes as ``old``."""
+        from fatescreen.scene.save import render_value
+
+        start, end, current = self._current(table, key, old)
+        written = self.text[start:end]
+        if isinstance(old, dict) and isinstance(new, dict):
+            if not written.startswith("{"):
+                raise _Unhandled
+            # as the patcher rewrites an inline table: the GM's key order first
+            order = [name for name in current if name in new]
+            new = {name: new[name] for name in [*order, *new]}
+        elif (
+            isinstance(old, list)
+            and isinstance(new, list)
+            and len(old) == len(new)
+            and written != render_value(old)
+        ):
+            raise _Unhandled  # the patcher replaces elements one by one, keeping theirs
+        self.edits[start] = (end, render_value(new))
+
+    def result(self) -> str:
+        edits = {start: (end, value) for start, (end, value) in self.edits.items()}
+        for at, line in self.inserts.items():
+            if at in edits:
+                raise _Unhandled
+            edits[at] = (at, line)
+        pieces: list[str] = []
+        position = 0
+        for start in sorted(edits):
+            end, value = edits[start]
+            if start < position:
+                raise _Unhandled
+            pieces += [self.text[position:start], value]
+            position = end
+        pieces.append(self.text[position:])
+        return "".join(pieces)
+
+
+def _collection(
+    splicer: _Splicer,
+    old: Iterable[Any],
+    new: Iterable[Any],
+    key: Callable[[Any], Any],
+    origins: Mapping[Any, Origin],
+    encode: Callable[[Any], Data],
+) -> None:
+    before = {key(item): item for item in old}
+    for item in new:
+        previous = before[key(item)]
+        if previous is item or previous == item:
+            continue
+        origin = origins.get(key(item))
+        if origin is None or origin.instance is not None:
+            raise _Unhandled  # a template instance's overrides: the patcher adds them
+        splicer.record(origin.path, encode(previous), encode(item))
+
+
+def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> str | None:
+    """The text of ``scene`` written over the GM's file when only values changed, or
+    None when the change needs the tomlkit patcher (see the module's docstring)."""
+    from fatescreen.scene.save import _block_names, _same_records, _with_zone_names
+
+    old = loaded.scene
+    if folder is not None and loaded.path is not None and folder != loaded.path.parent:
+        return None  # template references may need rebasing
+    if not _same_records(old, scene) or scene.sources:
+        return None
+    if scene == old:
+        return loaded.text
+    names = {zone.id: zone.name for zone in scene.zones}
+    if names != {zone.id: zone.name for zone in old.zones}:
+        return None  # references to a renamed zone are rewritten through the file
+    try:
+        splicer = _Splicer(loaded.text)
+        origins = loaded.origins
+        if scene.zones is not old.zones:
+            _collection(
+                splicer, old.zones, scene.zones, lambda z: z.id, origins.zones, codec.encode_zone
+            )
+        if scene.links is not old.links:
+            old_blocks, new_blocks = _block_names(old), _block_names(scene)
+            if old_blocks != new_blocks:
+                return None
+            _collection(
+                splicer,
+                old.links,
+                scene.links,
+                lambda link: link.zones,
+                origins.links,
+                lambda link: _link_data(link, names, new_blocks),
+            )
+        if scene.characters is not old.characters:
+            party = set(scene.party)
+
+            def encode(character: Character) -> Data:
+                return _with_zone_names(codec.encode_character(character, scene.rules), names)
+
+            _collection(
+                splicer,
+                [c for c in old.characters if c.id not in party],
+                [c for c in scene.characters if c.id not in party],
+                lambda c: c.id,
+                origins.characters,
+                encode,
+            )
+        if scene.obstacles is not old.obstacles:
+            _collection(
+                splicer,
+                old.obstacles,
+                scene.obstacles,
+                lambda o: o.id,
+                origins.obstacles,
+                lambda o: _obstacle_data(o, names),
+            )
+        for before, after, key, where, encoder in (
+            (old.countdowns, scene.countdowns, _id, origins.countdowns, codec.encode_countdown),
+            (old.contests, scene.contests, _name, origins.contests, codec.encode_contest),
+            (old.challenges, scene.challenges, _name, origins.challenges, codec.encode_challenge),
+        ):
+            if before is not after:
+                _collection(splicer, before, after, key, where, encoder)
+        _top(splicer, old, scene)
+        return splicer.result()
+    except _Unhandled:
+        return None
+
+
+def _id(item: Any) -> Any:
+    return item.id
+
+
+def _name(item: Any) -> Any:
+    return item.name
+
+
+def _link_data(link: Any, names: Mapping[str, str], blocks: Mapping[str, str]) -> Data:
+    data = codec.encode_link(link)
+    data["zones"] = [names.get(z, z) for z in data["zones"]]
+    if "block" in data:
+        data["block"] = blocks.get(data["block"], data["block"])
+    return data
+
+
+def _obstacle_data(obstacle: Any, names: Mapping[str, str]) -> Data:
+    from fatescreen.scene.save import _with_zone_names
+
+    data = _with_zone_names(codec.encode_obstacle(obstacle), names)
+    if "between" in data:
+        data["between"] = [names.get(z, z) for z in data["between"]]
+    return data
+
+
+def _top(splicer: _Splicer, old: Scene, new: Scene) -> None:
+    """The top-level values, the rules and the turn order, as the patcher writes them."""
+    from fatescreen.scene.save import top_data
+
+    before, after = top_data(old), top_data(new)
+    for key in [*before, *(k for k in after if k not in before)]:
+        if before.get(key) != after.get(key):
+            if key not in before or key not in after:
+                raise _Unhandled
+            splicer.value((), key, before[key], after[key])
+    if codec.encode_rules(old.rules) != codec.encode_rules(new.rules):
+        raise _Unhandled
+    turn_before = codec.encode_turn(old.turn) if old.turn else None
+    turn_after = codec.encode_turn(new.turn) if new.turn else None
+    if turn_before != turn_after:
+        if turn_before is None or turn_after is None:
+            raise _Unhandled
+        splicer.record(("turn",), turn_before, turn_after)

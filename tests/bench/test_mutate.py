@@ -1,0 +1,127 @@
+"""The mutation report (``bench/mutate.py``) counts honestly: every mutant of a module counts,
+a mutant no test reaches is not killed, an equivalent needs a reason and is matched by its
+change, and a record taken on other source is stale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import mutate
+import pytest
+
+DIFF = """--- src/fatescreen/rules/ladder.py
++++ src/fatescreen/rules/ladder.py
+@@ -1,3 +1,3 @@
+ def describe(value: int, lang: str = "en") -> str:
+-    return name(value, lang)
++    return name(value, None)
+"""
+
+
+def _record(module: str = "rules/ladder.py", **mutants: str) -> mutate.Record:
+    return mutate.Record(
+        module=module,
+        source_sha256=mutate.source_hash(module),
+        tests=mutate.tests_of(module),
+        tests_sha256=mutate.tests_hash(mutate.tests_of(module)),
+        mutmut="3.8.1",
+        seconds=1.0,
+        mutants=mutants,
+        changes={name: ["- a", "+ b"] for name, status in mutants.items() if status != "killed"},
+    )
+
+
+def test_change_is_the_removed_and_added_lines_without_headers() -> None:
+    assert mutate.change_of(DIFF) == ["- return name(value, lang)", "+ return name(value, None)"]
+
+
+def test_function_of_a_mutant_name() -> None:
+    assert mutate.function_of("x_describe__mutmut_12") == "x_describe"
+    assert mutate.function_of("xǁTrackǁmark__mutmut_1") == "xǁTrackǁmark"
+
+
+def test_no_tests_and_survivors_count_against_the_rate_timeouts_for_it() -> None:
+    counts = mutate.tally(
+        _record(
+            x_a__mutmut_1="killed",
+            x_a__mutmut_2="timeout",
+            x_a__mutmut_3="survived",
+            x_a__mutmut_4="no tests",
+        ),
+        [],
+    )
+    assert (counts.mutants, counts.killed, counts.survived, counts.no_tests) == (4, 2, 1, 1)
+    assert counts.kill_rate == 0.5
+    assert counts.non_equivalent_rate == 0.5
+    assert [name for _, name, _, _ in counts.unexplained] == ["x_a__mutmut_3", "x_a__mutmut_4"]
+
+
+def test_an_equivalent_is_matched_by_module_function_and_change(tmp_path: Path) -> None:
+    equivalent = tmp_path / "equivalent.toml"
+    equivalent.write_text(
+        '[[mutant]]\nmodule = "rules/ladder.py"\nfunction = "x_a"\n'
+        'change = ["-    a", "+  b"]\nreason = "b is a"\n'
+        '[[mutant]]\nmodule = "rules/ladder.py"\nfunction = "x_other"\n'
+        'change = ["- a", "+ b"]\nreason = "another function"\n',
+        encoding="utf-8",
+    )
+    counts = mutate.tally(
+        _record(x_a__mutmut_1="killed", x_a__mutmut_2="survived", x_b__mutmut_1="survived"),
+        mutate.load_equivalents(equivalent),
+    )
+    assert counts.equivalent == 1
+    assert counts.kill_rate == pytest.approx(1 / 3)
+    assert counts.non_equivalent_rate == 0.5
+    assert [name for _, name, _, _ in counts.unexplained] == ["x_b__mutmut_1"]
+
+
+def test_an_equivalent_without_a_reason_is_refused(tmp_path: Path) -> None:
+    equivalent = tmp_path / "equivalent.toml"
+    equivalent.write_text(
+        '[[mutant]]\nmodule = "rules/ladder.py"\nfunction = "x_a"\nchange = []\nreason = " "\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(SystemExit, match="no reason"):
+        mutate.load_equivalents(equivalent)
+
+
+def test_records_round_trip_and_know_when_they_are_stale(tmp_path: Path) -> None:
+    record = _record(x_a__mutmut_1="killed", x_a__mutmut_2="survived")
+    mutate.save_record(record, tmp_path)
+    assert mutate.load_record("rules/ladder.py", tmp_path) == record
+    assert mutate.state_of("rules/ladder.py", record) == "current"
+    record.tests_sha256 = "0" * 64
+    assert mutate.state_of("rules/ladder.py", record) == "tests changed"
+    record.source_sha256 = "0" * 64
+    assert mutate.state_of("rules/ladder.py", record) == "source changed"
+    assert mutate.state_of("rules/ladder.py", None) == "unmeasured"
+
+
+def test_report_totals_current_records_and_lists_the_rest(tmp_path: Path) -> None:
+    mutate.save_record(_record(x_a__mutmut_1="killed", x_a__mutmut_2="survived"), tmp_path)
+    stale = _record("rules/dice.py", x_b__mutmut_1="survived")
+    stale.source_sha256 = "0" * 64
+    mutate.save_record(stale, tmp_path)
+    text, _ = mutate.report(["rules/ladder.py", "rules/dice.py", "rules/odds.py"], tmp_path, [])
+    total = next(line for line in text.splitlines() if line.startswith("total"))
+    assert total.split()[3:5] == ["2", "1"]
+    assert "50.0%" in total
+    assert "measured on other source (left out of the total): rules/dice.py" in text
+    assert "unmeasured (1): rules/odds.py" in text
+    assert "rules/ladder.py x_a__mutmut_2 (survived): - a | + b" in text
+
+
+def test_every_module_of_both_layers_is_listed() -> None:
+    found = mutate.modules(None)
+    assert "rules/harm.py" in found
+    assert "commands/verbs_attack.py" in found
+    assert "rules/mekanismi/check.py" in found
+    assert all(module.startswith(("rules/", "commands/")) for module in found)
+    assert mutate.modules("rules/mekanismi") == [m for m in found if "mekanismi/" in m]
+
+
+def test_each_module_runs_against_its_own_tests() -> None:
+    assert mutate.tests_of("rules/harm.py") == ["tests/rules"]
+    assert mutate.tests_of("commands/verbs_harm.py") == ["tests/commands", "tests/campaign"]
+    assert mutate.tests_of("rules/varjot/dice.py") == ["tests/systems"]
+    assert mutate.tests_of("commands/systems/base.py") == ["tests/systems"]

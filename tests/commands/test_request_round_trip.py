@@ -1,0 +1,290 @@
+"""One grammar for the dashboard and the command line: every typed request renders a line
+that the verb's own parser (its first stage) reads back into an equal request, whatever the
+names hold (spaces, quotes, Finnish letters); the requests that change records render
+exactly their words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fatescreen.commands.core import Tokens, find_verb, keyword_of, split_line
+from fatescreen.commands.requests import (
+    Absorb,
+    Add,
+    AddAspect,
+    Attack,
+    Create,
+    Defend,
+    Field,
+    Invoke,
+    Link,
+    Milestone,
+    NextExchange,
+    NextTurn,
+    Overcome,
+    Place,
+    Play,
+    Remove,
+    RemoveAspect,
+    RenameAspect,
+    Request,
+    RevealAspect,
+    SaveTemplate,
+    Set,
+    Unlink,
+    Visibility,
+    is_difficulty,
+)
+from fatescreen.commands.verbs_aspects import parse_aspect
+from fatescreen.commands.verbs_attack import parse_attack, parse_defend
+from fatescreen.commands.verbs_build import parse_remove
+from fatescreen.commands.verbs_edit import parse_place
+from fatescreen.commands.verbs_flow import parse_exchange, parse_next
+from fatescreen.commands.verbs_harm import parse_absorb
+from fatescreen.commands.verbs_map import parse_unlink
+from fatescreen.commands.verbs_rolls import parse_create, parse_invoke, parse_overcome
+from fatescreen.commands.verbs_visibility import parse_visibility
+from fatescreen.rules.dice import looks_like_faces
+
+LETTERS = "abcxyzABXäöåÄÖÅé 0123'\"-_.:/"
+"""Names are drawn from these: spaces, both quotes, Finnish letters, digits, punctuation."""
+
+
+def _plain(text: str) -> bool:
+    """A name that stands alone: not blank, not padded, no comma (lists use them)."""
+    return bool(text.strip()) and text == text.strip() and "," not in text
+
+
+text = st.text(LETTERS, min_size=1, max_size=14).filter(_plain)
+"""Any name or text."""
+word = text.filter(lambda t: keyword_of(t) is None and not looks_like_faces(t))
+"""A name or skill where the grammar reads a free word: never a keyword or dice."""
+opponent = word.filter(lambda t: not is_difficulty(t))
+"""An opponent's name after ``vs`` (a number there is a difficulty)."""
+faces = st.text("+-0", min_size=4, max_size=4) | st.text("123456", min_size=4, max_size=4)
+"""Entered dice: four Fate faces or four d6 values."""
+difficulty = st.sampled_from(["0", "2", "+3", "-1", "Good", "Hyvä", "Fair"])
+helpers = st.lists(text, max_size=3).map(tuple)
+
+
+def parsed(verb: str, line: str, parse: Callable[[Tokens], Request]) -> Request:
+    words = split_line(line)
+    assert find_verb(words[0]).name == verb, line
+    return parse(Tokens(find_verb(verb), words[1:], "en"))
+
+
+@st.composite
+def attacks(draw: st.DrawFn) -> Attack:
+    hazard = draw(st.booleans())
+    zone = draw(st.none() | text)
+    targets = None if zone is not None else ",".join(draw(st.lists(text, min_size=1, max_size=3)))
+    if targets is not None and keyword_of(targets.split(",")[0]) == "zone":
+        targets = None
+        zone = "z"
+    return Attack(
+        draw(text),
+        targets,
+        None if hazard else draw(st.none() | word),
+        draw(st.none() | faces),
+        tuple(draw(st.lists(faces, max_size=3))),
+        hazard,
+        zone,
+        draw(st.none() | st.sampled_from(["physical", "mental"])),
+        draw(helpers),
+    )
+
+
+@given(attacks())
+def test_an_attack_reads_back_as_itself(request: Attack) -> None:
+    verb = "hazard" if request.hazard else "attack"
+    assert parsed(verb, request.command(), lambda a: parse_attack(a, hazard=request.hazard)) == (
+        request
+    )
+
+
+@st.composite
+def oppositions(draw: st.DrawFn) -> dict[str, object]:
+    """The tail of an overcome or a create: nothing, a difficulty, or an opponent."""
+    kind = draw(st.sampled_from(["none", "difficulty", "opponent"]))
+    found: dict[str, object] = {
+        "dice": draw(st.none() | faces),
+        "helpers": draw(helpers),
+        "opposition": None,
+        "opponent_skill": None,
+        "opponent_dice": None,
+    }
+    if kind == "difficulty":
+        found["opposition"] = draw(difficulty)
+    elif kind == "opponent":
+        found["opposition"] = draw(opponent)
+        found["opponent_skill"] = draw(st.none() | word)
+        found["opponent_dice"] = draw(st.none() | faces)
+    return found
+
+
+@given(text, st.none() | word, oppositions())
+def test_an_overcome_reads_back_as_itself(
+    actor: str, skill: str | None, tail: dict[str, object]
+) -> None:
+    request = Overcome(actor, skill, **tail)  # type: ignore[arg-type]
+    assert parsed("overcome", request.command(), parse_overcome) == request
+
+
+@given(text, st.none() | word, word, st.none() | text, oppositions())
+def test_a_create_reads_back_as_itself(
+    actor: str, skill: str | None, aspect: str, holder: str | None, tail: dict[str, object]
+) -> None:
+    request = Create(actor, skill, aspect, holder=holder, **tail)  # type: ignore[arg-type]
+    assert parsed("create", request.command(), parse_create) == request
+
+
+@st.composite
+def invokes(draw: st.DrawFn) -> Invoke:
+    effect = draw(st.none() | st.sampled_from(["reroll", "oppose"]))
+    return Invoke(
+        draw(text),
+        draw(st.none() | text),
+        draw(st.none() | st.sampled_from(["free", "paid", "hostile"])),
+        effect,
+        draw(st.none() | faces) if effect == "reroll" else None,
+    )
+
+
+@given(invokes())
+def test_an_invoke_reads_back_as_itself(request: Invoke) -> None:
+    assert parsed("invoke", request.command(), parse_invoke) == request
+
+
+@given(st.none() | word, word, st.none() | faces)
+def test_a_defense_reads_back_as_itself(defender: str | None, skill: str, dice: str | None) -> None:
+    request = Defend(defender, skill, dice)
+    assert parsed("defend", request.command(), parse_defend) == request
+
+
+def test_a_lone_defender_reads_as_the_word_the_verb_decides_on() -> None:
+    assert parsed("defend", Defend("Äijä Öinen").command(), parse_defend) == Defend(
+        None, "Äijä Öinen"
+    )
+
+
+consequence = text.filter(lambda t: keyword_of(t) != "replacing" and not is_difficulty(t))
+"""A consequence's text: a number first would be the option."""
+
+
+@given(
+    st.none() | st.integers(1, 9),
+    st.lists(consequence, max_size=3).map(tuple),
+    st.none() | text,
+)
+def test_an_absorb_reads_back_as_itself(
+    option: int | None, texts: tuple[str, ...], replacing: str | None
+) -> None:
+    request = Absorb(option, texts, replacing)
+    assert parsed("absorb", request.command(), parse_absorb) == request
+
+
+aspect_requests = (
+    st.builds(
+        AddAspect,
+        text,
+        st.none() | text,
+        st.none() | st.sampled_from(["concept", "trouble"]),
+        st.integers(0, 5),
+        st.none() | text,
+        st.booleans(),
+    )
+    | st.builds(RemoveAspect, text)
+    | st.builds(RevealAspect, text)
+    | st.builds(RenameAspect, text, text)
+)
+
+
+@given(aspect_requests)
+def test_an_aspect_request_reads_back_as_itself(
+    request: AddAspect | RemoveAspect | RevealAspect | RenameAspect,
+) -> None:
+    assert parsed("aspect", request.command(), parse_aspect) == request
+
+
+names = st.lists(text, min_size=1, max_size=3).map(",".join)
+"""One name or several, as ``place`` and ``remove`` take them."""
+
+
+@given(names, st.none() | text.filter(lambda t: keyword_of(t) != "none"))
+def test_a_place_reads_back_as_itself(target: str, zone: str | None) -> None:
+    request = Place(target, zone)
+    assert parsed("place", request.command(), parse_place) == request
+
+
+@given(names)
+def test_a_remove_reads_back_as_itself(target: str) -> None:
+    assert parsed("remove", Remove(target).command(), parse_remove) == Remove(target)
+
+
+@given(text, text)
+def test_an_unlink_reads_back_as_itself(first: str, second: str) -> None:
+    assert parsed("unlink", Unlink(first, second).command(), parse_unlink) == Unlink(first, second)
+
+
+@given(text, st.booleans())
+def test_a_secret_or_public_reads_back_as_itself(target: str, secret: bool) -> None:
+    request = Visibility(target, secret)
+    verb = "secret" if secret else "public"
+    assert parsed(verb, request.command(), lambda a: parse_visibility(a, secret=secret)) == (
+        request
+    )
+
+
+@given(text)
+def test_next_and_exchange_read_back_as_themselves(who: str) -> None:
+    assert parsed("next", NextTurn(who).command(), parse_next) == NextTurn(who)
+    assert parsed("exchange", NextExchange(who).command(), parse_exchange) == NextExchange(who)
+
+
+fields = st.lists(st.builds(Field, word, st.lists(text, max_size=3).map(tuple)), max_size=3).map(
+    tuple
+)
+
+
+def _words(request: Request) -> list[str]:
+    return split_line(request.command())
+
+
+@given(text, text, fields)
+def test_record_requests_keep_every_word_whole(
+    first: str, second: str, more: tuple[Field, ...]
+) -> None:
+    field_words = [w for found in more for w in found.words()]
+    assert _words(Set(first, more)) == ["set", first, *field_words]
+    assert _words(Add("pc", first, None, more, second)) == [
+        "add",
+        "pc",
+        first,
+        *field_words,
+        "in",
+        second,
+    ]
+    assert _words(Add(first, value="3")) == ["add", first, "3"]
+    assert _words(Link(first, second, more)) == ["link", first, second, *field_words]
+    assert _words(SaveTemplate(first, second)) == ["template", "save", first, "as", second]
+    assert _words(AddAspect(first, second, "trouble")) == [
+        "aspect",
+        "add",
+        first,
+        "on",
+        second,
+        "trouble",
+    ]
+    assert _words(RemoveAspect(first)) == ["aspect", "remove", first]
+    assert _words(RenameAspect(first, second)) == ["aspect", "rename", first, second]
+    assert _words(Milestone(first, "swap", (second, first))) == [
+        "milestone",
+        first,
+        "swap",
+        second,
+        first,
+    ]
+    assert _words(Play(first)) == ["play", first]

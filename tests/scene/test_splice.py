@@ -1,0 +1,135 @@
+"""Saving changed values over their spans of text gives exactly what the tomlkit patcher
+gives, and leaves every other change to that patcher."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import tomlkit
+
+from fatescreen.commands.session import TRANSIENT, Session
+from fatescreen.rules.aspects import Aspect
+from fatescreen.scene.load import LoadedScene, load_text
+from fatescreen.scene.model import Zone
+from fatescreen.scene.save import patched_document, save_scene
+from fatescreen.scene.splice import spliced
+from tests.scene.support import MID_CONFLICT, SHIPPED
+from tests.scene.test_round_trip import CHANGES, _load
+
+
+def _patched(loaded: LoadedScene, scene: object) -> str:
+    return tomlkit.dumps(patched_document(loaded, scene))  # type: ignore[arg-type]
+
+
+def test_the_round_trip_changes_splice_as_the_patcher_writes_them() -> None:
+    """Every one-value change of the round-trip table that the splicer takes gives the
+    patcher's text byte for byte, and it takes half of them at least (so this compares
+    something)."""
+    taken = 0
+    for name, what, change, _ in CHANGES:
+        loaded = _load(name)
+        changed = change(loaded.scene)
+        text = spliced(loaded, changed)
+        if text is not None:
+            taken += 1
+            assert text == _patched(loaded, changed), f"{name}: {what}"
+    assert taken >= len(CHANGES) // 2
+
+
+PLAY = [
+    "stress {pc} physical 1",
+    "stress {pc} physical 1",
+    "fp spend {pc} 1",
+    "fp give {pc} 2",
+    "move {pc} {zone}",
+    "next {up}",
+]
+
+
+@pytest.mark.parametrize("path", [*SHIPPED, MID_CONFLICT], ids=lambda p: p.name)
+def test_commands_splice_as_the_patcher_writes_them(path: Path, tmp_path: Path) -> None:
+    """After each command of a short session on every scene, the splicer's text (when it
+    takes the change) is the patcher's, and it loads back as the session's scene."""
+    folder = tmp_path / "scenes"
+    shutil.copytree(path.parent, folder)
+    session = Session.open(folder / path.name, seed=3, journal=False)
+    assert session.loaded is not None
+    loaded = session.loaded
+    pc = session.scene.pcs[0].id if session.scene.pcs else session.scene.characters[0].id
+    taken = 0
+    for line in PLAY:
+        up = session.scene.turn.up if session.scene.turn and session.scene.turn.up else pc
+        session.execute(line.format(pc=pc, up=up, zone=session.scene.zones[-1].id))
+        text = spliced(loaded, session.scene)
+        if text is not None:
+            taken += 1
+            assert text == _patched(loaded, session.scene), line
+            reloaded = load_text(text, loaded.path).scene
+            transient = {name: getattr(session.scene, name) for name in TRANSIENT}
+            assert replace(reloaded, **transient) == session.scene, line
+    assert taken >= 1
+
+
+HAND_WRITTEN = """\
+# the GM's own file
+format = 1
+title = "Rooftops"   # a comment after the title
+gm_pool = 3
+aspects = [
+    "Rain",  # wet
+]
+
+[[zone]]
+name = "Roof"
+aspects = ["Slippery"]
+
+[[pc]]
+name = 'Ann'
+zone = "Roof"
+high_concept = \"\"\"Cat burglar\"\"\"
+skills = {   Athletics = 3, Burglary = 2 }
+fate_points = 2   # spent one already
+stress.physical = 3
+"""
+
+
+def test_a_hand_written_file_keeps_its_comments_and_forms() -> None:
+    """Values written over their spans keep the comments after them and the GM's spacing
+    inside the line; a value written across lines or as dotted keys goes to the patcher."""
+    loaded = load_text(HAND_WRITTEN, Path("rooftops.toml"))
+    scene = loaded.scene
+    ann = scene.characters[0]
+    changed = scene.with_character(replace(ann, fate_points=1)).with_changes(gm_pool=2)
+    text = spliced(loaded, changed)
+    assert text is not None
+    assert "fate_points = 1   # spent one already\n" in text
+    assert "gm_pool = 2\n" in text
+    assert text == _patched(loaded, changed)
+    # across lines: the scene's aspects
+    assert spliced(loaded, scene.with_changes(aspects=(Aspect("Rain"), Aspect("Fog")))) is None
+    # dotted keys: Ann's stress
+    stressed = ann.with_track(ann.stress[0].toggle(1))
+    assert spliced(loaded, scene.with_character(stressed)) is None
+
+
+def test_records_that_come_or_go_are_left_to_the_patcher() -> None:
+    """A new zone or a removed character is not a change of values."""
+    loaded = load_text(HAND_WRITTEN, Path("rooftops.toml"))
+    scene = loaded.scene
+    assert spliced(loaded, scene.with_changes(zones=(*scene.zones, Zone("Alley")))) is None
+    assert spliced(loaded, scene.with_changes(characters=())) is None
+
+
+def test_a_spliced_save_is_written_and_needs_no_document(tmp_path: Path) -> None:
+    """Saving a change of values writes the spliced text and parses no document."""
+    path = tmp_path / "rooftops.toml"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    loaded = load_text(HAND_WRITTEN, path)
+    ann = loaded.scene.characters[0]
+    saved = save_scene(loaded, loaded.scene.with_character(replace(ann, fate_points=1)))
+    assert "fate_points = 1   # spent one already\n" in path.read_text(encoding="utf-8")
+    assert "_document" not in loaded.__dict__ and "_document" not in saved.__dict__
+    assert saved.scene.characters[0].fate_points == 1
