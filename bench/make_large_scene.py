@@ -18,7 +18,7 @@ from typing import Any
 
 from fatescreen.rules.aspects import make_id
 from fatescreen.scene.load import load_scene
-from fatescreen.scene.save import render_value
+from fatescreen.scene.shortforms import render_value
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_PATH = HERE / "large-scene.toml"

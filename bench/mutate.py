@@ -245,6 +245,12 @@ class Equivalent:
     function: str
     change: tuple[str, ...]
     reason: str
+    kind: str = "equivalent"
+    """``equivalent``, or ``not reachable``: code that runs when the module is imported,
+    before mutmut switches a mutant on (counted as not killed, but explained)."""
+
+
+KINDS = ("equivalent", "not reachable")
 
 
 def load_equivalents(path: Path = EQUIVALENT) -> list[Equivalent]:
@@ -259,21 +265,24 @@ def load_equivalents(path: Path = EQUIVALENT) -> list[Equivalent]:
         if not reason:
             raise SystemExit(f"{path}: an equivalent mutant of {entry.get('module')} has no reason")
         change = tuple(change_of("\n".join(entry["change"])))
-        found.append(Equivalent(entry["module"], entry["function"], change, reason))
+        kind = entry.get("kind", "equivalent")
+        if kind not in KINDS:
+            raise SystemExit(f"{path}: kind {kind!r} is not one of {', '.join(KINDS)}")
+        found.append(Equivalent(entry["module"], entry["function"], change, reason, kind))
     return found
 
 
-def equivalent_reason(
+def explanation(
     equivalents: list[Equivalent], module: str, name: str, change: list[str]
-) -> str | None:
-    """The reason recorded for this mutant's change, if it is explained as equivalent."""
+) -> Equivalent | None:
+    """The explanation recorded for this mutant's change, if any."""
     for entry in equivalents:
         if (
             entry.module == module
             and entry.function == function_of(name)
             and entry.change == tuple(change)
         ):
-            return entry.reason
+            return entry
     return None
 
 
@@ -291,12 +300,14 @@ class Tally:
     no_tests: int = 0
     other: int = 0
     equivalent: int = 0
+    not_reachable: int = 0
     unexplained: list[tuple[str, str, list[str], str]] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         for name in ("mutants", "killed", "timeout", "survived", "no_tests", "other"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.equivalent += other.equivalent
+        self.not_reachable += other.not_reachable
         self.unexplained.extend(other.unexplained)
 
     @property
@@ -326,8 +337,11 @@ def tally(record: Record, equivalents: list[Equivalent]) -> Tally:
         else:
             counts.other += 1
         change = record.changes.get(name, [])
-        if equivalent_reason(equivalents, record.module, name, change) is not None:
+        explained = explanation(equivalents, record.module, name, change)
+        if explained is not None and explained.kind == "equivalent":
             counts.equivalent += 1
+        elif explained is not None:
+            counts.not_reachable += 1
         else:
             counts.unexplained.append((record.module, name, change, status))
     return counts
@@ -416,14 +430,28 @@ def _statuses(folder: Path) -> dict[str, str]:
     return found
 
 
-def _diff(folder: Path, name: str) -> str:
-    return subprocess.run(
-        [_mutmut(), "show", name],
+_DIFFS = """
+import json, sys
+from mutmut.mutation.diff_apply import find_mutant, get_diff_for_mutant
+names = json.loads(sys.stdin.read())
+print(json.dumps({name: get_diff_for_mutant(name, path=find_mutant(name).path) for name in names}))
+"""
+
+
+def _diffs(folder: Path, names: list[str]) -> dict[str, str]:
+    """The diffs ``mutmut show`` prints, for many mutants in one process."""
+    if not names:
+        return {}
+    done = subprocess.run(
+        [sys.executable, "-c", _DIFFS],
         cwd=folder,
-        check=False,
+        input=json.dumps(names),
+        check=True,
         capture_output=True,
         text=True,
-    ).stdout
+    )
+    found: dict[str, str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
 
 
 def _prefix(module: str) -> str:
@@ -437,6 +465,7 @@ def read_run(module: str, folder: Path, seconds: float, previous: Record | None)
     prefix = _prefix(module)
     mutants = dict(previous.mutants) if previous else {}
     changes = dict(previous.changes) if previous else {}
+    not_killed = []
     for full, status in _statuses(folder).items():
         short = full.removeprefix(prefix)
         if status in NOT_RUN and short in mutants:
@@ -444,7 +473,9 @@ def read_run(module: str, folder: Path, seconds: float, previous: Record | None)
         mutants[short] = status
         changes.pop(short, None)
         if status not in KILLED:
-            changes[short] = change_of(_diff(folder, full))
+            not_killed.append(full)
+    for full, diff in _diffs(folder, not_killed).items():
+        changes[full.removeprefix(prefix)] = change_of(diff)
     return Record(
         module=module,
         source_sha256=source_hash(module, folder),
@@ -559,6 +590,11 @@ def report(
         ]
     if total.timeout:
         lines.append(f"(killed includes {total.timeout} timeouts)")
+    if total.not_reachable:
+        lines.append(
+            f"{total.not_reachable} not killed are explained as out of mutmut's reach (code run "
+            "at import, before a mutant is switched on): counted as not killed"
+        )
     if stale:
         lines.append("measured on other source (left out of the total): " + ", ".join(stale))
     if unmeasured:

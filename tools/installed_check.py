@@ -8,6 +8,7 @@ import asyncio
 import subprocess
 import sys
 import sysconfig
+from importlib.metadata import metadata
 from pathlib import Path
 
 from textual.widgets import Static
@@ -86,7 +87,7 @@ def main() -> None:
         *sorted(str(path) for path in scenes.rglob("*.toml") if path.parent.name != "library"),
     ]
     expect(len(files) >= 10, f"{len(files) - 1} scene files ship")
-    checked = fatescreen_command("check", *files)
+    checked = fatescreen_command("check", "--lang", "en", *files)
     expect(
         checked.returncode == 0 and checked.stdout.count(": ok") == len(files),
         "fatescreen check passes every shipped scene"
@@ -109,6 +110,16 @@ def main() -> None:
     expect(
         finnish.stdout.startswith("Hyvä (+3) vs. Kohtalainen (+2), 1 piirteen käyttö:"),
         "the Finnish catalog ships (fatescreen odds --lang fi)",
+    )
+    usage = fatescreen_command("check", "--lang", "fi")
+    expect(
+        usage.returncode == 2 and "käyttö:" in usage.stderr and "virhe:" in usage.stderr,
+        "argparse's usage and errors speak Finnish (fatescreen check --lang fi)",
+    )
+    urls = metadata("fatescreen").get_all("Project-URL") or []
+    expect(
+        len(urls) >= 4 and all("https://github.com/fatescreen/fatescreen" in url for url in urls),
+        "the project URLs ship in the metadata: " + "; ".join(urls),
     )
     asyncio.run(open_demo())
 

@@ -6,12 +6,14 @@ import argparse
 import io
 import os
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO, cast
 
 from fatescreen import __version__
+from fatescreen.cli_parser import LocalParser, language_of
 from fatescreen.i18n import LANGUAGES, default_language, tr
 
 SUBCOMMANDS = (
@@ -29,10 +31,10 @@ SUBCOMMANDS = (
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "": (
-        "fatescreen demo                          # the sample campaign, copied for you",
-        "fatescreen my-campaign/                  # a campaign folder: its scene list",
-        "fatescreen scenes/golden-mask.toml       # one scene on the dashboard",
-        "fatescreen --theme fate-light --lang fi  # a theme (remembered) and Finnish",
+        "fatescreen demo                          # {cli.example.demo}",
+        "fatescreen my-campaign/                  # {cli.example.folder}",
+        "fatescreen scenes/golden-mask.toml       # {cli.example.scene}",
+        "fatescreen --theme fate-light --lang fi  # {cli.example.theme}",
     ),
     "demo": ("fatescreen demo", "fatescreen demo --theme fate-contrast"),
     "check": ("fatescreen check scenes/*.toml", "fatescreen check my-campaign/"),
@@ -51,107 +53,145 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "new-scene": ("fatescreen new-scene my-campaign/ --title 'Rooftop chase' --kind challenge",),
     "log": ("fatescreen log my-campaign/", "fatescreen log my-campaign/ --session 1 --out s1.md"),
     "players": (
-        "fatescreen players my-campaign/              # in a second terminal",
-        "fatescreen players my-campaign/ --serve --host 0.0.0.0  # phones on the LAN",
+        "fatescreen players my-campaign/              # {cli.example.players}",
+        "fatescreen players my-campaign/ --serve --host 0.0.0.0  # {cli.example.serve}",
     ),
 }
-"""Example command lines for each subcommand's ``--help`` ("" for ``fatescreen`` itself)."""
+"""Example command lines for each subcommand's ``--help`` ("" for ``fatescreen`` itself);
+``{KEY}`` is a comment from the catalog."""
 
 
-def _epilog(name: str) -> str:
-    return "examples:\n" + "\n".join("  " + line for line in EXAMPLES[name])
+def example_lines(name: str, lang: str) -> list[str]:
+    """The examples of a subcommand's ``--help``, their comments in ``lang``."""
+    return [
+        re.sub(r"\{([\w.]+)\}", lambda found: tr(lang, found.group(1)), line)
+        for line in EXAMPLES[name]
+    ]
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _epilog(name: str, lang: str) -> str:
+    lines = example_lines(name, lang)
+    return tr(lang, "cli.examples") + "\n" + "\n".join("  " + line for line in lines)
+
+
+def _common(parser: LocalParser) -> None:
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default=None, help="language (default: from the locale)"
+        "--lang", choices=LANGUAGES, default=None, help=tr(parser.lang, "cli.arg.lang")
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser for ``fatescreen [SCENE]`` (opening the dashboard)."""
-    parser = argparse.ArgumentParser(
+def build_parser(lang: str | None = None) -> LocalParser:
+    """The parser for ``fatescreen [SCENE]`` (opening the dashboard), in ``lang`` (None:
+    the locale's)."""
+    lang = lang or default_language()
+    parser = LocalParser(
+        lang=lang,
         prog="fatescreen",
-        description="A game-master dashboard for Fate Condensed. Subcommands: "
-        + ", ".join(SUBCOMMANDS)
-        + " (fatescreen SUBCOMMAND --help).",
-        epilog=_epilog(""),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=tr(lang, "cli.about", names=", ".join(SUBCOMMANDS)),
+        epilog=_epilog("", lang),
     )
-    parser.add_argument("--version", action="version", version=f"fatescreen {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"fatescreen {__version__}",
+        help=tr(lang, "cli.arg.version"),
+    )
     parser.add_argument(
         "scene",
         nargs="?",
         type=Path,
-        help="scene file or campaign folder (default: the campaign opened last, else the demo)",
+        metavar=tr(lang, "cli.metavar.scene"),
+        help=tr(lang, "cli.arg.scene"),
     )
-    parser.add_argument("--theme", default=None, help="colour theme (remembered)")
+    parser.add_argument(
+        "--theme",
+        metavar=tr(lang, "cli.metavar.theme"),
+        default=None,
+        help=tr(lang, "cli.arg.theme"),
+    )
     _common(parser)
     return parser
 
 
-def build_subparser(name: str) -> argparse.ArgumentParser:
-    """The parser of one subcommand."""
-    parser = argparse.ArgumentParser(
+def build_subparser(name: str, lang: str | None = None) -> LocalParser:
+    """The parser of one subcommand, in ``lang`` (None: the locale's)."""
+    lang = lang or default_language()
+    parser = LocalParser(
+        lang=lang,
         prog=f"fatescreen {name}",
-        epilog=_epilog(name),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=tr(lang, f"cli.about.{name}"),
+        epilog=_epilog(name, lang),
     )
     _common(parser)
     if name == "demo":
-        parser.description = (
-            "Copy the sample campaign into your data folder (once: later runs keep your "
-            "play) and open it."
+        parser.add_argument(
+            "--theme",
+            metavar=tr(lang, "cli.metavar.theme"),
+            default=None,
+            help=tr(lang, "cli.arg.theme"),
         )
-        parser.add_argument("--theme", default=None, help="colour theme (remembered)")
     elif name == "check":
-        parser.description = (
-            "Validate scene files (and campaign.toml, party.toml or a campaign folder); "
-            "exit status 1 if any is invalid."
-        )
-        parser.add_argument("files", nargs="+", type=Path)
+        parser.add_argument("files", nargs="+", type=Path, metavar=tr(lang, "cli.metavar.files"))
     elif name == "run":
-        parser.description = (
-            "Apply commands to a scene, or a campaign folder, without the dashboard."
+        parser.add_argument("scene", type=Path, metavar=tr(lang, "cli.metavar.scene"))
+        parser.add_argument(
+            "--script",
+            metavar=tr(lang, "cli.metavar.script"),
+            required=True,
+            help=tr(lang, "cli.arg.script"),
         )
-        parser.add_argument("scene", type=Path)
-        parser.add_argument("--script", required=True, help="file of commands, or - for stdin")
-        parser.add_argument("--seed", type=int, default=None, help="seed for reproducible dice")
+        parser.add_argument(
+            "--seed",
+            metavar=tr(lang, "cli.metavar.seed"),
+            type=int,
+            default=None,
+            help=tr(lang, "cli.arg.seed"),
+        )
         parser.add_argument(
             "--save",
             nargs="?",
             const="",
             default=None,
-            metavar="PATH",
-            help="save the scene afterwards (over the file, or to PATH)",
+            metavar=tr(lang, "usage.PATH"),
+            help=tr(lang, "cli.arg.save"),
         )
     elif name in CAMPAIGN_SUBCOMMANDS:
         _campaign_arguments(name, parser)
     elif name == "players":
-        parser.description = (
-            "Show the players what they may see of the GM's live session (read-only), "
-            "in this terminal or, with --serve, in a browser."
-        )
-        parser.add_argument("scene", type=Path, help="scene file or campaign folder")
         parser.add_argument(
-            "--serve", action="store_true", help="serve the view to browsers (with a token)"
+            "scene",
+            type=Path,
+            metavar=tr(lang, "cli.metavar.scene"),
+            help=tr(lang, "cli.arg.scene_or_folder"),
+        )
+        parser.add_argument("--serve", action="store_true", help=tr(lang, "cli.arg.serve"))
+        parser.add_argument(
+            "--host",
+            metavar=tr(lang, "cli.metavar.host"),
+            default="localhost",
+            help=tr(lang, "cli.arg.host"),
         )
         parser.add_argument(
-            "--host", default="localhost", help="address to serve on (0.0.0.0: the LAN)"
+            "--port",
+            metavar=tr(lang, "cli.metavar.port"),
+            type=int,
+            default=8000,
+            help=tr(lang, "cli.arg.port"),
         )
-        parser.add_argument("--port", type=int, default=8000, help="port to serve on")
     else:
-        parser.description = (
-            "Roll 4dF: fatescreen roll 3 vs 2 [+0-+]"
-            if name == "roll"
-            else "Exact odds: fatescreen odds 3 vs 2 [invokes N] [rerolls N]"
+        parser.add_argument("words", nargs="+", metavar=tr(lang, "cli.metavar.words"))
+        parser.add_argument(
+            "--seed",
+            metavar=tr(lang, "cli.metavar.seed"),
+            type=int,
+            default=None,
+            help=tr(lang, "cli.arg.seed"),
         )
-        parser.add_argument("words", nargs="+")
-        parser.add_argument("--seed", type=int, default=None)
         parser.add_argument(
             "--system",
+            metavar=tr(lang, "cli.metavar.system"),
             default=None,
-            help="rule system (default: fate-condensed); see docs/systems.md",
+            help=tr(lang, "cli.arg.system"),
         )
     return parser
 
@@ -186,7 +226,7 @@ def check(files: Sequence[Path], out: TextIO, lang: str = "en") -> int:
             for problem in error.problems:
                 print(problem.render(lang), file=out)
         else:
-            print(f"{file}: ok", file=out)
+            print(tr(lang, "cli.check_ok", file=str(file)), file=out)
     return status
 
 
@@ -226,23 +266,32 @@ def run_script(
         try:
             lines = Path(script).read_text(encoding="utf-8").splitlines()
         except OSError as error:
-            print(f"cannot read {script}: {error.strerror}", file=out)
+            print(
+                tr(
+                    lang or default_language(),
+                    "cli.script_unreadable",
+                    file=script,
+                    reason=error.strerror,
+                ),
+                file=out,
+            )
             return 2
     failed = 0
+    error_prefix = "  " + tr(session.lang, "cli.failed") + " "
     for line in lines:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         result = session.execute(line)
         print(f"> {line}", file=out)
         for text in result.lines:
-            print(("  " if result.ok else "  error: ") + text, file=out)
+            print(("  " if result.ok else error_prefix) + text, file=out)
         failed += not result.ok
     if save is not None:
         # --save PATH is a path of the shell's, relative to where it runs
         where = shlex.quote(str(Path(save).absolute())) if save else ""
         result = session.execute(f"save {where}".strip())
         for text in result.lines:
-            print(("  " if result.ok else "  error: ") + text, file=out)
+            print(("  " if result.ok else error_prefix) + text, file=out)
         failed += not result.ok
     return 1 if failed else 0
 
@@ -285,29 +334,50 @@ def one_off(
 CAMPAIGN_SUBCOMMANDS = ("new", "new-campaign", "new-scene", "log")
 
 
-def _campaign_arguments(name: str, parser: argparse.ArgumentParser) -> None:
+def _campaign_arguments(name: str, parser: LocalParser) -> None:
     from fatescreen.scene.scaffold import SceneKind
 
+    lang = parser.lang
     if name == "new-campaign":
-        parser.description = "Create a campaign folder with a sample party, a template and a scene."
-        parser.add_argument("folder", type=Path)
+        parser.add_argument("folder", type=Path, metavar=tr(lang, "cli.metavar.folder"))
         parser.add_argument(
-            "--name", default=None, help="the campaign's name (default: the folder's)"
+            "--name",
+            metavar=tr(lang, "cli.metavar.name"),
+            default=None,
+            help=tr(lang, "cli.arg.name"),
         )
     elif name in ("new", "new-scene"):
-        parser.description = (
-            "Create a scene from a template; in a campaign folder it refers to the party."
-        )
-        parser.add_argument("file", type=Path, help="the new scene file (or a folder for it)")
-        parser.add_argument("--title", default=None, help="the scene's title")
         parser.add_argument(
-            "--kind", choices=[kind.value for kind in SceneKind], default=SceneKind.CONFLICT.value
+            "file", type=Path, metavar=tr(lang, "usage.FILE"), help=tr(lang, "cli.arg.file")
+        )
+        parser.add_argument(
+            "--title",
+            metavar=tr(lang, "cli.metavar.title"),
+            default=None,
+            help=tr(lang, "cli.arg.title"),
+        )
+        parser.add_argument(
+            "--kind",
+            choices=[kind.value for kind in SceneKind],
+            default=SceneKind.CONFLICT.value,
+            help=tr(lang, "cli.arg.kind"),
         )
     else:
-        parser.description = "Export a session's record of a campaign as Markdown."
-        parser.add_argument("campaign", type=Path)
-        parser.add_argument("--session", type=int, default=None, help="default: the current one")
-        parser.add_argument("--out", type=Path, default=None, help="write to a file, not stdout")
+        parser.add_argument("campaign", type=Path, metavar=tr(lang, "cli.metavar.folder"))
+        parser.add_argument(
+            "--session",
+            metavar=tr(lang, "cli.metavar.session"),
+            type=int,
+            default=None,
+            help=tr(lang, "cli.arg.session"),
+        )
+        parser.add_argument(
+            "--out",
+            metavar=tr(lang, "cli.metavar.out"),
+            type=Path,
+            default=None,
+            help=tr(lang, "cli.arg.out"),
+        )
 
 
 def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: TextIO) -> int:
@@ -408,7 +478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args_list.remove(name)
         if name in ("roll", "odds"):
             args_list = _words_last(args_list)
-        args = build_subparser(name).parse_args(args_list)
+        args = build_subparser(name, language_of(args_list)).parse_args(args_list)
         lang = args.lang or default_language()
         if name == "demo":
             return open_dashboard(None, args.lang, args.theme)
@@ -426,7 +496,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if name == "players":
             return players(args, lang, out)
         return one_off(name, args.words, args.seed, lang, out, args.system)
-    args = build_parser().parse_args(args_list)
+    args = build_parser(language_of(args_list)).parse_args(args_list)
     lang = args.lang or default_language()
     if args.scene is not None:
         problem = unopenable(args.scene, lang)

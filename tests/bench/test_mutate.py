@@ -125,3 +125,21 @@ def test_each_module_runs_against_its_own_tests() -> None:
     assert mutate.tests_of("commands/verbs_harm.py") == ["tests/commands", "tests/campaign"]
     assert mutate.tests_of("rules/varjot/dice.py") == ["tests/systems"]
     assert mutate.tests_of("commands/systems/base.py") == ["tests/systems"]
+
+
+def test_a_mutant_out_of_reach_is_explained_but_still_not_killed(tmp_path: Path) -> None:
+    equivalent = tmp_path / "equivalent.toml"
+    equivalent.write_text(
+        '[[mutant]]\nmodule = "rules/ladder.py"\nfunction = "x_a"\nkind = "not reachable"\n'
+        'change = ["- a", "+ b"]\nreason = "runs at import"\n',
+        encoding="utf-8",
+    )
+    counts = mutate.tally(
+        _record(x_a__mutmut_1="killed", x_a__mutmut_2="survived"),
+        mutate.load_equivalents(equivalent),
+    )
+    assert (counts.not_reachable, counts.equivalent, counts.unexplained) == (1, 0, [])
+    assert counts.kill_rate == counts.non_equivalent_rate == 0.5
+    equivalent.write_text(equivalent.read_text().replace("not reachable", "maybe"))
+    with pytest.raises(SystemExit, match="is not one of"):
+        mutate.load_equivalents(equivalent)

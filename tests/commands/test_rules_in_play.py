@@ -4,14 +4,23 @@ the rules core's function for it says (tests/scripts/rulebook.toml with a [rules
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from fatescreen.rules.actions import best_defense
 from fatescreen.rules.character import Severity, StressKind
-from fatescreen.rules.conflict import harm_after_weapon_and_armor, scale_roll_bonus
-from fatescreen.rules.harm import standard_tracks
+from fatescreen.rules.conflict import (
+    ScaleAdvantage,
+    harm_after_weapon_and_armor,
+    scale_free_invokes,
+    scale_result_bonus,
+    scale_roll_bonus,
+    with_scale_advantage,
+)
+from fatescreen.rules.harm import absorption_options, standard_tracks
+from fatescreen.rules.outcomes import Outcome
 from fatescreen.rules.skills import skill_roles
 from fatescreen.scene.model import RulesInPlay
 from tests.commands.support import Run, run
@@ -42,8 +51,21 @@ def bob_armor_counts(done: Run) -> None:
 
 
 def scale_bonus_applies(done: Run) -> None:
-    line = done.line("attack vil ann Fight 0000 vs 0000")
+    """All three uses of the level between Villain (supernatural) and Ann (§8): the roll
+    bonus by default, the result bonus and the free invokes by ``scale``, each as
+    with_scale_advantage and scale_free_invokes say."""
+    line = done.line("attack vil ann Fight ++00 vs 0000")
     assert f"+ {scale_roll_bonus(1).value} (scale)" in line
+    roll = done.scene.pending_roll
+    assert roll is not None
+    result = with_scale_advantage(roll.result, 1, ScaleAdvantage.RESULT)
+    assert roll.scale_advantage is ScaleAdvantage.RESULT and roll.result == result
+    assert (
+        f"+ {scale_result_bonus(1, result.outcome)} (scale: result)"
+        in done.lines("scale result")[1]
+    )
+    chill = next(a for a in done.character("ann").aspects if a.name == "Grave chill")
+    assert chill.free_invokes_of("vil") == 1 + scale_free_invokes(1, Outcome.SUCCESS)
 
 
 def full_defense_refused(done: Run) -> None:
@@ -53,6 +75,18 @@ def full_defense_refused(done: Run) -> None:
 def extreme_offered(done: Run) -> None:
     slots = [s.severity for s in done.character("ann").consequences]
     assert slots[-1] is Severity.EXTREME
+
+
+def escalating_box_checked(done: Run) -> None:
+    """Ann's tracks are the core's escalating ones, and the 2-shift hit checks box 2 alone,
+    the first of absorption_options as the core orders them."""
+    ann = done.character("ann")
+    fresh = replace(ann, stress=tuple(track.cleared() for track in ann.stress))
+    assert fresh.stress == standard_tracks(ANN, done.scene.rules.harm_options).stress
+    first = absorption_options(fresh, 2, StressKind.PHYSICAL, done.scene.rules.harm_options)[0]
+    assert (first.box, first.boxes, first.consequences) == (2, 0, ())
+    assert ann.stress[0].checked == frozenset({2})
+    assert done.line("absorb 1") == "Ann absorbs 2 shifts: physical box [2]"
 
 
 def contest_needs_four(done: Run) -> None:
@@ -88,7 +122,16 @@ CASES: dict[str, tuple[str, tuple[str, ...], Callable[[Run], None]]] = {
         ("attack vil bob Fight ++00 vs 0000",),
         bob_armor_counts,
     ),
-    "scale": ("scale = true", ATTACK, scale_bonus_applies),
+    "scale": (
+        "scale = true",
+        (
+            'create vil Will "Grave chill" on ann +000 vs ann Will 0000',
+            "scale invokes",
+            "attack vil ann Fight ++00 vs 0000",
+            "scale result",
+        ),
+        scale_bonus_applies,
+    ),
     "conditions": ("conditions = true", (), tracks_follow_the_core),
     "split_conditions": (
         "conditions = true\nsplit_conditions = true",
@@ -99,6 +142,11 @@ CASES: dict[str, tuple[str, tuple[str, ...], Callable[[Run], None]]] = {
     "extreme_consequences": ("extreme_consequences = true", (), extreme_offered),
     "one_stress_track": ("one_stress_track = true", (), tracks_follow_the_core),
     "extra_stress_boxes": ("extra_stress_boxes = 2", (), tracks_follow_the_core),
+    "escalating_stress_boxes": (
+        "escalating_stress_boxes = true",
+        ("attack vil ann Fight +++0 vs 0000", "absorb 1"),
+        escalating_box_checked,
+    ),
     "contest_victories": (
         "contest_victories = 4",
         ("contest start Race ann vil",),

@@ -57,7 +57,7 @@ def test_undo_with_extra_words_says_which() -> None:
 def test_save_without_a_file() -> None:
     for lang, message in (
         ("en", "this scene has no file: save PATH"),
-        ("fi", "kohtauksella ei ole tiedostoa: save POLKU"),
+        ("fi", "kohtauksella ei ole tiedostoa: tallenna POLKU"),
     ):
         result = Session(Scene("Loose"), lang=lang).execute("save")
         assert (result.ok, result.lines) == (False, (message,))
@@ -102,7 +102,7 @@ def test_a_pending_roll_survives_a_save(scene_file: Path) -> None:
 def test_an_empty_log_and_help_in_finnish() -> None:
     session = Session.open(DEMO, journal=False, lang="fi")
     assert session.execute("loki").lines == ("loki on tyhjä",)
-    assert session.execute("apua").lines[0] == "komennot (help KOMENTO kertoo lisää):"
+    assert session.execute("apua").lines[0] == "komennot (ohje KOMENTO kertoo lisää):"
     undo = find_verb("undo", "en")
     assert verb_help(undo, "fi") != verb_help(undo, "en")
     assert session.execute("apua kumoa").lines == (
@@ -128,7 +128,7 @@ def test_parsing_errors_speak_the_gms_language() -> None:
     session = Session.open(DEMO, journal=False, lang="fi")
     assert session.execute("bogus").lines[0].startswith("tuntematon komento 'bogus'; kokeile: ")
     assert session.execute('attack "leader rozio').lines == (
-        "lainausmerkki jäi sulkematta: No closing quotation",
+        "lainausmerkki jäi sulkematta: loppulainausmerkki puuttuu",
     )
 
 

@@ -69,4 +69,7 @@ def scene_words(*paths: Path) -> set[str]:
             words |= set(WORD.findall(literal))
         # skill names are keys: { Fight = 4 } (other keys are the file's own words)
         words |= set(re.findall(r"\b([A-ZÅÄÖ][\w-]*)\s*=", text))
+        # and so are the abilities of an inline table: { poliisi = 4, ammunta = 3 }
+        for table in re.findall(r"\{([^}]*)\}", text):
+            words |= set(re.findall(r"([\w-]+)\s*=", table))
     return words

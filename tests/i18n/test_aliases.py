@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import fatescreen.commands.session  # noqa: F401  (registers undo, redo, save, log, help)
 from fatescreen.commands.core import KEYWORDS, find_verb, keyword_of, registry
+from fatescreen.commands.systems import verbs_of
 from fatescreen.i18n import tr
 
 VERB_OF_KEY = {
@@ -73,3 +76,35 @@ def test_the_finnish_word_of_each_keyword_in_usage_lines_is_accepted(keyword: st
 )
 def test_the_seeds_words_are_commands(said: str, verb: str) -> None:
     assert find_verb(said, "fi").name == verb
+
+
+SYSTEM_VERBS = [
+    (system, name)
+    for system in ("menneisyyden-varjot", "mekanismi", "objektien-luonti")
+    for name in sorted(verbs_of(system).verbs)
+]
+
+
+@pytest.mark.parametrize(("system", "name"), SYSTEM_VERBS)
+def test_the_finnish_words_of_each_other_systems_verb_and_keywords_are_accepted(
+    system: str, name: str
+) -> None:
+    """The help, palette and usage lines of Menneisyyden varjot, Mekanismi and Objektien
+    luonti show a verb's Finnish word and its keywords' words: the parser takes them."""
+    verbs = verbs_of(system)
+    found = verbs.verbs[name]
+    word = found.word("fi")
+    assert word != name, f"{system} {name} has no Finnish word"
+    assert verbs.find(word, "fi") is found
+    for keyword in set(re.findall(r"[\w-]+", found.usage)) & set(verbs.keywords):
+        shown = found.term(keyword, "fi")
+        assert shown != keyword, f"{system} {keyword} has no Finnish word"
+        words = verbs.words(found, [shown], "fi")
+        assert words.keyword(keyword) == keyword, shown
+
+
+def test_a_keys_line_in_the_other_systems_is_written_in_finnish() -> None:
+    verbs = verbs_of("mekanismi")
+    assert verbs.line_in("helpers 2 for opposition", "fi") == "avustajat 2 puolelle vastapuoli"
+    assert verbs.line_in("undo", "fi") == "kumoa"
+    assert verbs.line_in("roll", "en") == "roll"

@@ -19,13 +19,28 @@ SAME_IN_BOTH = {
     "bonus.plain": "a Finnish word too (the seed: +2 bonuksen)",
     "usage.BONUS": "a Finnish word too",
     "usage.N": "a number to fill in",
+    "usage.M": "a number to fill in",
+    "cli.metavar.session": "a number to fill in",
+    "objektit.usage.LK": "the seed's abbreviation (luonnollinen kyky)",
+    "objektit.usage.KK": "the seed's abbreviation (kehittyvä kyky)",
     "mekanismi.check.side": "only placeholders",
     "mekanismi.gear.line": "only placeholders and a number",
     "objektit.roll.line": "only placeholders and arithmetic",
 }
 """Keys whose Finnish text may equal the English one, and why."""
 
-ENGLISH_WORDS = ("the", "and", "with", "shift", "shifts", "boost", "stress", "point", "invoke")
+ENGLISH_WORDS = (
+    "the",
+    "and",
+    "with",
+    "shift",
+    "shifts",
+    "boost",
+    "stress",
+    "point",
+    "invoke",
+    "fp",
+)
 """Words that betray a half-translated Finnish line (command names are allowed)."""
 
 

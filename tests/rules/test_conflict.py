@@ -12,6 +12,7 @@ from fatescreen.rules.character import Scale
 from fatescreen.rules.conflict import (
     FULL_DEFENSE_BONUS,
     AttackHarm,
+    ScaleAdvantage,
     TargetResult,
     TurnOrder,
     add_participant,
@@ -35,11 +36,12 @@ from fatescreen.rules.conflict import (
     start,
     teamwork,
     teamwork_bonus,
+    with_scale_advantage,
     zone_attack,
 )
 from fatescreen.rules.dice import parse_faces
 from fatescreen.rules.errors import InvalidSplit, InvalidTeamwork, TurnOrderError
-from fatescreen.rules.outcomes import Bonus, Effort, Outcome
+from fatescreen.rules.outcomes import Bonus, Effort, Outcome, resolve
 
 CULTISTS = ("silbestre", "rozio", "leader", "cultist-1", "cultist-2")
 
@@ -369,7 +371,7 @@ def test_scale_advantages(
 ) -> None:
     """§8: per level, +1 to the roll (chosen before rolling), or +2 to a succeeding result,
     or +1 free invoke on a successful create an advantage."""
-    assert scale_roll_bonus(levels) == Bonus("scale", roll)
+    assert scale_roll_bonus(levels) == Bonus("scale", roll, kind="scale")
     assert scale_result_bonus(levels, outcome) == result
     assert scale_free_invokes(levels, outcome) == invokes
 
@@ -377,3 +379,27 @@ def test_scale_advantages(
 def test_negative_scale_difference_is_refused() -> None:
     with pytest.raises(ValueError, match="0 or more levels"):
         scale_roll_bonus(-1)
+
+
+@pytest.mark.parametrize(
+    ("dice", "advantage", "total", "outcome"),
+    [
+        ("++00", ScaleAdvantage.ROLL, 5, Outcome.SUCCESS),
+        ("++00", ScaleAdvantage.RESULT, 6, Outcome.STYLE),
+        ("0000", ScaleAdvantage.RESULT, 2, Outcome.FAIL),
+        ("+000", ScaleAdvantage.RESULT, 3, Outcome.TIE),
+        ("++00", ScaleAdvantage.FREE_INVOKES, 4, Outcome.SUCCESS),
+    ],
+)
+def test_scale_advantage_on_a_roll(
+    dice: str, advantage: ScaleAdvantage, total: int, outcome: Outcome
+) -> None:
+    """§8 «Skaala», one level above a Good (+3) difficulty with a Fair (+2) skill: «+1 per
+    taso toimintoyritykseen» or «+2 per taso lopulliseen tulokseen jos heitto ensin
+    onnistuu» (a tie gets nothing) or the free invokes, which add nothing to the roll; a
+    second pick replaces the first."""
+    effort = Effort(2, parse_faces(dice))
+    first = with_scale_advantage(resolve(effort, 3), 1, ScaleAdvantage.ROLL)
+    result = with_scale_advantage(first, 1, advantage)
+    assert (result.effort.total, result.outcome) == (total, outcome)
+    assert len([b for b in result.effort.bonuses if b.label == "scale"]) <= 1

@@ -741,3 +741,76 @@ def test_options_are_ordered_fewest_then_mildest(
     found = absorption_options(character, shifts, PHYSICAL, options)
     keys = [(len(o.consequences), o.consequence_shifts) for o in found]
     assert keys == sorted(keys)
+
+
+# --- Escalating stress boxes (Fate Core style) ----------------------------------------
+
+ESCALATING = HarmOptions(escalating=True)
+
+
+def stress_only(boxes: int) -> Character:
+    """Someone with an escalating physical track of ``boxes`` and no consequence slots."""
+    return Character(
+        name="Tracker",
+        kind=CharacterKind.MINOR,
+        stress=(StressTrack(PHYSICAL, boxes),),
+    )
+
+
+def absorb_all(character: Character, hits: list[int]) -> tuple[Character, int]:
+    """Absorb the hits in order while the character can; the shifts absorbed."""
+    absorbed = 0
+    for shifts in hits:
+        options = absorption_options(character, shifts, PHYSICAL, ESCALATING)
+        if not options:
+            break
+        character = apply_absorption(character, options[0], {}, None, options=ESCALATING)
+        absorbed += shifts
+    return character, absorbed
+
+
+@pytest.mark.parametrize(("boxes", "least", "most"), [(2, 2, 3), (3, 3, 6), (4, 4, 10)])
+def test_escalating_tracks_take_the_seeds_stress(boxes: int, least: int, most: int) -> None:
+    """Seed «Hetkonen, tämä ei ole se miten muistan juttujen toimivan!»: «Fate Coren tyylissä
+    [1][2] -linja voi ottaa 2–3 stressiä, [1][2][3] = 3–6, [1][2][3][4] = 4–10», and «voit
+    merkata vain yhden ruudun per osuma»: 1-shift hits fill the track after ``least``
+    shifts; hits as big as each box, biggest first, absorb ``most``."""
+    full, absorbed = absorb_all(stress_only(boxes), [1] * (boxes + 1))
+    assert absorbed == least and full.stress[0].free == 0
+    assert is_taken_out(full, 1, PHYSICAL, ESCALATING)
+    full, absorbed = absorb_all(stress_only(boxes), [*range(boxes, 0, -1), 1])
+    assert absorbed == most and full.stress[0].free == 0
+
+
+def test_an_escalating_hit_checks_one_box_big_enough_with_consequences_for_the_rest() -> None:
+    """A 3-shift hit on [1][2][3] with mild, moderate and severe slots: box 3 alone, or box
+    1 with a mild (2), or the moderate or severe alone (over-absorbing, as a slot may);
+    never two boxes."""
+    silbestre = pc({"Physique": 1}, ESCALATING)
+    assert silbestre.stress[0].boxes == 3
+    options = absorption_options(silbestre, 3, PHYSICAL, ESCALATING)
+    assert [(o.box, o.consequences) for o in options] == [
+        (3, ()),
+        (1, (0,)),
+        (0, (1,)),
+        (0, (2,)),
+    ]
+    assert all(o.boxes == 0 for o in options)
+    hurt = apply_absorption(silbestre, options[0], {}, None, options=ESCALATING)
+    assert hurt.stress[0].checked == frozenset({3})
+    assert shifts_until_taken_out(hurt, PHYSICAL, ESCALATING) == 2 + 2 + 4 + 6
+    assert illegal_reason(silbestre, Absorption(PHYSICAL, 3, (), 3), ESCALATING) is not None
+    assert illegal_reason(hurt, Absorption(PHYSICAL, 0, (), 3, 0, 3), ESCALATING) is not None
+
+
+@pytest.mark.parametrize(("rating", "boxes"), [(-1, 2), (0, 2), (1, 3), (2, 3), (3, 4), (5, 4)])
+def test_escalating_track_lengths_follow_fate_core(rating: int, boxes: int) -> None:
+    tracks = standard_tracks({"Physique": rating, "Will": rating}, ESCALATING).stress
+    assert [t.boxes for t in tracks] == [boxes, boxes]
+    longer = standard_tracks({"Physique": rating}, HarmOptions(escalating=True, extra_boxes=1))
+    assert longer.stress[0].boxes == boxes + 1
+
+
+def test_escalating_boxes_and_one_track_do_not_combine() -> None:
+    with pytest.raises(ValueError, match="do not combine"):
+        HarmOptions(escalating=True, one_track=True)

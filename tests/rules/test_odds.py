@@ -191,3 +191,21 @@ def test_odds_are_fast_enough_for_a_live_readout() -> None:
     assert warm == cold
     assert cold_seconds < 0.05
     assert warm_seconds < 0.05
+
+
+@pytest.mark.parametrize(("margin", "opposed"), [(m, o) for m in (-2, 0, 1) for o in (False, True)])
+def test_result_bonus_counts_only_on_a_roll_that_succeeds(margin: int, opposed: bool) -> None:
+    """§8 «Skaala»: «+2 per taso lopulliseen tulokseen jos heitto ensin onnistuu»: face by
+    face, a success (1 or 2 shifts) becomes one with style; fails and ties stay."""
+    counts = dict.fromkeys(Outcome, Fraction(0))
+    for opposing in ALL_ROLLS if opposed else [0]:
+        for total in ALL_ROLLS:
+            shifts = margin + total - opposing
+            shifts += 2 if shifts > 0 else 0
+            counts[outcome_for(shifts)] += Fraction(1, 81 * (81 if opposed else 1))
+    expected = Odds(
+        counts[Outcome.FAIL], counts[Outcome.TIE], counts[Outcome.SUCCESS], counts[Outcome.STYLE]
+    )
+    assert odds(margin, 0, opposed=opposed, result_bonus=2) == expected
+    plain = odds(margin, 0, opposed=opposed)
+    assert expected.success == 0 and expected.style == plain.success + plain.style

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from fatescreen import __version__
-from fatescreen.cli import EXAMPLES, SUBCOMMANDS, build_parser, build_subparser, main
+from fatescreen.cli import SUBCOMMANDS, build_parser, build_subparser, example_lines, main
 from fatescreen.resources import sample_campaign, shipped
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.campaign import CampaignApp
@@ -43,10 +43,10 @@ def test_version() -> None:
 
 @pytest.mark.parametrize("name", ["", *SUBCOMMANDS])
 def test_help_shows_examples_of_each_command(name: str) -> None:
-    parser = build_subparser(name) if name else build_parser()
+    parser = build_subparser(name, "en") if name else build_parser("en")
     text = parser.format_help()
     assert "examples:" in text
-    for example in EXAMPLES[name]:
+    for example in example_lines(name, "en"):
         assert example in text
 
 

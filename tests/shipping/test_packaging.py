@@ -59,3 +59,22 @@ def test_readme_says_how_to_install_and_credits_fate_condensed() -> None:
     assert "pipx install ." in install
     assert "fatescreen demo" in install
     assert "Creative Commons Attribution" in readme
+
+
+def test_project_urls_are_one_projects_and_the_readme_lists_them() -> None:
+    """Homepage, source, documentation, issues and changelog all live under the project's
+    one address; the documentation's folder is the repository's docs/; README's Project
+    section lists each of them."""
+    urls = PROJECT["urls"]
+    assert set(urls) == {"Homepage", "Source", "Documentation", "Issues", "Changelog"}
+    home = urls["Homepage"]
+    assert re.fullmatch(r"https://github\.com/[\w-]+/fatescreen", home), home
+    assert urls["Source"] == home
+    assert all(url == home or url.startswith(home + "/") for url in urls.values()), urls
+    docs = urls["Documentation"].removeprefix(home + "/tree/main/")
+    assert (ROOT / docs).is_dir(), docs
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    project = readme[readme.index("## Project") :]
+    project = project[: project.index("\n## ")]
+    for url in urls.values():
+        assert f"<{url}>" in project, url

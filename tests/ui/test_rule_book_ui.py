@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from textual.widgets import Select, Static
 
+from fatescreen.rules.big_bads import pcs_facing, solo_invoke_bonus
+from fatescreen.rules.character import StressKind
+from fatescreen.rules.harm import shifts_until_taken_out
+from fatescreen.rules.npcs import shifts_to_take_out_group
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.ui.dialogs.roll import RollDialog
-from tests.ui.support import AppFactory, text_of
+from fatescreen.ui.panes.statblock import StatBlockPane, StressBoxes
+from fatescreen.ui.panes.turn import TurnPane
+from tests.ui.support import AppFactory, log_text, text_of
 
 HAZARD = '\n[[obstacle]]\nhazard = "Falling tiles"\nrating = 3\n'
 
@@ -61,3 +67,180 @@ async def test_f_spends_an_allys_free_invoke_as_the_invoke_verb_does(make_app: A
             a for c in app.scene.characters for a in c.aspects if a.name == "Distracted"
         )
         assert distracted.free_invokes_of("silbestre") == 0
+
+
+def supernatural_leader(text: str) -> str:
+    """Golden mask with the scale option and the Masked leader one level above the PCs."""
+    text = text.replace("[rules]\n", "[rules]\nscale = true\n", 1)
+    return text.replace('id = "leader"\n', 'id = "leader"\nscale = "supernatural"\n', 1)
+
+
+async def test_the_roll_dialog_shows_the_odds_with_each_scale_advantage(
+    make_app: AppFactory,
+) -> None:
+    """§8 «Skaala»: the Masked leader (Fight Great (+4), supernatural) attacking Silbestre
+    (Athletics Good (+3)): the odds with +1 on the roll, and the odds with +2 on a result
+    that succeeds; Silbestre attacking the leader: the leader's defense gets the +1."""
+    app = make_app(edit=supernatural_leader)
+    async with app.run_test(size=(110, 32)) as pilot:
+        app.push_screen(RollDialog(app.view_state, app.scene, action="attack", actor="leader"))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#target", Select).value = "silbestre"
+        await pilot.pause()
+        text = text_of(dialog.query_one("#odds", Static))
+        assert shown(odds(4, 3, opposed=True, bonus=1).as_percentages()) in text
+        on_result = odds(4, 3, opposed=True, result_bonus=2).as_percentages()
+        assert "scale on the result instead: " + shown(on_result) in text
+        assert shown(odds(4, 3, opposed=True).as_percentages()) not in text
+        dialog.dismiss(None)
+        await pilot.pause()
+        app.push_screen(RollDialog(app.view_state, app.scene, action="attack", actor="silbestre"))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#target", Select).value = "leader"
+        dialog.query_one("#skill", Select).value = "Fight"
+        await pilot.pause()
+        text = text_of(dialog.query_one("#odds", Static))
+        assert shown(odds(1, 4 + 1, opposed=True).as_percentages()) in text
+        assert "scale on the result" not in text
+
+
+async def test_scale_result_on_a_roll_changes_the_scene_and_the_roll_pane(
+    make_app: AppFactory,
+) -> None:
+    """§8 «Skaala»: `scale result` typed after the leader's attack trades the +1 for +2 on
+    the succeeding result: the hit waiting grows, and the last roll shows the bonus."""
+    app = make_app(edit=supernatural_leader)
+    async with app.run_test(size=(110, 32)) as pilot:
+        result = app.run_command("attack leader silbestre Fight ++00 vs 0000", flow=False)
+        assert result is not None and result.ok, result
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == 4 + 2 + 1 - 3 + 1  # Weapon 1
+        result = app.run_command("scale result", flow=False)
+        assert result is not None and result.ok, result
+        await pilot.pause()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == 4 + 2 + 2 - 3 + 1
+        assert "scale: result" in text_of(app.screen)
+
+
+async def test_escalating_boxes_show_their_worth_in_the_stat_block_and_the_absorb_offer(
+    make_app: AppFactory,
+) -> None:
+    """Seed «Hetkonen…»: Fate Core's escalating boxes, one per hit. Silbestre (Physique
+    Average (+1)) has [1][2][3]; a 2-shift hit offers box [2] first and checks it alone:
+    the stat block shows ``[1][x][3]``, and box 3 plus the consequences as the shifts
+    left."""
+    app = make_app(
+        edit=lambda text: text.replace("[rules]\n", "[rules]\nescalating_stress_boxes = true\n", 1)
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        result = app.run_command("attack leader silbestre Fight +-00 vs 0000", flow=False)
+        assert result is not None and result.ok, result
+        assert "[1] physical box [2]  [2] mild" in "\n".join(result.lines)
+        result = app.run_command("absorb 1", flow=False)
+        assert result is not None and result.ok, result
+        app.select_character("silbestre")
+        await pilot.pause()
+        silbestre = app.scene.character("silbestre")
+        assert silbestre.stress[0].checked == frozenset({2})
+        pane = app.query_one(StatBlockPane)
+        tracks = [text_of(widget) for widget in pane.query(StressBoxes)]
+        assert any(track.endswith("[1][x][3]") for track in tracks), tracks
+        assert any(track.endswith("[1][2][3]") for track in tracks), tracks
+        left = shifts_until_taken_out(silbestre, StressKind.PHYSICAL, app.scene.rules.harm_options)
+        assert left == 3 + 2 + 4 + 6 and f"physical {left}" in text_of(pane)
+
+
+async def test_a_big_bads_solo_invoke_options_show_in_the_stat_block_and_apply(
+    make_app: AppFactory,
+) -> None:
+    """§7 «Soolobonus» (c) and (d) on the Masked leader: the stat block lists the options
+    with the values the rules give against the PCs facing it, and an invoke against the
+    leader adds +1."""
+    solo = 'solo = ["boosted_invokes", "damped_invokes", "one_free_invoke"]\n'
+    app = make_app(edit=lambda text: text.replace('id = "leader"\n', 'id = "leader"\n' + solo, 1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.select_character("leader")
+        await pilot.pause()
+        leader = app.scene.character("leader")
+        assert leader.solo is not None
+        pcs = pcs_facing(app.scene.characters)
+        paid = solo_invoke_bonus(leader.solo, pcs, paid=True)
+        assert paid == pcs == 4
+        pane = app.query_one(StatBlockPane)
+        assert (
+            f"solo bonus: paid invokes +{paid} · invokes against it +1 · one free invoke"
+            in text_of(pane)
+        )
+        for line in ("attack rozio leader Shoot 0000 vs 0000", "invoke incense"):
+            result = app.run_command(line, flow=False)
+            assert result is not None and result.ok, result
+        await pilot.pause()
+        assert "+ 1 (invoke: Choking incense)" in text_of(app.screen)
+
+
+async def test_a_swarms_parts_and_heart_show_in_the_stat_block(make_app: AppFactory) -> None:
+    """§7 «hahmoparvi»: the Masked leader as the heart of a swarm of two cultists, the
+    first shielding it: the stat block shows the parts and the heart shielded, then the
+    shield bypassed and the heart exposed once it is taken out."""
+    swarm = 'parts = ["cultist-1", "cultist-2"]\nshields = ["cultist-1"]\n'
+    app = make_app(edit=lambda text: text.replace('id = "leader"\n', 'id = "leader"\n' + swarm, 1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.select_character("leader")
+        await pilot.pause()
+        pane = app.query_one(StatBlockPane)
+        assert "swarm: Cultist 1 ⛨ ✓  Cultist 2 ✓  heart shielded" in text_of(pane)
+        result = app.run_command("takeout cultist-1", flow=False)
+        assert result is not None and result.ok, result
+        await pilot.pause()
+        assert "swarm: Cultist 1 ⛨ ✗  Cultist 2 ✓  heart exposed" in text_of(pane)
+
+
+def threatened_chase(text: str) -> str:
+    """The night-market chase as a faster contest under a hazard's attacks."""
+    hazard = '[[obstacle]]\nhazard = "Stampeding cart"\nid = "cart"\nrating = 2\n\n'
+    text = text.replace("[[contest]]\n", hazard + '[[contest]]\nfaster = true\nthreat = "cart"\n')
+    return text
+
+
+async def test_the_turn_pane_shows_a_faster_contest_and_its_threat_and_the_hits_wait(
+    make_app: AppFactory,
+) -> None:
+    """§5 and §8: the contest board says the contest is a faster one and names its outside
+    threat; a side's roll below the threat's attack leaves a hit for each member."""
+    app = make_app("night-market-chase.toml", edit=threatened_chase)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(TurnPane)
+        assert "Catch the courier  (3 to win · faster · threat: Stampeding cart)" in text_of(pane)
+        result = app.run_command("contest roll rozio Athletics ---- threat ++++", flow=False)
+        assert result is not None and result.ok, result
+        await pilot.pause()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.target == "rozio" and hit.attacker == "cart"
+        assert [h.target for h in app.scene.queued_hits] == ["vitor"]
+        assert "Stampeding cart attacks Pursuers" in log_text(app)
+
+
+async def test_a_mook_groups_shifts_to_take_out_count_every_member(make_app: AppFactory) -> None:
+    """§7: a mook group absorbs a hit member after member; the stat block's shifts to take
+    out are one less than shifts_to_take_out_group (4 deckhands without boxes: 3; after
+    two fall, 1)."""
+    app = make_app("burning-library.toml")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.select_character("deckhands")
+        await pilot.pause()
+        group = app.scene.character("deckhands")
+        left = shifts_to_take_out_group(group) - 1
+        assert left == 3
+        assert text_of(app.query_one("#sheet-head")).endswith(f"Shifts to take out: {left}")
+        result = app.run_command("set deckhands members 2", flow=False)
+        assert result is not None and result.ok, result
+        await pilot.pause()
+        left = shifts_to_take_out_group(app.scene.character("deckhands")) - 1
+        assert left == 1
+        assert text_of(app.query_one("#sheet-head")).endswith(f"Shifts to take out: {left}")

@@ -3,11 +3,12 @@ bad commands and switching language."""
 
 from __future__ import annotations
 
+import pytest
 from textual.command import CommandInput, CommandList, CommandPalette
 from textual.widgets import Input
 
 from fatescreen.i18n import tr
-from fatescreen.ui.app import PANE_ORDER, FatescreenApp
+from fatescreen.ui.app import PANE_ORDER, FatescreenApp, PaneTabs, tab_row
 from fatescreen.ui.dialogs.help import HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.panes.base import Pane
@@ -181,3 +182,57 @@ async def test_language_key_relabels_the_panes_in_finnish(make_app: AppFactory) 
         assert app.scene.countdowns[0].checked == 1
         await keys.press("L")
         assert str(app.query_one("#zones", Pane).border_title) == "Zones"
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("width", [80, 60])
+async def test_every_tab_fits_the_compact_row_and_a_click_picks_it(
+    make_app: AppFactory, lang: str, width: int
+) -> None:
+    """At 80 columns (and 60) the tab row shows every pane's number, the last tab (8 Muistio in
+    Finnish) included, and the shown pane's label; clicking a tab shows its pane."""
+    app = make_app(lang=lang)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        tabs = app.query_one(PaneTabs)
+        row = text_of(tabs)
+        assert len(row) <= tabs.content_size.width
+        label = tr(lang, "ui.tab.notes")
+        assert f" 8 {label} " in row
+        assert all(str(index) in row for index in range(1, 9))
+        if width == 80:
+            assert all(tr(lang, f"ui.tab.{name}") in row for name in PANE_ORDER)
+        start = row.index("2")
+        await pilot.click(PaneTabs, offset=(start + 2, 0))
+        await pilot.pause()
+        assert app.shown_pane == "statblock"
+        assert "statblock" in visible_panes(app)
+
+
+def test_the_tab_row_fits_any_width() -> None:
+    labels = ["Alueet", "Hahmo", "Vuoro", "Piirteet", "Pisteet", "Esteet", "Loki", "Muistio"]
+    assert tab_row(labels, 7, 200)[7] == " 8 Muistio "
+    assert tab_row(labels, 7, 200)[0] == " 1 Alueet "
+    assert tab_row(labels, 7, 78) == [
+        "1 Alueet", "2 Hahmo", "3 Vuoro", "4 Piirteet", "5 Pisteet", "6 Esteet", "7 Loki",
+        " 8 Muistio ",
+    ]  # fmt: skip
+    assert tab_row(labels, 0, 40) == [" 1 Alueet ", "2", "3", "4", "5", "6", "7", "8"]
+
+
+async def test_a_refused_commands_toast_shows_its_usage_line_whole(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Toasts read markup unless told not to: a usage line's [FACES] must stay in sight."""
+    app = make_app()
+    told: list[tuple[str, bool]] = []
+    monkeypatch.setattr(
+        app, "notify", lambda message, **options: told.append((message, options["markup"]))
+    )
+    async with app.run_test(size=WIDE) as pilot:
+        app.run_command("contest forfeit")
+        await pilot.pause()
+    assert [(message, markup) for message, markup in told if "[FACES]" in message] == [
+        (told[0][0], False)
+    ]

@@ -163,3 +163,10 @@ def test_a_consequence_keeps_its_invokes_and_treatment_when_renamed_or_cleared()
     assert with_treatment(treated, "mild", None) == taken
     with pytest.raises(SheetEditError):
         with_treatment(taken, "severe", Recovery(2, 5))
+
+
+def test_a_refused_edit_names_its_problem_in_finnish() -> None:
+    silbestre = CAMPAIGN.member("silbestre")
+    assert refused(silbestre, SheetField(FieldKind.WEAPON), "21", "fi") == (
+        "weapon: 21 on liian suuri (enintään 20)"
+    )

@@ -37,7 +37,7 @@ from fatescreen.scene.campaign import (
     party_of,
     save_campaign,
 )
-from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.errors import SceneFileError, said
 from fatescreen.scene.history import History, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
@@ -178,7 +178,7 @@ class CampaignSession(Session):
             raise CommandError(tr(self.lang, "campaign.not_in_party", name=character.name))
         problems = check_sheet(character, self.campaign.skills, self.campaign.skill_layout)
         if problems:
-            raise CommandError("; ".join(problems))
+            raise CommandError("; ".join(said(problem, self.lang) for problem in problems))
         scene = self.scene
         if self.running and character.id in scene.party:
             zone = scene.character(character.id).zone

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.names import fold, resolve
 from fatescreen.i18n import tr
 from fatescreen.rules.aspects import GM
@@ -80,6 +80,8 @@ KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "roll": ("roll", "heitä"),
         "forfeit": ("forfeit", "luovu"),
         "twist": ("twist", "käänne"),
+        "threat": ("threat", "uhka"),
+        "faster": ("faster", "nopea"),
         "end": ("end", "lopeta"),
         "show": ("show", "näytä"),
         "invokes": ("invokes", "invoke", "i", "käytöt"),
@@ -255,7 +257,7 @@ class Tokens(WordQueue):
             try:
                 return parse_faces(text)
             except InvalidDice as error:
-                raise CommandError(str(error)) from None
+                raise refused(error, self.lang) from None
         return None
 
     def faces_text(self) -> str | None:
@@ -272,7 +274,7 @@ class Tokens(WordQueue):
             try:
                 parse_faces(text)
             except InvalidDice as error:
-                raise CommandError(str(error)) from None
+                raise refused(error, self.lang) from None
             return text
         return None
 
@@ -418,14 +420,23 @@ def load_verbs() -> None:
     if _VERBS_LOADED:
         return
     import importlib
+
+    for name in verb_modules():
+        importlib.import_module(name)
+    _VERBS_LOADED = True
+
+
+def verb_modules() -> list[str]:
+    """The names of the ``commands.verbs_*`` modules, in the order they are imported."""
     import pkgutil
 
     from fatescreen import commands
 
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
-        if info.name.startswith("verbs_"):
-            importlib.import_module(f"{commands.__name__}.{info.name}")
-    _VERBS_LOADED = True
+    return [
+        f"{commands.__name__}.{info.name}"
+        for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name)
+        if info.name.startswith("verbs_")
+    ]
 
 
 def registry() -> Mapping[str, Verb]:
@@ -450,8 +461,15 @@ def find_verb(word: str, lang: str = "en") -> Verb:
     candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
     if len(candidates) == 1:
         return next(iter(candidates.values()))
-    names = sorted(candidates) if candidates else sorted(REGISTRY)
+    names = sorted(found.word(lang) for found in (candidates or REGISTRY).values())
     raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
+
+
+SHLEX_MESSAGES = {
+    "No closing quotation": "error.quote.closing",
+    "No escaped character": "error.quote.escape",
+}
+"""shlex's messages (as Python words them) and the catalog key of each."""
 
 
 def split_line(line: str, lang: str = "en") -> list[str]:
@@ -462,7 +480,9 @@ def split_line(line: str, lang: str = "en") -> list[str]:
         lexer.commenters = ""
         return list(lexer)
     except ValueError as error:
-        raise CommandError(tr(lang, "error.quote", detail=str(error))) from None
+        said = str(error)
+        detail = tr(lang, SHLEX_MESSAGES[said]) if said in SHLEX_MESSAGES else said
+        raise CommandError(tr(lang, "error.quote", detail=detail)) from None
 
 
 @dataclass
@@ -536,6 +556,17 @@ class Context:
             raise self.error("error.out", name=character.name)
         return character
 
+    def _by_id(self, ref: str, *, hazards_only: bool) -> Character | Obstacle | None:
+        """The one character or obstacle (hazard) whose id is ``ref``, or None (a large
+        scene has thousands of characters to list)."""
+        character = self.scene.character_index.get(ref)
+        obstacle = self.scene.obstacle_index.get(ref)
+        if hazards_only and not isinstance(obstacle, Hazard):
+            obstacle = None
+        if (character is None) == (obstacle is None):
+            return None  # no such id, or two of them: the full lookup decides
+        return character if character is not None else obstacle
+
     def zone(self, ref: str) -> Zone:
         """A zone by id, name or unique prefix."""
         return resolve(ref, ((z.id, z.name, z) for z in self.scene.zones), "zone", self.lang)
@@ -558,6 +589,9 @@ class Context:
 
     def actor(self, ref: str) -> Character | Hazard:
         """A character or a hazard (hazards act in the turn order too)."""
+        found = self._by_id(ref, hazards_only=True)
+        if found is not None:
+            return found  # type: ignore[return-value]
         hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
         entries: list[tuple[str, str, Character | Hazard]] = [
             (c.id, c.name, c) for c in self.scene.characters
@@ -567,6 +601,9 @@ class Context:
 
     def opponent(self, ref: str) -> Character | Obstacle:
         """Whatever can oppose a roll: a character, or any obstacle (§7)."""
+        found = self._by_id(ref, hazards_only=False)
+        if found is not None:
+            return found
         entries: list[tuple[str, str, Character | Obstacle]] = [
             (c.id, c.name, c) for c in self.scene.characters
         ]

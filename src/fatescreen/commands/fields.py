@@ -65,6 +65,18 @@ SCALES: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 """Scales as typed, by the file's value."""
 
+SOLO: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "skill": ("skill", "taito"),
+        "harm": ("harm", "vaurio"),
+        "minimum_harm": ("minimum_harm", "vähimmäisvaurio"),
+        "boosted_invokes": ("boosted_invokes", "voimistettu"),
+        "damped_invokes": ("damped_invokes", "vaimennettu"),
+        "one_free_invoke": ("one_free_invoke", "yksi_ilmainen"),
+    }
+)
+"""A big bad's solo-bonus options (§7) as typed, by the file's name."""
+
 ACTIONS = ("overcome", "create", "attack", "defend")
 """The actions a stunt's bonus may apply to, as the file writes them."""
 
@@ -315,6 +327,35 @@ def _scale(ctx: Context, args: Tokens, data: Data) -> None:
     _put(data, "scale", "" if scale == Scale.MUNDANE.value else scale)
 
 
+def _solo(ctx: Context, args: Tokens, data: Data) -> None:
+    """``solo OPTION,OPTION`` or ``solo none``: a big bad's solo-bonus options (§7)."""
+    if is_none(args):
+        data.pop("solo", None)
+        return
+    found = []
+    for word in args.names(ctx.tr("what.solo")):
+        option = word_in(SOLO, word)
+        if option is None:
+            raise ctx.error("build.choice", text=word, options=", ".join(SOLO))
+        found.append(option)
+    data["solo"] = found
+
+
+def _swarm_list(key: str) -> Parser:
+    """``parts ID,ID`` or ``shields ID,ID`` (characters of the scene), or ``none``: a
+    swarm's parts and the parts shielding its heart (§7)."""
+
+    def parse(ctx: Context, args: Tokens, data: Data) -> None:
+        if is_none(args):
+            data.pop(key, None)
+            if key == "parts":
+                data.pop("shields", None)
+            return
+        data[key] = [ctx.character(ref).id for ref in args.names(ctx.tr("what.character"))]
+
+    return parse
+
+
 def _minions(ctx: Context, args: Tokens, data: Data) -> None:
     """``minions ID,ID`` (characters, or a template's base id for all its numbered ones)."""
     if is_none(args):
@@ -416,6 +457,9 @@ CHARACTER_FIELDS = Fields(
     Field("members", ("jäsenet",), _set_number("members")),
     Field("scale", ("skaala",), _scale),
     Field("minions", ("kätyrit",), _minions),
+    Field("solo", ("soolo",), _solo),
+    Field("parts", ("osat",), _swarm_list("parts")),
+    Field("shields", ("suojat",), _swarm_list("shields")),
     Field("form", ("forms", "muoto"), _forms),
     Field("hidden", ("piilotettu",), _hidden),
 )

@@ -22,9 +22,11 @@ def options_for(scene: Scene, hit: PendingHit) -> tuple[Absorption, ...]:
 def option_text(ctx: Context, character: Character, option: Absorption) -> str:
     """``1 physical box + moderate`` as the GM reads it."""
     parts = []
+    kind = ctx.tr(f"ui.stress.{option.stress_kind.value}")
     if option.boxes:
-        kind = ctx.tr(f"ui.stress.{option.stress_kind.value}")
         parts.append(ctx.tr("hit.boxes", count=option.boxes, kind=kind))
+    if option.box:
+        parts.append(ctx.tr("hit.box", box=option.box, kind=kind))
     for index in option.consequences:
         slot = character.consequences[index]
         parts.append(

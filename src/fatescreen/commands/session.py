@@ -22,7 +22,7 @@ from fatescreen.commands.core import (
     verb,
     verb_help,
 )
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, rules_message
 from fatescreen.i18n import tr
 from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
@@ -282,7 +282,8 @@ class Session(JournalGuard):
                 result = self._commit(text, applied, ctx.rolled, journal=journal)
         except (CommandError, RulesError) as error:
             # Only the project's own errors are messages for the GM; anything else is a bug.
-            result = Result(text, (str(error),), ok=False)
+            said = rules_message(error, self.lang) if isinstance(error, RulesError) else str(error)
+            result = Result(text, (said,), ok=False)
         result = result.shown()
         for listener in self.listeners:
             listener(result)

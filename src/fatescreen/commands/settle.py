@@ -27,17 +27,29 @@ from fatescreen.rules.actions import (
     tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
-from fatescreen.rules.big_bads import can_be_harmed, solo_harm, solo_skill_bonus, standing
+from fatescreen.rules.big_bads import (
+    INVOKE_BONUS,
+    can_be_harmed,
+    invoke_bonus_against,
+    solo_harm,
+    solo_invoke_bonus,
+    solo_skill_bonus,
+    standing_shields,
+)
+from fatescreen.rules.big_bads import pcs_facing as facing
 from fatescreen.rules.character import Character, CharacterKind, Scale
 from fatescreen.rules.conflict import (
     AttackHarm,
+    ScaleAdvantage,
     full_defense_bonus,
     full_defense_used,
     harm_after_weapon_and_armor,
+    scale_free_invokes,
     scale_levels,
     scale_roll_bonus,
     split_attack,
     teamwork,
+    with_scale_advantage,
     zone_attack,
 )
 from fatescreen.rules.contests import ChallengeReading, challenge_progress
@@ -77,6 +89,12 @@ def settle(ctx: Context, base: Scene, pending: PendingRoll) -> tuple[Scene, tupl
     """
     base = replace(base, pending_roll=None)
     pending = replace(pending, base=base)
+    if pending.scale_advantage is not ScaleAdvantage.ROLL:
+        levels = roll_scale_levels(base, pending)
+        pending = replace(
+            pending,
+            result=with_scale_advantage(pending.result, levels, pending.scale_advantage),
+        )
     scene = replace(base, pending_roll=pending)
     return SETTLERS[pending.action, pending.purpose](ctx.on(scene), scene, pending)
 
@@ -180,13 +198,25 @@ def scale_bonus(
     ctx: Context, side: Character | Hazard, against: Character | Hazard | None
 ) -> tuple[Bonus, ...]:
     """With the scale option (§8 «Skaala»), the side of higher scale gets +1 per level to
-    its roll (the advantage chosen before rolling, the one the dashboard applies)."""
+    its roll: the advantage taken unless the actor picks another (``scale``)."""
     if not ctx.scene.rules.scale or against is None:
         return ()
     levels = scale_levels(_scale_of(side), _scale_of(against))
     if levels <= 0:
         return ()
-    return (Bonus(ctx.tr("bonus.scale"), scale_roll_bonus(levels).value, kind="scale"),)
+    return (scale_roll_bonus(levels),)
+
+
+def roll_scale_levels(scene: Scene, pending: PendingRoll) -> int:
+    """How many levels of scale the actor of a pending roll stands above its opponent (0
+    without the scale option or an opponent)."""
+    if not scene.rules.scale or pending.target is None:
+        return 0
+    actor = scene.character_index.get(pending.actor) or scene.obstacle_index.get(pending.actor)
+    target = scene.character_index.get(pending.target)
+    if target is None or not isinstance(actor, (Character, Hazard)):
+        return 0
+    return scale_levels(_scale_of(actor), _scale_of(target))
 
 
 def solo_bonus(ctx: Context, side: Character | Hazard, skill: str) -> tuple[Bonus, ...]:
@@ -198,9 +228,30 @@ def solo_bonus(ctx: Context, side: Character | Hazard, skill: str) -> tuple[Bonu
     return (Bonus(ctx.tr("bonus.solo"), value, kind="solo"),) if value else ()
 
 
+def solo_opponent(scene: Scene, pending: PendingRoll, against: str | None) -> Character | None:
+    """The big bad with solo options that an invoke on the pending roll works against: the
+    defender for an invoke on the roll, the actor for one that helps a defense."""
+    opponent = scene.character_index.get(
+        (pending.target if against is None else pending.actor) or ""
+    )
+    return opponent if opponent is not None and opponent.solo is not None else None
+
+
+def solo_invoke_value(
+    scene: Scene, pending: PendingRoll, invoker: str, against: str | None, *, paid: bool
+) -> int:
+    """What an invoke adds under a big bad's solo options (§7): its own invokes paid with a
+    fate point +(PCs facing it) (option c), invokes against it +1 (option d), else +2."""
+    own = scene.character_index.get(invoker)
+    if own is not None and own.solo is not None:
+        return solo_invoke_bonus(own.solo, pcs_facing(scene), paid=paid)
+    opposed = solo_opponent(scene, pending, against)
+    return invoke_bonus_against(opposed.solo) if opposed and opposed.solo else INVOKE_BONUS
+
+
 def pcs_facing(scene: Scene) -> int:
     """The PCs still standing in the scene: the group a big bad's solo bonus counts."""
-    return sum(1 for c in scene.pcs if standing(c))
+    return facing(scene.characters)
 
 
 def won_names(scene: Scene) -> tuple[str, ...]:
@@ -422,6 +473,10 @@ def settle_create(
     outcome = create_advantage_outcome(pending.result, target)
     if pending.cost is not None and outcome.outcome is Outcome.FAIL and outcome.alternatives:
         outcome = outcome.alternatives[0]
+    extra = 0
+    if pending.scale_advantage is ScaleAdvantage.FREE_INVOKES and outcome.succeeded:
+        extra = scale_free_invokes(roll_scale_levels(scene, pending), outcome.outcome)
+        outcome = replace(outcome, free_invokes=outcome.free_invokes + extra)
     owner = invoke_owner(scene, pending.actor)
     actor = ctx.who(pending.actor)
     name = quoted(pending.aspect)
@@ -436,6 +491,10 @@ def settle_create(
             scene = add_aspect(scene, pending.holder, made)
             if outcome.opposition_free_invoke:
                 verdict = ctx.tr("create.at_cost", aspect=name, holder=ctx.who(opposition or GM))
+            elif extra:
+                verdict = ctx.tr(
+                    "create.existing", aspect=name, count=outcome.free_invokes, actor=actor
+                )
             else:
                 verdict = ctx.tr(f"create.{outcome.outcome.value}", aspect=name, actor=actor)
         elif outcome.boost:
@@ -495,13 +554,20 @@ def _settle_existing(
 
 
 def attack_verdict(
-    ctx: Context, attacker: str, outcome: Outcome, harm: int, immune: Character | None = None
+    ctx: Context,
+    attacker: str,
+    outcome: Outcome,
+    harm: int,
+    immune: Character | None = None,
+    shields: tuple[str, ...] = (),
 ) -> str:
     """``hit for 5 shifts``, ``miss``, ``tie: X gets a boost``..."""
     if outcome is Outcome.FAIL:
         return ctx.tr("attack.miss")
     if immune is not None and immune.immunity is not None and outcome.succeeded:
         return ctx.tr("attack.immune", name=immune.name, until=immune.immunity.until)
+    if shields and outcome.succeeded:
+        return ctx.tr("attack.shielded", shields=ctx.names(shields))
     if harm == 0:
         key = "attack.tie_boost" if outcome is Outcome.TIE else "attack.armor_boost"
         return ctx.tr(key, attacker=attacker)
@@ -521,9 +587,19 @@ def _hit_for(
         harm = AttackHarm(harm=reduced, boost=harm.boost or reduced == 0)
     if harm.harm > 0 and not can_be_harmed(defender.immunity, won_names(scene), pending.kind):
         return AttackHarm(harm=0, boost=False), None
+    if harm.harm > 0 and shielding(scene, defender):
+        return AttackHarm(harm=0, boost=False), None
     if harm.harm <= 0:
         return harm, None
     return harm, PendingHit(defender.id, harm.harm, pending.kind, pending.actor or None)
+
+
+def shielding(scene: Scene, defender: Character) -> tuple[str, ...]:
+    """Ids of the standing parts that shield a swarm's heart from harm (§7), if the
+    defender is one."""
+    if defender.swarm is None:
+        return ()
+    return standing_shields(defender.swarm, scene.character_index)
 
 
 def _immune(scene: Scene, pending: PendingRoll, defender: Character) -> Character | None:
@@ -584,6 +660,7 @@ def settle_attack(
             Outcome.SUCCESS if traded else result.outcome,
             harm.harm,
             _immune(scene, pending, defender),
+            shielding(scene, defender),
         ),
     ) + helpers_note(ctx, pending)
     if traded and pending.traded_for is not None:
@@ -647,7 +724,12 @@ def settle_targets(
             skill=target.skill,
             defense=effort_text(ctx, target.effort),
             result=attack_verdict(
-                ctx, attacker, result.outcome, harm.harm, _immune(scene, pending, defender)
+                ctx,
+                attacker,
+                result.outcome,
+                harm.harm,
+                _immune(scene, pending, defender),
+                shielding(scene, defender),
             ),
         )
         lines.append(with_notes(line, notes))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import refused
 from fatescreen.commands.requests import (
     AddAspect,
     AspectRequest,
@@ -223,7 +223,7 @@ def free(ctx: Context, args: Tokens) -> Applied:
         try:
             new = pass_free_invokes(old, giver, receiver)
         except RulesError as error:
-            raise CommandError(str(error)) from None
+            raise refused(error, ctx.lang) from None
         line = ctx.tr("free.passed", giver=ctx.who(giver), receiver=ctx.who(receiver), aspect=name)
     scene = replace_aspect(ctx.scene, target.holder, old, new)
     return Applied(scene, (line,), line, _changed(target.holder))

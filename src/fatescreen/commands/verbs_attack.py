@@ -51,7 +51,7 @@ def parse_attack(args: Tokens, *, hazard: bool = False) -> Attack:
         if faces is not None:
             if dice is not None:
                 raise args.error(
-                    "error.twice", verb=args.verb.name, what=tr(args.lang, "what.dice")
+                    "error.twice", verb=args.verb_word, what=tr(args.lang, "what.dice")
                 )
             dice = faces
         elif args.keyword("with"):

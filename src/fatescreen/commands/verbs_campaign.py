@@ -18,7 +18,7 @@ from fatescreen.commands.campaign import (
     take_milestone,
 )
 from fatescreen.commands.core import Applied, Context, Tokens, verb
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.names import fold, resolve
 from fatescreen.rules.advancement import (
     Breakthrough,
@@ -90,7 +90,7 @@ def _campaign(ctx: Context, args: Tokens) -> tuple[CampaignContext, Campaign]:
         CommandError: The scene was opened on its own, not from a campaign.
     """
     if not isinstance(ctx, CampaignContext) or ctx.campaign is None:
-        raise CommandError(ctx.tr("campaign.none", verb=args.verb.name))
+        raise CommandError(ctx.tr("campaign.none", verb=args.verb_word))
     return ctx, ctx.campaign
 
 
@@ -101,7 +101,7 @@ def _running(ctx: CampaignContext, campaign: Campaign) -> bool:
 def _between_scenes(ctx: CampaignContext, campaign: Campaign, args: Tokens) -> None:
     if campaign.running is not None:
         title = campaign.entry(campaign.running).title
-        raise CommandError(ctx.tr("campaign.in_scene", verb=args.verb.name, title=title))
+        raise CommandError(ctx.tr("campaign.in_scene", verb=args.verb_word, title=title))
 
 
 def _pc(ctx: Context, campaign: Campaign, ref: str) -> Character:
@@ -351,7 +351,7 @@ def milestone(ctx: Context, args: Tokens) -> Applied:
     try:
         new = take_milestone(campaign, character.id, option, change)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     line = ctx.tr("campaign.milestone", name=character.name, change=change)
     return CampaignApplied(
         ctx.scene, (line,), line, frozenset({"party", f"pc:{character.id}"}), campaign=new
@@ -429,7 +429,7 @@ def breakthrough(ctx: Context, args: Tokens) -> Applied:
     try:
         taken = take_breakthrough(campaign, character.id, choices, change)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     lines = [ctx.tr("campaign.breakthrough", name=character.name, change=change)]
     if taken.recovered:
         healed = (f'"{name}"' for _, name in taken.recovered)

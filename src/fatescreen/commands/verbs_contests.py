@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from fatescreen.commands.contest_picks import pick
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.errors import CommandError
+from fatescreen.commands.harm_text import hit_lines
 from fatescreen.commands.names import resolve as resolve_name
 from fatescreen.commands.settle import (
     action_effort,
@@ -14,11 +16,12 @@ from fatescreen.commands.settle import (
     overcome_line,
     settle,
     settles,
+    with_hits,
 )
 from fatescreen.commands.text import effort_text, quoted
 from fatescreen.rules.actions import Action
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
-from fatescreen.rules.character import Character
+from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.contests import (
     MAX_VICTORIES,
     MIN_VICTORIES,
@@ -26,18 +29,20 @@ from fatescreen.rules.contests import (
     ChallengeTask,
     Contest,
     ContestSide,
+    FastContestAction,
     add_twist,
     challenge_progress,
     contest_exchange,
     direct_contest_shifts,
     finish_challenge,
     record_task,
+    threat_harm,
 )
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
-from fatescreen.rules.obstacles import Hazard
+from fatescreen.rules.obstacles import Hazard, hazard_effort
 from fatescreen.rules.outcomes import Effort, Outcome, resolve
 from fatescreen.scene.aspects import SCENE_HOLDER, add_aspect
-from fatescreen.scene.model import ContestRoll, PendingRoll, RollPurpose, Scene
+from fatescreen.scene.model import ContestRoll, PendingHit, PendingRoll, RollPurpose, Scene
 
 
 def _pop_in(args: Tokens) -> str | None:
@@ -75,9 +80,9 @@ def _contest(ctx: Context, ref: str | None, *, running: bool = True) -> Contest:
 
 @verb(
     "contest",
-    "contest start NAME SIDE=ID,ID|ID... [to N] | roll WHO|SIDE [SKILL|RATING] [FACES] "
-    '[with H,H] [vs DIFFICULTY] | forfeit WHO|SIDE | twist "ASPECT" | show | end '
-    "[in CONTEST]",
+    "contest start NAME SIDE=ID,ID|ID... [to N] [faster] [threat HAZARD] | roll WHO|SIDE "
+    "[SKILL|RATING] [FACES] [with H,H] [vs DIFFICULTY] [threat [HAZARD|RATING] [FACES]] | "
+    'forfeit WHO|SIDE | twist "ASPECT" | show | end [in CONTEST]',
     aliases=("ct", "kilpailu"),
     example="contest roll rozio Athletics +0+0 vs 2",
 )
@@ -127,9 +132,17 @@ def _start_contest(ctx: Context, args: Tokens) -> Applied:
         raise ctx.error("error.contest_exists", contest=name)
     needed = ctx.scene.rules.contest_victories
     sides: list[ContestSide] = []
+    faster = False
+    threat: str | None = None
     while args:
         if args.keyword("to"):
             needed = args.number(ctx.tr("what.victories"))
+            continue
+        if args.keyword("faster"):
+            faster = True
+            continue
+        if args.keyword("threat"):
+            threat = _hazard(ctx, args.take(ctx.tr("what.hazard"))).id
             continue
         word = args.take(ctx.tr("what.side"))
         side_name, equals, members_text = word.partition("=")
@@ -149,7 +162,7 @@ def _start_contest(ctx: Context, args: Tokens) -> Applied:
         raise ctx.error("error.side_names")
     if len(set(everyone)) != len(everyone):
         raise ctx.error("error.side_twice")
-    started = Contest(name, tuple(sides), needed)
+    started = Contest(name, tuple(sides), needed, faster=faster, threat=threat)
     scene = replace(ctx.scene, contests=(*ctx.scene.contests, started))
     line = ctx.tr(
         "contest.started",
@@ -158,6 +171,47 @@ def _start_contest(ctx: Context, args: Tokens) -> Applied:
         needed=needed,
     )
     return Applied(scene, (line,), line, frozenset({"contests"}))
+
+
+def _rolled(scene: Scene, found: Contest, side: ContestSide) -> bool:
+    """True once the side has rolled (or forfeited) this exchange."""
+    return any(
+        r.contest == found.name and r.side == side.name and not r.advantage
+        for r in scene.contest_rolls
+    )
+
+
+def _hazard(ctx: Context, ref: str) -> Hazard:
+    found = ctx.actor(ref)
+    if not isinstance(found, Hazard):
+        raise ctx.error("error.not_hazard", name=found.name)
+    return found
+
+
+def _threat(
+    ctx: Context, args: Tokens, found: Contest, given: bool
+) -> tuple[Effort | None, str | None]:
+    """The outside threat's attack on the side (§5): the hazard or rating after ``threat``
+    (with its faces), else the contest's own threat; None when there is none."""
+    hazard: Hazard | None = None
+    rating: int | None = None
+    if given and args and not args.at_keyword("with", "vs", "dice", "threat"):
+        word = args.peek() or ""
+        if not looks_like_faces(word):
+            rating = args.optional_number()
+            if rating is None:
+                hazard = _hazard(ctx, args.take(ctx.tr("what.hazard")))
+    faces = args.faces() if given else None
+    if hazard is None and rating is None and found.threat is not None:
+        known = ctx.scene.obstacle_index.get(found.threat)
+        hazard = known if isinstance(known, Hazard) else None
+    if hazard is not None:
+        return hazard_effort(hazard, ctx.dice(faces)), hazard.id
+    if rating is not None:
+        return Effort(rating, ctx.dice(faces)), None
+    if given:
+        raise args.missing(ctx.tr("what.hazard"))
+    return None, None
 
 
 def _side_of(
@@ -193,7 +247,7 @@ def _side_of(
 
 def _roll(ctx: Context, args: Tokens, ref: str | None) -> Applied:
     found, side, actor = _side_of(ctx, args.take(ctx.tr("what.side")), ref)
-    if any(r.contest == found.name and r.side == side.name for r in ctx.scene.contest_rolls):
+    if _rolled(ctx.scene, found, side):
         raise ctx.error("error.side_rolled", side=side.name, exchange=found.exchange)
     if actor is None and side.members:
         raise ctx.error("error.who_rolls", side=side.name, names=ctx.names(side.members))
@@ -209,21 +263,31 @@ def _roll(ctx: Context, args: Tokens, ref: str | None) -> Applied:
     entered: DiceRoll | None = None
     helpers: list[str] = []
     difficulty: int | None = None
+    threat: Effort | None = None
+    threat_by: str | None = None
+    threat_given = False
     while args:
         if args.keyword("with"):
             helpers += args.names(ctx.tr("what.helpers"))
         elif args.keyword("vs"):
             difficulty = args.number(ctx.tr("what.difficulty"))
+        elif not threat_given and args.keyword("threat"):
+            threat_given = True
+            threat, threat_by = _threat(ctx, args, found, given=True)
         elif entered is None and (faces := args.faces()) is not None:
             entered = faces
         else:
             args.done()
+    if not threat_given:
+        threat, threat_by = _threat(ctx, args, found, given=False)
     others = [r for r in ctx.scene.contest_rolls if r.contest == found.name and r.effort]
     if others and (others[0].difficulty is None) != (difficulty is None):
         raise ctx.error("error.contest_mode", contest=found.name)
     if actor is not None:
         effort, counted, _ = action_effort(ctx, actor, skill, entered, helpers)
         roller = actor.id
+        acts = {roller: FastContestAction.ROLL}
+        pick(ctx, found, side, {**acts, **dict.fromkeys(counted, FastContestAction.TEAMWORK)})
     else:
         assert rating is not None
         if helpers:
@@ -238,6 +302,8 @@ def _roll(ctx: Context, args: Tokens, ref: str | None) -> Applied:
         purpose=RollPurpose.CONTEST,
         refs=(found.name, side.name, "" if difficulty is None else str(difficulty)),
         helpers=counted,
+        threat=threat,
+        threat_by=threat_by,
     )
     scene, lines = settle(ctx, ctx.scene, pending)
     label = ctx.tr("label.contest_roll", side=side.name, contest=found.name)
@@ -251,7 +317,9 @@ def settle_contest_roll(
     """Record a side's roll; when every side has rolled or forfeited, resolve the exchange."""
     name, side, difficulty_text = pending.refs
     difficulty = int(difficulty_text) if difficulty_text else None
-    entry = ContestRoll(name, side, pending.actor, pending.result.effort, difficulty)
+    entry = ContestRoll(
+        name, side, pending.actor, pending.result.effort, difficulty, helpers=pending.helpers
+    )
     scene = replace(scene, contest_rolls=(*scene.contest_rolls, entry))
     who = ctx.who(pending.actor) if pending.actor else side
     if difficulty is None:
@@ -272,14 +340,43 @@ def settle_contest_roll(
             difficulty=ctx.rating(difficulty),
             shifts=pending.result.shifts,
         )
+    scene, threat_lines = _threat_attack(ctx, scene, pending)
     scene, more = _resolve_if_complete(ctx, scene, name)
-    return scene, (line, *more)
+    return scene, (line, *more, *threat_lines)
+
+
+def _threat_attack(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[str, ...]]:
+    """An outside threat's attack on the side that rolled (§5): «Mikäli heidän yhteinen
+    kilpailuheittonsa on pienempi kuin uhan hyökkäysheitto tai säädetty vaikeustaso,
+    jokainen hahmo kärsii erotuksen verran vauriota»; each member's hit waits in turn."""
+    if pending.threat is None:
+        return scene, ()
+    name, side_name, _ = pending.refs
+    side = next(c for c in scene.contests if c.name == name).side(side_name)
+    harm = threat_harm(side, pending.result.effort, pending.threat)
+    threat_name = ctx.who(pending.threat_by) if pending.threat_by else ctx.tr("contest.threat")
+    head = ctx.tr(
+        "contest.threat_line",
+        threat=threat_name,
+        side=side_name,
+        effort=effort_text(ctx, pending.threat),
+    )
+    if not harm.members:
+        return scene, (head + " · " + ctx.tr("contest.threat_held", side=side_name),)
+    standing = [m for m in harm.members if m in scene.character_index]
+    hits = [PendingHit(m, harm.harm, StressKind.PHYSICAL, pending.threat_by) for m in standing]
+    scene = with_hits(scene, hits)
+    line = head + " · " + ctx.tr("contest.threat_harm", names=ctx.names(standing), shifts=harm.harm)
+    assert scene.pending_hit is not None
+    return scene, (line, *hit_lines(ctx.on(scene), scene, scene.pending_hit))
 
 
 def _resolve_if_complete(ctx: Context, scene: Scene, name: str) -> tuple[Scene, tuple[str, ...]]:
     """Resolve the exchange if every side has rolled or forfeited; else say who is left."""
     found = next(c for c in scene.contests if c.name == name)
-    rolls = [r for r in scene.contest_rolls if r.contest == name]
+    rolls = [r for r in scene.contest_rolls if r.contest == name and not r.advantage]
     done = {r.side for r in rolls}
     waiting = [side.name for side in found.sides if side.name not in done]
     if waiting:
@@ -320,7 +417,7 @@ def _resolve_if_complete(ctx: Context, scene: Scene, name: str) -> tuple[Scene, 
 def _forfeit(ctx: Context, args: Tokens, ref: str | None) -> Applied:
     found, side, _ = _side_of(ctx, args.take(ctx.tr("what.side")), ref)
     args.done()
-    if any(r.contest == found.name and r.side == side.name for r in ctx.scene.contest_rolls):
+    if _rolled(ctx.scene, found, side):
         raise ctx.error("error.side_rolled", side=side.name, exchange=found.exchange)
     scene = replace(
         ctx.scene, contest_rolls=(*ctx.scene.contest_rolls, ContestRoll(found.name, side.name))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, refused, rules_message
 from fatescreen.commands.flow import default_participants, next_scene_pool, scene_end
 from fatescreen.commands.requests import NextExchange, NextTurn
 from fatescreen.commands.settle import (
@@ -145,7 +145,7 @@ def next_turn(ctx: Context, args: Tokens) -> Applied:
     try:
         order = hand_to(order, actor.id) if order.started else start_exchange(order, actor.id)
     except RulesError as error:
-        raise CommandError(_explain(ctx, str(error), order)) from None
+        raise CommandError(_explain(ctx, rules_message(error, ctx.lang), order)) from None
     lines = [ctx.tr("turn.next", name=actor.name, exchange=order.exchange)]
     waiting = may_pick(order)
     if waiting:
@@ -178,7 +178,7 @@ def exchange(ctx: Context, args: Tokens) -> Applied:
     try:
         new = next_exchange(order, actor.id)
     except RulesError as error:
-        raise CommandError(_explain(ctx, str(error), order)) from None
+        raise CommandError(_explain(ctx, rules_message(error, ctx.lang), order)) from None
     new = replace(new, participants=tuple(p for p in new.participants if p in standing))
     if actor.id not in new.participants:
         raise ctx.error("error.not_taking_part", name=actor.name)
@@ -234,7 +234,7 @@ def tick_verb(ctx: Context, args: Tokens) -> Applied:
         else:
             new, finished = tick(countdown, count)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     lines = [ctx.tr("countdown.tick", name=new.name, checked=new.checked, boxes=new.boxes)]
     if finished:
         lines.append(ctx.tr("countdown.done", name=new.name, outcome=new.outcome or "!"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.harm_text import hit_lines, option_text, options_for
 from fatescreen.commands.requests import Absorb
 from fatescreen.commands.settle import (
@@ -20,7 +20,12 @@ from fatescreen.commands.settle import (
 from fatescreen.commands.text import quoted
 from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
-from fatescreen.rules.big_bads import minion_armor_options, redirect_hit, reveal_next_form
+from fatescreen.rules.big_bads import (
+    fallen_with_heart,
+    minion_armor_options,
+    redirect_hit,
+    reveal_next_form,
+)
 from fatescreen.rules.character import Character, CharacterKind, Recovery, StressKind
 from fatescreen.rules.conflict import add_participant, remove_participant
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
@@ -59,12 +64,30 @@ def _leave_turn_order(scene: Scene, character: Character) -> Scene:
     return scene
 
 
+def fall_with_heart(
+    ctx: Context, scene: Scene, character: Character
+) -> tuple[Scene, tuple[str, ...]]:
+    """A swarm's heart out of the conflict beats the whole (§7): its parts still acting
+    are taken out with it and leave the turn order."""
+    if character.swarm is None:
+        return scene, ()
+    fallen = fallen_with_heart(character.swarm, scene.character_index)
+    for part in fallen:
+        scene = _leave_turn_order(scene.with_character(part), part)
+    if not fallen:
+        return scene, ()
+    names = ctx.names(part.id for part in fallen)
+    return scene, (ctx.tr("swarm.beaten", name=character.name, parts=names),)
+
+
 def after_hit(ctx: Context, scene: Scene, character: Character) -> tuple[Scene, tuple[str, ...]]:
     """The scene once a hit is settled: the character updated, the roll closed, and the
     next queued hit (of an attack on several targets) waiting, with its options shown."""
     scene = scene.with_character(character)
+    beaten: tuple[str, ...] = ()
     if character.taken_out or character.conceded:
         scene = _leave_turn_order(scene, character)
+        scene, beaten = fall_with_heart(ctx, scene, character)
     queue = [
         hit
         for hit in scene.queued_hits
@@ -77,8 +100,8 @@ def after_hit(ctx: Context, scene: Scene, character: Character) -> tuple[Scene, 
         queued_hits=tuple(queue[1:]),
     )
     if scene.pending_hit is None:
-        return scene, ()
-    return scene, hit_lines(ctx.on(scene), scene, scene.pending_hit)
+        return scene, beaten
+    return scene, beaten + hit_lines(ctx.on(scene), scene, scene.pending_hit)
 
 
 def parse_absorb(args: Tokens) -> Absorb:
@@ -160,7 +183,7 @@ def absorb(ctx: Context, args: Tokens) -> Applied:
             replaced_aspect=replacing,
         )
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     what = option_text(ctx, target, option)
     named = [texts[i] for i in option.consequences if i in texts and i not in conditions]
     what += "".join(f" {quoted(text)}" for text in named)
@@ -190,8 +213,11 @@ def takeout(ctx: Context, args: Tokens) -> Applied:
         lines += more
     else:
         scene = _leave_turn_order(ctx.scene.with_character(out), out)
+        scene, beaten = fall_with_heart(ctx, scene, out)
+        lines += beaten
+        fallen = {c.id for c in scene.characters if c.taken_out}
         scene = replace(
-            scene, queued_hits=tuple(h for h in scene.queued_hits if h.target != out.id)
+            scene, queued_hits=tuple(h for h in scene.queued_hits if h.target not in fallen)
         )
     return Applied(
         scene, lines, lines[0], frozenset({f"character:{character.id}", "pending", "turn", "zones"})
@@ -214,7 +240,7 @@ def concede_verb(ctx: Context, args: Tokens) -> Applied:
     try:
         result = concede(character, opponent_rolled=rolled, consequences_taken=taken)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     reason = ctx.tr("held.concession")
     entry = LedgerEntry(character.id, result.fate_points, reason, held_until_scene_end=True)
     scene = replace(ctx.scene.with_character(result.character), held=(*ctx.scene.held, entry))
@@ -256,7 +282,7 @@ def minion(ctx: Context, args: Tokens) -> Applied:
     try:
         outcome = redirect_hit(chosen, hit.shifts, kind, inflicted_by=hit.attacker)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     lines = [ctx.tr("minion.line", minion=chosen.name, name=big_bad.name, shifts=hit.shifts)]
     if outcome.members_taken_out:
         lines.append(ctx.tr("minion.group", count=outcome.members_taken_out, minion=chosen.name))
@@ -289,7 +315,7 @@ def reveal(ctx: Context, args: Tokens) -> Applied:
     try:
         revealed = reveal_next_form(character, soft)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     form = revealed.forms[revealed.form - 1]
     line = ctx.tr(
         "reveal.line",
@@ -387,7 +413,7 @@ def recover(ctx: Context, args: Tokens) -> Applied:
     try:
         difficulty = treatment_difficulty(slot.severity, self_treatment=healer.id == patient.id)
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
     effort, counted, _ = action_effort(ctx, healer, skill, entered, helpers)
     pending = PendingRoll(
         healer.id,

@@ -8,8 +8,10 @@ from dataclasses import replace
 from fatescreen.commands.build import checked, with_link, with_obstacle
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.fields import is_none, word_in
-from fatescreen.commands.requests import Unlink
+from fatescreen.commands.requests import Field, Unlink
+from fatescreen.commands.requests import Link as LinkRequest
 from fatescreen.i18n import tr
+from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Block
 from fatescreen.scene import codec
 from fatescreen.scene.model import Link, Scene, Zone
@@ -19,16 +21,39 @@ LINK_WORDS = {"barrier": ("barrier", "este"), "block": ("block", "hidastava", "h
 """What a link can carry, as typed."""
 
 
-def _zones(ctx: Context, args: Tokens) -> tuple[Zone, Zone]:
-    first = ctx.zone(args.take(ctx.tr("what.zone")))
-    second = ctx.zone(args.take(ctx.tr("what.zone")))
-    return _two_zones(ctx, first, second)
-
-
 def _two_zones(ctx: Context, first: Zone, second: Zone) -> tuple[Zone, Zone]:
     if first.id == second.id:
         raise ctx.error("build.same_zone", zone=first.name)
     return first, second
+
+
+def parse_link(args: Tokens) -> LinkRequest:
+    """Stage one of ``link``: the two zones and what the way between them carries, as
+    typed (``none`` clears a barrier or a block).
+
+    Raises:
+        CommandError: An unknown field, a barrier that is not a number, or a missing value.
+    """
+    first = args.take(tr(args.lang, "what.zone"))
+    second = args.take(tr(args.lang, "what.zone"))
+    fields: list[Field] = []
+    while args:
+        word = args.take(tr(args.lang, "what.field"))
+        what = word_in(LINK_WORDS, word)
+        if what is None:
+            raise args.error("build.unknown_field", field=word, fields=", ".join(LINK_WORDS))
+        if is_none(args):
+            value = "none"
+        elif what == "barrier":
+            value = args.take(tr(args.lang, "what.difficulty"))
+            try:
+                parse_rating(value)
+            except ValueError:
+                raise args.not_a_number(value) from None
+        else:
+            value = args.take(tr(args.lang, "what.block"))
+        fields.append(Field(what, (value,)))
+    return LinkRequest(first, second, tuple(fields))
 
 
 @verb(
@@ -39,24 +64,20 @@ def _two_zones(ctx: Context, first: Zone, second: Zone) -> tuple[Zone, Zone]:
 )
 def link(ctx: Context, args: Tokens) -> Applied:
     """Join two zones, or change the barrier or block on the way between them."""
-    first, second = _zones(ctx, args)
+    request = parse_link(args)
+    first, second = _two_zones(ctx, ctx.zone(request.first), ctx.zone(request.second))
     old = ctx.scene.link_between(first.id, second.id)
     new = old or Link((first.id, second.id))
     block: Block | None = None
     clear_block = False
-    while args:
-        word = args.take(ctx.tr("what.field"))
-        what = word_in(LINK_WORDS, word)
-        if what == "barrier":
-            barrier = None if is_none(args) else args.number(ctx.tr("what.difficulty"))
-            new = replace(new, barrier=barrier)
-        elif what == "block":
-            if is_none(args):
-                clear_block = True
-            else:
-                block = ctx.block(args.take(ctx.tr("what.block")))
+    for field in request.fields:
+        value = field.values[0]
+        if field.name == "barrier":
+            new = replace(new, barrier=None if value == "none" else parse_rating(value))
+        elif value == "none":
+            clear_block = True
         else:
-            raise ctx.error("build.unknown_field", field=word, fields=", ".join(LINK_WORDS))
+            block = ctx.block(value)
     if old is not None and new == old and block is None and not clear_block:
         raise ctx.error("build.linked", first=first.name, second=second.name)
     reader = Reader()

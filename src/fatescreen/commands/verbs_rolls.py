@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from fatescreen.commands.contest_picks import advantage_pick
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
-from fatescreen.commands.errors import CommandError, UnknownName
+from fatescreen.commands.errors import CommandError, UnknownName, refused
 from fatescreen.commands.names import fold
 from fatescreen.commands.requests import Create, Overcome, is_difficulty
 from fatescreen.commands.requests import Invoke as InvokeRequest
@@ -18,6 +19,8 @@ from fatescreen.commands.settle import (
     opposing_result,
     reopen,
     settle,
+    solo_invoke_value,
+    solo_opponent,
 )
 from fatescreen.commands.text import effort_text, outcome_word, percent, quoted
 from fatescreen.i18n import tr
@@ -29,6 +32,7 @@ from fatescreen.rules.actions import (
     tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, make_id
+from fatescreen.rules.big_bads import free_invoke_limit_against
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
 from fatescreen.rules.errors import NotEnoughFatePoints, RulesError
@@ -214,7 +218,7 @@ def parse_roll_tail(args: Tokens, *, allow_on: bool = False) -> RollTail:
         if faces is not None:
             if tail.dice is not None:
                 raise args.error(
-                    "error.twice", verb=args.verb.name, what=tr(args.lang, "what.dice")
+                    "error.twice", verb=args.verb_word, what=tr(args.lang, "what.dice")
                 )
             tail.dice = faces
         elif args.keyword("with"):
@@ -362,7 +366,7 @@ def _opposition(
             args.done()
         if request.opponent_dice is not None:
             if options.dice is not None:
-                raise ctx.error("error.twice", verb=args.verb.name, what=ctx.tr("what.dice"))
+                raise ctx.error("error.twice", verb=args.verb_word, what=ctx.tr("what.dice"))
             options.dice = parse_faces(request.opponent_dice)
         return
     if opponent.taken_out or opponent.conceded:
@@ -485,7 +489,7 @@ def create(ctx: Context, args: Tokens) -> Applied:
     """
     no_hit_waiting(ctx)
     pending = decide_create(ctx, args, parse_create(args))
-    scene, lines = settle(ctx, ctx.scene, pending)
+    scene, lines = settle(ctx, advantage_pick(ctx, pending.actor), pending)
     lines += _contest_failure_hint(ctx, scene, pending)
     label = ctx.tr(
         "label.create", actor=ctx.who(pending.actor), aspect=quoted(pending.aspect or "")
@@ -645,6 +649,9 @@ def invoke(ctx: Context, args: Tokens) -> Applied:
     if decided.payment is not Payment.FREE:
         paid = (*pending.paid_invokes, (decided.against or "", target.key))
         new_pending = replace(new_pending, paid_invokes=paid)
+    else:
+        free = (*pending.free_invokes, decided.against or "")
+        new_pending = replace(new_pending, free_invokes=free)
     scene, lines = settle(ctx, base, new_pending)
     head = _invoke_head(
         ctx, decided.invoker, aspect, decided.payment, spec, target, record, decided.holder
@@ -703,6 +710,11 @@ def decide_invoke(
             raise ctx.error("error.split_done")
         if not split_done and against is not None:
             raise ctx.error("error.split_first")
+    opposed = solo_opponent(base, pending, against)
+    limit = free_invoke_limit_against(opposed.solo) if opposed and opposed.solo else None
+    used = pending.free_invokes.count(against or "")
+    if payment is Payment.FREE and limit is not None and used >= limit:
+        raise ctx.error("error.solo_one_free", name=ctx.who(opposed.id if opposed else ""))
     dice = ctx.dice(reroll_dice) if effect is InvokeEffect.REROLL else None
     spec = Invoke(
         target.key,
@@ -712,6 +724,7 @@ def decide_invoke(
         aspect_owner=target.owner,
         payer=invoke_payer(invoker, pcs),
         reroll_dice=dice,
+        value=solo_invoke_value(base, pending, invoker, against, paid=payment is not Payment.FREE),
     )
     return InvokeDecision(target, invoker, payment, against, holder, spec)
 
@@ -745,7 +758,7 @@ def _apply(
         result = resolve(pending.result.effort, flipped.effort)
         return replace(pending, result=result), outcome
     except RulesError as error:
-        raise CommandError(str(error)) from None
+        raise refused(error, ctx.lang) from None
 
 
 @dataclass(frozen=True)
@@ -815,7 +828,7 @@ def _invoke_head(
             "invoke.reroll", before=str(record.dice_before), after=str(record.dice_after)
         )
     else:
-        effect = ctx.tr(f"invoke.{spec.effect.value}")
+        effect = ctx.tr(f"invoke.{spec.effect.value}", value=spec.value)
     paid = ctx.tr(f"invoke.{payment.value}", target=ctx.who(target.owner or ""))
     if payment is Payment.FREE and holder not in (None, invoker, GM):
         paid = ctx.tr("invoke.passed", giver=ctx.who(holder or ""))

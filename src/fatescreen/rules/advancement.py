@@ -201,7 +201,12 @@ def refresh_after_stunts(base_refresh: int, stunt_count: int) -> int:
     if refresh < MIN_REFRESH:
         raise InvalidCharacter(
             f"{stunt_count} stunts would leave refresh {refresh}: each stunt beyond"
-            f" {FREE_STUNTS} costs 1 refresh, and refresh never drops below {MIN_REFRESH}"
+            f" {FREE_STUNTS} costs 1 refresh, and refresh never drops below {MIN_REFRESH}",
+            code="advancement.refresh_after_stunts",
+            stunt_count=stunt_count,
+            refresh=refresh,
+            FREE_STUNTS=FREE_STUNTS,
+            MIN_REFRESH=MIN_REFRESH,
         )
     return refresh
 
@@ -345,7 +350,13 @@ def _find_aspect(character: Character, name: str) -> int:
         if aspect.name == name or aspect.id == wanted:
             return index
     names = ", ".join(repr(aspect.name) for aspect in character.aspects) or "none"
-    raise InvalidCharacter(f"{character.name} has no aspect {name!r} (aspects: {names})")
+    raise InvalidCharacter(
+        f"{character.name} has no aspect {name!r} (aspects: {names})",
+        code="advancement.find_aspect",
+        character_name=character.name,
+        name=name,
+        names=names,
+    )
 
 
 def _replace_aspect(character: Character, index: int, aspect: Aspect) -> Character:
@@ -356,7 +367,9 @@ def _replace_aspect(character: Character, index: int, aspect: Aspect) -> Charact
 
 def _check_on_list(name: str, skill_list: Sequence[str] | None) -> None:
     if skill_list is not None and name not in skill_list:
-        raise InvalidCharacter(f"{name} is not on the skill list")
+        raise InvalidCharacter(
+            f"{name} is not on the skill list", code="advancement.check_on_list", name=name
+        )
 
 
 def _swap_skills(character: Character, option: SwapSkills) -> Character:
@@ -364,10 +377,17 @@ def _swap_skills(character: Character, option: SwapSkills) -> Character:
         if name not in character.skills:
             raise InvalidCharacter(
                 f"{character.name} has no {name} on the sheet; an unlisted skill can only"
-                " take the place of an Average (+1) one"
+                " take the place of an Average (+1) one",
+                code="advancement.swap_skills_2",
+                character_name=character.name,
+                name=name,
             )
     if option.first == option.second:
-        raise InvalidCharacter(f"swapping {option.first} with itself changes nothing")
+        raise InvalidCharacter(
+            f"swapping {option.first} with itself changes nothing",
+            code="advancement.swap_skills",
+            first=option.first,
+        )
     skills = dict(character.skills)
     skills[option.first], skills[option.second] = skills[option.second], skills[option.first]
     return replace(character, skills=skills)
@@ -400,7 +420,11 @@ def _rewrite_stunt(character: Character, option: RewriteStunt) -> Character:
     if not 0 <= option.index < len(character.stunts):
         raise InvalidCharacter(
             f"{character.name} has no stunt number {option.index + 1}"
-            f" (stunts: {len(character.stunts)})"
+            f" (stunts: {len(character.stunts)})",
+            code="advancement.rewrite_stunt",
+            character_name=character.name,
+            value=option.index + 1,
+            value_=len(character.stunts),
         )
     stunts = list(character.stunts)
     stunts[option.index] = option.stunt
@@ -411,7 +435,11 @@ def _buy_stunt(character: Character, stunt: Stunt) -> Character:
     if character.refresh - 1 < MIN_REFRESH:
         raise InvalidCharacter(
             f"{character.name} has refresh {character.refresh}; a new stunt costs 1 refresh"
-            f" and refresh never drops below {MIN_REFRESH}"
+            f" and refresh never drops below {MIN_REFRESH}",
+            code="advancement.buy_stunt",
+            character_name=character.name,
+            refresh=character.refresh,
+            MIN_REFRESH=MIN_REFRESH,
         )
     return replace(character, stunts=(*character.stunts, stunt), refresh=character.refresh - 1)
 
@@ -421,7 +449,9 @@ def _rewrite_aspect(character: Character, option: RewriteAspect) -> Character:
     aspect = character.aspects[index]
     if aspect.kind is AspectKind.HIGH_CONCEPT:
         raise InvalidCharacter(
-            f"{aspect.name!r} is the high concept; it can only be rewritten at a breakthrough"
+            f"{aspect.name!r} is the high concept; it can only be rewritten at a breakthrough",
+            code="advancement.rewrite_aspect",
+            aspect_name=aspect.name,
         )
     return _replace_aspect(character, index, aspect.renamed(option.new))
 
@@ -436,7 +466,9 @@ def check_milestone_offered(name: str, pc_id: str, offered: Collection[str]) -> 
     """
     if pc_id not in offered:
         raise InvalidCharacter(
-            f"{name} has no milestone waiting: one comes at the end of each session"
+            f"{name} has no milestone waiting: one comes at the end of each session",
+            code="advancement.check_milestone_offered",
+            name=name,
         )
 
 
@@ -524,7 +556,11 @@ def _available_skill_points(breakthrough: Breakthrough, banked: int) -> int:
     if len(raises) - from_own > banked:
         raise InvalidCharacter(
             f"{len(raises)} skill raises need more points: the breakthrough gives {own}"
-            f" (each for a different skill) and {banked} are saved"
+            f" (each for a different skill) and {banked} are saved",
+            code="advancement.available_skill_points",
+            value=len(raises),
+            own=own,
+            banked=banked,
         )
     return own + banked - len(raises)
 
@@ -552,7 +588,9 @@ def _recover_consequences(
             if make_id(rename.old) in renames
         )
         raise InvalidCharacter(
-            f"{unknown}: not a moderate or severe consequence that starts recovering now"
+            f"{unknown}: not a moderate or severe consequence that starts recovering now",
+            code="advancement.recover_consequences",
+            unknown=unknown,
         )
     return replace(character, consequences=tuple(slots))
 
@@ -591,11 +629,16 @@ def apply_breakthrough(
         InvalidCharacter: A choice breaks a rule; the message says which.
     """
     if banked_skill_points < 0:
-        raise InvalidCharacter(f"saved skill points cannot be negative ({banked_skill_points})")
+        raise InvalidCharacter(
+            f"saved skill points cannot be negative ({banked_skill_points})",
+            code="advancement.apply_breakthrough",
+            banked_skill_points=banked_skill_points,
+        )
     if breakthrough.extra_stunt is not None and not breakthrough.extra_refresh:
         raise InvalidCharacter(
             "a stunt bought at once with the breakthrough's refresh point needs that point"
-            " (the GM must offer +1 refresh)"
+            " (the GM must offer +1 refresh)",
+            code="advancement.apply_breakthrough_2",
         )
     unspent = _available_skill_points(breakthrough, banked_skill_points)
     changed = character

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -16,13 +16,14 @@ from fatescreen.rules.character import (
     StressKind,
 )
 from fatescreen.rules.copies import copies_of
-from fatescreen.rules.errors import IllegalMinionArmor, NoTrueFormLeft
+from fatescreen.rules.errors import IllegalMinionArmor, InvalidValue, NoTrueFormLeft
 from fatescreen.rules.harm import (
     DEFAULT_OPTIONS,
     Absorption,
     HarmOptions,
     absorb_with_stress,
     apply_absorption,
+    take_out,
 )
 from fatescreen.rules.npcs import apply_harm_to_group
 
@@ -121,14 +122,18 @@ def redirect_hit(
         IllegalAbsorption: The chosen absorption is not legal.
     """
     if not standing(minion):
-        raise IllegalMinionArmor(f"{minion.name} is no longer standing and cannot take the hit")
+        raise IllegalMinionArmor(
+            f"{minion.name} is no longer standing and cannot take the hit",
+            code="big_bads.redirect_hit",
+            minion_name=minion.name,
+        )
     if minion.kind is CharacterKind.MOOKS:
         group, fallen = apply_harm_to_group(minion, shifts)
         return MinionHit(group, shifts, fallen == 0, group.taken_out, fallen)
     if absorption is not None:
         hurt = apply_absorption(minion, absorption, texts or {}, inflicted_by, options=options)
     else:
-        hurt = absorb_with_stress(minion, shifts, kind)
+        hurt = absorb_with_stress(minion, shifts, kind, options)
     return MinionHit(hurt, shifts, not hurt.taken_out, hurt.taken_out)
 
 
@@ -163,7 +168,10 @@ def reveal_next_form(character: Character, soft: bool | None = None) -> Characte
     if character.form >= len(character.forms):
         raise NoTrueFormLeft(
             f"{character.name} has no further true form "
-            f"(all {character.form_count} forms are revealed)"
+            f"(all {character.form_count} forms are revealed)",
+            code="big_bads.reveal_next_form",
+            character_name=character.name,
+            form_count=character.form_count,
         )
     form = character.forms[character.form]
     tracks = form.stress or character.stress
@@ -238,6 +246,11 @@ class SoloBonus:
 
 INVOKE_BONUS = 2
 """What an invoke normally adds (§3)."""
+
+
+def pcs_facing(characters: Iterable[Character]) -> int:
+    """The PCs still standing: the group a big bad's solo bonus counts (§7)."""
+    return sum(1 for c in characters if c.kind is CharacterKind.PC and standing(c))
 
 
 def _check_pcs(pcs: int) -> None:
@@ -354,10 +367,18 @@ class Swarm:
 
     def __post_init__(self) -> None:
         if self.heart_id in self.part_ids:
-            raise ValueError(f"the heart {self.heart_id!r} is not one of its own parts")
+            raise InvalidValue(
+                f"the heart {self.heart_id!r} is not one of its own parts",
+                code="swarm.heart",
+                heart=self.heart_id,
+            )
         stray = [shield for shield in self.shields if shield not in self.part_ids]
         if stray:
-            raise ValueError(f"shield {stray[0]!r} is not a part of the swarm")
+            raise InvalidValue(
+                f"shield {stray[0]!r} is not a part of the swarm",
+                code="swarm.shield",
+                shield=stray[0],
+            )
 
 
 def _get(characters: Mapping[str, Character], character_id: str) -> Character:
@@ -378,11 +399,29 @@ def bypassed_parts(swarm: Swarm, characters: Mapping[str, Character]) -> tuple[s
     return tuple(cid for cid in swarm.part_ids if not standing(_get(characters, cid)))
 
 
+def standing_shields(swarm: Swarm, characters: Mapping[str, Character]) -> tuple[str, ...]:
+    """Ids of the shielding parts still standing: «Jotkut osat isosta pahasta on peitottava
+    ennen kuin pelaajahahmot voivat iskeä sen heikkoihin kohtiin»."""
+    return tuple(cid for cid in swarm.shields if standing(_get(characters, cid)))
+
+
 def heart_exposed(swarm: Swarm, characters: Mapping[str, Character]) -> bool:
     """True when every shielding part is taken out and the heart can be harmed."""
-    return not any(standing(_get(characters, cid)) for cid in swarm.shields)
+    return not standing_shields(swarm, characters)
 
 
 def swarm_beaten(swarm: Swarm, characters: Mapping[str, Character]) -> bool:
     """True when the heart is taken out: only then is the whole beaten."""
     return not standing(_get(characters, swarm.heart_id))
+
+
+def fallen_with_heart(swarm: Swarm, characters: Mapping[str, Character]) -> tuple[Character, ...]:
+    """The parts still acting once the heart is taken out, each taken out with it: the
+    whole is beaten at its heart («ei ole kokonaisuudessaan voitettu ennen kuin sankarit
+    saavuttavat sen sydämen ja kaatavat sen lopullisesti»), so nothing of it acts on.
+    Empty while the heart stands."""
+    if not swarm_beaten(swarm, characters):
+        return ()
+    return tuple(
+        take_out(_get(characters, cid)) for cid in swarm.part_ids if standing(characters[cid])
+    )

@@ -9,9 +9,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
+from fatescreen.rules.errors import InvalidValue
 
 if TYPE_CHECKING:
-    from fatescreen.rules.big_bads import Immunity, SoloBonus
+    from fatescreen.rules.big_bads import Immunity, SoloBonus, Swarm
 
 
 class CharacterKind(StrEnum):
@@ -70,10 +71,17 @@ class StressTrack:
 
     def __post_init__(self) -> None:
         if self.boxes < 0:
-            raise ValueError("a stress track cannot have a negative number of boxes")
+            raise InvalidValue(
+                "a stress track cannot have a negative number of boxes", code="stress.negative"
+            )
         bad = [box for box in self.checked if not 1 <= box <= self.boxes]
         if bad:
-            raise ValueError(f"box {min(bad)} is not on a track of {self.boxes} boxes")
+            raise InvalidValue(
+                f"box {min(bad)} is not on a track of {self.boxes} boxes",
+                code="stress.off_track",
+                box=min(bad),
+                boxes=self.boxes,
+            )
 
     @property
     def free(self) -> int:
@@ -233,6 +241,8 @@ class Character:
     """A big bad's solo-bonus options against a group of PCs (§7), or None."""
     immunity: Immunity | None = None
     """A big bad that cannot be harmed until a named challenge or contest is won (§7)."""
+    swarm: Swarm | None = None
+    """A big bad made of parts whose heart this character is (§7 threat as a swarm)."""
 
     def __post_init__(self) -> None:
         if not self.id:

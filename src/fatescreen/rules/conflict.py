@@ -7,9 +7,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from fatescreen.rules.character import Scale
-from fatescreen.rules.errors import InvalidSplit, InvalidTeamwork, TurnOrderError
+from fatescreen.rules.errors import InvalidSplit, InvalidTeamwork, InvalidValue, TurnOrderError
 from fatescreen.rules.ladder import signed
-from fatescreen.rules.outcomes import Bonus, Effort, Outcome, outcome_for
+from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, outcome_for, resolve
 
 
 def effort_total(value: int | Effort) -> int:
@@ -45,16 +45,30 @@ class TurnOrder:
 
     def __post_init__(self) -> None:
         if self.exchange < 1:
-            raise ValueError(f"exchanges are counted from 1, not {self.exchange}")
+            raise InvalidValue(
+                f"exchanges are counted from 1, not {self.exchange}",
+                code="exchange.from_one",
+                exchange=self.exchange,
+            )
         for label, ids in (("participants", self.participants), ("acted", self.acted)):
             repeated = sorted({pid for pid in ids if ids.count(pid) > 1})
             if repeated:
-                raise ValueError(f"{_listing(repeated)} listed twice in the turn order's {label}")
+                raise InvalidValue(
+                    f"{_listing(repeated)} listed twice in the turn order's {label}",
+                    code=f"turn.twice_{label}",
+                    names=_listing(repeated),
+                )
         if self.up is not None:
             if self.up not in self.participants:
-                raise ValueError(f"{self.up} is up but is not taking part")
+                raise InvalidValue(
+                    f"{self.up} is up but is not taking part", code="turn.up_out", name=self.up
+                )
             if self.up not in self.acted:
-                raise ValueError(f"{self.up} is up but is not listed as acting this exchange")
+                raise InvalidValue(
+                    f"{self.up} is up but is not listed as acting this exchange",
+                    code="turn.up_not_acting",
+                    name=self.up,
+                )
 
     @property
     def started(self) -> bool:
@@ -74,7 +88,12 @@ def exchange_over(order: TurnOrder) -> bool:
 
 def _must_take_part(order: TurnOrder, pid: str, choices: tuple[str, ...]) -> None:
     if pid not in order.participants:
-        raise TurnOrderError(f"{pid} is not in the turn order; pick one of: {_listing(choices)}")
+        raise TurnOrderError(
+            f"{pid} is not in the turn order; pick one of: {_listing(choices)}",
+            code="conflict.must_take_part",
+            pid=pid,
+            value=_listing(choices),
+        )
 
 
 def start(order: TurnOrder, first: str) -> TurnOrder:
@@ -85,7 +104,9 @@ def start(order: TurnOrder, first: str) -> TurnOrder:
     """
     if order.started:
         raise TurnOrderError(
-            f"exchange {order.exchange} has already begun; hand the turn on instead"
+            f"exchange {order.exchange} has already begun; hand the turn on instead",
+            code="conflict.start",
+            exchange=order.exchange,
         )
     _must_take_part(order, first, order.participants)
     return replace(order, acted=(first,), up=first)
@@ -104,19 +125,30 @@ def hand_to(order: TurnOrder, next_id: str) -> TurnOrder:
     if not order.started:
         raise TurnOrderError(
             f"exchange {order.exchange} has not begun; start it with one of: "
-            f"{_listing(order.participants)}"
+            f"{_listing(order.participants)}",
+            code="conflict.hand_to",
+            exchange=order.exchange,
+            value=_listing(order.participants),
         )
     choices = may_pick(order)
     if not choices:
         picker = order.up or "the GM"
         raise TurnOrderError(
             f"everyone has acted in exchange {order.exchange}; "
-            f"{picker} picks who starts exchange {order.exchange + 1}"
+            f"{picker} picks who starts exchange {order.exchange + 1}",
+            code="conflict.hand_to_2",
+            exchange=order.exchange,
+            picker=picker,
+            value=order.exchange + 1,
         )
     if next_id in order.acted and next_id in order.participants:
         raise TurnOrderError(
             f"{next_id} has already acted in exchange {order.exchange}; "
-            f"pick one of: {_listing(choices)}"
+            f"pick one of: {_listing(choices)}",
+            code="conflict.hand_to_3",
+            next_id=next_id,
+            exchange=order.exchange,
+            value=_listing(choices),
         )
     _must_take_part(order, next_id, choices)
     return replace(order, acted=(*order.acted, next_id), up=next_id)
@@ -133,7 +165,10 @@ def next_exchange(order: TurnOrder, first: str) -> TurnOrder:
     waiting = may_pick(order)
     if waiting:
         raise TurnOrderError(
-            f"exchange {order.exchange} is not over: {_listing(waiting)} still to act"
+            f"exchange {order.exchange} is not over: {_listing(waiting)} still to act",
+            code="conflict.next_exchange",
+            exchange=order.exchange,
+            value=_listing(waiting),
         )
     _must_take_part(order, first, order.participants)
     return TurnOrder(
@@ -148,7 +183,9 @@ def add_participant(order: TurnOrder, pid: str) -> TurnOrder:
         TurnOrderError: They are already taking part.
     """
     if pid in order.participants:
-        raise TurnOrderError(f"{pid} is already in the turn order")
+        raise TurnOrderError(
+            f"{pid} is already in the turn order", code="conflict.add_participant", pid=pid
+        )
     return replace(order, participants=(*order.participants, pid))
 
 
@@ -266,7 +303,7 @@ def pick_roller(ratings: Mapping[str, int]) -> str:
         InvalidTeamwork: Nobody is named.
     """
     if not ratings:
-        raise InvalidTeamwork("teamwork needs at least one character")
+        raise InvalidTeamwork("teamwork needs at least one character", code="conflict.pick_roller")
     best = max(ratings.values())
     return next(cid for cid, rating in ratings.items() if rating == best)
 
@@ -283,13 +320,23 @@ def teamwork(ratings: Mapping[str, int], roller: str | None = None) -> Teamwork:
     """
     chosen = roller if roller is not None else pick_roller(ratings)
     if chosen not in ratings:
-        raise InvalidTeamwork(f"{chosen} is not in the team: {_listing(ratings)}")
+        raise InvalidTeamwork(
+            f"{chosen} is not in the team: {_listing(ratings)}",
+            code="conflict.teamwork",
+            chosen=chosen,
+            value=_listing(ratings),
+        )
     rating = ratings[chosen]
     best = max(ratings.values())
     if rating < best:
         raise InvalidTeamwork(
             f"the most skilled character rolls: {chosen} has {signed(rating)}, "
-            f"{pick_roller(ratings)} has {signed(best)}"
+            f"{pick_roller(ratings)} has {signed(best)}",
+            code="conflict.teamwork_2",
+            chosen=chosen,
+            value=signed(rating),
+            value_=pick_roller(ratings),
+            value__=signed(best),
         )
     cap = max(rating, 0)
     helpers: list[str] = []
@@ -340,21 +387,39 @@ def split_effort(effort: int | Effort, shares: Mapping[str, int]) -> dict[str, i
     """
     total = effort_total(effort)
     if total < 1:
-        raise InvalidSplit(f"only a positive effort can be split; this one is {signed(total)}")
+        raise InvalidSplit(
+            f"only a positive effort can be split; this one is {signed(total)}",
+            code="conflict.split_effort",
+            value=signed(total),
+        )
     if not shares:
-        raise InvalidSplit("name at least one target to split the effort among")
+        raise InvalidSplit(
+            "name at least one target to split the effort among", code="conflict.split_effort_2"
+        )
     for target, share in shares.items():
         if share < 1:
-            raise InvalidSplit(f"each target gets at least 1 of the effort; {target} gets {share}")
+            raise InvalidSplit(
+                f"each target gets at least 1 of the effort; {target} gets {share}",
+                code="conflict.split_effort_4",
+                target=target,
+                share=share,
+            )
     given = sum(shares.values())
     if given != total:
-        raise InvalidSplit(f"the shares add up to {given}, but the effort is {signed(total)}")
+        raise InvalidSplit(
+            f"the shares add up to {given}, but the effort is {signed(total)}",
+            code="conflict.split_effort_3",
+            given=given,
+            value=signed(total),
+        )
     return dict(shares)
 
 
 def _defense_for(defenses: Mapping[str, int | Effort], target: str) -> int:
     if target not in defenses:
-        raise InvalidSplit(f"no defense entered for {target}")
+        raise InvalidSplit(
+            f"no defense entered for {target}", code="conflict.defense_for", target=target
+        )
     return effort_total(defenses[target])
 
 
@@ -371,7 +436,11 @@ def split_attack(
     checked = split_effort(effort, shares)
     strays = [target for target in defenses if target not in checked]
     if strays:
-        raise InvalidSplit(f"{_listing(strays)} got no share of the effort")
+        raise InvalidSplit(
+            f"{_listing(strays)} got no share of the effort",
+            code="conflict.split_attack",
+            value=_listing(strays),
+        )
     return tuple(
         TargetResult(target, share, _defense_for(defenses, target))
         for target, share in checked.items()
@@ -443,6 +512,10 @@ SCALE_RESULT_BONUS = 2
 """Per level: bonus to the result of a roll that already succeeds."""
 SCALE_FREE_INVOKES = 1
 """Per level: extra free invokes on a successful create an advantage."""
+SCALE_ROLL_KIND = "scale"
+"""The :attr:`Bonus.kind` of the scale bonus to the roll."""
+SCALE_RESULT_KIND = "scale_result"
+"""The :attr:`Bonus.kind` of the scale bonus to the result."""
 
 
 class ScaleAdvantage(StrEnum):
@@ -466,7 +539,7 @@ def _check_levels(levels: int) -> None:
 def scale_roll_bonus(levels: int) -> Bonus:
     """+1 per level to the roll; must be chosen before rolling (§8)."""
     _check_levels(levels)
-    return Bonus(label="scale", value=SCALE_ROLL_BONUS * levels)
+    return Bonus(label="scale", value=SCALE_ROLL_BONUS * levels, kind=SCALE_ROLL_KIND)
 
 
 def scale_result_bonus(levels: int, outcome: Outcome) -> int:
@@ -479,3 +552,32 @@ def scale_free_invokes(levels: int, outcome: Outcome) -> int:
     """+1 free invoke per level on a successful create an advantage (§8)."""
     _check_levels(levels)
     return SCALE_FREE_INVOKES * levels if outcome.succeeded else 0
+
+
+def with_scale_advantage(result: RollResult, levels: int, advantage: ScaleAdvantage) -> RollResult:
+    """The acting side's roll with the scale advantage it picked (§8 «Skaala»).
+
+    «He saavat mihin tahansa toimintoon heikompaa osapuolta kohtaan yhden seuraavista
+    eduista»: +1 per level to the roll, or +2 per level to the result when the roll
+    (without it) already succeeds, or a free invoke per level on a successful create an
+    advantage (see :func:`scale_free_invokes`, which adds nothing to the roll). Any scale
+    bonus the effort already holds is replaced, so the pick can change while the roll is
+    open and the result bonus follows later invokes.
+
+    Args:
+        result: The roll, with or without a scale bonus.
+        levels: How many levels the actor stands above its opposition.
+        advantage: The advantage picked.
+    """
+    _check_levels(levels)
+    effort = result.effort.without(SCALE_ROLL_KIND, SCALE_RESULT_KIND)
+    if advantage is ScaleAdvantage.ROLL and levels:
+        effort = effort.with_bonus(scale_roll_bonus(levels))
+    opposition = result.opposing_effort or result.opposition
+    rolled = resolve(effort, opposition)
+    if advantage is ScaleAdvantage.RESULT:
+        bonus = scale_result_bonus(levels, rolled.outcome)
+        if bonus:
+            effort = effort.with_bonus(Bonus("scale", bonus, kind=SCALE_RESULT_KIND))
+            rolled = resolve(effort, opposition)
+    return rolled

@@ -9,7 +9,7 @@ from enum import StrEnum
 from fatescreen.rules.actions import OVERCOME_TABLE
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
 from fatescreen.rules.conflict import effort_total
-from fatescreen.rules.errors import ChallengeError, ContestError
+from fatescreen.rules.errors import ChallengeError, ContestError, InvalidValue
 from fatescreen.rules.outcomes import Effort, Outcome, RollResult, outcome_for, resolve
 
 MIN_VICTORIES = 3
@@ -35,7 +35,12 @@ class ContestSide:
 
     def __post_init__(self) -> None:
         if self.victories < 0:
-            raise ValueError(f"side {self.name!r} cannot have {self.victories} victories")
+            raise InvalidValue(
+                f"side {self.name!r} cannot have {self.victories} victories",
+                code="contest.side_victories",
+                side=self.name,
+                victories=self.victories,
+            )
 
 
 @dataclass(frozen=True)
@@ -51,22 +56,46 @@ class Contest:
     winner: str | None = None
     faster: bool = False
     """True to use the faster-contests option (§8)."""
+    threat: str | None = None
+    """An outside threat (a hazard's id) that attacks each side's roll (§5)."""
 
     def __post_init__(self) -> None:
         if not MIN_VICTORIES <= self.victories_needed <= MAX_VICTORIES:
-            raise ValueError(
+            raise InvalidValue(
                 f"contest {self.name!r}: victories needed must be {MIN_VICTORIES} to "
-                f"{MAX_VICTORIES}, not {self.victories_needed}"
+                f"{MAX_VICTORIES}, not {self.victories_needed}",
+                code="contest.needed",
+                name=self.name,
+                low=MIN_VICTORIES,
+                high=MAX_VICTORIES,
+                needed=self.victories_needed,
             )
         if len(self.sides) < 2:
-            raise ValueError(f"contest {self.name!r} needs at least two sides")
+            raise InvalidValue(
+                f"contest {self.name!r} needs at least two sides",
+                code="contest.two_sides",
+                name=self.name,
+            )
         names = [side.name for side in self.sides]
         if len(set(names)) != len(names):
-            raise ValueError(f"contest {self.name!r} names a side twice")
+            raise InvalidValue(
+                f"contest {self.name!r} names a side twice",
+                code="contest.side_twice",
+                name=self.name,
+            )
         if self.exchange < 1:
-            raise ValueError(f"exchanges are counted from 1, not {self.exchange}")
+            raise InvalidValue(
+                f"exchanges are counted from 1, not {self.exchange}",
+                code="exchange.from_one",
+                exchange=self.exchange,
+            )
         if self.winner is not None and self.winner not in names:
-            raise ValueError(f"contest {self.name!r}: {self.winner!r} is not a side")
+            raise InvalidValue(
+                f"contest {self.name!r}: {self.winner!r} is not a side",
+                code="contest.winner",
+                name=self.name,
+                winner=self.winner,
+            )
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -82,7 +111,11 @@ class Contest:
         found = next((side for side in self.sides if side.name == name), None)
         if found is None:
             raise ContestError(
-                f"no side {name!r} in {self.name!r}; sides: {_listing(self.side_names)}"
+                f"no side {name!r} in {self.name!r}; sides: {_listing(self.side_names)}",
+                code="contests.side",
+                name=name,
+                self_name=self.name,
+                value=_listing(self.side_names),
             )
         return found
 
@@ -114,7 +147,10 @@ def direct_contest_shifts(efforts: Mapping[str, int | Effort]) -> dict[str, int]
     """
     totals = {name: effort_total(effort) for name, effort in efforts.items()}
     if len(totals) < 2:
-        raise ContestError("sides rolling against each other need at least two efforts")
+        raise ContestError(
+            "sides rolling against each other need at least two efforts",
+            code="contests.direct_contest_shifts",
+        )
     return {
         name: total - max(other for key, other in totals.items() if key != name)
         for name, total in totals.items()
@@ -144,15 +180,28 @@ def contest_exchange(
             too, or has neither.
     """
     if contest.winner is not None:
-        raise ContestError(f"{contest.name!r} is already won by {contest.winner}")
+        raise ContestError(
+            f"{contest.name!r} is already won by {contest.winner}",
+            code="contests.contest_exchange",
+            contest_name=contest.name,
+            winner=contest.winner,
+        )
     for name in (*results, *forfeits):
         contest.side(name)
     both = [name for name in forfeits if name in results]
     if both:
-        raise ContestError(f"{_listing(both)} cannot both roll and forfeit the roll")
+        raise ContestError(
+            f"{_listing(both)} cannot both roll and forfeit the roll",
+            code="contests.contest_exchange_2",
+            value=_listing(both),
+        )
     missing = [n for n in contest.side_names if n not in results and n not in forfeits]
     if missing:
-        raise ContestError(f"no roll for {_listing(missing)}: enter a roll or a forfeit")
+        raise ContestError(
+            f"no roll for {_listing(missing)}: enter a roll or a forfeit",
+            code="contests.contest_exchange_3",
+            value=_listing(missing),
+        )
     shifts = {
         name: result.shifts if isinstance(result, RollResult) else result
         for name, result in results.items()
@@ -282,11 +331,19 @@ def plan_fast_exchange(
     """
     strangers = [member for member in choices if member not in side.members]
     if strangers:
-        raise ContestError(f"{_listing(strangers)} not on side {side.name!r}")
+        raise ContestError(
+            f"{_listing(strangers)} not on side {side.name!r}",
+            code="contests.plan_fast_exchange",
+            value=_listing(strangers),
+            side_name=side.name,
+        )
     rollers = [m for m, action in choices.items() if action is FastContestAction.ROLL]
     if len(rollers) > 1:
         raise ContestError(
-            f"only one member of side {side.name!r} makes its roll, not {_listing(rollers)}"
+            f"only one member of side {side.name!r} makes its roll, not {_listing(rollers)}",
+            code="contests.plan_fast_exchange_2",
+            side_name=side.name,
+            value=_listing(rollers),
         )
     return FastContestPlan(
         side=side.name,
@@ -294,6 +351,29 @@ def plan_fast_exchange(
         advantage=tuple(m for m, a in choices.items() if a is FastContestAction.ADVANTAGE),
         helpers=tuple(m for m, a in choices.items() if a is FastContestAction.TEAMWORK),
     )
+
+
+def fast_exchange_pick(
+    side: ContestSide,
+    picks: Mapping[str, FastContestAction],
+    member: str,
+    action: FastContestAction,
+) -> FastContestPlan:
+    """Add one member's pick to its side's picks this exchange of a faster contest (§8).
+
+    «Jokaisella kierroksella kilpailussa, kukin osallistuja voi valita vain yhden
+    seuraavista toiminnoista»: a member who has picked (rolled, created an advantage or
+    given teamwork) picks nothing more this exchange.
+
+    Raises:
+        ContestError: The member already picked, is not on the side, or a second member
+            would make the side's roll.
+    """
+    if member in picks:
+        raise ContestError(
+            f"{member} already picked {picks[member].value} this exchange of a faster contest"
+        )
+    return plan_fast_exchange(side, {**picks, member: action})
 
 
 # --- Challenges ------------------------------------------------------------------------
@@ -315,7 +395,11 @@ class ChallengeTask:
 
     def __post_init__(self) -> None:
         if self.cost and (self.outcome is None or self.outcome.succeeded):
-            raise ValueError(f"task {self.name!r}: only a tie or a failure is bought with a cost")
+            raise InvalidValue(
+                f"task {self.name!r}: only a tie or a failure is bought with a cost",
+                code="challenge.cost",
+                name=self.name,
+            )
 
     @property
     def rolled(self) -> bool:
@@ -348,7 +432,11 @@ class Challenge:
     def __post_init__(self) -> None:
         keys = [make_id(task.name) for task in self.tasks]
         if len(set(keys)) != len(keys):
-            raise ValueError(f"challenge {self.name!r} names a task twice")
+            raise InvalidValue(
+                f"challenge {self.name!r} names a task twice",
+                code="challenge.task_twice",
+                name=self.name,
+            )
 
     def task(self, name: str) -> ChallengeTask:
         """The task with that name (case and spacing ignored).
@@ -360,7 +448,13 @@ class Challenge:
         found = next((task for task in self.tasks if make_id(task.name) == key), None)
         if found is None:
             listed = _listing(task.name for task in self.tasks)
-            raise ChallengeError(f"no task {name!r} in {self.name!r}; tasks: {listed}")
+            raise ChallengeError(
+                f"no task {name!r} in {self.name!r}; tasks: {listed}",
+                code="contests.task",
+                name=name,
+                self_name=self.name,
+                listed=listed,
+            )
         return found
 
 
@@ -383,13 +477,26 @@ def record_task(
             cost is given for a success.
     """
     if challenge.done:
-        raise ChallengeError(f"challenge {challenge.name!r} is already over")
+        raise ChallengeError(
+            f"challenge {challenge.name!r} is already over",
+            code="contests.record_task",
+            challenge_name=challenge.name,
+        )
     task = challenge.task(task_name)
     if task.rolled:
-        raise ChallengeError(f"task {task.name!r} is already rolled ({task.outcome})")
+        raise ChallengeError(
+            f"task {task.name!r} is already rolled ({task.outcome})",
+            code="contests.task_rolled",
+            name=task.name,
+            outcome=task.outcome,
+        )
     outcome = result.outcome if isinstance(result, RollResult) else result
     if cost and outcome.succeeded:
-        raise ChallengeError(f"task {task.name!r} succeeded; a success has no cost")
+        raise ChallengeError(
+            f"task {task.name!r} succeeded; a success has no cost",
+            code="contests.record_task_3",
+            task_name=task.name,
+        )
     done = replace(task, outcome=outcome, cost=cost, note=note or task.note)
     return replace(challenge, tasks=tuple(done if old is task else old for old in challenge.tasks))
 

@@ -30,7 +30,7 @@ _SYMBOLS = {"-": Face.MINUS, "−": Face.MINUS, "0": Face.BLANK, "+": Face.PLUS}
 def face_from_d6(value: int) -> Face:
     """Map a six-sided die to a Fate die: 1-2 minus, 3-4 blank, 5-6 plus."""
     if not 1 <= value <= 6:
-        raise InvalidDice(f"a d6 shows 1 to 6, not {value}")
+        raise InvalidDice(f"a d6 shows 1 to 6, not {value}", code="dice.face_from_d6", value=value)
     return (Face.MINUS, Face.BLANK, Face.PLUS)[(value - 1) // 2]
 
 
@@ -74,14 +74,20 @@ def parse_faces(text: str) -> DiceRoll:
     compact = "".join(text.split())
     if len(compact) != DICE_COUNT:
         raise InvalidDice(
-            f"expected 4 dice as + 0 - (e.g. +0-+) or d6 values (e.g. 1356), got {text!r}"
+            f"expected 4 dice as + 0 - (e.g. +0-+) or d6 values (e.g. 1356), got {text!r}",
+            code="dice.parse_faces",
+            text=text,
         )
     if all(char in _SYMBOLS for char in compact):
         faces = tuple(_SYMBOLS[char] for char in compact)
     elif all(char in "123456" for char in compact):
         faces = tuple(face_from_d6(int(char)) for char in compact)
     else:
-        raise InvalidDice(f"dice are + 0 - (e.g. +0-+) or d6 values 1-6 (e.g. 1356), not {text!r}")
+        raise InvalidDice(
+            f"dice are + 0 - (e.g. +0-+) or d6 values 1-6 (e.g. 1356), not {text!r}",
+            code="dice.parse_faces_2",
+            text=text,
+        )
     return DiceRoll(faces=(faces[0], faces[1], faces[2], faces[3]), entered=True)
 
 

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 
 class RulesError(Exception):
-    """A rule of the game forbids what was asked; the message says which and why."""
+    """A rule of the game forbids what was asked; the message says which and why (in
+    English). ``code`` names the rule and ``values`` what it was about, for the layers that
+    put it in the GM's language (message key ``rules.CODE``)."""
+
+    def __init__(self, message: str, *, code: str = "", **values: object) -> None:
+        super().__init__(message)
+        self.code = code
+        """The rule broken, e.g. ``countdown.boxes`` (empty: only the English message)."""
+        self.values = values
+        """The names and numbers the message speaks of."""
+
+
+class InvalidValue(RulesError, ValueError):
+    """A value the rules are given breaks them (a countdown without boxes, a side named
+    twice): a scene file that holds it is refused with this message."""
 
 
 class InvalidDice(RulesError):

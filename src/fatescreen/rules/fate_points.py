@@ -319,7 +319,11 @@ def offer_compel(
         NotEnoughFatePoints: The offering player has no fate points.
     """
     if aspect.is_boost:
-        raise IllegalCompel(f"{aspect.name!r} is a boost: a boost cannot be compelled")
+        raise IllegalCompel(
+            f"{aspect.name!r} is a boost: a boost cannot be compelled",
+            code="fate_points.offer_compel",
+            aspect_name=aspect.name,
+        )
     compel = Compel(aspect.name, target, offered_by, account)
     if compel.paid_by_offerer:
         ledger = ledger.spend(offered_by, f"offered a compel of {aspect.name} on {target}")

@@ -17,7 +17,12 @@ from fatescreen.rules.character import (
     StressKind,
     StressTrack,
 )
-from fatescreen.rules.errors import IllegalAbsorption, IllegalConcession, IllegalRecovery
+from fatescreen.rules.errors import (
+    IllegalAbsorption,
+    IllegalConcession,
+    IllegalRecovery,
+    InvalidValue,
+)
 
 BASE_BOXES = 3
 """Stress boxes on a track at Mediocre (+0) or less (§6)."""
@@ -45,6 +50,27 @@ def stress_boxes(rating: int) -> int:
     if rating <= 2:
         return 4
     return 6
+
+
+ESCALATING_BASE_BOXES = 2
+"""Escalating boxes on a track at Mediocre (+0) or less: [1][2]."""
+
+
+def escalating_boxes(rating: int) -> int:
+    """Boxes on an escalating stress track for a Physique or Will rating.
+
+    The seed («Hetkonen, tämä ei ole se miten muistan juttujen toimivan!») names the tracks
+    «[1][2] -linja voi ottaa 2–3 stressiä, [1][2][3] = 3–6, [1][2][3][4] = 4–10» but not
+    which rating gives which; as Fate Core (Stress, "Physique ... Average (+1) or Fair (+2)
+    gives a 3-point box, Good (+3) or Great (+4) a 3-point and a 4-point box"): Mediocre
+    (+0) or less [1][2], Average (+1) or Fair (+2) [1][2][3], Good (+3) and up
+    [1][2][3][4].
+    """
+    if rating <= 0:
+        return ESCALATING_BASE_BOXES
+    if rating <= 2:
+        return 3
+    return 4
 
 
 def extra_mild(rating: int) -> bool:
@@ -109,6 +135,10 @@ class HarmOptions:
             replaces the high concept instead of another aspect.
         physical_skill: The skill that sizes the physical track (custom skill lists).
         mental_skill: The skill that sizes the mental track.
+        escalating: Fate Core's escalating boxes: box N absorbs up to N shifts, and a hit
+            checks at most one box (seed: «Fate Coren tyylisissä kasvavissa
+            rasitusruuduissa sääntö puolestaan on "voit merkata vain yhden ruudun per
+            osuma."»).
     """
 
     one_track: bool = False
@@ -118,10 +148,20 @@ class HarmOptions:
     extreme_replaces_high_concept: bool = False
     physical_skill: str = PHYSICAL_SKILL
     mental_skill: str = MENTAL_SKILL
+    escalating: bool = False
 
     def __post_init__(self) -> None:
         if not 0 <= self.extra_boxes <= MAX_LONGER_TRACK:
-            raise ValueError(f"a longer stress track has 1 or 2 more boxes, not {self.extra_boxes}")
+            raise InvalidValue(
+                f"a longer stress track has 1 or 2 more boxes, not {self.extra_boxes}",
+                code="stress.longer",
+                extra=self.extra_boxes,
+            )
+        if self.escalating and self.one_track:
+            raise InvalidValue(
+                "escalating stress boxes and one stress track do not combine",
+                code="stress.escalating_one_track",
+            )
 
 
 DEFAULT_OPTIONS = HarmOptions()
@@ -155,9 +195,14 @@ def standard_tracks(
     """
     physique = skills.get(options.physical_skill, 0)
     will = skills.get(options.mental_skill, 0)
-    if options.one_track:
+    if options.escalating:
+        stress: tuple[StressTrack, ...] = (
+            StressTrack(StressKind.PHYSICAL, escalating_boxes(physique) + options.extra_boxes),
+            StressTrack(StressKind.MENTAL, escalating_boxes(will) + options.extra_boxes),
+        )
+    elif options.one_track:
         boxes = stress_boxes(max(physique, will)) + ONE_TRACK_EXTRA_BOXES + options.extra_boxes
-        stress: tuple[StressTrack, ...] = (StressTrack(StressKind.COMBINED, boxes),)
+        stress = (StressTrack(StressKind.COMBINED, boxes),)
     else:
         stress = (
             StressTrack(StressKind.PHYSICAL, stress_boxes(physique) + options.extra_boxes),
@@ -205,10 +250,12 @@ class Absorption:
     Attributes:
         stress_kind: The kind of the hit; the boxes go on the matching track (or on a
             combined track).
-        boxes: How many empty boxes to check.
+        boxes: How many empty 1-point boxes to check.
         consequences: Indices into the character's consequence slots, ascending.
         shifts: The size of the hit.
         consequence_shifts: What the chosen slots absorb together.
+        box: With escalating boxes, the one box checked (it absorbs up to its number of
+            shifts); 0 for none.
     """
 
     stress_kind: StressKind
@@ -216,11 +263,12 @@ class Absorption:
     consequences: tuple[int, ...]
     shifts: int
     consequence_shifts: int = 0
+    box: int = 0
 
     @property
     def total(self) -> int:
         """Shifts the boxes and slots could absorb; above ``shifts`` when over-absorbing."""
-        return self.boxes + self.consequence_shifts
+        return self.boxes + self.box + self.consequence_shifts
 
     @property
     def absorbed(self) -> int:
@@ -345,6 +393,13 @@ def absorption_options(
     for chosen in _choices(character, kind, options):
         values = [character.consequences[i].shifts for i in chosen]
         in_slots = sum(values)
+        restricted = sum(1 for i in chosen if character.consequences[i].kind is not None)
+        key = (len(chosen), in_slots, -restricted, chosen)
+        if options.escalating:
+            box = _escalating_box(track, shifts - in_slots, values)
+            if box is not None:
+                found.append((key, Absorption(kind, 0, chosen, shifts, in_slots, box)))
+            continue
         if in_slots <= shifts:
             boxes = shifts - in_slots
             if boxes > free_boxes:
@@ -353,10 +408,17 @@ def absorption_options(
             boxes = 0
         else:
             continue
-        restricted = sum(1 for i in chosen if character.consequences[i].kind is not None)
-        key = (len(chosen), in_slots, -restricted, chosen)
         found.append((key, Absorption(kind, boxes, chosen, shifts, in_slots)))
     return tuple(absorption for _, absorption in sorted(found, key=lambda item: item[0]))
+
+
+def _escalating_box(track: StressTrack | None, left: int, values: list[int]) -> int | None:
+    """The escalating box that absorbs what the chosen slots leave (0: none needed), or
+    None when no empty box is big enough or the slots over-absorb needlessly."""
+    if left <= 0:
+        return 0 if not values or left + min(values) > 0 else None
+    big_enough = [box for box in (track.empty_boxes() if track else ()) if box >= left]
+    return min(big_enough) if big_enough else None
 
 
 def is_taken_out(
@@ -378,6 +440,8 @@ def shifts_until_taken_out(
         return 0
     track = stress_track_for(character, kind)
     total = track.free if track else 0
+    if options.escalating:
+        total = max(track.empty_boxes(), default=0) if track else 0
     room = _row_room(character, options)
     by_row: dict[Severity, list[int]] = {}
     for index in _free_matching(character, kind):
@@ -406,6 +470,12 @@ def illegal_reason(
     kind_name = absorption.stress_kind.value
     if absorption.boxes < 0:
         return "cannot check a negative number of boxes"
+    if options.escalating and absorption.boxes:
+        return "escalating boxes are checked one per hit, by number"
+    if absorption.box and not options.escalating:
+        return "only escalating boxes are checked by number"
+    if absorption.box and (track is None or absorption.box not in track.empty_boxes()):
+        return f"{name} has no empty {kind_name} box {absorption.box}"
     if absorption.boxes > free_boxes:
         return f"{name} has only {free_boxes} empty box(es) for {kind_name} stress"
     chosen = absorption.consequences
@@ -433,9 +503,13 @@ def illegal_reason(
     values = [character.consequences[index].shifts for index in chosen]
     if sum(values) != absorption.consequence_shifts:
         return "the absorption's consequence shifts do not match the chosen slots"
-    total = absorption.boxes + sum(values)
+    total = absorption.boxes + absorption.box + sum(values)
     if total < absorption.shifts:
         return f"absorbs only {total} of {absorption.shifts} shifts"
+    if absorption.box:
+        if sum(values) >= absorption.shifts:
+            return f"checks a box the {absorption.shifts}-shift hit does not need"
+        return None
     if total > absorption.shifts:
         if absorption.boxes:
             return f"checks more boxes than the {absorption.shifts}-shift hit needs"
@@ -485,24 +559,36 @@ def apply_absorption(
         raise IllegalAbsorption(reason)
     unused = sorted(set(texts) - set(absorption.consequences))
     if unused:
-        raise IllegalAbsorption(f"a text was given for slot {unused[0] + 1}, which is not used")
+        raise IllegalAbsorption(
+            f"a text was given for slot {unused[0] + 1}, which is not used",
+            code="harm.apply_absorption",
+            value=unused[0] + 1,
+        )
     slots = list(character.consequences)
     for index in absorption.consequences:
         slot = slots[index]
         text = texts.get(index, slot.condition or "").strip()
         if not text:
-            raise IllegalAbsorption(f"the {slot.severity.value} consequence needs a text")
+            raise IllegalAbsorption(
+                f"the {slot.severity.value} consequence needs a text",
+                code="harm.consequence_text",
+                severity=slot.severity,
+            )
         slots[index] = slot.filled(text, inflicted_by)
     aspects = character.aspects
     uses_extreme = any(slots[i].severity is Severity.EXTREME for i in absorption.consequences)
     if uses_extreme:
         aspects = _without_replaced(character, replaced_aspect, options)
     elif replaced_aspect is not None:
-        raise IllegalAbsorption("only an extreme consequence replaces an aspect")
+        raise IllegalAbsorption(
+            "only an extreme consequence replaces an aspect", code="harm.apply_absorption_3"
+        )
     result = replace(character, consequences=tuple(slots), aspects=aspects)
     track = stress_track_for(character, absorption.stress_kind)
     if track is not None and absorption.boxes:
         result = result.with_track(track.check(absorption.boxes))
+    if track is not None and absorption.box:
+        result = result.with_track(track.toggle(absorption.box))
     return result
 
 
@@ -516,20 +602,33 @@ def _without_replaced(
     wanted = make_id(replaced)
     match = next((a for a in character.aspects if a.id == wanted), None)
     if match is None:
-        raise IllegalAbsorption(f"{character.name} has no aspect {replaced!r}")
+        raise IllegalAbsorption(
+            f"{character.name} has no aspect {replaced!r}",
+            code="harm.without_replaced_2",
+            character_name=character.name,
+            replaced=replaced,
+        )
     is_high_concept = match.kind is AspectKind.HIGH_CONCEPT
     if high_concept and not is_high_concept:
-        raise IllegalAbsorption("in this game an extreme consequence replaces the high concept")
+        raise IllegalAbsorption(
+            "in this game an extreme consequence replaces the high concept",
+            code="harm.without_replaced_3",
+        )
     if not high_concept and is_high_concept:
-        raise IllegalAbsorption("an extreme consequence cannot replace the high concept")
+        raise IllegalAbsorption(
+            "an extreme consequence cannot replace the high concept", code="harm.without_replaced_4"
+        )
     return tuple(aspect for aspect in character.aspects if aspect is not match)
 
 
-def absorb_with_stress(character: Character, shifts: int, kind: StressKind) -> Character:
+def absorb_with_stress(
+    character: Character, shifts: int, kind: StressKind, options: HarmOptions = DEFAULT_OPTIONS
+) -> Character:
     """Harm for someone who takes no consequences: check boxes, or be taken out (§7).
 
     Minor NPCs, mook members and most minions absorb a hit with stress alone; a hit
-    larger than their empty boxes takes them out.
+    larger than their empty boxes (with escalating boxes: than their biggest empty box)
+    takes them out.
 
     Raises:
         ValueError: ``shifts`` is negative.
@@ -539,6 +638,11 @@ def absorb_with_stress(character: Character, shifts: int, kind: StressKind) -> C
     if shifts == 0:
         return character
     track = stress_track_for(character, kind)
+    if options.escalating:
+        box = _escalating_box(track, shifts, [])
+        if track is None or not box:
+            return take_out(character)
+        return character.with_track(track.toggle(box))
     if track is None or shifts > track.free:
         return take_out(character)
     return character.with_track(track.check(shifts))
@@ -573,11 +677,21 @@ def concede(character: Character, *, opponent_rolled: bool, consequences_taken: 
         IllegalConcession: The opponent has rolled, or the character is already out.
     """
     if opponent_rolled:
-        raise IllegalConcession("too late to concede: concede before the opponent rolls")
+        raise IllegalConcession(
+            "too late to concede: concede before the opponent rolls", code="harm.concede"
+        )
     if character.taken_out:
-        raise IllegalConcession(f"{character.name} is already taken out")
+        raise IllegalConcession(
+            f"{character.name} is already taken out",
+            code="harm.concede_2",
+            character_name=character.name,
+        )
     if character.conceded:
-        raise IllegalConcession(f"{character.name} has already conceded")
+        raise IllegalConcession(
+            f"{character.name} has already conceded",
+            code="harm.concede_3",
+            character_name=character.name,
+        )
     if consequences_taken < 0:
         raise ValueError("consequences taken cannot be negative")
     return Concession(replace(character, conceded=True), 1 + consequences_taken)
@@ -621,7 +735,10 @@ def treatment_difficulty(severity: Severity, self_treatment: bool = False) -> in
         IllegalRecovery: An extreme consequence is permanent.
     """
     if severity not in _TREATMENT:
-        raise IllegalRecovery("an extreme consequence is permanent: it cannot be treated")
+        raise IllegalRecovery(
+            "an extreme consequence is permanent: it cannot be treated",
+            code="harm.treatment_difficulty",
+        )
     return _TREATMENT[severity] + (SELF_TREATMENT_PENALTY if self_treatment else 0)
 
 
@@ -642,12 +759,21 @@ def begin_recovery(
     if slot.aspect is None:
         raise IllegalRecovery(f"the {_slot_label(slot)} slot holds no consequence")
     if slot.severity is Severity.EXTREME:
-        raise IllegalRecovery("an extreme consequence is permanent: it cannot be treated")
+        raise IllegalRecovery(
+            "an extreme consequence is permanent: it cannot be treated",
+            code="harm.begin_recovery_2",
+        )
     if slot.recovering:
-        raise IllegalRecovery(f"{slot.aspect.name!r} is already recovering")
+        raise IllegalRecovery(
+            f"{slot.aspect.name!r} is already recovering",
+            code="harm.begin_recovery_3",
+            aspect_name=slot.aspect.name,
+        )
     text = (new_text or "").strip()
     if not text and not slot.condition:
-        raise IllegalRecovery("rename the consequence to show that it is recovering")
+        raise IllegalRecovery(
+            "rename the consequence to show that it is recovering", code="harm.begin_recovery_4"
+        )
     aspect = slot.aspect.renamed(text) if text else slot.aspect
     return replace(slot, aspect=aspect, recovery=when)
 

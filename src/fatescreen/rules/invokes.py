@@ -126,7 +126,11 @@ def _aspect(aspects: Mapping[str, Aspect], aspect_id: str) -> Aspect:
     try:
         return aspects[aspect_id]
     except KeyError:
-        raise IllegalInvoke(f"there is no aspect {aspect_id!r} in play to invoke") from None
+        raise IllegalInvoke(
+            f"there is no aspect {aspect_id!r} in play to invoke",
+            code="invokes.aspect",
+            aspect_id=aspect_id,
+        ) from None
 
 
 def validate_invokes(invokes: Sequence[Invoke], aspects: Mapping[str, Aspect]) -> None:
@@ -146,12 +150,16 @@ def validate_invokes(invokes: Sequence[Invoke], aspects: Mapping[str, Aspect]) -
         if invoke.payment.costs_a_point:
             if aspect.is_boost:
                 raise IllegalInvoke(
-                    f"{aspect.name!r} is a boost: it gives one free invoke and cannot be paid for"
+                    f"{aspect.name!r} is a boost: it gives one free invoke and cannot be paid for",
+                    code="invokes.validate_invokes",
+                    aspect_name=aspect.name,
                 )
             if invoke.aspect_id in paid:
                 raise IllegalInvoke(
                     f"{aspect.name!r} is already invoked with a fate point on this roll: "
-                    "one paid invoke per aspect per roll (free invokes may stack)"
+                    "one paid invoke per aspect per roll (free invokes may stack)",
+                    code="invokes.validate_invokes_2",
+                    aspect_name=aspect.name,
                 )
             paid.add(invoke.aspect_id)
         else:
@@ -210,11 +218,16 @@ def already_paid(paid: Iterable[tuple[str, str]], side: str, aspect_id: str) -> 
 def _check_hostile(invoke: Invoke, aspect: Aspect) -> None:
     if invoke.aspect_owner is None:
         raise IllegalInvoke(
-            f"a hostile invoke of {aspect.name!r} needs the character it belongs to"
+            f"a hostile invoke of {aspect.name!r} needs the character it belongs to",
+            code="invokes.check_hostile",
+            aspect_name=aspect.name,
         )
     if invoke.aspect_owner == invoke.invoker:
         raise IllegalInvoke(
-            f"{invoke.invoker} cannot make a hostile invoke of their own aspect {aspect.name!r}"
+            f"{invoke.invoker} cannot make a hostile invoke of their own aspect {aspect.name!r}",
+            code="invokes.check_hostile_2",
+            invoker=invoke.invoker,
+            aspect_name=aspect.name,
         )
     if aspect.kind not in CHARACTER_KINDS:
         raise IllegalInvoke(
@@ -227,7 +240,11 @@ def _new_dice(invoke: Invoke, rng: random.Random | None, aspect: Aspect) -> Dice
     if invoke.reroll_dice is not None:
         return invoke.reroll_dice
     if rng is None:
-        raise IllegalInvoke(f"the reroll from {aspect.name!r} needs entered dice or a dice roller")
+        raise IllegalInvoke(
+            f"the reroll from {aspect.name!r} needs entered dice or a dice roller",
+            code="invokes.new_dice",
+            aspect_name=aspect.name,
+        )
     return roll_4df(rng)
 
 

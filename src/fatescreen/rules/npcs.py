@@ -42,7 +42,11 @@ def validate_minor(character: Character) -> None:
     boxes = sum(track.boxes for track in character.stress)
     if boxes > MAX_MINOR_BOXES:
         raise InvalidCharacter(
-            f"{character.name}: a minor NPC has 0 to {MAX_MINOR_BOXES} stress boxes, not {boxes}"
+            f"{character.name}: a minor NPC has 0 to {MAX_MINOR_BOXES} stress boxes, not {boxes}",
+            code="minor.boxes",
+            name=character.name,
+            most=MAX_MINOR_BOXES,
+            boxes=boxes,
         )
 
 
@@ -129,7 +133,12 @@ def mook_group(
         InvalidCharacter: No members, or stress boxes outside 0-3.
     """
     if members < 1:
-        raise InvalidCharacter(f"{name}: a group needs at least one member, not {members}")
+        raise InvalidCharacter(
+            f"{name}: a group needs at least one member, not {members}",
+            code="npcs.mook_group",
+            name=name,
+            members=members,
+        )
     return _build(
         name,
         CharacterKind.MOOKS,
@@ -162,7 +171,11 @@ def _build(
 ) -> Character:
     if not 0 <= stress_boxes <= MAX_MINOR_BOXES:
         raise InvalidCharacter(
-            f"{name}: a minor NPC has 0 to {MAX_MINOR_BOXES} stress boxes, not {stress_boxes}"
+            f"{name}: a minor NPC has 0 to {MAX_MINOR_BOXES} stress boxes, not {stress_boxes}",
+            code="npcs.build",
+            name=name,
+            MAX_MINOR_BOXES=MAX_MINOR_BOXES,
+            stress_boxes=stress_boxes,
         )
     return Character(
         name=name,
@@ -213,9 +226,17 @@ def apply_harm_to_group(group: Character, shifts: int) -> GroupHarm:
         ValueError: ``shifts`` is negative.
     """
     if group.kind is not CharacterKind.MOOKS:
-        raise IllegalAbsorption(f"{group.name} is not a mook group")
+        raise IllegalAbsorption(
+            f"{group.name} is not a mook group",
+            code="npcs.apply_harm_to_group",
+            group_name=group.name,
+        )
     if group.taken_out or group.members < 1:
-        raise IllegalAbsorption(f"{group.name} is already taken out")
+        raise IllegalAbsorption(
+            f"{group.name} is already taken out",
+            code="npcs.apply_harm_to_group_2",
+            group_name=group.name,
+        )
     if shifts < 0:
         raise ValueError(f"a hit cannot be negative ({shifts} shifts)")
     track = _front_track(group)

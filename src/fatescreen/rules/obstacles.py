@@ -9,7 +9,7 @@ from enum import StrEnum
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.conflict import effort_total, harm_after_weapon_and_armor
 from fatescreen.rules.dice import DiceRoll, roll_4df
-from fatescreen.rules.errors import CountdownError
+from fatescreen.rules.errors import CountdownError, InvalidValue
 from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, outcome_for, resolve
 
 BLOCK_REMOVAL_STEP = 2
@@ -21,9 +21,23 @@ def dice_for(dice: DiceRoll | random.Random) -> DiceRoll:
     return dice if isinstance(dice, DiceRoll) else roll_4df(dice)
 
 
-def _not_negative(what: str, label: str, value: int) -> None:
+_FIELDS = {
+    "rating": "its rating",
+    "weapon": "its Weapon rating",
+    "removal": "its removal difficulty",
+    "difficulty": "its difficulty",
+}
+"""The English words of each number an obstacle holds."""
+
+
+def _not_negative(kind: str, name: str, field: str, value: int) -> None:
     if value < 0:
-        raise ValueError(f"{what}: {label} must be 0 or more, not {value}")
+        raise InvalidValue(
+            f"{kind} {name!r}: {_FIELDS[field]} must be 0 or more, not {value}",
+            code=f"{kind}.negative_{field}",
+            name=name,
+            value=value,
+        )
 
 
 def _derive_id(obstacle: Hazard | Block | Distraction | Countdown) -> None:
@@ -50,8 +64,8 @@ class Hazard:
 
     def __post_init__(self) -> None:
         _derive_id(self)
-        _not_negative(f"hazard {self.name!r}", "its rating", self.rating)
-        _not_negative(f"hazard {self.name!r}", "its Weapon rating", self.weapon)
+        _not_negative("hazard", self.name, "rating", self.rating)
+        _not_negative("hazard", self.name, "weapon", self.weapon)
 
     @property
     def difficulty(self) -> int:
@@ -154,15 +168,18 @@ class Block:
 
     def __post_init__(self) -> None:
         _derive_id(self)
-        what = f"block {self.name!r}"
-        _not_negative(what, "its rating", self.rating)
-        _not_negative(what, "its Weapon rating", self.weapon)
+        _not_negative("block", self.name, "rating", self.rating)
+        _not_negative("block", self.name, "weapon", self.weapon)
         if self.removal is not None:
-            _not_negative(what, "its removal difficulty", self.removal)
+            _not_negative("block", self.name, "removal", self.removal)
         if self.between is not None and (
             len(self.between) != 2 or self.between[0] == self.between[1]
         ):
-            raise ValueError(f"{what} must stand between two different zones")
+            raise InvalidValue(
+                f"block {self.name!r} must stand between two different zones",
+                code="block.between",
+                name=self.name,
+            )
 
     @property
     def removal_difficulty(self) -> int:
@@ -274,14 +291,21 @@ class Distraction:
 
     def __post_init__(self) -> None:
         _derive_id(self)
-        what = f"distraction {self.name!r}"
         if not self.choice.strip():
-            raise ValueError(f"{what} needs a choice: the question it poses")
+            raise InvalidValue(
+                f"distraction {self.name!r} needs a choice: the question it poses",
+                code="distraction.choice",
+                name=self.name,
+            )
         if self.difficulty is not None:
-            _not_negative(what, "its difficulty", self.difficulty)
+            _not_negative("distraction", self.name, "difficulty", self.difficulty)
         keys = [make_id(answer.answer) for answer in self.answers]
         if len(set(keys)) != len(keys):
-            raise ValueError(f"{what} lists the same answer twice")
+            raise InvalidValue(
+                f"distraction {self.name!r} lists the same answer twice",
+                code="distraction.answer_twice",
+                name=self.name,
+            )
 
     def answer(self, text: str) -> DistractionAnswer | None:
         """The answer matching ``text`` (case and spacing ignored), or None."""
@@ -325,11 +349,20 @@ class Countdown:
     def __post_init__(self) -> None:
         _derive_id(self)
         if self.boxes < 1:
-            raise ValueError(f"countdown {self.name!r} needs at least 1 box, not {self.boxes}")
+            raise InvalidValue(
+                f"countdown {self.name!r} needs at least 1 box, not {self.boxes}",
+                code="countdown.boxes",
+                name=self.name,
+                boxes=self.boxes,
+            )
         if not 0 <= self.checked <= self.boxes:
-            raise ValueError(
+            raise InvalidValue(
                 f"countdown {self.name!r} has {self.boxes} boxes; "
-                f"{self.checked} of them cannot be checked"
+                f"{self.checked} of them cannot be checked",
+                code="countdown.checked",
+                name=self.name,
+                boxes=self.boxes,
+                checked=self.checked,
             )
 
     @property
@@ -365,9 +398,15 @@ def tick(countdown: Countdown, n: int = 1) -> tuple[Countdown, bool]:
         CountdownError: The countdown has already run out, or ``n`` is below 1.
     """
     if n < 1:
-        raise CountdownError(f"tick a countdown by 1 or more boxes, not {n}")
+        raise CountdownError(
+            f"tick a countdown by 1 or more boxes, not {n}", code="obstacles.tick", n=n
+        )
     if countdown.finished:
-        raise CountdownError(f"countdown {countdown.name!r} has already run out")
+        raise CountdownError(
+            f"countdown {countdown.name!r} has already run out",
+            code="obstacles.tick_2",
+            countdown_name=countdown.name,
+        )
     ticked = replace(countdown, checked=min(countdown.checked + n, countdown.boxes))
     return ticked, ticked.finished
 
@@ -379,9 +418,15 @@ def untick(countdown: Countdown, n: int = 1) -> Countdown:
         CountdownError: Fewer than ``n`` boxes are checked, or ``n`` is below 1.
     """
     if n < 1:
-        raise CountdownError(f"untick a countdown by 1 or more boxes, not {n}")
+        raise CountdownError(
+            f"untick a countdown by 1 or more boxes, not {n}", code="obstacles.untick", n=n
+        )
     if n > countdown.checked:
         raise CountdownError(
-            f"countdown {countdown.name!r} has only {countdown.checked} checked boxes, not {n}"
+            f"countdown {countdown.name!r} has only {countdown.checked} checked boxes, not {n}",
+            code="obstacles.untick_2",
+            countdown_name=countdown.name,
+            checked=countdown.checked,
+            n=n,
         )
     return replace(countdown, checked=countdown.checked - n)

@@ -71,6 +71,7 @@ def odds(
     rerolls: int = 0,
     bonus: int = 0,
     opposed: bool = False,
+    result_bonus: int = 0,
 ) -> Odds:
     """The exact chance of fail, tie, success and success with style for one roll.
 
@@ -93,6 +94,8 @@ def odds(
         rerolls: Rerolls the roller may use.
         bonus: Any other fixed modifier (stunts, teamwork, scale...), may be negative.
         opposed: True when the opposition rolls 4dF as well.
+        result_bonus: Added to the shifts of a roll that already succeeds (the scale
+            advantage on the result, §8): a success may become one with style.
 
     Returns:
         The exact probability of each outcome.
@@ -105,11 +108,11 @@ def odds(
     if rerolls < 0:
         raise ValueError(f"rerolls cannot be negative, got {rerolls}")
     margin = rating + INVOKE_BONUS * invokes + bonus - opposition
-    return _odds(margin, rerolls, opposed)
+    return _odds(margin, rerolls, opposed, result_bonus)
 
 
 @lru_cache(maxsize=4096)
-def _odds(margin: int, rerolls: int, opposed: bool) -> Odds:
+def _odds(margin: int, rerolls: int, opposed: bool, result_bonus: int = 0) -> Odds:
     """Odds for a roll whose shifts are ``margin`` + 4dF (minus 4dF when opposed)."""
     shifts = (
         _fate_dice().map(lambda opposing: _rerolled(margin - opposing, rerolls))
@@ -118,7 +121,7 @@ def _odds(margin: int, rerolls: int, opposed: bool) -> Odds:
     )
     counts = {outcome: 0 for outcome in Outcome}
     for value, quantity in zip(shifts.outcomes(), shifts.quantities(), strict=True):
-        counts[outcome_for(value)] += quantity
+        counts[outcome_for(value + result_bonus if value > 0 else value)] += quantity
     total = shifts.denominator()
     return Odds(
         fail=Fraction(counts[Outcome.FAIL], total),

@@ -65,6 +65,11 @@ class Effort:
         """A copy of this effort with one more bonus."""
         return Effort(self.rating, self.dice, (*self.bonuses, bonus))
 
+    def without(self, *kinds: str) -> Effort:
+        """A copy of this effort without the bonuses of the given kinds."""
+        kept = tuple(bonus for bonus in self.bonuses if bonus.kind not in kinds)
+        return Effort(self.rating, self.dice, kept)
+
     def with_dice(self, dice: DiceRoll) -> Effort:
         """A copy of this effort with the dice replaced (a reroll)."""
         return Effort(self.rating, dice, self.bonuses)

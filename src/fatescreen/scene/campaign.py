@@ -23,7 +23,7 @@ from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
 from fatescreen.scene.atomic import write_atomic
-from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
+from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.load import FORMAT_VERSION, PartyLoader
 from fatescreen.scene.locate import locate
@@ -325,7 +325,7 @@ def _decode_state(
         milestones = reader.texts(top["milestones"], ("milestones",))
         for index, pc_id in enumerate(milestones):
             if pc_id not in party_ids:
-                known = ", ".join(sorted(party_ids)) or "none"
+                known = ", ".join(sorted(party_ids)) or catalog_text("none")
                 reader.fail(
                     ("milestones", index), catalog_text("check.no_such_pc", id=pc_id, known=known)
                 )
@@ -357,15 +357,21 @@ def encode_advance(advance: Advance) -> dict[str, Any]:
     return {"session": advance.session, advance.kind.value: advance.change}
 
 
-def check_sheet(character: Character, skills: tuple[str, ...], layout: SkillLayout) -> list[str]:
+def check_sheet(
+    character: Character, skills: tuple[str, ...], layout: SkillLayout
+) -> list[Text | str]:
     """What is wrong with a PC's skills for this campaign: names off the skill list, and
     (for the pyramid and columns layouts) the skill-columns rule (§9)."""
-    problems = []
+    problems: list[Text | str] = []
     for name in character.skills:
         if name not in skills:
             close = [s for s in skills if make_id(s) == make_id(name)]
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            problems.append(f"{name} is not on the campaign's skill list{hint}")
+            if close:
+                problems.append(
+                    catalog_text("check.off_skill_list_close", name=name, close=close[0])
+                )
+            else:
+                problems.append(catalog_text("check.off_skill_list", name=name))
     if layout in (SkillLayout.PYRAMID, SkillLayout.COLUMNS):
         on_list = {name: rating for name, rating in character.skills.items() if name in skills}
         problems += check_columns(on_list, skill_list=skills)

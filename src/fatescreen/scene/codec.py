@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
-from fatescreen.rules.big_bads import Immunity, ImmunityVia, SoloBonus
+from fatescreen.rules.big_bads import Immunity, ImmunityVia, SoloBonus, Swarm
 from fatescreen.rules.character import (
     Character,
     CharacterKind,
@@ -41,7 +41,7 @@ from fatescreen.rules.obstacles import (
 )
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.rules.skills import SKILL_LISTS
-from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
@@ -192,6 +192,8 @@ CHARACTER_KEYS = (
     "solo",
     "immune_until",
     "immune_via",
+    "parts",
+    "shields",
 )
 SOLO_OPTIONS = {
     "skill": "skill_bonus",
@@ -670,13 +672,14 @@ def decode_character(
     )
     solo = _decode_solo(reader, table, path)
     immunity = _decode_immunity(reader, table, path)
-    if solo is not None or immunity is not None:
-        character = replace(character, solo=solo, immunity=immunity)
+    swarm = _decode_swarm(reader, table, path, character_id)
+    if solo is not None or immunity is not None or swarm is not None:
+        character = replace(character, solo=solo, immunity=immunity, swarm=swarm)
     if kind in (CharacterKind.MINOR, CharacterKind.MOOKS):
         try:
             validate_minor(character)
         except InvalidCharacter as error:
-            reader.fail((*path, "stress") if "stress" in table else path, str(error))
+            reader.fail((*path, "stress") if "stress" in table else path, rules_text(error))
             return None
     return character
 
@@ -691,6 +694,29 @@ def _decode_solo(reader: Reader, table: Mapping[str, Any], path: KeyPath) -> Sol
         if (choice := reader.choice(name, (*path, "solo", index), SOLO_OPTIONS))
     ]
     return SoloBonus(**{SOLO_OPTIONS[name]: True for name in chosen})
+
+
+def _decode_swarm(
+    reader: Reader, table: Mapping[str, Any], path: KeyPath, heart_id: str
+) -> Swarm | None:
+    """``parts = ["claw", "shell"]`` (and ``shields = ["shell"]``): the character is the
+    heart of a swarm of those characters (§7)."""
+    if "parts" not in table:
+        if "shields" in table:
+            reader.fail((*path, "shields"), catalog_text("check.shields_need_parts"))
+        return None
+    parts = tuple(reader.texts(table["parts"], (*path, "parts")))
+    shields = (
+        tuple(reader.texts(table["shields"], (*path, "shields"))) if "shields" in table else ()
+    )
+    if heart_id in parts:
+        reader.fail((*path, "parts"), catalog_text("check.heart_in_parts", id=heart_id))
+        return None
+    stray = [shield for shield in shields if shield not in parts]
+    if stray:
+        reader.fail((*path, "shields"), catalog_text("check.shield_not_part", id=stray[0]))
+        return None
+    return Swarm(heart_id, parts, shields)
 
 
 def _decode_immunity(reader: Reader, table: Mapping[str, Any], path: KeyPath) -> Immunity | None:
@@ -777,6 +803,10 @@ def encode_character(character: Character, rules: RulesInPlay) -> Data:
         out["solo"] = [
             name for name, field in SOLO_OPTIONS.items() if getattr(character.solo, field)
         ]
+    if character.swarm is not None:
+        out["parts"] = list(character.swarm.part_ids)
+        if character.swarm.shields:
+            out["shields"] = list(character.swarm.shields)
     if character.immunity is not None:
         out["immune_until"] = character.immunity.until
         if character.immunity.via is not ImmunityVia.CHALLENGE:
@@ -939,7 +969,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
             name, choice or "", tuple(answers), number("difficulty", None), zone, obstacle_id
         )
     except ValueError as error:
-        reader.fail(path, str(error))
+        reader.fail(path, rules_text(error))
         return None
 
 
@@ -1034,7 +1064,7 @@ def encode_countdown(countdown: Countdown) -> Data:
 
 # ---------------------------------------------------------------------------- contests
 
-CONTEST_KEYS = ("name", "victories", "exchange", "sides", "twists", "winner")
+CONTEST_KEYS = ("name", "victories", "exchange", "sides", "twists", "winner", "faster", "threat")
 SIDE_KEYS = ("name", "members", "victories")
 CHALLENGE_KEYS = ("name", "tasks", "done")
 TASK_KEYS = ("name", "skill", "difficulty", "outcome", "cost", "note")
@@ -1064,12 +1094,14 @@ def decode_contest(reader: Reader, value: object, path: KeyPath) -> Contest | No
         return None
     twists = reader.texts(table.get("twists", []), (*path, "twists"))
     winner = reader.text(table["winner"], (*path, "winner")) if "winner" in table else None
+    faster = "faster" in table and bool(reader.boolean(table["faster"], (*path, "faster")))
+    threat = reader.text(table["threat"], (*path, "threat")) if "threat" in table else None
     if name is None or needed is None or exchange is None:
         return None
     try:
-        return Contest(name, tuple(sides), needed, exchange, tuple(twists), winner)
+        return Contest(name, tuple(sides), needed, exchange, tuple(twists), winner, faster, threat)
     except ValueError as error:
-        reader.fail(path, str(error))
+        reader.fail(path, rules_text(error))
         return None
 
 
@@ -1093,6 +1125,10 @@ def encode_contest(contest: Contest) -> Data:
         out["twists"] = list(contest.twists)
     if contest.winner is not None:
         out["winner"] = contest.winner
+    if contest.faster:
+        out["faster"] = True
+    if contest.threat is not None:
+        out["threat"] = contest.threat
     return out
 
 
@@ -1131,14 +1167,14 @@ def decode_challenge(reader: Reader, value: object, path: KeyPath) -> Challenge 
                     )
                 )
             except ValueError as error:
-                reader.fail((*where, "cost"), str(error))
+                reader.fail((*where, "cost"), rules_text(error))
     done = reader.boolean(table.get("done", False), (*path, "done"))
     if not name:
         return None
     try:
         return Challenge(name, tuple(tasks), bool(done))
     except ValueError as error:
-        reader.fail((*path, "tasks"), str(error))
+        reader.fail((*path, "tasks"), rules_text(error))
         return None
 
 
@@ -1190,7 +1226,7 @@ def decode_turn(reader: Reader, value: object, path: KeyPath) -> TurnOrder | Non
     try:
         return TurnOrder(exchange, tuple(participants), tuple(acted), up)
     except ValueError as error:
-        reader.fail(path, str(error))
+        reader.fail(path, rules_text(error))
         return None
 
 
@@ -1266,6 +1302,9 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
             number = reader.integer(item, (*path, key), low=low, high=high)
             if number is not None:
                 values[key] = number
+    if values.get("escalating_stress_boxes") and values.get("one_stress_track"):
+        reader.fail((*path, "escalating_stress_boxes"), catalog_text("check.escalating_one_track"))
+        values["escalating_stress_boxes"] = False
     return RulesInPlay(**values)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fatescreen.i18n import tr
+from fatescreen.rules.errors import RulesError
 
 KeyPath = tuple[str | int, ...]
 """A path into a TOML document: table keys and 0-based array indices."""
@@ -88,6 +89,19 @@ class Text:
 def text(key: str, /, **values: object) -> Text:
     """A catalog message with its values, to be put in words in the GM's language."""
     return Text(key, tuple(values.items()))
+
+
+def said(message: Text | str, lang: str) -> str:
+    """A message in ``lang``: a catalog message put in words, English words as they are."""
+    return message.render(lang) if isinstance(message, Text) else message
+
+
+def rules_text(error: Exception) -> Text | str:
+    """What a rule the scene file breaks says, as the catalog's ``rules.CODE`` message
+    (only its English words if the rule, or the error, has no code)."""
+    if isinstance(error, RulesError) and error.code:
+        return text(f"rules.{error.code}", **error.values)
+    return str(error)
 
 
 @dataclass(frozen=True)

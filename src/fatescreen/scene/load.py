@@ -11,6 +11,7 @@ from typing import Any
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.copies import base_id
+from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text
 from fatescreen.scene.errors import text as catalog_text
@@ -246,7 +247,7 @@ def _decode(
                 if pc_id in found:
                     characters.append(found[pc_id])
                 else:
-                    known = ", ".join(sorted(found)) or "none"
+                    known = ", ".join(sorted(found)) or catalog_text("none")
                     reader.fail(("pcs",), catalog_text("check.no_such_pc", id=pc_id, known=known))
 
     for section, kind in (("pc", CharacterKind.PC), ("npc", CharacterKind.MAJOR)):
@@ -265,6 +266,14 @@ def _decode(
         for minion in character.minions:
             if minion not in index_by_id and minion not in bases:
                 reader.fail((*path, "minions"), _unknown("character", minion, index_by_id))
+    for character in characters:
+        if character.swarm is None:
+            continue
+        found_origin = origins.characters.get(character.id)
+        path = found_origin.path if found_origin else ("pcs",)
+        for part in character.swarm.part_ids:
+            if part not in index_by_id:
+                reader.fail((*path, "parts"), _unknown("character", part, index_by_id))
 
     countdowns = []
     for index, item in enumerate(_records(reader, top, "countdown")):
@@ -288,6 +297,12 @@ def _decode(
                             ("contest", index, "sides", side_index, "members"),
                             _unknown("character", member, index_by_id),
                         )
+            hazards = {o.id: o for o in obstacles if isinstance(o, Hazard)}
+            if contest.threat is not None and contest.threat not in hazards:
+                reader.fail(
+                    ("contest", index, "threat"), _unknown("hazard", contest.threat, hazards)
+                )
+                contest = replace(contest, threat=None)
             contests.append(contest)
             origins.contests[contest.name] = Origin(("contest", index))
     challenges = []

@@ -12,7 +12,7 @@ from typing import Any
 from fatescreen.rules.actions import Action, AspectTarget
 from fatescreen.rules.aspects import Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind, StressKind
-from fatescreen.rules.conflict import FullDefense, TurnOrder
+from fatescreen.rules.conflict import FullDefense, ScaleAdvantage, TurnOrder
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.rules.harm import ConsequenceStyle, HarmOptions
@@ -71,6 +71,11 @@ class ContestRoll:
     """None when the side forfeits its roll this exchange."""
     difficulty: int | None = None
     """The fixed difficulty rolled against; None when the sides roll against each other."""
+    helpers: tuple[str, ...] = ()
+    """Who gave the roll teamwork (their pick of a faster contest's exchange)."""
+    advantage: bool = False
+    """Not the side's roll but ``roller`` creating an advantage this exchange (the pick of
+    a faster contest, §8)."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,8 @@ class PendingRoll:
     paid_invokes: tuple[tuple[str, str], ...] = ()
     """(side, aspect key) of each aspect already invoked for a fate point on this roll: the
     side is "" for the acting roll, the defender's id for a defense (one paid invoke each)."""
+    free_invokes: tuple[str, ...] = ()
+    """The side ("" or the defender's id) of each free invoke used on this roll."""
     aspect: str | None = None
     """For create an advantage: the aspect's name."""
     holder: str | None = None
@@ -113,6 +120,12 @@ class PendingRoll:
     """For an attack with style: the boost the attacker took for one shift less."""
     tie_boost: str | None = None
     """For a tied overcome taken as a fail with a boost (§2): the boost's name."""
+    threat: Effort | None = None
+    """For a contest roll: the attack of an outside threat on the side (§5)."""
+    threat_by: str | None = None
+    """The hazard that made ``threat``, or None for a threat of a bare rating."""
+    scale_advantage: ScaleAdvantage = ScaleAdvantage.ROLL
+    """With the scale option, the advantage the actor of higher scale picked (§8)."""
     base: Scene | None = None
     """The scene before this roll took effect; invokes settle the roll again from it."""
 
@@ -181,6 +194,8 @@ class RulesInPlay:
     extreme_consequences: bool = False
     one_stress_track: bool = False
     extra_stress_boxes: int = 0
+    escalating_stress_boxes: bool = False
+    """Fate Core's escalating boxes ([1][2][3]...), one box per hit."""
     contest_victories: int = 3
     ladder_names: bool = True
     skills: str = "en"
@@ -219,6 +234,7 @@ class RulesInPlay:
         return HarmOptions(
             one_track=self.one_stress_track,
             extra_boxes=self.extra_stress_boxes,
+            escalating=self.escalating_stress_boxes,
             style=style,
             extreme_consequence=self.extreme_consequences,
             physical_skill=roles.physical_stress,
@@ -385,6 +401,12 @@ class Scene:
             if names.get(character.id) != character.name:
                 names = {**names, character.id: character.name}
             _character_names.remember(characters, names)
+            before = index[character.id]
+            pcs = _pcs(self.characters)
+            if before.kind is not CharacterKind.PC and character.kind is not CharacterKind.PC:
+                _pcs.remember(characters, pcs)
+            elif before.kind is CharacterKind.PC and character.kind is CharacterKind.PC:
+                _pcs.remember(characters, tuple(character if c is before else c for c in pcs))
         else:
             characters = (*self.characters, character)
         return replace(self, characters=characters)

@@ -27,32 +27,18 @@ from fatescreen.scene.errors import KeyPath
 from fatescreen.scene.library import entry_name, template_records
 from fatescreen.scene.load import LoadedScene, Origin
 from fatescreen.scene.model import RulesInPlay, Scene
+from fatescreen.scene.shortforms import (
+    block_names,
+    render_value,
+    same_records,
+    top_data,
+    with_zone_names,
+)
 from fatescreen.scene.splice import spliced
 
 T = TypeVar("T")
 Data = dict[str, Any]
 Encoder = Callable[[Any], Data]
-
-
-def render_value(value: Any) -> str:
-    """A plain value as TOML text in the hand-written style: ``{ Fight = 3 }``, ``[1, 2]``."""
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        body = ", ".join(f"{_render_key(k)} = {render_value(v)}" for k, v in value.items())
-        return "{ " + body + " }"
-    if isinstance(value, list):
-        return "[" + ", ".join(render_value(v) for v in value) + "]"
-    text: str = tomlkit.item(value).as_string()
-    return text
-
-
-def _render_key(key: str) -> str:
-    return (
-        key
-        if key and all(c.isascii() and (c.isalnum() or c in "-_") for c in key)
-        else (tomlkit.item(key).as_string())
-    )
 
 
 def to_item(value: Any, *, line: bool = True) -> Item:
@@ -439,14 +425,14 @@ def patched_document(
             old_link_key,
             link_key,
             link_origins,
-            link_data(old_zone_names, _block_names(old)),
-            link_data(zone_names, _block_names(scene)),
+            link_data(old_zone_names, block_names(old)),
+            link_data(zone_names, block_names(scene)),
             lambda _: "link",
         )
 
     def character_encoder(names: Mapping[str, str]) -> Callable[[Character], Data]:
         def encode(character: Character, rules: RulesInPlay = scene.rules) -> Data:
-            return _with_zone_names(codec.encode_character(character, rules), names)
+            return with_zone_names(codec.encode_character(character, rules), names)
 
         return encode
 
@@ -467,7 +453,7 @@ def patched_document(
     if added and scene.sources:
         home = folder or (loaded.path.parent if loaded.path else Path.cwd())
         records = {
-            key: None if record is None else _with_zone_names(record, zone_names)
+            key: None if record is None else with_zone_names(record, zone_names)
             for key, record in template_records(added, scene.sources, home, scene.rules).items()
         }
     if scene.characters is not old.characters:
@@ -483,7 +469,7 @@ def patched_document(
 
     def obstacle_data(names: Mapping[str, str]) -> Callable[[Any], Data]:
         def encode(obstacle: Any) -> Data:
-            data = _with_zone_names(codec.encode_obstacle(obstacle), names)
+            data = with_zone_names(codec.encode_obstacle(obstacle), names)
             if "between" in data:
                 data["between"] = [names.get(z, z) for z in data["between"]]
             return data
@@ -570,47 +556,9 @@ def _rebase_templates(doc: tomlkit.TOMLDocument, source: Path, target: Path) -> 
                 record["template"] = Path(moved).as_posix() + hash_mark + entry
 
 
-def _with_zone_names(data: Data, names: Mapping[str, str]) -> Data:
-    """A record with its zone written by name, as a GM writes it."""
-    if "zone" in data:
-        data["zone"] = names.get(data["zone"], data["zone"])
-    return data
-
-
-def _block_names(scene: Scene) -> dict[str, str]:
-    """Block ids a link may write as the block's name: those whose name is unique and is
-    no other obstacle's id."""
-    ids = {o.id for o in scene.obstacles}
-    names = [o.name for o in scene.obstacles]
-    return {
-        o.id: o.name
-        for o in scene.obstacles
-        if names.count(o.name) == 1 and (o.name == o.id or o.name not in ids)
-    }
-
-
 def _section_named(kind: str) -> Callable[[Any], str]:
     """The section a new record of one kind is appended to (``[[countdown]]``...)."""
     return lambda _: kind
-
-
-def top_data(scene: Scene) -> Data:
-    """The scene's top-level values as the file writes them (short forms, defaults left
-    out)."""
-    data: Data = {"title": scene.title}
-    if scene.notes:
-        data["notes"] = scene.notes
-    if scene.gm_pool != len(scene.pcs):
-        data["gm_pool"] = scene.gm_pool
-    if scene.compel_points:
-        data["compel_points"] = scene.compel_points
-    if scene.party:
-        data["pcs"] = list(scene.party)
-    if scene.aspects:
-        data["aspects"] = [codec.encode_aspect(a) for a in scene.aspects]
-    if scene.held:
-        data["held"] = codec.encode_held(scene.held)
-    return data
 
 
 def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
@@ -680,26 +628,12 @@ def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> L
     document = patched_document(loaded, scene, target.parent)
     text = tomlkit.dumps(document)
     write_atomic(target, text)
-    if _same_records(loaded.scene, scene):
+    if same_records(loaded.scene, scene):
         # Values changed but no record came or went: every record is where it was, so the
         # saved scene is the new baseline without reading the file again.
         saved = replace(scene, pending_roll=None, pending_hit=None)
         return LoadedScene(saved, target, text, loaded.origins).with_document(document)
     return load_text(text, target, _party_of(scene)).with_document(document)
-
-
-def _same_records(old: Scene, new: Scene) -> bool:
-    """True when both scenes hold the same records (ids), so file positions still hold."""
-    return (
-        [c.id for c in old.characters] == [c.id for c in new.characters]
-        and [z.id for z in old.zones] == [z.id for z in new.zones]
-        and [link.zones for link in old.links] == [link.zones for link in new.links]
-        and [o.id for o in old.obstacles] == [o.id for o in new.obstacles]
-        and [c.id for c in old.countdowns] == [c.id for c in new.countdowns]
-        and [c.name for c in old.contests] == [c.name for c in new.contests]
-        and [c.name for c in old.challenges] == [c.name for c in new.challenges]
-        and old.party == new.party
-    )
 
 
 def _party_of(scene: Scene) -> Callable[[tuple[str, ...]], Mapping[str, Character]] | None:

@@ -13,7 +13,7 @@ import tomlkit
 from fatescreen.rules.aspects import make_id
 from fatescreen.scene.atomic import write_atomic
 from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, TEMPLATE_FOLDER, load_campaign
-from fatescreen.scene.save import render_value
+from fatescreen.scene.shortforms import render_value
 
 THUG = f"{TEMPLATE_FOLDER}/thug.toml"
 """The NPC template a new conflict scene brings in."""

@@ -23,6 +23,14 @@ from fatescreen.rules.character import Character
 from fatescreen.scene import codec
 from fatescreen.scene.load import LoadedScene, Origin
 from fatescreen.scene.model import Scene
+from fatescreen.scene.shortforms import (
+    block_names,
+    render_key,
+    render_value,
+    same_records,
+    top_data,
+    with_zone_names,
+)
 
 TablePath = tuple[str | int, ...]
 Span = tuple[int, int]
@@ -314,8 +322,6 @@ class _Splicer:
         the canonical ``order`` (with that key's indentation) when other keys follow it,
         else after the table's last statement but its trailing blank lines (with the last
         key's indentation), as the patcher's ``_add_in_order`` does."""
-        from fatescreen.scene.save import _render_key, render_value
-
         lines = self.scanner.lines.get(table)
         if (
             not lines
@@ -343,12 +349,10 @@ class _Splicer:
             indent = lines[keys[-1]][4] if keys else ""
         if not self.text[:at].endswith("\n") or at in self.inserts:
             raise _Unhandled
-        self.inserts[at] = f"{indent}{_render_key(key)} = {render_value(value)}\n"
+        self.inserts[at] = f"{indent}{render_key(key)} = {render_value(value)}\n"
 
     def value(self, table: TablePath, key: str, old: Any, new: Any) -> None:
         """Write ``new`` over the value of ``key`` that the file writes as ``old``."""
-        from fatescreen.scene.save import render_value
-
         start, end, current = self._current(table, key, old)
         written = self.text[start:end]
         if isinstance(old, dict) and isinstance(new, dict):
@@ -406,12 +410,10 @@ def _collection(
 def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> str | None:
     """The text of ``scene`` written over the GM's file when only values changed, or
     None when the change needs the tomlkit patcher (see the module's docstring)."""
-    from fatescreen.scene.save import _block_names, _same_records, _with_zone_names
-
     old = loaded.scene
     if folder is not None and loaded.path is not None and folder != loaded.path.parent:
         return None  # template references may need rebasing
-    if not _same_records(old, scene) or scene.sources:
+    if not same_records(old, scene) or scene.sources:
         return None
     if scene == old:
         return loaded.text
@@ -426,7 +428,7 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
                 splicer, old.zones, scene.zones, lambda z: z.id, origins.zones, codec.encode_zone
             )
         if scene.links is not old.links:
-            old_blocks, new_blocks = _block_names(old), _block_names(scene)
+            old_blocks, new_blocks = block_names(old), block_names(scene)
             if old_blocks != new_blocks:
                 return None
             _collection(
@@ -441,7 +443,7 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
             party = set(scene.party)
 
             def encode(character: Character) -> Data:
-                return _with_zone_names(codec.encode_character(character, scene.rules), names)
+                return with_zone_names(codec.encode_character(character, scene.rules), names)
 
             _collection(
                 splicer,
@@ -490,9 +492,7 @@ def _link_data(link: Any, names: Mapping[str, str], blocks: Mapping[str, str]) -
 
 
 def _obstacle_data(obstacle: Any, names: Mapping[str, str]) -> Data:
-    from fatescreen.scene.save import _with_zone_names
-
-    data = _with_zone_names(codec.encode_obstacle(obstacle), names)
+    data = with_zone_names(codec.encode_obstacle(obstacle), names)
     if "between" in data:
         data["between"] = [names.get(z, z) for z in data["between"]]
     return data
@@ -500,8 +500,6 @@ def _obstacle_data(obstacle: Any, names: Mapping[str, str]) -> Data:
 
 def _top(splicer: _Splicer, old: Scene, new: Scene) -> None:
     """The top-level values, the rules and the turn order, as the patcher writes them."""
-    from fatescreen.scene.save import top_data
-
     before, after = top_data(old), top_data(new)
     for key in [*before, *(k for k in after if k not in before)]:
         if before.get(key) != after.get(key):

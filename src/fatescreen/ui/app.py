@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from functools import partial
@@ -14,7 +14,6 @@ from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
-from textual.markup import escape as escape_markup
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -37,7 +36,13 @@ from fatescreen.ui.flows.invokes import InvokeFlow
 from fatescreen.ui.flows.session import SessionFlow
 from fatescreen.ui.flows.steps import StepFlow, move_picks, stress_picks, tick_picks
 from fatescreen.ui.keymap import KeymapError, load_keymap
-from fatescreen.ui.keys import described, key_names, translate_bindings
+from fatescreen.ui.keys import (
+    binding_commands,
+    open_command_palette,
+    palette_text,
+    textual_commands_in,
+    translate_bindings,
+)
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
@@ -59,6 +64,8 @@ if TYPE_CHECKING:
 
 WARM_UP_AFTER = 1.0
 """Seconds without a key or click after which the warm-up starts."""
+WARM_UP_RESUMES = 0.5
+"""Seconds without a key or click after which a warm-up that keys paused goes on."""
 PASS_THROUGH = frozenset({"ctrl+q", "ctrl+c", "ctrl+p"})
 """Keys that still reach the app while the quick pick is open."""
 
@@ -80,43 +87,61 @@ class StatusBar(TextBlock):
     """Title, exchange, GM pool, language and theme on one line."""
 
 
+def tab_row(labels: Sequence[str], shown: int, width: int) -> list[str]:
+    """Each tab's text (``1 Zones``), as much as fits in ``width`` columns with a space
+    between tabs: every tab padded; else the shown one padded and the others plain; else the
+    others by their number alone."""
+    padded = [f" {index} {label} " for index, label in enumerate(labels, start=1)]
+    plain = [f"{index} {label}" for index, label in enumerate(labels, start=1)]
+    numbers = [str(index) for index in range(1, len(labels) + 1)]
+    for others in (padded, plain, numbers):
+        texts = [padded[i] if i == shown else text for i, text in enumerate(others)]
+        if sum(map(len, texts)) + len(texts) - 1 <= width:
+            break
+    return texts
+
+
 class PaneTabs(Static):
     """On small terminals: which pane is shown, and the keys 1-8 that switch."""
 
-    def _tabs(self, shown: str, lang: str) -> list[tuple[str, str]]:
-        """Each pane's tab text (a space between tabs while they fit, else none; the shown
-        one keeps its space either way so that it reads as a tab)."""
-        labels = [(name, tr(lang, f"ui.tab.{name}")) for name in PANE_ORDER]
-        roomy = [
-            (name, f" {index} {label}  ") for index, (name, label) in enumerate(labels, start=1)
-        ]
-        room = self.size.width or self.app.size.width - 2
-        if sum(len(text) for _, text in roomy) - 1 <= room:
-            return roomy
-        return [
-            (name, f" {index} {label}" + (" " if name == shown else ""))
-            for index, (name, label) in enumerate(labels, start=1)
-        ]
+    shown = ""
+    """The pane on screen."""
+    lang = "en"
+    """The language of the labels."""
 
     def show_tabs(self, shown: str, view: View) -> None:
         """Highlight the pane on screen."""
+        self.shown, self.lang = shown, view.lang
+        self.update(assemble(*self._parts()))
+
+    def _texts(self) -> list[str]:
+        labels = [tr(self.lang, f"ui.tab.{name}") for name in PANE_ORDER]
+        shown = PANE_ORDER.index(self.shown) if self.shown in PANE_ORDER else -1
+        return tab_row(labels, shown, self.content_size.width or 10_000)
+
+    def _parts(self) -> list[tuple[str, str] | str]:
         parts: list[tuple[str, str] | str] = []
-        for name, text in self._tabs(shown, view.lang):
-            label = text.rstrip(" ") + " " if name == shown else text
-            style = "reverse bold $accent" if name == shown else "$text-muted"
-            parts += [(label, style), text[len(label) :]]
-        self.update(assemble(*parts))
+        for name, text in zip(PANE_ORDER, self._texts(), strict=True):
+            style = "reverse bold $accent" if name == self.shown else "$text-muted"
+            parts += [(text, style), " "]
+        return parts[:-1]
+
+    def on_resize(self) -> None:
+        """Fit the tabs to the new width (once a pane is shown)."""
+        if self.shown:
+            self.update(assemble(*self._parts()))
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a tab shows its pane."""
-        view = getattr(self.app, "view_state", View())
-        shown = getattr(self.app, "shown_pane", "")
+        where = event.get_content_offset(self)
+        if where is None:
+            return
         offset = 0
-        for name, text in self._tabs(shown, view.lang):
-            if offset <= event.x < offset + len(text):
+        for name, text in zip(PANE_ORDER, self._texts(), strict=True):
+            if offset <= where.x < offset + len(text) + 1:
                 self.app.call_next(self.app.run_action, f"show_pane('{name}')")
                 return
-            offset += len(text)
+            offset += len(text) + 1
 
 
 class FatescreenApp(App[None]):
@@ -347,12 +372,28 @@ class FatescreenApp(App[None]):
         their own text (``scene/splice.py``), and only a save of records that came or went
         parses it (seconds and tens of megabytes for the largest scenes).
         """
-        from fatescreen.commands.core import load_verbs
+        import importlib
+
+        from fatescreen.commands.core import load_verbs, verb_modules
+
+        # one module at a time, each once the keys have been left alone for a moment: a
+        # thread holding the interpreter makes every key wait for it (and a key that
+        # needs a module being imported waits for that import to end)
+        for name in verb_modules():
+            self._wait_for_quiet_keys()
+            importlib.import_module(name)
+        load_verbs()
+        self._wait_for_quiet_keys()
         from fatescreen.rules.odds import dice_counts
 
-        load_verbs()
         dice_counts()
         self.warmed_up = True
+
+    def _wait_for_quiet_keys(self) -> None:
+        """Wait (in the warm-up's thread) until no key or click has come for
+        :data:`WARM_UP_RESUMES`."""
+        while time.monotonic() - self.last_input < WARM_UP_RESUMES:
+            time.sleep(0.05)
 
     def _show_load_error(self) -> None:
         """Say why there is no scene: every problem of the file, in the log."""
@@ -378,7 +419,7 @@ class FatescreenApp(App[None]):
         for result in results:
             log.add(result.line, result.lines, result.ok)
         replayed = sum(1 for result in results if result.ok)
-        self.notify(self.tr("ui.recovered", count=replayed))
+        self.notify(self.tr("ui.recovered", count=replayed), markup=False)
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -448,11 +489,11 @@ class FatescreenApp(App[None]):
         )
         if not result.ok:
             self.bell()
-            self.notify(result.lines[0] if result.lines else line, severity="error")
+            self.notify(result.lines[0] if result.lines else line, severity="error", markup=False)
         changed = result.changed | {"view"} if result.changed else result.changed
         self.redraw(changed)
         if result.ok and flow:
-            self._follow_up(before)
+            self._follow_up(before, changed)
         return result
 
     def try_command(self, line: str) -> str | None:
@@ -472,10 +513,10 @@ class FatescreenApp(App[None]):
         if not result.ok:
             return result.lines[0] if result.lines else line
         if result.lines:
-            self.notify(result.lines[0])
+            self.notify(result.lines[0], markup=False)
         return None
 
-    def _follow_up(self, before: Scene) -> None:
+    def _follow_up(self, before: Scene, changed: frozenset[str]) -> None:
         scene = self.scene
         self._announce_countdowns(before)
         hit = scene.pending_hit
@@ -484,10 +525,19 @@ class FatescreenApp(App[None]):
             self.select_character(hit.target)
             self.call_after_refresh(self.action_absorb)
             return
-        for character in scene.characters:
-            old = before.character_index.get(character.id)
+        # only the characters the command changed can have just been taken out (a
+        # large scene has thousands to walk)
+        touched = (tag.partition(":") for tag in changed)
+        ids = [character_id for kind, _, character_id in touched if kind == "character"]
+        if len(ids) > 1:  # in the scene's order, as the GM reads them
+            position = {c.id: index for index, c in enumerate(scene.characters)}
+            ids.sort(key=lambda character_id: position.get(character_id, -1))
+        for character_id in ids:
+            character = scene.character_index.get(character_id)
+            old = before.character_index.get(character_id)
             if (
-                character.taken_out
+                character is not None
+                and character.taken_out
                 and old is not None
                 and not old.taken_out
                 and character.form < len(character.forms)
@@ -508,6 +558,7 @@ class FatescreenApp(App[None]):
                     title=countdown.name,
                     severity="warning",
                     timeout=8,
+                    markup=False,
                 )
 
     def on_command_bar_submitted(self, event: CommandBar.Submitted) -> None:
@@ -575,7 +626,7 @@ class FatescreenApp(App[None]):
         """The hazard whose turn it is (else the first) and the PC it goes for."""
         hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
         if not hazards:
-            self.notify(self.tr("ui.no_hazards"), severity="warning")
+            self.notify(self.tr("ui.no_hazards"), severity="warning", markup=False)
             return None
         up = self.scene.turn.up if self.scene.turn else None
         hazard = next((h for h in hazards if h.id == up), hazards[0])
@@ -589,7 +640,7 @@ class FatescreenApp(App[None]):
             return
         hazard, target = found
         if target is None:
-            self.notify(self.tr("ui.no_target"), severity="warning")
+            self.notify(self.tr("ui.no_target"), severity="warning", markup=False)
             return
         self.run_command(Attack(hazard.id, target, hazard=True))
 
@@ -623,7 +674,7 @@ class FatescreenApp(App[None]):
             if character.taken_out and character.form < len(character.forms):
                 self._offer_reveal(character.id)
                 return
-        self.notify(self.tr("ui.nothing_pending"), severity="warning")
+        self.notify(self.tr("ui.nothing_pending"), severity="warning", markup=False)
 
     def action_absorb(self) -> None:
         """Offer the legal ways to absorb the pending hit (see :class:`HarmFlow`)."""
@@ -643,17 +694,17 @@ class FatescreenApp(App[None]):
     def action_invoke(self) -> None:
         """Choose an aspect to invoke on the last roll; free invokes listed first."""
         if self.session is None or self.scene.pending_roll is None:
-            self.notify(self.tr("error.no_roll"), severity="warning")
+            self.notify(self.tr("error.no_roll"), severity="warning", markup=False)
             return
         self.invokes.choose(self.invokes.roller())
 
     def action_free_invoke(self) -> None:
         """Spend the first free invoke the roller's side holds on the last roll (one key)."""
         if self.session is None or self.scene.pending_roll is None:
-            self.notify(self.tr("error.no_roll"), severity="warning")
+            self.notify(self.tr("error.no_roll"), severity="warning", markup=False)
             return
         if not self.invokes.spend_free(self.invokes.roller()):
-            self.notify(self.tr("ui.no_free_invokes"), severity="warning")
+            self.notify(self.tr("ui.no_free_invokes"), severity="warning", markup=False)
 
     # -- actions: flow ---------------------------------------------------------------------
 
@@ -687,7 +738,7 @@ class FatescreenApp(App[None]):
             return
         choices = tick_picks(self.scene)
         if not choices:
-            self.notify(self.tr("ui.no_countdowns"), severity="warning")
+            self.notify(self.tr("ui.no_countdowns"), severity="warning", markup=False)
         elif len(choices) == 1:
             self.run_command(choices[0][0])
         else:
@@ -701,7 +752,7 @@ class FatescreenApp(App[None]):
         character = self.scene.character(self.view_state.selected)
         choices = move_picks(self.scene, self.view_state, character)
         if not choices:
-            self.notify(self.tr("ui.nowhere"), severity="warning")
+            self.notify(self.tr("ui.nowhere"), severity="warning", markup=False)
             return
         title = self.tr("ui.move_title", name=character.name)
         self.quick_pick.open(self.view_state, title, choices)
@@ -718,7 +769,7 @@ class FatescreenApp(App[None]):
         character = self.scene.character(self.view_state.selected)
         choices = stress_picks(self.view_state, character)
         if not choices:
-            self.notify(self.tr("ui.no_stress"), severity="warning")
+            self.notify(self.tr("ui.no_stress"), severity="warning", markup=False)
             return
         title = self.tr("ui.stress_title", name=character.name)
         self.quick_pick.open(self.view_state, title, choices)
@@ -754,7 +805,7 @@ class FatescreenApp(App[None]):
             return
         choices = visibility_choices(self.scene, self.view_state)
         if not choices:
-            self.notify(self.tr("ui.nothing_to_hide"), severity="warning")
+            self.notify(self.tr("ui.nothing_to_hide"), severity="warning", markup=False)
             return
         self.quick_pick.open(self.view_state, self.tr("ui.visibility_title"), choices)
 
@@ -807,7 +858,7 @@ class FatescreenApp(App[None]):
         if self.session is None:
             return
         if self.view_state.selected not in self.scene.character_index:
-            self.notify(self.tr("ui.no_character"), severity="warning")
+            self.notify(self.tr("ui.no_character"), severity="warning", markup=False)
             return
         from fatescreen.ui.edit import CharacterEditor
 
@@ -848,7 +899,7 @@ class FatescreenApp(App[None]):
         """Save the scene file."""
         result = self.run_command(Line("save"), flow=False)
         if result is not None and result.ok:
-            self.notify(result.lines[0])
+            self.notify(result.lines[0], markup=False)
             self._status()
 
     async def action_quit(self) -> None:
@@ -884,7 +935,7 @@ class FatescreenApp(App[None]):
         try:
             character = self.context().character(name.strip().strip("\"'"))
         except Exception as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         self.select_character(character.id)
 
@@ -960,36 +1011,17 @@ class FatescreenApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         """Every dashboard action and every command verb in the command palette."""
         lang = self.view_state.lang
-        for command in super().get_system_commands(screen):
-            # Textual's own commands, in the GM's language (ui.system.TITLE, ...TITLE.help)
-            key = f"ui.system.{command.title.lower()}"
-            title, text = tr(lang, key), tr(lang, f"{key}.help")
-            yield command._replace(
-                title=command.title if title == key else title,
-                help=command.help if text == f"{key}.help" else text,
-            )
-        for binding in self.BINDINGS:
-            if isinstance(binding, Binding) and binding.id and not binding.id.startswith("pane_"):
-                description = described(binding, self.view_state.lang)
-                yield SystemCommand(
-                    description,
-                    escape_markup(f"{description} [{key_names(binding.key)}]"),
-                    lambda action=binding.action: self.run_action(action),
-                )
+        yield from textual_commands_in(super().get_system_commands(screen), lang)
+        yield from binding_commands(self.BINDINGS, lang, self.run_action)
         for found in sorted(registry().values(), key=lambda found: found.word(lang)):
             word = found.word(lang)
             yield SystemCommand(
-                f":{word}", escape_markup(verb_help(found, lang)), partial(self._prefill, word)
+                f":{word}", palette_text(verb_help(found, lang)), partial(self._prefill, word)
             )
 
     def action_command_palette(self) -> None:
         """The command palette, its prompt in the GM's language."""
-        from textual.command import CommandPalette
-
-        open_already = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
-        if self.use_command_palette and not open_already:
-            placeholder = self.view_state.tr("ui.palette_placeholder")
-            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+        open_command_palette(self, self.view_state.tr("ui.palette_placeholder"))
 
     def _prefill(self, word: str) -> None:
         bar = self.query_one(CommandBar)

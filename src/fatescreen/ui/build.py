@@ -298,12 +298,14 @@ class SceneBuilder:
         session = self.app.session
         folder = session.scene_folder if session is not None else None
         if folder is None:
-            self.app.notify(self.tr("build.no_file"), severity="warning")
+            self.app.notify(self.tr("build.no_file"), severity="warning", markup=False)
             return
         found = library.templates(library.library_folders(folder))
         if not found:
             folder_name = str(folder / library.LIBRARY_FOLDER)
-            self.app.notify(self.tr("build.no_library", folder=folder_name), severity="warning")
+            self.app.notify(
+                self.tr("build.no_library", folder=folder_name), severity="warning", markup=False
+            )
             return
         options: Choices = []
         for index, template in enumerate(found):
@@ -436,7 +438,7 @@ class SceneBuilder:
         """Take the selected character out of the scene, after a confirmation."""
         character = self.selected()
         if character is None:
-            self.app.notify(self.tr("ui.no_character"), severity="warning")
+            self.app.notify(self.tr("ui.no_character"), severity="warning", markup=False)
             return
         ids = [c.id for c in self.scene.characters]
         after = ids[ids.index(character.id) + 1 :] + ids[: ids.index(character.id)]
@@ -495,7 +497,7 @@ class SceneBuilder:
     def link(self) -> None:
         """Link two zones, or change the barrier or block on the way between them."""
         if len(self.scene.zones) < 2:
-            self.app.notify(self.tr("ui.build.two_zones"), severity="warning")
+            self.app.notify(self.tr("ui.build.two_zones"), severity="warning", markup=False)
             return
         selected = self.selected()
         ids = [z.id for z in self.scene.zones]
@@ -564,7 +566,7 @@ class SceneBuilder:
         scene = self.scene
         linked = [z for z in scene.zones if scene.adjacent(z.id)]
         if not linked:
-            self.app.notify(self.tr("ui.build.no_links"), severity="warning")
+            self.app.notify(self.tr("ui.build.no_links"), severity="warning", markup=False)
             return
 
         def second(first: str) -> None:
@@ -778,7 +780,7 @@ class SceneBuilder:
     def change_other(self) -> None:
         """Change a zone, an obstacle or a countdown: its fields, filled in."""
         if not self._others():
-            self.app.notify(self.tr("ui.build.nothing_else"), severity="warning")
+            self.app.notify(self.tr("ui.build.nothing_else"), severity="warning", markup=False)
             return
         self.choose(self.tr("ui.build.change_title"), self._other_choices(), self._change)
 
@@ -832,7 +834,7 @@ class SceneBuilder:
     def remove_other(self) -> None:
         """Take a zone, an obstacle or a countdown out of the scene, after a confirmation."""
         if not self._others():
-            self.app.notify(self.tr("ui.build.nothing_else"), severity="warning")
+            self.app.notify(self.tr("ui.build.nothing_else"), severity="warning", markup=False)
             return
 
         def chosen(ref: str) -> None:

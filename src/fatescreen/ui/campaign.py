@@ -199,7 +199,7 @@ class CampaignApp(FatescreenApp):
         try:
             end = session.preview_scene_end()
         except CommandError as error:
-            self.notify(str(error), severity="warning")
+            self.notify(str(error), severity="warning", markup=False)
             return
         lines = scene_end_lines(self.context(), session.party(), end)
         self.push_screen(
@@ -222,7 +222,9 @@ class CampaignApp(FatescreenApp):
         if running is not None:
             title = session.campaign.entry(running).title
             self.notify(
-                self.tr("campaign.in_scene", verb="endsession", title=title), severity="warning"
+                self.tr("campaign.in_scene", verb=self.tr("cmd.endsession"), title=title),
+                severity="warning",
+                markup=False,
             )
             return
         end = session.preview_session_end()
@@ -331,7 +333,7 @@ class CampaignApp(FatescreenApp):
             result = session.edit_sheet(character)
         except CommandError as error:
             self.bell()
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return None
         self.query_one(LogPane).add(
             line_in(result.line, self.view_state.lang), result.lines, result.ok

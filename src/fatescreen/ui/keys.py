@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from typing import Any
 from weakref import WeakKeyDictionary
 
-from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import ActiveBinding, Binding, BindingType
+from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.widgets import Footer
 
@@ -21,6 +25,8 @@ KEY_NAMES = {
     "up": "↑",
     "escape": "Esc",
     "delete": "Del",
+    "plus": "+",
+    "minus": "-",
 }
 
 
@@ -36,6 +42,46 @@ def described(binding: Binding, lang: str) -> str:
     key = f"ui.key.{binding.id}"
     text = tr(lang, key)
     return binding.description if text == key else text
+
+
+def palette_text(text: str) -> str:
+    """Text shown as it is in the command palette, which reads its help as markup: every
+    ``[`` escaped (usage lines hold ``[DICE]``, which Textual's own escape leaves a tag)."""
+    return text.replace("[", "\\[")
+
+
+def textual_commands_in(commands: Iterable[SystemCommand], lang: str) -> Iterator[SystemCommand]:
+    """Textual's own palette commands in ``lang`` (catalog keys ``ui.system.TITLE`` and
+    ``ui.system.TITLE.help``), else as Textual words them."""
+    for command in commands:
+        key = f"ui.system.{command.title.lower()}"
+        title, text = tr(lang, key), tr(lang, f"{key}.help")
+        yield command._replace(
+            title=command.title if title == key else title,
+            help=command.help if text == f"{key}.help" else text,
+        )
+
+
+def binding_commands(
+    bindings: Iterable[BindingType], lang: str, run: Callable[[str], object]
+) -> Iterator[SystemCommand]:
+    """A palette command for each key binding with an id (``pane_`` ones aside): its
+    description in ``lang`` and its keys; choosing it runs the binding's action."""
+    for binding in bindings:
+        if isinstance(binding, Binding) and binding.id and not binding.id.startswith("pane_"):
+            description = described(binding, lang)
+            yield SystemCommand(
+                description,
+                palette_text(f"{description} [{key_names(binding.key)}]"),
+                partial(run, binding.action),
+            )
+
+
+def open_command_palette(app: App[Any], placeholder: str) -> None:
+    """Open the command palette with its prompt in the GM's language (unless it is open)."""
+    open_already = any(isinstance(screen, CommandPalette) for screen in app.screen_stack)
+    if app.use_command_palette and not open_already:
+        app.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
 
 
 _LANGUAGES: WeakKeyDictionary[DOMNode, str] = WeakKeyDictionary()

@@ -290,7 +290,7 @@ class SheetScreen(ModalScreen[None]):
             if parts:
                 parts.append("  ")
             parts += [(self.view.tr(f"ui.stress.{track.kind.value}") + " ", "$text-muted")]
-            parts.append(boxes(track))
+            parts.append(boxes(track, self.campaign.rules.escalating_stress_boxes))
         return assemble(*parts) if parts else _text("")
 
     def _consequence(self, character: Character, key: str, names: dict[str, str]) -> Content:

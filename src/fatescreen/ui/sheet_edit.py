@@ -21,7 +21,7 @@ from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import Character, CharacterKind, Recovery, StressKind
 from fatescreen.scene import codec
 from fatescreen.scene.campaign import Member, check_sheet, encode_member
-from fatescreen.scene.errors import render_path
+from fatescreen.scene.errors import render_path, said
 from fatescreen.scene.model import RulesInPlay
 from fatescreen.scene.reader import Reader
 
@@ -232,17 +232,22 @@ def _decoded(
     rules: RulesInPlay,
     skills: tuple[str, ...],
     layout: SkillLayout,
+    lang: str = "en",
 ) -> Character:
-    """The record read back as a sheet, with what the scene put on the PC kept.
+    """The record read back as a sheet, with what the scene put on the PC kept (problems
+    in ``lang``).
 
     Raises:
         SheetEditError: The record breaks the format or the campaign's skill rules.
     """
     reader = Reader()
     decoded = codec.decode_character(reader, record, (), CharacterKind.PC, rules)
-    problems = [f"{render_path(p.path)}: {p.message}" for p in reader.problems]
+    problems = [
+        f"{render_path(p.path, lang)}: {p.text.render(lang) if p.text else p.message}"
+        for p in reader.problems
+    ]
     if decoded is not None and not problems:
-        problems += check_sheet(decoded, skills, layout)
+        problems += [said(problem, lang) for problem in check_sheet(decoded, skills, layout)]
     if decoded is None or problems:
         raise SheetEditError("; ".join(problems))
     scene_aspects = tuple(a for a in current.aspects if a.kind not in SHEET_ASPECTS)
@@ -307,7 +312,7 @@ def edited(
         _set_consequence(record, str(place), text)
     else:
         record[kind.value] = _number(text, lang)
-    return _decoded(record, member.character, rules, skills, layout)
+    return _decoded(record, member.character, rules, skills, layout, lang)
 
 
 def with_treatment(character: Character, slot_key: str, when: Recovery | None) -> Character:

@@ -94,14 +94,14 @@ def aspect_content(
     return assemble(*parts)
 
 
-def boxes(track: StressTrack) -> Content:
-    """A stress track as ``[x][x][ ][ ]``."""
+def boxes(track: StressTrack, escalating: bool = False) -> Content:
+    """A stress track as ``[x][x][ ][ ]``; escalating boxes show their worth: ``[1][x][3]``."""
     parts: list[Part] = []
     for box in range(1, track.boxes + 1):
         if box in track.checked:
             parts.append(("[x]", "$error bold"))
         else:
-            parts.append(("[ ]", "$text-muted"))
+            parts.append((f"[{box}]" if escalating and box < 10 else "[ ]", "$text-muted"))
     return assemble(*parts) if parts else assemble(("—", "$text-muted"))
 
 

@@ -10,6 +10,7 @@ records it (undo, journal, log).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -81,15 +82,60 @@ Handler = Callable[[SystemContext[Any], "Words"], SystemApplied[Any]]
 class SystemVerb:
     """One verb of a system's command language.
 
-    Its one-line help is the catalog's ``{prefix}.verb.{name}`` (``varjot.verb.check``).
+    Its one-line help is the catalog's ``{prefix}.verb.{name}`` (``varjot.verb.check``), its
+    word in the GM's language ``{prefix}.cmd.{name}``, and the words of its usage line
+    ``{prefix}.usage.WORD`` or ``usage.WORD``.
     """
 
     name: str
     usage: str
     handler: Handler
-    help_key: str
+    prefix: str
+    keywords: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     aliases: tuple[str, ...] = ()
     example: str = ""
+
+    @property
+    def help_key(self) -> str:
+        """The catalog key of the verb's one-line help."""
+        return f"{self.prefix}.verb.{self.name}"
+
+    def word(self, lang: str) -> str:
+        """The verb as the GM's language writes it (one of the words it accepts)."""
+        key = f"{self.prefix}.cmd.{self.name}"
+        text = tr(lang, key)
+        return self.name if text == key else text
+
+    def term(self, word: str, lang: str) -> str:
+        """A word of a usage line in ``lang``: a keyword as it is typed, or a word to fill in."""
+        for key in (f"{self.prefix}.usage.{word}", f"usage.{word}"):
+            text = tr(lang, key)
+            if text != key:
+                return text
+        return word
+
+    def usage_in(self, lang: str) -> str:
+        """The usage line in the GM's language: the verb's word, the keywords and the words
+        to fill in from the catalog."""
+        return _USAGE_WORD.sub(
+            lambda match: (
+                self.word(lang) if match.group(0) == self.name else self.term(match.group(0), lang)
+            ),
+            self.usage,
+        )
+
+    def example_in(self, lang: str) -> str:
+        """The example line in the GM's language: the verb's word and the keywords from the
+        catalog; names, abilities and dice as they are."""
+        words = self.example.split(" ")
+        words[0] = self.word(lang)
+        return " ".join(
+            [words[0]] + [self.term(w, lang) if w in self.keywords else w for w in words[1:]]
+        )
+
+
+_USAGE_WORD = re.compile(r"(?<![-\w])[A-Za-z][A-Za-z_]*(?:-[A-Za-z]+)*")
+"""A word of a usage line: a keyword (``fail-penalty``) or a word to fill in."""
 
 
 class Words(WordQueue):
@@ -108,13 +154,13 @@ class Words(WordQueue):
 
     @property
     def verb_word(self) -> str:
-        """The verb as typed in English."""
-        return self.verb.name
+        """The verb as the GM's language writes it."""
+        return self.verb.word(self.lang)
 
     @property
     def usage(self) -> str:
-        """The verb's usage line."""
-        return self.verb.usage
+        """The verb's usage line in the GM's language."""
+        return self.verb.usage_in(self.lang)
 
     def keyword(self, *names: str) -> str | None:
         """Consume the next word if it is one of the keywords ``names`` (in any language):
@@ -143,7 +189,7 @@ class Words(WordQueue):
                 tr(
                     self.lang,
                     "system.range",
-                    verb=self.verb.name,
+                    verb=self.verb.word(self.lang),
                     text=word,
                     low=low,
                     high=high,
@@ -173,7 +219,7 @@ class VerbSet:
 
         def register(handler: Handler) -> Handler:
             self.verbs[name] = SystemVerb(
-                name, usage, handler, f"{self.prefix}.verb.{name}", tuple(aliases), example or usage
+                name, usage, handler, self.prefix, self.keywords, tuple(aliases), example or usage
             )
             return handler
 
@@ -194,8 +240,26 @@ class VerbSet:
         candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
         if len(candidates) == 1:
             return next(iter(candidates.values()))
-        names = sorted(candidates) if candidates else sorted(self.verbs)
+        names = sorted(found.word(lang) for found in (candidates or self.verbs).values())
         raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
+
+    def line_in(self, line: str, lang: str) -> str:
+        """A command line as the GM's language writes it: the verb's word (a session verb's
+        from ``cmd.NAME``) and the keywords from the catalog, each one the parser accepts;
+        names, abilities and dice as they are."""
+        words = line.split(" ")
+        if not words[0]:
+            return line
+        found = self.verbs.get(words[0])
+        if found is not None:
+            words[0] = found.word(lang)
+        else:
+            text = tr(lang, f"cmd.{words[0]}")
+            words[0] = words[0] if text == f"cmd.{words[0]}" else text
+        for index, word in enumerate(words[1:], start=1):
+            if word in self.keywords and found is not None:
+                words[index] = found.term(word, lang)
+        return " ".join(words)
 
     def words(self, verb: SystemVerb, words: list[str], lang: str) -> Words:
         """The words after ``verb`` on a command line."""

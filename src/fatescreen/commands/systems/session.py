@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Generic
 
 from fatescreen.commands.core import split_line
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, rules_message
 from fatescreen.commands.names import fold
 from fatescreen.commands.session import (
     JournalGuard,
@@ -33,7 +33,7 @@ META: dict[str, tuple[str, ...]] = {
     "redo": ("re", "tee"),
     "save": ("w", "tallenna"),
     "log": ("l", "loki"),
-    "help": ("?", "apua"),
+    "help": ("?", "apua", "ohje"),
 }
 """The verbs every session has, with the same aliases as Fate's."""
 
@@ -105,7 +105,8 @@ class SystemSession(JournalGuard, Generic[S]):
                 if journal and result.changed and self.journal is not None:
                     self.journal.append(text, tuple(ctx.rolled))
         except (CommandError, RulesError) as error:
-            result = Result(text, (str(error),), ok=False)
+            said = rules_message(error, self.lang) if isinstance(error, RulesError) else str(error)
+            result = Result(text, (said,), ok=False)
         result = result.shown()
         for listener in self.listeners:
             listener(result)
@@ -164,15 +165,15 @@ class SystemSession(JournalGuard, Generic[S]):
             found = self.verbs.find(name, self.lang)
             aliases = ", ".join(found.aliases) or tr(self.lang, "none")
             return [
-                found.usage,
+                found.usage_in(self.lang),
                 tr(self.lang, found.help_key),
-                tr(self.lang, "help.example", example=found.example),
+                tr(self.lang, "help.example", example=found.example_in(self.lang)),
                 tr(self.lang, "help.aliases", aliases=aliases),
             ]
         lines = [tr(self.lang, "help.header")]
         lines += [
-            f"{v.name:<12} {tr(self.lang, v.help_key)}"
-            for v in sorted(self.verbs.verbs.values(), key=lambda v: v.name)
+            f"{v.word(self.lang):<12} {tr(self.lang, v.help_key)}"
+            for v in sorted(self.verbs.verbs.values(), key=lambda v: v.word(self.lang))
         ]
         return lines
 

@@ -34,11 +34,21 @@ def split_damage(points: int, shares: Sequence[tuple[str, int]]) -> tuple[tuple[
     totals: dict[str, int] = {}
     for target, share in shares:
         if share < 1:
-            raise InvalidDamageSplit(f"{target} must take at least 1 point, not {share}")
+            raise InvalidDamageSplit(
+                f"{target} must take at least 1 point, not {share}",
+                code="mekanismi.damage.split_damage_2",
+                target=target,
+                share=share,
+            )
         totals[target] = totals.get(target, 0) + share
     spent = sum(totals.values())
     if spent > points:
-        raise InvalidDamageSplit(f"the margin gives {points} points of damage, not {spent}")
+        raise InvalidDamageSplit(
+            f"the margin gives {points} points of damage, not {spent}",
+            code="mekanismi.damage.split_damage",
+            points=points,
+            spent=spent,
+        )
     return tuple(totals.items())
 
 
@@ -52,9 +62,17 @@ class DamageTrack:
 
     def __post_init__(self) -> None:
         if self.taken < 0:
-            raise InvalidDamageTrack(f"damage taken cannot be below 0, got {self.taken}")
+            raise InvalidDamageTrack(
+                f"damage taken cannot be below 0, got {self.taken}",
+                code="mekanismi.damage.values",
+                taken=self.taken,
+            )
         if self.health is not None and self.health < 1:
-            raise InvalidDamageTrack(f"health must be at least 1, got {self.health}")
+            raise InvalidDamageTrack(
+                f"health must be at least 1, got {self.health}",
+                code="mekanismi.damage.values_2",
+                health=self.health,
+            )
 
     @property
     def out(self) -> bool:

@@ -22,7 +22,9 @@ class PoolRoll:
     def __post_init__(self) -> None:
         bad = [face for face in self.faces if not 1 <= face <= SUCCESS_FACE]
         if bad:
-            raise InvalidPoolRoll(f"a d6 shows 1 to 6, not {bad[0]}")
+            raise InvalidPoolRoll(
+                f"a d6 shows 1 to 6, not {bad[0]}", code="mekanismi.dice.values", value=bad[0]
+            )
 
     @property
     def successes(self) -> int:
@@ -53,7 +55,16 @@ def parse_pool_roll(text: str, size: int) -> PoolRoll:
     """
     compact = "".join(text.replace(",", " ").split())
     if not all(char in "123456" for char in compact):
-        raise InvalidPoolRoll(f"expected d6 faces 1 to 6 (e.g. 6 2 3), got {text!r}")
+        raise InvalidPoolRoll(
+            f"expected d6 faces 1 to 6 (e.g. 6 2 3), got {text!r}",
+            code="mekanismi.dice.parse_pool_roll",
+            text=text,
+        )
     if len(compact) != size:
-        raise InvalidPoolRoll(f"the pool has {size} dice, {len(compact)} faces were given")
+        raise InvalidPoolRoll(
+            f"the pool has {size} dice, {len(compact)} faces were given",
+            code="mekanismi.dice.parse_pool_roll_2",
+            size=size,
+            value=len(compact),
+        )
     return PoolRoll(tuple(int(char) for char in compact), entered=True)

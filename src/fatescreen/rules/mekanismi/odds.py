@@ -69,7 +69,12 @@ def margin_odds(actor_dice: int, opposition_dice: int, *, ranged: bool = False) 
         InvalidPool: A pool has fewer than 0 dice.
     """
     if actor_dice < 0 or opposition_dice < 0:
-        raise InvalidPool(f"a pool cannot hold fewer than 0 dice: {actor_dice}, {opposition_dice}")
+        raise InvalidPool(
+            f"a pool cannot hold fewer than 0 dice: {actor_dice}, {opposition_dice}",
+            code="mekanismi.odds.margin_odds",
+            actor_dice=actor_dice,
+            opposition_dice=opposition_dice,
+        )
     return CheckOdds(_margins(actor_dice, opposition_dice), ranged)
 
 
@@ -80,7 +85,11 @@ def success_odds(dice: int) -> Mapping[int, Fraction]:
         InvalidPool: ``dice`` is negative.
     """
     if dice < 0:
-        raise InvalidPool(f"a pool cannot hold fewer than 0 dice, got {dice}")
+        raise InvalidPool(
+            f"a pool cannot hold fewer than 0 dice, got {dice}",
+            code="mekanismi.odds.success_odds",
+            dice=dice,
+        )
     return _distribution(_successes(dice))
 
 

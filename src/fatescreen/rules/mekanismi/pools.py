@@ -54,7 +54,11 @@ class PoolPart:
 
     def __post_init__(self) -> None:
         if self.dice < 0:
-            raise InvalidPool(f"a pool cannot hold fewer than 0 dice, got {self.dice}")
+            raise InvalidPool(
+                f"a pool cannot hold fewer than 0 dice, got {self.dice}",
+                code="mekanismi.pools.values",
+                dice=self.dice,
+            )
 
 
 @dataclass(frozen=True)
@@ -144,5 +148,5 @@ def best_actor(pools: Sequence[Pool]) -> int:
         InvalidPool: ``pools`` is empty.
     """
     if not pools:
-        raise InvalidPool("a group needs at least one actor")
+        raise InvalidPool("a group needs at least one actor", code="mekanismi.pools.best_actor")
     return max(range(len(pools)), key=lambda index: pools[index].size)

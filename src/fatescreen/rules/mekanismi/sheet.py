@@ -26,7 +26,13 @@ class Character:
     def __post_init__(self) -> None:
         for ability, rating in self.abilities:
             if rating < 0:
-                raise InvalidPool(f"{self.name}: {ability} cannot be below 0 dice, got {rating}")
+                raise InvalidPool(
+                    f"{self.name}: {ability} cannot be below 0 dice, got {rating}",
+                    code="mekanismi.sheet.values",
+                    self_name=self.name,
+                    ability=ability,
+                    rating=rating,
+                )
 
     def ability(self, name: str) -> int:
         """The rating of the ability called ``name`` (case-insensitive).

@@ -30,7 +30,12 @@ def condition_level(condition: int) -> ConditionLevel:
         InvalidRating: ``condition`` is above 6.
     """
     if condition > CONDITION_MAX:
-        raise InvalidRating(f"a condition is at most {CONDITION_MAX}, not {condition}")
+        raise InvalidRating(
+            f"a condition is at most {CONDITION_MAX}, not {condition}",
+            code="objektit.condition.condition_level",
+            CONDITION_MAX=CONDITION_MAX,
+            condition=condition,
+        )
     return ConditionLevel(max(condition, ConditionLevel.IN_GM_POWER))
 
 

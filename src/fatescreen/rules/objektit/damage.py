@@ -35,7 +35,11 @@ class Damage:
         object.__setattr__(self, "danger", Fraction(self.danger))
         object.__setattr__(self, "hit", Fraction(self.hit))
         if self.hit <= 0:
-            raise NotAHit(f"only a positive result hits, not {self.hit}")
+            raise NotAHit(
+                f"only a positive result hits, not {self.hit}",
+                code="objektit.damage.values",
+                hit=self.hit,
+            )
 
     @property
     def value(self) -> Fraction:

@@ -22,7 +22,9 @@ class TwoDice:
     def __post_init__(self) -> None:
         for face in (self.first, self.second):
             if not 1 <= face <= FACES:
-                raise InvalidTwoDice(f"a d6 shows 1 to 6, not {face}")
+                raise InvalidTwoDice(
+                    f"a d6 shows 1 to 6, not {face}", code="objektit.dice.values", face=face
+                )
 
     @property
     def total(self) -> int:
@@ -46,5 +48,9 @@ def parse_2d6(text: str) -> TwoDice:
     """
     compact = "".join(text.replace(",", " ").split())
     if len(compact) != 2 or not all(char in "123456" for char in compact):
-        raise InvalidTwoDice(f"expected two d6 faces 1 to 6 (e.g. 3 5), got {text!r}")
+        raise InvalidTwoDice(
+            f"expected two d6 faces 1 to 6 (e.g. 3 5), got {text!r}",
+            code="objektit.dice.parse_2d6",
+            text=text,
+        )
     return TwoDice(int(compact[0]), int(compact[1]), entered=True)

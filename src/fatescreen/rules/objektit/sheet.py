@@ -35,7 +35,11 @@ class ObjectSheet:
             rating(self.default_developed, f"{self.name}: the concept's default")
         if self.condition > CONDITION_MAX:
             raise InvalidRating(
-                f"{self.name}: a condition is at most {CONDITION_MAX}, not {self.condition}"
+                f"{self.name}: a condition is at most {CONDITION_MAX}, not {self.condition}",
+                code="objektit.sheet.values",
+                self_name=self.name,
+                CONDITION_MAX=CONDITION_MAX,
+                condition=self.condition,
             )
 
     @property
@@ -60,7 +64,11 @@ class ObjectSheet:
         if name is not None:
             return Rating(_find(self.name, self.developed, name, "developed"))
         if self.default_developed is None:
-            raise UnknownAbility(f"{self.name} has no default for a missing developed ability")
+            raise UnknownAbility(
+                f"{self.name} has no default for a missing developed ability",
+                code="objektit.sheet.developed_rating",
+                self_name=self.name,
+            )
         return Rating(self.default_developed)
 
     def conflict(self, inherent: str, developed: str | None, chance: Fraction) -> Conflict:

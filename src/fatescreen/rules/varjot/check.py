@@ -133,15 +133,25 @@ class Side:
             InvalidFudgeDice: Too many dice, or the fresh faces do not fit.
         """
         if extra.count < 1:
-            raise InvalidFudgeDice("add at least one die")
+            raise InvalidFudgeDice("add at least one die", code="varjot.check.add")
         if extra.source is Source.GM and self.gm_penalty + extra.count > GM_PENALTY_MAX:
-            raise TooManyGmDice("the GM imposes one or two penalty dice on a check, no more")
+            raise TooManyGmDice(
+                "the GM imposes one or two penalty dice on a check, no more",
+                code="varjot.check.add_2",
+            )
         added = replace(self, extras=(*self.extras, extra))
         if max(added.bonus, added.penalty) > MAX_EXTRA_DICE:
-            raise InvalidFudgeDice(f"at most {MAX_EXTRA_DICE} bonus or penalty dice")
+            raise InvalidFudgeDice(
+                f"at most {MAX_EXTRA_DICE} bonus or penalty dice",
+                code="varjot.check.add_3",
+                MAX_EXTRA_DICE=MAX_EXTRA_DICE,
+            )
         if self.faces is None:
             if tuple(fresh):
-                raise InvalidFudgeDice("dice added before the roll are rolled with the others")
+                raise InvalidFudgeDice(
+                    "dice added before the roll are rolled with the others",
+                    code="varjot.check.add_4",
+                )
             return added
         faces = change_net(self.faces, self.net, added.net, fresh)
         return replace(added, faces=faces)
@@ -153,7 +163,12 @@ class Side:
             InvalidFudgeDice: Not 3 + |net| dice.
         """
         if len(faces) != dice_rolled(self.net):
-            raise InvalidFudgeDice(f"{dice_rolled(self.net)} dice are needed, {len(faces)} given")
+            raise InvalidFudgeDice(
+                f"{dice_rolled(self.net)} dice are needed, {len(faces)} given",
+                code="varjot.check.roll",
+                value=dice_rolled(self.net),
+                value_=len(faces),
+            )
         return replace(self, faces=tuple(faces))
 
     def roll_with(self, rng: random.Random) -> Side:
@@ -226,7 +241,7 @@ class Check:
         """
         levels = [side.level for side in self.sides]
         if any(found is None for found in levels):
-            raise InvalidFudgeDice("roll the check first")
+            raise InvalidFudgeDice("roll the check first", code="varjot.check.resolve")
         reached = [found for found in levels if found is not None]
         if not self.opposed:
             return resolve_independent(reached[0])
@@ -259,7 +274,9 @@ def support(
     if on_failure is OnFailure.PENALTY:
         return ExtraDice(Source.SUPPORT, 1, penalty=True, detail=who)
     if on_failure is OnFailure.STOP:
-        raise ChainBroken(f"{who} failed: the next check cannot be tried")
+        raise ChainBroken(
+            f"{who} failed: the next check cannot be tried", code="varjot.check.support", who=who
+        )
     return None
 
 

@@ -44,10 +44,20 @@ def parse_faces(text: str, count: int | None = None) -> Faces:
     try:
         faces = tuple(_VALUES[char] for char in text)
     except KeyError:
-        raise InvalidFudgeDice(f"{text!r} is not Fudge dice: write + 0 - for each die") from None
+        raise InvalidFudgeDice(
+            f"{text!r} is not Fudge dice: write + 0 - for each die",
+            code="varjot.dice.parse_faces_2",
+            text=text,
+        ) from None
     if not faces or (count is not None and len(faces) != count):
         wanted = count if count is not None else "some"
-        raise InvalidFudgeDice(f"{text!r}: {wanted} dice are needed, {len(faces)} given")
+        raise InvalidFudgeDice(
+            f"{text!r}: {wanted} dice are needed, {len(faces)} given",
+            code="varjot.dice.parse_faces",
+            text=text,
+            wanted=wanted,
+            value=len(faces),
+        )
     return faces
 
 
@@ -76,7 +86,12 @@ def kept(faces: Sequence[int], net: int) -> Faces:
         InvalidFudgeDice: ``faces`` are not as many as ``net`` needs.
     """
     if len(faces) != dice_rolled(net):
-        raise InvalidFudgeDice(f"{dice_rolled(net)} dice are needed, {len(faces)} given")
+        raise InvalidFudgeDice(
+            f"{dice_rolled(net)} dice are needed, {len(faces)} given",
+            code="varjot.dice.kept",
+            value=dice_rolled(net),
+            value_=len(faces),
+        )
     ordered = sorted(faces, reverse=net > 0)
     return tuple(ordered[:BASE_DICE])
 
@@ -105,19 +120,28 @@ def change_net(faces: Sequence[int], old_net: int, new_net: int, fresh: Iterable
         InvalidFudgeDice: The faces on the table or the fresh faces do not fit.
     """
     if len(faces) != dice_rolled(old_net):
-        raise InvalidFudgeDice(f"{dice_rolled(old_net)} dice are needed, {len(faces)} given")
+        raise InvalidFudgeDice(
+            f"{dice_rolled(old_net)} dice are needed, {len(faces)} given",
+            code="varjot.dice.change_net",
+            value=dice_rolled(old_net),
+            value_=len(faces),
+        )
     table = list(faces)
     supply: Iterator[int] = iter(fresh)
     for before, after in _steps(old_net, new_net):
         if abs(after) > abs(before):
             face = next(supply, None)
             if face is None or face not in FACES:
-                raise InvalidFudgeDice("not enough Fudge dice for the dice added")
+                raise InvalidFudgeDice(
+                    "not enough Fudge dice for the dice added", code="varjot.dice.change_net_3"
+                )
             table.append(face)
         else:
             table.pop()
     if next(supply, None) is not None:
-        raise InvalidFudgeDice("more dice were entered than were added")
+        raise InvalidFudgeDice(
+            "more dice were entered than were added", code="varjot.dice.change_net_2"
+        )
     return tuple(table)
 
 

@@ -27,7 +27,11 @@ def check_rating(rating: int) -> int:
         InvalidRating: It is not.
     """
     if rating not in RATINGS:
-        raise InvalidRating(f"an ability is rated 0 to 4, not {rating}")
+        raise InvalidRating(
+            f"an ability is rated 0 to 4, not {rating}",
+            code="varjot.sheet.check_rating",
+            rating=rating,
+        )
     return rating
 
 
@@ -57,7 +61,11 @@ class Pool:
             NoPoolPoints: No points are left.
         """
         if self.left <= 0:
-            raise NoPoolPoints(f"the pool {self.name} has no points left")
+            raise NoPoolPoints(
+                f"the pool {self.name} has no points left",
+                code="varjot.sheet.spend",
+                self_name=self.name,
+            )
         return replace(self, left=self.left - 1)
 
 
@@ -87,7 +95,12 @@ class Character:
         for pool in self.pools:
             if pool.name.casefold() == name.casefold():
                 return pool
-        raise NoPoolPoints(f"{self.name} has no pool {name}")
+        raise NoPoolPoints(
+            f"{self.name} has no pool {name}",
+            code="varjot.sheet.pool",
+            self_name=self.name,
+            name=name,
+        )
 
     def spend(self, pool_name: str) -> Character:
         """The character with one point spent from a pool (for one bonus die).
@@ -125,10 +138,20 @@ class GiftDice:
             NoGiftDice: The giver has none left (or is not at the table).
         """
         if giver == receiver:
-            raise OwnGift(f"{giver} cannot give a gift die to their own check")
+            raise OwnGift(
+                f"{giver} cannot give a gift die to their own check",
+                code="varjot.sheet.give",
+                giver=giver,
+            )
         count = self.by_player.get(giver)
         if count is None:
-            raise NoGiftDice(f"{giver} is not a player at this table")
+            raise NoGiftDice(
+                f"{giver} is not a player at this table", code="varjot.sheet.give_2", giver=giver
+            )
         if count <= 0:
-            raise NoGiftDice(f"{giver} has no gift dice left this session")
+            raise NoGiftDice(
+                f"{giver} has no gift dice left this session",
+                code="varjot.sheet.give_3",
+                giver=giver,
+            )
         return GiftDice(tuple((p, n - 1 if p == giver else n) for p, n in self.left))

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
+from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.reader import MAX_TEXT, Reader
 
 FATE = "fate-condensed"
@@ -151,16 +152,16 @@ def load_system_text(text: str, path: Path | None = None) -> LoadedSystemScene[A
     if not isinstance(system, str) or system not in FORMATS:
         line = locate(text, ("system",))
         expected = ", ".join(repr(name) for name in FORMATS)
-        problem = Problem(("system",), f"expected one of {expected}", line, path)
+        problem = Problem.of(("system",), catalog_text("check.system", names=expected), line, path)
         raise SceneFileError([problem])
     fmt = scene_format(system)
     reader = Reader()
     top = reader.table(data, (), (*COMMON_KEYS, *fmt.keys)) or {}
     if top.get("format") != FORMAT_VERSION:
-        reader.fail(("format",), f"expected 'format = {FORMAT_VERSION}' as the first line")
+        reader.fail(("format",), catalog_text("check.no_format", version=FORMAT_VERSION))
     title = reader.text(top.get("title"), ("title",)) if "title" in top else None
     if "title" not in top:
-        reader.fail(("title",), "missing: every scene needs a title")
+        reader.fail(("title",), catalog_text("check.no_title"))
     notes = reader.text(top.get("notes", ""), ("notes",), limit=MAX_TEXT, allow_empty=True)
     value = fmt.decode(reader, top, title or "", notes or "")
     if reader.problems or value is None:
@@ -168,7 +169,7 @@ def load_system_text(text: str, path: Path | None = None) -> LoadedSystemScene[A
             replace(problem, line=locate(text, problem.path), file=path)
             for problem in reader.problems[:MAX_PROBLEMS]
         ]
-        raise SceneFileError(problems or [Problem((), "the scene could not be read", None, path)])
+        raise SceneFileError(problems or [Problem.of((), catalog_text("check.unread"), None, path)])
     return LoadedSystemScene(system, value, path, text)
 
 
@@ -189,7 +190,7 @@ def save_system_scene(
 
     target = path or loaded.path
     if target is None:
-        raise SceneFileError([Problem((), "this scene has no file yet: give a path", None)])
+        raise SceneFileError([Problem.of((), catalog_text("check.no_file_yet"))])
     fmt = scene_format(loaded.system)
     document = tomlkit.parse(loaded.text)
     old = fmt.file_state(loaded.value)

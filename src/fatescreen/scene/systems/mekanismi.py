@@ -31,7 +31,7 @@ from fatescreen.rules.mekanismi.check import Check, CheckResult, Side
 from fatescreen.rules.mekanismi.damage import DamageTrack
 from fatescreen.rules.mekanismi.pools import Advantage
 from fatescreen.rules.mekanismi.sheet import Character
-from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
 from fatescreen.scene.systems import MEKANISMI
 from fatescreen.scene.systems.tables import AnyKey, records
@@ -145,7 +145,9 @@ class MekanismiFormat:
                 if member is None:
                     continue
                 if any(other.name == member.name for other in members):
-                    reader.fail((section, index, "name"), f"{member.name!r} is here twice")
+                    reader.fail(
+                        (section, index, "name"), text("check.here_twice", name=member.name)
+                    )
                     continue
                 members.append(member)
         if reader.problems:
@@ -177,12 +179,12 @@ def _member(reader: Reader, item: object, path: KeyPath, is_pc: bool) -> Member 
     if table is None:
         return None
     if "name" not in table:
-        reader.fail((*path, "name"), "missing: every character needs a name")
+        reader.fail((*path, "name"), text("check.no_character_name"))
     name = reader.text(table.get("name"), (*path, "name")) if "name" in table else None
     player: str | None = None
     if is_pc:
         if "player" not in table:
-            reader.fail((*path, "player"), "missing: whose character is this?")
+            reader.fail((*path, "player"), text("check.no_player"))
         else:
             player = reader.text(table["player"], (*path, "player"))
     notes = reader.text(table.get("notes", ""), (*path, "notes"), limit=MAX_TEXT, allow_empty=True)
@@ -207,7 +209,7 @@ def _abilities(reader: Reader, value: object, path: KeyPath) -> tuple[tuple[str,
         if reader.text(ability, where) is None:
             continue
         if isinstance(rating, int) and not isinstance(rating, bool) and rating < 0:
-            reader.fail(where, f"a pool cannot be below 0 dice, found {rating}")
+            reader.fail(where, text("check.mekanismi.pool", found=rating))
             continue
         dice = reader.integer(rating, where, low=0, high=MAX_DICE)
         if dice is not None:
@@ -227,9 +229,5 @@ def _gear(reader: Reader, value: object, path: KeyPath) -> tuple[tuple[str, Adva
             found.append((item, Advantage(advantage)))
         else:
             written = shown(advantage) if isinstance(advantage, str) else repr(advantage)
-            reader.fail(
-                where,
-                f"an advantage is 1 die (pieni/minor) or 3 dice (merkittävä/major), "
-                f"found {written}",
-            )
+            reader.fail(where, text("check.mekanismi.advantage", found=written))
     return tuple(found)

@@ -34,7 +34,7 @@ from fatescreen.rules.objektit.conflict import Conflict, ConflictResult
 from fatescreen.rules.objektit.initiative import InitiativeEntry
 from fatescreen.rules.objektit.ratings import RATING_MAX, RATING_MIN
 from fatescreen.rules.objektit.sheet import ObjectSheet
-from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
 from fatescreen.scene.systems import OBJEKTIT
 from fatescreen.scene.systems.tables import AnyKey, records
@@ -161,7 +161,7 @@ class ObjektitFormat:
             if entry is None:
                 continue
             if any(other.name == entry.name for other in entries):
-                reader.fail(("object", index, "name"), f"{entry.name!r} is here twice")
+                reader.fail(("object", index, "name"), text("check.here_twice", name=entry.name))
                 continue
             entries.append(entry)
         if reader.problems:
@@ -193,12 +193,12 @@ def _kinds(reader: Reader, value: object) -> dict[str, Kind]:
         if table is None or reader.text(name, path) is None:
             continue
         if "inherent" not in table:
-            reader.fail((*path, "inherent"), "missing: the inherent abilities of this kind")
+            reader.fail((*path, "inherent"), text("check.objektit.no_inherent"))
             continue
         inherent = tuple(reader.texts(table["inherent"], (*path, "inherent")))
         resist = reader.text(table.get("resist", DEFAULT_RESIST), (*path, "resist"))
         if "resist" in table and resist is not None and resist not in inherent:
-            reader.fail((*path, "resist"), f"{resist!r} is not one of this kind's inherent")
+            reader.fail((*path, "resist"), text("check.objektit.resist", name=resist))
         kinds[name] = Kind(name, inherent, resist or DEFAULT_RESIST)
     return kinds
 
@@ -208,7 +208,7 @@ def _entry(reader: Reader, item: object, path: KeyPath, kinds: Mapping[str, Kind
     if table is None:
         return None
     if "name" not in table:
-        reader.fail((*path, "name"), "missing: every object needs a name")
+        reader.fail((*path, "name"), text("check.objektit.no_name"))
     name = reader.text(table.get("name"), (*path, "name")) if "name" in table else None
     texts = {
         key: reader.text(table.get(key, ""), (*path, key), limit=MAX_TEXT, allow_empty=True) or ""
@@ -224,11 +224,13 @@ def _entry(reader: Reader, item: object, path: KeyPath, kinds: Mapping[str, Kind
                 known = ", ".join(names)
                 reader.fail(
                     (*path, "inherent", ability),
-                    f"{ability!r} is not an inherent ability of {kind!r} (known: {known})",
+                    text("check.objektit.not_inherent", name=ability, kind=kind, known=known),
                 )
         for ability in names:
             if all(ability != given for given, _ in inherent):
-                reader.fail((*path, "inherent"), f"missing: every {kind!r} has {ability!r}")
+                reader.fail(
+                    (*path, "inherent"), text("check.objektit.missing", kind=kind, name=ability)
+                )
     developed = _ratings(reader, table.get("developed", {}), (*path, "developed"))
     default = _rating(reader, table["default"], (*path, "default")) if "default" in table else None
     condition = reader.integer(
@@ -267,6 +269,8 @@ def _ratings(reader: Reader, value: object, path: KeyPath) -> tuple[tuple[str, i
 
 def _rating(reader: Reader, value: object, path: KeyPath) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= RATING_MAX:
-        reader.fail(path, f"an ability is rated +{RATING_MIN} to +{RATING_MAX}, found {value:+d}")
+        reader.fail(
+            path, text("check.objektit.rating", low=RATING_MIN, high=RATING_MAX, found=value)
+        )
         return None
     return reader.integer(value, path, low=RATING_MIN, high=RATING_MAX)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from fatescreen.scene.errors import text
 from fatescreen.scene.reader import Reader
 
 
@@ -13,7 +14,7 @@ def records(reader: Reader, top: Mapping[str, Any], key: str) -> list[Any]:
     if key not in top:
         return []
     if isinstance(top[key], dict):
-        reader.fail((key,), f"write [[{key}]] (an array of tables), not [{key}]")
+        reader.fail((key,), text("check.array_of_tables", name=key))
         return []
     return reader.array(top[key], (key,)) or []
 

@@ -36,7 +36,7 @@ from fatescreen.rules.varjot.sheet import (
     GiftDice,
     Pool,
 )
-from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, Reader
 from fatescreen.scene.systems import VARJOT
 from fatescreen.scene.systems.tables import AnyKey, records
@@ -107,13 +107,13 @@ class VarjotFormat:
         """The scene from its file, every mistake recorded with its key path."""
         players = tuple(reader.texts(top.get("players", []), ("players",)))
         if len(players) > MAX_PLAYERS:
-            reader.fail(("players",), f"at most {MAX_PLAYERS} players")
+            reader.fail(("players",), text("check.varjot.players", most=MAX_PLAYERS))
         for index, player in enumerate(players):
             if player in players[:index]:
-                reader.fail(("players", index), f"{player!r} is listed twice")
+                reader.fail(("players", index), text("check.listed_twice", names=repr(player)))
         gm = reader.text(top.get("gm", DEFAULT_GM), ("gm",)) or DEFAULT_GM
         if gm in players:
-            reader.fail(("gm",), f"the GM {gm!r} is also listed among the players")
+            reader.fail(("gm",), text("check.varjot.gm", name=gm))
         characters: list[Character] = []
         for section in ("pc", "npc"):
             for index, item in enumerate(records(reader, top, section)):
@@ -121,7 +121,9 @@ class VarjotFormat:
                 if character is None:
                     continue
                 if any(c.name == character.name for c in characters):
-                    reader.fail((section, index, "name"), f"{character.name!r} is here twice")
+                    reader.fail(
+                        (section, index, "name"), text("check.here_twice", name=character.name)
+                    )
                     continue
                 characters.append(character)
         table = (*players, gm)
@@ -169,17 +171,19 @@ def _character(
     if table is None:
         return None
     if "name" not in table:
-        reader.fail((*path, "name"), "missing: every character needs a name")
+        reader.fail((*path, "name"), text("check.no_character_name"))
     name = reader.text(table.get("name"), (*path, "name")) if "name" in table else None
     player: str | None = None
     if is_pc:
         if "player" not in table:
-            reader.fail((*path, "player"), "missing: whose character is this?")
+            reader.fail((*path, "player"), text("check.no_player"))
         else:
             player = reader.text(table["player"], (*path, "player"))
             if player is not None and player not in players:
-                known = ", ".join(players) or "none"
-                reader.fail((*path, "player"), f"{player!r} is not in players (known: {known})")
+                known = ", ".join(players) or text("none")
+                reader.fail(
+                    (*path, "player"), text("check.varjot.unknown_player", name=player, known=known)
+                )
     reader.text(table.get("notes", ""), (*path, "notes"), limit=4000, allow_empty=True)
     abilities: list[Ability] = []
     given = reader.table(table.get("abilities", {}), (*path, "abilities"), AnyKey()) or {}
@@ -208,7 +212,7 @@ def _pool(reader: Reader, name: str, value: object, path: KeyPath) -> Pool | Non
     if isinstance(value, dict):
         table = reader.table(value, path, POOL_KEYS) or {}
         if "max" not in table:
-            reader.fail((*path, "max"), "missing: the pool's size")
+            reader.fail((*path, "max"), text("check.varjot.pool_size"))
             return None
         maximum = reader.integer(table["max"], (*path, "max"), low=0, high=MAX_POOL)
         if maximum is None:

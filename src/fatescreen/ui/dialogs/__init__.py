@@ -195,7 +195,7 @@ class TextDialog(Dialog):
             return
         values = [self.query_one(f"#field-{i}", Input).value for i in range(len(self.fields))]
         if not all(value.strip() for value in values):
-            self.notify(self.view.tr("ui.fill_in"), severity="warning")
+            self.notify(self.view.tr("ui.fill_in"), severity="warning", markup=False)
             return
         self.submit(self.template(values))
 

@@ -11,11 +11,12 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from fatescreen.commands.requests import Attack, Create, Overcome
 from fatescreen.rules.actions import best_defense, default_attack_skill
-from fatescreen.rules.character import CharacterKind
+from fatescreen.rules.character import Character, CharacterKind, Scale
+from fatescreen.rules.conflict import scale_levels, scale_result_bonus, scale_roll_bonus
 from fatescreen.rules.dice import looks_like_faces
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard
-from fatescreen.rules.odds import odds
+from fatescreen.rules.odds import Odds, odds
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.model import Scene
@@ -237,10 +238,20 @@ class RollDialog(Dialog):
             return 0
         return character.skill(skill)
 
+    def _scale_levels(self, defender: Character) -> tuple[int, int]:
+        """With the scale option (§8): the levels the actor stands above the defender, and
+        the defender above the actor (each side's roll bonus unless it picks another)."""
+        if not self.scene.rules.scale:
+            return 0, 0
+        actor = self.scene.character_index.get(self.actor or "")
+        actor_scale = actor.scale if actor is not None else Scale.MUNDANE
+        return scale_levels(actor_scale, defender.scale), scale_levels(defender.scale, actor_scale)
+
     def _odds(self) -> None:
         rating = self._rating()
         opposed = self.action == "attack" or self.opponent is not None
         opposition = 0
+        above = 0
         if self.action != "attack" and self.opponent is not None:
             against = self.scene.character(self.opponent)
             skill = self.query_one("#opponent-skill", Select).value
@@ -254,21 +265,32 @@ class RollDialog(Dialog):
                 attack_skill = skill if isinstance(skill, str) and not hazard else ""
                 roles = self.scene.rules.roles
                 opposition = defender.skill(best_defense(defender, attack_skill, roles=roles))
+                above, below = self._scale_levels(defender)
+                opposition += scale_roll_bonus(below).value
         else:
             try:
                 opposition = parse_rating(self.query_one("#difficulty", Input).value or "0")
             except ValueError:
                 self.query_one("#odds", Static).update(self.view.tr("ui.bad_difficulty"))
                 return
-        chances = odds(rating, opposition, opposed=opposed).as_percentages()
-        text = self.view.tr(
-            "ui.odds",
+        bonus = scale_roll_bonus(above).value
+        text = self._chances("ui.odds", odds(rating, opposition, opposed=opposed, bonus=bonus))
+        if above:
+            # The other use of a level the dialog can show: +2 per level on a success (§8).
+            result_bonus = scale_result_bonus(above, Outcome.SUCCESS)
+            on_result = odds(rating, opposition, opposed=opposed, result_bonus=result_bonus)
+            text += "\n" + self._chances("ui.odds_scale_result", on_result)
+        self.query_one("#odds", Static).update(Content(text))
+
+    def _chances(self, key: str, found: Odds) -> str:
+        chances = found.as_percentages()
+        return self.view.tr(
+            key,
             fail=f"{chances[Outcome.FAIL]:.0f}%",
             tie=f"{chances[Outcome.TIE]:.0f}%",
             success=f"{chances[Outcome.SUCCESS]:.0f}%",
             style=f"{chances[Outcome.STYLE]:.0f}%",
         )
-        self.query_one("#odds", Static).update(Content(text))
 
     @on(Select.Changed)
     def _select_changed(self, event: Select.Changed) -> None:
@@ -340,19 +362,19 @@ class RollDialog(Dialog):
         """The action the dialog stands for, or None (with a notice) if incomplete."""
         tr = self.view.tr
         if self.actor is None:
-            self.notify(tr("ui.fill_in"), severity="warning")
+            self.notify(tr("ui.fill_in"), severity="warning", markup=False)
             return None
         opposed = self.action == "attack" or self.opponent is not None
         dice = entered_dice(self.query_one("#dice", Input).value, opposed=opposed)
         if dice is None:
-            self.notify(tr("ui.bad_dice"), severity="error")
+            self.notify(tr("ui.bad_dice"), severity="error", markup=False)
             return None
         own = dice[0] if dice else None
         value = self.query_one("#skill", Select).value
         skill = value if isinstance(value, str) else None
         if self.action == "attack":
             if self.target is None:
-                self.notify(tr("ui.fill_in"), severity="warning")
+                self.notify(tr("ui.fill_in"), severity="warning", markup=False)
                 return None
             hazard = self.actor in self.scene.obstacle_index
             return Attack(
@@ -378,7 +400,7 @@ class RollDialog(Dialog):
             )
         aspect = self._existing() or self.query_one("#aspect", Input).value.strip()
         if not aspect:
-            self.notify(tr("ui.fill_in"), severity="warning")
+            self.notify(tr("ui.fill_in"), severity="warning", markup=False)
             self.query_one("#aspect", Input).focus()
             return None
         return Create(

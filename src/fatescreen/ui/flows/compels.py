@@ -40,7 +40,7 @@ class CompelFlow:
             pcs = [c for c in scene.characters if c.kind is CharacterKind.PC]
             character = pcs[0] if pcs else None
         if character is None or not character.current_aspects:
-            table.notify(table.tr("ui.no_character"), severity="warning")
+            table.notify(table.tr("ui.no_character"), severity="warning", markup=False)
             return None
         return character
 

@@ -73,7 +73,7 @@ class HarmFlow:
 
         def chosen(line: str | None) -> None:
             if line is None:
-                table.notify(table.tr("ui.reopen_hint"), timeout=4)
+                table.notify(table.tr("ui.reopen_hint"), timeout=4, markup=False)
             elif line in (FREE_INVOKE, INVOKE):
                 self.defender_invokes(target.id, free=line == FREE_INVOKE)
             elif needed.get(line):
@@ -102,7 +102,7 @@ class HarmFlow:
             return
         hit = table.scene.pending_hit
         if not self.invokes.spend_free(defender):
-            table.notify(table.tr("ui.no_free_invokes"), severity="warning")
+            table.notify(table.tr("ui.no_free_invokes"), severity="warning", markup=False)
         if table.scene.pending_hit is not None and table.scene.pending_hit == hit:
             self.absorb()
 

@@ -93,7 +93,8 @@ class InvokeFlow:
         table = self.table
         pcs = frozenset(c.id for c in table.scene.pcs)
         for found in aspects_in_play(table.scene):
-            if free_invoke_holders(found.aspect, invoker, pcs):
+            # most aspects hold no free invoke: skip them before asking whose they are
+            if found.aspect.free_invokes and free_invoke_holders(found.aspect, invoker, pcs):
                 table.run_command(Invoke(found.key, invoker, "free"))
                 return True
         return False

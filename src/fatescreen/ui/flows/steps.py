@@ -52,7 +52,7 @@ class StepFlow:
         table = self.table
         pending = table.scene.pending_roll
         if pending is None or pending.result.outcome.succeeded:
-            table.notify(table.tr("ui.no_failed_roll"), severity="warning")
+            table.notify(table.tr("ui.no_failed_roll"), severity="warning", markup=False)
             return
 
         def line(texts: Sequence[str]) -> Cost:

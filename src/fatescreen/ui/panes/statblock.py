@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from textual import events
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.message import Message
 
 from fatescreen.rules.aspects import AspectKind
-from fatescreen.rules.big_bads import minion_armor_options, named_minions
+from fatescreen.rules.big_bads import (
+    SoloBonus,
+    Swarm,
+    bypassed_parts,
+    heart_exposed,
+    invoke_bonus_against,
+    minion_armor_options,
+    named_minions,
+    pcs_facing,
+    solo_invoke_bonus,
+    swarm_actors,
+    swarm_beaten,
+)
 from fatescreen.rules.character import (
     Character,
     CharacterKind,
@@ -16,7 +30,8 @@ from fatescreen.rules.character import (
     StressKind,
     StressTrack,
 )
-from fatescreen.rules.harm import shifts_until_taken_out
+from fatescreen.rules.harm import HarmOptions, shifts_until_taken_out
+from fatescreen.rules.npcs import shifts_to_take_out_group
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView, TextBlock
 from fatescreen.ui.panes.base import Pane
@@ -38,21 +53,28 @@ class StressBoxes(TextBlock):
 
     LABEL_WIDTH = 10
 
-    def __init__(self, character_id: str, track: StressTrack, label: str) -> None:
+    def __init__(
+        self, character_id: str, track: StressTrack, label: str, escalating: bool = False
+    ) -> None:
         super().__init__(classes="stress-track")
         self.character_id = character_id
         self.track = track
         self.label = label
+        self.escalating = escalating
+        """True when each box is worth its number (escalating stress boxes)."""
         self.set(self._content())
 
-    def show_track(self, track: StressTrack, label: str) -> None:
+    def show_track(self, track: StressTrack, label: str, escalating: bool = False) -> None:
         """Redraw with a new state of the same track."""
-        if track is not self.track or label != self.label:
-            self.track, self.label = track, label
+        if track is not self.track or label != self.label or escalating != self.escalating:
+            self.track, self.label, self.escalating = track, label, escalating
             self.set(self._content())
 
     def _content(self) -> Content:
-        return assemble((f"{self.label:<{self.LABEL_WIDTH}}", "$text-muted"), boxes(self.track))
+        return assemble(
+            (f"{self.label:<{self.LABEL_WIDTH}}", "$text-muted"),
+            boxes(self.track, self.escalating),
+        )
 
     def on_click(self, event: events.Click) -> None:
         """Toggle the box under the mouse."""
@@ -96,7 +118,7 @@ def sheet_head(scene: Scene, character: Character, view: View) -> Content:
         )
     ]
     numbers: list[Part] = [(view.tr("ui.shifts_to_take_out") + " ", "$text-muted")]
-    for index, (kind, shifts) in enumerate(_shifts_left(character)):
+    for index, (kind, shifts) in enumerate(_shifts_left(character, scene.rules.harm_options)):
         if index:
             numbers.append(("  ", ""))
         if kind is not None:
@@ -157,6 +179,10 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
                     (f"{minion.name} {mark}  ", "" if mark == "✓" else "$text-muted")
                 )
         lines.append(assemble(*minion_parts))
+    if character.solo is not None:
+        lines.append(_solo_line(character.solo, pcs_facing(scene.characters), view))
+    if character.swarm is not None:
+        lines.append(_swarm_line(character.swarm, scene, view))
     for aspect in character.current_aspects:
         prefix = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}.get(aspect.kind, "· ")
         lines.append(
@@ -164,6 +190,42 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
         )
     lines += _skills_and_stunts(character, view)
     return lines
+
+
+def _solo_line(solo: SoloBonus, pcs: int, view: View) -> Content:
+    """The big bad's solo-bonus options in play (§7), invoke values as the rules give them
+    against the PCs now facing it."""
+    values = {
+        "boosted_invokes": solo_invoke_bonus(solo, pcs, paid=True),
+        "damped_invokes": invoke_bonus_against(solo),
+    }
+    shown = [
+        view.tr(f"ui.solo.{option.name}", value=values.get(option.name, 0))
+        for option in fields(solo)
+        if getattr(solo, option.name)
+    ]
+    return assemble((view.tr("ui.solo") + " ", "$text-muted"), " · ".join(shown))
+
+
+def _swarm_line(swarm: Swarm, scene: Scene, view: View) -> Content:
+    """A swarm's parts (§7): standing ✓ or bypassed ✗, the shields marked, and whether the
+    heart can be harmed yet or the whole is beaten."""
+    parts: list[Part] = [(view.tr("ui.swarm") + " ", "$text-muted")]
+    acting = set(swarm_actors(swarm, scene.character_index))
+    bypassed = set(bypassed_parts(swarm, scene.character_index))
+    for part_id in swarm.part_ids:
+        part = scene.character(part_id)
+        mark = "✗" if part_id in bypassed else "✓" if part_id in acting else "·"
+        shield = " ⛨" if part_id in swarm.shields else ""
+        parts.append((f"{part.name}{shield} {mark}  ", "$text-muted" if mark == "✗" else ""))
+    if swarm_beaten(swarm, scene.character_index):
+        state = "ui.swarm.beaten"
+    elif heart_exposed(swarm, scene.character_index):
+        state = "ui.swarm.exposed"
+    else:
+        state = "ui.swarm.shielded"
+    parts.append((view.tr(state), "$warning"))
+    return assemble(*parts)
 
 
 def _skills_and_stunts(character: Character, view: View) -> list[Content]:
@@ -189,11 +251,15 @@ def _skills_and_stunts(character: Character, view: View) -> list[Content]:
 _skill_lines: dict[str, tuple[tuple[object, ...], list[Content]]] = {}
 
 
-def _shifts_left(character: Character) -> list[tuple[StressKind | None, int]]:
+def _shifts_left(character: Character, options: HarmOptions) -> list[tuple[StressKind | None, int]]:
     """The largest hit each kind of stress the character can still absorb (the kind left
     out when there is only one track)."""
+    if character.kind is CharacterKind.MOOKS:
+        # A group takes a hit member after member (§7): one shift more than this takes
+        # out every member still standing.
+        return [(None, max(shifts_to_take_out_group(character) - 1, 0))]
     kinds = [track.kind for track in character.stress] or [StressKind.PHYSICAL]
-    shifts = [(kind, shifts_until_taken_out(character, kind)) for kind in kinds]
+    shifts = [(kind, shifts_until_taken_out(character, kind, options)) for kind in kinds]
     if len(shifts) == 1:
         return [(None, shifts[0][1])]
     return list(shifts)
@@ -236,7 +302,7 @@ class StatBlockPane(Pane):
             if character is not None and character.minions
             else ()
         )
-        key = (character, minions, view)
+        key = (character, minions, view, scene.rules)
         if key == self._key and "all" not in changed:
             return
         self._key = key
@@ -256,14 +322,15 @@ class StatBlockPane(Pane):
             widget.character_id == character.id and widget.track.kind is track.kind
             for widget, track in zip(existing, character.stress, strict=True)
         )
+        escalating = scene.rules.escalating_stress_boxes
         if same_shape:
             for widget, track, label in zip(existing, character.stress, labels, strict=True):
-                widget.show_track(track, label)
+                widget.show_track(track, label, escalating)
             return
         for widget in existing:
             widget.remove()
         tracks = [
-            StressBoxes(character.id, track, label)
+            StressBoxes(character.id, track, label, escalating)
             for track, label in zip(character.stress, labels, strict=True)
         ]
         if tracks:

@@ -82,13 +82,17 @@ def contest_lines(scene: Scene, view: View) -> list[Content]:
     """Victory boards of contests and checklists of challenges."""
     lines: list[Content] = []
     for contest in scene.contests:
+        notes = [view.tr("ui.victories_needed", count=contest.victories_needed)]
+        if contest.faster:
+            notes.append(view.tr("ui.contest_faster"))
+        if contest.threat is not None:
+            threat = scene.obstacle_index.get(contest.threat)
+            name = threat.name if threat is not None else contest.threat
+            notes.append(view.tr("ui.contest_threat", name=name))
         lines.append(
             assemble(
                 (contest.name, "bold $secondary"),
-                (
-                    f"  ({view.tr('ui.victories_needed', count=contest.victories_needed)})",
-                    "$text-muted",
-                ),
+                (f"  ({' · '.join(notes)})", "$text-muted"),
             )
         )
         for side in contest.sides:

@@ -468,7 +468,25 @@ class MapView(ScrollView):
         size = Size(width, self.rows)
         if size != self.virtual_size:
             self.set_reactive(Widget.virtual_size, size)
-            self.call_later(self.refresh, layout=True)
+            region = self.scrollable_content_region
+            auto = self.styles.height is not None and self.styles.height.is_auto
+            overflows = size.height > region.height
+            if (
+                auto
+                or overflows != self.show_vertical_scrollbar
+                or (
+                    self.styles.overflow_x != "hidden"
+                    and (size.width > region.width) != self.show_horizontal_scrollbar
+                )
+            ):
+                # the pane (sized to the map) or a scrollbar must make room
+                self.call_later(self.refresh, layout=True)
+            elif overflows:
+                # a map that scrolls inside its pane (-tall): tell the scrollbar the new
+                # length, and lay nothing out
+                bar = self.vertical_scrollbar
+                bar.window_virtual_size = size.height
+                bar.window_size = region.height
         changed = []
         for index, (band, band_top) in enumerate(zip(bands, tops, strict=True)):
             if index < len(old_bands) and old_tops[index] == band_top:

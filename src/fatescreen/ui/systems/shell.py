@@ -8,10 +8,12 @@ path by which the scene changes) and hands the new scene value down to the scree
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
@@ -20,10 +22,18 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from fatescreen.commands.session import Result
+from fatescreen.commands.systems.base import VerbSet
 from fatescreen.commands.systems.session import SystemSession, open_system_session
 from fatescreen.i18n import default_language, tr
 from fatescreen.scene.errors import SceneFileError
-from fatescreen.ui.keys import LocalFooter, translate_bindings
+from fatescreen.ui.keys import (
+    LocalFooter,
+    binding_commands,
+    open_command_palette,
+    palette_text,
+    textual_commands_in,
+    translate_bindings,
+)
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble
@@ -107,9 +117,16 @@ class SystemScreen(Screen[None]):
         """The GM asked for the other language."""
 
     def __init__(
-        self, view: View, value: Any = None, problems: tuple[str, ...] = (), source: str = ""
+        self,
+        view: View,
+        value: Any = None,
+        problems: tuple[str, ...] = (),
+        source: str = "",
+        verbs: VerbSet | None = None,
     ) -> None:
         super().__init__()
+        self.verbs = verbs
+        """The system's verbs: a key's command line is written in the GM's language."""
         self.source = source
         """The scene file's path, for the message when it could not be loaded."""
         self.view = view
@@ -153,21 +170,26 @@ class SystemScreen(Screen[None]):
         self.query_one(LogPane).border_title = view.tr("ui.log")
         self.query_one(CommandLine).placeholder = view.tr("system.placeholder")
         translate_bindings(self, view.lang)
+        translate_bindings(self.app, view.lang)
 
     def add_log(self, result: Result) -> None:
         """Put a command's result at the top of the log."""
         self.query_one(LogPane).add(result.line, result.lines, result.ok)
 
     def action_command(self, line: str) -> None:
-        """Apply a command line."""
-        self.post_message(self.CommandEntered(line))
+        """Apply a command line (written in the GM's language, as the log shows it)."""
+        self.post_message(self.CommandEntered(self.in_language(line)))
 
     def action_prefill(self, text: str) -> None:
         """Start a command line for the GM to finish."""
         command = self.query_one(CommandLine)
-        command.value = text
-        command.cursor_position = len(text)
+        command.value = self.in_language(text)
+        command.cursor_position = len(command.value)
         command.focus()
+
+    def in_language(self, line: str) -> str:
+        """A key's command line as the GM's language writes it."""
+        return line if self.verbs is None else self.verbs.line_in(line, self.view.lang)
 
     def action_toggle_language(self) -> None:
         """Switch between English and Finnish."""
@@ -187,6 +209,11 @@ class SystemApp(App[None]):
         str(Path(__file__).parent / "systems.tcss"),
     ]
     TITLE = "fatescreen"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "ctrl+p", "command_palette", "Palette", id="command_palette", show=False, priority=True
+        ),
+    ]
 
     def __init__(
         self,
@@ -225,13 +252,37 @@ class SystemApp(App[None]):
             self.push_screen(SystemScreen(self.view_state, None, problems, source))
             return
         replayed = self.session.recover() if self.session.recoverable() else 0
-        screen = screen_of(self.session.system)(self.view_state, self.session.value)
+        screen = screen_of(self.session.system)(
+            self.view_state, self.session.value, verbs=self.session.verbs
+        )
         self.push_screen(screen)
         if not self.cursor_blink:
             for field in screen.query(Input):
                 field.cursor_blink = False
         if replayed:
-            self.notify(tr(self.view_state.lang, "ui.recovered", count=replayed))
+            self.notify(tr(self.view_state.lang, "ui.recovered", count=replayed), markup=False)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's commands, the dashboard's keys and the system's verbs in the palette,
+        each in the GM's language."""
+        lang = self.view_state.lang
+        yield from textual_commands_in(super().get_system_commands(screen), lang)
+        if not isinstance(screen, SystemScreen):
+            return
+        yield from binding_commands(screen.BINDINGS, lang, screen.run_action)
+        if self.session is None:
+            return
+        for verb in sorted(self.session.verbs.verbs.values(), key=lambda verb: verb.word(lang)):
+            word = verb.word(lang)
+            yield SystemCommand(
+                f":{word}",
+                palette_text(f"{verb.usage_in(lang)} — {tr(lang, verb.help_key)}"),
+                partial(screen.action_prefill, word + " "),
+            )
+
+    def action_command_palette(self) -> None:
+        """The command palette, its prompt in the GM's language."""
+        open_command_palette(self, self.view_state.tr("ui.palette_placeholder"))
 
     @property
     def dashboard(self) -> SystemScreen:

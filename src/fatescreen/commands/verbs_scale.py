@@ -1,0 +1,56 @@
+"""The verb for the scale advantage the higher-scale actor picks on its roll (§8 «Skaala»)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fatescreen.commands.core import Applied, Context, Tokens, verb
+from fatescreen.commands.names import fold
+from fatescreen.commands.settle import reopen, roll_scale_levels, settle
+from fatescreen.rules.actions import Action
+from fatescreen.rules.conflict import (
+    ScaleAdvantage,
+    scale_free_invokes,
+    scale_result_bonus,
+    scale_roll_bonus,
+    with_scale_advantage,
+)
+from fatescreen.rules.outcomes import Outcome
+
+ADVANTAGE_WORDS: dict[ScaleAdvantage, tuple[str, ...]] = {
+    ScaleAdvantage.ROLL: ("roll", "heitto", "heitä"),
+    ScaleAdvantage.RESULT: ("result", "tulos"),
+    ScaleAdvantage.FREE_INVOKES: ("invokes", "käytöt"),
+}
+"""The words that name each advantage, in English and Finnish."""
+
+
+@verb(
+    "scale",
+    "scale roll|result|invokes",
+    aliases=("skaala",),
+    example="scale result",
+)
+def scale_verb(ctx: Context, args: Tokens) -> Applied:
+    """The actor of higher scale takes another advantage on the pending roll: +2 per level
+    to a result that succeeds, or a free invoke per level on a successful create."""
+    pending, base = reopen(ctx)
+    word = fold(args.take(ctx.tr("what.scale_advantage")))
+    args.done()
+    advantage = next((a for a, words in ADVANTAGE_WORDS.items() if word in words), None)
+    if advantage is None:
+        raise ctx.error("error.scale_advantage", word=word)
+    levels = roll_scale_levels(base, pending)
+    if levels == 0:
+        raise ctx.error("error.no_scale", name=ctx.who(pending.actor))
+    if advantage is ScaleAdvantage.FREE_INVOKES and pending.action is not Action.CREATE_ADVANTAGE:
+        raise ctx.error("error.scale_invokes")
+    result = with_scale_advantage(pending.result, levels, advantage)
+    scene, lines = settle(ctx, base, replace(pending, scale_advantage=advantage, result=result))
+    amount = {
+        ScaleAdvantage.ROLL: scale_roll_bonus(levels).value,
+        ScaleAdvantage.RESULT: scale_result_bonus(levels, Outcome.SUCCESS),
+        ScaleAdvantage.FREE_INVOKES: scale_free_invokes(levels, Outcome.SUCCESS),
+    }[advantage]
+    head = ctx.tr(f"scale.{advantage.value}", actor=ctx.who(pending.actor), amount=amount)
+    return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects"}))
