@@ -338,6 +338,8 @@ async def test_an_invoke_can_reroll_or_raise_the_opposition(make_app: AppFactory
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:
         await start(app, "next leader", "attack leader silbestre Fight 0000 vs 0000")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)  # the absorb dialog, before Esc closes it
         await pilot.press("escape")
         keys = Keys(pilot)
         await keys.press("i")
