@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -49,6 +50,28 @@ def aspects_in_play(scene: Scene) -> tuple[AspectInPlay, ...]:
     found = _collect(scene)
     _last[:] = [(scene, found), *_last[:2]]
     return found
+
+
+def first_aspect_in_play(
+    scene: Scene, wanted: Callable[[AspectInPlay], bool]
+) -> AspectInPlay | None:
+    """The first aspect in play, in :func:`aspects_in_play`'s order, that is ``wanted``:
+    looked for without listing all of a large scene's aspects first."""
+    for known, found in _last:
+        if known is scene:
+            return next((aspect for aspect in found if wanted(aspect)), None)
+    for aspect in scene.aspects:
+        if wanted(in_play := AspectInPlay(SCENE_HOLDER, aspect)):
+            return in_play
+    for zone in scene.zones:
+        for aspect in zone.aspects:
+            if wanted(in_play := AspectInPlay(f"zone:{zone.id}", aspect)):
+                return in_play
+    for character in scene.characters:
+        for in_play in _held(character):
+            if wanted(in_play):
+                return in_play
+    return None
 
 
 def aspect_by_key(scene: Scene, key: str) -> AspectInPlay | None:

@@ -11,7 +11,7 @@ from textual.content import Content
 from fatescreen.commands.requests import Invoke
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.invokes import free_invoke_holders
-from fatescreen.scene.aspects import aspects_in_play
+from fatescreen.scene.aspects import aspects_in_play, first_aspect_in_play
 from fatescreen.ui.dialogs import ChoiceDialog
 from fatescreen.ui.table import Table
 from fatescreen.ui.text import assemble
@@ -92,12 +92,15 @@ class InvokeFlow:
         when it holds none."""
         table = self.table
         pcs = frozenset(c.id for c in table.scene.pcs)
-        for found in aspects_in_play(table.scene):
+        found = first_aspect_in_play(
+            table.scene,
             # most aspects hold no free invoke: skip them before asking whose they are
-            if found.aspect.free_invokes and free_invoke_holders(found.aspect, invoker, pcs):
-                table.run_command(Invoke(found.key, invoker, "free"))
-                return True
-        return False
+            lambda a: bool(a.aspect.free_invokes and free_invoke_holders(a.aspect, invoker, pcs)),
+        )
+        if found is None:
+            return False
+        table.run_command(Invoke(found.key, invoker, "free"))
+        return True
 
 
 __all__ = ["InvokeFlow"]
