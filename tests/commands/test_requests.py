@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from fatescreen.commands.requests import (
     Attack,
+    Compel,
+    Cost,
     Create,
     Invoke,
     Line,
+    Minion,
+    Move,
     NextExchange,
     NextTurn,
     Overcome,
+    RevealForm,
+    Stress,
+    Tick,
 )
 from tests.commands.support import SCRIPTS, open_session
 
@@ -36,3 +43,25 @@ def test_a_request_does_what_its_typed_line_does() -> None:
         == by_hand.execute("attack vil bob Fight 0000 vs +000").lines
     )
     assert by_request.scene == by_hand.scene
+
+
+def test_the_tables_requests_render_their_command_lines() -> None:
+    assert Minion("cultist-1").command() == "minion cultist-1"
+    assert RevealForm("leader", "soft").command() == "reveal leader soft"
+    assert Stress("ann", "physical", 2).command() == "stress ann physical 2"
+    assert Compel("ann", "character:ann/trouble", "refuse").command() == (
+        "compel ann character:ann/trouble refuse"
+    )
+    assert Cost("The rope snaps").command() == "cost 'The rope snaps'"
+    assert Tick("ritual").command() == "tick ritual"
+    assert Move("ann", "Dock's end").command() == "move ann 'Dock'\"'\"'s end'"
+
+
+def test_an_actively_opposed_roll_puts_the_rollers_dice_before_vs() -> None:
+    """Faces after the opponent and its skill are the opponent's (``roll_options``)."""
+    assert Overcome(
+        "ann", "Athletics", "bob", "++++", opponent_skill="Physique", opponent_dice="0000"
+    ).command() == ("overcome ann Athletics ++++ vs bob Physique 0000")
+    assert Create("ann", "Deceive", "Fooled", "bob", opponent_skill="Notice").command() == (
+        "create ann Deceive Fooled vs bob Notice"
+    )

@@ -127,6 +127,20 @@ def test_roll_dialog(
 
 
 @SIZES
+def test_create_advantage_against_an_opponent(
+    snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """The roll dialog opened with `c` while Rozio is up, the masked leader chosen under
+    "Opposed by": the Difficulty row gone, "Their skill" showing the leader's Shoot +0 (Rozio's
+    own skill, not on the leader's sheet), "On aspect" offering a new aspect, the aspect's name
+    "Smoke and mirrors" typed, and the odds of an opposed roll."""
+    app = make_app()
+    keys = ("c", "shift+tab", "shift+tab", "shift+tab", "shift+tab", "enter", "down", "enter")
+    setup = run("next rozio", keys=(*keys, "tab", "tab", "tab"), text="Smoke and mirrors")
+    assert snap_compare(app, terminal_size=size, run_before=setup)
+
+
+@SIZES
 @pytest.mark.parametrize("lang", ["en", "fi"])
 def test_absorb_dialog(
     snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int], lang: str

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import OptionList
+import pytest
+from textual.widgets import Input, OptionList
 
 from fatescreen.rules.aspects import GM
 from fatescreen.ui.app import PANE_ORDER, FatescreenApp
-from fatescreen.ui.dialogs import ChoiceDialog
+from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
 from fatescreen.ui.dialogs.help import HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.panes.log import LogPane
@@ -61,6 +62,44 @@ async def test_at_80x24_the_footer_fits_and_every_pane_is_one_key_away(
         await keys.press(str(PANE_ORDER.index("notes") + 1))
         assert app.query_one("#notes").region.height > 3
         assert "burst in on the cult" in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+async def test_at_80x24_the_status_line_and_every_pane_tab_fit(
+    make_campaign_app: CampaignFactory, lang: str
+) -> None:
+    """The campaign's scene list and a scene on the dashboard at 80 columns: the status line
+    ends in a whole word (the theme's name left out, not cut) and all eight pane tabs show."""
+    app = make_campaign_app(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(2):
+            shown = text_of(app.screen.query_one("#status, .screen-status")).strip()
+            assert len(shown) <= 78 and shown in screen_text(app).splitlines()[0], shown
+            await pilot.press("enter")
+            await pilot.pause()
+        tabs = screen_text(app).splitlines()[1]
+        last = "Notes" if lang == "en" else "Muistio"
+        assert tabs.rstrip().endswith(f"8 {last}"), tabs
+        await pilot.press("8")
+        tabs = screen_text(app).splitlines()[1]
+        assert tabs.rstrip().endswith(f"8 {last}"), tabs
+        assert app.query_one("#notes").region.height > 3
+
+
+@pytest.mark.parametrize(("size", "label"), [(WIDE, False), ((160, 50), True)])
+async def test_the_turn_order_leaves_out_up_rather_than_cut_it(
+    make_app: AppFactory, size: tuple[int, int], label: bool
+) -> None:
+    """The falling rocks are up: at 120 columns "▶ ⚠ Falling rocks" fills the narrow turn
+    order, so "(up)" is left out instead of cut to "(u"; at 160 columns it fits."""
+    app = make_app("kaarnakoski-mine.toml")
+    async with app.run_test(size=size) as pilot:
+        await start(app, "next falling-rocks")
+        await pilot.pause()
+        line = next(t for t in screen_text(app).splitlines() if "▶ ⚠ Falling rocks" in t)
+        assert ("▶ ⚠ Falling rocks  (up)" in line) is label, line
+        assert "(u" not in line or "(up)" in line, line
 
 
 async def test_the_notes_keep_the_gms_line_breaks(make_app: AppFactory) -> None:
@@ -115,6 +154,22 @@ async def test_the_roll_dialog_leaves_map_stress_and_aspects_in_sight(
         assert "Ritual hall" in shown and "Masked leader ◆" in shown
         assert "physical  [ ][ ][ ][ ]" in shown
         assert "Chanting echoes" in shown and "Turn order" in shown
+
+
+async def test_the_absorb_dialog_leaves_stress_aspects_and_zones_in_sight(
+    make_app: AppFactory,
+) -> None:
+    """While Silbestre chooses how to absorb a hit, his stress track, the aspects he might
+    invoke and the map stay on screen beside the dialog."""
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next leader", "attack leader silbestre Fight +000 vs 0000")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        shown = screen_text(app)
+        assert "Silbestre takes 3 shifts" in shown
+        assert "physical  [ ][ ][ ][ ]" in shown
+        assert "Chanting echoes" in shown and "Ritual hall" in shown
 
 
 # -- rolling and absorbing ------------------------------------------------------------------
@@ -230,6 +285,16 @@ async def test_minion_armor_shows_the_default_and_lets_the_gm_choose(
         assert not app.scene.character("cultist-1").taken_out
 
 
+async def test_a_minion_taking_one_shift_says_shift(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next rozio", "attack rozio leader Shoot 0000 vs 0000")
+        await pilot.pause()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == 1
+        assert "[m] minion armor: Cultist 1 takes the 1 shift" in option_texts(app)
+
+
 async def test_a_hazard_spends_its_own_free_invoke(make_app: AppFactory) -> None:
     ceiling = '"Lamps flickering", { name = "Loose ceiling", free_invokes = { falling-rocks = 1 } }'
     app = make_app(
@@ -273,6 +338,8 @@ async def test_an_invoke_can_reroll_or_raise_the_opposition(make_app: AppFactory
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:
         await start(app, "next leader", "attack leader silbestre Fight 0000 vs 0000")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)  # the absorb dialog, before Esc closes it
         await pilot.press("escape")
         keys = Keys(pilot)
         await keys.press("i")
@@ -322,6 +389,29 @@ async def test_the_attacker_trades_a_stylish_shift_for_a_boost_from_the_absorb_d
         assert smaller is not None and smaller.shifts == hit.shifts - 1
         assert any(a.kind.value == "boost" for a in app.scene.aspects)
         assert isinstance(app.screen, ChoiceDialog)
+
+
+async def test_a_failed_overcome_from_the_roll_dialog_succeeds_at_a_cost(
+    make_app: AppFactory,
+) -> None:
+    """o rolls Silbestre's Lore +4 with ``----`` (0) against the default Fair (+2): a fail;
+    $ names the cost and the overcome succeeds."""
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "next silbestre")
+        keys = Keys(pilot)
+        await keys.press("o")
+        assert isinstance(app.screen, RollDialog)
+        await keys.type("----")
+        await keys.press("enter")
+        pending = app.scene.pending_roll
+        assert pending is not None and not pending.result.outcome.succeeded
+        await keys.press("dollar_sign")
+        await keys.type("the cultists hear him")
+        await keys.press("enter")
+        pending = app.scene.pending_roll
+        assert pending is not None and pending.cost == "the cultists hear him"
+        assert "the cultists hear him" in log_text(app).splitlines()[1]
 
 
 # -- fate points and countdowns -------------------------------------------------------------
@@ -472,20 +562,41 @@ async def test_question_mark_on_the_campaign_list_opens_help(
         assert {"P", "m", "S,escape", "ctrl+q"} <= keys
 
 
+@pytest.mark.parametrize("size", [(80, 24), WIDE])
 async def test_tab_goes_from_field_to_field_in_the_milestone_dialog(
-    make_campaign_app: CampaignFactory,
+    make_campaign_app: CampaignFactory, size: tuple[int, int]
 ) -> None:
+    """From the scene list: E ends the session, Enter confirms, and each milestone that asks
+    for two things (swap, replace, rewrite, aspect) is opened from the list with m; Tab and
+    Shift+Tab go through its fields top to bottom and round, each field on screen."""
     app = make_campaign_app()
-    async with app.run_test(size=WIDE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        app.offer_milestone("silbestre")
-        await pilot.pause()
-        await pilot.press("down", "enter")
-        assert app.focused is not None and app.focused.id == "field-0"
-        await pilot.press("tab")
-        assert app.focused is not None and app.focused.id == "field-1"
-        await pilot.press("shift+tab")
-        assert app.focused is not None and app.focused.id == "field-0"
+        keys = Keys(pilot)
+        await keys.press("E", "enter")
+        await keys.press("escape")  # Silbestre's milestone, later from the list
+        await keys.press("tab", "m")
+        for option in ("swap", "replace", "rewrite", "aspect"):
+            assert isinstance(app.screen, ChoiceDialog)
+            assert "Silbestre's milestone" in screen_text(app)
+            index = [line for line, _ in app.screen.options].index(option)
+            await keys.press(*["down"] * index, "enter")
+            dialog = app.screen
+            assert isinstance(dialog, TextDialog)
+            fields = list(dialog.query(Input))
+            assert [f.id for f in fields] == ["field-0", "field-1"]
+            assert fields[0].region.y < fields[1].region.y
+            visited = []
+            for key in ("tab", "tab", "shift+tab", "shift+tab"):
+                assert app.focused is not None
+                visited.append(app.focused.id)
+                assert dialog.query_one(".dialog-body").region.contains_region(app.focused.region)
+                await keys.press(key)
+            assert visited == ["field-0", "field-1", "field-0", "field-1"]
+            assert app.focused is not None and app.focused.id == "field-0"
+            await keys.press("escape")
+            assert not isinstance(app.screen, TextDialog)
+            await keys.press("m")
 
 
 async def test_a_campaign_scene_starts_with_the_pcs_on_the_map(

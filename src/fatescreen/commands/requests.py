@@ -468,3 +468,89 @@ class Absorb:
         words += self.texts
         words += ["replacing", self.replacing] if self.replacing else []
         return line_of(*words)
+
+
+# -- the table's flows: harm, true forms, compels, time and the map ----------------------
+
+
+@dataclass(frozen=True)
+class Minion:
+    """``minion MINION``: a minion takes the hit for its big bad."""
+
+    minion: str
+
+    def command(self) -> str:
+        """The ``minion`` line."""
+        return line_of("minion", self.minion)
+
+
+@dataclass(frozen=True)
+class RevealForm:
+    """``reveal NAME [soft|full]``: a big bad's next true form."""
+
+    character: str
+    mode: str | None = None
+
+    def command(self) -> str:
+        """The ``reveal`` line."""
+        return line_of("reveal", self.character, *([self.mode] if self.mode else []))
+
+
+@dataclass(frozen=True)
+class Stress:
+    """``stress NAME KIND BOX``: check or clear one stress box."""
+
+    character: str
+    kind: str
+    box: int
+
+    def command(self) -> str:
+        """The ``stress`` line."""
+        return line_of("stress", self.character, self.kind, str(self.box))
+
+
+@dataclass(frozen=True)
+class Compel:
+    """``compel WHO ASPECT accept|refuse``: a compel answered."""
+
+    character: str
+    aspect: str
+    answer: str
+
+    def command(self) -> str:
+        """The ``compel`` line."""
+        return line_of("compel", self.character, self.aspect, self.answer)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """``cost TEXT``: success at a cost on the roll just made."""
+
+    text: str
+
+    def command(self) -> str:
+        """The ``cost`` line."""
+        return line_of("cost", self.text)
+
+
+@dataclass(frozen=True)
+class Tick:
+    """``tick COUNTDOWN``: one box of a countdown."""
+
+    countdown: str
+
+    def command(self) -> str:
+        """The ``tick`` line."""
+        return line_of("tick", self.countdown)
+
+
+@dataclass(frozen=True)
+class Move:
+    """``move NAME ZONE``: a character to another zone (rolling across a barrier)."""
+
+    character: str
+    zone: str
+
+    def command(self) -> str:
+        """The ``move`` line."""
+        return line_of("move", self.character, self.zone)

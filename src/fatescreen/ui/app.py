@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from functools import partial
@@ -14,26 +14,27 @@ from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
-from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from fatescreen.commands.core import Context, line_in, registry, verb_help
-from fatescreen.commands.requests import Invoke, NextExchange, NextTurn, Request
+from fatescreen.commands.requests import Attack, Line, NextExchange, NextTurn, Request, Stress
 from fatescreen.commands.session import Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
-from fatescreen.rules.aspects import GM, Aspect
 from fatescreen.rules.character import Character, CharacterKind
-from fatescreen.rules.invokes import free_invoke_holders
 from fatescreen.rules.obstacles import Hazard
-from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene import presence
-from fatescreen.scene.aspects import aspects_in_play, first_aspect_in_play
+from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
+from fatescreen.ui.flows.compels import CompelFlow
+from fatescreen.ui.flows.harm import HarmFlow
+from fatescreen.ui.flows.invokes import InvokeFlow
+from fatescreen.ui.flows.session import SessionFlow
+from fatescreen.ui.flows.steps import StepFlow, move_picks, stress_picks, tick_picks
 from fatescreen.ui.keymap import KeymapError, load_keymap
 from fatescreen.ui.keys import (
     binding_commands,
@@ -54,7 +55,7 @@ from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.panes.zones import ZonesPane
 from fatescreen.ui.pick import QuickPick, SteadyFooter
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble, literal, quote
+from fatescreen.ui.text import assemble, literal, status_line
 from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 
 if TYPE_CHECKING:
@@ -80,13 +81,6 @@ PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log
 def scene_countdowns_same(before: Scene, after: Scene) -> bool:
     """True when a command left the countdowns as they were (the same tuple)."""
     return before.countdowns is after.countdowns
-
-
-def _compel_order(character: Character) -> list[Aspect]:
-    """A character's aspects as a compel offers them: the trouble first."""
-    return sorted(
-        character.current_aspects, key=lambda a: (a.kind.value != "trouble", a.kind.value)
-    )
 
 
 class StatusBar(TextBlock):
@@ -272,6 +266,16 @@ class FatescreenApp(App[None]):
         self.warmed_up = False
         """True once the warm-up (see on_ready) is done."""
         self._editor: CharacterEditor | None = None
+        self.invokes = InvokeFlow(self)
+        """Invoking on the roll just made."""
+        self.harm = HarmFlow(self, self.invokes)
+        """Absorbing a hit, the defender's invokes against it, and true forms revealed."""
+        self.compels = CompelFlow(self)
+        """Compels accepted or refused."""
+        self.steps = StepFlow(self)
+        """A new aspect, success at a cost, the scene's end."""
+        self.session_flow = SessionFlow(self)
+        """Recovering unsaved changes, and saving before quitting."""
 
     def _start_with_theme(self, name: str) -> None:
         """Choose the theme before the stylesheet is first parsed.
@@ -341,7 +345,9 @@ class FatescreenApp(App[None]):
             presence.claim(self.session.journal)  # the player view follows while it is here
         pending = self.session.recoverable()
         if pending:
-            self._offer_recovery(len(pending))
+            self.session_flow.offer_recovery(
+                len(pending), recover=self._recover, done=partial(self.redraw, frozenset({"all"}))
+            )
 
     def on_ready(self) -> None:
         """Once the first frame is up, prepare what the first command and roll dialog
@@ -405,31 +411,15 @@ class FatescreenApp(App[None]):
         if problems:
             self.query_one(LogPane).add(path, problems, ok=False)
 
-    def _offer_recovery(self, count: int) -> None:
-        from fatescreen.ui.dialogs import ConfirmDialog
-
-        def decide(line: str | None) -> None:
-            assert self.session is not None
-            if line == "recover":
-                results = self.session.recover_results()
-                log = self.query_one(LogPane)
-                for result in results:
-                    log.add(result.line, result.lines, result.ok)
-                replayed = sum(1 for result in results if result.ok)
-                self.notify(self.tr("ui.recovered", count=replayed), markup=False)
-            else:
-                self.session.discard_recovery()
-            self.redraw(frozenset({"all"}))
-
-        self.push_screen(
-            ConfirmDialog(
-                self.view_state,
-                self.tr("ui.recover_title"),
-                self.tr("ui.recover_text", count=count),
-                "recover",
-            ),
-            decide,
-        )
+    def _recover(self) -> None:
+        """Replay the changes not saved, each into the log."""
+        assert self.session is not None
+        results = self.session.recover_results()
+        log = self.query_one(LogPane)
+        for result in results:
+            log.add(result.line, result.lines, result.ok)
+        replayed = sum(1 for result in results if result.ok)
+        self.notify(self.tr("ui.recovered", count=replayed), markup=False)
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -472,16 +462,16 @@ class FatescreenApp(App[None]):
             else self.tr("ui.no_exchange")
         )
         dirty = " ●" if self.session is not None and self.session.dirty else ""
+        head = assemble(
+            ("fatescreen", "bold $accent"),
+            " · ",
+            (literal(scene.title), "bold"),
+            f" · {exchange} · ",
+            (self.tr("ui.gm_pool_short", count=scene.gm_pool), "$secondary bold"),
+            (dirty, "$warning"),
+        )
         self.query_one("#status", StatusBar).set(
-            assemble(
-                ("fatescreen", "bold $accent"),
-                " · ",
-                (literal(scene.title), "bold"),
-                f" · {exchange} · ",
-                (self.tr("ui.gm_pool_short", count=scene.gm_pool), "$secondary bold"),
-                (dirty, "$warning"),
-                (f"   {self.view_state.lang} │ {self.theme}", "$text-muted"),
-            )
+            status_line(head, self.view_state.lang, self.theme, self.size.width - 2)
         )
 
     # -- running commands ----------------------------------------------------------------
@@ -587,7 +577,7 @@ class FatescreenApp(App[None]):
 
     def on_stress_boxes_toggled(self, event: StressBoxes.Toggled) -> None:
         """A click on a stress box."""
-        self.run_command(f"stress {quote(event.character_id)} {event.kind.value} {event.box}")
+        self.run_command(Stress(event.character_id, event.kind.value, event.box))
 
     # -- actions: rolls and harm -----------------------------------------------------------
 
@@ -652,7 +642,7 @@ class FatescreenApp(App[None]):
         if target is None:
             self.notify(self.tr("ui.no_target"), severity="warning", markup=False)
             return
-        self.run_command(f"hazard {quote(hazard.id)} {quote(target)}")
+        self.run_command(Attack(hazard.id, target, hazard=True))
 
     def action_hazard_dialog(self) -> None:
         """A hazard's turn in the roll dialog: another target, or dice faces typed in."""
@@ -687,193 +677,34 @@ class FatescreenApp(App[None]):
         self.notify(self.tr("ui.nothing_pending"), severity="warning", markup=False)
 
     def action_absorb(self) -> None:
-        """Offer the legal ways to absorb the pending hit (the likeliest highlighted), each
-        minion that can take it for a big bad (the first on m), taken out, and the
-        defender's invokes (f free, i any) that change the hit before it is absorbed."""
-        from fatescreen.commands.harm_text import option_text, options_for
-        from fatescreen.rules.big_bads import minion_armor_options
-        from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
+        """Offer the legal ways to absorb the pending hit (see :class:`HarmFlow`)."""
+        if self.session is not None:
+            self.harm.absorb()
 
-        if self.session is None or self.scene.pending_hit is None:
-            return
-        scene = self.scene
-        hit = scene.pending_hit
-        assert hit is not None
-        target = scene.character(hit.target)
-        options = options_for(scene, hit)
-        choices: list[tuple[str, Content | str]] = []
-        for number, option in enumerate(options, start=1):
-            choices.append((f"absorb {number}", option_text(self._ctx(), target, option)))
-        minions = minion_armor_options(target, scene.character_index)
-        for index, minion_id in enumerate(minions):
-            label = self.tr(
-                "ui.minion_takes", minion=scene.character(minion_id).name, shifts=hit.shifts
-            )
-            choices.append(
-                (
-                    f"minion {quote(minion_id)}",
-                    assemble(("[m] " if not index else "    ", "bold"), label),
-                )
-            )
-        choices.append(("takeout", self.tr("ui.taken_out_choice")))
-        keys = [("t", self.tr("ui.taken_out_choice"), "takeout")]
-        if minions:
-            keys.insert(0, ("m", self.tr("ui.minion_choice"), f"minion {quote(minions[0])}"))
-        keys += [
-            ("f", self.tr("ui.defender_free_invoke"), "@free"),
-            ("i", self.tr("ui.defender_invoke"), "@invoke"),
-        ]
-        pending = scene.pending_roll
-        if pending is not None and pending.result.outcome is Outcome.STYLE and hit.shifts > 1:
-            keys.append(("b", self.tr("ui.trade_boost"), "trade"))
-        title = self.tr("ui.absorb_title", name=target.name, shifts=hit.shifts)
-
-        def chosen(line: str | None) -> None:
-            if line is None:
-                self.notify(self.tr("ui.reopen_hint"), timeout=4, markup=False)
-                return
-            if line == "@free":
-                self._defender_invoke(target.id, free=True)
-                return
-            if line == "@invoke":
-                self._defender_invoke(target.id, free=False)
-                return
-            number = int(line.split()[1]) if line.startswith("absorb ") else 0
-            needed = len(options[number - 1].consequences) if number else 0
-            if needed:
-                fields = [(self.tr("ui.consequence_text", number=i + 1), "") for i in range(needed)]
-                template = line + "".join(f" {{{i}}}" for i in range(needed))
-                self.push_screen(
-                    TextDialog(self.view_state, title, fields, template), self._from_dialog
-                )
-            else:
-                self.run_command(line)
-
-        self.push_screen(ChoiceDialog(self.view_state, title, choices, keys=keys), chosen)
-
-    def _defender_invoke(self, defender: str, *, free: bool) -> None:
-        """The defender invokes against the hit (free: its first free invoke); the absorb
-        dialog comes back with the hit the invoke left."""
-        if free:
-            hit = self.scene.pending_hit
-            if not self._spend_free_invoke(defender):
-                self.notify(self.tr("ui.no_free_invokes"), severity="warning", markup=False)
-            if self.scene.pending_hit is not None and self.scene.pending_hit == hit:
-                self.action_absorb()
-            return
-        self._invoke_dialog(defender, then=self.action_absorb)
-
-    def _ctx(self) -> Context:
+    def context(self) -> Context:
+        """The scene, dice and language a command's words are read in."""
         assert self.session is not None
         return Context(
             self.scene, self.session.rng, self.view_state.lang, self.view_state.ladder_names
         )
 
     def _offer_reveal(self, character_id: str) -> None:
-        from fatescreen.ui.dialogs import ChoiceDialog
-
-        character = self.scene.character(character_id)
-        form = character.forms[character.form]
-        choices: list[tuple[str, Content | str]] = [
-            (f"reveal {quote(character_id)}", self.tr("ui.reveal_default", form=form.name)),
-            (f"reveal {quote(character_id)} soft", self.tr("ui.reveal_soft")),
-            (f"reveal {quote(character_id)} full", self.tr("ui.reveal_full")),
-        ]
-        self.push_screen(
-            ChoiceDialog(self.view_state, self.tr("ui.reveal_title", name=character.name), choices),
-            self._from_dialog,
-        )
+        self.harm.reveal(character_id)
 
     def action_invoke(self) -> None:
         """Choose an aspect to invoke on the last roll; free invokes listed first."""
         if self.session is None or self.scene.pending_roll is None:
             self.notify(self.tr("error.no_roll"), severity="warning", markup=False)
             return
-        self._invoke_dialog(self._roller())
-
-    def _roller(self) -> str:
-        """Who made the pending roll: a character, a hazard or other obstacle, else the GM."""
-        pending = self.scene.pending_roll
-        assert pending is not None
-        actor = pending.actor
-        if actor in self.scene.character_index or actor in self.scene.obstacle_index:
-            return actor
-        return GM
-
-    def _invoke_dialog(self, invoker: str, *, then: Callable[[], None] | None = None) -> None:
-        """The aspects ``invoker`` can invoke: its free invokes first, then paid ones (a
-        fate point each); Esc runs ``then`` (the dialog the invoke came from)."""
-        from fatescreen.ui.dialogs import ChoiceDialog
-
-        names = {c.id: c.name for c in self.scene.characters}
-        pcs = frozenset(c.id for c in self.scene.pcs)
-        free_first: list[tuple[str, Content | str]] = []
-        paid: list[tuple[str, Content | str]] = []
-        for found in aspects_in_play(self.scene):
-            label = found.aspect.name
-            if free_invoke_holders(found.aspect, invoker, pcs):
-                free_first.append(
-                    (
-                        Invoke(found.key, invoker, "free").command(),
-                        assemble((self.tr("ui.free_mark") + " ", "$success"), label),
-                    )
-                )
-            if not found.aspect.is_boost:
-                gm = self.view_state.tr("gm.name")
-                owners = {names.get(o, gm) for o in found.aspect.free_invokes}
-                extra = f"  ({', '.join(sorted(owners))})" if owners else ""
-                paid.append(
-                    (
-                        Invoke(found.key, invoker).command(),
-                        assemble(("1 FP ", "$warning"), label, (extra, "$text-muted")),
-                    )
-                )
-
-        def chosen(line: str | None) -> None:
-            hit = self.scene.pending_hit
-            if line:
-                self.run_command(line)
-            if then is not None and (not line or self.scene.pending_hit == hit):
-                then()
-
-        who = names.get(invoker, self.tr("ui.gm") if invoker == GM else invoker)
-        options = free_first + paid
-        lines = [line for line, _ in options]
-        self.push_screen(
-            ChoiceDialog(
-                self.view_state,
-                self.tr("ui.invoke_title_by", name=who),
-                options,
-                note=self.tr("ui.invoke_note"),
-                alternates=[
-                    ("r", self.tr("ui.invoke_reroll"), [f"{line} reroll" for line in lines]),
-                    ("o", self.tr("ui.invoke_oppose"), [f"{line} oppose" for line in lines]),
-                ],
-            ),
-            chosen,
-        )
+        self.invokes.choose(self.invokes.roller())
 
     def action_free_invoke(self) -> None:
         """Spend the first free invoke the roller's side holds on the last roll (one key)."""
         if self.session is None or self.scene.pending_roll is None:
             self.notify(self.tr("error.no_roll"), severity="warning", markup=False)
             return
-        if not self._spend_free_invoke(self._roller()):
+        if not self.invokes.spend_free(self.invokes.roller()):
             self.notify(self.tr("ui.no_free_invokes"), severity="warning", markup=False)
-
-    def _spend_free_invoke(self, invoker: str) -> bool:
-        """Invoke the first aspect on which ``invoker``'s side holds a free invoke; False
-        when it holds none."""
-        pcs = frozenset(c.id for c in self.scene.pcs)
-        found = first_aspect_in_play(
-            self.scene,
-            # most aspects hold no free invoke: skip them before asking whose they are
-            lambda a: bool(a.aspect.free_invokes and free_invoke_holders(a.aspect, invoker, pcs)),
-        )
-        if found is None:
-            return False
-        self.run_command(Invoke(found.key, invoker, "free"))
-        return True
 
     # -- actions: flow ---------------------------------------------------------------------
 
@@ -905,15 +736,13 @@ class FatescreenApp(App[None]):
         """Tick the running countdown; with several, a digit picks which (one more key)."""
         if self.session is None:
             return
-        running = [c for c in self.scene.countdowns if c.checked < c.boxes]
-        if not running:
+        choices = tick_picks(self.scene)
+        if not choices:
             self.notify(self.tr("ui.no_countdowns"), severity="warning", markup=False)
-            return
-        if len(running) == 1:
-            self.run_command(f"tick {quote(running[0].id)}")
-            return
-        choices = [(f"tick {quote(c.id)}", f"{c.name} {c.checked}/{c.boxes}") for c in running]
-        self.quick_pick.open(self.view_state, self.tr("ui.tick_title"), choices)
+        elif len(choices) == 1:
+            self.run_command(choices[0][0])
+        else:
+            self.quick_pick.open(self.view_state, self.tr("ui.tick_title"), choices)
 
     def action_move(self) -> None:
         """Move the selected character to an adjacent zone (or any zone, if unplaced); a
@@ -921,82 +750,24 @@ class FatescreenApp(App[None]):
         if self.session is None or self.view_state.selected is None:
             return
         character = self.scene.character(self.view_state.selected)
-        zones = (
-            self.scene.adjacent(character.zone)
-            if character.zone
-            else tuple(z.id for z in self.scene.zones)
-        )
-        choices = [
-            (
-                f"move {quote(character.id)} {quote(zone_id)}",
-                self.scene.zone(zone_id).name + self._crossing(character, zone_id),
-            )
-            for zone_id in zones
-        ]
+        choices = move_picks(self.scene, self.view_state, character)
         if not choices:
             self.notify(self.tr("ui.nowhere"), severity="warning", markup=False)
             return
         title = self.tr("ui.move_title", name=character.name)
         self.quick_pick.open(self.view_state, title, choices)
 
-    def _crossing(self, character: Character, zone_id: str) -> str:
-        """`` (barrier +2: Athletics +1, 38% across)`` for a zone behind a barrier or block,
-        else nothing (the roll itself is logged with its dice; $ turns a failure into
-        success at a cost)."""
-        from fatescreen.rules.obstacles import Block
-        from fatescreen.rules.odds import odds
-
-        link = self.scene.link_between(character.zone, zone_id) if character.zone else None
-        if link is None:
-            return ""
-        difficulty = link.barrier
-        block = self.scene.obstacle_index.get(link.block or "")
-        if isinstance(block, Block):
-            difficulty = max(difficulty or 0, block.rating)
-        if difficulty is None:
-            return ""
-        rating = character.skill("Athletics")
-        chances = odds(rating, difficulty).as_percentages()
-        across = chances[Outcome.SUCCESS] + chances[Outcome.STYLE]
-        return " " + self.tr(
-            "ui.move_odds",
-            difficulty=f"{difficulty:+d}",
-            rating=f"{rating:+d}",
-            chance=f"{across:.0f}%",
-        )
-
     def action_cost(self) -> None:
         """Success at a cost on the failed (or tied) roll just made: name the cost."""
-        from fatescreen.ui.dialogs import TextDialog
-
-        pending = self.scene.pending_roll if self.session is not None else None
-        if pending is None or pending.result.outcome.succeeded:
-            self.notify(self.tr("ui.no_failed_roll"), severity="warning", markup=False)
-            return
-        self.push_screen(
-            TextDialog(
-                self.view_state,
-                self.tr("ui.cost_title"),
-                [(self.tr("ui.cost_text"), "")],
-                "cost {0}",
-            ),
-            self._from_dialog,
-        )
+        if self.session is not None:
+            self.steps.cost()
 
     def action_stress(self) -> None:
         """Check or clear a stress box of the selected character: a digit picks the box."""
         if self.session is None or self.view_state.selected is None:
             return
         character = self.scene.character(self.view_state.selected)
-        choices = [
-            (
-                f"stress {quote(character.id)} {track.kind.value} {box}",
-                f"{self.tr(f'ui.stress.{track.kind.value}')} {box}"
-                + (" ☒" if box in track.checked else " ☐"),
-            )
-            for track in character.stress
-            for box in range(1, track.boxes + 1)
-        ]
+        choices = stress_picks(self.view_state, character)
         if not choices:
             self.notify(self.tr("ui.no_stress"), severity="warning", markup=False)
             return
@@ -1044,101 +815,28 @@ class FatescreenApp(App[None]):
             presence.release(self.session.journal)
 
     def action_add_aspect(self) -> None:
-        """A new situation aspect with one free invoke (the name is the one field)."""
-        from fatescreen.ui.dialogs import TextDialog
-
-        if self.session is None:
-            return
-        creator = self._up_or_selected()
-        character = self.scene.character_index.get(creator or "")
-        owner = character.id if character is not None else GM
-        who = character.name if character is not None else self.tr("ui.gm")
-        self.push_screen(
-            TextDialog(
-                self.view_state,
-                self.tr("ui.aspect_title_for", name=who),
-                [(self.tr("ui.aspect_name"), "")],
-                "aspect add {0} free 1 for " + quote(owner).replace("{", "{{").replace("}", "}}"),
-            ),
-            self._from_dialog,
-        )
-
-    def _compelled(self) -> Character | None:
-        """Who a compel is for: the selected character, else the first PC."""
-        character = self.scene.character_index.get(self.view_state.selected or "")
-        if character is None:
-            pcs = [c for c in self.scene.characters if c.kind is CharacterKind.PC]
-            character = pcs[0] if pcs else None
-        if character is None or not character.current_aspects:
-            self.notify(self.tr("ui.no_character"), severity="warning", markup=False)
-            return None
-        return character
+        """A new situation aspect with one free invoke for whoever acts (the name is the one
+        field)."""
+        if self.session is not None:
+            self.steps.add_aspect(self._up_or_selected())
 
     def action_compel_accepted(self) -> None:
         """One key for the compel a player has just accepted: on the selected character's
         trouble (else its first aspect), +1 fate point (to the GM pool for an NPC). C
         chooses the aspect, or a refusal."""
-        if self.session is None or (character := self._compelled()) is None:
-            return
-        aspect = _compel_order(character)[0]
-        ref = quote(f"character:{character.id}/{aspect.id}")
-        self.run_command(f"compel {quote(character.id)} {ref} accept")
+        if self.session is not None:
+            self.compels.accepted()
 
     def action_compel(self) -> None:
         """Compel the selected character on one of its aspects (trouble first): Enter
-        accepts (+1 fate point to a PC, to the GM pool for an NPC), r refuses (one point
-        paid). With no character selected, the first PC."""
-        from fatescreen.ui.dialogs import ChoiceDialog
-
-        if self.session is None or (character := self._compelled()) is None:
-            return
-        aspects = _compel_order(character)
-        refs = [quote(f"character:{character.id}/{a.id}") for a in aspects]
-        who = quote(character.id)
-        choices: list[tuple[str, Content | str]] = [
-            (f"compel {who} {ref} accept", a.name) for ref, a in zip(refs, aspects, strict=True)
-        ]
-        self.push_screen(
-            ChoiceDialog(
-                self.view_state,
-                self.tr("ui.compel_title", name=character.name),
-                choices,
-                note=self.tr("ui.compel_note"),
-                alternates=[
-                    (
-                        "r",
-                        self.tr("ui.compel_refuse"),
-                        [f"compel {who} {ref} refuse" for ref in refs],
-                    )
-                ],
-            ),
-            self._from_dialog,
-        )
+        accepts, r refuses. With no character selected, the first PC."""
+        if self.session is not None:
+            self.compels.choose()
 
     def action_end_scene(self) -> None:
         """Show what ending the scene will do; Enter applies it."""
-        from fatescreen.commands.flow import next_scene_pool, scene_end
-        from fatescreen.ui.dialogs import ConfirmDialog
-
-        if self.session is None:
-            return
-        _, delivered, cleared, boosts = scene_end(self.scene)
-        pool = next_scene_pool(self.scene)
-        names = {c.id: c.name for c in self.scene.characters}
-        lines = [
-            self.tr("ui.end_stress", names=", ".join(names[c] for c in cleared) or "—"),
-            self.tr("ui.end_boosts", count=boosts),
-            self.tr(
-                "ui.end_points",
-                points=", ".join(f"{names.get(w, w)} +{n}" for w, n in delivered.items()) or "—",
-            ),
-            self.tr("ui.end_pool", before=self.scene.gm_pool, after=pool),
-            self.tr("ui.end_turn"),
-        ]
-        self.push_screen(
-            ConfirmDialog(self.view_state, self.tr("ui.end_title"), "\n".join(lines), "endscene"),
-            self._from_dialog,
-        )
+        if self.session is not None:
+            self.steps.end_scene()
 
     # -- actions: building -----------------------------------------------------------------
 
@@ -1191,48 +889,22 @@ class FatescreenApp(App[None]):
 
     def action_undo(self) -> None:
         """Undo the last change."""
-        self.run_command("undo", flow=False)
+        self.run_command(Line("undo"), flow=False)
 
     def action_redo(self) -> None:
         """Redo the change undone last."""
-        self.run_command("redo", flow=False)
+        self.run_command(Line("redo"), flow=False)
 
     def action_save(self) -> None:
         """Save the scene file."""
-        result = self.run_command("save", flow=False)
+        result = self.run_command(Line("save"), flow=False)
         if result is not None and result.ok:
             self.notify(result.lines[0], markup=False)
             self._status()
 
     async def action_quit(self) -> None:
         """Quit; with changes not saved to the scene file, ask first (s saves and quits)."""
-        from fatescreen.ui.dialogs import ChoiceDialog
-
-        if self.session is None or not self.session.dirty:
-            self.exit()
-            return
-
-        def decide(choice: str | None) -> None:
-            if choice == "@save":
-                result = self.run_command("save", flow=False)
-                if result is None or not result.ok:
-                    return
-            if choice in ("@save", "@quit"):
-                self.exit()
-
-        self.push_screen(
-            ChoiceDialog(
-                self.view_state,
-                self.tr("ui.quit_title"),
-                [("@save", self.tr("ui.quit_save")), ("@quit", self.tr("ui.quit_discard"))],
-                note=self.tr("ui.quit_note"),
-                keys=[
-                    ("s", self.tr("ui.quit_save"), "@save"),
-                    ("q", self.tr("ui.quit_discard"), "@quit"),
-                ],
-            ),
-            decide,
-        )
+        self.session_flow.quit(self.exit)
 
     def action_command_bar(self) -> None:
         """Focus the command bar."""
@@ -1261,7 +933,7 @@ class FatescreenApp(App[None]):
 
     def _select_by_name(self, name: str) -> None:
         try:
-            character = self._ctx().character(name.strip().strip("\"'"))
+            character = self.context().character(name.strip().strip("\"'"))
         except Exception as error:
             self.notify(str(error), severity="error", markup=False)
             return
@@ -1315,6 +987,9 @@ class FatescreenApp(App[None]):
         """Across the narrow breakpoint, the footer changes the keys it shows."""
         if (event.size.width < NARROW) != self._narrow:
             self._relabel()
+        if self.session is not None:
+            self._status()
+            self.query_one(PaneTabs).show_tabs(self.shown_pane, self.view_state)
 
     def watch_theme(self, theme: str) -> None:
         """Remember the theme."""

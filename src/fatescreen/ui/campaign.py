@@ -201,7 +201,7 @@ class CampaignApp(FatescreenApp):
         except CommandError as error:
             self.notify(str(error), severity="warning", markup=False)
             return
-        lines = scene_end_lines(self._ctx(), session.party(), end)
+        lines = scene_end_lines(self.context(), session.party(), end)
         self.push_screen(
             ConfirmDialog(
                 self.view_state,
@@ -228,7 +228,7 @@ class CampaignApp(FatescreenApp):
             )
             return
         end = session.preview_session_end()
-        lines = session_end_lines(self._ctx(), session.campaign, end)
+        lines = session_end_lines(self.context(), session.campaign, end)
 
         def confirmed(line: str | None) -> None:
             if line is None:

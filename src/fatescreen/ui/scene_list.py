@@ -21,7 +21,7 @@ from fatescreen.ui.keys import LocalFooter, translate_bindings
 from fatescreen.ui.lines import LinesView, TextBlock
 from fatescreen.ui.panes.log import LogEntry
 from fatescreen.ui.state import View
-from fatescreen.ui.text import Part, assemble, dots
+from fatescreen.ui.text import Part, assemble, dots, status_line
 
 STATE_MARKS = {
     SceneState.PREPARED: ("·", "$text-muted"),
@@ -204,14 +204,14 @@ class SceneListScreen(ModalScreen[None]):
         self.query_one("#scenes-log").display = bool(rendered)
 
     def _status(self, campaign: Campaign, view: View, theme: str) -> Content:
-        return assemble(
+        head = assemble(
             ("fatescreen", "bold $accent"),
             " · ",
             (campaign.name, "bold"),
             " · ",
             view.tr("ui.scenes.session", session=campaign.session, scenes=campaign.scene),
-            (f"   {view.lang} │ {theme}", "$text-muted"),
         )
+        return status_line(head, view.lang, theme, self.app.size.width - 2)
 
     def _show_scenes(
         self, scene_list: tuple[tuple[SceneEntry, SceneState], ...], view: View

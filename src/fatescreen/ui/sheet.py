@@ -30,7 +30,15 @@ from fatescreen.ui.sheet_edit import (
     with_treatment,
 )
 from fatescreen.ui.state import View
-from fatescreen.ui.text import Part, aspect_content, assemble, boxes, dots, join_lines
+from fatescreen.ui.text import (
+    Part,
+    aspect_content,
+    assemble,
+    boxes,
+    dots,
+    join_lines,
+    status_line,
+)
 
 LEFT_FIELDS = (
     FieldKind.NAME,
@@ -193,16 +201,14 @@ class SheetScreen(ModalScreen[None]):
         title = character.name + (f" — {character.player}" if character.player else "")
         self.query_one("#sheet-box").border_title = assemble(title)
         ids = [m.id for m in campaign.party]
-        self.status.update(
-            assemble(
-                ("fatescreen", "bold $accent"),
-                " · ",
-                (campaign.name, "bold"),
-                " · ",
-                view.tr("ui.sheet.title", number=ids.index(self.pc_id) + 1, count=len(ids)),
-                (f"   {view.lang} │ {self.app.theme}", "$text-muted"),
-            )
+        head = assemble(
+            ("fatescreen", "bold $accent"),
+            " · ",
+            (campaign.name, "bold"),
+            " · ",
+            view.tr("ui.sheet.title", number=ids.index(self.pc_id) + 1, count=len(ids)),
         )
+        self.status.update(status_line(head, view.lang, self.app.theme, self.app.size.width - 2))
         rows = self._rows(member, campaign)
         shape = tuple(
             f"{column}:{field.key if field else label}" for column, field, label, _ in rows

@@ -14,7 +14,9 @@ from typing import Any, Protocol
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from fatescreen.commands.session import Session
+from fatescreen.commands.core import Context
+from fatescreen.commands.requests import Request
+from fatescreen.commands.session import Result, Session
 from fatescreen.scene.model import Scene
 from fatescreen.ui.state import View
 
@@ -31,6 +33,13 @@ class Table(Protocol):
 
     def tr(self, key: str, **values: object) -> str:
         """A UI message in the GM's language."""
+
+    def run_command(self, request: Request | str, *, flow: bool = True) -> Result | None:
+        """Apply a request, log it, repaint, and (``flow``) follow up what it left waiting
+        (a hit to absorb, a true form to reveal)."""
+
+    def context(self) -> Context:
+        """The scene, dice and language a command's words are read in."""
 
     def try_command(self, line: str) -> str | None:
         """Apply a command line: None when applied, else why it was refused."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 import unicodedata
 from collections.abc import Iterable, Mapping
 
@@ -13,11 +12,6 @@ from fatescreen.rules.character import StressTrack
 from fatescreen.rules.ladder import describe
 
 Part = str | tuple[str, str] | Content
-
-
-def quote(text: str) -> str:
-    """A name or text as one word of a command line."""
-    return shlex.quote(text)
 
 
 def literal(text: str) -> str:
@@ -121,3 +115,11 @@ def dots(current: int, maximum: int) -> str:
     full = "●" * current
     empty = "○" * max(maximum - current, 0)
     return full + empty
+
+
+def status_line(head: Content, lang: str, theme: str, width: int) -> Content:
+    """A status line: ``head`` and, as the room allows, the language and the theme at its
+    end (``   fi │ fate-dark``, else ``   fi``, else nothing), never cut at the edge."""
+    tails = (f"   {lang} │ {theme}", f"   {lang}")
+    tail = next((t for t in tails if head.cell_length + len(t) <= width), "")
+    return assemble(head, (tail, "$text-muted"))

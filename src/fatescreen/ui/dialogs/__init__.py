@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 
 from textual import events, on
@@ -162,7 +161,7 @@ class TextDialog(Dialog):
         view: View,
         title: str,
         fields: Sequence[tuple[str, str]],
-        template: str | Callable[[list[str]], Request],
+        template: Callable[[list[str]], Request],
         *,
         note: Content | str = "",
         run: Runner | None = None,
@@ -170,6 +169,7 @@ class TextDialog(Dialog):
         super().__init__(view, title, run=run)
         self.fields = list(fields)
         self.template = template
+        """Makes the typed request from the texts entered, in the fields' order."""
         self.note = note
 
     def compose(self) -> ComposeResult:
@@ -197,10 +197,7 @@ class TextDialog(Dialog):
         if not all(value.strip() for value in values):
             self.notify(self.view.tr("ui.fill_in"), severity="warning", markup=False)
             return
-        if callable(self.template):
-            self.submit(self.template(values))
-        else:
-            self.submit(self.template.format(*[shlex.quote(v) for v in values]))
+        self.submit(self.template(values))
 
 
 class ConfirmDialog(Dialog):

@@ -18,6 +18,7 @@ from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.rules.odds import Odds, odds
 from fatescreen.rules.outcomes import Outcome
+from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.model import Scene
 from fatescreen.ui.dialogs import Dialog
 from fatescreen.ui.state import View
@@ -68,6 +69,8 @@ class RollDialog(Dialog):
         self.targets = self._targets_for(self.actor)
         target_ids = [i for _, i in self.targets]
         self.target = target if target in target_ids else (target_ids[0] if target_ids else None)
+        self.opponent: str | None = None
+        """Who actively opposes an overcome or a create an advantage (None: a difficulty)."""
 
     def _targets_for(self, actor: str | None) -> list[tuple[str, str]]:
         """Who ``actor`` can attack: its opponents first (PCs for an NPC or a hazard, NPCs
@@ -103,8 +106,21 @@ class RollDialog(Dialog):
                 yield Select(
                     self.targets, value=self.target or Select.NULL, id="target", allow_blank=True
                 )
+                yield Label(tr("ui.opposed_by"))
+                yield Select(
+                    self.targets,
+                    id="opponent",
+                    allow_blank=True,
+                    prompt=tr("ui.no_opponent"),
+                )
                 yield Label(tr("ui.difficulty"))
                 yield Input(value="2", id="difficulty")
+                yield Label(tr("ui.opposing_skill"))
+                yield Select([], id="opponent-skill", allow_blank=True)
+                yield Label(tr("ui.on_aspect"))
+                yield Select(
+                    self._aspects(), id="existing", allow_blank=True, prompt=tr("ui.new_aspect")
+                )
                 yield Label(tr("ui.aspect_name"))
                 yield Input(placeholder=tr("ui.aspect_placeholder"), id="aspect")
                 yield Label(tr("ui.dice"))
@@ -119,8 +135,16 @@ class RollDialog(Dialog):
         self._sync()
         self.query_one("#dice", Input).focus()
 
-    def _skills(self) -> list[tuple[str, str]]:
-        character = self.scene.character_index.get(self.actor or "")
+    def _aspects(self) -> list[tuple[str, str]]:
+        """The aspects in play an advantage can be created on (boosts cannot), by key."""
+        return [
+            (found.aspect.name, found.key)
+            for found in aspects_in_play(self.scene)
+            if not found.aspect.is_boost
+        ]
+
+    def _skills(self, who: str | None = None) -> list[tuple[str, str]]:
+        character = self.scene.character_index.get(who or self.actor or "")
         if character is None:
             return []
         ranked = sorted(character.current_skills.items(), key=lambda item: -item[1])
@@ -135,30 +159,74 @@ class RollDialog(Dialog):
         skills = self._skills()
         return skills[0][1] if skills else None
 
-    def _sync(self) -> None:
-        """Show the fields the chosen action needs and refresh the skill list and odds."""
+    def _sync(self, *, keep_skill: bool = False) -> None:
+        """Show the fields the chosen action needs and refresh the skill list and odds
+        (``keep_skill``: the skill chosen stays, as when only the opposition changed)."""
         is_attack = self.action == "attack"
-        self.query_one("#dice", Input).placeholder = self.view.tr(
-            "ui.dice_placeholder_opposed" if is_attack else "ui.dice_placeholder"
-        )
         is_hazard = self.actor in self.scene.obstacle_index
+        if is_hazard and self.opponent is not None:  # a hazard rolls against a difficulty
+            self.opponent = None
+            self.query_one("#opponent", Select).clear()
+        opposed = self.opponent is not None and not is_attack
+        self.query_one("#dice", Input).placeholder = self.view.tr(
+            "ui.dice_placeholder_opposed" if is_attack or opposed else "ui.dice_placeholder"
+        )
+        is_create = self.action == "create"
         self.query_one("#target").display = is_attack
-        self.query_one("#difficulty").display = not is_attack
-        self.query_one("#aspect").display = self.action == "create"
+        self.query_one("#opponent").display = not is_attack and not is_hazard
+        self.query_one("#difficulty").display = not is_attack and not opposed
+        self.query_one("#opponent-skill").display = opposed
+        self.query_one("#existing").display = is_create and bool(self._aspects())
+        self.query_one("#aspect").display = is_create and not self._existing()
         self.query_one("#skill").display = not is_hazard
         for label, widget in zip(
             self.query(Label),
-            ("action", "actor", "skill", "target", "difficulty", "aspect", "dice"),
-            strict=False,
+            (
+                "action",
+                "actor",
+                "skill",
+                "target",
+                "opponent",
+                "difficulty",
+                "opponent-skill",
+                "existing",
+                "aspect",
+                "dice",
+            ),
+            strict=True,
         ):
             label.display = self.query_one(f"#{widget}").display
         skill = self.query_one("#skill", Select)
         options = self._skills()
+        chosen = skill.value
         skill.set_options(options)
-        default = self._default_skill()
+        default = chosen if keep_skill else self._default_skill()
         if default in [value for _, value in options]:
             skill.value = default
+        self._sync_opponent_skill()
         self._odds()
+
+    def _existing(self) -> str | None:
+        """The key of the aspect in play chosen to create the advantage on, if any."""
+        value = self.query_one("#existing", Select).value
+        return value if isinstance(value, str) else None
+
+    def _sync_opponent_skill(self) -> None:
+        """The active opponent's skills, the actor's own skill chosen (as the command
+        line's default; +0 when not listed), else the opponent's best."""
+        select = self.query_one("#opponent-skill", Select)
+        if self.opponent is None:
+            select.set_options([])
+            return
+        options = self._skills(self.opponent)
+        skill = self.query_one("#skill", Select).value
+        if isinstance(skill, str) and skill not in [value for _, value in options]:
+            options.append((f"{skill} +0", skill))  # a skill not listed is Mediocre (+0)
+        select.set_options(options)
+        if isinstance(skill, str):
+            select.value = skill
+        elif options:
+            select.value = options[0][1]
 
     def _rating(self) -> int:
         obstacle = self.scene.obstacle_index.get(self.actor or "")
@@ -181,10 +249,14 @@ class RollDialog(Dialog):
 
     def _odds(self) -> None:
         rating = self._rating()
-        opposed = self.action == "attack"
+        opposed = self.action == "attack" or self.opponent is not None
         opposition = 0
         above = 0
-        if opposed:
+        if self.action != "attack" and self.opponent is not None:
+            against = self.scene.character(self.opponent)
+            skill = self.query_one("#opponent-skill", Select).value
+            opposition = against.skill(skill) if isinstance(skill, str) else 0
+        elif opposed:
             defender = self.scene.character_index.get(self.target or "")
             skill = self.query_one("#skill", Select).value
             if defender is not None:
@@ -235,9 +307,22 @@ class RollDialog(Dialog):
             self.target = self.target if self.target in ids else (ids[0] if ids else None)
             if self.target is not None:
                 target.value = self.target
+            opponent = self.query_one("#opponent", Select)
+            opponent.set_options(self.targets)
+            self.opponent = self.opponent if self.opponent in ids else None
+            if self.opponent is not None:
+                opponent.value = self.opponent
             self._sync()
         elif event.select.id == "target":
             self.target = value if isinstance(value, str) else None
+            self._odds()
+        elif event.select.id == "opponent":
+            self.opponent = value if isinstance(value, str) else None
+            self._sync(keep_skill=True)
+        elif event.select.id == "existing":
+            self._sync(keep_skill=True)
+        elif event.select.id == "skill":
+            self._sync_opponent_skill()
             self._odds()
         else:
             self._odds()
@@ -279,7 +364,8 @@ class RollDialog(Dialog):
         if self.actor is None:
             self.notify(tr("ui.fill_in"), severity="warning", markup=False)
             return None
-        dice = entered_dice(self.query_one("#dice", Input).value, opposed=self.action == "attack")
+        opposed = self.action == "attack" or self.opponent is not None
+        dice = entered_dice(self.query_one("#dice", Input).value, opposed=opposed)
         if dice is None:
             self.notify(tr("ui.bad_dice"), severity="error", markup=False)
             return None
@@ -299,15 +385,33 @@ class RollDialog(Dialog):
                 dice[1:],
                 hazard,
             )
-        difficulty = self.query_one("#difficulty", Input).value.strip() or "0"
+        opposition = self.opponent or self.query_one("#difficulty", Input).value.strip() or "0"
+        value = self.query_one("#opponent-skill", Select).value
+        opponent_skill = value if isinstance(value, str) and self.opponent else None
+        against = dice[1] if len(dice) > 1 else None
         if self.action == "overcome":
-            return Overcome(self.actor, skill, difficulty, own)
-        aspect = self.query_one("#aspect", Input).value.strip()
+            return Overcome(
+                self.actor,
+                skill,
+                opposition,
+                own,
+                opponent_skill=opponent_skill,
+                opponent_dice=against,
+            )
+        aspect = self._existing() or self.query_one("#aspect", Input).value.strip()
         if not aspect:
             self.notify(tr("ui.fill_in"), severity="warning", markup=False)
             self.query_one("#aspect", Input).focus()
             return None
-        return Create(self.actor, skill, aspect, difficulty, own)
+        return Create(
+            self.actor,
+            skill,
+            aspect,
+            opposition,
+            own,
+            opponent_skill=opponent_skill,
+            opponent_dice=against,
+        )
 
 
 __all__ = ["RollDialog"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.content import Content
 
 from fatescreen.rules.conflict import TurnOrder, may_pick
@@ -13,8 +14,11 @@ from fatescreen.ui.state import View
 from fatescreen.ui.text import Part, assemble
 
 
-def turn_lines(scene: Scene, view: View, cursor: str | None) -> list[Content]:
-    """One line per participant: ✓ acted, ▶ up, · still to act."""
+def turn_lines(
+    scene: Scene, view: View, cursor: str | None, width: int | None = None
+) -> list[Content]:
+    """One line per participant: ✓ acted, ▶ up, · still to act; the "(up)" after the name
+    only where it fits in ``width`` (the ▶ says it too)."""
     order = scene.turn
     characters, obstacles = scene.character_index, scene.obstacle_index
 
@@ -39,7 +43,8 @@ def turn_lines(scene: Scene, view: View, cursor: str | None) -> list[Content]:
     for pid in order.participants:
         name = name_of(pid)
         state = "up" if pid == order.up else "acted" if pid in order.acted else "waiting"
-        key = (name, state, pid == cursor, up_label)
+        fits = width is None or cell_len(f"›▶ {name}  {up_label}") <= width
+        key = (name, state, pid == cursor, up_label if fits else "")
         line = _participant_lines.get(key)
         if line is None:
             line = _participant_line(*key)
@@ -58,7 +63,7 @@ def _participant_line(name: str, state: str, cursor: bool, up_label: str) -> Con
         parts: list[Part] = [
             ("▶ ", "$accent bold"),
             (name, "$accent bold"),
-            ("  " + up_label, "$accent"),
+            ("  " + up_label if up_label else "", "$accent"),
         ]
     elif state == "acted":
         parts = [("✓ ", "$success"), (name, "$text-muted")]
@@ -148,10 +153,15 @@ class TurnPane(Pane):
     def _redraw(self) -> None:
         if self._scene is None or self._view is None:
             return
-        lines = turn_lines(self._scene, self._view, self.cursor) + contest_lines(
+        width = self.body.content_size.width or None
+        lines = turn_lines(self._scene, self._view, self.cursor, width) + contest_lines(
             self._scene, self._view
         )
         self.body.set_lines(lines)
+
+    def on_resize(self) -> None:
+        """A new width may leave room for "(up)", or none."""
+        self._redraw()
 
     def candidates(self) -> list[str]:
         """Who may be handed the turn now, in list order."""

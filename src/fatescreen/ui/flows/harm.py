@@ -1,0 +1,130 @@
+"""Absorbing a hit and revealing a true form: the dialogs that follow a hit, and what each
+choice asks of the table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+
+from fatescreen.commands.harm_text import option_text, options_for
+from fatescreen.commands.requests import Absorb, Line, Minion, Request, RevealForm
+from fatescreen.rules.big_bads import minion_armor_options
+from fatescreen.rules.outcomes import Outcome
+from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
+from fatescreen.ui.flows.invokes import InvokeFlow
+from fatescreen.ui.table import Table
+from fatescreen.ui.text import assemble
+
+FREE_INVOKE = "@free"
+"""The absorb dialog's answer for f: the defender spends a free invoke first."""
+INVOKE = "@invoke"
+"""The absorb dialog's answer for i: the defender chooses an aspect to invoke first."""
+
+
+class HarmFlow:
+    """The absorb dialog for the pending hit (and the consequence names it asks for), the
+    defender's invokes against the hit, and the reveal of a big bad's next true form."""
+
+    def __init__(self, table: Table, invokes: InvokeFlow) -> None:
+        self.table = table
+        self.invokes = invokes
+
+    def absorb(self) -> None:
+        """Offer the legal ways to absorb the pending hit (the likeliest highlighted), each
+        minion that can take it for a big bad (the first on m), taken out, and the
+        defender's invokes (f free, i any) that change the hit before it is absorbed."""
+        table = self.table
+        scene = table.scene
+        hit = scene.pending_hit
+        if hit is None:
+            return
+        target = scene.character(hit.target)
+        options = options_for(scene, hit)
+        context = table.context()
+        choices: list[tuple[str, Content | str]] = [
+            (Absorb(number).command(), option_text(context, target, option))
+            for number, option in enumerate(options, start=1)
+        ]
+        minions = minion_armor_options(target, scene.character_index)
+        for index, minion_id in enumerate(minions):
+            label = table.tr(
+                "ui.minion_takes", minion=scene.character(minion_id).name, shifts=hit.shifts
+            )
+            mark = "[m] " if not index else "    "
+            choices.append((Minion(minion_id).command(), assemble((mark, "bold"), label)))
+        takeout = Line("takeout").command()
+        choices.append((takeout, table.tr("ui.taken_out_choice")))
+        keys = [("t", table.tr("ui.taken_out_choice"), takeout)]
+        if minions:
+            keys.insert(0, ("m", table.tr("ui.minion_choice"), Minion(minions[0]).command()))
+        keys += [
+            ("f", table.tr("ui.defender_free_invoke"), FREE_INVOKE),
+            ("i", table.tr("ui.defender_invoke"), INVOKE),
+        ]
+        pending = scene.pending_roll
+        if pending is not None and pending.result.outcome is Outcome.STYLE and hit.shifts > 1:
+            keys.append(("b", table.tr("ui.trade_boost"), Line("trade").command()))
+        title = table.tr("ui.absorb_title", name=target.name, shifts=hit.shifts)
+        needed = {
+            Absorb(number).command(): len(option.consequences)
+            for number, option in enumerate(options, start=1)
+        }
+
+        def chosen(line: str | None) -> None:
+            if line is None:
+                table.notify(table.tr("ui.reopen_hint"), timeout=4, markup=False)
+            elif line in (FREE_INVOKE, INVOKE):
+                self.defender_invokes(target.id, free=line == FREE_INVOKE)
+            elif needed.get(line):
+                self._name_consequences(title, int(line.split()[1]), needed[line])
+            else:
+                table.run_command(line)
+
+        table.push_screen(ChoiceDialog(table.view_state, title, choices, keys=keys), chosen)
+
+    def _name_consequences(self, title: str, option: int, count: int) -> None:
+        """Ask for the name of each consequence the chosen option takes, then absorb."""
+        table = self.table
+        fields = [(table.tr("ui.consequence_text", number=i + 1), "") for i in range(count)]
+
+        def line(texts: Sequence[str]) -> Absorb:
+            return Absorb(option, tuple(texts))
+
+        table.push_screen(TextDialog(table.view_state, title, fields, line), self._run)
+
+    def defender_invokes(self, defender: str, *, free: bool) -> None:
+        """The defender invokes against the hit (free: its first free invoke); the absorb
+        dialog comes back with the hit the invoke left."""
+        table = self.table
+        if not free:
+            self.invokes.choose(defender, then=self.absorb)
+            return
+        hit = table.scene.pending_hit
+        if not self.invokes.spend_free(defender):
+            table.notify(table.tr("ui.no_free_invokes"), severity="warning", markup=False)
+        if table.scene.pending_hit is not None and table.scene.pending_hit == hit:
+            self.absorb()
+
+    def reveal(self, character_id: str) -> None:
+        """Offer the ways to reveal a taken-out big bad's next true form."""
+        table = self.table
+        character = table.scene.character(character_id)
+        form = character.forms[character.form]
+        requests: list[tuple[Request, str]] = [
+            (RevealForm(character_id), table.tr("ui.reveal_default", form=form.name)),
+            (RevealForm(character_id, "soft"), table.tr("ui.reveal_soft")),
+            (RevealForm(character_id, "full"), table.tr("ui.reveal_full")),
+        ]
+        choices: list[tuple[str, Content | str]] = [
+            (request.command(), label) for request, label in requests
+        ]
+        title = table.tr("ui.reveal_title", name=character.name)
+        table.push_screen(ChoiceDialog(table.view_state, title, choices), self._run)
+
+    def _run(self, line: str | None) -> None:
+        if line:
+            self.table.run_command(line)
+
+
+__all__ = ["HarmFlow"]
