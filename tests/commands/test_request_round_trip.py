@@ -23,6 +23,7 @@ from fatescreen.commands.requests import (
     Field,
     Invoke,
     Link,
+    ListTemplates,
     Milestone,
     Minion,
     Move,
@@ -48,9 +49,11 @@ from fatescreen.commands.requests import (
 from fatescreen.commands.verbs_aspects import parse_aspect
 from fatescreen.commands.verbs_attack import parse_attack, parse_defend
 from fatescreen.commands.verbs_build import parse_remove
+from fatescreen.commands.verbs_campaign import parse_milestone, parse_play
 from fatescreen.commands.verbs_edit import parse_place
 from fatescreen.commands.verbs_flow import parse_exchange, parse_move, parse_next, parse_tick
 from fatescreen.commands.verbs_harm import parse_absorb, parse_minion, parse_reveal, parse_stress
+from fatescreen.commands.verbs_library import parse_template
 from fatescreen.commands.verbs_map import parse_link, parse_unlink
 from fatescreen.commands.verbs_points import parse_compel
 from fatescreen.commands.verbs_rolls import parse_cost, parse_create, parse_invoke, parse_overcome
@@ -317,6 +320,35 @@ def test_a_move_reads_back_as_itself(
 ) -> None:
     request = Move(character, zone, skill, dice, helpers)
     assert parsed("move", request.command(), parse_move) == request
+
+
+@given(text)
+def test_a_play_reads_back_as_itself(scene: str) -> None:
+    assert parsed("play", Play(scene).command(), parse_play) == Play(scene)
+
+
+@given(text, st.none() | text, st.none() | text)
+def test_a_template_request_reads_back_as_itself(
+    target: str, name: str | None, file: str | None
+) -> None:
+    request = SaveTemplate(target, name, file)
+    assert parsed("template", request.command(), parse_template) == request
+    assert parsed("template", ListTemplates().command(), parse_template) == ListTemplates()
+
+
+milestones = (
+    st.builds(Milestone, text, st.just("skip"))
+    | st.builds(
+        Milestone, text, st.sampled_from(["swap", "replace", "aspect"]), st.tuples(text, text)
+    )
+    | st.builds(Milestone, text, st.just("rewrite"), st.tuples(difficulty, text))
+    | st.builds(Milestone, text, st.just("buy"), st.tuples(text))
+)
+
+
+@given(milestones)
+def test_a_milestone_reads_back_as_itself(request: Milestone) -> None:
+    assert parsed("milestone", request.command(), parse_milestone) == request
 
 
 fields = st.lists(st.builds(Field, word, st.lists(text, max_size=3).map(tuple)), max_size=3).map(

@@ -299,14 +299,32 @@ class Remove:
 
 @dataclass(frozen=True)
 class SaveTemplate:
-    """``template save TARGET as NAME``: a stat block into the library."""
+    """``template save TARGET [as NAME] [to FILE]``: a stat block into the library (named
+    as the record is, in the library's own folder, unless told)."""
 
     target: str
-    name: str
+    name: str | None = None
+    file: str | None = None
 
     def command(self) -> str:
         """The ``template save`` line."""
-        return line_of("template", "save", self.target, "as", self.name)
+        words = ["template", "save", self.target]
+        words += ["as", self.name] if self.name is not None else []
+        words += ["to", self.file] if self.file is not None else []
+        return line_of(*words)
+
+
+@dataclass(frozen=True)
+class ListTemplates:
+    """``template list``: the templates the scene can use."""
+
+    def command(self) -> str:
+        """The ``template list`` line."""
+        return "template list"
+
+
+TemplateRequest = SaveTemplate | ListTemplates
+"""Any request of the ``template`` verb."""
 
 
 @dataclass(frozen=True)
