@@ -18,7 +18,13 @@ from fatescreen.commands.errors import rules_message
 from fatescreen.i18n import tr
 from fatescreen.resources import shipped
 from fatescreen.rules import errors
-from fatescreen.rules.advancement import check_columns, raise_skills, validate_skills
+from fatescreen.rules.advancement import (
+    SkillLayout,
+    check_columns,
+    raise_skills,
+    validate_new_character,
+    validate_skills,
+)
 from fatescreen.rules.aspects import Aspect, AspectKind
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.errors import RuleProblem, RulesError
@@ -145,6 +151,17 @@ def test_a_skill_layouts_problems_are_said_in_both_languages() -> None:
     assert "Hacking ei ole taitoluettelossa" in finnish
     assert "Lore on Mieletön (+5), yli aloitustason huipun Mahtava (+4)" in finnish
     assert "tasolla Mahtava (+4) on 0 taitoa; pyramidi vaatii 1" in finnish
+
+
+def test_a_new_characters_problems_are_said_in_finnish() -> None:
+    troubled = (Aspect("Wanted", AspectKind.TROUBLE), Aspect("Broke", AspectKind.TROUBLE))
+    hero = Character("Ana", CharacterKind.PC, aspects=troubled, refresh=2)
+    problems = validate_new_character(hero, SkillLayout.FREE, skill_list=None)
+    assert [rule_word(problem, "en") for problem in problems] == list(problems)
+    assert [rule_word(problem, "fi") for problem in problems] == [
+        "lähtölataus on 2, mutta 3 ja 0 temppua jättää 3",
+        "piirteitä merkitty tyypiksi ongelma: 2; hahmolla on yksi",
+    ]
 
 
 def test_refusals_that_name_a_state_a_kind_or_a_count_name_it_in_finnish() -> None:

@@ -258,7 +258,7 @@ def validate_new_character(
     peak: int = PEAK_RATING,
     points: int | None = None,
     base_refresh: int = DEFAULT_REFRESH,
-) -> tuple[str, ...]:
+) -> tuple[RuleProblem, ...]:
     """Check a new PC: skills in the layout, refresh paid for stunts, at most five aspects.
 
     Aspects may still be missing (they can be filled in during play), but there is at most
@@ -275,28 +275,47 @@ def validate_new_character(
     Returns:
         Readable problems, empty when the character is valid.
     """
-    problems: list[str] = list(
+    problems = list(
         validate_skills(character.skills, layout, skill_list=skill_list, peak=peak, points=points)
     )
     try:
         expected = refresh_after_stunts(base_refresh, len(character.stunts))
     except InvalidCharacter as error:
-        problems.append(str(error))
+        problems.append(RuleProblem(str(error), code=error.code, **error.values))
     else:
         if character.refresh != expected:
             problems.append(
-                f"refresh is {character.refresh}, but {base_refresh} with"
-                f" {len(character.stunts)} stunts leaves {expected}"
+                RuleProblem(
+                    f"refresh is {character.refresh}, but {base_refresh} with"
+                    f" {len(character.stunts)} stunts leaves {expected}",
+                    code="advancement.refresh_mismatch",
+                    refresh=character.refresh,
+                    base_refresh=base_refresh,
+                    stunts=len(character.stunts),
+                    expected=expected,
+                )
             )
     sheet_aspects = [a for a in character.aspects if a.kind in _SHEET_ASPECT_KINDS]
     if len(sheet_aspects) > CHARACTER_ASPECTS:
         problems.append(
-            f"{len(sheet_aspects)} character aspects; a character has {CHARACTER_ASPECTS}"
+            RuleProblem(
+                f"{len(sheet_aspects)} character aspects; a character has {CHARACTER_ASPECTS}",
+                code="advancement.too_many_aspects",
+                count=len(sheet_aspects),
+                most=CHARACTER_ASPECTS,
+            )
         )
     for kind in (AspectKind.HIGH_CONCEPT, AspectKind.TROUBLE):
         count = sum(1 for aspect in sheet_aspects if aspect.kind is kind)
         if count > 1:
-            problems.append(f"{count} aspects are marked {kind.value}; a character has one")
+            problems.append(
+                RuleProblem(
+                    f"{count} aspects are marked {kind.value}; a character has one",
+                    code="advancement.aspect_kind_twice",
+                    count=count,
+                    kind=kind,
+                )
+            )
     return tuple(problems)
 
 
