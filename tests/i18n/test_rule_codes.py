@@ -194,3 +194,17 @@ def test_check_says_a_broken_skill_pyramid_in_finnish(
     allowed = scene_words(*folder.rglob("*.toml"))
     strays = {line: stray_words(line.split(": ", 2)[-1], allowed) for line in lines}
     assert {line: words for line, words in strays.items() if words} == {}
+
+
+def test_a_second_pick_in_a_faster_contest_exchange_is_refused_in_finnish() -> None:
+    """§8 «Jokaisella kierroksella kilpailussa, kukin osallistuja voi valita vain yhden
+    seuraavista toiminnoista»."""
+    from fatescreen.rules.contests import ContestSide, FastContestAction, fast_exchange_pick
+
+    side = ContestSide("Pursuers", ("ana", "bruno"))
+    picks = {"ana": FastContestAction.ADVANTAGE}
+    error = _refusal(lambda: fast_exchange_pick(side, picks, "ana", FastContestAction.ROLL))
+    assert rules_message(error, "en") == str(error)
+    assert rules_message(error, "fi") == (
+        "ana on jo valinnut tällä nopeamman kilpailun kierroksella (edun luonti)"
+    )

@@ -100,7 +100,7 @@ WORDS = {
     "Outcome": "outcome",
     "CompelState": "rules.word.compel",
     "AspectKind": "rules.word.aspect",
-    "FastContestAction": "contest.pick",
+    "FastContestAction": "rules.word.fast",
     "SkillLayout": "rules.word.layout",
     "StressKind": "ui.stress",
 }
