@@ -69,7 +69,7 @@ class Ledger:
                 f"{_display(entry.who)} has {current} {kind}, cannot pay {-entry.delta} "
                 f"for {entry.reason}",
                 code="fate_points.cannot_pay_held" if held else "fate_points.cannot_pay",
-                who=_payer(entry.who),
+                who=_who_pays(entry.who),
                 current=current,
                 cost=-entry.delta,
                 reason=entry.reason,
@@ -125,7 +125,7 @@ def _display(who: str) -> str:
     return "the GM pool" if who == GM else who
 
 
-def _payer(who: str) -> object:
+def _who_pays(who: str) -> object:
     """Who pays, for a message: the GM pool in the catalog's words, anyone else by name."""
     return RuleProblem(_display(who), code="fate_points.gm_pool") if who == GM else who
 
@@ -376,7 +376,7 @@ def refuse_compel(ledger: Ledger, compel: Compel) -> CompelStep:
             f"{_display(compel.account)} has no fate points and cannot refuse the compel of "
             f"{compel.aspect}",
             code="fate_points.cannot_refuse",
-            who=_payer(compel.account),
+            who=_who_pays(compel.account),
             aspect=compel.aspect,
         )
     return CompelStep(settled, ledger.spend(compel.account, f"refused a compel: {compel.aspect}"))
