@@ -93,6 +93,13 @@ class Reader:
         Free texts longer than a name (``limit`` above :data:`MAX_NAME`: notes, stunts,
         outcomes) may span several lines; names may not.
         """
+        if (
+            type(value) is str
+            and value.isprintable()
+            and len(value) <= limit
+            and (allow_empty or (value and not value.isspace()))
+        ):
+            return value  # the common case: no control character at all, checked at C speed
         if not isinstance(value, str):
             self.fail(path, text("check.expected_string", found=_type_name(value)))
             return None
