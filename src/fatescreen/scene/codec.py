@@ -44,7 +44,7 @@ from fatescreen.rules.skills import SKILL_LISTS
 from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
-from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
+from fatescreen.scene.reader import MAX_COUNT, MAX_NAME, MAX_TEXT, Reader
 
 Data = dict[str, Any]
 RATING = {"low": -10, "high": 20}
@@ -256,7 +256,19 @@ def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int
     skills: dict[str, int] = {}
     if table is None:
         return skills
+    low, high = RATING["low"], RATING["high"]
     for name, rating in table.items():
+        if (
+            type(rating) is int
+            and low <= rating <= high
+            and type(name) is str
+            and name.isprintable()
+            and len(name) <= MAX_NAME
+            and name
+            and not name.isspace()
+        ):
+            skills[name] = rating  # the common case, valid as written
+            continue
         where = (*path, name)
         if reader.text(name, where) is None:
             continue
@@ -372,7 +384,7 @@ def _apply_checked(
                 )
                 continue
             checked.add(number)
-        out.append(replace(track, checked=frozenset(checked)))
+        out.append(StressTrack(track.kind, track.boxes, frozenset(checked)))
     return tuple(out)
 
 

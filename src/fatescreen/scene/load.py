@@ -517,7 +517,7 @@ def _decode_entry(
     character: Character | None
     counted = "count" in table
     for name in names:
-        if shared is not None and not each_table:
+        if shared is not None and (not each_table or name not in each_table):
             # the common case, many plain copies: nothing to read for this one
             copy = _with_fields(shared, name=name, id=make_id(name))
             out.append((copy, Origin(path, name if counted else None)))
