@@ -569,6 +569,15 @@ def encode_form(form: Form) -> Data:
 _KINDS = {k.value: k for k in CharacterKind}
 _KIND_VALUES = tuple(_KINDS)
 _SCALE_VALUES = tuple(s.value for s in Scale)
+_NUMBER_RANGES = (
+    ("fate_points", 0, 100),
+    ("refresh", 0, 100),
+    ("weapon", 0, 20),
+    ("armor", 0, 20),
+    ("members", 0, MAX_COUNT),
+    ("revealed", 0, 100),
+)
+"""A character's whole-number keys and the range each may take."""
 
 
 def decode_character(
@@ -619,38 +628,38 @@ def decode_character(
         reader, table.get("consequences"), (*path, "consequences"), slots, GM, rules
     )
     number: dict[str, int | None] = {
-        key: (
-            reader.integer(table[key], (*path, key), low=low, high=high)
-            if key in table
-            else default
-        )
-        for key, default, low, high in (
-            ("fate_points", 0, 0, 100),
-            ("refresh", DEFAULT_REFRESH if kind is CharacterKind.PC else 0, 0, 100),
-            ("weapon", 0, 0, 20),
-            ("armor", 0, 0, 20),
-            ("members", 1, 0, MAX_COUNT),
-            ("revealed", 0, 0, 100),
-        )
+        "fate_points": 0,
+        "refresh": DEFAULT_REFRESH if kind is CharacterKind.PC else 0,
+        "weapon": 0,
+        "armor": 0,
+        "members": 1,
+        "revealed": 0,
     }
+    for key, low, high in _NUMBER_RANGES:
+        if key in table:
+            number[key] = reader.integer(table[key], (*path, key), low=low, high=high)
     scale = Scale.MUNDANE
     if "scale" in table:
         scale_text = reader.choice(table["scale"], (*path, "scale"), _SCALE_VALUES)
         scale = Scale(scale_text) if scale_text else Scale.MUNDANE
     forms_list = (reader.array(table["form"], (*path, "form")) or []) if "form" in table else []
-    forms = tuple(
-        form
-        for index, item in enumerate(forms_list)
-        if (form := decode_form(reader, item, (*path, "form", index), character_id, rules))
+    forms = (
+        tuple(
+            form
+            for index, item in enumerate(forms_list)
+            if (form := decode_form(reader, item, (*path, "form", index), character_id, rules))
+        )
+        if forms_list
+        else ()
     )
     revealed = number["revealed"] or 0
     if revealed > len(forms):
         reader.fail((*path, "revealed"), catalog_text("check.forms_listed", count=len(forms)))
         revealed = 0
-    flags = {
-        key: key in table and bool(reader.boolean(table[key], (*path, key)))
-        for key in ("taken_out", "conceded", "hidden")
-    }
+    flags = dict.fromkeys(("taken_out", "conceded", "hidden"), False)
+    for key in flags:
+        if key in table:
+            flags[key] = bool(reader.boolean(table[key], (*path, key)))
     if flags["hidden"] and kind is CharacterKind.PC:
         reader.fail((*path, "hidden"), "a PC is always known to the players; only NPCs hide")
         flags["hidden"] = False

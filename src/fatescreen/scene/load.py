@@ -268,7 +268,7 @@ def _decode(
             if minion in index_by_id:
                 continue
             if bases is None:
-                bases = {base_id(c.id) for c in characters}
+                bases = {_base_id(c.id) for c in characters}
             if minion not in bases:
                 found_origin = origins.characters.get(character.id)
                 path = found_origin.path if found_origin else ("pcs",)
@@ -554,6 +554,15 @@ def _decode_entry(
         if name not in names:
             reader.fail((*path, "each", name), catalog_text("check.each_unknown", name=name))
     return out
+
+
+def _base_id(character_id: str) -> str:
+    """:func:`~fatescreen.rules.copies.base_id` without a regular expression for the
+    common ``name-12`` (thousands of copies in a large scene)."""
+    head, _, number = character_id.rpartition("-")
+    if head and number.isdecimal() and "\n" not in character_id:
+        return head
+    return base_id(character_id)
 
 
 def _with_fields(character: Character, **fields: Any) -> Character:
