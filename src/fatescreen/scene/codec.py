@@ -44,7 +44,7 @@ from fatescreen.rules.skills import SKILL_LISTS
 from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
-from fatescreen.scene.reader import MAX_COUNT, MAX_NAME, MAX_TEXT, Reader
+from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, plain_name
 
 Data = dict[str, Any]
 RATING = {"low": -10, "high": 20}
@@ -153,11 +153,15 @@ def decode_aspects(
     items = reader.array(value, path)
     if items is None:
         return ()
-    decoded = (
-        decode_aspect(reader, item, (*path, index), kind, default_owner)
-        for index, item in enumerate(items)
-    )
-    return tuple(aspect for aspect in decoded if aspect is not None)
+    out: list[Aspect] = []
+    for index, item in enumerate(items):
+        if plain_name(item):
+            out.append(Aspect(item, kind))  # the common case: a bare name, valid as written
+            continue
+        aspect = decode_aspect(reader, item, (*path, index), kind, default_owner)
+        if aspect is not None:
+            out.append(aspect)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------- characters
@@ -258,15 +262,7 @@ def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int
         return skills
     low, high = RATING["low"], RATING["high"]
     for name, rating in table.items():
-        if (
-            type(rating) is int
-            and low <= rating <= high
-            and type(name) is str
-            and name.isprintable()
-            and len(name) <= MAX_NAME
-            and name
-            and not name.isspace()
-        ):
+        if type(rating) is int and low <= rating <= high and plain_name(name):
             skills[name] = rating  # the common case, valid as written
             continue
         where = (*path, name)
