@@ -23,12 +23,15 @@ class AspectKind(StrEnum):
     BOOST = "boost"
 
 
+_NOT_WORD = re.compile(r"[^\w]+")
+
+
 @lru_cache(maxsize=4096)
 def make_id(name: str) -> str:
     """Derive an id from a free-text name in any language: ``Silbestre`` -> ``silbestre``,
     ``Kultainen naamio`` -> ``kultainen-naamio``. Letters beyond ASCII are kept."""
     folded = unicodedata.normalize("NFC", name).casefold().strip()
-    slug = re.sub(r"[^\w]+", "-", folded).strip("-_")
+    slug = _NOT_WORD.sub("-", folded).strip("-_")
     return slug or "x"
 
 

@@ -74,7 +74,7 @@ class StressTrack:
             raise InvalidValue(
                 "a stress track cannot have a negative number of boxes", code="stress.negative"
             )
-        bad = [box for box in self.checked if not 1 <= box <= self.boxes]
+        bad = [box for box in self.checked if not 1 <= box <= self.boxes] if self.checked else []
         if bad:
             raise InvalidValue(
                 f"box {min(bad)} is not on a track of {self.boxes} boxes",

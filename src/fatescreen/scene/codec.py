@@ -44,7 +44,7 @@ from fatescreen.rules.skills import SKILL_LISTS
 from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
-from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
+from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, plain_name
 
 Data = dict[str, Any]
 RATING = {"low": -10, "high": 20}
@@ -153,11 +153,15 @@ def decode_aspects(
     items = reader.array(value, path)
     if items is None:
         return ()
-    decoded = (
-        decode_aspect(reader, item, (*path, index), kind, default_owner)
-        for index, item in enumerate(items)
-    )
-    return tuple(aspect for aspect in decoded if aspect is not None)
+    out: list[Aspect] = []
+    for index, item in enumerate(items):
+        if plain_name(item):
+            out.append(Aspect(item, kind))  # the common case: a bare name, valid as written
+            continue
+        aspect = decode_aspect(reader, item, (*path, index), kind, default_owner)
+        if aspect is not None:
+            out.append(aspect)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------- characters
@@ -256,7 +260,11 @@ def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int
     skills: dict[str, int] = {}
     if table is None:
         return skills
+    low, high = RATING["low"], RATING["high"]
     for name, rating in table.items():
+        if type(rating) is int and low <= rating <= high and plain_name(name):
+            skills[name] = rating  # the common case, valid as written
+            continue
         where = (*path, name)
         if reader.text(name, where) is None:
             continue
@@ -372,7 +380,7 @@ def _apply_checked(
                 )
                 continue
             checked.add(number)
-        out.append(replace(track, checked=frozenset(checked)))
+        out.append(StressTrack(track.kind, track.boxes, frozenset(checked)))
     return tuple(out)
 
 
@@ -557,6 +565,15 @@ def encode_form(form: Form) -> Data:
 _KINDS = {k.value: k for k in CharacterKind}
 _KIND_VALUES = tuple(_KINDS)
 _SCALE_VALUES = tuple(s.value for s in Scale)
+_NUMBER_RANGES = (
+    ("fate_points", 0, 100),
+    ("refresh", 0, 100),
+    ("weapon", 0, 20),
+    ("armor", 0, 20),
+    ("members", 0, MAX_COUNT),
+    ("revealed", 0, 100),
+)
+"""A character's whole-number keys and the range each may take."""
 
 
 def decode_character(
@@ -607,38 +624,38 @@ def decode_character(
         reader, table.get("consequences"), (*path, "consequences"), slots, GM, rules
     )
     number: dict[str, int | None] = {
-        key: (
-            reader.integer(table[key], (*path, key), low=low, high=high)
-            if key in table
-            else default
-        )
-        for key, default, low, high in (
-            ("fate_points", 0, 0, 100),
-            ("refresh", DEFAULT_REFRESH if kind is CharacterKind.PC else 0, 0, 100),
-            ("weapon", 0, 0, 20),
-            ("armor", 0, 0, 20),
-            ("members", 1, 0, MAX_COUNT),
-            ("revealed", 0, 0, 100),
-        )
+        "fate_points": 0,
+        "refresh": DEFAULT_REFRESH if kind is CharacterKind.PC else 0,
+        "weapon": 0,
+        "armor": 0,
+        "members": 1,
+        "revealed": 0,
     }
+    for key, low, high in _NUMBER_RANGES:
+        if key in table:
+            number[key] = reader.integer(table[key], (*path, key), low=low, high=high)
     scale = Scale.MUNDANE
     if "scale" in table:
         scale_text = reader.choice(table["scale"], (*path, "scale"), _SCALE_VALUES)
         scale = Scale(scale_text) if scale_text else Scale.MUNDANE
     forms_list = (reader.array(table["form"], (*path, "form")) or []) if "form" in table else []
-    forms = tuple(
-        form
-        for index, item in enumerate(forms_list)
-        if (form := decode_form(reader, item, (*path, "form", index), character_id, rules))
+    forms = (
+        tuple(
+            form
+            for index, item in enumerate(forms_list)
+            if (form := decode_form(reader, item, (*path, "form", index), character_id, rules))
+        )
+        if forms_list
+        else ()
     )
     revealed = number["revealed"] or 0
     if revealed > len(forms):
         reader.fail((*path, "revealed"), catalog_text("check.forms_listed", count=len(forms)))
         revealed = 0
-    flags = {
-        key: key in table and bool(reader.boolean(table[key], (*path, key)))
-        for key in ("taken_out", "conceded", "hidden")
-    }
+    flags = dict.fromkeys(("taken_out", "conceded", "hidden"), False)
+    for key in flags:
+        if key in table:
+            flags[key] = bool(reader.boolean(table[key], (*path, key)))
     if flags["hidden"] and kind is CharacterKind.PC:
         reader.fail((*path, "hidden"), "a PC is always known to the players; only NPCs hide")
         flags["hidden"] = False

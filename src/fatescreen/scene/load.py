@@ -105,6 +105,8 @@ class LoadedScene:
 
 
 PartyLoader = Callable[[tuple[str, ...]], Mapping[str, Character]]
+TemplateFiles = dict[str, "dict[str, Any] | SceneFileError"]
+"""Template files read by one load, by the name the scene gives them (or why not)."""
 
 
 def load_scene(path: Path, party: PartyLoader | None = None) -> LoadedScene:
@@ -224,13 +226,14 @@ def _decode(
         origins.links[(a, b)] = Origin(("link", index))
 
     characters: list[Character] = []
+    templates: TemplateFiles = {}
 
     def add(character: Character, origin: Origin) -> None:
-        where = (*origin.path, "name")
         if character.id in origins.characters:
+            where = (*origin.path, "name")
             reader.fail(where, catalog_text("check.duplicate_character", id=character.id))
             return
-        if character.zone is not None:
+        if character.zone is not None and character.zone not in zone_ids.names:
             zone = zone_ids.resolve(reader, character.zone, (*origin.path, "zone"), "zone")
             if zone != character.zone:
                 character = _with_fields(character, zone=zone)
@@ -253,18 +256,22 @@ def _decode(
     for section, kind in (("pc", CharacterKind.PC), ("npc", CharacterKind.MAJOR)):
         for index, item in enumerate(_records(reader, top, section)):
             path: KeyPath = (section, index)
-            entries = _decode_entry(reader, item, path, kind, rules, base, zone_ids)
+            entries = _decode_entry(reader, item, path, kind, rules, base, zone_ids, templates)
             for character, origin in entries:
                 add(character, origin)
 
     index_by_id = {c.id: c for c in characters}
     with_minions = [c for c in characters if c.minions]
-    bases = {base_id(c.id) for c in characters} if with_minions else set()
+    bases: set[str] | None = None  # the numbered copies' base ids, made only when needed
     for character in with_minions:
-        found_origin = origins.characters.get(character.id)
-        path = found_origin.path if found_origin else ("pcs",)
         for minion in character.minions:
-            if minion not in index_by_id and minion not in bases:
+            if minion in index_by_id:
+                continue
+            if bases is None:
+                bases = {_base_id(c.id) for c in characters}
+            if minion not in bases:
+                found_origin = origins.characters.get(character.id)
+                path = found_origin.path if found_origin else ("pcs",)
                 reader.fail((*path, "minions"), _unknown("character", minion, index_by_id))
     for character in characters:
         if character.swarm is None:
@@ -381,7 +388,8 @@ def _check_holders(
 
     def check(owned: tuple[Aspect, ...], path: KeyPath) -> None:
         for index, aspect in enumerate(owned):
-            check_one(aspect, (*path, index))
+            if aspect.free_invokes:
+                check_one(aspect, (*path, index))
 
     check(aspects, ("aspects",))
     for zone in zones:
@@ -394,7 +402,7 @@ def _check_holders(
         for form_index, form in enumerate(character.forms):
             check(form.aspects, (*origin.path, "form", form_index, "aspects"))
         for slot in character.consequences:
-            if slot.aspect is not None:
+            if slot.aspect is not None and slot.aspect.free_invokes:
                 check_one(slot.aspect, (*origin.path, "consequences", codec.slot_name(slot)))
 
 
@@ -474,6 +482,7 @@ def _decode_entry(
     rules: RulesInPlay,
     base: Path,
     zones: _NameIndex | None = None,
+    templates: TemplateFiles | None = None,
 ) -> list[tuple[Character, Origin]]:
     """One [[pc]]/[[npc]] entry: a character, or numbered characters from a template."""
     allowed = codec.CHARACTER_KEYS + codec.TEMPLATE_KEYS
@@ -486,7 +495,7 @@ def _decode_entry(
                 reader.fail((*path, key), catalog_text("check.template_only", name=repr(key)))
         single = codec.decode_character(reader, table, path, kind, rules)
         return [(single, Origin(path))] if single else []
-    template = _load_template(reader, table["template"], (*path, "template"), base)
+    template = _load_template(reader, table["template"], (*path, "template"), base, templates)
     if template is None:
         return []
     own = {k: v for k, v in table.items() if k not in codec.TEMPLATE_KEYS}
@@ -508,7 +517,7 @@ def _decode_entry(
     character: Character | None
     counted = "count" in table
     for name in names:
-        if shared is not None and not each_table:
+        if shared is not None and (not each_table or name not in each_table):
             # the common case, many plain copies: nothing to read for this one
             copy = _with_fields(shared, name=name, id=make_id(name))
             out.append((copy, Origin(path, name if counted else None)))
@@ -547,12 +556,20 @@ def _decode_entry(
     return out
 
 
+def _base_id(character_id: str) -> str:
+    """:func:`~fatescreen.rules.copies.base_id` without a regular expression for the
+    common ``name-12`` (thousands of copies in a large scene)."""
+    head, _, number = character_id.rpartition("-")
+    if head and number.isdecimal() and "\n" not in character_id:
+        return head
+    return base_id(character_id)
+
+
 def _with_fields(character: Character, **fields: Any) -> Character:
     """A copy with some fields set, skipping ``dataclasses.replace``'s revalidation: the
     loader builds hundreds of such copies of already valid characters."""
     clone: Character = object.__new__(Character)
-    clone.__dict__.update(character.__dict__)
-    clone.__dict__.update(fields)
+    clone.__dict__.update(character.__dict__, **fields)
     return clone
 
 
@@ -583,17 +600,32 @@ def _template_file(file: Path, mtime_ns: int, size: int) -> dict[str, Any]:
     return parse(read_text(file), file)
 
 
-def _load_template(reader: Reader, ref: object, path: KeyPath, base: Path) -> dict[str, Any] | None:
-    """Read ``"library/cultist.toml"`` or ``"library/cultists.toml#cultist"``."""
+def _load_template(
+    reader: Reader,
+    ref: object,
+    path: KeyPath,
+    base: Path,
+    templates: TemplateFiles | None = None,
+) -> dict[str, Any] | None:
+    """Read ``"library/cultist.toml"`` or ``"library/cultists.toml#cultist"``.
+
+    ``templates`` holds the files already read by this load (or why they could not be),
+    by the name written: many entries of a large scene name one file.
+    """
     text = reader.text(ref, path, limit=1000)
     if text is None:
         return None
     file_part, _, wanted = text.partition("#")
-    file = (base / file_part).resolve()
-    try:
-        data = template_data(file)
-    except SceneFileError as error:
-        problem = error.problems[0]
+    read = templates.get(file_part) if templates is not None else None
+    if read is None:
+        try:
+            read = template_data((base / file_part).resolve())
+        except SceneFileError as error:
+            read = error
+        if templates is not None:
+            templates[file_part] = read
+    if isinstance(read, SceneFileError):
+        problem = read.problems[0]
         told = problem.text
         key = "check.template_unreadable"
         reason: object = told if told is not None else problem.message
@@ -605,6 +637,7 @@ def _load_template(reader: Reader, ref: object, path: KeyPath, base: Path) -> di
             reason = catalog_text("check.template_at_line", reason=reason, line=problem.line)
         reader.fail(path, catalog_text(key, file=file_part, reason=reason))
         return None
+    data = read
     entries = data.get("npc", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         reader.fail(path, catalog_text("check.template_empty", file=file_part))

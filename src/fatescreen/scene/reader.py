@@ -39,6 +39,19 @@ def control_character(text: str, allowed: str = "\t") -> str | None:
     return None
 
 
+def plain_name(value: object) -> bool:
+    """True for a string that :meth:`Reader.text` takes as a name as it is (no control
+    character, not blank, at most :data:`MAX_NAME` long): checked at C speed, for the
+    loader's common case."""
+    return (
+        type(value) is str
+        and value.isprintable()
+        and len(value) <= MAX_NAME
+        and value != ""
+        and not value.isspace()
+    )
+
+
 def shown(value: str, limit: int = 60) -> str:
     """A text quoted for a message, cut short so a huge value cannot flood the screen."""
     return repr(value if len(value) <= limit else value[:limit] + "...")
@@ -93,6 +106,13 @@ class Reader:
         Free texts longer than a name (``limit`` above :data:`MAX_NAME`: notes, stunts,
         outcomes) may span several lines; names may not.
         """
+        if (
+            type(value) is str
+            and value.isprintable()
+            and len(value) <= limit
+            and (allow_empty or (value and not value.isspace()))
+        ):
+            return value  # the common case: no control character at all, checked at C speed
         if not isinstance(value, str):
             self.fail(path, text("check.expected_string", found=_type_name(value)))
             return None
