@@ -109,9 +109,9 @@ def test_generated_scenes_with_values_replaced_load_or_fail_cleanly() -> None:
     @given(scene_document(), st.data())
     def check(document: dict[str, Any], data: st.DataObject) -> None:
         document = copy.deepcopy(document)
-        places = _places(document)
         for _ in range(data.draw(st.sampled_from((1, 1, 1, 1, 2)))):
-            path = data.draw(st.sampled_from(places))
+            # the places are read again: a first replacement may have taken a table away
+            path = data.draw(st.sampled_from(_places(document)))
             parent = document
             for part in path[:-1]:
                 parent = parent[part]
