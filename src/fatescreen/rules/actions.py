@@ -92,12 +92,6 @@ def _with_target(entry: ActionOutcome, target: AspectTarget) -> ActionOutcome:
     return replace(entry, target=target, alternatives=alternatives)
 
 
-def _targeted(
-    target: AspectTarget, rows: Mapping[Outcome, ActionOutcome]
-) -> Mapping[Outcome, ActionOutcome]:
-    return MappingProxyType({outcome: _with_target(row, target) for outcome, row in rows.items()})
-
-
 _O = Action.OVERCOME
 _C = Action.CREATE_ADVANTAGE
 _A = Action.ATTACK
