@@ -1,10 +1,11 @@
-"""Who a big bad's solo bonus counts, and what falls with a swarm's heart (RULES.md §7)."""
+"""Who a big bad's solo bonus counts, what falls with a swarm's heart, and how a minion
+takes a redirected hit (RULES.md §7)."""
 
 from __future__ import annotations
 
-from fatescreen.rules.big_bads import Swarm, fallen_with_heart, pcs_facing
+from fatescreen.rules.big_bads import Swarm, fallen_with_heart, pcs_facing, redirect_hit
 from fatescreen.rules.character import Character, CharacterKind
-from fatescreen.rules.harm import take_out
+from fatescreen.rules.harm import HarmOptions, take_out
 from fatescreen.rules.npcs import minor_npc
 
 
@@ -36,3 +37,12 @@ def test_the_parts_still_acting_fall_with_the_heart() -> None:
     fallen = fallen_with_heart(swarm, parts)
     assert fallen == (take_out(parts["claw"]), take_out(parts["tail"]))
     assert all(part.taken_out for part in fallen)
+
+
+def test_a_redirected_hit_follows_the_optional_harm_rules() -> None:
+    """§7 minion armor: the minion absorbs the big bad's hit as it would its own, so with
+    Fate Core's escalating boxes a 2-shift hit checks box 2 alone, not two boxes."""
+    cultist = minor_npc("Cultist", stress_boxes=2)
+    (plain,) = redirect_hit(cultist, 2).minion.stress
+    (escalating,) = redirect_hit(cultist, 2, options=HarmOptions(escalating=True)).minion.stress
+    assert (plain.checked, escalating.checked) == (frozenset({1, 2}), frozenset({2}))
