@@ -130,3 +130,20 @@ def test_a_sheet_edited_from_the_dashboard_is_checked_saved_and_undoable(
         session.edit_sheet(replace(rozio, skills={**rozio.skills, "Piloting": 1}))
     with pytest.raises(CommandError, match="Dolors Cabra is not in the party"):
         session.edit_sheet(session.scene.character("dolors"))
+
+
+def test_a_sheet_edit_that_breaks_the_skill_columns_is_refused_in_finnish(
+    campaign_dir: Path,
+) -> None:
+    """§9: no rating may hold more skills than the rating below it; raising Deceive to Great
+    and dropping Athletics to Fair leaves Rozio two Great skills and no Good one."""
+    session = open_campaign(campaign_dir, lang="fi", journal=False)
+    rozio = session.party().member("rozio").character
+    broken = replace(rozio, skills={**rozio.skills, "Deceive": 4, "Athletics": 2})
+    with pytest.raises(CommandError) as refused:
+        session.edit_sheet(broken)
+    assert str(refused.value) == (
+        "tasolla Mahtava (+4) on 2 taitoa mutta sen alla tasolla Hyvä (+3) vain 0:"
+        " millään tasolla ei voi olla enemmän taitoja kuin sen alapuolisella"
+    )
+    assert party_file(campaign_dir)["Rozio"]["skills"]["Deceive"] == 3

@@ -16,12 +16,17 @@ from fatescreen.commands.requests import (
     Add,
     AddAspect,
     Attack,
+    Compel,
+    Cost,
     Create,
     Defend,
     Field,
     Invoke,
     Link,
+    ListTemplates,
     Milestone,
+    Minion,
+    Move,
     NextExchange,
     NextTurn,
     Overcome,
@@ -32,8 +37,11 @@ from fatescreen.commands.requests import (
     RenameAspect,
     Request,
     RevealAspect,
+    RevealForm,
     SaveTemplate,
     Set,
+    Stress,
+    Tick,
     Unlink,
     Visibility,
     is_difficulty,
@@ -41,11 +49,14 @@ from fatescreen.commands.requests import (
 from fatescreen.commands.verbs_aspects import parse_aspect
 from fatescreen.commands.verbs_attack import parse_attack, parse_defend
 from fatescreen.commands.verbs_build import parse_remove
+from fatescreen.commands.verbs_campaign import parse_milestone, parse_play
 from fatescreen.commands.verbs_edit import parse_place
-from fatescreen.commands.verbs_flow import parse_exchange, parse_next
-from fatescreen.commands.verbs_harm import parse_absorb
+from fatescreen.commands.verbs_flow import parse_exchange, parse_move, parse_next, parse_tick
+from fatescreen.commands.verbs_harm import parse_absorb, parse_minion, parse_reveal, parse_stress
+from fatescreen.commands.verbs_library import parse_template
 from fatescreen.commands.verbs_map import parse_link, parse_unlink
-from fatescreen.commands.verbs_rolls import parse_create, parse_invoke, parse_overcome
+from fatescreen.commands.verbs_points import parse_compel
+from fatescreen.commands.verbs_rolls import parse_cost, parse_create, parse_invoke, parse_overcome
 from fatescreen.commands.verbs_visibility import parse_visibility
 from fatescreen.rules.dice import looks_like_faces
 
@@ -261,6 +272,83 @@ def test_a_secret_or_public_reads_back_as_itself(target: str, secret: bool) -> N
 def test_next_and_exchange_read_back_as_themselves(who: str) -> None:
     assert parsed("next", NextTurn(who).command(), parse_next) == NextTurn(who)
     assert parsed("exchange", NextExchange(who).command(), parse_exchange) == NextExchange(who)
+
+
+@given(st.none() | text)
+def test_a_minion_reads_back_as_itself(minion: str | None) -> None:
+    assert parsed("minion", Minion(minion).command(), parse_minion) == Minion(minion)
+
+
+@given(text, st.none() | st.sampled_from(["soft", "full"]))
+def test_a_true_form_reveal_reads_back_as_itself(character: str, mode: str | None) -> None:
+    request = RevealForm(character, mode)
+    assert parsed("reveal", request.command(), parse_reveal) == request
+
+
+@given(text, st.none() | st.sampled_from(["physical", "mental", "stress"]), st.integers(-2, 12))
+def test_a_stress_box_reads_back_as_itself(character: str, kind: str | None, box: int) -> None:
+    request = Stress(character, kind, box)
+    assert parsed("stress", request.command(), parse_stress) == request
+
+
+@given(text, text, st.sampled_from(["offer", "accept", "refuse"]), st.none() | text)
+def test_a_compel_reads_back_as_itself(
+    character: str, aspect: str, answer: str, by: str | None
+) -> None:
+    request = Compel(character, aspect, answer, by)
+    assert parsed("compel", request.command(), parse_compel) == request
+
+
+cost_text = st.just("") | text.filter(lambda t: keyword_of(t) != "for")
+"""A cost's text (none at all leaves it unnamed); ``for`` first would name who pays."""
+
+
+@given(cost_text, st.none() | text)
+def test_a_cost_reads_back_as_itself(cost: str, cost_for: str | None) -> None:
+    assert parsed("cost", Cost(cost, cost_for).command(), parse_cost) == Cost(cost, cost_for)
+
+
+@given(text, st.booleans(), st.none() | st.integers(0, 12))
+def test_a_tick_reads_back_as_itself(countdown: str, back: bool, count: int | None) -> None:
+    request = Tick(countdown, back, count)
+    assert parsed("tick", request.command(), parse_tick) == request
+
+
+@given(text, text, st.none() | word, st.none() | faces, helpers)
+def test_a_move_reads_back_as_itself(
+    character: str, zone: str, skill: str | None, dice: str | None, helpers: tuple[str, ...]
+) -> None:
+    request = Move(character, zone, skill, dice, helpers)
+    assert parsed("move", request.command(), parse_move) == request
+
+
+@given(text)
+def test_a_play_reads_back_as_itself(scene: str) -> None:
+    assert parsed("play", Play(scene).command(), parse_play) == Play(scene)
+
+
+@given(text, st.none() | text, st.none() | text)
+def test_a_template_request_reads_back_as_itself(
+    target: str, name: str | None, file: str | None
+) -> None:
+    request = SaveTemplate(target, name, file)
+    assert parsed("template", request.command(), parse_template) == request
+    assert parsed("template", ListTemplates().command(), parse_template) == ListTemplates()
+
+
+milestones = (
+    st.builds(Milestone, text, st.just("skip"))
+    | st.builds(
+        Milestone, text, st.sampled_from(["swap", "replace", "aspect"]), st.tuples(text, text)
+    )
+    | st.builds(Milestone, text, st.just("rewrite"), st.tuples(difficulty, text))
+    | st.builds(Milestone, text, st.just("buy"), st.tuples(text))
+)
+
+
+@given(milestones)
+def test_a_milestone_reads_back_as_itself(request: Milestone) -> None:
+    assert parsed("milestone", request.command(), parse_milestone) == request
 
 
 fields = st.lists(st.builds(Field, word, st.lists(text, max_size=3).map(tuple)), max_size=3).map(

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
+from fatescreen.scene.errors import rule_word
 
 
 class CommandError(Exception):
@@ -24,23 +23,14 @@ class AmbiguousName(UnknownName):
     """A name matched several things; the message lists them."""
 
 
-WORDS = {"Severity": "ui.severity", "Outcome": "outcome"}
-"""The catalog's words for the values of the rules' enumerations a refusal may name."""
-
-
 def rules_message(error: RulesError, lang: str) -> str:
     """What a broken rule says in the GM's language: the catalog's ``rules.CODE`` message,
-    a severity or an outcome it names in the catalog's words (only its English words if the
-    rule has no code)."""
+    the values it names in the catalog's words (only its English words if the rule has no
+    code)."""
     if not error.code:
         return str(error)
-    values = {name: _word(value, lang) for name, value in error.values.items()}
+    values = {name: rule_word(value, lang) for name, value in error.values.items()}
     return tr(lang, f"rules.{error.code}", **values)
-
-
-def _word(value: object, lang: str) -> object:
-    prefix = WORDS.get(type(value).__name__) if isinstance(value, Enum) else None
-    return tr(lang, f"{prefix}.{value.value}") if prefix and isinstance(value, Enum) else value
 
 
 def refused(error: RulesError, lang: str) -> CommandError:

@@ -299,14 +299,32 @@ class Remove:
 
 @dataclass(frozen=True)
 class SaveTemplate:
-    """``template save TARGET as NAME``: a stat block into the library."""
+    """``template save TARGET [as NAME] [to FILE]``: a stat block into the library (named
+    as the record is, in the library's own folder, unless told)."""
 
     target: str
-    name: str
+    name: str | None = None
+    file: str | None = None
 
     def command(self) -> str:
         """The ``template save`` line."""
-        return line_of("template", "save", self.target, "as", self.name)
+        words = ["template", "save", self.target]
+        words += ["as", self.name] if self.name is not None else []
+        words += ["to", self.file] if self.file is not None else []
+        return line_of(*words)
+
+
+@dataclass(frozen=True)
+class ListTemplates:
+    """``template list``: the templates the scene can use."""
+
+    def command(self) -> str:
+        """The ``template list`` line."""
+        return "template list"
+
+
+TemplateRequest = SaveTemplate | ListTemplates
+"""Any request of the ``template`` verb."""
 
 
 @dataclass(frozen=True)
@@ -475,13 +493,14 @@ class Absorb:
 
 @dataclass(frozen=True)
 class Minion:
-    """``minion MINION``: a minion takes the hit for its big bad."""
+    """``minion [MINION]``: a minion takes the hit for its big bad (the first one when
+    none is named)."""
 
-    minion: str
+    minion: str | None = None
 
     def command(self) -> str:
         """The ``minion`` line."""
-        return line_of("minion", self.minion)
+        return line_of("minion", *([self.minion] if self.minion else []))
 
 
 @dataclass(frozen=True)
@@ -498,59 +517,78 @@ class RevealForm:
 
 @dataclass(frozen=True)
 class Stress:
-    """``stress NAME KIND BOX``: check or clear one stress box."""
+    """``stress NAME [physical|mental|stress] BOX``: check or clear one stress box (on the
+    character's first track when no kind is named)."""
 
     character: str
-    kind: str
+    kind: str | None
     box: int
 
     def command(self) -> str:
         """The ``stress`` line."""
-        return line_of("stress", self.character, self.kind, str(self.box))
+        kind = [self.kind] if self.kind else []
+        return line_of("stress", self.character, *kind, str(self.box))
 
 
 @dataclass(frozen=True)
 class Compel:
-    """``compel WHO ASPECT accept|refuse``: a compel answered."""
+    """``compel WHO ASPECT offer|accept|refuse [by PLAYER]``: a compel offered or answered
+    (``by`` a player who pays for compelling another's character)."""
 
     character: str
     aspect: str
     answer: str
+    by: str | None = None
 
     def command(self) -> str:
         """The ``compel`` line."""
-        return line_of("compel", self.character, self.aspect, self.answer)
+        by = ["by", self.by] if self.by else []
+        return line_of("compel", self.character, self.aspect, self.answer, *by)
 
 
 @dataclass(frozen=True)
 class Cost:
-    """``cost TEXT``: success at a cost on the roll just made."""
+    """``cost [for WHO] [TEXT]``: success at a cost on the roll just made (``for`` the one
+    who names the cost of a failed create an advantage)."""
 
-    text: str
+    text: str = ""
+    cost_for: str | None = None
 
     def command(self) -> str:
         """The ``cost`` line."""
-        return line_of("cost", self.text)
+        words = ["for", self.cost_for] if self.cost_for else []
+        return line_of("cost", *words, *([self.text] if self.text else []))
 
 
 @dataclass(frozen=True)
 class Tick:
-    """``tick COUNTDOWN``: one box of a countdown."""
+    """``tick COUNTDOWN [back] [N]``: boxes of a countdown (one unless counted), or taken
+    back."""
 
     countdown: str
+    back: bool = False
+    count: int | None = None
 
     def command(self) -> str:
         """The ``tick`` line."""
-        return line_of("tick", self.countdown)
+        words = ["back"] if self.back else []
+        words += [str(self.count)] if self.count is not None else []
+        return line_of("tick", self.countdown, *words)
 
 
 @dataclass(frozen=True)
 class Move:
-    """``move NAME ZONE``: a character to another zone (rolling across a barrier)."""
+    """``move NAME ZONE [SKILL] [FACES] [with H,H]``: a character to another zone (rolling
+    an overcome across a barrier or a block)."""
 
     character: str
     zone: str
+    skill: str | None = None
+    dice: str | None = None
+    helpers: tuple[str, ...] = ()
 
     def command(self) -> str:
         """The ``move`` line."""
-        return line_of("move", self.character, self.zone)
+        words = [self.character, self.zone, *([self.skill] if self.skill else [])]
+        words += [self.dice] if self.dice else []
+        return line_of("move", *words, *_helpers(self.helpers))

@@ -20,6 +20,7 @@ from fatescreen.commands.campaign import (
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.names import fold, resolve
+from fatescreen.commands.requests import Milestone, Play
 from fatescreen.rules.advancement import (
     Breakthrough,
     BuyStunt,
@@ -32,6 +33,7 @@ from fatescreen.rules.advancement import (
 )
 from fatescreen.rules.character import Character, ConsequenceSlot, Stunt
 from fatescreen.rules.errors import RulesError
+from fatescreen.rules.ladder import parse_rating
 from fatescreen.scene.campaign import Campaign, SceneState
 
 OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -153,6 +155,13 @@ def scenes(ctx: Context, args: Tokens) -> Applied:
     return Applied(ctx.scene, tuple(lines))
 
 
+def parse_play(args: Tokens) -> Play:
+    """Stage one of ``play``: the scene as typed (a number, a title or a file)."""
+    scene = args.take("the scene")
+    args.done()
+    return Play(scene)
+
+
 @verb(
     "play",
     "play SCENE",
@@ -164,8 +173,7 @@ def scenes(ctx: Context, args: Tokens) -> Applied:
 def play(ctx: Context, args: Tokens) -> Applied:
     """Ask the session to open a scene of the campaign; a prepared one is started."""
     campaign_ctx, campaign = _campaign(ctx, args)
-    ref = args.take("the scene")
-    args.done()
+    ref = parse_play(args).scene
     entries = campaign.scenes
     if ref.isdigit() and 1 <= int(ref) <= len(entries):
         entry = entries[int(ref) - 1]
@@ -297,32 +305,64 @@ def endsession(ctx: Context, args: Tokens) -> Applied:
 # ---------------------------------------------------------------------------- advancement
 
 
+_OPTION_WORDS = {
+    "swap": ("the first skill", "the second skill"),
+    "replace": ("the Average skill", "the new skill"),
+    "rewrite": ("the stunt's number", "the stunt's new text"),
+    "buy": ("the new stunt",),
+    "aspect": ("the aspect", "the aspect's new text"),
+}
+"""What each milestone option takes after its word."""
+
+
+def _milestone_words(args: Tokens, name: str) -> tuple[str, ...]:
+    """The words of one milestone option after its word, as typed (a stunt's number is
+    checked to be one)."""
+    words = tuple(args.take(what) for what in _OPTION_WORDS[name])
+    if name == "rewrite":
+        try:
+            parse_rating(words[0])
+        except ValueError:
+            raise args.not_a_number(words[0]) from None
+    return words
+
+
 def _milestone_option(
-    ctx: Context, campaign: Campaign, character: Character, name: str, args: Tokens
+    ctx: Context, campaign: Campaign, character: Character, name: str, words: tuple[str, ...]
 ) -> tuple[MilestoneOption, str]:
-    """Read one milestone option after its word; returns it and its history line."""
+    """One milestone option from its word and the words after it; returns it and its
+    history line."""
     if name == "swap":
-        first = _skill(ctx, character.skills, args.take("the first skill"))
-        second = _skill(ctx, character.skills, args.take("the second skill"))
+        first = _skill(ctx, character.skills, words[0])
+        second = _skill(ctx, character.skills, words[1])
         change = ctx.tr("advance.swap", first=first, second=second)
         return SwapSkills(first, second), change
     if name == "replace":
-        old = _skill(ctx, character.skills, args.take("the Average skill"))
-        new = _skill(ctx, campaign.skills, args.take("the new skill"))
+        old = _skill(ctx, character.skills, words[0])
+        new = _skill(ctx, campaign.skills, words[1])
         return ReplaceAverageSkill(old, new), ctx.tr("advance.replace", old=old, new=new)
     if name == "rewrite":
-        number = args.number("the stunt's number")
-        text = args.take("the stunt's new text")
+        number, text = parse_rating(words[0]), words[1]
         change = ctx.tr("advance.rewrite", number=number, text=text)
         return RewriteStunt(number - 1, Stunt(text)), change
     if name == "buy":
-        text = args.take("the new stunt")
+        text = words[0]
         return BuyStunt(Stunt(text)), ctx.tr("advance.buy", text=text)
-    old_ref = args.take("the aspect")
-    aspect = resolve(old_ref, ((a.id, a.name, a) for a in character.aspects), "aspect", ctx.lang)
-    new_name = args.take("the aspect's new text")
+    aspect = resolve(words[0], ((a.id, a.name, a) for a in character.aspects), "aspect", ctx.lang)
+    new_name = words[1]
     change = ctx.tr("advance.aspect", old=aspect.name, new=new_name)
     return RewriteAspect(aspect.name, new_name), change
+
+
+def parse_milestone(args: Tokens) -> Milestone:
+    """Stage one of ``milestone``: the PC and the option with its words, as typed."""
+    pc = args.take("the PC")
+    name = _option(args, "skip", *MILESTONE_OPTIONS)
+    if name is None:
+        raise args.missing("swap / replace / rewrite / buy / aspect / skip")
+    values = () if name == "skip" else _milestone_words(args, name)
+    args.done()
+    return Milestone(pc, name, values)
 
 
 @verb(
@@ -338,16 +378,13 @@ def milestone(ctx: Context, args: Tokens) -> Applied:
     """Apply a milestone option to a party member, between scenes."""
     campaign_ctx, campaign = _campaign(ctx, args)
     _between_scenes(campaign_ctx, campaign, args)
-    character = _pc(ctx, campaign, args.take("the PC"))
-    name = _option(args, "skip", *MILESTONE_OPTIONS)
-    if name == "skip":
+    request = parse_milestone(args)
+    character = _pc(ctx, campaign, request.pc)
+    if request.option == "skip":
         option: MilestoneOption | None = None
         change = ctx.tr("advance.skip")
-    elif name is not None:
-        option, change = _milestone_option(ctx, campaign, character, name, args)
     else:
-        raise _missing(ctx, args, "swap / replace / rewrite / buy / aspect / skip")
-    args.done()
+        option, change = _milestone_option(ctx, campaign, character, request.option, request.values)
     try:
         new = take_milestone(campaign, character.id, option, change)
     except RulesError as error:
@@ -417,7 +454,8 @@ def breakthrough(ctx: Context, args: Tokens) -> Applied:
         elif name is not None:
             if choices.milestone is not None:
                 raise CommandError(ctx.tr("campaign.one_milestone"))
-            option, change = _milestone_option(ctx, campaign, character, name, args)
+            words = _milestone_words(args, name)
+            option, change = _milestone_option(ctx, campaign, character, name, words)
             choices = replace(choices, milestone=option)
             changes.append(change)
         else:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError, refused, rules_message
 from fatescreen.commands.flow import default_participants, next_scene_pool, scene_end
-from fatescreen.commands.requests import NextExchange, NextTurn
+from fatescreen.commands.requests import Move, NextExchange, NextTurn, Tick
 from fatescreen.commands.settle import (
     action_effort,
     no_hit_waiting,
@@ -18,16 +18,41 @@ from fatescreen.commands.settle import (
     with_hits,
 )
 from fatescreen.commands.verbs_attack import end_full_defense
-from fatescreen.commands.verbs_obstacles import block_harm, optional_skill
+from fatescreen.commands.verbs_obstacles import block_harm
 from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
 from fatescreen.rules.conflict import TurnOrder, add_participant, hand_to, may_pick, next_exchange
 from fatescreen.rules.conflict import start as start_exchange
-from fatescreen.rules.dice import DiceRoll
+from fatescreen.rules.dice import looks_like_faces, parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.obstacles import Block, tick, ticks_each_exchange, untick
 from fatescreen.rules.outcomes import resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene
+
+
+def parse_move(args: Tokens) -> Move:
+    """Stage one of ``move``: who, where to, and the skill, dice and helpers of the overcome
+    a barrier or a block asks for (names and skills as typed)."""
+    character = args.take(tr(args.lang, "what.character"))
+    zone = args.take(tr(args.lang, "what.zone"))
+    skill: str | None = None
+    word = args.peek()
+    if (
+        word is not None
+        and not looks_like_faces(word)
+        and not args.at_keyword("with", "dice", "vs")
+    ):
+        skill = args.take(tr(args.lang, "what.skill"))
+    dice: str | None = None
+    helpers: list[str] = []
+    while args:
+        if args.keyword("with"):
+            helpers += args.names(tr(args.lang, "what.helpers"))
+        elif dice is None and (faces := args.faces_text()) is not None:
+            dice = faces
+        else:
+            args.done()
+    return Move(character, zone, skill, dice, tuple(helpers))
 
 
 @verb(
@@ -38,19 +63,17 @@ from fatescreen.scene.model import PendingRoll, RollPurpose, Scene
 )
 def move(ctx: Context, args: Tokens) -> Applied:
     """Move a character; crossing a barrier or a block rolls an overcome first."""
+    request = parse_move(args)
     no_hit_waiting(ctx)
-    character = ctx.standing(args.take(ctx.tr("what.character")))
-    zone = ctx.zone(args.take(ctx.tr("what.zone")))
-    skill = optional_skill(ctx, args, character, ctx.scene.rules.roles.physical_defense)
-    entered: DiceRoll | None = None
-    helpers: list[str] = []
-    while args:
-        if args.keyword("with"):
-            helpers += args.names(ctx.tr("what.helpers"))
-        elif entered is None and (faces := args.faces()) is not None:
-            entered = faces
-        else:
-            args.done()
+    character = ctx.standing(request.character)
+    zone = ctx.zone(request.zone)
+    skill = (
+        ctx.scene.rules.roles.physical_defense
+        if request.skill is None
+        else ctx.skill(character, request.skill)
+    )
+    entered = parse_faces(request.dice) if request.dice is not None else None
+    helpers = list(request.helpers)
     here = character.zone
     if here == zone.id:
         raise ctx.error("error.already_there", name=character.name, zone=zone.name)
@@ -215,6 +238,15 @@ def _tick_each_exchange(ctx: Context, scene: Scene) -> tuple[Scene, tuple[str, .
     return replace(scene, countdowns=tuple(countdowns)), tuple(lines)
 
 
+def parse_tick(args: Tokens) -> Tick:
+    """Stage one of ``tick``: which countdown, whether taken back, and how many boxes."""
+    countdown = args.take(tr(args.lang, "what.countdown"))
+    back = bool(args.keyword("back"))
+    count = args.optional_number()
+    args.done()
+    return Tick(countdown, back, count)
+
+
 @verb(
     "tick",
     "tick COUNTDOWN [N] | tick COUNTDOWN back [N]",
@@ -223,11 +255,10 @@ def _tick_each_exchange(ctx: Context, scene: Scene) -> tuple[Scene, tuple[str, .
 )
 def tick_verb(ctx: Context, args: Tokens) -> Applied:
     """Advance (or take back) a countdown."""
-    countdown = ctx.countdown(args.take(ctx.tr("what.countdown")))
-    back = bool(args.keyword("back"))
-    count = args.optional_number()
-    count = 1 if count is None else count
-    args.done()
+    request = parse_tick(args)
+    countdown = ctx.countdown(request.countdown)
+    back = request.back
+    count = 1 if request.count is None else request.count
     try:
         if back:
             new, finished = untick(countdown, count), False

@@ -8,7 +8,7 @@ from dataclasses import replace
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.harm_text import hit_lines, option_text, options_for
-from fatescreen.commands.requests import Absorb
+from fatescreen.commands.requests import Absorb, Minion, RevealForm, Stress
 from fatescreen.commands.settle import (
     action_effort,
     no_hit_waiting,
@@ -252,6 +252,13 @@ def concede_verb(ctx: Context, args: Tokens) -> Applied:
     return Applied(scene, (line,), line, frozenset({f"character:{character.id}", "pool", "turn"}))
 
 
+def parse_minion(args: Tokens) -> Minion:
+    """Stage one of ``minion``: the minion named, if any."""
+    ref = args.optional()
+    args.done()
+    return Minion(ref)
+
+
 @verb(
     "minion",
     "minion [MINION]",
@@ -260,13 +267,12 @@ def concede_verb(ctx: Context, args: Tokens) -> Applied:
 )
 def minion(ctx: Context, args: Tokens) -> Applied:
     """Redirect the pending hit to one of the big bad's minions."""
+    ref = parse_minion(args).minion
     hit = _hit(ctx)
     big_bad = ctx.scene.character(hit.target)
     choices = minion_armor_options(big_bad, ctx.scene.character_index)
     if not choices:
         raise CommandError(ctx.tr("error.no_minions", name=big_bad.name))
-    ref = args.optional()
-    args.done()
     if ref is None:
         chosen = ctx.scene.character(choices[0])
     else:
@@ -300,6 +306,14 @@ def minion(ctx: Context, args: Tokens) -> Applied:
     )
 
 
+def parse_reveal(args: Tokens) -> RevealForm:
+    """Stage one of ``reveal``: whose true form, and softly or in full if said."""
+    character = args.take(tr(args.lang, "what.big_bad"))
+    mode = args.keyword("soft", "full")
+    args.done()
+    return RevealForm(character, mode)
+
+
 @verb(
     "reveal",
     "reveal NAME [soft|full]",
@@ -308,10 +322,9 @@ def minion(ctx: Context, args: Tokens) -> Applied:
 )
 def reveal(ctx: Context, args: Tokens) -> Applied:
     """Reveal the next true form."""
-    character = ctx.character(args.take(ctx.tr("what.big_bad")))
-    choice = args.keyword("soft", "full")
-    args.done()
-    soft = None if choice is None else choice == "soft"
+    request = parse_reveal(args)
+    character = ctx.character(request.character)
+    soft = None if request.mode is None else request.mode == "soft"
     try:
         revealed = reveal_next_form(character, soft)
     except RulesError as error:
@@ -333,6 +346,15 @@ def reveal(ctx: Context, args: Tokens) -> Applied:
     return Applied(scene, lines, line, frozenset({f"character:{character.id}", "aspects", "turn"}))
 
 
+def parse_stress(args: Tokens) -> Stress:
+    """Stage one of ``stress``: whose box, on which track if said, and its number."""
+    character = args.take(tr(args.lang, "what.character"))
+    kind = args.keyword("physical", "mental", "stress")
+    box = args.number(tr(args.lang, "what.box"))
+    args.done()
+    return Stress(character, kind, box)
+
+
 @verb(
     "stress",
     "stress NAME [physical|mental] BOX",
@@ -341,10 +363,9 @@ def reveal(ctx: Context, args: Tokens) -> Applied:
 )
 def stress(ctx: Context, args: Tokens) -> Applied:
     """Toggle one stress box."""
-    character = ctx.character(args.take(ctx.tr("what.character")))
-    kind_word = args.keyword("physical", "mental", "stress")
-    box = args.number(ctx.tr("what.box"))
-    args.done()
+    request = parse_stress(args)
+    character = ctx.character(request.character)
+    kind_word, box = request.kind, request.box
     kinds = {
         "physical": StressKind.PHYSICAL,
         "mental": StressKind.MENTAL,

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from fatescreen.commands.build import OBSTACLE_TYPES, PLACEABLE, checked, find_record
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
-from fatescreen.commands.fields import text
 from fatescreen.commands.names import fold
+from fatescreen.commands.requests import ListTemplates, SaveTemplate, TemplateRequest
+from fatescreen.i18n import tr
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.copies import base_name
@@ -18,6 +19,37 @@ from fatescreen.scene.reader import Reader
 
 AS_WORDS = ("as", "nimellä")
 TO_WORDS = ("to", "tiedostoon")
+
+
+def parse_template(args: Tokens) -> TemplateRequest:
+    """Stage one of ``template``: a listing, or what to save under which name and file
+    (the record and the file as typed)."""
+    action = args.take("list/save")
+    if fold(action) in ("list", "listaa"):
+        args.done()
+        return ListTemplates()
+    if fold(action) not in ("save", "tallenna"):
+        raise args.error("build.choice", text=action, options="list, save")
+    target = args.take(tr(args.lang, "what.placeable"))
+    name: str | None = None
+    file: str | None = None
+    while args:
+        word = fold(args.take(tr(args.lang, "what.field")))
+        if word in AS_WORDS:
+            name = _text(args, "what.name")
+        elif word in TO_WORDS or keyword_of(word) == "to":
+            file = _text(args, "what.file")
+        else:
+            raise args.error("build.unknown_field", field=word, fields="as, to")
+    return SaveTemplate(target, name, file)
+
+
+def _text(args: Tokens, what: str) -> str:
+    """The next word as a text that is not blank."""
+    value = args.take(tr(args.lang, what)).strip()
+    if not value:
+        raise args.missing(tr(args.lang, what))
+    return value
 
 
 @verb(
@@ -29,26 +61,15 @@ TO_WORDS = ("to", "tiedostoon")
 )
 def template(ctx: Context, args: Tokens) -> Applied:
     """List the library's templates, or save a character or an obstacle as a template."""
-    action = args.take("list/save")
-    if fold(action) in ("list", "listaa"):
-        args.done()
+    request = parse_template(args)
+    if isinstance(request, ListTemplates):
         return Applied(ctx.scene, tuple(_listing(ctx)))
-    if fold(action) not in ("save", "tallenna"):
-        raise ctx.error("build.choice", text=action, options="list, save")
     if ctx.folder is None:
         raise ctx.error("build.no_file")
-    found = find_record(ctx, args.take(ctx.tr("what.placeable")), PLACEABLE, "placeable")
+    found = find_record(ctx, request.target, PLACEABLE, "placeable")
     assert isinstance(found, (Character, *OBSTACLE_TYPES))
-    name = base_name(found.name)
-    file: Path | None = None
-    while args:
-        word = fold(args.take(ctx.tr("what.field")))
-        if word in AS_WORDS:
-            name = text(ctx, args, "what.name")
-        elif word in TO_WORDS or keyword_of(word) == "to":
-            file = _file(ctx, text(ctx, args, "what.file"))
-        else:
-            raise ctx.error("build.unknown_field", field=word, fields="as, to")
+    name = base_name(found.name) if request.name is None else request.name
+    file = None if request.file is None else _file(ctx, request.file)
     key = make_id(name)
     if isinstance(found, Character):
         section, data = "npc", library.character_record(found, ctx.scene.rules, name)

@@ -6,7 +6,9 @@ from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.names import fold
+from fatescreen.commands.requests import Compel
 from fatescreen.commands.text import quoted
+from fatescreen.i18n import tr
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.errors import IllegalCompel, NotEnoughFatePoints
@@ -89,6 +91,18 @@ def _with_balances(scene: Scene, ledger: Ledger, people: tuple[str, ...]) -> Sce
     return scene
 
 
+def parse_compel(args: Tokens) -> Compel:
+    """Stage one of ``compel``: whose aspect, the answer, and the player who offers it."""
+    character = args.take(tr(args.lang, "what.character"))
+    aspect = args.take(tr(args.lang, "what.aspect"))
+    answer = args.keyword("offer", "accept", "refuse")
+    if answer is None:
+        raise args.missing("offer/accept/refuse")
+    by = args.take(tr(args.lang, "what.character")) if args.keyword("by") else None
+    args.done()
+    return Compel(character, aspect, answer, by)
+
+
 @verb(
     "compel",
     "compel WHO ASPECT offer|accept|refuse [by PLAYER]",
@@ -98,13 +112,11 @@ def _with_balances(scene: Scene, ledger: Ledger, people: tuple[str, ...]) -> Sce
 def compel(ctx: Context, args: Tokens) -> Applied:
     """Offer or settle a compel as :mod:`fatescreen.rules.fate_points` decides it: the GM's
     compels never cost the GM pool; a player compelling another character pays a point."""
-    character = ctx.standing(args.take(ctx.tr("what.character")))
-    target = ctx.aspect(args.take(ctx.tr("what.aspect")))
-    answer = args.keyword("offer", "accept", "refuse")
-    if answer is None:
-        raise args.missing("offer/accept/refuse")
-    offerer = ctx.character(args.take(ctx.tr("what.character"))) if args.keyword("by") else None
-    args.done()
+    request = parse_compel(args)
+    character = ctx.standing(request.character)
+    target = ctx.aspect(request.aspect)
+    answer = request.answer
+    offerer = ctx.character(request.by) if request.by is not None else None
     aspect = quoted(target.aspect.name)
     if offerer is not None and (offerer.kind is not CharacterKind.PC or offerer.id == character.id):
         raise ctx.error("error.compel_by", name=offerer.name)

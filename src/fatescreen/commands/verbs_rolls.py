@@ -9,7 +9,7 @@ from fatescreen.commands.contest_picks import advantage_pick
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.errors import CommandError, UnknownName, refused
 from fatescreen.commands.names import fold
-from fatescreen.commands.requests import Create, Overcome, is_difficulty
+from fatescreen.commands.requests import Cost, Create, Overcome, is_difficulty
 from fatescreen.commands.requests import Invoke as InvokeRequest
 from fatescreen.commands.settle import (
     action_effort,
@@ -894,6 +894,13 @@ def _with_bonus(ctx: Context, pending: PendingRoll, who: str, bonus: Bonus) -> P
 # ---------------------------------------------------------------------------- cost
 
 
+def parse_cost(args: Tokens) -> Cost:
+    """Stage one of ``cost``: who names it (for a failed create an advantage) and the
+    cost's text, all the words left."""
+    cost_for = args.take(tr(args.lang, "what.character")) if args.keyword("for") else None
+    return Cost(args.rest().strip(), cost_for)
+
+
 @verb(
     "cost",
     "cost [for WHO] [TEXT...]",
@@ -902,9 +909,10 @@ def _with_bonus(ctx: Context, pending: PendingRoll, who: str, bonus: Bonus) -> P
 )
 def cost(ctx: Context, args: Tokens) -> Applied:
     """Success at a cost on a failed (or tied) roll, settled again."""
+    request = parse_cost(args)
     pending, base = reopen(ctx)
-    cost_for = ctx.owner(args.take(ctx.tr("what.character"))) if args.keyword("for") else None
-    text = args.rest().strip()
+    cost_for = ctx.owner(request.cost_for) if request.cost_for is not None else None
+    text = request.text
     outcome = pending.result.outcome
     if (
         pending.action is Action.ATTACK

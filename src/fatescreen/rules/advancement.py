@@ -10,9 +10,9 @@ from typing import Final
 
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
 from fatescreen.rules.character import Character, ConsequenceSlot, Recovery, Severity, Stunt
-from fatescreen.rules.errors import InvalidCharacter
+from fatescreen.rules.errors import InvalidCharacter, Listed, RuleProblem
 from fatescreen.rules.fate_points import DEFAULT_REFRESH
-from fatescreen.rules.ladder import describe
+from fatescreen.rules.ladder import Rung, describe
 
 DEFAULT_SKILLS: Final = (
     "Academics",
@@ -93,7 +93,7 @@ def skill_points(skills: Mapping[str, int]) -> int:
 
 def check_columns(
     skills: Mapping[str, int], *, skill_list: Sequence[str] | None = DEFAULT_SKILLS
-) -> tuple[str, ...]:
+) -> tuple[RuleProblem, ...]:
     """The skill-columns rule: no rating may hold more skills than the rating below it.
 
     Args:
@@ -111,19 +111,33 @@ def check_columns(
     for rating in range(top, lowest - 1, -1):
         if counts[rating] > counts[rating - 1]:
             problems.append(
-                f"{describe(rating)} holds {_skills_word(counts[rating])} but"
-                f" {describe(rating - 1)} below it only {counts[rating - 1]}:"
-                " no rating may hold more skills than the rating below it"
+                RuleProblem(
+                    f"{describe(rating)} holds {_skills_word(counts[rating])} but"
+                    f" {describe(rating - 1)} below it only {counts[rating - 1]}:"
+                    " no rating may hold more skills than the rating below it",
+                    code="advancement.columns",
+                    rating=Rung(rating),
+                    count=counts[rating],
+                    below=Rung(rating - 1),
+                    below_count=counts[rating - 1],
+                )
             )
     return tuple(problems)
 
 
 def _shape_problems(
     counts: Counter[int], widths: Mapping[int, int], layout: SkillLayout
-) -> list[str]:
+) -> list[RuleProblem]:
     return [
-        f"{describe(rating)} holds {_skills_word(counts[rating])}; the {layout.value}"
-        f" needs {wanted}"
+        RuleProblem(
+            f"{describe(rating)} holds {_skills_word(counts[rating])}; the {layout.value}"
+            f" needs {wanted}",
+            code="advancement.layout_shape",
+            rating=Rung(rating),
+            count=counts[rating],
+            layout=layout,
+            wanted=wanted,
+        )
         for rating, wanted in widths.items()
         if counts[rating] != wanted
     ]
@@ -136,7 +150,7 @@ def validate_skills(
     skill_list: Sequence[str] | None = DEFAULT_SKILLS,
     peak: int = PEAK_RATING,
     points: int | None = None,
-) -> tuple[str, ...]:
+) -> tuple[RuleProblem, ...]:
     """Check a new character's skills against a layout.
 
     Args:
@@ -152,18 +166,36 @@ def validate_skills(
     Returns:
         Readable problems, empty when the skills are valid.
     """
-    problems: list[str] = []
+    problems: list[RuleProblem] = []
     if skill_list is not None:
         known = set(skill_list)
-        problems += [f"{name} is not on the skill list" for name in skills if name not in known]
+        problems += [
+            RuleProblem(
+                f"{name} is not on the skill list", code="advancement.check_on_list", name=name
+            )
+            for name in skills
+            if name not in known
+        ]
     for name, rating in skills.items():
         if rating < 0:
             problems.append(
-                f"{name} is {describe(rating)}; skills start at {describe(0)} or better"
+                RuleProblem(
+                    f"{name} is {describe(rating)}; skills start at {describe(0)} or better",
+                    code="advancement.skill_below_start",
+                    name=name,
+                    rating=Rung(rating),
+                    lowest=Rung(0),
+                )
             )
         elif rating > peak:
             problems.append(
-                f"{name} is {describe(rating)}, above the starting peak {describe(peak)}"
+                RuleProblem(
+                    f"{name} is {describe(rating)}, above the starting peak {describe(peak)}",
+                    code="advancement.skill_above_peak",
+                    name=name,
+                    rating=Rung(rating),
+                    peak=Rung(peak),
+                )
             )
     counts = _rating_counts(skills, skill_list)
     if layout is SkillLayout.PYRAMID:
@@ -179,7 +211,14 @@ def validate_skills(
         points = sum(rating * width for rating, width in pyramid_widths(peak).items())
     spent = skill_points(skills)
     if points is not None and spent > points:
-        problems.append(f"the skills spend {spent} skill points; the budget is {points}")
+        problems.append(
+            RuleProblem(
+                f"the skills spend {spent} skill points; the budget is {points}",
+                code="advancement.skill_budget",
+                spent=spent,
+                points=points,
+            )
+        )
     return tuple(problems)
 
 
@@ -219,7 +258,7 @@ def validate_new_character(
     peak: int = PEAK_RATING,
     points: int | None = None,
     base_refresh: int = DEFAULT_REFRESH,
-) -> tuple[str, ...]:
+) -> tuple[RuleProblem, ...]:
     """Check a new PC: skills in the layout, refresh paid for stunts, at most five aspects.
 
     Aspects may still be missing (they can be filled in during play), but there is at most
@@ -242,22 +281,41 @@ def validate_new_character(
     try:
         expected = refresh_after_stunts(base_refresh, len(character.stunts))
     except InvalidCharacter as error:
-        problems.append(str(error))
+        problems.append(RuleProblem(str(error), code=error.code, **error.values))
     else:
         if character.refresh != expected:
             problems.append(
-                f"refresh is {character.refresh}, but {base_refresh} with"
-                f" {len(character.stunts)} stunts leaves {expected}"
+                RuleProblem(
+                    f"refresh is {character.refresh}, but {base_refresh} with"
+                    f" {len(character.stunts)} stunts leaves {expected}",
+                    code="advancement.refresh_mismatch",
+                    refresh=character.refresh,
+                    base_refresh=base_refresh,
+                    stunts=len(character.stunts),
+                    expected=expected,
+                )
             )
     sheet_aspects = [a for a in character.aspects if a.kind in _SHEET_ASPECT_KINDS]
     if len(sheet_aspects) > CHARACTER_ASPECTS:
         problems.append(
-            f"{len(sheet_aspects)} character aspects; a character has {CHARACTER_ASPECTS}"
+            RuleProblem(
+                f"{len(sheet_aspects)} character aspects; a character has {CHARACTER_ASPECTS}",
+                code="advancement.too_many_aspects",
+                count=len(sheet_aspects),
+                most=CHARACTER_ASPECTS,
+            )
         )
     for kind in (AspectKind.HIGH_CONCEPT, AspectKind.TROUBLE):
         count = sum(1 for aspect in sheet_aspects if aspect.kind is kind)
         if count > 1:
-            problems.append(f"{count} aspects are marked {kind.value}; a character has one")
+            problems.append(
+                RuleProblem(
+                    f"{count} aspects are marked {kind.value}; a character has one",
+                    code="advancement.aspect_kind_twice",
+                    count=count,
+                    kind=kind,
+                )
+            )
     return tuple(problems)
 
 
@@ -398,14 +456,28 @@ def _replace_average(
 ) -> Character:
     rating = character.skills.get(option.old)
     if rating != 1:
-        shown = "not on the sheet" if rating is None else describe(rating)
+        if rating is None:
+            raise InvalidCharacter(
+                "only an Average (+1) skill can give its place to a new one;"
+                f" {option.old} is not on the sheet",
+                code="advancement.replace_average_absent",
+                name=option.old,
+            )
         raise InvalidCharacter(
-            f"only an Average (+1) skill can give its place to a new one; {option.old} is {shown}"
+            "only an Average (+1) skill can give its place to a new one;"
+            f" {option.old} is {describe(rating)}",
+            code="advancement.replace_average_rating",
+            name=option.old,
+            rating=Rung(rating),
         )
     if character.skills.get(option.new, 0) != 0:
+        raised = character.skills[option.new]
         raise InvalidCharacter(
-            f"{option.new} is already on the sheet at {describe(character.skills[option.new])};"
-            " swap the two skills instead"
+            f"{option.new} is already on the sheet at {describe(raised)};"
+            " swap the two skills instead",
+            code="advancement.replace_average_taken",
+            name=option.new,
+            rating=Rung(raised),
         )
     _check_on_list(option.new, skill_list)
     skills = {
@@ -538,10 +610,24 @@ def raise_skills(
     if columns:
         problems = check_columns(skills, skill_list=skill_list)
         if problems:
-            raised = ", ".join(
-                f"{name} to {describe(skills[name])}" for name in dict.fromkeys(raises)
+            raised = Listed(
+                tuple(
+                    RuleProblem(
+                        f"{name} to {describe(skills[name])}",
+                        code="advancement.raised_to",
+                        name=name,
+                        rating=Rung(skills[name]),
+                    )
+                    for name in dict.fromkeys(raises)
+                )
             )
-            raise InvalidCharacter(f"raising {raised} is not allowed: " + "; ".join(problems))
+            broken = Listed(problems, "; ")
+            raise InvalidCharacter(
+                f"raising {raised} is not allowed: {broken}",
+                code="advancement.raise_skills",
+                raised=raised,
+                problems=broken,
+            )
     return replace(character, skills=skills)
 
 

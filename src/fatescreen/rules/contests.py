@@ -371,7 +371,10 @@ def fast_exchange_pick(
     """
     if member in picks:
         raise ContestError(
-            f"{member} already picked {picks[member].value} this exchange of a faster contest"
+            f"{member} already picked {picks[member].value} this exchange of a faster contest",
+            code="contests.fast_exchange_pick",
+            member=member,
+            action=picks[member],
         )
     return plan_fast_exchange(side, {**picks, member: action})
 

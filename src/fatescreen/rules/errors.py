@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class RulesError(Exception):
     """A rule of the game forbids what was asked; the message says which and why (in
@@ -14,6 +16,33 @@ class RulesError(Exception):
         """The rule broken, e.g. ``countdown.boxes`` (empty: only the English message)."""
         self.values = values
         """The names and numbers the message speaks of."""
+
+
+class RuleProblem(str):
+    """One thing a check of the rules finds wrong, in English (it is a ``str``), with the
+    ``code`` and ``values`` of a :class:`RulesError` for the layers that put it in the GM's
+    language (message key ``rules.CODE``)."""
+
+    code: str
+    values: dict[str, object]
+
+    def __new__(cls, message: str, *, code: str, **values: object) -> RuleProblem:
+        problem = super().__new__(cls, message)
+        problem.code = code
+        problem.values = values
+        return problem
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Several values a message names together, each worded on its own and joined by
+    ``sep`` (``str``: the English words)."""
+
+    items: tuple[object, ...]
+    sep: str = ", "
+
+    def __str__(self) -> str:
+        return self.sep.join(str(item) for item in self.items)
 
 
 class InvalidValue(RulesError, ValueError):

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Final
 
 from fatescreen.rules.aspects import GM, Aspect
-from fatescreen.rules.errors import IllegalCompel, NotEnoughFatePoints
+from fatescreen.rules.errors import IllegalCompel, NotEnoughFatePoints, RuleProblem
 
 DEFAULT_REFRESH: Final = 3
 """A new character's refresh (§3, §9)."""
@@ -63,10 +63,16 @@ class Ledger:
         """
         current = self.held(entry.who) if entry.held_until_scene_end else self.balance(entry.who)
         if current + entry.delta < 0:
-            kind = "held fate points" if entry.held_until_scene_end else "fate points"
+            held = entry.held_until_scene_end
+            kind = "held fate points" if held else "fate points"
             raise NotEnoughFatePoints(
                 f"{_display(entry.who)} has {current} {kind}, cannot pay {-entry.delta} "
-                f"for {entry.reason}"
+                f"for {entry.reason}",
+                code="fate_points.cannot_pay_held" if held else "fate_points.cannot_pay",
+                who=_who_pays(entry.who),
+                current=current,
+                cost=-entry.delta,
+                reason=entry.reason,
             )
         return replace(self, entries=(*self.entries, entry))
 
@@ -117,6 +123,11 @@ def _check_amount(amount: int) -> None:
 
 def _display(who: str) -> str:
     return "the GM pool" if who == GM else who
+
+
+def _who_pays(who: str) -> object:
+    """Who pays, for a message: the GM pool in the catalog's words, anyone else by name."""
+    return RuleProblem(_display(who), code="fate_points.gm_pool") if who == GM else who
 
 
 def opening_ledger(balances: Mapping[str, int], reason: str = "opening balance") -> Ledger:
@@ -333,7 +344,11 @@ def offer_compel(
 def _settle(compel: Compel, state: CompelState) -> Compel:
     if compel.state is not CompelState.OFFERED:
         raise IllegalCompel(
-            f"the compel of {compel.aspect!r} on {compel.target} is already {compel.state.value}"
+            f"the compel of {compel.aspect!r} on {compel.target} is already {compel.state.value}",
+            code="fate_points.settled",
+            aspect=compel.aspect,
+            target=compel.target,
+            state=compel.state,
         )
     return replace(compel, state=state)
 
@@ -359,7 +374,10 @@ def refuse_compel(ledger: Ledger, compel: Compel) -> CompelStep:
     if ledger.balance(compel.account) < 1:
         raise NotEnoughFatePoints(
             f"{_display(compel.account)} has no fate points and cannot refuse the compel of "
-            f"{compel.aspect}"
+            f"{compel.aspect}",
+            code="fate_points.cannot_refuse",
+            who=_who_pays(compel.account),
+            aspect=compel.aspect,
         )
     return CompelStep(settled, ledger.spend(compel.account, f"refused a compel: {compel.aspect}"))
 

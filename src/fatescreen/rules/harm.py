@@ -22,6 +22,7 @@ from fatescreen.rules.errors import (
     IllegalConcession,
     IllegalRecovery,
     InvalidValue,
+    RuleProblem,
 )
 
 BASE_BOXES = 3
@@ -458,37 +459,78 @@ def shifts_until_taken_out(
 
 def illegal_reason(
     character: Character, absorption: Absorption, options: HarmOptions = DEFAULT_OPTIONS
-) -> str | None:
+) -> RuleProblem | None:
     """Why an absorption is not legal for the character, or None if it is (§6)."""
     name = character.name
     if character.taken_out:
-        return f"{name} is already taken out"
+        return RuleProblem(f"{name} is already taken out", code="harm.absorb_taken_out", name=name)
     if absorption.shifts < 0:
-        return f"a hit cannot be negative ({absorption.shifts} shifts)"
+        return RuleProblem(
+            f"a hit cannot be negative ({absorption.shifts} shifts)",
+            code="harm.absorb_negative_hit",
+            shifts=absorption.shifts,
+        )
     track = stress_track_for(character, absorption.stress_kind)
     free_boxes = track.free if track else 0
-    kind_name = absorption.stress_kind.value
+    kind = absorption.stress_kind
     if absorption.boxes < 0:
-        return "cannot check a negative number of boxes"
+        return RuleProblem(
+            "cannot check a negative number of boxes", code="harm.absorb_negative_boxes"
+        )
     if options.escalating and absorption.boxes:
-        return "escalating boxes are checked one per hit, by number"
+        return RuleProblem(
+            "escalating boxes are checked one per hit, by number",
+            code="harm.absorb_escalating_count",
+        )
     if absorption.box and not options.escalating:
-        return "only escalating boxes are checked by number"
+        return RuleProblem(
+            "only escalating boxes are checked by number", code="harm.absorb_box_number"
+        )
     if absorption.box and (track is None or absorption.box not in track.empty_boxes()):
-        return f"{name} has no empty {kind_name} box {absorption.box}"
+        return RuleProblem(
+            f"{name} has no empty {kind.value} box {absorption.box}",
+            code="harm.absorb_no_box",
+            name=name,
+            kind=kind,
+            box=absorption.box,
+        )
     if absorption.boxes > free_boxes:
-        return f"{name} has only {free_boxes} empty box(es) for {kind_name} stress"
+        return RuleProblem(
+            f"{name} has only {free_boxes} empty box(es) for {kind.value} stress",
+            code="harm.absorb_free_boxes",
+            name=name,
+            free_boxes=free_boxes,
+            kind=kind,
+        )
     chosen = absorption.consequences
     if len(set(chosen)) != len(chosen):
-        return "the same consequence slot is chosen twice"
+        return RuleProblem(
+            "the same consequence slot is chosen twice", code="harm.absorb_slot_twice"
+        )
     for index in chosen:
         if not 0 <= index < len(character.consequences):
-            return f"{name} has no consequence slot {index + 1}"
+            return RuleProblem(
+                f"{name} has no consequence slot {index + 1}",
+                code="harm.absorb_no_slot",
+                name=name,
+                slot=index + 1,
+            )
         slot = character.consequences[index]
         if not slot.free:
-            return f"{name}'s {_slot_label(slot)} slot is already taken"
+            return RuleProblem(
+                f"{name}'s {_slot_label(slot)} slot is already taken",
+                code="harm.absorb_slot_taken",
+                name=name,
+                slot=_slot_word(slot),
+            )
         if not slot_takes(slot, absorption.stress_kind):
-            return f"{name}'s {_slot_label(slot)} slot takes only {slot.kind} harm"
+            return RuleProblem(
+                f"{name}'s {_slot_label(slot)} slot takes only {slot.kind} harm",
+                code="harm.absorb_slot_kind",
+                name=name,
+                slot=_slot_word(slot),
+                kind=slot.kind,
+            )
     room = _row_room(character, options)
     if room is not None:
         for severity, left in room.items():
@@ -499,27 +541,58 @@ def illegal_reason(
                 and character.consequences[index].severity is severity
             )
             if wanted > left:
-                return f"only {max(left, 0)} more {severity.value} condition box(es) may be checked"
+                return RuleProblem(
+                    f"only {max(left, 0)} more {severity.value} condition box(es) may be checked",
+                    code="harm.absorb_condition_room",
+                    left=max(left, 0),
+                    severity=severity,
+                )
     values = [character.consequences[index].shifts for index in chosen]
     if sum(values) != absorption.consequence_shifts:
-        return "the absorption's consequence shifts do not match the chosen slots"
+        return RuleProblem(
+            "the absorption's consequence shifts do not match the chosen slots",
+            code="harm.absorb_shifts_mismatch",
+        )
     total = absorption.boxes + absorption.box + sum(values)
     if total < absorption.shifts:
-        return f"absorbs only {total} of {absorption.shifts} shifts"
+        return RuleProblem(
+            f"absorbs only {total} of {absorption.shifts} shifts",
+            code="harm.absorb_too_little",
+            total=total,
+            shifts=absorption.shifts,
+        )
     if absorption.box:
         if sum(values) >= absorption.shifts:
-            return f"checks a box the {absorption.shifts}-shift hit does not need"
+            return RuleProblem(
+                f"checks a box the {absorption.shifts}-shift hit does not need",
+                code="harm.absorb_box_unneeded",
+                shifts=absorption.shifts,
+            )
         return None
     if total > absorption.shifts:
         if absorption.boxes:
-            return f"checks more boxes than the {absorption.shifts}-shift hit needs"
+            return RuleProblem(
+                f"checks more boxes than the {absorption.shifts}-shift hit needs",
+                code="harm.absorb_boxes_unneeded",
+                shifts=absorption.shifts,
+            )
         if sum(values) - min(values) >= absorption.shifts:
-            return f"takes more consequences than the {absorption.shifts}-shift hit needs"
+            return RuleProblem(
+                f"takes more consequences than the {absorption.shifts}-shift hit needs",
+                code="harm.absorb_consequences_unneeded",
+                shifts=absorption.shifts,
+            )
     return None
 
 
 def _slot_label(slot: ConsequenceSlot) -> str:
     return slot.condition or slot.severity.value
+
+
+def _slot_word(slot: ConsequenceSlot) -> object:
+    """A slot as a message names it: its condition's name, or its severity (worded by the
+    catalog)."""
+    return slot.condition or slot.severity
 
 
 def apply_absorption(
@@ -556,7 +629,7 @@ def apply_absorption(
     """
     reason = illegal_reason(character, absorption, options)
     if reason:
-        raise IllegalAbsorption(reason)
+        raise IllegalAbsorption(reason, code=reason.code, **reason.values)
     unused = sorted(set(texts) - set(absorption.consequences))
     if unused:
         raise IllegalAbsorption(
@@ -597,8 +670,15 @@ def _without_replaced(
 ) -> tuple[Aspect, ...]:
     high_concept = options.extreme_replaces_high_concept
     if replaced is None:
-        which = "the high concept" if high_concept else "one of the character's aspects"
-        raise IllegalAbsorption(f"an extreme consequence replaces {which}: name it")
+        if high_concept:
+            raise IllegalAbsorption(
+                "an extreme consequence replaces the high concept: name it",
+                code="harm.extreme_names_high_concept",
+            )
+        raise IllegalAbsorption(
+            "an extreme consequence replaces one of the character's aspects: name it",
+            code="harm.extreme_names_aspect",
+        )
     wanted = make_id(replaced)
     match = next((a for a in character.aspects if a.id == wanted), None)
     if match is None:
@@ -757,7 +837,17 @@ def begin_recovery(
             consequence, or the new text is missing.
     """
     if slot.aspect is None:
-        raise IllegalRecovery(f"the {_slot_label(slot)} slot holds no consequence")
+        if slot.condition:
+            raise IllegalRecovery(
+                f"the {slot.condition} slot holds no consequence",
+                code="harm.recovery_empty_condition",
+                condition=slot.condition,
+            )
+        raise IllegalRecovery(
+            f"the {slot.severity.value} slot holds no consequence",
+            code="harm.recovery_empty",
+            severity=slot.severity,
+        )
     if slot.severity is Severity.EXTREME:
         raise IllegalRecovery(
             "an extreme consequence is permanent: it cannot be treated",

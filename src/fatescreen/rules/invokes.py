@@ -169,7 +169,12 @@ def validate_invokes(invokes: Sequence[Invoke], aspects: Mapping[str, Aspect]) -
             if used > held:
                 raise IllegalInvoke(
                     f"{invoke.invoker} holds {held} free invoke{'' if held == 1 else 's'} "
-                    f"on {aspect.name!r}, not {used}"
+                    f"on {aspect.name!r}, not {used}",
+                    code="invokes.free_held",
+                    invoker=invoke.invoker,
+                    held=held,
+                    aspect_name=aspect.name,
+                    used=used,
                 )
         if invoke.payment is Payment.HOSTILE:
             _check_hostile(invoke, aspect)
@@ -232,7 +237,10 @@ def _check_hostile(invoke: Invoke, aspect: Aspect) -> None:
     if aspect.kind not in CHARACTER_KINDS:
         raise IllegalInvoke(
             f"{aspect.name!r} is a {aspect.kind.value} aspect: a hostile invoke targets "
-            "an opponent's character aspect"
+            "an opponent's character aspect",
+            code="invokes.hostile_kind",
+            aspect_name=aspect.name,
+            kind=aspect.kind,
         )
 
 
@@ -354,7 +362,12 @@ def pass_free_invokes(aspect: Aspect, giver: str, receiver: str, count: int = 1)
     if held < count:
         raise IllegalInvoke(
             f"{giver} holds {held} free invoke{'' if held == 1 else 's'} on {aspect.name!r}, "
-            f"cannot pass {count}"
+            f"cannot pass {count}",
+            code="invokes.free_pass",
+            giver=giver,
+            held=held,
+            aspect_name=aspect.name,
+            count=count,
         )
     for _ in range(count):
         aspect = aspect.without_free_invoke(giver)

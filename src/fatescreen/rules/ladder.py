@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 LADDER: Final[dict[str, dict[int, str]]] = {
@@ -66,6 +67,17 @@ def describe(value: int, lang: str = "en", names: bool = True) -> str:
     """
     name = ladder_name(value, lang) if names else None
     return f"{name} ({signed(value)})" if name else signed(value)
+
+
+@dataclass(frozen=True)
+class Rung:
+    """A value a rule's message names as a step of the ladder, so that the layers that
+    word the message name it in the GM's language (``str``: the English words)."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return describe(self.value)
 
 
 def parse_rating(text: str) -> int:

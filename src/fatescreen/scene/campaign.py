@@ -23,7 +23,7 @@ from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
 from fatescreen.scene.atomic import write_atomic
-from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text
+from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text, rules_text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.load import FORMAT_VERSION, PartyLoader
 from fatescreen.scene.locate import locate
@@ -374,7 +374,7 @@ def check_sheet(
                 problems.append(catalog_text("check.off_skill_list", name=name))
     if layout in (SkillLayout.PYRAMID, SkillLayout.COLUMNS):
         on_list = {name: rating for name, rating in character.skills.items() if name in skills}
-        problems += check_columns(on_list, skill_list=skills)
+        problems += [rules_text(problem) for problem in check_columns(on_list, skill_list=skills)]
     return problems
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 from fatescreen.i18n import tr
-from fatescreen.rules.errors import RulesError
+from fatescreen.rules.errors import Listed, RuleProblem, RulesError
+from fatescreen.rules.ladder import Rung, describe
 
 KeyPath = tuple[str | int, ...]
 """A path into a TOML document: table keys and 0-based array indices."""
@@ -79,10 +81,7 @@ class Text:
 
     def render(self, lang: str) -> str:
         """The message in ``lang``."""
-        values = {
-            name: value.render(lang) if isinstance(value, Text) else value
-            for name, value in self.values
-        }
+        values = {name: rule_word(value, lang) for name, value in self.values}
         return tr(lang, self.key, **values)
 
 
@@ -96,10 +95,39 @@ def said(message: Text | str, lang: str) -> str:
     return message.render(lang) if isinstance(message, Text) else message
 
 
-def rules_text(error: Exception) -> Text | str:
+WORDS = {
+    "Severity": "ui.severity",
+    "Outcome": "outcome",
+    "CompelState": "rules.word.compel",
+    "AspectKind": "rules.word.aspect",
+    "FastContestAction": "rules.word.fast",
+    "SkillLayout": "rules.word.layout",
+    "StressKind": "ui.stress",
+}
+"""The catalog's words for the values of the rules' enumerations a message may name."""
+
+
+def rule_word(value: object, lang: str) -> object:
+    """A value a message names, in ``lang``: a catalog message or a rule's problem put in
+    words, a step of the ladder or an enumeration's value in the catalog's words, several
+    values each in words; names and numbers as they are."""
+    if isinstance(value, Text):
+        return value.render(lang)
+    if isinstance(value, RuleProblem):
+        values = {name: rule_word(item, lang) for name, item in value.values.items()}
+        return tr(lang, f"rules.{value.code}", **values)
+    if isinstance(value, Rung):
+        return describe(value.value, lang)
+    if isinstance(value, Listed):
+        return value.sep.join(str(rule_word(item, lang)) for item in value.items)
+    prefix = WORDS.get(type(value).__name__) if isinstance(value, Enum) else None
+    return tr(lang, f"{prefix}.{value.value}") if prefix and isinstance(value, Enum) else value
+
+
+def rules_text(error: Exception | str) -> Text | str:
     """What a rule the scene file breaks says, as the catalog's ``rules.CODE`` message
     (only its English words if the rule, or the error, has no code)."""
-    if isinstance(error, RulesError) and error.code:
+    if isinstance(error, RulesError | RuleProblem) and error.code:
         return text(f"rules.{error.code}", **error.values)
     return str(error)
 

@@ -123,6 +123,11 @@ def resolve(check: Check, actor_roll: PoolRoll, opposition_roll: PoolRoll) -> Ch
         size = check.pool(side).size
         if len(roll.faces) != size:
             raise InvalidPoolRoll(
-                f"the {side.value}'s pool has {size} dice, the roll has {len(roll.faces)}"
+                f"the {side.value}'s pool has {size} dice, the roll has {len(roll.faces)}",
+                code="mekanismi.check.actor_pool"
+                if side is Side.ACTOR
+                else "mekanismi.check.opposition_pool",
+                size=size,
+                faces=len(roll.faces),
             )
     return CheckResult(actor_roll, opposition_roll, check.ranged)

@@ -66,4 +66,5 @@ def _find(owner: str, entries: tuple[tuple[str, T], ...], name: str, kind: str) 
     for entry, value in entries:
         if entry.casefold() == name.casefold():
             return value
-    raise UnknownAbility(f"{owner} has no {kind} {name!r}")
+    code = "mekanismi.sheet.no_gear" if kind == "gear" else "mekanismi.sheet.no_ability"
+    raise UnknownAbility(f"{owner} has no {kind} {name!r}", code=code, owner=owner, name=name)

@@ -11,7 +11,7 @@ from enum import IntEnum
 from fractions import Fraction
 
 from fatescreen.rules.objektit.dice import TwoDice
-from fatescreen.rules.objektit.ratings import rating
+from fatescreen.rules.objektit.ratings import DEVELOPED, INHERENT, rating
 
 LADDER_STEP = 3
 """The seed's ladders of chances and results go in steps of three, -9 to +9."""
@@ -53,8 +53,8 @@ class Conflict:
     """The GM's chance: any number, the ladder's -9 ... +9 are examples."""
 
     def __post_init__(self) -> None:
-        rating(self.inherent, "an inherent ability (LK)")
-        rating(self.developed, "a developed ability (KK)")
+        rating(self.inherent, INHERENT)
+        rating(self.developed, DEVELOPED)
         object.__setattr__(self, "chance", Fraction(self.chance))
 
     @property

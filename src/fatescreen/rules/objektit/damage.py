@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from fatescreen.rules.objektit.condition import condition_after
 from fatescreen.rules.objektit.errors import NotAHit
-from fatescreen.rules.objektit.ratings import rating
+from fatescreen.rules.objektit.ratings import DEVELOPED, INHERENT, rating
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,8 @@ class Damage:
     """The attacker's result, which must be a hit (above 0); it stands in for the 2d6."""
 
     def __post_init__(self) -> None:
-        rating(self.resistance, "an inherent ability (LK)")
-        rating(self.developed, "a developed ability (KK)")
+        rating(self.resistance, INHERENT)
+        rating(self.developed, DEVELOPED)
         object.__setattr__(self, "danger", Fraction(self.danger))
         object.__setattr__(self, "hit", Fraction(self.hit))
         if self.hit <= 0:

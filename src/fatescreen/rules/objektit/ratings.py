@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from fatescreen.rules.errors import RuleProblem
 from fatescreen.rules.objektit.errors import InvalidRating
 
 RATING_MIN = 0
@@ -26,12 +27,25 @@ class Rating(IntEnum):
     EXTREMELY = 6
 
 
-def rating(value: int, what: str = "an ability") -> Rating:
+INHERENT = RuleProblem("an inherent ability (LK)", code="objektit.ratings.inherent")
+"""An inherent ability, as a message about its rating names it."""
+DEVELOPED = RuleProblem("a developed ability (KK)", code="objektit.ratings.developed")
+"""A developed ability, as a message about its rating names it."""
+ABILITY = RuleProblem("an ability", code="objektit.ratings.ability")
+"""Any ability, as a message about its rating names it."""
+
+
+def rating(value: int, what: str = ABILITY) -> Rating:
     """The step of the scale for ``value``.
 
     Raises:
         InvalidRating: ``value`` is outside +0 ... +6.
     """
     if not RATING_MIN <= value <= RATING_MAX:
-        raise InvalidRating(f"{what} is rated +0 to +6, not {value:+d}")
+        raise InvalidRating(
+            f"{what} is rated +0 to +6, not {value:+d}",
+            code="objektit.ratings.rating",
+            what=what,
+            value=f"{value:+d}",
+        )
     return Rating(value)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from fatescreen.rules.errors import RuleProblem
 from fatescreen.rules.objektit.condition import CONDITION_MAX, ConditionLevel, condition_level
 from fatescreen.rules.objektit.conflict import Conflict
 from fatescreen.rules.objektit.damage import Damage
@@ -32,7 +33,14 @@ class ObjectSheet:
         for ability, value in (*self.inherent, *self.developed):
             rating(value, f"{self.name}: {ability}")
         if self.default_developed is not None:
-            rating(self.default_developed, f"{self.name}: the concept's default")
+            rating(
+                self.default_developed,
+                RuleProblem(
+                    f"{self.name}: the concept's default",
+                    code="objektit.ratings.default",
+                    name=self.name,
+                ),
+            )
         if self.condition > CONDITION_MAX:
             raise InvalidRating(
                 f"{self.name}: a condition is at most {CONDITION_MAX}, not {self.condition}",
@@ -90,4 +98,9 @@ def _find(owner: str, abilities: tuple[tuple[str, int], ...], name: str, kind: s
     for ability, value in abilities:
         if ability.casefold() == name.casefold():
             return value
-    raise UnknownAbility(f"{owner} has no {kind} ability {name!r}")
+    raise UnknownAbility(
+        f"{owner} has no {kind} ability {name!r}",
+        code="objektit.sheet.no_inherent" if kind == "inherent" else "objektit.sheet.no_developed",
+        owner=owner,
+        name=name,
+    )
