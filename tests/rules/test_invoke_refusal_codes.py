@@ -16,6 +16,7 @@ from fatescreen.rules.invokes import (
     Payment,
     apply_invokes,
     index_aspects,
+    pass_free_invokes,
     validate_invokes,
 )
 from fatescreen.rules.outcomes import Effort, resolve
@@ -42,6 +43,20 @@ REFUSED: dict[str, tuple[Callable[[], object], dict[str, object]]] = {
     "invokes.validate_invokes_2": (
         lambda: validate_invokes([PAID_FOG, PAID_FOG], ASPECTS),
         {"aspect_name": "Fog"},
+    ),
+    "invokes.free_held": (
+        lambda: validate_invokes([Invoke("off-balance", "ana", Payment.FREE)] * 2, ASPECTS),
+        {"invoker": "ana", "held": 1, "aspect_name": "Off Balance", "used": 2},
+    ),
+    "invokes.hostile_kind": (
+        lambda: validate_invokes(
+            [Invoke("fog", "ana", Payment.HOSTILE, aspect_owner="bo")], ASPECTS
+        ),
+        {"aspect_name": "Fog", "kind": AspectKind.SITUATION},
+    ),
+    "invokes.free_pass": (
+        lambda: pass_free_invokes(ASPECTS["off-balance"], "ana", "bo", 2),
+        {"giver": "ana", "held": 1, "aspect_name": "Off Balance", "count": 2},
     ),
     "invokes.check_hostile": (
         lambda: validate_invokes([Invoke("quick-temper", "ana", Payment.HOSTILE)], ASPECTS),
