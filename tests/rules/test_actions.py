@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fatescreen.rules.actions import (
+    CREATE_ADVANTAGE_TABLE,
     Action,
     ActionOutcome,
     AspectTarget,
@@ -107,6 +108,10 @@ def test_create_advantage_table(
     assert outcome.target is target
     assert summary(outcome) == default
     assert [summary(alternative) for alternative in outcome.alternatives] == alternatives
+    assert [alternative.target for alternative in outcome.alternatives] == [target] * len(
+        alternatives
+    )
+    assert CREATE_ADVANTAGE_TABLE[target][outcome.outcome] == outcome
 
 
 def test_hidden_aspect_fail_lets_its_owner_choose_to_reveal() -> None:

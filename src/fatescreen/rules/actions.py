@@ -92,12 +92,6 @@ def _with_target(entry: ActionOutcome, target: AspectTarget) -> ActionOutcome:
     return replace(entry, target=target, alternatives=alternatives)
 
 
-def _targeted(
-    target: AspectTarget, rows: Mapping[Outcome, ActionOutcome]
-) -> Mapping[Outcome, ActionOutcome]:
-    return MappingProxyType({outcome: _with_target(row, target) for outcome, row in rows.items()})
-
-
 _O = Action.OVERCOME
 _C = Action.CREATE_ADVANTAGE
 _A = Action.ATTACK
@@ -132,77 +126,72 @@ OVERCOME_TABLE: Final[Mapping[Outcome, ActionOutcome]] = MappingProxyType(
 """Overcome (§2): fail, or success at a serious cost; tie: success at a minor cost, or fail
 with a boost; success; success with style adds a boost."""
 
+_CREATE_ADVANTAGE_ROWS: Final[Mapping[AspectTarget, Mapping[Outcome, ActionOutcome]]] = {
+    AspectTarget.NEW: {
+        Outcome.FAIL: ActionOutcome(
+            _C,
+            Outcome.FAIL,
+            succeeded=False,
+            alternatives=(
+                ActionOutcome(
+                    _C,
+                    Outcome.FAIL,
+                    succeeded=True,
+                    cost=Cost.SERIOUS,
+                    aspect_created=True,
+                    opposition_free_invoke=True,
+                    chosen_by=Chooser.TABLE,
+                ),
+            ),
+        ),
+        Outcome.TIE: ActionOutcome(_C, Outcome.TIE, succeeded=False, boost=True),
+        Outcome.SUCCESS: ActionOutcome(
+            _C, Outcome.SUCCESS, succeeded=True, aspect_created=True, free_invokes=1
+        ),
+        Outcome.STYLE: ActionOutcome(
+            _C, Outcome.STYLE, succeeded=True, aspect_created=True, free_invokes=2
+        ),
+    },
+    AspectTarget.EXISTING_KNOWN: {
+        Outcome.FAIL: ActionOutcome(_C, Outcome.FAIL, succeeded=False, opposition_free_invoke=True),
+        Outcome.TIE: ActionOutcome(_C, Outcome.TIE, succeeded=True, free_invokes=1),
+        Outcome.SUCCESS: ActionOutcome(_C, Outcome.SUCCESS, succeeded=True, free_invokes=1),
+        Outcome.STYLE: ActionOutcome(_C, Outcome.STYLE, succeeded=True, free_invokes=2),
+    },
+    AspectTarget.EXISTING_HIDDEN: {
+        Outcome.FAIL: ActionOutcome(
+            _C,
+            Outcome.FAIL,
+            succeeded=False,
+            alternatives=(
+                ActionOutcome(
+                    _C,
+                    Outcome.FAIL,
+                    succeeded=False,
+                    reveal=True,
+                    opposition_free_invoke=True,
+                    chosen_by=Chooser.OWNER,
+                ),
+            ),
+        ),
+        Outcome.TIE: ActionOutcome(_C, Outcome.TIE, succeeded=False, boost=True),
+        Outcome.SUCCESS: ActionOutcome(
+            _C, Outcome.SUCCESS, succeeded=True, free_invokes=1, reveal=True
+        ),
+        Outcome.STYLE: ActionOutcome(
+            _C, Outcome.STYLE, succeeded=True, free_invokes=2, reveal=True
+        ),
+    },
+}
+"""The rows of create an advantage (§2) by target, before they name their target."""
+
 CREATE_ADVANTAGE_TABLE: Final[Mapping[AspectTarget, Mapping[Outcome, ActionOutcome]]] = (
     MappingProxyType(
         {
-            AspectTarget.NEW: _targeted(
-                AspectTarget.NEW,
-                {
-                    Outcome.FAIL: ActionOutcome(
-                        _C,
-                        Outcome.FAIL,
-                        succeeded=False,
-                        alternatives=(
-                            ActionOutcome(
-                                _C,
-                                Outcome.FAIL,
-                                succeeded=True,
-                                cost=Cost.SERIOUS,
-                                aspect_created=True,
-                                opposition_free_invoke=True,
-                                chosen_by=Chooser.TABLE,
-                            ),
-                        ),
-                    ),
-                    Outcome.TIE: ActionOutcome(_C, Outcome.TIE, succeeded=False, boost=True),
-                    Outcome.SUCCESS: ActionOutcome(
-                        _C, Outcome.SUCCESS, succeeded=True, aspect_created=True, free_invokes=1
-                    ),
-                    Outcome.STYLE: ActionOutcome(
-                        _C, Outcome.STYLE, succeeded=True, aspect_created=True, free_invokes=2
-                    ),
-                },
-            ),
-            AspectTarget.EXISTING_KNOWN: _targeted(
-                AspectTarget.EXISTING_KNOWN,
-                {
-                    Outcome.FAIL: ActionOutcome(
-                        _C, Outcome.FAIL, succeeded=False, opposition_free_invoke=True
-                    ),
-                    Outcome.TIE: ActionOutcome(_C, Outcome.TIE, succeeded=True, free_invokes=1),
-                    Outcome.SUCCESS: ActionOutcome(
-                        _C, Outcome.SUCCESS, succeeded=True, free_invokes=1
-                    ),
-                    Outcome.STYLE: ActionOutcome(_C, Outcome.STYLE, succeeded=True, free_invokes=2),
-                },
-            ),
-            AspectTarget.EXISTING_HIDDEN: _targeted(
-                AspectTarget.EXISTING_HIDDEN,
-                {
-                    Outcome.FAIL: ActionOutcome(
-                        _C,
-                        Outcome.FAIL,
-                        succeeded=False,
-                        alternatives=(
-                            ActionOutcome(
-                                _C,
-                                Outcome.FAIL,
-                                succeeded=False,
-                                reveal=True,
-                                opposition_free_invoke=True,
-                                chosen_by=Chooser.OWNER,
-                            ),
-                        ),
-                    ),
-                    Outcome.TIE: ActionOutcome(_C, Outcome.TIE, succeeded=False, boost=True),
-                    Outcome.SUCCESS: ActionOutcome(
-                        _C, Outcome.SUCCESS, succeeded=True, free_invokes=1, reveal=True
-                    ),
-                    Outcome.STYLE: ActionOutcome(
-                        _C, Outcome.STYLE, succeeded=True, free_invokes=2, reveal=True
-                    ),
-                },
-            ),
+            target: MappingProxyType(
+                {outcome: _with_target(row, target) for outcome, row in rows.items()}
+            )
+            for target, rows in _CREATE_ADVANTAGE_ROWS.items()
         }
     )
 )
@@ -263,7 +252,9 @@ def outcome_of(
     if action is Action.OVERCOME:
         return OVERCOME_TABLE[outcome]
     if action is Action.CREATE_ADVANTAGE:
-        return CREATE_ADVANTAGE_TABLE[target][outcome]
+        # The row is given its target here, on each call, rather than read from the table
+        # built at import: the same entry, from code that the tests run.
+        return _with_target(_CREATE_ADVANTAGE_ROWS[target][outcome], target)
     if action is Action.ATTACK:
         return _with_hit(ATTACK_TABLE[outcome], shifts)
     raise ValueError("a defense takes the outcome of the action it opposes; use defend_outcome")
