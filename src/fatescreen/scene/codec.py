@@ -302,16 +302,27 @@ def standard_layout(kind: CharacterKind, skills: Mapping[str, int], rules: Rules
     return layout
 
 
+_skill_names: set[str] = set()
+"""Skill names already found valid as written (a scene's characters share a few dozen)."""
+_INT = {int}
+
+
 def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int]:
     """``{ Fight = 3, Athletics = 2 }``."""
+    low, high = RATING["low"], RATING["high"]
+    if type(value) is dict and value and value.keys() <= _skill_names:
+        ratings = value.values()
+        if set(map(type, ratings)) == _INT and low <= min(ratings) and max(ratings) <= high:
+            return dict(value)  # the common case: known names, whole numbers in range
     table = reader.table(value, path, ()) if not isinstance(value, dict) else value
     skills: dict[str, int] = {}
     if table is None:
         return skills
-    low, high = RATING["low"], RATING["high"]
     for name, rating in table.items():
         if type(rating) is int and low <= rating <= high and plain_name(name):
-            skills[name] = rating  # the common case, valid as written
+            skills[name] = rating  # valid as written
+            if len(_skill_names) < MAX_SKILL_NAMES:
+                _skill_names.add(name)
             continue
         where = (*path, name)
         if reader.text(name, where) is None:
@@ -367,6 +378,8 @@ def encode_stunt(stunt: Stunt) -> str | Data:
     return out
 
 
+MAX_SKILL_NAMES = 1000
+"""The most skill names remembered as valid (see :func:`decode_skills`)."""
 MAX_BOXES = 100
 """The most boxes a stress track may have in a scene file."""
 
@@ -628,6 +641,7 @@ _NUMBER_RANGES = (
     ("revealed", 0, 100),
 )
 """A character's whole-number keys and the range each may take."""
+_NUMBER_KEYS = frozenset(key for key, _, _ in _NUMBER_RANGES)
 
 
 def decode_character(
@@ -716,7 +730,7 @@ def decode_character(
         "members": 1,
         "revealed": 0,
     }
-    for key, low, high in _NUMBER_RANGES:
+    for key, low, high in _NUMBER_RANGES if not _NUMBER_KEYS.isdisjoint(table) else ():
         if key in table:
             value = table[key]
             number[key] = (

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, KeysView, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind
@@ -47,8 +47,7 @@ MAX_PROBLEMS = 100
 """Problems located and listed at most; a file with more gets a count of the rest."""
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(NamedTuple):
     """Where an entity of the scene is written in its file.
 
     ``path`` is the record's key path (``("npc", 2)``); ``instance`` is set for one of
@@ -330,7 +329,7 @@ def _decode(
     turn = None
     if "turn" in top:
         turn = codec.decode_turn(reader, top["turn"], ("turn",))
-        actors = {c.id for c in characters} | {o.id for o in obstacles}
+        actors = index_by_id.keys() | {o.id for o in obstacles}
         if turn:
             for key, ids in (
                 ("participants", turn.participants),
@@ -345,7 +344,7 @@ def _decode(
         if entry.who not in index_by_id:
             reader.fail(("held", index, "to"), _unknown("character", entry.who, index_by_id))
 
-    _check_holders(reader, aspects, zones, characters, obstacles, origins)
+    _check_holders(reader, aspects, zones, characters, index_by_id.keys(), obstacles, origins)
 
     if reader.problems or title is None:
         return None, origins
@@ -380,13 +379,14 @@ def _check_holders(
     aspects: tuple[Aspect, ...],
     zones: list[Zone],
     characters: list[Character],
+    character_ids: KeysView[str],
     obstacles: Iterable[Obstacle],
     origins: SourceMap,
 ) -> None:
     """Every free invoke is held by the GM, a character or an obstacle of this scene (a
     hazard rolls, so it may spend one): an unknown holder would only show when the invoke
     is spent, at the table."""
-    holders = {c.id for c in characters} | {o.id for o in obstacles} | {GM}
+    holders = character_ids | {o.id for o in obstacles} | {GM}
 
     def check_one(aspect: Aspect, path: KeyPath) -> None:
         for owner in dict.fromkeys(aspect.free_invokes):
@@ -483,10 +483,10 @@ def _obstacle_ref(reader: Reader, ref: str, obstacles: list[Obstacle], path: Key
 def _resolve_obstacle_zones(
     reader: Reader, obstacle: Obstacle, zones: _NameIndex, path: KeyPath
 ) -> Obstacle:
-    if obstacle.zone is not None:
-        obstacle = replace(
-            obstacle, zone=zones.resolve(reader, obstacle.zone, (*path, "zone"), "zone")
-        )
+    if obstacle.zone is not None and obstacle.zone not in zones.names:
+        # a zone named by its name: only the zone changes, which nothing else depends on
+        zone = zones.resolve(reader, obstacle.zone, (*path, "zone"), "zone")
+        obstacle = with_fields(obstacle, zone=zone)
     between = getattr(obstacle, "between", None)
     if between is not None:
         a = zones.resolve(reader, between[0], (*path, "between", 0), "zone")
