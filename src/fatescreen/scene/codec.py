@@ -7,7 +7,7 @@ every key that holds its default. ``decode(encode(x)) == x`` for every value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
@@ -650,11 +650,14 @@ def decode_character(
     path: KeyPath,
     default_kind: CharacterKind,
     rules: RulesInPlay,
+    zone_of: Callable[[str], str | None] | None = None,
 ) -> Character | None:
     """One ``[[pc]]`` or ``[[npc]]`` table (already checked for unknown keys).
 
     Values valid as written take a direct path (checked at C speed where they can be);
-    anything else goes through the reader, which says what is wrong with it.
+    anything else goes through the reader, which says what is wrong with it. ``zone_of``
+    gives the id of a zone of the scene named by its id or its name (None for a zone it
+    does not know, which is kept as written for the caller to report).
     """
     name: Any = table.get("name")
     if not plain_name(name):
@@ -770,6 +773,8 @@ def decode_character(
         zone = table["zone"]
         if not plain_name(zone):
             zone = reader.text(zone, (*path, "zone"))
+        if zone is not None and zone_of is not None:
+            zone = zone_of(zone) or zone
     minions = (
         tuple(reader.texts(table["minions"], (*path, "minions"))) if "minions" in table else ()
     )
