@@ -52,11 +52,18 @@ from fatescreen.rules.conflict import (
     with_scale_advantage,
     zone_attack,
 )
-from fatescreen.rules.contests import ChallengeReading, challenge_progress
+from fatescreen.rules.contests import (
+    AdvantageFailureChoice,
+    ChallengeReading,
+    Contest,
+    ContestSide,
+    challenge_progress,
+    failed_contest_advantage,
+)
 from fatescreen.rules.dice import DiceRoll
 from fatescreen.rules.npcs import group_teamwork_bonus
-from fatescreen.rules.obstacles import Hazard
-from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult
+from fatescreen.rules.obstacles import Hazard, hazard_attack
+from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, outcome_for
 from fatescreen.scene.aspects import SCENE_HOLDER, add_aspect, replace_aspect
 from fatescreen.scene.model import PendingHit, PendingRoll, RollPurpose, Scene
 
@@ -428,6 +435,16 @@ def aspects_at(scene: Scene, holder: str) -> tuple[Aspect, ...]:
     return scene.aspects
 
 
+def contest_side_of(scene: Scene, member: str) -> tuple[Contest, ContestSide] | None:
+    """The running contest with ``member`` on a side, and that side."""
+    for contest in scene.contests:
+        if contest.winner is None:
+            for side in contest.sides:
+                if member in side.members:
+                    return contest, side
+    return None
+
+
 def invoke_owner(scene: Scene, actor: str) -> str:
     """Who holds the free invokes an actor earns: the character, or the GM for a hazard."""
     return actor if actor in scene.character_index else GM
@@ -471,7 +488,8 @@ def settle_create(
     assert pending.aspect is not None and pending.holder is not None
     target = pending.aspect_target or AspectTarget.NEW
     outcome = create_advantage_outcome(pending.result, target)
-    if pending.cost is not None and outcome.outcome is Outcome.FAIL and outcome.alternatives:
+    at_cost = pending.cost is not None and outcome.outcome is Outcome.FAIL
+    if at_cost and outcome.alternatives:
         outcome = outcome.alternatives[0]
     extra = 0
     if pending.scale_advantage is ScaleAdvantage.FREE_INVOKES and outcome.succeeded:
@@ -487,6 +505,16 @@ def settle_create(
     if target is AspectTarget.NEW or existing is None:
         fresh = Aspect(pending.aspect, AspectKind.SITUATION)
         made = apply_advantage(outcome, fresh, owner, opposition or GM)
+        side = contest_side_of(scene, pending.actor)
+        if at_cost and made is not None and side is not None:
+            # In a contest the side chose to keep its roll: the aspect exists with the
+            # other side's free invoke (§5 «Edun luominen kilpailussa»).
+            made = failed_contest_advantage(
+                AdvantageFailureChoice.GIVE_FREE_INVOKE,
+                side[1].name,
+                pending.aspect,
+                opposition or GM,
+            ).aspect
         if made is not None:
             scene = add_aspect(scene, pending.holder, made)
             if outcome.opposition_free_invoke:
@@ -579,8 +607,18 @@ def attack_verdict(
 def _hit_for(
     scene: Scene, pending: PendingRoll, defender: Character, shifts: int, outcome: Outcome
 ) -> tuple[AttackHarm, PendingHit | None]:
-    armor = defender.armor if scene.rules.weapons_and_armor else 0
-    harm = harm_after_weapon_and_armor(shifts, outcome, weapon=pending.weapon, armor=armor)
+    # Cover behind a block that weakens the attack adds its Armor (§7), with or without
+    # the Weapon-and-Armor option.
+    armor = (defender.armor if scene.rules.weapons_and_armor else 0) + pending.armor
+    hazard = scene.obstacle_index.get(pending.actor)
+    if isinstance(hazard, Hazard) and outcome is outcome_for(shifts):
+        # A hazard's attack (§7): its effort against the defense total that leaves these
+        # shifts, its own Weapon added on a tie or better, the defender's Armor taken off.
+        effort = pending.result.effort
+        rolled = hazard_attack(hazard, effort.total - shifts, effort.dice, armor, effort.bonuses)
+        harm = AttackHarm(harm=rolled.harm, boost=rolled.boost)
+    else:
+        harm = harm_after_weapon_and_armor(shifts, outcome, weapon=pending.weapon, armor=armor)
     if defender.solo is not None and harm.harm > 0:
         # Option (b): each hit on a solo big bad is cut by half the PCs facing it (§7).
         reduced = solo_harm(defender.solo, harm.harm, pcs_facing(scene))
@@ -663,6 +701,13 @@ def settle_attack(
             shielding(scene, defender),
         ),
     ) + helpers_note(ctx, pending)
+    if pending.armor and pending.refs:
+        line += " · " + ctx.tr(
+            "attack.cover",
+            defender=defender.name,
+            block=scene.obstacle_index[pending.refs[0]].name,
+            armor=pending.armor,
+        )
     if traded and pending.traded_for is not None:
         scene, boost = add_boost(scene, pending.traded_for, invoke_owner(scene, pending.actor))
         line += " · " + ctx.tr("attack.traded", attacker=attacker, aspect=quoted(boost.name))
