@@ -127,13 +127,11 @@ REFERENCE_ONLY: dict[str, str] = {
         ],
         CHECKS,
     ),
-    **dict.fromkeys(
-        ["npcs.minor_npc", "npcs.mook_group"],
-        "builders of a fresh minor NPC or mook group from a few numbers; the app reads them "
-        "from scene files, with more than the builders take (consequence slots, which the "
-        "seed allows: «Usein vähäisemmällä PJH:lla ei ole tilaa jäljille», fate points, a "
-        "group with every member down), and checks the same 0-3 box limit at load with "
-        "validate_minor, file:line",
+    "npcs.minor_npc": (
+        "a builder of a fresh minor NPC from a few numbers, for tests and examples; the app "
+        "reads minor NPCs from scene files with more than it takes (consequence slots, which "
+        "the seed allows: «Usein vähäisemmällä PJH:lla ei ole tilaa jäljille», fate points, "
+        "hidden) and checks the same 0-3 box limit at load with validate_minor, file:line"
     ),
 }
 """Public names of rules/ that no module of src/ imports, each with why."""

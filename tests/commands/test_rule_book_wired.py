@@ -5,12 +5,15 @@ function decides, citing the seed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fatescreen.rules.actions import difficulty_for
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.contests import AdvantageFailureChoice, failed_contest_advantage
 from fatescreen.rules.dice import parse_faces
+from fatescreen.rules.errors import InvalidCharacter
 from fatescreen.rules.fate_points import (
     Ledger,
     declare_story_detail,
@@ -19,6 +22,7 @@ from fatescreen.rules.fate_points import (
     pay_concession,
     withdraw_compel,
 )
+from fatescreen.rules.npcs import mook_group
 from fatescreen.rules.obstacles import (
     Block,
     CoverMode,
@@ -28,6 +32,8 @@ from fatescreen.rules.obstacles import (
     remove_block,
 )
 from fatescreen.rules.outcomes import Effort
+from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.load import load_scene
 from tests.commands.support import SCRIPTS, open_session, played
 
 SEAMS = SCRIPTS / "seams.toml"
@@ -231,3 +237,34 @@ def test_the_finnish_words_reach_the_same_rules() -> None:
     assert session.execute("hyökkää vil ann Fight suoja wall heikentää ++00 vastaan 0000").ok
     assert session.scene.pending_hit is None
     assert session.execute("painosta bob owes peru").ok
+
+
+MOOKS = '\n[[npc]]\nname = "Cultists"\nkind = "mooks"\nmembers = 0\n'
+
+
+def test_a_standing_mook_group_with_no_members_is_refused_at_load(tmp_path: Path) -> None:
+    """Seed «Vähäisemmät PJH:t» (a group of them acts as one): a group still standing has a
+    member; rules/npcs.mook_group refuses one without, and the load says where."""
+    with pytest.raises(InvalidCharacter, match="a group needs at least one member, not 0"):
+        mook_group("Cultists", 0)
+    text = SEAMS.read_text(encoding="utf-8") + MOOKS
+    path = tmp_path / "cult.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SceneFileError) as refused:
+        load_scene(path)
+    line = text.splitlines().index("members = 0") + 1
+    assert f"cult.toml:{line}: npc[2].members: Cultists: a group needs at least one member" in (
+        str(refused.value)
+    )
+    # A group whose last member fell is taken out: it loads.
+    path.write_text(text + "taken_out = true\n", encoding="utf-8")
+    assert load_scene(path).scene.character("cultists").members == 0
+
+
+def test_adding_a_mook_group_with_no_members_changes_nothing() -> None:
+    session = open_session(SEAMS)
+    before = session.scene
+    result = session.execute('add mooks "Cultists" 0')
+    assert not result.ok
+    assert "a group needs at least one member, not 0" in result.lines[0]
+    assert session.scene == before

@@ -30,7 +30,7 @@ from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, Contest
 from fatescreen.rules.errors import InvalidCharacter
 from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
 from fatescreen.rules.harm import Condition, ConsequenceStyle, standard_tracks
-from fatescreen.rules.npcs import validate_minor
+from fatescreen.rules.npcs import mook_group, validate_minor
 from fatescreen.rules.obstacles import (
     Block,
     Countdown,
@@ -697,6 +697,13 @@ def decode_character(
             validate_minor(character)
         except InvalidCharacter as error:
             reader.fail((*path, "stress") if "stress" in table else path, rules_text(error))
+            return None
+    if kind is CharacterKind.MOOKS and not character.taken_out:
+        try:
+            # A group still standing has at least one member (§7), as the builder requires.
+            mook_group(character.name, character.members)
+        except InvalidCharacter as error:
+            reader.fail((*path, "members") if "members" in table else path, rules_text(error))
             return None
     return character
 
