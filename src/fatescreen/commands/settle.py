@@ -9,7 +9,8 @@ the same starting point instead of patching the result of the first settlement.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from fatescreen.commands.core import Context
 from fatescreen.commands.errors import CommandError
@@ -127,27 +128,60 @@ def add_boost(scene: Scene, name: str, owner: str) -> tuple[Scene, Aspect]:
     return add_aspect(scene, SCENE_HOLDER, boost), boost
 
 
-def grant_boost(ctx: Context, scene: Scene, name: str, owner: str) -> tuple[Scene, str]:
-    """The scene with a boost the rules gave ``owner`` (a character, or the GM for a
-    hazard), and the words that announce it."""
+@dataclass(frozen=True)
+class Granted:
+    """A boost a roll put in the scene: who holds it (a character, or the GM for a hazard)
+    and its name there (numbered if the name was taken)."""
+
+    owner: str
+    name: str
+
+
+def grant_boost(scene: Scene, name: str, owner: str) -> tuple[Scene, Granted]:
+    """The scene with a boost the rules gave ``owner``, and the boost as given."""
     scene, boost = add_boost(scene, name, owner)
-    return scene, ctx.tr("boost.gained", owner=ctx.who(owner), aspect=quoted(boost.name))
+    return scene, Granted(owner, boost.name)
 
 
-def defender_boost(ctx: Context, scene: Scene, pending: PendingRoll, notes: list[str]) -> Scene:
+def defender_boosts(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[Granted, ...]]:
     """A boost for the active opposition of a plain roll whose defense succeeded with style
-    (§2 defend, via :func:`roll_boosts`); its announcement is added to ``notes``."""
-    if pending.target is None:
-        return scene
-    if roll_boosts(pending.action, pending.result).defender:
-        scene, note = grant_boost(ctx, scene, ctx.tr("defend.boost_name"), pending.target)
-        notes.append(note)
-    return scene
+    (§2 defend, via :func:`roll_boosts`)."""
+    if pending.target is None or not roll_boosts(pending.action, pending.result).defender:
+        return scene, ()
+    scene, granted = grant_boost(scene, ctx.tr("defend.boost_name"), pending.target)
+    return scene, (granted,)
+
+
+def boost_notes(ctx: Context, granted: Iterable[Granted]) -> list[str]:
+    """The words that announce boosts given."""
+    return [
+        ctx.tr("boost.gained", owner=ctx.who(boost.owner), aspect=quoted(boost.name))
+        for boost in granted
+    ]
 
 
 def with_notes(line: str, notes: list[str]) -> str:
     """A roll's line with the boosts it gave appended."""
     return " · ".join((line, *notes))
+
+
+What = TypeVar("What")
+Apply = Callable[[Context, Scene, PendingRoll], tuple[Scene, What]]
+"""The apply stage of a settler: the rules' decision put into the scene, and what was put."""
+Say = Callable[[Context, Scene, PendingRoll, What], tuple[str, ...]]
+"""The say stage of a settler: the lines for what was applied (the scene is the one after)."""
+
+
+def staged(apply: Apply[What], say: Say[What]) -> Settler:
+    """A settler made of an apply stage and a say stage that reads what it applied."""
+
+    def settler(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, tuple[str, ...]]:
+        scene, applied = apply(ctx, scene, pending)
+        return scene, say(ctx.on(scene), scene, pending, applied)
+
+    return settler
 
 
 # ---------------------------------------------------------------------------- efforts
@@ -388,27 +422,47 @@ def overcome_line(
     ) + helpers_note(ctx, pending)
 
 
-@settles(Action.OVERCOME, RollPurpose.PLAIN)
-def settle_overcome(
+@dataclass(frozen=True)
+class OvercomeApplied:
+    """What a plain overcome put in the scene: its boosts (its opponent's full defense used
+    says nothing)."""
+
+    boosts: tuple[Granted, ...]
+
+
+def apply_overcome(
     ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
-    """A plain overcome: the line, its boosts, and the opponent's full defense used."""
+) -> tuple[Scene, OvercomeApplied]:
+    """A plain overcome's boosts, and the opponent's full defense used."""
     if pending.target is not None:
         scene = mark_defended(scene, (pending.target,))
-    scene, notes = overcome_boosts(ctx, scene, pending)
-    return scene, (with_notes(overcome_line(ctx, pending), notes),)
+    scene, boosts = overcome_boosts(ctx, scene, pending)
+    return scene, OvercomeApplied(boosts)
 
 
-def overcome_boosts(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, list[str]]:
+def say_overcome(
+    ctx: Context, scene: Scene, pending: PendingRoll, applied: OvercomeApplied
+) -> tuple[str, ...]:
+    """The line of a plain overcome, with its boosts."""
+    return (with_notes(overcome_line(ctx, pending), boost_notes(ctx, applied.boosts)),)
+
+
+settle_overcome = settles(Action.OVERCOME, RollPurpose.PLAIN)(staged(apply_overcome, say_overcome))
+
+
+def overcome_boosts(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[Granted, ...]]:
     """The boosts an overcome gives (§2): with style, or a tie taken as a fail with a boost,
     for the actor; a defense with style for the opposition."""
-    notes: list[str] = []
+    granted: tuple[Granted, ...] = ()
     boosts = roll_boosts(Action.OVERCOME, pending.result, reading=overcome_reading(pending))
     if boosts.actor:
         name = pending.tie_boost or ctx.tr("overcome.boost_name")
-        scene, note = grant_boost(ctx, scene, name, invoke_owner(scene, pending.actor))
-        notes.append(note)
-    return defender_boost(ctx, scene, pending, notes), notes
+        scene, boost = grant_boost(scene, name, invoke_owner(scene, pending.actor))
+        granted = (boost,)
+    scene, more = defender_boosts(ctx, scene, pending)
+    return scene, granted + more
 
 
 # ---------------------------------------------------------------------------- create
@@ -457,10 +511,29 @@ def opposition_holder(scene: Scene, pending: PendingRoll) -> str | None:
     return None
 
 
-@settles(Action.CREATE_ADVANTAGE, RollPurpose.PLAIN)
-def settle_create(
-    ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
+@dataclass(frozen=True)
+class Verdict:
+    """What a create an advantage did to its aspect, as the catalog words it
+    (``create.KEY``)."""
+
+    key: str
+    aspect: str
+    holder: str = ""
+    """Who gained the opposition's free invoke, if anyone."""
+    count: int = 0
+    """The free invokes the aspect now gives the actor, where the words count them."""
+
+
+@dataclass(frozen=True)
+class CreateApplied:
+    """What a create an advantage put in the scene."""
+
+    verdict: Verdict
+    boosts: tuple[Granted, ...]
+    """The opposition's boosts for a defense with style."""
+
+
+def apply_create(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, CreateApplied]:
     """Apply a create-an-advantage result to the aspect it worked on (§2).
 
     A new aspect gets 1 or 2 free invokes for the actor (the GM for hazards); a tie gives
@@ -478,8 +551,6 @@ def settle_create(
         extra = scale_free_invokes(roll_scale_levels(scene, pending), outcome.outcome)
         outcome = replace(outcome, free_invokes=outcome.free_invokes + extra)
     owner = invoke_owner(scene, pending.actor)
-    actor = ctx.who(pending.actor)
-    name = quoted(pending.aspect)
     existing = next(
         (a for a in aspects_at(scene, pending.holder) if a.name == pending.aspect), None
     )
@@ -490,64 +561,81 @@ def settle_create(
         if made is not None:
             scene = add_aspect(scene, pending.holder, made)
             if outcome.opposition_free_invoke:
-                verdict = ctx.tr("create.at_cost", aspect=name, holder=ctx.who(opposition or GM))
+                verdict = Verdict("at_cost", pending.aspect, holder=opposition or GM)
             elif extra:
-                verdict = ctx.tr(
-                    "create.existing", aspect=name, count=outcome.free_invokes, actor=actor
-                )
+                verdict = Verdict("existing", pending.aspect, count=outcome.free_invokes)
             else:
-                verdict = ctx.tr(f"create.{outcome.outcome.value}", aspect=name, actor=actor)
+                verdict = Verdict(outcome.outcome.value, pending.aspect)
         elif outcome.boost:
             scene, boost = add_boost(scene, pending.aspect, owner)
-            verdict = ctx.tr("create.tie_boost", aspect=quoted(boost.name), actor=actor)
+            verdict = Verdict("tie_boost", boost.name)
         else:
-            verdict = ctx.tr("create.fail")
+            verdict = Verdict("fail", pending.aspect)
     else:
-        verdict, scene = _settle_existing(ctx, scene, pending, existing, outcome, opposition)
-    notes: list[str] = []
+        scene, verdict = _apply_existing(ctx, scene, pending, existing, outcome, opposition)
+    boosts: tuple[Granted, ...] = ()
     if pending.target is not None:
         scene = mark_defended(scene, (pending.target,))
-        scene = defender_boost(ctx, scene, pending, notes)
-    line = ctx.tr(
-        "create.line",
-        actor=actor,
-        aspect=name,
-        skill=pending.skill,
-        effort=effort_text(ctx, pending.result.effort),
-        opposition=opposition_text(ctx, pending.result),
-        result=verdict,
-    ) + helpers_note(ctx, pending)
-    return scene, (with_notes(line, notes),)
+        scene, boosts = defender_boosts(ctx, scene, pending)
+    return scene, CreateApplied(verdict, boosts)
 
 
-def _settle_existing(
+def _apply_existing(
     ctx: Context,
     scene: Scene,
     pending: PendingRoll,
     existing: Aspect,
     outcome: ActionOutcome,
     opposition: str | None,
-) -> tuple[str, Scene]:
+) -> tuple[Scene, Verdict]:
     assert pending.holder is not None
     owner = invoke_owner(scene, pending.actor)
-    name = quoted(existing.name)
-    actor = ctx.who(pending.actor)
     if outcome.boost:
         scene, boost = add_boost(scene, ctx.tr("create.boost_name"), owner)
-        return ctx.tr("create.hidden_boost", aspect=quoted(boost.name), actor=actor), scene
+        return scene, Verdict("hidden_boost", boost.name)
     if outcome.opposition_free_invoke and opposition is None:
-        return ctx.tr("create.existing_fail", aspect=name), scene
+        return scene, Verdict("existing_fail", existing.name)
     updated = apply_advantage(outcome, existing, owner, opposition or GM)
     assert updated is not None
     if updated != existing:
         scene = replace_aspect(scene, pending.holder, existing, updated)
     if outcome.opposition_free_invoke:
-        return ctx.tr(
-            "create.existing_opposed", aspect=name, holder=ctx.who(opposition or GM)
-        ), scene
+        return scene, Verdict("existing_opposed", existing.name, holder=opposition or GM)
     if not outcome.succeeded:
-        return ctx.tr("create.fail_hidden", aspect=name), scene
-    return ctx.tr("create.existing", aspect=name, count=outcome.free_invokes, actor=actor), scene
+        return scene, Verdict("fail_hidden", existing.name)
+    return scene, Verdict("existing", existing.name, count=outcome.free_invokes)
+
+
+def say_create(
+    ctx: Context, scene: Scene, pending: PendingRoll, applied: CreateApplied
+) -> tuple[str, ...]:
+    """The line of a create an advantage: what became of the aspect, and its boosts."""
+    assert pending.aspect is not None
+    actor = ctx.who(pending.actor)
+    verdict = applied.verdict
+    holder = ctx.who(verdict.holder) if verdict.holder else ""
+    result = ctx.tr(
+        f"create.{verdict.key}",
+        aspect=quoted(verdict.aspect),
+        actor=actor,
+        holder=holder,
+        count=verdict.count,
+    )
+    line = ctx.tr(
+        "create.line",
+        actor=actor,
+        aspect=quoted(pending.aspect),
+        skill=pending.skill,
+        effort=effort_text(ctx, pending.result.effort),
+        opposition=opposition_text(ctx, pending.result),
+        result=result,
+    ) + helpers_note(ctx, pending)
+    return (with_notes(line, boost_notes(ctx, applied.boosts)),)
+
+
+settle_create = settles(Action.CREATE_ADVANTAGE, RollPurpose.PLAIN)(
+    staged(apply_create, say_create)
+)
 
 
 # ---------------------------------------------------------------------------- attacks
@@ -609,6 +697,42 @@ def _immune(scene: Scene, pending: PendingRoll, defender: Character) -> Characte
     return defender
 
 
+@dataclass(frozen=True)
+class Struck:
+    """What an attack did to one defender."""
+
+    defender: str
+    outcome: Outcome
+    """The outcome as said (a success with style traded for a boost is a success)."""
+    harm: int
+    immune: Character | None
+    """The defender, when its immunity stopped the harm (§7)."""
+    shields: tuple[str, ...]
+    """The standing parts that shield a swarm's heart (§7)."""
+    boosts: tuple[Granted, ...]
+    hit: PendingHit | None
+    attack: int
+    """The attack the defender faced (a split attack's share)."""
+
+
+def _strike(
+    ctx: Context,
+    scene: Scene,
+    pending: PendingRoll,
+    defender: Character,
+    shifts: int,
+    outcome: Outcome,
+    defense: RollResult | None,
+    attack: int,
+) -> tuple[Scene, Struck]:
+    harm, hit = _hit_for(scene, pending, defender, shifts, outcome)
+    scene, boosts = attack_boosts(ctx, scene, pending, harm, defense, defender.id)
+    immune = _immune(scene, pending, defender)
+    shields = shielding(scene, defender)
+    struck = Struck(defender.id, outcome, harm.harm, immune, shields, boosts, hit, attack)
+    return scene, struck
+
+
 def attack_boosts(
     ctx: Context,
     scene: Scene,
@@ -616,71 +740,117 @@ def attack_boosts(
     harm: AttackHarm,
     defense: RollResult | None,
     defender: str,
-) -> tuple[Scene, list[str]]:
+) -> tuple[Scene, tuple[Granted, ...]]:
     """The boosts an attack on one defender gives (§2, §8): the attacker's on a tie or when
     Armor cuts the harm to 0; the defender's for a defense with style (``defense`` is the
     defender's roll against the attack)."""
-    notes: list[str] = []
+    granted: list[Granted] = []
     if harm.boost:
         owner = invoke_owner(scene, pending.actor)
-        scene, note = grant_boost(ctx, scene, ctx.tr("attack.boost_name"), owner)
-        notes.append(note)
+        scene, boost = grant_boost(scene, ctx.tr("attack.boost_name"), owner)
+        granted.append(boost)
     if defense is not None and defend_outcome(defense).boost:
-        scene, note = grant_boost(ctx, scene, ctx.tr("defend.boost_name"), defender)
-        notes.append(note)
-    return scene, notes
+        scene, boost = grant_boost(scene, ctx.tr("defend.boost_name"), defender)
+        granted.append(boost)
+    return scene, tuple(granted)
 
 
-@settles(Action.ATTACK, RollPurpose.PLAIN)
-def settle_attack(
-    ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
-    """An attack on one defender: the line, and the hit (if any) waiting to be absorbed."""
+def _struck_verdict(ctx: Context, attacker: str, struck: Struck) -> str:
+    return attack_verdict(ctx, attacker, struck.outcome, struck.harm, struck.immune, struck.shields)
+
+
+@dataclass(frozen=True)
+class AttackApplied:
+    """What an attack on one defender put in the scene."""
+
+    struck: Struck
+    traded: Granted | None
+    """The boost a success with style was traded for."""
+
+
+def apply_attack(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, AttackApplied]:
+    """An attack on one defender: its boosts, and the hit (if any) waiting to be absorbed."""
     assert pending.target is not None
     result = pending.result
     defender = scene.character(pending.target)
-    attacker = ctx.who(pending.actor)
     traded = pending.traded_for is not None and result.outcome is Outcome.STYLE
     shifts = result.shifts - 1 if traded else result.shifts
-    harm, hit = _hit_for(scene, pending, defender, shifts, result.outcome)
     defense = opposing_result(result) if result.opposing_effort is not None else None
-    scene, notes = attack_boosts(ctx, scene, pending, harm, defense, defender.id)
+    attack = result.effort.total
+    scene, struck = _strike(ctx, scene, pending, defender, shifts, result.outcome, defense, attack)
+    given: Granted | None = None
+    if traded and pending.traded_for is not None:
+        owner = invoke_owner(scene, pending.actor)
+        scene, given = grant_boost(scene, pending.traded_for, owner)
+        struck = replace(struck, outcome=Outcome.SUCCESS)
+    hits = (struck.hit,) if struck.hit else ()
+    scene = with_hits(mark_defended(scene, (defender.id,)), hits)
+    return scene, AttackApplied(struck, given)
+
+
+def say_attack(
+    ctx: Context, scene: Scene, pending: PendingRoll, applied: AttackApplied
+) -> tuple[str, ...]:
+    """The line of an attack on one defender, its boosts, and the hit to absorb."""
+    result = pending.result
+    attacker = ctx.who(pending.actor)
+    struck = applied.struck
     key = "hazard.line" if pending.actor in scene.obstacle_index else "attack.line"
     line = ctx.tr(
         key,
         attacker=attacker,
         hazard=attacker,
-        defender=defender.name,
+        defender=ctx.who(struck.defender),
         effort=effort_text(ctx, result.effort),
         skill=pending.defense_skill or "",
         defense=opposition_text(ctx, result),
-        result=attack_verdict(
-            ctx,
-            attacker,
-            Outcome.SUCCESS if traded else result.outcome,
-            harm.harm,
-            _immune(scene, pending, defender),
-            shielding(scene, defender),
-        ),
+        result=_struck_verdict(ctx, attacker, struck),
     ) + helpers_note(ctx, pending)
-    if traded and pending.traded_for is not None:
-        scene, boost = add_boost(scene, pending.traded_for, invoke_owner(scene, pending.actor))
-        line += " · " + ctx.tr("attack.traded", attacker=attacker, aspect=quoted(boost.name))
-    line = with_notes(line, notes)
-    scene = with_hits(mark_defended(scene, (defender.id,)), (hit,) if hit else ())
-    lines = (line, *hit_lines(ctx.on(scene), scene, hit)) if hit else (line,)
-    return scene, lines
+    if applied.traded is not None:
+        aspect = quoted(applied.traded.name)
+        line += " · " + ctx.tr("attack.traded", attacker=attacker, aspect=aspect)
+    line = with_notes(line, boost_notes(ctx, struck.boosts))
+    hit = struck.hit
+    return (line, *hit_lines(ctx, scene, hit)) if hit else (line,)
 
 
-@settles(Action.ATTACK, RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)
-def settle_targets(
+settle_attack = settles(Action.ATTACK, RollPurpose.PLAIN)(staged(apply_attack, say_attack))
+
+
+def apply_targets(
     ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
+) -> tuple[Scene, tuple[Struck, ...]]:
     """An attack on several targets (§8): a split effort, each defending its share, or a
-    zone attack that everyone there defends in full."""
+    zone attack that everyone there defends in full; nothing until every target has
+    defended."""
+    effort = pending.result.effort
+    if any(t.effort is None for t in pending.targets):
+        return scene, ()
+    defenses = {t.target: t.effort for t in pending.targets if t.effort is not None}
+    if pending.purpose is RollPurpose.ZONE_ATTACK:
+        results = zone_attack(effort, defenses)
+    else:
+        shares = {t.target: t.share or 0 for t in pending.targets}
+        results = split_attack(effort, shares, defenses)
+    struck: list[Struck] = []
+    for target, result in zip(pending.targets, results, strict=True):
+        defender = scene.character(target.target)
+        assert target.effort is not None
+        defense = RollResult(target.effort, result.attack)
+        scene, one = _strike(
+            ctx, scene, pending, defender, result.shifts, result.outcome, defense, result.attack
+        )
+        struck.append(one)
+    scene = with_hits(mark_defended(scene, defenses), (s.hit for s in struck if s.hit))
+    return scene, tuple(struck)
+
+
+def say_targets(
+    ctx: Context, scene: Scene, pending: PendingRoll, struck: tuple[Struck, ...]
+) -> tuple[str, ...]:
+    """The attack's line, then each target's (or the call for their defenses)."""
     effort = pending.result.effort
     attacker = ctx.who(pending.actor)
-    names = ctx.names(t.target for t in pending.targets)
     if pending.purpose is RollPurpose.ZONE_ATTACK:
         head = ctx.tr(
             "attack.zone_line",
@@ -693,54 +863,36 @@ def settle_targets(
         head = ctx.tr(
             "attack.split_line",
             attacker=attacker,
-            targets=names,
+            targets=ctx.names(t.target for t in pending.targets),
             skill=pending.skill,
             effort=effort_text(ctx, effort),
         )
     head += helpers_note(ctx, pending)
-    if any(t.effort is None for t in pending.targets):
-        return scene, (
-            head,
-            ctx.tr("attack.split_prompt", count=len(pending.targets), total=effort.total),
-        )
-    defenses = {t.target: t.effort for t in pending.targets if t.effort is not None}
-    if pending.purpose is RollPurpose.ZONE_ATTACK:
-        results = zone_attack(effort, defenses)
-    else:
-        shares = {t.target: t.share or 0 for t in pending.targets}
-        results = split_attack(effort, shares, defenses)
+    if not struck:
+        count = len(pending.targets)
+        return head, ctx.tr("attack.split_prompt", count=count, total=effort.total)
     lines = [head]
-    hits: list[PendingHit] = []
-    for target, result in zip(pending.targets, results, strict=True):
-        defender = scene.character(target.target)
-        harm, hit = _hit_for(scene, pending, defender, result.shifts, result.outcome)
+    for target, one in zip(pending.targets, struck, strict=True):
         assert target.effort is not None
-        defense = RollResult(target.effort, result.attack)
-        scene, notes = attack_boosts(ctx, scene, pending, harm, defense, defender.id)
         line = ctx.tr(
             "attack.target_line",
-            defender=defender.name,
-            attack=ctx.rating(result.attack),
+            defender=ctx.who(one.defender),
+            attack=ctx.rating(one.attack),
             skill=target.skill,
             defense=effort_text(ctx, target.effort),
-            result=attack_verdict(
-                ctx,
-                attacker,
-                result.outcome,
-                harm.harm,
-                _immune(scene, pending, defender),
-                shielding(scene, defender),
-            ),
+            result=_struck_verdict(ctx, attacker, one),
         )
-        lines.append(with_notes(line, notes))
-        if hit is not None:
-            hits.append(hit)
-    scene = with_hits(mark_defended(scene, defenses), hits)
+        lines.append(with_notes(line, boost_notes(ctx, one.boosts)))
     if scene.pending_hit is not None:
-        lines += hit_lines(ctx.on(scene), scene, scene.pending_hit)
+        lines += hit_lines(ctx, scene, scene.pending_hit)
         if scene.queued_hits:
             lines.append(ctx.tr("hit.queued", names=ctx.names(h.target for h in scene.queued_hits)))
-    return scene, tuple(lines)
+    return tuple(lines)
+
+
+settle_targets = settles(Action.ATTACK, RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)(
+    staged(apply_targets, say_targets)
+)
 
 
 def require_roll_of(ctx: Context, *actions: Action) -> PendingRoll:
