@@ -21,8 +21,10 @@ from fatescreen.rules.actions import (
     ActionOutcome,
     AspectTarget,
     apply_advantage,
+    attack_reading,
     create_advantage_outcome,
     defend_outcome,
+    opposition_holder,
     overcome_outcome,
     roll_boosts,
     tie_boost_reading,
@@ -30,9 +32,9 @@ from fatescreen.rules.actions import (
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.big_bads import (
     INVOKE_BONUS,
+    attack_harm,
     can_be_harmed,
     invoke_bonus_against,
-    solo_harm,
     solo_invoke_bonus,
     solo_skill_bonus,
     standing_shields,
@@ -44,7 +46,6 @@ from fatescreen.rules.conflict import (
     ScaleAdvantage,
     full_defense_bonus,
     full_defense_used,
-    harm_after_weapon_and_armor,
     scale_free_invokes,
     scale_levels,
     scale_roll_bonus,
@@ -53,7 +54,7 @@ from fatescreen.rules.conflict import (
     with_scale_advantage,
     zone_attack,
 )
-from fatescreen.rules.contests import ChallengeReading, challenge_progress
+from fatescreen.rules.contests import won_by_pcs
 from fatescreen.rules.dice import DiceRoll
 from fatescreen.rules.npcs import group_teamwork_bonus
 from fatescreen.rules.obstacles import Hazard
@@ -289,20 +290,9 @@ def pcs_facing(scene: Scene) -> int:
 
 
 def won_names(scene: Scene) -> tuple[str, ...]:
-    """The challenges the PCs have won (a success, at a cost or not) and the contests a side
-    with a PC has won: what a big bad's immunity waits for (§7)."""
-    pcs = {c.id for c in scene.pcs}
-    won = [
-        c.name
-        for c in scene.challenges
-        if challenge_progress(c).reading
-        in (ChallengeReading.SUCCESS, ChallengeReading.SUCCESS_AT_COST)
-    ]
-    for contest in scene.contests:
-        side = next((s for s in contest.sides if s.name == contest.winner), None)
-        if side is not None and pcs & set(side.members):
-            won.append(contest.name)
-    return tuple(won)
+    """The challenges and contests the PCs have won in the scene (the rules'
+    :func:`won_by_pcs`): what a big bad's immunity waits for (§7)."""
+    return won_by_pcs(scene.challenges, scene.contests, {c.id for c in scene.pcs})
 
 
 def _scale_of(side: Character | Hazard) -> Scale:
@@ -487,27 +477,29 @@ def invoke_owner(scene: Scene, actor: str) -> str:
     return actor if actor in scene.character_index else GM
 
 
-def opposition_holder(scene: Scene, pending: PendingRoll) -> str | None:
-    """Who gains the opposition's free invoke on a failed create an advantage: whoever the
-    table named, the active opponent, the owner of the aspect, or the GM against a PC."""
-    if pending.cost_for is not None:
-        return pending.cost_for
-    if pending.target is not None:
-        return pending.target
-    holder = pending.holder or ""
-    kind, _, rest = holder.partition(":")
-    owner = rest.split(":")[0] if kind in ("character", "consequence") else None
-    if owner is not None and owner != pending.actor:
-        return owner
+def opposition_of(scene: Scene, pending: PendingRoll) -> str | None:
+    """Who gains the opposition's free invoke on a failed create an advantage: the facts
+    of the scene, with the rules' :func:`opposition_holder` deciding."""
+    kind, _, rest = (pending.holder or "").partition(":")
+    actor = scene.character_index.get(pending.actor)
+    return opposition_holder(
+        pending.actor,
+        named=pending.cost_for,
+        active_opponent=pending.target,
+        aspect_owner=rest.split(":")[0] if kind in ("character", "consequence") else None,
+        contest_opponent=_contest_opponent(scene, pending.actor),
+        actor_is_pc=actor is not None and actor.kind is CharacterKind.PC,
+    )
+
+
+def _contest_opponent(scene: Scene, actor: str) -> str | None:
+    """The first member of another side of a running contest the actor is in."""
     for contest in scene.contests:
-        sides = [side for side in contest.sides if pending.actor in side.members]
+        sides = [side for side in contest.sides if actor in side.members]
         if contest.winner is None and sides:
             others = [m for side in contest.sides if side not in sides for m in side.members]
             if others:
                 return others[0]
-    actor = scene.character_index.get(pending.actor)
-    if actor is not None and actor.kind is CharacterKind.PC:
-        return GM
     return None
 
 
@@ -554,7 +546,7 @@ def apply_create(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scen
     existing = next(
         (a for a in aspects_at(scene, pending.holder) if a.name == pending.aspect), None
     )
-    opposition = opposition_holder(scene, pending)
+    opposition = opposition_of(scene, pending)
     if target is AspectTarget.NEW or existing is None:
         fresh = Aspect(pending.aspect, AspectKind.SITUATION)
         made = apply_advantage(outcome, fresh, owner, opposition or GM)
@@ -667,16 +659,16 @@ def attack_verdict(
 def _hit_for(
     scene: Scene, pending: PendingRoll, defender: Character, shifts: int, outcome: Outcome
 ) -> tuple[AttackHarm, PendingHit | None]:
-    armor = defender.armor if scene.rules.weapons_and_armor else 0
-    harm = harm_after_weapon_and_armor(shifts, outcome, weapon=pending.weapon, armor=armor)
-    if defender.solo is not None and harm.harm > 0:
-        # Option (b): each hit on a solo big bad is cut by half the PCs facing it (§7).
-        reduced = solo_harm(defender.solo, harm.harm, pcs_facing(scene))
-        harm = AttackHarm(harm=reduced, boost=harm.boost or reduced == 0)
-    if harm.harm > 0 and not can_be_harmed(defender.immunity, won_names(scene), pending.kind):
-        return AttackHarm(harm=0, boost=False), None
-    if harm.harm > 0 and shielding(scene, defender):
-        return AttackHarm(harm=0, boost=False), None
+    harm = attack_harm(
+        shifts,
+        outcome,
+        weapon=pending.weapon,
+        armor=defender.armor if scene.rules.weapons_and_armor else 0,
+        solo=defender.solo,
+        pcs_facing=pcs_facing(scene) if defender.solo is not None else 0,
+        harmable=_immune(scene, pending, defender) is None,
+        shielded=bool(shielding(scene, defender)),
+    )
     if harm.harm <= 0:
         return harm, None
     return harm, PendingHit(defender.id, harm.harm, pending.kind, pending.actor or None)
@@ -773,8 +765,9 @@ def apply_attack(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scen
     assert pending.target is not None
     result = pending.result
     defender = scene.character(pending.target)
-    traded = pending.traded_for is not None and result.outcome is Outcome.STYLE
-    shifts = result.shifts - 1 if traded else result.shifts
+    reading = attack_reading(result, traded=pending.traded_for is not None)
+    traded = reading.traded_shifts > 0
+    shifts = result.shifts - reading.traded_shifts
     defense = opposing_result(result) if result.opposing_effort is not None else None
     attack = result.effort.total
     scene, struck = _strike(ctx, scene, pending, defender, shifts, result.outcome, defense, attack)

@@ -43,6 +43,11 @@ from fatescreen.i18n import tr
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.copies import numbered_names
+from fatescreen.rules.fate_points import (
+    DEFAULT_REFRESH,
+    gm_pool_after_cast_change,
+    refreshed_points,
+)
 from fatescreen.rules.obstacles import Countdown, Hazard
 from fatescreen.scene import library
 from fatescreen.scene.model import Obstacle, Scene, Zone
@@ -183,11 +188,11 @@ def _added(
 def _pool(
     ctx: Context, scene: Scene, made: list[Character], lines: tuple[str, ...]
 ) -> tuple[Scene, tuple[str, ...]]:
-    """The GM pool grows by one per new PC (§3: one point per PC in the scene)."""
+    """The GM pool as the rules have it with the new PCs in the scene."""
     pcs = sum(1 for c in made if c.kind is CharacterKind.PC)
     if not pcs:
         return scene, lines
-    scene = replace(scene, gm_pool=scene.gm_pool + pcs)
+    scene = replace(scene, gm_pool=gm_pool_after_cast_change(scene.gm_pool, pcs_joined=pcs))
     return scene, (*lines, ctx.tr("build.pool", total=scene.gm_pool))
 
 
@@ -198,8 +203,7 @@ def _add_character(ctx: Context, verb: Verb, request: Add, kind: CharacterKind) 
     _apply_fields(ctx, verb, CHARACTER_FIELDS, request, data)
     pc = kind is CharacterKind.PC
     if pc and "fate_points" not in data:
-        # a new PC comes with a full set of fate points: their refresh
-        data["fate_points"] = data.get("refresh", 3)
+        data["fate_points"] = refreshed_points(0, data.get("refresh", DEFAULT_REFRESH))
     character = read_character(ctx, data, pc)
     unique_character(ctx, character)
     scene = join_turn(ctx.scene.with_character(character), [character.id])

@@ -972,6 +972,6 @@ def fail(ctx: Context, args: Tokens) -> Applied:
 
 
 def _opposition_missing(scene: Scene, pending: PendingRoll) -> bool:
-    from fatescreen.commands.settle import opposition_holder
+    from fatescreen.commands.settle import opposition_of
 
-    return opposition_holder(scene, pending) is None
+    return opposition_of(scene, pending) is None
