@@ -39,6 +39,7 @@ REFERENCE_ONLY: dict[str, str] = {
             "harm.StandardTracks",
             "harm.Concession",
             "invokes.InvokeRecord",
+            "invokes.PaymentDecision",
             "npcs.GroupHarm",
             "obstacles.BlockRoll",
         ],

@@ -28,6 +28,7 @@ from fatescreen.rules.fate_points import (
     gm_pool_after_cast_change,
     refreshed_points,
 )
+from fatescreen.rules.invokes import InvokeRefusal, Payment, PaymentDecision, invoke_payment
 from fatescreen.rules.npcs import apply_harm_to_group, largest_group_hit, mook_group
 from fatescreen.rules.outcomes import Effort, Outcome, RollResult, resolve
 
@@ -169,3 +170,51 @@ def test_a_mook_group_takes_its_largest_hit_with_one_member_standing(
     routed, _ = apply_harm_to_group(group, largest + 1)
     assert routed.taken_out
     assert largest_group_hit(routed) == 0
+
+
+# ---------------------------------------------------------------------------- invokes
+
+
+def _pay(asked: Payment | None = None, **facts: object) -> PaymentDecision:
+    given: dict[str, object] = {
+        "free_holder": None,
+        "hostile": False,
+        "boost": False,
+        "paid_before": False,
+    }
+    return invoke_payment(asked, **{**given, **facts})  # type: ignore[arg-type]
+
+
+def test_an_invoke_is_free_while_the_side_holds_one_else_it_costs_a_point() -> None:
+    """Seed «Piirteiden käyttö»: «sinun on kulutettava fate-pisteitä nopanheiton
+    yhteydessä käyttääksesi piirrettä» and «Voit myös käyttää piirteitä ilman hintaa, jos
+    sinulla on piirteeseen ilmainen käyttö»; an opponent's aspect paid for is a hostile
+    invoke («vihamielisessä käytössä»)."""
+    assert _pay(free_holder="ann") == PaymentDecision(Payment.FREE)
+    assert _pay() == PaymentDecision(Payment.PAID)
+    assert _pay(hostile=True) == PaymentDecision(Payment.HOSTILE)
+    assert _pay(Payment.PAID, free_holder="ann") == PaymentDecision(Payment.PAID)
+    assert _pay(Payment.FREE).refusal is InvokeRefusal.NO_FREE_INVOKE
+    assert _pay(Payment.HOSTILE).refusal is InvokeRefusal.NOT_HOSTILE
+
+
+def test_a_boost_is_never_paid_for_and_an_aspect_is_paid_once_a_roll() -> None:
+    """Seed «Särmät»: «Et voi painostaa särmää tai kuluttaa fate-pistettä käyttääksesi
+    sitä.» Seed «Piirteiden käyttö»: «muttet samaa piirrettä useampaa kertaa yhdessä
+    toiminnossa. Tähän sääntöön on yksi poikkeus: voit hyödyntää yhden piirteen ilmaisista
+    käytöistä niin monta kuin haluat samaan heittoon.»"""
+    assert _pay(boost=True).refusal is InvokeRefusal.BOOST_PAID
+    assert _pay(boost=True, free_holder="ann") == PaymentDecision(Payment.FREE)
+    assert _pay(paid_before=True).refusal is InvokeRefusal.PAID_TWICE
+    assert _pay(paid_before=True, hostile=True).refusal is InvokeRefusal.PAID_TWICE
+    assert _pay(paid_before=True, free_holder="ann") == PaymentDecision(Payment.FREE)
+
+
+def test_a_big_bad_may_allow_one_free_invoke_against_it_a_roll() -> None:
+    """Seed «Isot pahikset»: «Halutessasi tämä sääntö voi myös poistaa mahdollisuuden
+    käyttää useampia ilmaisia käyttöjä kerralla pahista vastaan.»"""
+    free = {"free_holder": "ann", "free_limit": 1}
+    assert _pay(**free, free_used=0) == PaymentDecision(Payment.FREE)
+    assert _pay(**free, free_used=1).refusal is InvokeRefusal.SOLO_ONE_FREE
+    assert _pay(free_holder="ann", free_used=5) == PaymentDecision(Payment.FREE)
+    assert _pay(Payment.PAID, **free, free_used=1) == PaymentDecision(Payment.PAID)
