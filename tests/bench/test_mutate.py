@@ -143,3 +143,26 @@ def test_a_mutant_out_of_reach_is_explained_but_still_not_killed(tmp_path: Path)
     equivalent.write_text(equivalent.read_text().replace("not reachable", "maybe"))
     with pytest.raises(SystemExit, match="is not one of"):
         mutate.load_equivalents(equivalent)
+
+
+class _Item:
+    def __init__(self, nodeid: str) -> None:
+        self.nodeid = nodeid
+
+
+def test_each_mutant_runs_its_tests_quickest_first_and_all_of_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plugin: dict[str, object] = {}
+    exec(mutate.QUICKEST_FIRST, plugin)
+    modify = plugin["pytest_collection_modifyitems"]
+    assert callable(modify)
+    monkeypatch.chdir(tmp_path)
+    items = [_Item("t::slow"), _Item("t::new"), _Item("t::quick")]
+    modify(items)  # before mutmut has timed the tests: the order stays
+    assert [item.nodeid for item in items] == ["t::slow", "t::new", "t::quick"]
+    (tmp_path / "mutmut-stats.json").write_text(
+        '{"duration_by_test": {"t::slow": 2.5, "t::quick": 0.1}}', encoding="utf-8"
+    )
+    modify(items)
+    assert [item.nodeid for item in items] == ["t::new", "t::quick", "t::slow"]
