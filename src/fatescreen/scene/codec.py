@@ -107,7 +107,7 @@ def decode_aspect(
 ) -> Aspect | None:
     """A bare string, or ``{ name, free_invokes, hidden, boost }``."""
     if isinstance(value, str):
-        name = reader.text(value, path)
+        name = value if plain_name(value) else reader.text(value, path)
         return Aspect(name, kind) if name else None
     table = reader.table(value, path, ASPECT_KEYS)
     if table is None:
@@ -115,14 +115,21 @@ def decode_aspect(
     if "name" not in table:
         reader.fail(path, catalog_text("check.aspect_name"))
         return None
-    name = reader.text(table["name"], (*path, "name"))
-    invokes = decode_free_invokes(
-        reader, table.get("free_invokes", 0), (*path, "free_invokes"), default_owner
+    name = table["name"]
+    if not plain_name(name):
+        name = reader.text(name, (*path, "name"))
+    invokes = (
+        decode_free_invokes(reader, table["free_invokes"], (*path, "free_invokes"), default_owner)
+        if "free_invokes" in table
+        else ()
     )
-    hidden = reader.boolean(table.get("hidden", False), (*path, "hidden"))
-    if reader.boolean(table.get("boost", False), (*path, "boost")):
+    hidden = table.get("hidden", False)
+    if type(hidden) is not bool:
+        hidden = bool(reader.boolean(hidden, (*path, "hidden")))
+    boost = table.get("boost", False)
+    if boost is True or (type(boost) is not bool and reader.boolean(boost, (*path, "boost"))):
         kind = AspectKind.BOOST
-    return Aspect(name, kind, invokes, bool(hidden)) if name else None
+    return Aspect(name, kind, invokes, hidden) if name else None
 
 
 def encode_aspect(
@@ -964,15 +971,17 @@ def decode_link(reader: Reader, value: object, path: KeyPath) -> Link | None:
     table = reader.table(value, path, LINK_KEYS)
     if table is None:
         return None
-    zones = reader.texts(table.get("zones", []), (*path, "zones"))
-    if len(zones) != 2:
-        reader.fail((*path, "zones"), catalog_text("check.link_zones"))
-        return None
-    barrier = (
-        reader.integer(table["barrier"], (*path, "barrier"), **RATING)
-        if "barrier" in table
-        else None
-    )
+    zones = table.get("zones", [])
+    if not (type(zones) is list and len(zones) == 2 and all(map(plain_name, zones))):
+        zones = reader.texts(zones, (*path, "zones"))
+        if len(zones) != 2:
+            reader.fail((*path, "zones"), catalog_text("check.link_zones"))
+            return None
+    barrier = None
+    if "barrier" in table:
+        barrier = table["barrier"]
+        if type(barrier) is not int or not RATING["low"] <= barrier <= RATING["high"]:
+            barrier = reader.integer(barrier, (*path, "barrier"), **RATING)
     block = reader.text(table["block"], (*path, "block")) if "block" in table else None
     return Link((zones[0], zones[1]), barrier, block)
 

@@ -495,6 +495,10 @@ def _resolve_obstacle_zones(
     return obstacle
 
 
+_ENTRY_KEYS = frozenset(codec.CHARACTER_KEYS + codec.TEMPLATE_KEYS)
+"""The keys of one [[pc]]/[[npc]] entry."""
+
+
 def _decode_entry(
     reader: Reader,
     item: object,
@@ -506,8 +510,7 @@ def _decode_entry(
     templates: TemplateFiles | None = None,
 ) -> list[tuple[Character, Origin]]:
     """One [[pc]]/[[npc]] entry: a character, or numbered characters from a template."""
-    allowed = codec.CHARACTER_KEYS + codec.TEMPLATE_KEYS
-    table = reader.table(item, path, allowed)
+    table = reader.table(item, path, _ENTRY_KEYS)
     if table is None:
         return []
     if "template" not in table:
