@@ -6,6 +6,8 @@ PCs have won, and the largest hit a mook group still takes."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -30,6 +32,8 @@ from fatescreen.rules.fate_points import (
 )
 from fatescreen.rules.invokes import InvokeRefusal, Payment, PaymentDecision, invoke_payment
 from fatescreen.rules.npcs import apply_harm_to_group, largest_group_hit, mook_group
+from fatescreen.rules.obstacles import Block, crossing_difficulty
+from fatescreen.rules.odds import odds, overcome_chance
 from fatescreen.rules.outcomes import Effort, Outcome, RollResult, resolve
 
 # ---------------------------------------------------------------------------- fate points
@@ -218,3 +222,22 @@ def test_a_big_bad_may_allow_one_free_invoke_against_it_a_roll() -> None:
     assert _pay(**free, free_used=1).refusal is InvokeRefusal.SOLO_ONE_FREE
     assert _pay(free_holder="ann", free_used=5) == PaymentDecision(Payment.FREE)
     assert _pay(Payment.PAID, **free, free_used=1) == PaymentDecision(Payment.PAID)
+
+
+# ---------------------------------------------------------------------------- moving
+
+
+def test_a_move_across_a_barrier_or_a_block_and_its_odds() -> None:
+    """Seed «Alueet»: «Jos jokin estää vapaan liikkumisen, joudut käyttämään toiminnon. Tee
+    ratkaisuheitto kiivetäksesti seinän yli»; «Hidastavat esteet»: «kun hidastava este
+    haittaisi jonkun toimia, heiton vaikeustasona toimii esteen taitotaso». Seed «Ratkaise»:
+    «Jos saat tasapelin, onnistut pienellä hinnalla», so a tie crosses too."""
+    gate = Block("Iron gate", rating=3)
+    assert crossing_difficulty(None) is None
+    assert crossing_difficulty(2) == 2
+    assert crossing_difficulty(None, gate) == 3
+    assert crossing_difficulty(4, gate) == 4
+    assert crossing_difficulty(1, gate) == 3
+    # +3 against +2: only the dice showing -2 or less fail (15 of 81 outcomes).
+    assert overcome_chance(odds(3, 2)) == Fraction(66, 81)
+    assert overcome_chance(odds(0, 0)) == odds(0, 0).at_least(Outcome.TIE)
