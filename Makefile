@@ -60,7 +60,7 @@ stress: $(VENV)/.installed-test bytecode
 # testing"): measures the modules whose recorded result in bench/mutation/ is missing or was
 # taken on other source, one module at a time at the lowest priority, records them and prints
 # the per-module and total kill rates. MODULE=rules/harm.py (or a folder) narrows it;
-# ARGS="--recheck" runs the recorded survivors against today's tests, ARGS="--report" only
+# (several: MODULE="commands/names.py commands/text.py", measured in that order); ARGS="--recheck" runs the recorded survivors against today's tests, ARGS="--report" only
 # prints the report, ARGS="--budget 60" starts no module after an hour.
 MODULE ?=
 ARGS ?=
