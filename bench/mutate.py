@@ -716,7 +716,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="make mutate", description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("module", nargs="?", help="a module or folder under src/fatescreen/")
+    parser.add_argument(
+        "module", nargs="*", help="modules or folders under src/fatescreen/, in this order"
+    )
     parser.add_argument("--report", action="store_true", help="only print the recorded results")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     parser.add_argument("--readme", type=Path, help="also write the Markdown table into it")
@@ -742,7 +744,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--children", type=int, default=1)
     parser.add_argument("--floor", type=float, default=0.95)
     args = parser.parse_args(argv)
-    selected = modules(args.module)
+    selected = list(dict.fromkeys(m for target in args.module or [None] for m in modules(target)))
     started = time.monotonic()
     if not args.report:
         for action, group in _work(selected, args):
