@@ -18,12 +18,12 @@ from fatescreen.commands.settle import (
     settle,
 )
 from fatescreen.i18n import tr
-from fatescreen.rules.actions import Action, best_defense, default_attack_skill
+from fatescreen.rules.actions import Action, best_defense, default_attack_skill, style_trade
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.conflict import declare_full_defense, full_defense_earns_boost
 from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
 from fatescreen.rules.obstacles import Hazard
-from fatescreen.rules.outcomes import Effort, Outcome, RollResult, resolve
+from fatescreen.rules.outcomes import Effort, RollResult, resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
 
 
@@ -363,7 +363,7 @@ def trade(ctx: Context, args: Tokens) -> Applied:
     if (
         pending.action is not Action.ATTACK
         or pending.purpose is not RollPurpose.PLAIN
-        or pending.result.outcome is not Outcome.STYLE
+        or style_trade(pending.result) is None
     ):
         raise ctx.error("error.no_style")
     if pending.traded_for is not None:

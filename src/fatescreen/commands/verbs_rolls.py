@@ -41,12 +41,14 @@ from fatescreen.rules.invokes import (
     Invoke,
     InvokeEffect,
     InvokeOutcome,
+    InvokeRefusal,
     Payment,
     already_paid,
     apply_invokes,
     charge_invokes,
     free_invoke_holders,
     invoke_payer,
+    invoke_payment,
     same_side,
 )
 from fatescreen.rules.ladder import parse_rating
@@ -687,21 +689,24 @@ def decide_invoke(
     pcs = _pcs(base)
     hostile = target.owner is not None and not same_side(invoker, target.owner, pcs)
     holder = next(iter(free_invoke_holders(aspect, invoker, pcs)), None)
-    payment = _PAYMENTS[request.payment] if request.payment else None
     effect = InvokeEffect(request.effect) if request.effect else InvokeEffect.BONUS
     reroll_dice = parse_faces(request.reroll_dice) if request.reroll_dice else None
-    if payment is None:
-        payment = Payment.FREE if holder else Payment.HOSTILE if hostile else Payment.PAID
-    if payment is Payment.FREE and holder is None:
-        raise ctx.error("error.no_free_invoke", name=ctx.who(invoker), aspect=quoted(aspect.name))
-    if payment is Payment.HOSTILE and not hostile:
-        raise ctx.error("error.not_hostile", aspect=quoted(aspect.name), name=ctx.who(invoker))
     against = _against(pending, invoker, effect)
-    if payment is not Payment.FREE:
-        if aspect.is_boost:
-            raise ctx.error("error.boost_paid", aspect=quoted(aspect.name))
-        if already_paid(pending.paid_invokes, against or "", target.key):
-            raise ctx.error("error.paid_twice", aspect=quoted(aspect.name))
+    opposed = solo_opponent(base, pending, against)
+    decision = invoke_payment(
+        _PAYMENTS[request.payment] if request.payment else None,
+        free_holder=holder,
+        hostile=hostile,
+        boost=aspect.is_boost,
+        paid_before=already_paid(pending.paid_invokes, against or "", target.key),
+        free_used=pending.free_invokes.count(against or ""),
+        free_limit=free_invoke_limit_against(opposed.solo) if opposed and opposed.solo else None,
+    )
+    payment = decision.payment
+    if decision.refusal is not None:
+        solo = decision.refusal is InvokeRefusal.SOLO_ONE_FREE
+        name = ctx.who(opposed.id if solo and opposed else invoker)
+        raise ctx.error(f"error.{decision.refusal.value}", name=name, aspect=quoted(aspect.name))
     if pending.targets and against is None and effect is InvokeEffect.OPPOSE:
         raise ctx.error("error.oppose_which", names=ctx.names(t.target for t in pending.targets))
     if pending.purpose is RollPurpose.SPLIT_ATTACK:
@@ -710,11 +715,6 @@ def decide_invoke(
             raise ctx.error("error.split_done")
         if not split_done and against is not None:
             raise ctx.error("error.split_first")
-    opposed = solo_opponent(base, pending, against)
-    limit = free_invoke_limit_against(opposed.solo) if opposed and opposed.solo else None
-    used = pending.free_invokes.count(against or "")
-    if payment is Payment.FREE and limit is not None and used >= limit:
-        raise ctx.error("error.solo_one_free", name=ctx.who(opposed.id if opposed else ""))
     dice = ctx.dice(reroll_dice) if effect is InvokeEffect.REROLL else None
     spec = Invoke(
         target.key,
@@ -972,6 +972,6 @@ def fail(ctx: Context, args: Tokens) -> Applied:
 
 
 def _opposition_missing(scene: Scene, pending: PendingRoll) -> bool:
-    from fatescreen.commands.settle import opposition_holder
+    from fatescreen.commands.settle import opposition_of
 
-    return opposition_holder(scene, pending) is None
+    return opposition_of(scene, pending) is None
