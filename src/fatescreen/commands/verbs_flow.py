@@ -25,7 +25,13 @@ from fatescreen.rules.conflict import TurnOrder, add_participant, hand_to, may_p
 from fatescreen.rules.conflict import start as start_exchange
 from fatescreen.rules.dice import looks_like_faces, parse_faces
 from fatescreen.rules.errors import RulesError
-from fatescreen.rules.obstacles import Block, tick, ticks_each_exchange, untick
+from fatescreen.rules.obstacles import (
+    Block,
+    crossing_difficulty,
+    tick,
+    ticks_each_exchange,
+    untick,
+)
 from fatescreen.rules.outcomes import resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene
 
@@ -86,11 +92,9 @@ def move(ctx: Context, args: Tokens) -> Applied:
             raise ctx.error(
                 "error.no_path", zone=zone.name, name=character.name, here=ctx.scene.zone(here).name
             )
-        difficulty = link.barrier
         found = ctx.scene.obstacle_index.get(link.block or "")
-        if isinstance(found, Block):
-            block = found
-            difficulty = max(difficulty or 0, found.rating)
+        block = found if isinstance(found, Block) else None
+        difficulty = crossing_difficulty(link.barrier, block)
     if difficulty is None:
         if entered is not None or helpers:
             raise ctx.error("error.no_barrier", zone=zone.name)

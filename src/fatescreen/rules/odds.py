@@ -7,6 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from fatescreen.rules.actions import OVERCOME_TABLE
 from fatescreen.rules.dice import DICE_COUNT
 from fatescreen.rules.outcomes import Outcome, outcome_for
 
@@ -42,6 +43,15 @@ class Odds:
     def as_percentages(self) -> dict[Outcome, float]:
         """Each outcome's probability in percent (0-100), fail first, for display."""
         return {outcome: float(self.of(outcome) * 100) for outcome in Outcome}
+
+
+def overcome_chance(found: Odds) -> Fraction:
+    """The chance an overcome gets what it was after (§2 «Ratkaise»): a success, with style
+    or not, or a tie, achieved at a minor cost."""
+    return sum(
+        (found.of(outcome) for outcome in Outcome if OVERCOME_TABLE[outcome].succeeded),
+        start=Fraction(0),
+    )
 
 
 def dice_counts() -> dict[int, int]:
