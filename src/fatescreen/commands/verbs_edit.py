@@ -247,13 +247,13 @@ def _set_scene(ctx: Context, verb: Verb, fields: Given) -> Applied:
 
 def _set_rules(ctx: Context, verb: Verb, fields: Given) -> Applied:
     rules = ctx.scene.rules
-    before: Data = {key: getattr(rules, key) for key in codec.RULES_KEYS}
+    before: Data = codec.rules_values(rules)
     data = dict(before)
     RULES_FIELDS.apply(ctx, verb, fields, data)
     reader = Reader()
     new = checked(ctx, ctx.tr("what.rules"), reader, codec.decode_rules(reader, data, ()))
     scene = under_rules(ctx, new) if new != rules else ctx.scene
-    after: Data = {key: getattr(new, key) for key in codec.RULES_KEYS}
+    after: Data = codec.rules_values(new)
     return _applied(ctx, (scene, before, after), ctx.tr("what.rules"), frozenset({"all"}))
 
 

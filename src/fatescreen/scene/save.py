@@ -575,9 +575,10 @@ def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
         if "rules" not in doc:
             doc.append("rules", tomlkit.table())
         rules = doc["rules"]
+        old_values, new_values = codec.rules_values(old.rules), codec.rules_values(new.rules)
         for key in codec.RULES_KEYS:
-            if getattr(old.rules, key) != getattr(new.rules, key):
-                rules[key] = getattr(new.rules, key)
+            if old_values[key] != new_values[key]:
+                rules[key] = new_values[key]
     turn_before = codec.encode_turn(old.turn) if old.turn else None
     turn_after = codec.encode_turn(new.turn) if new.turn else None
     if turn_before != turn_after:
