@@ -39,6 +39,7 @@ from fatescreen.rules.contests import (
     threat_harm,
 )
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.errors import InvalidValue
 from fatescreen.rules.obstacles import Hazard, hazard_effort
 from fatescreen.rules.outcomes import Effort, Outcome, resolve
 from fatescreen.scene.aspects import SCENE_HOLDER, add_aspect
@@ -572,7 +573,7 @@ def _start_challenge(ctx: Context, args: Tokens) -> Applied:
         tasks.append(_task_text(ctx, args.take(ctx.tr("what.task"))))
     try:
         started = Challenge(name, tuple(tasks))
-    except ValueError:
+    except InvalidValue:
         raise ctx.error("error.task_twice", challenge=name) from None
     scene = replace(ctx.scene, challenges=(*ctx.scene.challenges, started))
     listed = ", ".join(

@@ -23,7 +23,7 @@ from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
 from fatescreen.scene.atomic import write_atomic
-from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.errors import KeyPath, TemplateFileError
 from fatescreen.scene.library import entry_name, template_records
 from fatescreen.scene.load import LoadedScene, Origin
 from fatescreen.scene.model import RulesInPlay, Scene
@@ -653,13 +653,13 @@ def write_template(file: Path, section: str, key: str, data: Data) -> bool:
 
     Raises:
         OSError: The file cannot be written.
-        ValueError: The file exists but is not a TOML file fatescreen can add to.
+        TemplateFileError: The file exists but is not a TOML file fatescreen can add to.
     """
     text = file.read_text(encoding="utf-8") if file.exists() else "format = 1\n"
     try:
         doc = tomlkit.parse(text)
     except ParseError as error:
-        raise ValueError(f"{file.name}: not valid TOML: {error}") from None
+        raise TemplateFileError(f"{file.name}: not valid TOML: {error}") from None
     entries = doc.get(section)
     replaced = False
     if isinstance(entries, list):
@@ -671,7 +671,7 @@ def write_template(file: Path, section: str, key: str, data: Data) -> bool:
                 replaced = True
                 break
     elif entries is not None:
-        raise ValueError(f"{file.name}: {section} is not a list of [[{section}]] entries")
+        raise TemplateFileError(f"{file.name}: {section} is not a list of [[{section}]] entries")
     if not replaced:
         append_record(doc, section, data)
     file.parent.mkdir(parents=True, exist_ok=True)
