@@ -34,6 +34,7 @@ from fatescreen.commands.requests import (
     Compel,
     Cost,
     Create,
+    Declare,
     Defend,
     Field,
     Invoke,
@@ -70,7 +71,7 @@ from fatescreen.commands.verbs_flow import parse_exchange, parse_move, parse_nex
 from fatescreen.commands.verbs_harm import parse_absorb, parse_minion, parse_reveal, parse_stress
 from fatescreen.commands.verbs_library import parse_template
 from fatescreen.commands.verbs_map import parse_link, parse_unlink
-from fatescreen.commands.verbs_points import parse_compel
+from fatescreen.commands.verbs_points import parse_compel, parse_declare
 from fatescreen.commands.verbs_rolls import parse_cost, parse_create, parse_invoke, parse_overcome
 from fatescreen.commands.verbs_visibility import parse_visibility
 from fatescreen.rules.dice import looks_like_faces
@@ -110,6 +111,7 @@ def attacks(draw: st.DrawFn) -> Attack:
     if targets is not None and keyword_of(targets.split(",")[0]) == "zone":
         targets = None
         zone = "z"
+    cover = draw(st.none() | word)
     return Attack(
         draw(text),
         targets,
@@ -120,6 +122,8 @@ def attacks(draw: st.DrawFn) -> Attack:
         zone,
         draw(st.none() | st.sampled_from(["physical", "mental"])),
         draw(helpers),
+        cover,
+        None if cover is None else draw(st.sampled_from(["blocks", "weakens"])),
     )
 
 
@@ -133,16 +137,20 @@ def test_an_attack_reads_back_as_itself(request: Attack) -> None:
 
 @st.composite
 def oppositions(draw: st.DrawFn) -> dict[str, object]:
-    """The tail of an overcome or a create: nothing, a difficulty, or an opponent."""
-    kind = draw(st.sampled_from(["none", "difficulty", "opponent"]))
+    """The tail of an overcome or a create: nothing, a difficulty, the reasons the task is
+    hard, or an opponent."""
+    kind = draw(st.sampled_from(["none", "difficulty", "opponent", "reasons"]))
     found: dict[str, object] = {
         "dice": draw(st.none() | faces),
         "helpers": draw(helpers),
         "opposition": None,
         "opponent_skill": None,
         "opponent_dice": None,
+        "reasons": None,
     }
-    if kind == "difficulty":
+    if kind == "reasons":
+        found["reasons"] = draw(st.integers(0, 5))
+    elif kind == "difficulty":
         found["opposition"] = draw(difficulty)
     elif kind == "opponent":
         found["opposition"] = draw(opponent)
@@ -306,12 +314,18 @@ def test_a_stress_box_reads_back_as_itself(character: str, kind: str | None, box
     assert parsed("stress", request.command(), parse_stress) == request
 
 
-@given(text, text, st.sampled_from(["offer", "accept", "refuse"]), st.none() | text)
+@given(text, text, st.sampled_from(["offer", "accept", "refuse", "withdraw"]), st.none() | text)
 def test_a_compel_reads_back_as_itself(
     character: str, aspect: str, answer: str, by: str | None
 ) -> None:
     request = Compel(character, aspect, answer, by)
     assert parsed("compel", request.command(), parse_compel) == request
+
+
+@given(text, text, st.booleans())
+def test_a_story_detail_reads_back_as_itself(who: str, detail: str, free: bool) -> None:
+    request = Declare(who, detail, free)
+    assert parsed("declare", request.command(), parse_declare) == request
 
 
 cost_text = st.just("") | text.filter(lambda t: keyword_of(t) != "for")

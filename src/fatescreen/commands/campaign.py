@@ -21,9 +21,14 @@ from fatescreen.rules.advancement import (
     apply_milestone,
     check_milestone_offered,
 )
-from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.aspects import GM, AspectKind
 from fatescreen.rules.character import Character, CharacterKind, Recovery
-from fatescreen.rules.fate_points import gm_pool_size, npc_carried_points
+from fatescreen.rules.fate_points import (
+    npc_carried_points,
+    opening_ledger,
+    refresh_at_session_start,
+)
+from fatescreen.rules.fate_points import start_scene as start_scene_pool
 from fatescreen.rules.harm import advance_recovery, clear_stress, consequences_taken_this_scene
 from fatescreen.scene import codec
 from fatescreen.scene.campaign import Advance, AdvanceKind, Campaign
@@ -152,7 +157,8 @@ def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
     """Start a prepared scene: the GM pool is one per PC present, plus the points NPCs
     present carry from earlier scenes, plus compel points the GM got too late last scene;
     PCs start with clear stress and back on their feet, and a PC the scene places nowhere
-    starts in its first zone (the map shows the whole party from the start).
+    starts in its first zone (the map shows the whole party from the start). The pool is
+    the one :func:`fatescreen.rules.fate_points.start_scene` sets.
 
     Args:
         campaign: The campaign, with no scene running.
@@ -171,7 +177,13 @@ def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
                 character = replace(character, fate_points=0)
         characters.append(character)
     pcs = len(scene.pcs)
-    pool = gm_pool_size(pcs, (points for _, points in carried), campaign.compel_points)
+    ledger = start_scene_pool(
+        opening_ledger(dict(carried)),
+        pcs,
+        tuple(npc for npc, _ in carried),
+        campaign.compel_points,
+    )
+    pool = ledger.balance(GM)
     present = {character.id for character in scene.characters}
     new_campaign = replace(
         campaign,
@@ -329,9 +341,10 @@ class SessionEnd:
 
 def end_session(campaign: Campaign) -> SessionEnd:
     """End the session (RULES.md §3, §6, §9): each PC's fate points become
-    max(fate points, refresh), consequences whose recovery has run its course are cleared
-    (a moderate one after a full session of treatment), the session number advances and
-    every PC is offered a milestone.
+    max(fate points, refresh) for the next session
+    (:func:`~fatescreen.rules.fate_points.refresh_at_session_start`), consequences whose
+    recovery has run its course are cleared (a moderate one after a full session of
+    treatment), the session number advances and every PC is offered a milestone.
 
     Args:
         campaign: The campaign, with no scene running.
@@ -340,9 +353,13 @@ def end_session(campaign: Campaign) -> SessionEnd:
     party = []
     for member in campaign.party:
         character = member.character
-        if character.fate_points < character.refresh:
-            refreshed.append((character.id, character.fate_points, character.refresh))
-            character = replace(character, fate_points=character.refresh)
+        ledger = refresh_at_session_start(
+            opening_ledger({character.id: character.fate_points}), character.id, character.refresh
+        )
+        points = ledger.balance(character.id)
+        if points != character.fate_points:
+            refreshed.append((character.id, character.fate_points, points))
+            character = replace(character, fate_points=points)
         party.append(replace(member, character=character))
     advanced, recovered = _advance_party(
         replace(campaign, party=tuple(party)), campaign.session + 1, campaign.scene + 1

@@ -21,11 +21,12 @@ from fatescreen.commands.settle import (
 )
 from fatescreen.commands.text import effort_text, quoted
 from fatescreen.rules.actions import Action
-from fatescreen.rules.aspects import Aspect, AspectKind, make_id
+from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.contests import (
     MAX_VICTORIES,
     MIN_VICTORIES,
+    AdvantageFailureChoice,
     Challenge,
     ChallengeTask,
     Contest,
@@ -35,6 +36,7 @@ from fatescreen.rules.contests import (
     challenge_progress,
     contest_exchange,
     direct_contest_shifts,
+    failed_contest_advantage,
     finish_challenge,
     record_task,
     threat_harm,
@@ -421,12 +423,38 @@ def _forfeit(ctx: Context, args: Tokens, ref: str | None) -> Applied:
     args.done()
     if _rolled(ctx.scene, found, side):
         raise ctx.error("error.side_rolled", side=side.name, exchange=found.exchange)
+    forfeiting = side.name
+    failed = _failed_advantage(ctx.scene, side)
+    if failed is not None:
+        # The side's answer to its member's failed create an advantage (§5): give up
+        # the roll this exchange rather than hand the other side a free invoke.
+        choice = AdvantageFailureChoice.FORFEIT_ROLL
+        chosen = failed_contest_advantage(choice, side.name, failed.aspect or "", GM)
+        assert chosen.forfeits is not None
+        forfeiting = chosen.forfeits
     scene = replace(
-        ctx.scene, contest_rolls=(*ctx.scene.contest_rolls, ContestRoll(found.name, side.name))
+        ctx.scene, contest_rolls=(*ctx.scene.contest_rolls, ContestRoll(found.name, forfeiting))
     )
-    line = ctx.tr("contest.forfeit", side=side.name, exchange=found.exchange)
+    line = ctx.tr("contest.forfeit", side=forfeiting, exchange=found.exchange)
+    if failed is not None:
+        line += " · " + ctx.tr("contest.forfeit_advantage", name=ctx.who(failed.actor))
     scene, more = _resolve_if_complete(ctx, scene, found.name)
     return Applied(scene, (line, *more), line, frozenset({"contests"}))
+
+
+def _failed_advantage(scene: Scene, side: ContestSide) -> PendingRoll | None:
+    """The roll just made, when it is a failed create an advantage by a member of ``side``
+    not yet taken at a cost."""
+    pending = scene.pending_roll
+    if (
+        pending is not None
+        and pending.action is Action.CREATE_ADVANTAGE
+        and pending.result.outcome is Outcome.FAIL
+        and pending.cost is None
+        and pending.actor in side.members
+    ):
+        return pending
+    return None
 
 
 def _twist(ctx: Context, args: Tokens, ref: str | None) -> Applied:

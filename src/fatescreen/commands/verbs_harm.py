@@ -31,7 +31,7 @@ from fatescreen.rules.character import Character, CharacterKind, Recovery, Stres
 from fatescreen.rules.conflict import add_participant, remove_participant
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
 from fatescreen.rules.errors import RulesError
-from fatescreen.rules.fate_points import LedgerEntry
+from fatescreen.rules.fate_points import Ledger, LedgerEntry, pay_concession
 from fatescreen.rules.harm import (
     apply_absorption,
     begin_recovery,
@@ -242,14 +242,16 @@ def concede_verb(ctx: Context, args: Tokens) -> Applied:
         result = concede(character, opponent_rolled=rolled, consequences_taken=taken)
     except RulesError as error:
         raise refused(error, ctx.lang) from None
+    # The payout waits, held, until the conflict (the scene) ends (§6 «Luovuttaminen»).
+    points = pay_concession(Ledger(), character.id, taken).balance(character.id)
     reason = ctx.tr("held.concession")
-    entry = LedgerEntry(character.id, result.fate_points, reason, held_until_scene_end=True)
+    entry = LedgerEntry(character.id, points, reason, held_until_scene_end=True)
     scene = replace(ctx.scene.with_character(result.character), held=(*ctx.scene.held, entry))
     scene = _leave_turn_order(scene, character)
     scene = replace(
         scene, queued_hits=tuple(h for h in scene.queued_hits if h.target != character.id)
     )
-    line = ctx.tr("concede.line", name=character.name, points=result.fate_points)
+    line = ctx.tr("concede.line", name=character.name, points=points)
     return Applied(scene, (line,), line, frozenset({f"character:{character.id}", "pool", "turn"}))
 
 

@@ -18,7 +18,7 @@ from fatescreen.commands.settle import (
 from fatescreen.rules.actions import Action
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
-from fatescreen.rules.obstacles import Block, overcome_block
+from fatescreen.rules.obstacles import Block, overcome_block, remove_block
 from fatescreen.rules.outcomes import resolve
 from fatescreen.scene.model import PendingHit, PendingRoll, RollPurpose, Scene
 
@@ -88,12 +88,13 @@ def block_verb(ctx: Context, args: Tokens) -> Applied:
             args.done()
     effort, counted, _ = action_effort(ctx, character, skill, entered, helpers)
     removing = action == "remove"
-    difficulty = block.removal_difficulty if removing else block.rating
+    # Getting past faces the block's rating; getting rid of it, its removal difficulty (§7).
+    attempt = remove_block(block, effort) if removing else overcome_block(block, effort)
     pending = PendingRoll(
         character.id,
         Action.OVERCOME,
         skill,
-        resolve(effort, difficulty),
+        resolve(effort, attempt.difficulty),
         purpose=RollPurpose.REMOVE_BLOCK if removing else RollPurpose.PASS_BLOCK,
         refs=(block.id,),
         helpers=counted,

@@ -8,7 +8,7 @@ every key that holds its default. ``decode(encode(x)) == x`` for every value.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
@@ -29,8 +29,8 @@ from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
 from fatescreen.rules.errors import InvalidCharacter
 from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
-from fatescreen.rules.harm import Condition, ConsequenceStyle, standard_tracks
-from fatescreen.rules.npcs import validate_minor
+from fatescreen.rules.harm import Condition, ConsequenceStyle, HarmOptions, standard_tracks
+from fatescreen.rules.npcs import mook_group, validate_minor
 from fatescreen.rules.obstacles import (
     Block,
     Countdown,
@@ -43,6 +43,7 @@ from fatescreen.rules.outcomes import Outcome
 from fatescreen.rules.skills import ROLE_NAMES, SKILL_LISTS
 from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
+from fatescreen.scene.memo import ByIdentity
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, plain_name
 
@@ -106,7 +107,7 @@ def decode_aspect(
 ) -> Aspect | None:
     """A bare string, or ``{ name, free_invokes, hidden, boost }``."""
     if isinstance(value, str):
-        name = reader.text(value, path)
+        name = value if plain_name(value) else reader.text(value, path)
         return Aspect(name, kind) if name else None
     table = reader.table(value, path, ASPECT_KEYS)
     if table is None:
@@ -114,14 +115,21 @@ def decode_aspect(
     if "name" not in table:
         reader.fail(path, catalog_text("check.aspect_name"))
         return None
-    name = reader.text(table["name"], (*path, "name"))
-    invokes = decode_free_invokes(
-        reader, table.get("free_invokes", 0), (*path, "free_invokes"), default_owner
+    name = table["name"]
+    if not plain_name(name):
+        name = reader.text(name, (*path, "name"))
+    invokes = (
+        decode_free_invokes(reader, table["free_invokes"], (*path, "free_invokes"), default_owner)
+        if "free_invokes" in table
+        else ()
     )
-    hidden = reader.boolean(table.get("hidden", False), (*path, "hidden"))
-    if reader.boolean(table.get("boost", False), (*path, "boost")):
+    hidden = table.get("hidden", False)
+    if type(hidden) is not bool:
+        hidden = bool(reader.boolean(hidden, (*path, "hidden")))
+    boost = table.get("boost", False)
+    if boost is True or (type(boost) is not bool and reader.boolean(boost, (*path, "boost"))):
         kind = AspectKind.BOOST
-    return Aspect(name, kind, invokes, bool(hidden)) if name else None
+    return Aspect(name, kind, invokes, hidden) if name else None
 
 
 def encode_aspect(
@@ -232,26 +240,64 @@ def slot_name(slot: ConsequenceSlot) -> str:
     return f"{slot.severity.value}_{slot.kind.value}"
 
 
+Layout = tuple[tuple[StressTrack, ...], tuple[ConsequenceSlot, ...]]
+"""A character's stress tracks and consequence slots."""
+
+
+@dataclass(frozen=True)
+class _Made:
+    """Values worked out once for one :class:`RulesInPlay` (all immutable, so shared by
+    every character a load reads): its harm options, the empty slot of each file key and
+    the standard layout for each pair of stress-skill ratings."""
+
+    options: HarmOptions
+    slots: dict[str, ConsequenceSlot] = field(default_factory=dict)
+    layouts: dict[tuple[int, int], Layout] = field(default_factory=dict)
+
+
+_made_for: ByIdentity[RulesInPlay, _Made] = ByIdentity(lambda rules: _Made(rules.harm_options))
+_tracks: dict[tuple[StressKind, int], StressTrack] = {}
+
+
+def empty_track(kind: StressKind, boxes: int) -> StressTrack:
+    """An empty stress track (the same value for every character that has one like it)."""
+    track = _tracks.get((kind, boxes))
+    if track is None:
+        track = _tracks[(kind, boxes)] = StressTrack(kind, boxes)
+    return track
+
+
 def empty_slot(name: str, rules: RulesInPlay) -> ConsequenceSlot:
     """An empty slot from its file key; a condition keeps its kind in the split variant."""
-    severity, kind = SLOT_NAMES[name]
-    if name in Condition.__members__.values():
-        condition = Condition(name)
-        split = rules.harm_options.style is ConsequenceStyle.SPLIT_CONDITIONS
-        return ConsequenceSlot(severity, condition.kind if split else None, condition=name)
-    return ConsequenceSlot(severity, kind)
+    made = _made_for(rules)
+    slot = made.slots.get(name)
+    if slot is None:
+        severity, kind = SLOT_NAMES[name]
+        if name in Condition.__members__.values():
+            condition = Condition(name)
+            split = made.options.style is ConsequenceStyle.SPLIT_CONDITIONS
+            slot = ConsequenceSlot(severity, condition.kind if split else None, condition=name)
+        else:
+            slot = ConsequenceSlot(severity, kind)
+        made.slots[name] = slot
+    return slot
 
 
-def standard_layout(
-    kind: CharacterKind, skills: Mapping[str, int], rules: RulesInPlay
-) -> tuple[tuple[StressTrack, ...], tuple[ConsequenceSlot, ...]]:
+def standard_layout(kind: CharacterKind, skills: Mapping[str, int], rules: RulesInPlay) -> Layout:
     """The stress tracks and empty slots the rules give a character whose file does not
     list them (:func:`~fatescreen.rules.harm.standard_tracks`); none for minor NPCs and
     mooks, whose files give theirs."""
     if kind is not CharacterKind.PC and kind is not CharacterKind.MAJOR:
         return (), ()
-    tracks = standard_tracks(skills, rules.harm_options)
-    return tracks.stress, tracks.consequences
+    made = _made_for(rules)
+    options = made.options
+    # the standard layout depends on the two stress skills' ratings alone
+    ratings = (skills.get(options.physical_skill, 0), skills.get(options.mental_skill, 0))
+    layout = made.layouts.get(ratings)
+    if layout is None:
+        tracks = standard_tracks(skills, options)
+        layout = made.layouts[ratings] = (tracks.stress, tracks.consequences)
+    return layout
 
 
 def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int]:
@@ -319,6 +365,10 @@ def encode_stunt(stunt: Stunt) -> str | Data:
     return out
 
 
+MAX_BOXES = 100
+"""The most boxes a stress track may have in a scene file."""
+
+
 def decode_stress_sizes(
     reader: Reader, value: object, path: KeyPath
 ) -> dict[StressKind, int] | None:
@@ -327,11 +377,11 @@ def decode_stress_sizes(
         table = reader.table(value, path, [kind.value for kind in StressKind])
         sizes: dict[StressKind, int] = {}
         for key, count in (table or {}).items():
-            number = reader.integer(count, (*path, key), low=0, high=100)
+            number = reader.integer(count, (*path, key), low=0, high=MAX_BOXES)
             if number is not None and key in StressKind._value2member_map_:
                 sizes[StressKind(key)] = number
         return sizes
-    number = reader.integer(value, path, low=0, high=100)
+    number = reader.integer(value, path, low=0, high=MAX_BOXES)
     return None if number is None else {StressKind.COMBINED: number}
 
 
@@ -500,7 +550,9 @@ def _decode_slot_names(
 ) -> tuple[ConsequenceSlot, ...]:
     slots = []
     for index, name in enumerate(reader.array(value, path) or []):
-        choice = reader.choice(name, (*path, index), SLOT_NAMES)
+        choice = name if type(name) is str and name in SLOT_NAMES else None
+        if choice is None:
+            choice = reader.choice(name, (*path, index), SLOT_NAMES)
         if choice:
             slots.append(empty_slot(choice, rules))
     return tuple(slots)
@@ -520,7 +572,7 @@ def decode_form(
         if "stress" in table
         else None
     )
-    stress = tuple(StressTrack(kind, boxes) for kind, boxes in (sizes or {}).items())
+    stress = tuple(empty_track(kind, boxes) for kind, boxes in (sizes or {}).items())
     slots = (
         _decode_slot_names(reader, table["consequence_slots"], (*path, "consequence_slots"), rules)
         if "consequence_slots" in table
@@ -583,27 +635,50 @@ def decode_character(
     default_kind: CharacterKind,
     rules: RulesInPlay,
 ) -> Character | None:
-    """One ``[[pc]]`` or ``[[npc]]`` table (already checked for unknown keys)."""
-    name = reader.text(table.get("name"), (*path, "name")) if "name" in table else None
-    if name is None:
+    """One ``[[pc]]`` or ``[[npc]]`` table (already checked for unknown keys).
+
+    Values valid as written take a direct path (checked at C speed where they can be);
+    anything else goes through the reader, which says what is wrong with it.
+    """
+    name: Any = table.get("name")
+    if not plain_name(name):
         if "name" not in table:
             reader.fail(path, catalog_text("check.character_name"))
-        return None
-    character_id = reader.text(table["id"], (*path, "id")) if "id" in table else make_id(name)
+            return None
+        name = reader.text(name, (*path, "name"))
+        if name is None:
+            return None
+    character_id = reader.text(table["id"], (*path, "id")) if "id" in table else None
     character_id = character_id or make_id(name)
     kind = default_kind
     if "kind" in table:
-        kind_text = reader.choice(table["kind"], (*path, "kind"), _KIND_VALUES)
-        kind = _KINDS[kind_text] if kind_text else default_kind
+        value = table["kind"]
+        found = _KINDS.get(value) if type(value) is str else None
+        if found is None:
+            reader.choice(value, (*path, "kind"), _KIND_VALUES)
+        else:
+            kind = found
     aspects: list[Aspect] = []
-    for key, aspect_kind in (
-        ("high_concept", AspectKind.HIGH_CONCEPT),
-        ("trouble", AspectKind.TROUBLE),
-    ):
-        if key in table:
-            aspect = decode_aspect(reader, table[key], (*path, key), aspect_kind, character_id)
-            if aspect:
-                aspects.append(aspect)
+    if "high_concept" in table:
+        value = table["high_concept"]
+        aspect = (
+            Aspect(value, AspectKind.HIGH_CONCEPT)
+            if plain_name(value)
+            else decode_aspect(
+                reader, value, (*path, "high_concept"), AspectKind.HIGH_CONCEPT, character_id
+            )
+        )
+        if aspect:
+            aspects.append(aspect)
+    if "trouble" in table:
+        value = table["trouble"]
+        aspect = (
+            Aspect(value, AspectKind.TROUBLE)
+            if plain_name(value)
+            else decode_aspect(reader, value, (*path, "trouble"), AspectKind.TROUBLE, character_id)
+        )
+        if aspect:
+            aspects.append(aspect)
     if "aspects" in table:
         aspects += decode_aspects(
             reader, table["aspects"], (*path, "aspects"), AspectKind.CHARACTER, character_id
@@ -611,17 +686,25 @@ def decode_character(
     skills = decode_skills(reader, table["skills"], (*path, "skills")) if "skills" in table else {}
     tracks, slots = standard_layout(kind, skills, rules)
     if "stress" in table:
-        sizes = decode_stress_sizes(reader, table["stress"], (*path, "stress"))
-        if sizes is not None:
-            tracks = tuple(StressTrack(k, boxes) for k, boxes in sizes.items())
+        value = table["stress"]
+        if type(value) is int and 0 <= value <= MAX_BOXES:
+            tracks = (empty_track(StressKind.COMBINED, value),)
+        else:
+            sizes = decode_stress_sizes(reader, value, (*path, "stress"))
+            if sizes is not None:
+                tracks = tuple(empty_track(k, boxes) for k, boxes in sizes.items())
     if "stress_checked" in table:
         tracks = _apply_checked(reader, tracks, table["stress_checked"], (*path, "stress_checked"))
     if "consequence_slots" in table:
         slots = _decode_slot_names(
             reader, table["consequence_slots"], (*path, "consequence_slots"), rules
         )
-    consequences = decode_consequences(
-        reader, table.get("consequences"), (*path, "consequences"), slots, GM, rules
+    consequences = (
+        decode_consequences(
+            reader, table["consequences"], (*path, "consequences"), slots, GM, rules
+        )
+        if "consequences" in table
+        else slots
     )
     number: dict[str, int | None] = {
         "fate_points": 0,
@@ -633,7 +716,13 @@ def decode_character(
     }
     for key, low, high in _NUMBER_RANGES:
         if key in table:
-            number[key] = reader.integer(table[key], (*path, key), low=low, high=high)
+            value = table[key]
+            number[key] = (
+                value
+                if type(value) is int and low <= value <= high
+                else reader.integer(value, (*path, key), low=low, high=high)
+            )
+    revealed = number["revealed"] or 0
     scale = Scale.MUNDANE
     if "scale" in table:
         scale_text = reader.choice(table["scale"], (*path, "scale"), _SCALE_VALUES)
@@ -648,57 +737,75 @@ def decode_character(
         if forms_list
         else ()
     )
-    revealed = number["revealed"] or 0
     if revealed > len(forms):
         reader.fail((*path, "revealed"), catalog_text("check.forms_listed", count=len(forms)))
         revealed = 0
-    flags = dict.fromkeys(("taken_out", "conceded", "hidden"), False)
-    for key in flags:
-        if key in table:
-            flags[key] = bool(reader.boolean(table[key], (*path, key)))
-    if flags["hidden"] and kind is CharacterKind.PC:
+    taken_out = "taken_out" in table and bool(
+        reader.boolean(table["taken_out"], (*path, "taken_out"))
+    )
+    conceded = "conceded" in table and bool(reader.boolean(table["conceded"], (*path, "conceded")))
+    hidden = "hidden" in table and bool(reader.boolean(table["hidden"], (*path, "hidden")))
+    if hidden and kind is CharacterKind.PC:
         reader.fail((*path, "hidden"), "a PC is always known to the players; only NPCs hide")
-        flags["hidden"] = False
+        hidden = False
+    stunts = decode_stunts(reader, table["stunts"], (*path, "stunts")) if "stunts" in table else ()
+    zone = None
+    if "zone" in table:
+        zone = table["zone"]
+        if not plain_name(zone):
+            zone = reader.text(zone, (*path, "zone"))
+    minions = (
+        tuple(reader.texts(table["minions"], (*path, "minions"))) if "minions" in table else ()
+    )
+    player = (reader.text(table["player"], (*path, "player")) or "") if "player" in table else ""
     character = Character(
         name=name,
         kind=kind,
         id=character_id,
         aspects=tuple(aspects),
         skills=skills,
-        stunts=decode_stunts(reader, table["stunts"], (*path, "stunts"))
-        if "stunts" in table
-        else (),
+        stunts=stunts,
         stress=tracks,
         consequences=consequences,
         fate_points=number["fate_points"] or 0,
         refresh=number["refresh"] or 0,
-        zone=reader.text(table["zone"], (*path, "zone")) if "zone" in table else None,
+        zone=zone,
         scale=scale,
         weapon=number["weapon"] or 0,
         armor=number["armor"] or 0,
         forms=forms,
         form=revealed,
-        minions=(
-            tuple(reader.texts(table["minions"], (*path, "minions"))) if "minions" in table else ()
-        ),
+        minions=minions,
         members=number["members"] if number["members"] is not None else 1,
-        taken_out=flags["taken_out"],
-        conceded=flags["conceded"],
-        hidden=flags["hidden"],
-        player=(reader.text(table["player"], (*path, "player")) or "") if "player" in table else "",
+        taken_out=taken_out,
+        conceded=conceded,
+        hidden=hidden,
+        player=player,
     )
-    solo = _decode_solo(reader, table, path)
-    immunity = _decode_immunity(reader, table, path)
-    swarm = _decode_swarm(reader, table, path, character_id)
-    if solo is not None or immunity is not None or swarm is not None:
-        character = replace(character, solo=solo, immunity=immunity, swarm=swarm)
-    if kind in (CharacterKind.MINOR, CharacterKind.MOOKS):
+    if not _BIG_BAD_KEYS.isdisjoint(table):
+        solo = _decode_solo(reader, table, path)
+        immunity = _decode_immunity(reader, table, path)
+        swarm = _decode_swarm(reader, table, path, character_id)
+        if solo is not None or immunity is not None or swarm is not None:
+            character = replace(character, solo=solo, immunity=immunity, swarm=swarm)
+    if kind is CharacterKind.MINOR or kind is CharacterKind.MOOKS:
         try:
             validate_minor(character)
         except InvalidCharacter as error:
             reader.fail((*path, "stress") if "stress" in table else path, rules_text(error))
             return None
+    if kind is CharacterKind.MOOKS and not character.taken_out:
+        try:
+            # A group still standing has at least one member (§7), as the builder requires.
+            mook_group(character.name, character.members)
+        except InvalidCharacter as error:
+            reader.fail((*path, "members") if "members" in table else path, rules_text(error))
+            return None
     return character
+
+
+_BIG_BAD_KEYS = frozenset(("solo", "immune_until", "immune_via", "parts", "shields"))
+"""The keys :func:`_decode_solo`, :func:`_decode_immunity` and :func:`_decode_swarm` read."""
 
 
 def _decode_solo(reader: Reader, table: Mapping[str, Any], path: KeyPath) -> SoloBonus | None:
@@ -871,15 +978,17 @@ def decode_link(reader: Reader, value: object, path: KeyPath) -> Link | None:
     table = reader.table(value, path, LINK_KEYS)
     if table is None:
         return None
-    zones = reader.texts(table.get("zones", []), (*path, "zones"))
-    if len(zones) != 2:
-        reader.fail((*path, "zones"), catalog_text("check.link_zones"))
-        return None
-    barrier = (
-        reader.integer(table["barrier"], (*path, "barrier"), **RATING)
-        if "barrier" in table
-        else None
-    )
+    zones = table.get("zones", [])
+    if not (type(zones) is list and len(zones) == 2 and all(map(plain_name, zones))):
+        zones = reader.texts(zones, (*path, "zones"))
+        if len(zones) != 2:
+            reader.fail((*path, "zones"), catalog_text("check.link_zones"))
+            return None
+    barrier = None
+    if "barrier" in table:
+        barrier = table["barrier"]
+        if type(barrier) is not int or not RATING["low"] <= barrier <= RATING["high"]:
+            barrier = reader.integer(barrier, (*path, "barrier"), **RATING)
     block = reader.text(table["block"], (*path, "block")) if "block" in table else None
     return Link((zones[0], zones[1]), barrier, block)
 

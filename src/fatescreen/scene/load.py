@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind
@@ -261,11 +261,20 @@ def _decode(
                 add(character, origin)
 
     index_by_id = {c.id: c for c in characters}
-    with_minions = [c for c in characters if c.minions]
+    with_minions = []
+    swarms = []
+    for character in characters:
+        if character.minions:
+            with_minions.append(character)
+        if character.swarm is not None:
+            swarms.append((character, character.swarm))
     bases: set[str] | None = None  # the numbered copies' base ids, made only when needed
     for character in with_minions:
         for minion in character.minions:
             if minion in index_by_id:
+                continue
+            first = f"{minion}-1"  # a copy's base, found without listing every base
+            if first in index_by_id and _base_id(first) == minion:
                 continue
             if bases is None:
                 bases = {_base_id(c.id) for c in characters}
@@ -273,12 +282,10 @@ def _decode(
                 found_origin = origins.characters.get(character.id)
                 path = found_origin.path if found_origin else ("pcs",)
                 reader.fail((*path, "minions"), _unknown("character", minion, index_by_id))
-    for character in characters:
-        if character.swarm is None:
-            continue
+    for character, swarm in swarms:
         found_origin = origins.characters.get(character.id)
         path = found_origin.path if found_origin else ("pcs",)
-        for part in character.swarm.part_ids:
+        for part in swarm.part_ids:
             if part not in index_by_id:
                 reader.fail((*path, "parts"), _unknown("character", part, index_by_id))
 
@@ -386,24 +393,38 @@ def _check_holders(
                 where = (*path, "free_invokes", owner)
                 reader.fail(where, _unknown("holder", owner, holders))
 
-    def check(owned: tuple[Aspect, ...], path: KeyPath) -> None:
+    def check(owned: tuple[Aspect, ...], path: KeyPath) -> bool:
+        held = False
         for index, aspect in enumerate(owned):
             if aspect.free_invokes:
                 check_one(aspect, (*path, index))
+                held = True
+        return held
 
     check(aspects, ("aspects",))
     for zone in zones:
         check(zone.aspects, (*origins.zones[zone.id].path, "aspects"))
+    clean: Character | None = None  # the last character found to hold no free invoke
     for character in characters:
+        if (
+            clean is not None
+            and character.aspects is clean.aspects
+            and character.consequences is clean.consequences
+            and character.forms is clean.forms
+        ):
+            continue  # a numbered copy sharing what it holds: none there either
         origin = origins.characters.get(character.id)
         if origin is None:
             continue  # a PC of the party: its file checks it
-        check(character.aspects, (*origin.path, "aspects"))
+        held = check(character.aspects, (*origin.path, "aspects"))
         for form_index, form in enumerate(character.forms):
-            check(form.aspects, (*origin.path, "form", form_index, "aspects"))
+            held = check(form.aspects, (*origin.path, "form", form_index, "aspects")) or held
         for slot in character.consequences:
             if slot.aspect is not None and slot.aspect.free_invokes:
                 check_one(slot.aspect, (*origin.path, "consequences", codec.slot_name(slot)))
+                held = True
+        if not held:
+            clean = character
 
 
 def _records(reader: Reader, top: Mapping[str, Any], key: str) -> list[Any]:
@@ -474,6 +495,10 @@ def _resolve_obstacle_zones(
     return obstacle
 
 
+_ENTRY_KEYS = frozenset(codec.CHARACTER_KEYS + codec.TEMPLATE_KEYS)
+"""The keys of one [[pc]]/[[npc]] entry."""
+
+
 def _decode_entry(
     reader: Reader,
     item: object,
@@ -485,8 +510,7 @@ def _decode_entry(
     templates: TemplateFiles | None = None,
 ) -> list[tuple[Character, Origin]]:
     """One [[pc]]/[[npc]] entry: a character, or numbered characters from a template."""
-    allowed = codec.CHARACTER_KEYS + codec.TEMPLATE_KEYS
-    table = reader.table(item, path, allowed)
+    table = reader.table(item, path, _ENTRY_KEYS)
     if table is None:
         return []
     if "template" not in table:
@@ -516,11 +540,12 @@ def _decode_entry(
     shared: Character | None = None
     character: Character | None
     counted = "count" in table
-    for name in names:
+    id_prefix = _numbered_id_prefix(str(merged["name"])) if counted else ""
+    for number, name in enumerate(names, 1):
         if shared is not None and (not each_table or name not in each_table):
             # the common case, many plain copies: nothing to read for this one
-            copy = _with_fields(shared, name=name, id=make_id(name))
-            out.append((copy, Origin(path, name if counted else None)))
+            copy = _with_fields(shared, name=name, id=id_prefix + str(number))
+            out.append((copy, _made(Origin, {"path": path, "instance": name})))
             continue
         overrides = (each_table or {}).get(name, {})
         where = (*path, "each", name)
@@ -565,12 +590,31 @@ def _base_id(character_id: str) -> str:
     return base_id(character_id)
 
 
+def _numbered_id_prefix(name: str) -> str:
+    """The id of every numbered copy ``f"{name} {n}"`` but for its number ``n``.
+
+    :func:`make_id` of a name ending in a space and digits ends in ``-`` and those digits,
+    and nothing before them depends on the digits (a space and digits neither compose nor
+    fold with what precedes them), so one call serves all of an entry's copies.
+    """
+    return make_id(f"{name} 0")[:-1]
+
+
 def _with_fields(character: Character, **fields: Any) -> Character:
     """A copy with some fields set, skipping ``dataclasses.replace``'s revalidation: the
-    loader builds hundreds of such copies of already valid characters."""
-    clone: Character = object.__new__(Character)
-    clone.__dict__.update(character.__dict__, **fields)
-    return clone
+    loader builds thousands of such copies of already valid characters."""
+    return _made(Character, {**character.__dict__, **fields})
+
+
+_T = TypeVar("_T")
+
+
+def _made(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """An instance of a frozen dataclass holding ``fields`` (every field of the class),
+    without running its ``__init__``: only for values already checked."""
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    return made
 
 
 def _copyable(character: Character) -> bool:
