@@ -41,7 +41,7 @@ from fatescreen.rules.obstacles import (
     Hazard,
 )
 from fatescreen.rules.outcomes import Outcome
-from fatescreen.rules.skills import SKILL_LISTS
+from fatescreen.rules.skills import ROLE_NAMES, SKILL_LISTS
 from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.made import Maker, bare_aspect
@@ -1416,11 +1416,32 @@ def encode_held(entries: tuple[LedgerEntry, ...]) -> list[Data]:
     return out
 
 
-RULES_KEYS = tuple(RulesInPlay.__dataclass_fields__)
+OPTION_KEYS = tuple(key for key in RulesInPlay.__dataclass_fields__ if key != "renamed_roles")
+"""The ``[rules]`` keys of the options, each a field of :class:`RulesInPlay`."""
+RULES_KEYS = (*OPTION_KEYS, *ROLE_NAMES)
+"""Every ``[rules]`` key: the options, then a key per skill role a custom list renames."""
+
+
+def rules_values(rules: RulesInPlay) -> dict[str, Any]:
+    """Every ``[rules]`` key's value as the file writes it ("" for a role not renamed)."""
+    renamed = dict(rules.renamed_roles)
+    options = {key: getattr(rules, key) for key in OPTION_KEYS}
+    return {**options, **{role: renamed.get(role, "") for role in ROLE_NAMES}}
+
+
+def rules_from_values(values: Mapping[str, Any]) -> RulesInPlay:
+    """The rules in play from ``[rules]`` values (as :func:`rules_values` gives them)."""
+    options = {key: value for key, value in values.items() if key in OPTION_KEYS}
+    renamed = tuple((role, values[role]) for role in ROLE_NAMES if values.get(role))
+    return RulesInPlay(**options, renamed_roles=renamed)
+
+
+_DEFAULT_VALUES = rules_values(RulesInPlay())
 
 
 def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
-    """The ``[rules]`` table of optional rules in play."""
+    """The ``[rules]`` table of optional rules in play; a key that is neither an option
+    nor a skill role is an error at its line."""
     table = reader.table(value, path, RULES_KEYS)
     if table is None:
         return RulesInPlay()
@@ -1428,7 +1449,7 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
     for key, item in table.items():
         if key not in RULES_KEYS:
             continue
-        default = getattr(RulesInPlay(), key)
+        default = _DEFAULT_VALUES[key]
         if key == "skills":
             choice = reader.choice(item, (*path, key), tuple(SKILL_LISTS))
             if choice:
@@ -1449,14 +1470,10 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
     if values.get("escalating_stress_boxes") and values.get("one_stress_track"):
         reader.fail((*path, "escalating_stress_boxes"), catalog_text("check.escalating_one_track"))
         values["escalating_stress_boxes"] = False
-    return RulesInPlay(**values)
+    return rules_from_values(values)
 
 
 def encode_rules(rules: RulesInPlay) -> Data:
     """Only the rules that differ from the defaults."""
-    default = RulesInPlay()
-    return {
-        key: getattr(rules, key)
-        for key in RULES_KEYS
-        if getattr(rules, key) != getattr(default, key)
-    }
+    values = rules_values(rules)
+    return {key: value for key, value in values.items() if value != _DEFAULT_VALUES[key]}
