@@ -694,6 +694,8 @@ def _work(selected: list[str], args: argparse.Namespace) -> list[tuple[str, list
         if args.record_only:
             action = "record"
         elif args.recheck and record is not None and state != "source changed":
+            if all(status in KILLED for status in record.mutants.values()):
+                continue  # nothing to recheck
             action = "recheck"
         elif (
             args.force
