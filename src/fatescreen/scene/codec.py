@@ -28,7 +28,7 @@ from fatescreen.rules.character import (
 )
 from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
-from fatescreen.rules.errors import InvalidCharacter
+from fatescreen.rules.errors import InvalidCharacter, RulesError
 from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
 from fatescreen.rules.harm import Condition, ConsequenceStyle, HarmOptions, standard_tracks
 from fatescreen.rules.npcs import mook_group, validate_minor
@@ -1112,7 +1112,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
         return Distraction(
             name, choice or "", tuple(answers), number("difficulty", None), zone, obstacle_id
         )
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
@@ -1244,7 +1244,7 @@ def decode_contest(reader: Reader, value: object, path: KeyPath) -> Contest | No
         return None
     try:
         return Contest(name, tuple(sides), needed, exchange, tuple(twists), winner, faster, threat)
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
@@ -1310,14 +1310,14 @@ def decode_challenge(reader: Reader, value: object, path: KeyPath) -> Challenge 
                         note or "",
                     )
                 )
-            except ValueError as error:
+            except RulesError as error:
                 reader.fail((*where, "cost"), rules_text(error))
     done = reader.boolean(table.get("done", False), (*path, "done"))
     if not name:
         return None
     try:
         return Challenge(name, tuple(tasks), bool(done))
-    except ValueError as error:
+    except RulesError as error:
         reader.fail((*path, "tasks"), rules_text(error))
         return None
 
@@ -1369,7 +1369,7 @@ def decode_turn(reader: Reader, value: object, path: KeyPath) -> TurnOrder | Non
         return None
     try:
         return TurnOrder(exchange, tuple(participants), tuple(acted), up)
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
