@@ -387,16 +387,30 @@ def _settings(modules: list[str], tests: list[str]) -> str:
 _IGNORE = shutil.ignore_patterns("__pycache__", "__snapshots__", "*.bak", ".hypothesis")
 
 # A conftest.py at the root of a module's copy (pytest loads it for every test path under
-# it): each mutant's tests run quickest first, by the durations mutmut recorded while it
-# learned which tests reach which function. mutmut stops at a mutant's first failing test
-# (-x), so a killed mutant no longer waits for the slow property tests that happened to come
-# first; a surviving mutant still runs every test that reaches it.
-QUICKEST_FIRST = '''"""Runs the selected tests quickest first (bench/mutate.py)."""
+# it), for each mutant's run of its tests:
+# - The tests run quickest first, by the durations mutmut recorded while it learned which
+#   tests reach which function. mutmut stops at a mutant's first failing test (-x), so a
+#   killed mutant no longer waits for the slow property tests that happened to come first;
+#   a surviving mutant still runs every test that reaches it.
+# - The project's functools caches start empty. mutmut forks each mutant's run from the
+#   process that ran the tests unmutated, so a cached function (the odds tables) would
+#   answer from the original code's results and its mutants would survive untested.
+CONFTEST = '''"""Each mutant's tests: caches emptied, quickest first (bench/mutate.py)."""
 
 import json
+import sys
 from pathlib import Path
 
 _durations: dict[str, float] = {}
+
+
+def pytest_sessionstart(session):
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("fatescreen") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_info", None)):
+                value.cache_clear()
 
 
 def pytest_collection_modifyitems(items):
@@ -425,7 +439,7 @@ def _project_copy(modules: list[str], tests: list[str]) -> Path:
             shutil.copy2(source, folder / name)
     with (folder / "pyproject.toml").open("a", encoding="utf-8") as handle:
         handle.write(_settings(modules, tests))
-    (folder / "conftest.py").write_text(QUICKEST_FIRST, encoding="utf-8")
+    (folder / "conftest.py").write_text(CONFTEST, encoding="utf-8")
     return folder
 
 
