@@ -6,6 +6,7 @@ exactly their words."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -33,6 +34,7 @@ from fatescreen.commands.requests import (
     Compel,
     Cost,
     Create,
+    Declare,
     Defend,
     Field,
     Invoke,
@@ -69,7 +71,7 @@ from fatescreen.commands.verbs_flow import parse_exchange, parse_move, parse_nex
 from fatescreen.commands.verbs_harm import parse_absorb, parse_minion, parse_reveal, parse_stress
 from fatescreen.commands.verbs_library import parse_template
 from fatescreen.commands.verbs_map import parse_link, parse_unlink
-from fatescreen.commands.verbs_points import parse_compel
+from fatescreen.commands.verbs_points import parse_compel, parse_declare
 from fatescreen.commands.verbs_rolls import parse_cost, parse_create, parse_invoke, parse_overcome
 from fatescreen.commands.verbs_visibility import parse_visibility
 from fatescreen.rules.dice import looks_like_faces
@@ -109,6 +111,7 @@ def attacks(draw: st.DrawFn) -> Attack:
     if targets is not None and keyword_of(targets.split(",")[0]) == "zone":
         targets = None
         zone = "z"
+    cover = draw(st.none() | word)
     return Attack(
         draw(text),
         targets,
@@ -119,6 +122,8 @@ def attacks(draw: st.DrawFn) -> Attack:
         zone,
         draw(st.none() | st.sampled_from(["physical", "mental"])),
         draw(helpers),
+        cover,
+        None if cover is None else draw(st.sampled_from(["blocks", "weakens"])),
     )
 
 
@@ -132,16 +137,20 @@ def test_an_attack_reads_back_as_itself(request: Attack) -> None:
 
 @st.composite
 def oppositions(draw: st.DrawFn) -> dict[str, object]:
-    """The tail of an overcome or a create: nothing, a difficulty, or an opponent."""
-    kind = draw(st.sampled_from(["none", "difficulty", "opponent"]))
+    """The tail of an overcome or a create: nothing, a difficulty, the reasons the task is
+    hard, or an opponent."""
+    kind = draw(st.sampled_from(["none", "difficulty", "opponent", "reasons"]))
     found: dict[str, object] = {
         "dice": draw(st.none() | faces),
         "helpers": draw(helpers),
         "opposition": None,
         "opponent_skill": None,
         "opponent_dice": None,
+        "reasons": None,
     }
-    if kind == "difficulty":
+    if kind == "reasons":
+        found["reasons"] = draw(st.integers(0, 5))
+    elif kind == "difficulty":
         found["opposition"] = draw(difficulty)
     elif kind == "opponent":
         found["opposition"] = draw(opponent)
@@ -305,12 +314,18 @@ def test_a_stress_box_reads_back_as_itself(character: str, kind: str | None, box
     assert parsed("stress", request.command(), parse_stress) == request
 
 
-@given(text, text, st.sampled_from(["offer", "accept", "refuse"]), st.none() | text)
+@given(text, text, st.sampled_from(["offer", "accept", "refuse", "withdraw"]), st.none() | text)
 def test_a_compel_reads_back_as_itself(
     character: str, aspect: str, answer: str, by: str | None
 ) -> None:
     request = Compel(character, aspect, answer, by)
     assert parsed("compel", request.command(), parse_compel) == request
+
+
+@given(text, text, st.booleans())
+def test_a_story_detail_reads_back_as_itself(who: str, detail: str, free: bool) -> None:
+    request = Declare(who, detail, free)
+    assert parsed("declare", request.command(), parse_declare) == request
 
 
 cost_text = st.just("") | text.filter(lambda t: keyword_of(t) != "for")
@@ -453,6 +468,17 @@ forms = (
     | st.builds(lambda n, name, skill: (n, "name", name, "skill", *skill), number, text, skills)
     | st.builds(lambda name: ("1", "aspect", "add", name, "reveal", "soft"), text)
 )
+
+
+def _unambiguous(found: list[Field]) -> bool:
+    """Stress by track reads on while tracks follow, and ``stress`` names one (its whole
+    track): the grammar reads ``stress physical 1 stress 2`` as one field."""
+    return not any(
+        first.name == "stress" and first.values[0] == "physical" and second.name == "stress"
+        for first, second in pairwise(found)
+    )
+
+
 character_fields = st.lists(
     shapes(
         **{name: one for name in ("name", "kind", "player", "zone", "weapon", "fp", "scale")},
@@ -463,7 +489,7 @@ character_fields = st.lists(
         **{"in": st.tuples(text)},
     ),
     max_size=4,
-)
+).filter(_unambiguous)
 last_form = st.lists(st.builds(Field, st.just("form"), forms), max_size=1)
 """A true form takes every form field after it, so it comes last."""
 obstacle_fields = shapes(

@@ -9,6 +9,7 @@ from unittest.mock import patch
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.drivers.headless_driver import HeadlessDriver
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
@@ -132,3 +133,48 @@ async def test_wrapped_lines_are_measured_all_and_drawn_only_when_shown() -> Non
             await pilot.pause()
             assert view.render_line(len(wrapped) - 1).text.rstrip() == wrapped[-1]
             assert len(drawn) <= 12
+
+
+class Written(HeadlessDriver):
+    """A headless driver that renders and keeps each write, as a terminal would get it."""
+
+    writes: list[str] = []
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        Written.writes.append(data)
+
+    def flush(self) -> None:
+        pass
+
+
+class FilledOnMount(App[None]):
+    """A line view as tall as its pane allows (not as its lines), filled before it has a
+    size, as the turn order and the aspects are when the dashboard starts."""
+
+    CSS = "LinesView { height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        yield LinesView(id="lines")
+
+    def on_mount(self) -> None:
+        self.query_one(LinesView).set_lines([Content("Aino the Bold"), Content("Bertil")])
+
+    def on_ready(self) -> None:
+        self.set_timer(0.3, self.exit)
+
+
+def test_lines_set_before_the_first_layout_are_in_the_first_frame() -> None:
+    """The first frame drawn shows the lines: the view does not wait for its resize event
+    (which comes after that frame) to take them."""
+    Written.writes = []
+    app = FilledOnMount()
+    app.driver_class = Written
+    app.run(size=(30, 6))
+    frames = [data for data in Written.writes if "\x1b[" in data and "H" in data]
+    assert frames
+    assert "Aino the Bold" in frames[0]
+    assert "Bertil" in frames[0]

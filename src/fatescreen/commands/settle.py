@@ -34,6 +34,7 @@ from fatescreen.rules.big_bads import (
     INVOKE_BONUS,
     attack_harm,
     can_be_harmed,
+    defender_harm,
     invoke_bonus_against,
     solo_invoke_bonus,
     solo_skill_bonus,
@@ -54,11 +55,18 @@ from fatescreen.rules.conflict import (
     with_scale_advantage,
     zone_attack,
 )
-from fatescreen.rules.contests import won_by_pcs
+from fatescreen.rules.contests import (
+    AdvantageFailureChoice,
+    Contest,
+    ContestSide,
+    failed_contest_advantage,
+    won_by_pcs,
+)
 from fatescreen.rules.dice import DiceRoll
+from fatescreen.rules.errors import InvalidTeamwork
 from fatescreen.rules.npcs import group_teamwork_bonus
-from fatescreen.rules.obstacles import Hazard
-from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult
+from fatescreen.rules.obstacles import Hazard, hazard_attack
+from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, outcome_for
 from fatescreen.scene.aspects import SCENE_HOLDER, add_aspect, replace_aspect
 from fatescreen.scene.model import PendingHit, PendingRoll, RollPurpose, Scene
 
@@ -213,17 +221,19 @@ def teamwork_bonus(
     if roller.id in ids or len(set(ids)) != len(ids):
         raise ctx.error("error.helpers", name=roller.name)
     rating = roller.skill(skill)
-    for helper in helpers:
-        if helper.skill(skill) > rating:
-            raise ctx.error(
-                "error.most_skilled",
-                helper=helper.name,
-                roller=roller.name,
-                skill=skill,
-                helper_rating=ctx.rating(helper.skill(skill)),
-                roller_rating=ctx.rating(rating),
-            )
-    team = teamwork({roller.id: rating, **{h.id: h.skill(skill) for h in helpers}}, roller.id)
+    try:
+        team = teamwork({roller.id: rating, **{h.id: h.skill(skill) for h in helpers}}, roller.id)
+    except InvalidTeamwork:
+        # The rules refuse: someone more skilled helps. Name the first such helper.
+        better = next(h for h in helpers if h.skill(skill) > rating)
+        raise ctx.error(
+            "error.most_skilled",
+            helper=better.name,
+            roller=roller.name,
+            skill=skill,
+            helper_rating=ctx.rating(better.skill(skill)),
+            roller_rating=ctx.rating(rating),
+        ) from None
     if team.bonus:
         bonuses.append(Bonus(ctx.tr("bonus.teamwork"), team.bonus))
     return tuple(bonuses), team.helpers, team.turned_away
@@ -472,6 +482,16 @@ def aspects_at(scene: Scene, holder: str) -> tuple[Aspect, ...]:
     return scene.aspects
 
 
+def contest_side_of(scene: Scene, member: str) -> tuple[Contest, ContestSide] | None:
+    """The running contest with ``member`` on a side, and that side."""
+    for contest in scene.contests:
+        if contest.winner is None:
+            for side in contest.sides:
+                if member in side.members:
+                    return contest, side
+    return None
+
+
 def invoke_owner(scene: Scene, actor: str) -> str:
     """Who holds the free invokes an actor earns: the character, or the GM for a hazard."""
     return actor if actor in scene.character_index else GM
@@ -536,7 +556,8 @@ def apply_create(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scen
     assert pending.aspect is not None and pending.holder is not None
     target = pending.aspect_target or AspectTarget.NEW
     outcome = create_advantage_outcome(pending.result, target)
-    if pending.cost is not None and outcome.outcome is Outcome.FAIL and outcome.alternatives:
+    at_cost = pending.cost is not None and outcome.outcome is Outcome.FAIL
+    if at_cost and outcome.alternatives:
         outcome = outcome.alternatives[0]
     extra = 0
     if pending.scale_advantage is ScaleAdvantage.FREE_INVOKES and outcome.succeeded:
@@ -550,6 +571,16 @@ def apply_create(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scen
     if target is AspectTarget.NEW or existing is None:
         fresh = Aspect(pending.aspect, AspectKind.SITUATION)
         made = apply_advantage(outcome, fresh, owner, opposition or GM)
+        side = contest_side_of(scene, pending.actor)
+        if at_cost and made is not None and side is not None:
+            # In a contest the side chose to keep its roll: the aspect exists with the
+            # other side's free invoke (§5 «Edun luominen kilpailussa»).
+            made = failed_contest_advantage(
+                AdvantageFailureChoice.GIVE_FREE_INVOKE,
+                side[1].name,
+                pending.aspect,
+                opposition or GM,
+            ).aspect
         if made is not None:
             scene = add_aspect(scene, pending.holder, made)
             if outcome.opposition_free_invoke:
@@ -659,16 +690,37 @@ def attack_verdict(
 def _hit_for(
     scene: Scene, pending: PendingRoll, defender: Character, shifts: int, outcome: Outcome
 ) -> tuple[AttackHarm, PendingHit | None]:
-    harm = attack_harm(
-        shifts,
-        outcome,
-        weapon=pending.weapon,
-        armor=defender.armor if scene.rules.weapons_and_armor else 0,
-        solo=defender.solo,
-        pcs_facing=pcs_facing(scene) if defender.solo is not None else 0,
-        harmable=_immune(scene, pending, defender) is None,
-        shielded=bool(shielding(scene, defender)),
-    )
+    # Cover behind a block that weakens the attack adds its Armor (§7), with or without
+    # the Weapon-and-Armor option.
+    armor = (defender.armor if scene.rules.weapons_and_armor else 0) + pending.armor
+    solo = defender.solo
+    facing_pcs = pcs_facing(scene) if solo is not None else 0
+    harmable = _immune(scene, pending, defender) is None
+    shielded = bool(shielding(scene, defender))
+    hazard = scene.obstacle_index.get(pending.actor)
+    if isinstance(hazard, Hazard) and outcome is outcome_for(shifts):
+        # A hazard's attack (§7): its effort against the defense total that leaves these
+        # shifts, its own Weapon added on a tie or better, the defender's Armor taken off.
+        effort = pending.result.effort
+        rolled = hazard_attack(hazard, effort.total - shifts, effort.dice, armor, effort.bonuses)
+        harm = defender_harm(
+            AttackHarm(harm=rolled.harm, boost=rolled.boost),
+            solo=solo,
+            pcs_facing=facing_pcs,
+            harmable=harmable,
+            shielded=shielded,
+        )
+    else:
+        harm = attack_harm(
+            shifts,
+            outcome,
+            weapon=pending.weapon,
+            armor=armor,
+            solo=solo,
+            pcs_facing=facing_pcs,
+            harmable=harmable,
+            shielded=shielded,
+        )
     if harm.harm <= 0:
         return harm, None
     return harm, PendingHit(defender.id, harm.harm, pending.kind, pending.actor or None)
@@ -799,6 +851,13 @@ def say_attack(
         defense=opposition_text(ctx, result),
         result=_struck_verdict(ctx, attacker, struck),
     ) + helpers_note(ctx, pending)
+    if pending.armor and pending.refs:
+        line += " · " + ctx.tr(
+            "attack.cover",
+            defender=ctx.who(struck.defender),
+            block=scene.obstacle_index[pending.refs[0]].name,
+            armor=pending.armor,
+        )
     if applied.traded is not None:
         aspect = quoted(applied.traded.name)
         line += " · " + ctx.tr("attack.traded", attacker=attacker, aspect=aspect)

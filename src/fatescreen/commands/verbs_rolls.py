@@ -14,6 +14,7 @@ from fatescreen.commands.requests import Invoke as InvokeRequest
 from fatescreen.commands.settle import (
     action_effort,
     check_not_hazard_overcome,
+    contest_side_of,
     defense_effort,
     no_hit_waiting,
     opposing_result,
@@ -29,6 +30,7 @@ from fatescreen.rules.actions import (
     AspectTarget,
     best_defense,
     create_advantage_outcome,
+    difficulty_for,
     tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, make_id
@@ -225,7 +227,12 @@ def parse_roll_tail(args: Tokens, *, allow_on: bool = False) -> RollTail:
             tail.dice = faces
         elif args.keyword("with"):
             tail.helpers += args.names(tr(args.lang, "what.helpers"))
-        elif tail.opposition is None and args.keyword("vs"):
+        elif tail.opposition is None and tail.reasons is None and args.keyword("vs"):
+            if args.keyword("hard"):
+                # ``vs hard [N]``: a difficulty from the reasons the task is hard (§1)
+                reasons = args.optional_number()
+                tail.reasons = 1 if reasons is None else reasons
+                continue
             tail.opposition = args.take(tr(args.lang, "what.opposition"))
             if not is_difficulty(tail.opposition):
                 tail.opponent_dice = args.faces_text()
@@ -253,6 +260,7 @@ class RollTail:
     opponent_skill: str | None = None
     opponent_dice: str | None = None
     holder: str | None = None
+    reasons: int | None = None
 
 
 def _first_words(args: Tokens, most: int) -> list[str]:
@@ -284,6 +292,7 @@ def parse_overcome(args: Tokens) -> Overcome:
         tail.opponent_skill,
         tail.opponent_dice,
         tuple(tail.helpers),
+        tail.reasons,
     )
 
 
@@ -313,7 +322,12 @@ def parse_create(args: Tokens) -> Create:
         tail.opponent_skill,
         tail.opponent_dice,
         tuple(tail.helpers),
+        tail.reasons,
     )
+
+
+MAX_REASONS = 5
+"""The most reasons a task is hard that ``vs hard N`` takes: +10, beyond the ladder."""
 
 
 def roll_options(
@@ -336,6 +350,10 @@ def roll_options(
     )
     if isinstance(request, Create) and request.holder is not None:
         options.holder = ctx.holder(request.holder)
+    if request.reasons is not None:
+        if not 0 <= request.reasons <= MAX_REASONS:
+            raise ctx.error("error.range", low=0, high=MAX_REASONS)
+        options.difficulty = difficulty_for(request.reasons)
     if request.opposition is not None:
         _opposition(ctx, args, request, skill, options, hazard=hazard)
     return options
@@ -435,7 +453,7 @@ def opposed_roll(
 
 @verb(
     "overcome",
-    "overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]",
+    "overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
     aliases=("ov", "ratkaise", "selvitä"),
     example="overcome vitor Investigate vs 2 00++",
 )
@@ -479,7 +497,7 @@ def decide_overcome(ctx: Context, args: Tokens, request: Overcome) -> PendingRol
 @verb(
     "create",
     'create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H] '
-    "[vs DIFFICULTY|OPPONENT [SKILL] [FACES]]",
+    "[vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
     aliases=("ca", "luo"),
     example='create vitor Crafts "On fire" on leader vs 3 0+++',
 )
@@ -556,12 +574,10 @@ def _contest_failure_hint(ctx: Context, scene: Scene, pending: PendingRoll) -> t
     """After a failed create an advantage by someone in a running contest: the choice."""
     if pending.result.outcome is not Outcome.FAIL:
         return ()
-    for contest in scene.contests:
-        if contest.winner is None:
-            for side in contest.sides:
-                if pending.actor in side.members:
-                    return (ctx.tr("contest.advantage_failed", side=side.name),)
-    return ()
+    found = contest_side_of(scene, pending.actor)
+    if found is None:
+        return ()
+    return (ctx.tr("contest.advantage_failed", side=found[1].name),)
 
 
 # ---------------------------------------------------------------------------- invoke

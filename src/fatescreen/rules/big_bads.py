@@ -324,6 +324,32 @@ def attack_harm(
         shielded: True while standing parts shield a swarm's heart.
     """
     harm = harm_after_weapon_and_armor(shifts, outcome, weapon=weapon, armor=armor)
+    return defender_harm(
+        harm, solo=solo, pcs_facing=pcs_facing, harmable=harmable, shielded=shielded
+    )
+
+
+def defender_harm(
+    harm: AttackHarm,
+    *,
+    solo: SoloBonus | None = None,
+    pcs_facing: int = 0,
+    harmable: bool = True,
+    shielded: bool = False,
+) -> AttackHarm:
+    """What harm already past Weapon and Armor (an attack's, or a hazard's from
+    :func:`fatescreen.rules.obstacles.hazard_attack`) does to one defender (§7): a solo big
+    bad's harm reduction (option b), a hit cut to 0 giving the boost a tie would; no harm
+    and no boost while the defender's immunity holds (``harmable`` false) or standing parts
+    shield a swarm's heart.
+
+    Args:
+        harm: The harm after Weapon and Armor.
+        solo: The defender's solo options, if it is a big bad with them.
+        pcs_facing: PCs facing the big bad.
+        harmable: False while the defender's immunity stops this harm.
+        shielded: True while standing parts shield a swarm's heart.
+    """
     if solo is not None and harm.harm > 0:
         reduced = solo_harm(solo, harm.harm, pcs_facing)
         harm = AttackHarm(harm=reduced, boost=harm.boost or reduced == 0)

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from fatescreen.commands.core import Context, line_in, registry, verb_help
+from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.character import Character, CharacterKind
@@ -993,7 +994,7 @@ class FatescreenApp(App[None]):
     def _select_by_name(self, name: str) -> None:
         try:
             character = self.context().character(name.strip().strip("\"'"))
-        except Exception as error:
+        except CommandError as error:
             self.notify(str(error), severity="error", markup=False)
             return
         self.select_character(character.id)

@@ -244,11 +244,31 @@ class LinesView(ScrollView):
             self.set_reactive(Widget.virtual_size, Size(width, len(self._strips)))
         return len(self._strips)
 
+    def _first_fill(self, width: int) -> None:
+        """Take the lines set before the view had a size, in the first frame that shows
+        it (a view sized by its pane, not by its lines, gets its width in a layout that
+        never asks for its lines, and its resize event comes after that frame).
+
+        Runs while the frame is drawn: the strips and the length are set quietly, and a
+        scrollbar that must now make room is asked for after."""
+        self._width = width
+        self._blocks = [self._strips_for(self.lines, width)]
+        self._strips = self._painted = self._blocks[0]
+        widest = max((strip.cell_length for strip in self._strips), default=0)
+        size = Size(max(widest, width), len(self._strips))
+        if size != self.virtual_size:
+            self.set_reactive(Widget.virtual_size, size)
+            overflows = size.height > self.scrollable_content_region.height
+            if overflows != self.show_vertical_scrollbar:
+                self.call_later(self.refresh, layout=True)
+
     def render_line(self, y: int) -> Strip:
         """One visible line."""
         scroll_x, scroll_y = self.scroll_offset
         index = y + scroll_y
         width = self.scrollable_content_region.width
+        if not self._width and width > 0 and self.lines:
+            self._first_fill(width)
         if index >= len(self._strips):
             return Strip.blank(width, self.visual_style.rich_style)
         strip = self._strips[index]
