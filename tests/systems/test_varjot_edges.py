@@ -4,6 +4,9 @@ of the kept dice, an empty word; and an Objektit sheet's refusal naming the abil
 
 from __future__ import annotations
 
+import itertools
+from fractions import Fraction
+
 import pytest
 
 from fatescreen.rules.errors import RulesError
@@ -18,6 +21,7 @@ from fatescreen.rules.varjot.check import (
 )
 from fatescreen.rules.varjot.dice import change_net, kept, looks_like_faces
 from fatescreen.rules.varjot.errors import InvalidFudgeDice
+from fatescreen.rules.varjot.odds import improve_odds, level_odds, success_odds
 
 
 def test_a_tie_is_resolved_in_full() -> None:
@@ -61,3 +65,28 @@ def test_an_objektit_sheet_names_the_ability_out_of_range() -> None:
     with pytest.raises(RulesError) as caught:
         ObjectSheet("Laiva", inherent=(("Kova", 7),))
     assert caught.value.values["what"] == "Laiva: Kova"
+
+
+def _brute_success(rating: int, net: int) -> Fraction:
+    """Level 1 or better, counted over every equally likely roll of 3 + |net| dice."""
+    rolls = list(itertools.product((-1, 0, 1), repeat=3 + abs(net)))
+    wins = sum(1 for roll in rolls if rating + sum(kept(roll, net)) >= 1)
+    return Fraction(wins, len(rolls))
+
+
+def test_success_odds_count_every_roll_and_default_to_no_extra_dice() -> None:
+    """«ykkösen tai paremman»: an independent check is won at level 1 or better."""
+    assert success_odds(0) == success_odds(0, 0) == _brute_success(0, 0) == Fraction(10, 27)
+    assert success_odds(0, 2) == _brute_success(0, 2)
+    assert success_odds(1, -1) == _brute_success(1, -1)
+    assert level_odds(2) == level_odds(2, 0) != level_odds(2, 1)
+
+
+def test_one_die_added_after_the_roll_improves_the_level_a_third_of_the_time() -> None:
+    """On 0 0 0 a bonus die raises the level only if it shows +; two bonus dice unless
+    both miss: 1 - (2/3)²."""
+    assert improve_odds(2, (0, 0, 0), 0) == Fraction(1, 3)
+    assert improve_odds(2, (0, 0, 0), 0, 2) == Fraction(5, 9)
+    # + + + at rating 4: level 7, nothing left to gain.
+    top = improve_odds(4, (1, 1, 1), 0)
+    assert top == 0 and isinstance(top, Fraction)
