@@ -82,3 +82,38 @@ async def test_a_text_block_shows_a_change_of_style_alone() -> None:
         await pilot.pause()
         spans = block.visual.spans  # type: ignore[union-attr]
         assert [span.style for span in spans] == ["italic"]
+
+
+class ShortLines(App[None]):
+    CSS = "LinesView { height: 5; }"
+
+    def compose(self) -> ComposeResult:
+        yield LinesView(id="lines")
+
+
+async def test_the_scrollbar_repaints_only_when_its_thumb_changes() -> None:
+    """A line more in a long list leaves the thumb as it was: the bar learns the new
+    length without a repaint (which would widen the frame to the whole bar); ten lines
+    in a view of five give a thumb half the bar, which is repainted."""
+    app = ShortLines()
+    async with app.run_test() as pilot:
+        view = app.query_one(LinesView)
+        lines = [Content(f"line {number}") for number in range(400)]
+        view.set_lines(lines)
+        await pilot.pause()
+        bar = view.vertical_scrollbar
+        assert bar.window_virtual_size == 400
+        repainted: list[object] = []
+        original = bar.refresh
+
+        def counting(*regions: object, **options: object) -> object:
+            repainted.append(regions)
+            return original(*regions, **options)  # type: ignore[arg-type]
+
+        bar.refresh = counting  # type: ignore[method-assign,assignment]
+        view.set_lines([*lines, Content("line 400")])
+        assert (bar.window_virtual_size, bar.window_size) == (401, 5)
+        assert repainted == []
+        view.set_lines(lines[:10])
+        assert bar.window_virtual_size == 10
+        assert repainted != []

@@ -4,10 +4,13 @@ this widget and never makes the screen lay itself out again."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import ceil
 
+from rich.segment import Segment
 from textual.content import Content, Span
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
@@ -28,6 +31,39 @@ def same_lines(old: Sequence[Content], new: Sequence[Content]) -> bool:
     return len(old) == len(new) and all(
         a is b or line_key(a) == line_key(b) for a, b in zip(old, new, strict=True)
     )
+
+
+def _bar_picture(bar: ScrollBar, virtual: int, window: int) -> list[Segment]:
+    """What a vertical scrollbar shows for a virtual and a window height (as
+    ``ScrollBar.render`` asks its renderer for it, in one colour: the thumb's place and
+    size are what differ)."""
+    segments = bar.renderer.render_bar(
+        size=bar.size.height,
+        virtual_size=ceil(virtual),
+        window_size=ceil(window if window < virtual else 0),
+        position=bar.position,
+        thickness=bar.thickness,
+        vertical=True,
+    )
+    return list(segments.segments)
+
+
+def resize_scrollbar(bar: ScrollBar, virtual: int, window: int) -> None:
+    """Tell a vertical scrollbar a new virtual and window height, repainting it only when
+    its thumb moves or changes size: a line more in a long list mostly leaves the thumb
+    as it was, and a repaint of the bar alone widens the frame to the whole bar (the
+    compositor redraws everything between a frame's changed regions)."""
+    old_virtual, old_window = bar.window_virtual_size, bar.window_size
+    if (old_virtual, old_window) == (virtual, window):
+        return
+    if bar.size.height > 0 and _bar_picture(bar, old_virtual, old_window) == _bar_picture(
+        bar, virtual, window
+    ):
+        bar.set_reactive(ScrollBar.window_virtual_size, virtual)
+        bar.set_reactive(ScrollBar.window_size, window)
+        return
+    bar.window_virtual_size = virtual
+    bar.window_size = window
 
 
 class LinesView(ScrollView):
@@ -177,9 +213,11 @@ class LinesView(ScrollView):
                     return
             elif overflows:
                 # a scrollbar that stays: tell it the new length, and lay nothing out
-                bar = self.vertical_scrollbar
-                bar.window_virtual_size = size.height
-                bar.window_size = self.scrollable_content_region.height
+                resize_scrollbar(
+                    self.vertical_scrollbar,
+                    size.height,
+                    self.scrollable_content_region.height,
+                )
         self._repaint_changed()
 
     def _repaint_changed(self) -> None:

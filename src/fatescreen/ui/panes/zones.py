@@ -18,6 +18,7 @@ from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.ladder import signed
 from fatescreen.rules.obstacles import Block, Distraction, Hazard
 from fatescreen.scene.model import Link, Obstacle, Scene, Zone
+from fatescreen.ui.lines import resize_scrollbar
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
 from fatescreen.ui.text import literal
@@ -484,9 +485,7 @@ class MapView(ScrollView):
             elif overflows:
                 # a map that scrolls inside its pane (-tall): tell the scrollbar the new
                 # length, and lay nothing out
-                bar = self.vertical_scrollbar
-                bar.window_virtual_size = size.height
-                bar.window_size = region.height
+                resize_scrollbar(self.vertical_scrollbar, size.height, region.height)
         changed = []
         for index, (band, band_top) in enumerate(zip(bands, tops, strict=True)):
             if index < len(old_bands) and old_tops[index] == band_top:
