@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.content import Content
+from textual.strip import Strip
 
 from fatescreen.ui.lines import LinesView, TextBlock
 
@@ -117,3 +118,37 @@ async def test_the_scrollbar_repaints_only_when_its_thumb_changes() -> None:
         view.set_lines(lines[:10])
         assert bar.window_virtual_size == 10
         assert repainted != []
+
+
+async def test_a_log_trimmed_by_whole_entries_keeps_what_it_drew() -> None:
+    """Entries prepended and the oldest dropped whole (as the log does) keep the strips
+    already drawn for the lines that stay; a trim inside an entry draws the lines again.
+    Either way the view shows the newest lines first and nothing dropped."""
+    app = ShortLines()
+    async with app.run_test() as pilot:
+        view = app.query_one(LinesView)
+        entries: list[list[Content]] = []
+        for number in range(8):
+            entry = [Content(f"› entry {number}"), Content(f"  result {number}")]
+            entries.insert(0, entry)
+            view.prepend(entry, 2 * 5)  # five entries
+        await pilot.pause()
+        expected = [line.plain for entry in entries[:5] for line in entry]
+        assert view.plain.split("\n") == expected
+        assert "› entry 7" in view.render_line(0).text
+        asked: list[int] = []
+        original = view._strips_for
+
+        def counting(lines: list[Content], width: int) -> list[Strip]:
+            asked.append(len(lines))
+            return original(lines, width)
+
+        view._strips_for = counting  # type: ignore[method-assign]
+        view.prepend([Content("› entry 8"), Content("  result 8")])
+        view.trim(10)  # the oldest entry dropped whole
+        assert asked == [2]  # the new entry's lines alone
+        view.trim(3)  # inside an entry: drawn again
+        assert asked == [2, 3]
+        await pilot.pause()
+        assert view.plain.split("\n") == ["› entry 8", "  result 8", "› entry 7"]
+        assert "› entry 7" in view.render_line(2).text

@@ -33,19 +33,32 @@ def same_lines(old: Sequence[Content], new: Sequence[Content]) -> bool:
     )
 
 
-def _bar_picture(bar: ScrollBar, virtual: int, window: int) -> list[Segment]:
+def _bar_picture(bar: ScrollBar, virtual: int, window: int) -> tuple[Segment, ...]:
     """What a vertical scrollbar shows for a virtual and a window height (as
     ``ScrollBar.render`` asks its renderer for it, in one colour: the thumb's place and
     size are what differ)."""
-    segments = bar.renderer.render_bar(
-        size=bar.size.height,
-        virtual_size=ceil(virtual),
-        window_size=ceil(window if window < virtual else 0),
-        position=bar.position,
-        thickness=bar.thickness,
-        vertical=True,
-    )
-    return list(segments.segments)
+    renderer = bar.renderer
+    size, thickness, position = bar.size.height, bar.thickness, bar.position
+    window = window if window < virtual else 0
+    key = (renderer, size, virtual, window, position, thickness)
+    picture = _pictures.get(key)
+    if picture is None:
+        segments = renderer.render_bar(
+            size=size,
+            virtual_size=ceil(virtual),
+            window_size=ceil(window),
+            position=position,
+            thickness=thickness,
+            vertical=True,
+        )
+        picture = tuple(segments.segments)
+        if len(_pictures) >= 256:
+            _pictures.clear()
+        _pictures[key] = picture
+    return picture
+
+
+_pictures: dict[tuple[object, ...], tuple[Segment, ...]] = {}
 
 
 def resize_scrollbar(bar: ScrollBar, virtual: int, window: int) -> None:
@@ -93,6 +106,10 @@ class LinesView(ScrollView):
         self.wrap = wrap
         self.lines: list[Content] = []
         self._blocks: list[list[Strip]] = []
+        """The strips of each block of lines: the lines at first, then one block for each
+        :meth:`prepend`."""
+        self._block_lines: list[int] = []
+        """How many lines each block holds."""
         self._strips: list[Strip] = []
         self._width = 0
         self._sizes: tuple[Size, Size, Size] | None = None
@@ -117,27 +134,62 @@ class LinesView(ScrollView):
         if same_lines(self.lines, new):
             return
         self.lines = new
-        self._blocks = []
+        self._blocks, self._block_lines = [], []
         self._rebuild()
 
-    def prepend(self, lines: Sequence[Content]) -> None:
-        """Add lines at the top, keeping what is already rendered below them."""
+    def prepend(self, lines: Sequence[Content], keep: int | None = None) -> None:
+        """Add lines at the top, keeping what is already rendered below them, and then
+        keep only the first ``keep`` lines if given (see :meth:`trim`)."""
         block = list(lines)
         self.lines[:0] = block
         if self._blocks and self._width:
             self._blocks.insert(0, self._strips_for(block, self._width))
+            self._block_lines.insert(0, len(block))
+            if keep is not None and len(self.lines) > keep and not self._drop_blocks(keep):
+                self.lines = self.lines[:keep]
+                self._blocks, self._block_lines = [], []
+                self._rebuild()
+                return
             self._strips = [strip for rendered in self._blocks for strip in rendered]
             self._resize()
         else:
-            self._blocks = []
+            if keep is not None:
+                self.lines = self.lines[:keep]
+            self._blocks, self._block_lines = [], []
             self._rebuild()
 
     def trim(self, keep: int) -> None:
-        """Keep only the first ``keep`` lines."""
-        if len(self.lines) > keep:
+        """Keep only the first ``keep`` lines: whole blocks dropped from the end when
+        ``keep`` ends a block (the log drops its oldest entries), else drawn again."""
+        if len(self.lines) <= keep:
+            return
+        if not self._drop_blocks(keep):
             self.lines = self.lines[:keep]
-            self._blocks = []
+            self._blocks, self._block_lines = [], []
             self._rebuild()
+            return
+        self._strips = [strip for rendered in self._blocks for strip in rendered]
+        self._resize()
+
+    def _drop_blocks(self, keep: int) -> bool:
+        """Drop the lines after the first ``keep`` when they are whole blocks, forgetting
+        them; False (and nothing dropped) when ``keep`` ends inside a block."""
+        kept, total = 0, 0
+        while kept < len(self._block_lines) and total < keep:
+            total += self._block_lines[kept]
+            kept += 1
+        if total != keep or not self._width or len(self._blocks) != len(self._block_lines):
+            return False
+        dropped = self.lines[keep:]
+        self.lines = self.lines[:keep]
+        self._blocks, self._block_lines = self._blocks[:kept], self._block_lines[:kept]
+        # forget the dropped lines (a kept line alike in text is looked up again if asked)
+        cache = self._caches.get(self._width, {})
+        for line in dropped:
+            known = self._by_line.pop(id(line), None)
+            if known is not None and known[0] is line:
+                cache.pop(known[1], None)
+        return True
 
     def _strips_for(self, lines: list[Content], width: int) -> list[Strip]:
         """Each line's strips, reusing those of lines already rendered at this width (a
@@ -174,9 +226,11 @@ class LinesView(ScrollView):
             seen[id(line)] = (line, key, strips)
             out += strips
         if self._blocks:
-            # prepended blocks keep their own lines: keep them cached as well
-            fresh = {**cache, **fresh}
-            seen = {**by_line, **seen}
+            # prepended blocks keep their own lines: keep them cached as well (added to
+            # what is kept, not copied: a long log would be copied for every entry)
+            cache.update(fresh)
+            by_line.update(seen)
+            fresh, seen = cache, by_line
         others = {w: c for w, c in self._caches.items() if w != width}
         self._caches = {**dict(list(others.items())[-1:]), width: fresh}
         self._by_line, self._by_line_width = seen, width
@@ -190,6 +244,7 @@ class LinesView(ScrollView):
             return
         self._width = width
         self._blocks = [self._strips_for(self.lines, width)]
+        self._block_lines = [len(self.lines)]
         self._strips = self._blocks[0]
         self._resize()
 
@@ -197,7 +252,8 @@ class LinesView(ScrollView):
         return self.scrollable_content_region.width or self.size.width
 
     def _resize(self) -> None:
-        widest = max((strip.cell_length for strip in self._strips), default=0)
+        # wrapped lines are as wide as the view at most (and it hides what overflows)
+        widest = 0 if self.wrap else max((strip.cell_length for strip in self._strips), default=0)
         size = Size(max(widest, self._width), len(self._strips))
         auto = self.styles.height is not None and self.styles.height.is_auto
         if size != self.virtual_size:
@@ -261,13 +317,13 @@ class LinesView(ScrollView):
             self.call_later(self._restyle)
 
     def _restyle(self) -> None:
-        self._blocks = []
+        self._blocks, self._block_lines = [], []
         self._rebuild()
 
     def on_resize(self) -> None:
         """Wrap again for a new width."""
         if self._content_width() != self._width:
-            self._blocks = []
+            self._blocks, self._block_lines = [], []
             self._rebuild()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -275,6 +331,7 @@ class LinesView(ScrollView):
         if width != self._width and width > 0:
             self._width = width
             self._blocks = [self._strips_for(self.lines, width)]
+            self._block_lines = [len(self.lines)]
             self._strips = self._blocks[0]
             # Set quietly: this runs inside a layout, and asking for another layout from
             # here makes one that tries two widths in turn go on forever.

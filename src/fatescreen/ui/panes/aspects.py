@@ -14,12 +14,12 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
-from fatescreen.ui.text import aspect_content, assemble, literal
+from fatescreen.ui.text import aspect_line, assemble, literal
 
 
 def _group(label: str, aspects: list[Aspect], names: Mapping[str, str], gm: str) -> list[Content]:
     lines = [assemble((label, "bold $secondary"))]
-    lines += [assemble("  ", aspect_content(aspect, names, gm=gm)) for aspect in aspects]
+    lines += [aspect_line("  ", aspect, names, gm) for aspect in aspects]
     return lines
 
 
