@@ -152,3 +152,38 @@ async def test_a_log_trimmed_by_whole_entries_keeps_what_it_drew() -> None:
         await pilot.pause()
         assert view.plain.split("\n") == ["› entry 8", "  result 8", "› entry 7"]
         assert "› entry 7" in view.render_line(2).text
+
+
+async def test_lines_replaced_in_place_are_drawn_alone() -> None:
+    """A group of a long list replaced in place (the aspects pane after a command) shows
+    as the whole list set again would, and only the new lines are drawn."""
+    app = ShortLines()
+    async with app.run_test() as pilot:
+        view = app.query_one(LinesView)
+        lines = [Content(f"line {number}") for number in range(100)]
+        view.set_lines(lines)
+        await pilot.pause()
+        asked: list[int] = []
+        original = view._strips_for
+
+        def counting(drawn: list[Content], width: int) -> list[Strip]:
+            asked.append(len(drawn))
+            return original(drawn, width)
+
+        view._strips_for = counting  # type: ignore[method-assign]
+        group = [Content("group"), Content("  one"), Content("  two")]
+        view.replace_lines(1, 3, group)
+        assert asked == [3]
+        expected = [lines[0], *group, *lines[3:]]
+        assert view.plain == "\n".join(line.plain for line in expected)
+        view.replace_lines(1, 4, [Content("group"), Content("  one")])  # a line fewer
+        assert asked == [3, 2]
+        assert view.plain.split("\n")[:4] == ["line 0", "group", "  one", "line 3"]
+        assert len(view.plain.split("\n")) == 100
+        await pilot.pause()
+        assert [view.render_line(y).text.strip() for y in range(4)] == [
+            "line 0",
+            "group",
+            "one",
+            "line 3",
+        ]

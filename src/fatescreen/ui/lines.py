@@ -4,7 +4,9 @@ this widget and never makes the screen lay itself out again."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from math import ceil
+from operator import is_not
 
 from rich.segment import Segment
 from textual.content import Content, Span
@@ -110,6 +112,8 @@ class LinesView(ScrollView):
         :meth:`prepend`."""
         self._block_lines: list[int] = []
         """How many lines each block holds."""
+        self._counts: tuple[list[int], list[Strip]] | None = None
+        """How many strips each line has, and the strips they were counted in."""
         self._strips: list[Strip] = []
         self._width = 0
         self._sizes: tuple[Size, Size, Size] | None = None
@@ -136,6 +140,62 @@ class LinesView(ScrollView):
         self.lines = new
         self._blocks, self._block_lines = [], []
         self._rebuild()
+
+    def replace_lines(self, start: int, stop: int, lines: Sequence[Content]) -> None:
+        """Show ``lines`` in place of the lines from ``start`` to ``stop``, as
+        :meth:`set_lines` with the whole list would, drawing the new lines alone (a
+        group of a long list changed: the rest is neither compared nor looked up)."""
+        new = list(lines)
+        if same_lines(self.lines[start:stop], new):
+            return
+        counts = self._line_counts()
+        if counts is None:  # not drawn as one list at one width yet: draw it all
+            self.set_lines([*self.lines[:start], *new, *self.lines[stop:]])
+            return
+        old = self.lines[start:stop]
+        strips = self._strips_for(new, self._width)  # kept with what is cached
+        by_line = self._by_line
+        new_counts = [len(by_line[id(line)][2]) for line in new]
+        begin = sum(counts[:start])
+        end = begin + sum(counts[start:stop])
+        self.lines = [*self.lines[:start], *new, *self.lines[stop:]]
+        self._strips = [*self._strips[:begin], *strips, *self._strips[end:]]
+        self._blocks, self._block_lines = [self._strips], [len(self.lines)]
+        self._counts = ([*counts[:start], *new_counts, *counts[stop:]], self._strips)
+        # forget the lines replaced (those kept in the new lines stay)
+        kept = {id(line) for line in new}
+        keys = {by_line[id(line)][1] for line in new}
+        cache = self._caches.get(self._width, {})
+        for line in old:
+            if id(line) in kept:
+                continue
+            known = by_line.pop(id(line), None)
+            if known is not None and known[0] is line and known[1] not in keys:
+                cache.pop(known[1], None)
+        self._resize()
+
+    def _line_counts(self) -> list[int] | None:
+        """How many strips each line has, or None when the lines are not drawn as one
+        block at the view's width."""
+        if not (
+            self._width
+            and self._by_line_width == self._width
+            and len(self._blocks) == 1
+            and self._blocks[0] is self._strips
+        ):
+            return None
+        if self._counts is not None and self._counts[1] is self._strips:
+            return self._counts[0]
+        counts = []
+        for line in self.lines:
+            known = self._by_line.get(id(line))
+            if known is None or known[0] is not line:
+                return None
+            counts.append(len(known[2]))
+        if sum(counts) != len(self._strips):
+            return None
+        self._counts = (counts, self._strips)
+        return counts
 
     def prepend(self, lines: Sequence[Content], keep: int | None = None) -> None:
         """Add lines at the top, keeping what is already rendered below them, and then
@@ -289,20 +349,18 @@ class LinesView(ScrollView):
         top = self.scroll_offset.y
         region = self.scrollable_content_region
         bottom = top + region.height
+        # compared at C speed, and no further than the view shows (a long list)
         if len(old) != len(new):
-            first = next(
-                (index for index, (a, b) in enumerate(zip(old, new, strict=False)) if a is not b),
-                min(len(old), len(new)),
-            )
+            shorter = min(len(old), len(new))
+            end = min(shorter, bottom)
+            first = next(compress(range(end), map(is_not, old[:end], new[:end])), shorter)
             if first < bottom:
                 start = max(first, top)
                 self.refresh(Region(0, start - top, region.width, bottom - start))
             return
-        regions = [
-            Region(0, index - top, region.width, 1)
-            for index, (before, after) in enumerate(zip(old, new, strict=True))
-            if before is not after and top <= index < bottom
-        ]
+        low, high = max(top, 0), min(bottom, len(new))
+        changed = compress(range(low, high), map(is_not, old[low:high], new[low:high]))
+        regions = [Region(0, index - top, region.width, 1) for index in changed]
         if regions:
             self.refresh(*regions)
 
