@@ -309,6 +309,7 @@ async def test_every_build_dialog_closes_with_escape_and_changes_nothing(
         await keys.press("escape")
         for entry in entries:
             app.builder().start(entry)
+            await pilot.pause()  # the editor opens once the app has the message
             assert isinstance(app.screen, Dialog), entry
             await keys.press("escape")
             assert not isinstance(app.screen, Dialog), entry

@@ -313,6 +313,62 @@ async def test_a_hazard_spends_its_own_free_invoke(make_app: AppFactory) -> None
         assert hit is not None and hit.shifts == 4
 
 
+PORTCULLIS_CEILING = (
+    '"Lamps flickering", { name = "Loose ceiling", free_invokes = { rusted-portcullis = 1 } }'
+)
+"""A situation aspect whose free invoke the mine's block (the portcullis) holds."""
+
+
+def block_holds_a_free_invoke(text: str) -> str:
+    """The Kaarnakoski mine with a free invoke held by its block, not by anyone who rolls."""
+    edited = text.replace('"Lamps flickering"', PORTCULLIS_CEILING, 1)
+    assert edited != text
+    return edited
+
+
+async def test_an_npc_spends_a_free_invoke_its_side_s_block_holds(make_app: AppFactory) -> None:
+    """A block never rolls: the free invoke it holds is its side's (the GM's), so f on a
+    claim-jumper's attack spends it (+2) and the log names who passed it on."""
+    app = make_app("kaarnakoski-mine.toml", edit=block_holds_a_free_invoke)
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "attack claim-jumper-1 riesa Fight ++++ vs 0000")
+        await pilot.pause()
+        await pilot.press("escape")
+        before = app.scene.pending_hit
+        assert before is not None
+        keys = Keys(pilot)
+        await keys.press("f")
+        await pilot.pause()
+        ceiling = next(a for a in app.scene.aspects if a.name == "Loose ceiling")
+        assert ceiling.free_invokes == ()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == before.shifts + 2
+        assert "passed on by Rusted portcullis" in log_text(app)
+
+
+async def test_a_block_s_free_invoke_raises_the_difficulty_to_get_past_it(
+    make_app: AppFactory,
+) -> None:
+    """Riesa gets past the portcullis by one shift; i offers the free invoke the block holds
+    as +2 to the opposition, and Enter spends it: the roll now falls short."""
+    app = make_app("kaarnakoski-mine.toml", edit=block_holds_a_free_invoke)
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "place riesa gallery", "block pass riesa rusted-portcullis Athletics +0+-")
+        await pilot.pause()
+        pending = app.scene.pending_roll
+        assert pending is not None and pending.result.shifts == 0
+        keys = Keys(pilot)
+        await keys.press("i")
+        texts = option_texts(app)
+        assert any("Loose ceiling" in text and "Rusted portcullis" in text for text in texts)
+        await keys.press("enter")
+        ceiling = next(a for a in app.scene.aspects if a.name == "Loose ceiling")
+        assert ceiling.free_invokes == ()
+        pending = app.scene.pending_roll
+        assert pending is not None and pending.result.shifts == -2
+        assert "passed on by Rusted portcullis" in log_text(app)
+
+
 async def test_free_invoke_pips_name_their_holders(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:

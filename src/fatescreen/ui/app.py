@@ -30,6 +30,7 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
+from fatescreen.ui.dialogs import Dialog
 from fatescreen.ui.flows.compels import CompelFlow
 from fatescreen.ui.flows.harm import HarmFlow
 from fatescreen.ui.flows.invokes import InvokeFlow
@@ -44,6 +45,7 @@ from fatescreen.ui.keys import (
     translate_bindings,
 )
 from fatescreen.ui.lines import TextBlock
+from fatescreen.ui.messages import CharacterChosen, EditChosen, RequestSubmitted
 from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.fate import FatePane
@@ -515,6 +517,28 @@ class FatescreenApp(App[None]):
         if result.lines:
             self.notify(result.lines[0], markup=False)
         return None
+
+    def on_request_submitted(self, message: RequestSubmitted) -> None:
+        """A flow, the builder or the editor chose a request: apply it, then tell the asker
+        the result."""
+        result = self.run_command(message.request, flow=message.flow)
+        if message.then is not None:
+            message.then(result)
+
+    def on_dialog_submitted(self, message: Dialog.Submitted) -> None:
+        """A dialog asks for its command: apply it and answer (it closes, or stays open
+        showing the refusal)."""
+        message.stop()
+        apply = self.try_command_told if message.announce else self.try_command
+        message.dialog.answer(message.line, apply(message.line))
+
+    def on_character_chosen(self, message: CharacterChosen) -> None:
+        """Show the character chosen in the stat block."""
+        self.select_character(message.character_id)
+
+    def on_edit_chosen(self, _message: EditChosen) -> None:
+        """Edit the selected character."""
+        self.action_edit()
 
     def _follow_up(self, before: Scene, changed: frozenset[str]) -> None:
         scene = self.scene
