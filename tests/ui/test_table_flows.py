@@ -65,6 +65,27 @@ async def test_at_80x24_the_footer_fits_and_every_pane_is_one_key_away(
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
+async def test_the_footer_fits_every_width_and_follows_a_resize(
+    make_app: AppFactory, lang: str
+) -> None:
+    """A terminal resized from 120 to 80 columns and back, then to 160 and 100: at each
+    width the footer's last key is the palette's, whole, and undo is among the keys shown
+    (save from 100 columns)."""
+    app = make_app(lang=lang)
+    undo = app.tr("ui.key.undo")
+    save = app.tr("ui.key.save")
+    async with app.run_test(size=WIDE) as pilot:
+        for width, height in ((120, 40), (80, 24), (120, 40), (160, 50), (100, 30)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            footer = lines[-1].rstrip()
+            assert footer.endswith(app.tr("ui.key.command_palette")), (width, footer)
+            assert f"u {undo}" in footer, (width, footer)
+            assert (f"^s {save}" in footer) is (width >= 100), (width, footer)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
 async def test_at_80x24_the_status_line_and_every_pane_tab_fit(
     make_campaign_app: CampaignFactory, lang: str
 ) -> None:
