@@ -54,19 +54,24 @@ class Dialog(ModalScreen[str | None]):
         """Whether the dialog has its command applied before it closes."""
         self.announce = announce
         """Whether the app says what an applied command that changes no scene did."""
+        self.waiting = False
+        """True from a submit until the app answers it."""
 
     def submit(self, order: Order) -> None:
         """Close with a request's command line; a dialog that ``applies`` asks the app to
         apply it first and closes only once it was applied."""
         line = command_line(order)
-        if self.applies:
-            self.post_message(self.Submitted(self, line, announce=self.announce))
-        else:
+        if not self.applies:
             self.dismiss(line)
+        elif not self.waiting:
+            # a second Enter before the app answers must not apply the command twice
+            self.waiting = True
+            self.post_message(self.Submitted(self, line, announce=self.announce))
 
     def answer(self, line: str, refusal: str | None) -> None:
         """The app applied ``line`` (close, returning it) or refused it (stay open and show
         why)."""
+        self.waiting = False
         if refusal is None:
             self.dismiss(line)
         else:
