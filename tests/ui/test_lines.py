@@ -3,8 +3,16 @@ text but not in style never share their look, and one changed line repaints alon
 
 from __future__ import annotations
 
+from typing import Any
+from unittest.mock import patch
+
 from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.drivers.headless_driver import HeadlessDriver
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widget import Widget
 
 from fatescreen.ui.lines import LinesView, TextBlock
 
@@ -82,3 +90,91 @@ async def test_a_text_block_shows_a_change_of_style_alone() -> None:
         await pilot.pause()
         spans = block.visual.spans  # type: ignore[union-attr]
         assert [span.style for span in spans] == ["italic"]
+
+
+class Narrow(App[None]):
+    """A line view in a pane six rows tall that scrolls it, as the dashboard's panes do."""
+
+    CSS = "VerticalScroll { width: 20; height: 6; }"
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield LinesView(id="lines")
+
+
+async def test_wrapped_lines_are_measured_all_and_drawn_only_when_shown() -> None:
+    """A long list of lines that wrap: the view is as tall as all their rows, but only
+    the lines on screen are wrapped into strips, and a row scrolled to shows its part."""
+    app = Narrow()
+    async with app.run_test(size=(40, 10)) as pilot:
+        view = app.query_one(LinesView)
+        pane = app.query_one(VerticalScroll)
+        lines = [
+            Content.assemble((f"hazard {n} ", "bold"), "burning rubble by the north gate")
+            for n in range(300)
+        ]
+        drawn: list[object] = []
+        original = Visual.to_strips
+
+        def counting(widget: Widget, visual: Visual, *args: Any, **kwargs: Any) -> list[Strip]:
+            if widget is view:
+                drawn.append(visual)
+            return original(widget, visual, *args, **kwargs)
+
+        with patch.object(Visual, "to_strips", counting):
+            view.set_lines(lines)
+            await pilot.pause()
+            width = view.scrollable_content_region.width
+            wrapped = [piece.plain.rstrip() for line in lines for piece in line.wrap(width)]
+            assert view.virtual_size.height == len(wrapped) > 600
+            assert 0 < len(drawn) <= 6
+            assert [view.render_line(y).text.rstrip() for y in range(3)] == wrapped[:3]
+            pane.scroll_end(animate=False)
+            await pilot.pause()
+            assert view.render_line(len(wrapped) - 1).text.rstrip() == wrapped[-1]
+            assert len(drawn) <= 12
+
+
+class Written(HeadlessDriver):
+    """A headless driver that renders and keeps each write, as a terminal would get it."""
+
+    writes: list[str] = []
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        Written.writes.append(data)
+
+    def flush(self) -> None:
+        pass
+
+
+class FilledOnMount(App[None]):
+    """A line view as tall as its pane allows (not as its lines), filled before it has a
+    size, as the turn order and the aspects are when the dashboard starts."""
+
+    CSS = "LinesView { height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        yield LinesView(id="lines")
+
+    def on_mount(self) -> None:
+        self.query_one(LinesView).set_lines([Content("Aino the Bold"), Content("Bertil")])
+
+    def on_ready(self) -> None:
+        self.set_timer(0.3, self.exit)
+
+
+def test_lines_set_before_the_first_layout_are_in_the_first_frame() -> None:
+    """The first frame drawn shows the lines: the view does not wait for its resize event
+    (which comes after that frame) to take them."""
+    Written.writes = []
+    app = FilledOnMount()
+    app.driver_class = Written
+    app.run(size=(30, 6))
+    frames = [data for data in Written.writes if "\x1b[" in data and "H" in data]
+    assert frames
+    assert "Aino the Bold" in frames[0]
+    assert "Bertil" in frames[0]

@@ -440,7 +440,9 @@ async def test_a_move_across_a_barrier_shows_the_odds_and_can_succeed_at_a_cost(
         keys = Keys(pilot)
         await keys.press("m")
         picker = text_of(app.quick_pick)
-        assert "Crypt (barrier +2: Athletics +3, " in picker and "% across)" in picker
+        # Seed «Ratkaise»: «Jos saat tasapelin, onnistut pienellä hinnalla»: a tie crosses
+        # too, so +3 against +2 crosses unless the dice show -2 or less (66 of 81).
+        assert "Crypt (barrier +2: Athletics +3, 81% across)" in picker
         await keys.press("escape")
         await start(app, "move silbestre crypt Athletics ----")
         assert app.scene.character("silbestre").zone == "ritual-hall"

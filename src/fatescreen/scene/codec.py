@@ -8,7 +8,8 @@ every key that holds its default. ``decode(encode(x)) == x`` for every value.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
@@ -29,8 +30,8 @@ from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
 from fatescreen.rules.errors import InvalidCharacter
 from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
-from fatescreen.rules.harm import Condition, ConsequenceStyle, standard_tracks
-from fatescreen.rules.npcs import validate_minor
+from fatescreen.rules.harm import Condition, ConsequenceStyle, HarmOptions, standard_tracks
+from fatescreen.rules.npcs import mook_group, validate_minor
 from fatescreen.rules.obstacles import (
     Block,
     Countdown,
@@ -40,9 +41,11 @@ from fatescreen.rules.obstacles import (
     Hazard,
 )
 from fatescreen.rules.outcomes import Outcome
-from fatescreen.rules.skills import SKILL_LISTS
+from fatescreen.rules.skills import ROLE_NAMES, SKILL_LISTS
 from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
+from fatescreen.scene.made import Maker, bare_aspect
+from fatescreen.scene.memo import ByIdentity
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, plain_name
 
@@ -106,22 +109,29 @@ def decode_aspect(
 ) -> Aspect | None:
     """A bare string, or ``{ name, free_invokes, hidden, boost }``."""
     if isinstance(value, str):
-        name = reader.text(value, path)
-        return Aspect(name, kind) if name else None
+        name = value if plain_name(value) else reader.text(value, path)
+        return bare_aspect(name, kind) if name else None
     table = reader.table(value, path, ASPECT_KEYS)
     if table is None:
         return None
     if "name" not in table:
         reader.fail(path, catalog_text("check.aspect_name"))
         return None
-    name = reader.text(table["name"], (*path, "name"))
-    invokes = decode_free_invokes(
-        reader, table.get("free_invokes", 0), (*path, "free_invokes"), default_owner
+    name = table["name"]
+    if not plain_name(name):
+        name = reader.text(name, (*path, "name"))
+    invokes = (
+        decode_free_invokes(reader, table["free_invokes"], (*path, "free_invokes"), default_owner)
+        if "free_invokes" in table
+        else ()
     )
-    hidden = reader.boolean(table.get("hidden", False), (*path, "hidden"))
-    if reader.boolean(table.get("boost", False), (*path, "boost")):
+    hidden = table.get("hidden", False)
+    if type(hidden) is not bool:
+        hidden = bool(reader.boolean(hidden, (*path, "hidden")))
+    boost = table.get("boost", False)
+    if boost is True or (type(boost) is not bool and reader.boolean(boost, (*path, "boost"))):
         kind = AspectKind.BOOST
-    return Aspect(name, kind, invokes, bool(hidden)) if name else None
+    return Aspect(name, kind, invokes, hidden) if name else None
 
 
 def encode_aspect(
@@ -156,7 +166,7 @@ def decode_aspects(
     out: list[Aspect] = []
     for index, item in enumerate(items):
         if plain_name(item):
-            out.append(Aspect(item, kind))  # the common case: a bare name, valid as written
+            out.append(bare_aspect(item, kind))  # the common case: a bare name, valid as written
             continue
         aspect = decode_aspect(reader, item, (*path, index), kind, default_owner)
         if aspect is not None:
@@ -232,38 +242,87 @@ def slot_name(slot: ConsequenceSlot) -> str:
     return f"{slot.severity.value}_{slot.kind.value}"
 
 
+Layout = tuple[tuple[StressTrack, ...], tuple[ConsequenceSlot, ...]]
+"""A character's stress tracks and consequence slots."""
+
+
+@dataclass(frozen=True)
+class _Made:
+    """Values worked out once for one :class:`RulesInPlay` (all immutable, so shared by
+    every character a load reads): its harm options, the empty slot of each file key and
+    the standard layout for each pair of stress-skill ratings."""
+
+    options: HarmOptions
+    slots: dict[str, ConsequenceSlot] = field(default_factory=dict)
+    layouts: dict[tuple[int, int], Layout] = field(default_factory=dict)
+
+
+_made_for: ByIdentity[RulesInPlay, _Made] = ByIdentity(lambda rules: _Made(rules.harm_options))
+_tracks: dict[tuple[StressKind, int], StressTrack] = {}
+
+
+def empty_track(kind: StressKind, boxes: int) -> StressTrack:
+    """An empty stress track (the same value for every character that has one like it)."""
+    track = _tracks.get((kind, boxes))
+    if track is None:
+        track = _tracks[(kind, boxes)] = StressTrack(kind, boxes)
+    return track
+
+
 def empty_slot(name: str, rules: RulesInPlay) -> ConsequenceSlot:
     """An empty slot from its file key; a condition keeps its kind in the split variant."""
-    severity, kind = SLOT_NAMES[name]
-    if name in Condition.__members__.values():
-        condition = Condition(name)
-        split = rules.harm_options.style is ConsequenceStyle.SPLIT_CONDITIONS
-        return ConsequenceSlot(severity, condition.kind if split else None, condition=name)
-    return ConsequenceSlot(severity, kind)
+    made = _made_for(rules)
+    slot = made.slots.get(name)
+    if slot is None:
+        severity, kind = SLOT_NAMES[name]
+        if name in Condition.__members__.values():
+            condition = Condition(name)
+            split = made.options.style is ConsequenceStyle.SPLIT_CONDITIONS
+            slot = ConsequenceSlot(severity, condition.kind if split else None, condition=name)
+        else:
+            slot = ConsequenceSlot(severity, kind)
+        made.slots[name] = slot
+    return slot
 
 
-def standard_layout(
-    kind: CharacterKind, skills: Mapping[str, int], rules: RulesInPlay
-) -> tuple[tuple[StressTrack, ...], tuple[ConsequenceSlot, ...]]:
+def standard_layout(kind: CharacterKind, skills: Mapping[str, int], rules: RulesInPlay) -> Layout:
     """The stress tracks and empty slots the rules give a character whose file does not
     list them (:func:`~fatescreen.rules.harm.standard_tracks`); none for minor NPCs and
     mooks, whose files give theirs."""
     if kind is not CharacterKind.PC and kind is not CharacterKind.MAJOR:
         return (), ()
-    tracks = standard_tracks(skills, rules.harm_options)
-    return tracks.stress, tracks.consequences
+    made = _made_for(rules)
+    options = made.options
+    # the standard layout depends on the two stress skills' ratings alone
+    ratings = (skills.get(options.physical_skill, 0), skills.get(options.mental_skill, 0))
+    layout = made.layouts.get(ratings)
+    if layout is None:
+        tracks = standard_tracks(skills, options)
+        layout = made.layouts[ratings] = (tracks.stress, tracks.consequences)
+    return layout
+
+
+_skill_names: set[str] = set()
+"""Skill names already found valid as written (a scene's characters share a few dozen)."""
+_INT = {int}
 
 
 def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int]:
     """``{ Fight = 3, Athletics = 2 }``."""
+    low, high = RATING["low"], RATING["high"]
+    if type(value) is dict and value and value.keys() <= _skill_names:
+        ratings = value.values()
+        if set(map(type, ratings)) == _INT and low <= min(ratings) and max(ratings) <= high:
+            return dict(value)  # the common case: known names, whole numbers in range
     table = reader.table(value, path, ()) if not isinstance(value, dict) else value
     skills: dict[str, int] = {}
     if table is None:
         return skills
-    low, high = RATING["low"], RATING["high"]
     for name, rating in table.items():
         if type(rating) is int and low <= rating <= high and plain_name(name):
-            skills[name] = rating  # the common case, valid as written
+            skills[name] = rating  # valid as written
+            if len(_skill_names) < MAX_SKILL_NAMES:
+                _skill_names.add(name)
             continue
         where = (*path, name)
         if reader.text(name, where) is None:
@@ -319,6 +378,12 @@ def encode_stunt(stunt: Stunt) -> str | Data:
     return out
 
 
+MAX_SKILL_NAMES = 1000
+"""The most skill names remembered as valid (see :func:`decode_skills`)."""
+MAX_BOXES = 100
+"""The most boxes a stress track may have in a scene file."""
+
+
 def decode_stress_sizes(
     reader: Reader, value: object, path: KeyPath
 ) -> dict[StressKind, int] | None:
@@ -327,11 +392,11 @@ def decode_stress_sizes(
         table = reader.table(value, path, [kind.value for kind in StressKind])
         sizes: dict[StressKind, int] = {}
         for key, count in (table or {}).items():
-            number = reader.integer(count, (*path, key), low=0, high=100)
+            number = reader.integer(count, (*path, key), low=0, high=MAX_BOXES)
             if number is not None and key in StressKind._value2member_map_:
                 sizes[StressKind(key)] = number
         return sizes
-    number = reader.integer(value, path, low=0, high=100)
+    number = reader.integer(value, path, low=0, high=MAX_BOXES)
     return None if number is None else {StressKind.COMBINED: number}
 
 
@@ -500,7 +565,9 @@ def _decode_slot_names(
 ) -> tuple[ConsequenceSlot, ...]:
     slots = []
     for index, name in enumerate(reader.array(value, path) or []):
-        choice = reader.choice(name, (*path, index), SLOT_NAMES)
+        choice = name if type(name) is str and name in SLOT_NAMES else None
+        if choice is None:
+            choice = reader.choice(name, (*path, index), SLOT_NAMES)
         if choice:
             slots.append(empty_slot(choice, rules))
     return tuple(slots)
@@ -520,7 +587,7 @@ def decode_form(
         if "stress" in table
         else None
     )
-    stress = tuple(StressTrack(kind, boxes) for kind, boxes in (sizes or {}).items())
+    stress = tuple(empty_track(kind, boxes) for kind, boxes in (sizes or {}).items())
     slots = (
         _decode_slot_names(reader, table["consequence_slots"], (*path, "consequence_slots"), rules)
         if "consequence_slots" in table
@@ -574,6 +641,7 @@ _NUMBER_RANGES = (
     ("revealed", 0, 100),
 )
 """A character's whole-number keys and the range each may take."""
+_NUMBER_KEYS = frozenset(key for key, _, _ in _NUMBER_RANGES)
 
 
 def decode_character(
@@ -583,27 +651,50 @@ def decode_character(
     default_kind: CharacterKind,
     rules: RulesInPlay,
 ) -> Character | None:
-    """One ``[[pc]]`` or ``[[npc]]`` table (already checked for unknown keys)."""
-    name = reader.text(table.get("name"), (*path, "name")) if "name" in table else None
-    if name is None:
+    """One ``[[pc]]`` or ``[[npc]]`` table (already checked for unknown keys).
+
+    Values valid as written take a direct path (checked at C speed where they can be);
+    anything else goes through the reader, which says what is wrong with it.
+    """
+    name: Any = table.get("name")
+    if not plain_name(name):
         if "name" not in table:
             reader.fail(path, catalog_text("check.character_name"))
-        return None
-    character_id = reader.text(table["id"], (*path, "id")) if "id" in table else make_id(name)
+            return None
+        name = reader.text(name, (*path, "name"))
+        if name is None:
+            return None
+    character_id = reader.text(table["id"], (*path, "id")) if "id" in table else None
     character_id = character_id or make_id(name)
     kind = default_kind
     if "kind" in table:
-        kind_text = reader.choice(table["kind"], (*path, "kind"), _KIND_VALUES)
-        kind = _KINDS[kind_text] if kind_text else default_kind
+        value = table["kind"]
+        found = _KINDS.get(value) if type(value) is str else None
+        if found is None:
+            reader.choice(value, (*path, "kind"), _KIND_VALUES)
+        else:
+            kind = found
     aspects: list[Aspect] = []
-    for key, aspect_kind in (
-        ("high_concept", AspectKind.HIGH_CONCEPT),
-        ("trouble", AspectKind.TROUBLE),
-    ):
-        if key in table:
-            aspect = decode_aspect(reader, table[key], (*path, key), aspect_kind, character_id)
-            if aspect:
-                aspects.append(aspect)
+    if "high_concept" in table:
+        value = table["high_concept"]
+        aspect = (
+            bare_aspect(value, AspectKind.HIGH_CONCEPT)
+            if plain_name(value)
+            else decode_aspect(
+                reader, value, (*path, "high_concept"), AspectKind.HIGH_CONCEPT, character_id
+            )
+        )
+        if aspect:
+            aspects.append(aspect)
+    if "trouble" in table:
+        value = table["trouble"]
+        aspect = (
+            bare_aspect(value, AspectKind.TROUBLE)
+            if plain_name(value)
+            else decode_aspect(reader, value, (*path, "trouble"), AspectKind.TROUBLE, character_id)
+        )
+        if aspect:
+            aspects.append(aspect)
     if "aspects" in table:
         aspects += decode_aspects(
             reader, table["aspects"], (*path, "aspects"), AspectKind.CHARACTER, character_id
@@ -611,17 +702,25 @@ def decode_character(
     skills = decode_skills(reader, table["skills"], (*path, "skills")) if "skills" in table else {}
     tracks, slots = standard_layout(kind, skills, rules)
     if "stress" in table:
-        sizes = decode_stress_sizes(reader, table["stress"], (*path, "stress"))
-        if sizes is not None:
-            tracks = tuple(StressTrack(k, boxes) for k, boxes in sizes.items())
+        value = table["stress"]
+        if type(value) is int and 0 <= value <= MAX_BOXES:
+            tracks = (empty_track(StressKind.COMBINED, value),)
+        else:
+            sizes = decode_stress_sizes(reader, value, (*path, "stress"))
+            if sizes is not None:
+                tracks = tuple(empty_track(k, boxes) for k, boxes in sizes.items())
     if "stress_checked" in table:
         tracks = _apply_checked(reader, tracks, table["stress_checked"], (*path, "stress_checked"))
     if "consequence_slots" in table:
         slots = _decode_slot_names(
             reader, table["consequence_slots"], (*path, "consequence_slots"), rules
         )
-    consequences = decode_consequences(
-        reader, table.get("consequences"), (*path, "consequences"), slots, GM, rules
+    consequences = (
+        decode_consequences(
+            reader, table["consequences"], (*path, "consequences"), slots, GM, rules
+        )
+        if "consequences" in table
+        else slots
     )
     number: dict[str, int | None] = {
         "fate_points": 0,
@@ -631,9 +730,15 @@ def decode_character(
         "members": 1,
         "revealed": 0,
     }
-    for key, low, high in _NUMBER_RANGES:
+    for key, low, high in _NUMBER_RANGES if not _NUMBER_KEYS.isdisjoint(table) else ():
         if key in table:
-            number[key] = reader.integer(table[key], (*path, key), low=low, high=high)
+            value = table[key]
+            number[key] = (
+                value
+                if type(value) is int and low <= value <= high
+                else reader.integer(value, (*path, key), low=low, high=high)
+            )
+    revealed = number["revealed"] or 0
     scale = Scale.MUNDANE
     if "scale" in table:
         scale_text = reader.choice(table["scale"], (*path, "scale"), _SCALE_VALUES)
@@ -648,57 +753,77 @@ def decode_character(
         if forms_list
         else ()
     )
-    revealed = number["revealed"] or 0
     if revealed > len(forms):
         reader.fail((*path, "revealed"), catalog_text("check.forms_listed", count=len(forms)))
         revealed = 0
-    flags = dict.fromkeys(("taken_out", "conceded", "hidden"), False)
-    for key in flags:
-        if key in table:
-            flags[key] = bool(reader.boolean(table[key], (*path, key)))
-    if flags["hidden"] and kind is CharacterKind.PC:
+    taken_out = "taken_out" in table and bool(
+        reader.boolean(table["taken_out"], (*path, "taken_out"))
+    )
+    conceded = "conceded" in table and bool(reader.boolean(table["conceded"], (*path, "conceded")))
+    hidden = "hidden" in table and bool(reader.boolean(table["hidden"], (*path, "hidden")))
+    if hidden and kind is CharacterKind.PC:
         reader.fail((*path, "hidden"), "a PC is always known to the players; only NPCs hide")
-        flags["hidden"] = False
-    character = Character(
+        hidden = False
+    stunts = decode_stunts(reader, table["stunts"], (*path, "stunts")) if "stunts" in table else ()
+    zone = None
+    if "zone" in table:
+        zone = table["zone"]
+        if not plain_name(zone):
+            zone = reader.text(zone, (*path, "zone"))
+    minions = (
+        tuple(reader.texts(table["minions"], (*path, "minions"))) if "minions" in table else ()
+    )
+    player = (reader.text(table["player"], (*path, "player")) or "") if "player" in table else ""
+    character = _make_character(
         name=name,
         kind=kind,
         id=character_id,
         aspects=tuple(aspects),
-        skills=skills,
-        stunts=decode_stunts(reader, table["stunts"], (*path, "stunts"))
-        if "stunts" in table
-        else (),
+        skills=MappingProxyType(skills),
+        stunts=stunts,
         stress=tracks,
         consequences=consequences,
         fate_points=number["fate_points"] or 0,
         refresh=number["refresh"] or 0,
-        zone=reader.text(table["zone"], (*path, "zone")) if "zone" in table else None,
+        zone=zone,
         scale=scale,
         weapon=number["weapon"] or 0,
         armor=number["armor"] or 0,
         forms=forms,
         form=revealed,
-        minions=(
-            tuple(reader.texts(table["minions"], (*path, "minions"))) if "minions" in table else ()
-        ),
+        minions=minions,
         members=number["members"] if number["members"] is not None else 1,
-        taken_out=flags["taken_out"],
-        conceded=flags["conceded"],
-        hidden=flags["hidden"],
-        player=(reader.text(table["player"], (*path, "player")) or "") if "player" in table else "",
+        taken_out=taken_out,
+        conceded=conceded,
+        hidden=hidden,
+        player=player,
     )
-    solo = _decode_solo(reader, table, path)
-    immunity = _decode_immunity(reader, table, path)
-    swarm = _decode_swarm(reader, table, path, character_id)
-    if solo is not None or immunity is not None or swarm is not None:
-        character = replace(character, solo=solo, immunity=immunity, swarm=swarm)
-    if kind in (CharacterKind.MINOR, CharacterKind.MOOKS):
+    if not _BIG_BAD_KEYS.isdisjoint(table):
+        solo = _decode_solo(reader, table, path)
+        immunity = _decode_immunity(reader, table, path)
+        swarm = _decode_swarm(reader, table, path, character_id)
+        if solo is not None or immunity is not None or swarm is not None:
+            character = replace(character, solo=solo, immunity=immunity, swarm=swarm)
+    if kind is CharacterKind.MINOR or kind is CharacterKind.MOOKS:
         try:
             validate_minor(character)
         except InvalidCharacter as error:
             reader.fail((*path, "stress") if "stress" in table else path, rules_text(error))
             return None
+    if kind is CharacterKind.MOOKS and not character.taken_out:
+        try:
+            # A group still standing has at least one member (§7), as the builder requires.
+            mook_group(character.name, character.members)
+        except InvalidCharacter as error:
+            reader.fail((*path, "members") if "members" in table else path, rules_text(error))
+            return None
     return character
+
+
+_make_character: Maker[Character] = Maker(Character(""))
+
+_BIG_BAD_KEYS = frozenset(("solo", "immune_until", "immune_via", "parts", "shields"))
+"""The keys :func:`_decode_solo`, :func:`_decode_immunity` and :func:`_decode_swarm` read."""
 
 
 def _decode_solo(reader: Reader, table: Mapping[str, Any], path: KeyPath) -> SoloBonus | None:
@@ -871,15 +996,17 @@ def decode_link(reader: Reader, value: object, path: KeyPath) -> Link | None:
     table = reader.table(value, path, LINK_KEYS)
     if table is None:
         return None
-    zones = reader.texts(table.get("zones", []), (*path, "zones"))
-    if len(zones) != 2:
-        reader.fail((*path, "zones"), catalog_text("check.link_zones"))
-        return None
-    barrier = (
-        reader.integer(table["barrier"], (*path, "barrier"), **RATING)
-        if "barrier" in table
-        else None
-    )
+    zones = table.get("zones", [])
+    if not (type(zones) is list and len(zones) == 2 and all(map(plain_name, zones))):
+        zones = reader.texts(zones, (*path, "zones"))
+        if len(zones) != 2:
+            reader.fail((*path, "zones"), catalog_text("check.link_zones"))
+            return None
+    barrier = None
+    if "barrier" in table:
+        barrier = table["barrier"]
+        if type(barrier) is not int or not RATING["low"] <= barrier <= RATING["high"]:
+            barrier = reader.integer(barrier, (*path, "barrier"), **RATING)
     block = reader.text(table["block"], (*path, "block")) if "block" in table else None
     return Link((zones[0], zones[1]), barrier, block)
 
@@ -1289,11 +1416,32 @@ def encode_held(entries: tuple[LedgerEntry, ...]) -> list[Data]:
     return out
 
 
-RULES_KEYS = tuple(RulesInPlay.__dataclass_fields__)
+OPTION_KEYS = tuple(key for key in RulesInPlay.__dataclass_fields__ if key != "renamed_roles")
+"""The ``[rules]`` keys of the options, each a field of :class:`RulesInPlay`."""
+RULES_KEYS = (*OPTION_KEYS, *ROLE_NAMES)
+"""Every ``[rules]`` key: the options, then a key per skill role a custom list renames."""
+
+
+def rules_values(rules: RulesInPlay) -> dict[str, Any]:
+    """Every ``[rules]`` key's value as the file writes it ("" for a role not renamed)."""
+    renamed = dict(rules.renamed_roles)
+    options = {key: getattr(rules, key) for key in OPTION_KEYS}
+    return {**options, **{role: renamed.get(role, "") for role in ROLE_NAMES}}
+
+
+def rules_from_values(values: Mapping[str, Any]) -> RulesInPlay:
+    """The rules in play from ``[rules]`` values (as :func:`rules_values` gives them)."""
+    options = {key: value for key, value in values.items() if key in OPTION_KEYS}
+    renamed = tuple((role, values[role]) for role in ROLE_NAMES if values.get(role))
+    return RulesInPlay(**options, renamed_roles=renamed)
+
+
+_DEFAULT_VALUES = rules_values(RulesInPlay())
 
 
 def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
-    """The ``[rules]`` table of optional rules in play."""
+    """The ``[rules]`` table of optional rules in play; a key that is neither an option
+    nor a skill role is an error at its line."""
     table = reader.table(value, path, RULES_KEYS)
     if table is None:
         return RulesInPlay()
@@ -1301,7 +1449,7 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
     for key, item in table.items():
         if key not in RULES_KEYS:
             continue
-        default = getattr(RulesInPlay(), key)
+        default = _DEFAULT_VALUES[key]
         if key == "skills":
             choice = reader.choice(item, (*path, key), tuple(SKILL_LISTS))
             if choice:
@@ -1322,14 +1470,10 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
     if values.get("escalating_stress_boxes") and values.get("one_stress_track"):
         reader.fail((*path, "escalating_stress_boxes"), catalog_text("check.escalating_one_track"))
         values["escalating_stress_boxes"] = False
-    return RulesInPlay(**values)
+    return rules_from_values(values)
 
 
 def encode_rules(rules: RulesInPlay) -> Data:
     """Only the rules that differ from the defaults."""
-    default = RulesInPlay()
-    return {
-        key: getattr(rules, key)
-        for key in RULES_KEYS
-        if getattr(rules, key) != getattr(default, key)
-    }
+    values = rules_values(rules)
+    return {key: value for key, value in values.items() if value != _DEFAULT_VALUES[key]}

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, KeysView, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind
@@ -16,6 +16,7 @@ from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.locate import locate
+from fatescreen.scene.made import with_fields
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
 from fatescreen.scene.source import file_problem, parse, read_text
@@ -46,8 +47,7 @@ MAX_PROBLEMS = 100
 """Problems located and listed at most; a file with more gets a count of the rest."""
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(NamedTuple):
     """Where an entity of the scene is written in its file.
 
     ``path`` is the record's key path (``("npc", 2)``); ``instance`` is set for one of
@@ -236,7 +236,7 @@ def _decode(
         if character.zone is not None and character.zone not in zone_ids.names:
             zone = zone_ids.resolve(reader, character.zone, (*origin.path, "zone"), "zone")
             if zone != character.zone:
-                character = _with_fields(character, zone=zone)
+                character = with_fields(character, zone=zone)
         characters.append(character)
         origins.characters[character.id] = origin
 
@@ -261,11 +261,20 @@ def _decode(
                 add(character, origin)
 
     index_by_id = {c.id: c for c in characters}
-    with_minions = [c for c in characters if c.minions]
+    with_minions = []
+    swarms = []
+    for character in characters:
+        if character.minions:
+            with_minions.append(character)
+        if character.swarm is not None:
+            swarms.append((character, character.swarm))
     bases: set[str] | None = None  # the numbered copies' base ids, made only when needed
     for character in with_minions:
         for minion in character.minions:
             if minion in index_by_id:
+                continue
+            first = f"{minion}-1"  # a copy's base, found without listing every base
+            if first in index_by_id and _base_id(first) == minion:
                 continue
             if bases is None:
                 bases = {_base_id(c.id) for c in characters}
@@ -273,12 +282,10 @@ def _decode(
                 found_origin = origins.characters.get(character.id)
                 path = found_origin.path if found_origin else ("pcs",)
                 reader.fail((*path, "minions"), _unknown("character", minion, index_by_id))
-    for character in characters:
-        if character.swarm is None:
-            continue
+    for character, swarm in swarms:
         found_origin = origins.characters.get(character.id)
         path = found_origin.path if found_origin else ("pcs",)
-        for part in character.swarm.part_ids:
+        for part in swarm.part_ids:
             if part not in index_by_id:
                 reader.fail((*path, "parts"), _unknown("character", part, index_by_id))
 
@@ -322,7 +329,7 @@ def _decode(
     turn = None
     if "turn" in top:
         turn = codec.decode_turn(reader, top["turn"], ("turn",))
-        actors = {c.id for c in characters} | {o.id for o in obstacles}
+        actors = index_by_id.keys() | {o.id for o in obstacles}
         if turn:
             for key, ids in (
                 ("participants", turn.participants),
@@ -337,7 +344,7 @@ def _decode(
         if entry.who not in index_by_id:
             reader.fail(("held", index, "to"), _unknown("character", entry.who, index_by_id))
 
-    _check_holders(reader, aspects, zones, characters, obstacles, origins)
+    _check_holders(reader, aspects, zones, characters, index_by_id.keys(), obstacles, origins)
 
     if reader.problems or title is None:
         return None, origins
@@ -372,13 +379,14 @@ def _check_holders(
     aspects: tuple[Aspect, ...],
     zones: list[Zone],
     characters: list[Character],
+    character_ids: KeysView[str],
     obstacles: Iterable[Obstacle],
     origins: SourceMap,
 ) -> None:
     """Every free invoke is held by the GM, a character or an obstacle of this scene (a
     hazard rolls, so it may spend one): an unknown holder would only show when the invoke
     is spent, at the table."""
-    holders = {c.id for c in characters} | {o.id for o in obstacles} | {GM}
+    holders = character_ids | {o.id for o in obstacles} | {GM}
 
     def check_one(aspect: Aspect, path: KeyPath) -> None:
         for owner in dict.fromkeys(aspect.free_invokes):
@@ -386,24 +394,38 @@ def _check_holders(
                 where = (*path, "free_invokes", owner)
                 reader.fail(where, _unknown("holder", owner, holders))
 
-    def check(owned: tuple[Aspect, ...], path: KeyPath) -> None:
+    def check(owned: tuple[Aspect, ...], path: KeyPath) -> bool:
+        held = False
         for index, aspect in enumerate(owned):
             if aspect.free_invokes:
                 check_one(aspect, (*path, index))
+                held = True
+        return held
 
     check(aspects, ("aspects",))
     for zone in zones:
         check(zone.aspects, (*origins.zones[zone.id].path, "aspects"))
+    clean: Character | None = None  # the last character found to hold no free invoke
     for character in characters:
+        if (
+            clean is not None
+            and character.aspects is clean.aspects
+            and character.consequences is clean.consequences
+            and character.forms is clean.forms
+        ):
+            continue  # a numbered copy sharing what it holds: none there either
         origin = origins.characters.get(character.id)
         if origin is None:
             continue  # a PC of the party: its file checks it
-        check(character.aspects, (*origin.path, "aspects"))
+        held = check(character.aspects, (*origin.path, "aspects"))
         for form_index, form in enumerate(character.forms):
-            check(form.aspects, (*origin.path, "form", form_index, "aspects"))
+            held = check(form.aspects, (*origin.path, "form", form_index, "aspects")) or held
         for slot in character.consequences:
             if slot.aspect is not None and slot.aspect.free_invokes:
                 check_one(slot.aspect, (*origin.path, "consequences", codec.slot_name(slot)))
+                held = True
+        if not held:
+            clean = character
 
 
 def _records(reader: Reader, top: Mapping[str, Any], key: str) -> list[Any]:
@@ -461,10 +483,10 @@ def _obstacle_ref(reader: Reader, ref: str, obstacles: list[Obstacle], path: Key
 def _resolve_obstacle_zones(
     reader: Reader, obstacle: Obstacle, zones: _NameIndex, path: KeyPath
 ) -> Obstacle:
-    if obstacle.zone is not None:
-        obstacle = replace(
-            obstacle, zone=zones.resolve(reader, obstacle.zone, (*path, "zone"), "zone")
-        )
+    if obstacle.zone is not None and obstacle.zone not in zones.names:
+        # a zone named by its name: only the zone changes, which nothing else depends on
+        zone = zones.resolve(reader, obstacle.zone, (*path, "zone"), "zone")
+        obstacle = with_fields(obstacle, zone=zone)
     between = getattr(obstacle, "between", None)
     if between is not None:
         a = zones.resolve(reader, between[0], (*path, "between", 0), "zone")
@@ -472,6 +494,10 @@ def _resolve_obstacle_zones(
         if a and b:
             obstacle = replace(obstacle, between=(a, b))  # type: ignore[arg-type]
     return obstacle
+
+
+_ENTRY_KEYS = frozenset(codec.CHARACTER_KEYS + codec.TEMPLATE_KEYS)
+"""The keys of one [[pc]]/[[npc]] entry."""
 
 
 def _decode_entry(
@@ -485,8 +511,7 @@ def _decode_entry(
     templates: TemplateFiles | None = None,
 ) -> list[tuple[Character, Origin]]:
     """One [[pc]]/[[npc]] entry: a character, or numbered characters from a template."""
-    allowed = codec.CHARACTER_KEYS + codec.TEMPLATE_KEYS
-    table = reader.table(item, path, allowed)
+    table = reader.table(item, path, _ENTRY_KEYS)
     if table is None:
         return []
     if "template" not in table:
@@ -516,11 +541,12 @@ def _decode_entry(
     shared: Character | None = None
     character: Character | None
     counted = "count" in table
-    for name in names:
+    id_prefix = _numbered_id_prefix(str(merged["name"])) if counted else ""
+    for number, name in enumerate(names, 1):
         if shared is not None and (not each_table or name not in each_table):
             # the common case, many plain copies: nothing to read for this one
-            copy = _with_fields(shared, name=name, id=make_id(name))
-            out.append((copy, Origin(path, name if counted else None)))
+            copy = with_fields(shared, name=name, id=id_prefix + str(number))
+            out.append((copy, Origin(path, name)))
             continue
         overrides = (each_table or {}).get(name, {})
         where = (*path, "each", name)
@@ -536,7 +562,7 @@ def _decode_entry(
         if not extra and shared is not None:
             # Numbered copies without changes differ only in name and id: decode the
             # template once (a large scene holds many such copies).
-            character = _with_fields(shared, name=name, id=make_id(name))
+            character = with_fields(shared, name=name, id=make_id(name))
         else:
             data = {**merged, "name": name, **extra}
             character = codec.decode_character(reader, data, path, kind, rules)
@@ -547,7 +573,7 @@ def _decode_entry(
                     # the copies stand where the template puts them: name the zone by
                     # its id once, not once for every copy (an unknown zone is left for
                     # each copy to report)
-                    shared = _with_fields(character, zone=zone)
+                    shared = with_fields(character, zone=zone)
         if character:
             out.append((character, Origin(path, name if counted else None)))
     for name in each_table or {}:
@@ -565,12 +591,14 @@ def _base_id(character_id: str) -> str:
     return base_id(character_id)
 
 
-def _with_fields(character: Character, **fields: Any) -> Character:
-    """A copy with some fields set, skipping ``dataclasses.replace``'s revalidation: the
-    loader builds hundreds of such copies of already valid characters."""
-    clone: Character = object.__new__(Character)
-    clone.__dict__.update(character.__dict__, **fields)
-    return clone
+def _numbered_id_prefix(name: str) -> str:
+    """The id of every numbered copy ``f"{name} {n}"`` but for its number ``n``.
+
+    :func:`make_id` of a name ending in a space and digits ends in ``-`` and those digits,
+    and nothing before them depends on the digits (a space and digits neither compose nor
+    fold with what precedes them), so one call serves all of an entry's copies.
+    """
+    return make_id(f"{name} 0")[:-1]
 
 
 def _copyable(character: Character) -> bool:

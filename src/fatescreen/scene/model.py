@@ -200,25 +200,21 @@ class RulesInPlay:
     ladder_names: bool = True
     skills: str = "en"
     """The skill list whose roles apply: ``en`` or ``fi`` (see :mod:`fatescreen.rules.skills`)."""
-    physical_stress: str = ""
-    """A custom list's skill for the physical stress track ("" keeps the list's)."""
-    mental_stress: str = ""
-    """A custom list's skill for the mental stress track."""
-    physical_defense: str = ""
-    """A custom list's skill that defends against physical attacks."""
-    mental_defense: str = ""
-    """A custom list's skill that defends against mental attacks."""
-    melee: str = ""
-    """A custom list's melee attack (and melee defense) skill."""
-    ranged: str = ""
-    """A custom list's ranged attack skill."""
-    mental_attack: str = ""
-    """A custom list's mental attack skill."""
+    renamed_roles: tuple[tuple[str, str], ...] = ()
+    """A custom list's skills by role, as (role, skill) pairs in the order of
+    :data:`~fatescreen.rules.skills.ROLE_NAMES`: each role is a field of
+    :class:`~fatescreen.rules.skills.SkillRoles`, and a role not named keeps the list's
+    skill. The scene file writes each as a ``[rules]`` key named after its role."""
 
-    @property
+    def __post_init__(self) -> None:
+        unknown = [role for role, _ in self.renamed_roles if role not in ROLE_NAMES]
+        if unknown:
+            raise ValueError(f"unknown skill role {unknown[0]!r}: choose {', '.join(ROLE_NAMES)}")
+
+    @cached_property
     def roles(self) -> SkillRoles:
         """The skills that fill each role the rules give a skill."""
-        return skill_roles(self.skills, **{role: getattr(self, role) for role in ROLE_NAMES})
+        return skill_roles(self.skills, **dict(self.renamed_roles))
 
     @property
     def harm_options(self) -> HarmOptions:

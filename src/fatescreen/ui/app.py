@@ -6,7 +6,7 @@ import time
 from collections.abc import Iterable, Sequence
 from contextlib import suppress
 from dataclasses import replace
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from fatescreen.commands.core import Context, line_in, registry, verb_help
-from fatescreen.commands.requests import Attack, Line, NextExchange, NextTurn, Request, Stress
+from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.character import Character, CharacterKind
@@ -30,12 +30,6 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
-from fatescreen.ui.dialogs import Dialog
-from fatescreen.ui.flows.compels import CompelFlow
-from fatescreen.ui.flows.harm import HarmFlow
-from fatescreen.ui.flows.invokes import InvokeFlow
-from fatescreen.ui.flows.session import SessionFlow
-from fatescreen.ui.flows.steps import StepFlow, move_picks, stress_picks, tick_picks
 from fatescreen.ui.keymap import KeymapError, load_keymap
 from fatescreen.ui.keys import (
     binding_commands,
@@ -45,7 +39,6 @@ from fatescreen.ui.keys import (
     translate_bindings,
 )
 from fatescreen.ui.lines import TextBlock
-from fatescreen.ui.messages import CharacterChosen, EditChosen, RequestSubmitted
 from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.fate import FatePane
@@ -61,13 +54,31 @@ from fatescreen.ui.text import assemble, literal, status_line
 from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 
 if TYPE_CHECKING:
+    from fatescreen.commands.requests import Request
     from fatescreen.ui.build import SceneBuilder
+    from fatescreen.ui.dialogs import Dialog
     from fatescreen.ui.edit import CharacterEditor
+    from fatescreen.ui.flows.compels import CompelFlow
+    from fatescreen.ui.flows.harm import HarmFlow
+    from fatescreen.ui.flows.invokes import InvokeFlow
+    from fatescreen.ui.flows.session import SessionFlow
+    from fatescreen.ui.flows.steps import StepFlow
+    from fatescreen.ui.messages import CharacterChosen, EditChosen, RequestSubmitted
 
 WARM_UP_AFTER = 1.0
 """Seconds without a key or click after which the warm-up starts."""
 WARM_UP_RESUMES = 0.5
 """Seconds without a key or click after which a warm-up that keys paused goes on."""
+KEY_MODULES = (
+    "fatescreen.commands.requests",
+    "fatescreen.ui.flows.steps",
+    "fatescreen.ui.flows.harm",
+    "fatescreen.ui.flows.compels",
+    "fatescreen.ui.flows.session",
+    "fatescreen.scene.public",
+)
+"""What the keys and their dialogs import when first pressed, which the first frame does
+not need: the warm-up imports them first."""
 PASS_THROUGH = frozenset({"ctrl+q", "ctrl+c", "ctrl+p"})
 """Keys that still reach the app while the quick pick is open."""
 
@@ -282,16 +293,44 @@ class FatescreenApp(App[None]):
         self.warmed_up = False
         """True once the warm-up (see on_ready) is done."""
         self._editor: CharacterEditor | None = None
-        self.invokes = InvokeFlow(self)
+
+    # The flows (and the typed requests they and the keys send) are imported when first
+    # used, or by the warm-up: the first frame needs none of them.
+
+    @cached_property
+    def invokes(self) -> InvokeFlow:
         """Invoking on the roll just made."""
-        self.harm = HarmFlow(self, self.invokes)
+        from fatescreen.ui.flows.invokes import InvokeFlow
+
+        return InvokeFlow(self)
+
+    @cached_property
+    def harm(self) -> HarmFlow:
         """Absorbing a hit, the defender's invokes against it, and true forms revealed."""
-        self.compels = CompelFlow(self)
+        from fatescreen.ui.flows.harm import HarmFlow
+
+        return HarmFlow(self, self.invokes)
+
+    @cached_property
+    def compels(self) -> CompelFlow:
         """Compels accepted or refused."""
-        self.steps = StepFlow(self)
+        from fatescreen.ui.flows.compels import CompelFlow
+
+        return CompelFlow(self)
+
+    @cached_property
+    def steps(self) -> StepFlow:
         """A new aspect, success at a cost, the scene's end."""
-        self.session_flow = SessionFlow(self)
+        from fatescreen.ui.flows.steps import StepFlow
+
+        return StepFlow(self)
+
+    @cached_property
+    def session_flow(self) -> SessionFlow:
         """Recovering unsaved changes, and saving before quitting."""
+        from fatescreen.ui.flows.session import SessionFlow
+
+        return SessionFlow(self)
 
     def _start_with_theme(self, name: str) -> None:
         """Choose the theme before the stylesheet is first parsed.
@@ -381,7 +420,8 @@ class FatescreenApp(App[None]):
         self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     def _warm_up(self) -> None:
-        """Import the verbs and the odds engine.
+        """Import what the keys need (the flows and the typed requests), the verbs and the
+        odds engine.
 
         Touches no widget: it only fills caches the main thread reads later. The scene's
         style-preserving document is not parsed: a save of changed values writes them over
@@ -395,7 +435,7 @@ class FatescreenApp(App[None]):
         # one module at a time, each once the keys have been left alone for a moment: a
         # thread holding the interpreter makes every key wait for it (and a key that
         # needs a module being imported waits for that import to end)
-        for name in verb_modules():
+        for name in (*KEY_MODULES, *verb_modules()):
             self._wait_for_quiet_keys()
             importlib.import_module(name)
         load_verbs()
@@ -617,6 +657,8 @@ class FatescreenApp(App[None]):
 
     def on_stress_boxes_toggled(self, event: StressBoxes.Toggled) -> None:
         """A click on a stress box."""
+        from fatescreen.commands.requests import Stress
+
         self.run_command(Stress(event.character_id, event.kind.value, event.box))
 
     # -- actions: rolls and harm -----------------------------------------------------------
@@ -682,6 +724,8 @@ class FatescreenApp(App[None]):
         if target is None:
             self.notify(self.tr("ui.no_target"), severity="warning", markup=False)
             return
+        from fatescreen.commands.requests import Attack
+
         self.run_command(Attack(hazard.id, target, hazard=True))
 
     def action_hazard_dialog(self) -> None:
@@ -750,6 +794,8 @@ class FatescreenApp(App[None]):
 
     def action_next_turn(self) -> None:
         """Hand the turn to the highlighted name in the turn order (one key)."""
+        from fatescreen.commands.requests import NextTurn
+
         turn = self.query_one(TurnPane)
         if turn.cursor is None:
             return
@@ -764,6 +810,8 @@ class FatescreenApp(App[None]):
 
     def action_next_exchange(self) -> None:
         """Start the next exchange with the highlighted name."""
+        from fatescreen.commands.requests import NextExchange
+
         turn = self.query_one(TurnPane)
         if turn.cursor is not None:
             self.run_command(NextExchange(turn.cursor))
@@ -776,6 +824,8 @@ class FatescreenApp(App[None]):
         """Tick the running countdown; with several, a digit picks which (one more key)."""
         if self.session is None:
             return
+        from fatescreen.ui.flows.steps import tick_picks
+
         choices = tick_picks(self.scene)
         if not choices:
             self.notify(self.tr("ui.no_countdowns"), severity="warning", markup=False)
@@ -790,6 +840,8 @@ class FatescreenApp(App[None]):
         if self.session is None or self.view_state.selected is None:
             return
         character = self.scene.character(self.view_state.selected)
+        from fatescreen.ui.flows.steps import move_picks
+
         choices = move_picks(self.scene, self.view_state, character)
         if not choices:
             self.notify(self.tr("ui.nowhere"), severity="warning", markup=False)
@@ -807,6 +859,8 @@ class FatescreenApp(App[None]):
         if self.session is None or self.view_state.selected is None:
             return
         character = self.scene.character(self.view_state.selected)
+        from fatescreen.ui.flows.steps import stress_picks
+
         choices = stress_picks(self.view_state, character)
         if not choices:
             self.notify(self.tr("ui.no_stress"), severity="warning", markup=False)
@@ -929,14 +983,20 @@ class FatescreenApp(App[None]):
 
     def action_undo(self) -> None:
         """Undo the last change."""
+        from fatescreen.commands.requests import Line
+
         self.run_command(Line("undo"), flow=False)
 
     def action_redo(self) -> None:
         """Redo the change undone last."""
+        from fatescreen.commands.requests import Line
+
         self.run_command(Line("redo"), flow=False)
 
     def action_save(self) -> None:
         """Save the scene file."""
+        from fatescreen.commands.requests import Line
+
         result = self.run_command(Line("save"), flow=False)
         if result is not None and result.ok:
             self.notify(result.lines[0], markup=False)
@@ -974,7 +1034,7 @@ class FatescreenApp(App[None]):
     def _select_by_name(self, name: str) -> None:
         try:
             character = self.context().character(name.strip().strip("\"'"))
-        except Exception as error:
+        except CommandError as error:
             self.notify(str(error), severity="error", markup=False)
             return
         self.select_character(character.id)

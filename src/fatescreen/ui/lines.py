@@ -9,7 +9,6 @@ from textual.content import Content, Span
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Static
@@ -126,12 +125,14 @@ class LinesView(ScrollView):
                 key = line_key(line)
                 found = fresh.get(key) or cache.get(key)
                 if found is None:
+                    # drawn when first shown, so a long list draws a screenful of its
+                    # lines: a line that wraps is measured now (as Textual measures it)
+                    # and wrapped only when one of its rows is shown
+                    found = []
                     if self.wrap and (line.cell_length > width or "\n" in line.plain):
-                        found = Visual.to_strips(self, line, width, None, style)
+                        rows = line.get_height(self.styles, width)  # type: ignore[arg-type]
+                        found += (_Undrawn(line, found, row, width) for row in range(rows))
                     else:
-                        # one strip a line (unwrapped, or a line that fits): drawn when
-                        # first shown, so a long list draws a screenful of its lines
-                        found = []
                         found.append(_Undrawn(line, found))
                 strips = found
             fresh[key] = strips
@@ -243,37 +244,73 @@ class LinesView(ScrollView):
             self.set_reactive(Widget.virtual_size, Size(width, len(self._strips)))
         return len(self._strips)
 
+    def _first_fill(self, width: int) -> None:
+        """Take the lines set before the view had a size, in the first frame that shows
+        it (a view sized by its pane, not by its lines, gets its width in a layout that
+        never asks for its lines, and its resize event comes after that frame).
+
+        Runs while the frame is drawn: the strips and the length are set quietly, and a
+        scrollbar that must now make room is asked for after."""
+        self._width = width
+        self._blocks = [self._strips_for(self.lines, width)]
+        self._strips = self._painted = self._blocks[0]
+        widest = max((strip.cell_length for strip in self._strips), default=0)
+        size = Size(max(widest, width), len(self._strips))
+        if size != self.virtual_size:
+            self.set_reactive(Widget.virtual_size, size)
+            overflows = size.height > self.scrollable_content_region.height
+            if overflows != self.show_vertical_scrollbar:
+                self.call_later(self.refresh, layout=True)
+
     def render_line(self, y: int) -> Strip:
         """One visible line."""
         scroll_x, scroll_y = self.scroll_offset
         index = y + scroll_y
         width = self.scrollable_content_region.width
+        if not self._width and width > 0 and self.lines:
+            self._first_fill(width)
         if index >= len(self._strips):
             return Strip.blank(width, self.visual_style.rich_style)
         strip = self._strips[index]
         if isinstance(strip, _Undrawn):
-            strip = strip.draw(self.visual_style)
+            strip = strip.draw(self)
             self._strips[index] = strip
         return strip.crop_extend(scroll_x, scroll_x + width, self.visual_style.rich_style)
 
 
 class _Undrawn(Strip):
-    """A line not drawn yet: as wide as the line, drawn the first time it is shown, and
-    then the strip of that line wherever it is cached."""
+    """A row not drawn yet, drawn the first time it is shown, and then the strip of that
+    row wherever it is cached.
 
-    def __init__(self, line: Content, holder: list[Strip]) -> None:
-        super().__init__([], line.cell_length)
+    A line that fits is one row, as wide as the line. A line that wraps is as many rows as
+    it measured, sharing one holder: the first of them shown wraps the whole line into the
+    holder (each row as wide as the width it was measured at, at most).
+    """
+
+    def __init__(self, line: Content, holder: list[Strip], row: int = 0, width: int = 0) -> None:
+        super().__init__([], min(line.cell_length, width) if width else line.cell_length)
         self.line = line
         self.holder = holder
+        self.row = row
+        self.width = width
+        """The width the line wraps to (0: a line that fits, drawn as it is)."""
 
-    def draw(self, style: VisualStyle) -> Strip:
-        """The line's strip (put in place of this one in the cache that holds it; a
-        line shown twice shares its one-strip holder, so it may be drawn already)."""
-        if self.holder[0] is not self:
-            return self.holder[0]
-        strip = Strip(self.line.render_segments(style))
-        self.holder[0] = strip
-        return strip
+    def draw(self, view: Widget) -> Strip:
+        """The row's strip (put in place of the placeholders in the cache that holds them;
+        a line shown twice shares its holder, so it may be drawn already)."""
+        holder = self.holder
+        if holder[self.row] is not self:
+            return holder[self.row]
+        style = view.visual_style
+        if not self.width:
+            holder[0] = Strip(self.line.render_segments(style))
+            return holder[0]
+        strips = Visual.to_strips(view, self.line, self.width, len(holder), style)
+        blank = Strip.blank(0)
+        for row in range(len(holder)):
+            if isinstance(holder[row], _Undrawn):
+                holder[row] = strips[row] if row < len(strips) else blank
+        return holder[self.row]
 
 
 class TextBlock(Static):

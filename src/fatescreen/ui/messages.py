@@ -8,13 +8,15 @@ and is answered with :meth:`~fatescreen.ui.dialogs.Dialog.answer`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from fatescreen.commands.requests import Request
-from fatescreen.commands.session import Result
+if TYPE_CHECKING:
+    from fatescreen.commands.requests import Request
+    from fatescreen.commands.session import Result
 
-AfterRequest = Callable[[Result | None], None]
+AfterRequest = Callable[["Result | None"], None]
 """What follows a request once the dashboard has applied it, given its result (None when
 no scene is open)."""
 

@@ -10,8 +10,8 @@ from textual.content import Content
 from fatescreen.commands.harm_text import option_text, options_for
 from fatescreen.commands.requests import Absorb, Line, Minion, Request, RevealForm
 from fatescreen.commands.session import Result
+from fatescreen.rules.actions import style_trade
 from fatescreen.rules.big_bads import minion_armor_options
-from fatescreen.rules.outcomes import Outcome
 from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
 from fatescreen.ui.flows.invokes import InvokeFlow
 from fatescreen.ui.messages import RequestSubmitted
@@ -65,7 +65,8 @@ class HarmFlow:
             ("i", table.tr("ui.defender_invoke"), INVOKE),
         ]
         pending = scene.pending_roll
-        if pending is not None and pending.result.outcome is Outcome.STYLE and hit.shifts > 1:
+        trade = None if pending is None else style_trade(pending.result)
+        if trade is not None and hit.shifts > trade.traded_shifts:
             keys.append(("b", table.tr("ui.trade_boost"), Line("trade").command()))
         title = table.tr("ui.absorb_title", name=target.name, shifts=hit.shifts)
         needed = {

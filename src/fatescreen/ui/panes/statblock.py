@@ -31,7 +31,7 @@ from fatescreen.rules.character import (
     StressTrack,
 )
 from fatescreen.rules.harm import HarmOptions, shifts_until_taken_out
-from fatescreen.rules.npcs import shifts_to_take_out_group
+from fatescreen.rules.npcs import largest_group_hit
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView, TextBlock
 from fatescreen.ui.panes.base import Pane
@@ -255,9 +255,8 @@ def _shifts_left(character: Character, options: HarmOptions) -> list[tuple[Stres
     """The largest hit each kind of stress the character can still absorb (the kind left
     out when there is only one track)."""
     if character.kind is CharacterKind.MOOKS:
-        # A group takes a hit member after member (§7): one shift more than this takes
-        # out every member still standing.
-        return [(None, max(shifts_to_take_out_group(character) - 1, 0))]
+        # A group takes a hit member after member (§7).
+        return [(None, largest_group_hit(character))]
     kinds = [track.kind for track in character.stress] or [StressKind.PHYSICAL]
     shifts = [(kind, shifts_until_taken_out(character, kind, options)) for kind in kinds]
     if len(shifts) == 1:

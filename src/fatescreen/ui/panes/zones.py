@@ -562,7 +562,6 @@ class ZonesPane(Pane):
         self._scene: Scene | None = None
         self._view: View | None = None
         self._width = 0
-        self._rows = 0
         self._drawn = MapCache()
 
     def compose(self):  # type: ignore[no-untyped-def]
@@ -581,17 +580,29 @@ class ZonesPane(Pane):
 
     def _redraw(self) -> None:
         if self._scene is None or self._view is None or not self.size.width:
-            return  # drawn once the pane knows its width (on_resize)
-        self._width = self.size.width
-        width = max(self._width - 2, MIN_BOX_WIDTH)
+            return  # drawn once the pane knows its width (get_content_height, on_resize)
+        self._draw(self.size.width)
+        self._fit(self.canvas.rows)
+
+    def _draw(self, outer_width: int) -> None:
+        """Lay the map out for the pane's width, border included."""
+        assert self._scene is not None and self._view is not None
+        self._width = outer_width
+        width = max(outer_width - 2, MIN_BOX_WIDTH)
         bands, extra = map_bands(self._scene, self._view, width, self._drawn)
         self.canvas.show(bands, extra)
-        self._fit(self.canvas.rows)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As tall as the map: the first layout asks this with the pane's width before
+        the pane has a size, and the map is drawn for it then, so that the first frame
+        shows it (``width`` leaves out the border and the scrollbar's stable gutter)."""
+        if self._scene is not None and self._view is not None and not self._width and width:
+            self._draw(width + self.styles.gutter.width + self.styles.scrollbar_size_vertical)
+        return super().get_content_height(container, viewport, width)
 
     def _fit(self, rows: int) -> None:
         """Mark the pane tall when the map has more rows than the pane may take: it then
         keeps its full height and the map scrolls inside it (see app.tcss)."""
-        self._rows = rows
         limit = self.styles.max_height
         parent = self.parent
         if limit is None or not isinstance(parent, Widget):
@@ -604,7 +615,7 @@ class ZonesPane(Pane):
         if self.size.width != self._width:
             self._redraw()
         else:
-            self._fit(self._rows)
+            self._fit(self.canvas.rows)
 
 
 def _same_map(old: Scene, new: Scene) -> bool:
