@@ -193,6 +193,24 @@ async def test_the_absorb_dialog_leaves_stress_aspects_and_zones_in_sight(
         assert "Chanting echoes" in shown and "Ritual hall" in shown
 
 
+async def test_at_80x24_a_hit_shows_the_defender_s_stat_block_above_the_absorb_dialog(
+    make_app: AppFactory,
+) -> None:
+    """One pane at a time: the map is shown when the leader hits Silbestre; the absorb
+    dialog opens with his stat block (stress boxes, consequence slots) shown above it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.shown_pane == "zones"
+        await start(app, "next leader", "attack leader silbestre Fight +000 vs 0000")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        assert app.shown_pane == "statblock"
+        shown = screen_text(app)
+        assert "Silbestre takes 3 shifts" in shown
+        assert "physical  [ ][ ][ ][ ]" in shown and "moderate 4" in shown
+
+
 # -- rolling and absorbing ------------------------------------------------------------------
 
 

@@ -603,6 +603,10 @@ class FatescreenApp(App[None]):
         if hit is not None and hit != before.pending_hit:
             self.last_target = hit.target
             self.select_character(hit.target)
+            if self.size.width < NARROW and self.shown_pane != "statblock":
+                # one pane at a time: the defender's stress boxes, above the absorb dialog
+                self.shown_pane = "statblock"
+                self._show_pane_classes()
             self.call_after_refresh(self.action_absorb)
             return
         # only the characters the command changed can have just been taken out (a
