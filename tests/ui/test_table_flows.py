@@ -3,6 +3,7 @@ and the screen checked after."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -334,43 +335,44 @@ async def test_a_minion_taking_one_shift_says_shift(make_app: AppFactory) -> Non
         assert "[m] minion armor: Cultist 1 takes the 1 shift" in option_texts(app)
 
 
-async def test_a_hazard_spends_its_own_free_invoke(make_app: AppFactory) -> None:
-    ceiling = '"Lamps flickering", { name = "Loose ceiling", free_invokes = { falling-rocks = 1 } }'
-    app = make_app(
-        "kaarnakoski-mine.toml", edit=lambda text: text.replace('"Lamps flickering"', ceiling, 1)
-    )
-    async with app.run_test(size=WIDE) as pilot:
-        await start(app, "hazard falling-rocks riesa 0000 vs 0000")
-        await pilot.pause()
-        await pilot.press("escape")
-        keys = Keys(pilot)
-        await keys.press("f")
-        await pilot.pause()
-        ceiling = next(a for a in app.scene.aspects if a.name == "Loose ceiling")
-        assert ceiling.free_invokes == ()
-        hit = app.scene.pending_hit
-        assert hit is not None and hit.shifts == 4
+def ceiling_held_by(holder: str) -> Callable[[str], str]:
+    """The Kaarnakoski mine with a situation aspect whose one free invoke ``holder`` (a
+    hazard or a block of the mine) holds."""
+    ceiling = f'"Lamps flickering", {{ name = "Loose ceiling", free_invokes = {{ {holder} = 1 }} }}'
+
+    def edit(text: str) -> str:
+        edited = text.replace('"Lamps flickering"', ceiling, 1)
+        assert edited != text
+        return edited
+
+    return edit
 
 
-PORTCULLIS_CEILING = (
-    '"Lamps flickering", { name = "Loose ceiling", free_invokes = { rusted-portcullis = 1 } }'
+@pytest.mark.parametrize(
+    ("holder", "roll", "said"),
+    [
+        (
+            "falling-rocks",
+            "hazard falling-rocks riesa 0000 vs 0000",
+            'Falling rocks invokes "Loose',
+        ),
+        (
+            "rusted-portcullis",
+            "attack claim-jumper-1 riesa Fight ++++ vs 0000",
+            "passed on by Rusted portcullis",
+        ),
+    ],
+    ids=["hazard", "block"],
 )
-"""A situation aspect whose free invoke the mine's block (the portcullis) holds."""
-
-
-def block_holds_a_free_invoke(text: str) -> str:
-    """The Kaarnakoski mine with a free invoke held by its block, not by anyone who rolls."""
-    edited = text.replace('"Lamps flickering"', PORTCULLIS_CEILING, 1)
-    assert edited != text
-    return edited
-
-
-async def test_an_npc_spends_a_free_invoke_its_side_s_block_holds(make_app: AppFactory) -> None:
-    """A block never rolls: the free invoke it holds is its side's (the GM's), so f on a
-    claim-jumper's attack spends it (+2) and the log names who passed it on."""
-    app = make_app("kaarnakoski-mine.toml", edit=block_holds_a_free_invoke)
+async def test_f_spends_a_free_invoke_a_hazard_or_a_block_holds(
+    make_app: AppFactory, holder: str, roll: str, said: str
+) -> None:
+    """A hazard spends its own free invoke on its attack; a block never rolls, but the free
+    invoke it holds is its side's (the GM's), so f on a claim-jumper's attack spends it:
+    +2 to the hit either way, and the log says whose it was."""
+    app = make_app("kaarnakoski-mine.toml", edit=ceiling_held_by(holder))
     async with app.run_test(size=WIDE) as pilot:
-        await start(app, "attack claim-jumper-1 riesa Fight ++++ vs 0000")
+        await start(app, roll)
         await pilot.pause()
         await pilot.press("escape")
         before = app.scene.pending_hit
@@ -382,7 +384,7 @@ async def test_an_npc_spends_a_free_invoke_its_side_s_block_holds(make_app: AppF
         assert ceiling.free_invokes == ()
         hit = app.scene.pending_hit
         assert hit is not None and hit.shifts == before.shifts + 2
-        assert "passed on by Rusted portcullis" in log_text(app)
+        assert said in log_text(app)
 
 
 async def test_a_block_s_free_invoke_raises_the_difficulty_to_get_past_it(
@@ -390,7 +392,7 @@ async def test_a_block_s_free_invoke_raises_the_difficulty_to_get_past_it(
 ) -> None:
     """Riesa gets past the portcullis by one shift; i offers the free invoke the block holds
     as +2 to the opposition, and Enter spends it: the roll now falls short."""
-    app = make_app("kaarnakoski-mine.toml", edit=block_holds_a_free_invoke)
+    app = make_app("kaarnakoski-mine.toml", edit=ceiling_held_by("rusted-portcullis"))
     async with app.run_test(size=WIDE) as pilot:
         await start(app, "place riesa gallery", "block pass riesa rusted-portcullis Athletics +0+-")
         await pilot.pause()
