@@ -59,9 +59,10 @@ stress: $(VENV)/.installed-test bytecode
 # Mutation testing of rules/ and commands/ (bench/mutate.py; README: "Stress and mutation
 # testing"): measures the modules whose recorded result in bench/mutation/ is missing or was
 # taken on other source, one module at a time at the lowest priority, records them and prints
-# the per-module and total kill rates. MODULE=rules/harm.py (or a folder) narrows it;
-# ARGS="--recheck" runs the recorded survivors against today's tests, ARGS="--report" only
-# prints the report, ARGS="--budget 60" starts no module after an hour.
+# the per-module and total kill rates. MODULE=rules/harm.py (or a folder, or several:
+# MODULE="commands/names.py commands/text.py", in that order) narrows it; ARGS="--recheck"
+# runs the recorded survivors against today's tests, ARGS="--report" only prints the
+# report, ARGS="--budget 60" starts no module after an hour.
 MODULE ?=
 ARGS ?=
 mutate: $(VENV)/.installed-test

@@ -9,6 +9,8 @@ from pathlib import Path
 import mutate
 import pytest
 
+from fatescreen.rules import odds
+
 DIFF = """--- src/fatescreen/rules/ladder.py
 +++ src/fatescreen/rules/ladder.py
 @@ -1,3 +1,3 @@
@@ -143,3 +145,60 @@ def test_a_mutant_out_of_reach_is_explained_but_still_not_killed(tmp_path: Path)
     equivalent.write_text(equivalent.read_text().replace("not reachable", "maybe"))
     with pytest.raises(SystemExit, match="is not one of"):
         mutate.load_equivalents(equivalent)
+
+
+class _Item:
+    def __init__(self, nodeid: str) -> None:
+        self.nodeid = nodeid
+
+
+def test_each_mutant_runs_its_tests_quickest_first_and_all_of_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plugin: dict[str, object] = {}
+    exec(mutate.CONFTEST, plugin)
+    modify = plugin["pytest_collection_modifyitems"]
+    assert callable(modify)
+    monkeypatch.chdir(tmp_path)
+    items = [_Item("t::slow"), _Item("t::new"), _Item("t::quick")]
+    modify(items)  # before mutmut has timed the tests: the order stays
+    assert [item.nodeid for item in items] == ["t::slow", "t::new", "t::quick"]
+    (tmp_path / "mutmut-stats.json").write_text(
+        '{"duration_by_test": {"t::slow": 2.5, "t::quick": 0.1}}', encoding="utf-8"
+    )
+    modify(items)
+    assert [item.nodeid for item in items] == ["t::new", "t::quick", "t::slow"]
+
+
+def test_neighbours_that_share_their_tests_are_mutated_in_one_run() -> None:
+    small = ["commands/flow.py", "commands/names.py", "rules/varjot/dice.py"]
+    assert mutate.batches(small, 600) == [small[:2], small[2:]]
+    assert mutate.batches(small, 100) == [[name] for name in small]
+    assert mutate.batches(["commands/settle.py"], 10) == [["commands/settle.py"]]
+    settings = mutate._settings(small[:2], ["tests/commands"])
+    assert (
+        'only_mutate = ["src/fatescreen/commands/flow.py", "src/fatescreen/commands/names.py"]'
+        in settings
+    )
+
+
+def test_a_run_of_several_modules_gives_each_only_its_own_mutants() -> None:
+    assert mutate._of_module("fatescreen.commands.flow.x_next__mutmut_1", "commands/flow.py")
+    assert not mutate._of_module("fatescreen.commands.follow.x_a__mutmut_1", "commands/flow.py")
+    package = "commands/systems/__init__.py"
+    assert mutate._of_module("fatescreen.commands.systems.x_verbs_of__mutmut_2", package)
+    assert not mutate._of_module("fatescreen.commands.systems.base.x_a__mutmut_1", package)
+    assert mutate._of_module("fatescreen.rules.dice.xǁDiceǁroll__mutmut_3", "rules/dice.py")
+
+
+def test_each_mutant_runs_its_tests_with_the_projects_caches_empty() -> None:
+    """A mutant's run is forked from the process that ran the tests unmutated: a cached
+    function (the odds tables) must not answer from the original code's results."""
+    plugin: dict[str, object] = {}
+    exec(mutate.CONFTEST, plugin)
+    start = plugin["pytest_sessionstart"]
+    assert callable(start)
+    odds._odds(1, 0, False)
+    assert odds._odds.cache_info().currsize >= 1
+    start(None)
+    assert odds._odds.cache_info().currsize == 0

@@ -6,11 +6,26 @@ exactly their words."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from fatescreen.commands.core import Tokens, find_verb, keyword_of, split_line
+from fatescreen.commands.fields import (
+    ALL_FIELDS,
+    CHALLENGE_FIELDS,
+    CHARACTER_FIELDS,
+    CONTEST_FIELDS,
+    COUNTDOWN_FIELDS,
+    OBSTACLE_FIELDS,
+    RULES_FIELDS,
+    Fields,
+    character_kind,
+    word_in,
+)
+from fatescreen.commands.names import fold
 from fatescreen.commands.requests import (
     Absorb,
     Add,
@@ -19,6 +34,7 @@ from fatescreen.commands.requests import (
     Compel,
     Cost,
     Create,
+    Declare,
     Defend,
     Field,
     Invoke,
@@ -48,14 +64,14 @@ from fatescreen.commands.requests import (
 )
 from fatescreen.commands.verbs_aspects import parse_aspect
 from fatescreen.commands.verbs_attack import parse_attack, parse_defend
-from fatescreen.commands.verbs_build import parse_remove
+from fatescreen.commands.verbs_build import THINGS, parse_add, parse_remove
 from fatescreen.commands.verbs_campaign import parse_milestone, parse_play
-from fatescreen.commands.verbs_edit import parse_place
+from fatescreen.commands.verbs_edit import RULES_WORDS, parse_place, parse_set
 from fatescreen.commands.verbs_flow import parse_exchange, parse_move, parse_next, parse_tick
 from fatescreen.commands.verbs_harm import parse_absorb, parse_minion, parse_reveal, parse_stress
 from fatescreen.commands.verbs_library import parse_template
 from fatescreen.commands.verbs_map import parse_link, parse_unlink
-from fatescreen.commands.verbs_points import parse_compel
+from fatescreen.commands.verbs_points import parse_compel, parse_declare
 from fatescreen.commands.verbs_rolls import parse_cost, parse_create, parse_invoke, parse_overcome
 from fatescreen.commands.verbs_visibility import parse_visibility
 from fatescreen.rules.dice import looks_like_faces
@@ -95,6 +111,7 @@ def attacks(draw: st.DrawFn) -> Attack:
     if targets is not None and keyword_of(targets.split(",")[0]) == "zone":
         targets = None
         zone = "z"
+    cover = draw(st.none() | word)
     return Attack(
         draw(text),
         targets,
@@ -105,6 +122,8 @@ def attacks(draw: st.DrawFn) -> Attack:
         zone,
         draw(st.none() | st.sampled_from(["physical", "mental"])),
         draw(helpers),
+        cover,
+        None if cover is None else draw(st.sampled_from(["blocks", "weakens"])),
     )
 
 
@@ -118,16 +137,20 @@ def test_an_attack_reads_back_as_itself(request: Attack) -> None:
 
 @st.composite
 def oppositions(draw: st.DrawFn) -> dict[str, object]:
-    """The tail of an overcome or a create: nothing, a difficulty, or an opponent."""
-    kind = draw(st.sampled_from(["none", "difficulty", "opponent"]))
+    """The tail of an overcome or a create: nothing, a difficulty, the reasons the task is
+    hard, or an opponent."""
+    kind = draw(st.sampled_from(["none", "difficulty", "opponent", "reasons"]))
     found: dict[str, object] = {
         "dice": draw(st.none() | faces),
         "helpers": draw(helpers),
         "opposition": None,
         "opponent_skill": None,
         "opponent_dice": None,
+        "reasons": None,
     }
-    if kind == "difficulty":
+    if kind == "reasons":
+        found["reasons"] = draw(st.integers(0, 5))
+    elif kind == "difficulty":
         found["opposition"] = draw(difficulty)
     elif kind == "opponent":
         found["opposition"] = draw(opponent)
@@ -291,12 +314,18 @@ def test_a_stress_box_reads_back_as_itself(character: str, kind: str | None, box
     assert parsed("stress", request.command(), parse_stress) == request
 
 
-@given(text, text, st.sampled_from(["offer", "accept", "refuse"]), st.none() | text)
+@given(text, text, st.sampled_from(["offer", "accept", "refuse", "withdraw"]), st.none() | text)
 def test_a_compel_reads_back_as_itself(
     character: str, aspect: str, answer: str, by: str | None
 ) -> None:
     request = Compel(character, aspect, answer, by)
     assert parsed("compel", request.command(), parse_compel) == request
+
+
+@given(text, text, st.booleans())
+def test_a_story_detail_reads_back_as_itself(who: str, detail: str, free: bool) -> None:
+    request = Declare(who, detail, free)
+    assert parsed("declare", request.command(), parse_declare) == request
 
 
 cost_text = st.just("") | text.filter(lambda t: keyword_of(t) != "for")
@@ -394,3 +423,203 @@ def test_record_requests_keep_every_word_whole(
         first,
     ]
     assert _words(Play(first)) == ["play", first]
+
+
+# -- set and add: the fields a record takes depend on its kind --------------------------
+
+one = st.builds(lambda value: (value,), text)
+"""A field that takes one word, whatever it is (its parser judges it)."""
+number = st.integers(-2, 9).map(str)
+rating = st.sampled_from(["0", "2", "+3", "-1", "Good", "Hyvä", "none"])
+skill_word = word.filter(lambda t: t not in ALL_FIELDS)
+"""A skill after the first in a list: a field's word would end the list."""
+zone_word = text.filter(lambda t: not is_difficulty(t) and keyword_of(t) != "none")
+"""A zone after ``in``: a number there would read as one more skill's rating."""
+
+
+def shapes(**by_field: st.SearchStrategy[tuple[str, ...]]) -> st.SearchStrategy[Field]:
+    """A field of one of the given shapes, under its English name."""
+    return st.one_of(
+        *(st.builds(Field, st.just(name), values) for name, values in by_field.items())
+    )
+
+
+skills = st.builds(
+    lambda first, more: (*first, *(w for pair in more for w in pair)),
+    st.tuples(text, rating),
+    st.lists(st.tuples(skill_word, rating), max_size=2),
+)
+stunts = (
+    st.tuples(st.just("add"), text)
+    | st.tuples(st.just("add"), text, st.just("2"), word, st.sampled_from(["overcome", "attack"]))
+    | st.tuples(st.just("remove"), number)
+    | st.tuples(number, text)
+)
+stresses = (
+    st.tuples(number)
+    | st.just(("default",))
+    | st.tuples(st.just("physical"), number)
+    | st.tuples(st.just("physical"), number, st.just("mental"), number)
+)
+forms = (
+    st.tuples(st.just("add"), text)
+    | st.tuples(st.just("add"), text, st.just("soft"))
+    | st.tuples(st.just("remove"), number)
+    | st.builds(lambda n, name, skill: (n, "name", name, "skill", *skill), number, text, skills)
+    | st.builds(lambda name: ("1", "aspect", "add", name, "reveal", "soft"), text)
+)
+
+
+def _unambiguous(found: list[Field]) -> bool:
+    """Stress by track reads on while tracks follow, and ``stress`` names one (its whole
+    track): the grammar reads ``stress physical 1 stress 2`` as one field."""
+    return not any(
+        first.name == "stress" and first.values[0] == "physical" and second.name == "stress"
+        for first, second in pairwise(found)
+    )
+
+
+character_fields = st.lists(
+    shapes(
+        **{name: one for name in ("name", "kind", "player", "zone", "weapon", "fp", "scale")},
+        **{name: one for name in ("minions", "solo", "parts", "hidden", "consequences")},
+        skill=skills,
+        stunt=stunts,
+        stress=stresses,
+        **{"in": st.tuples(text)},
+    ),
+    max_size=4,
+).filter(_unambiguous)
+last_form = st.lists(st.builds(Field, st.just("form"), forms), max_size=1)
+"""A true form takes every form field after it, so it comes last."""
+obstacle_fields = shapes(
+    **{name: one for name in ("name", "zone", "rating", "weapon", "removal", "harmful")},
+    **{name: one for name in ("choice", "difficulty")},
+    between=st.just(("none",)) | st.tuples(not_none, text),
+    answer=st.tuples(text, text),
+    **{"in": st.tuples(text)},
+)
+countdown_fields = shapes(
+    **{name: one for name in ("name", "boxes", "checked", "trigger", "outcome", "visible")}
+)
+contest_fields = shapes(name=one, victories=one, side=st.tuples(text, text))
+challenge_fields = shapes(
+    name=one, task=st.tuples(text, st.just("none")) | st.tuples(text, not_none, number)
+)
+rules_fields = shapes(**{key: one for key in RULES_FIELDS.by_word})
+record = text.filter(lambda t: keyword_of(t) != "scene" and fold(t) not in RULES_WORDS)
+"""A record's name: ``scene`` and ``rules`` are no record's."""
+
+
+@st.composite
+def sets(draw: st.DrawFn) -> tuple[Set, Fields]:
+    kind = draw(st.sampled_from(["character", "obstacle", "countdown", "contest", "challenge"]))
+    if kind == "character":
+        found = [*draw(character_fields), *draw(last_form)] or [Field("name", ("Ann",))]
+        return Set(draw(record), tuple(found)), CHARACTER_FIELDS
+    grammar, fields = {
+        "obstacle": (OBSTACLE_FIELDS, obstacle_fields),
+        "countdown": (COUNTDOWN_FIELDS, countdown_fields),
+        "contest": (CONTEST_FIELDS, contest_fields),
+        "challenge": (CHALLENGE_FIELDS, challenge_fields),
+    }[kind]
+    return Set(draw(record), tuple(draw(st.lists(fields, min_size=1, max_size=4)))), grammar
+
+
+@given(sets())
+def test_a_set_reads_back_as_itself(case: tuple[Set, Fields]) -> None:
+    request, grammar = case
+    assert parsed("set", request.command(), lambda a: parse_set(a, lambda _: grammar)) == request
+
+
+@given(st.lists(rules_fields, min_size=1, max_size=3), st.lists(shapes(title=one, notes=one)))
+def test_a_set_of_the_rules_or_the_scene_reads_back_as_itself(
+    rules: list[Field], scene: list[Field]
+) -> None:
+    """The scene and its rules need no record: their fields are their own."""
+    never = pytest.fail
+    for target, found in (("rules", rules), ("säännöt", rules), ("scene", scene)):
+        request = Set(target, tuple(found))
+        if found:
+            assert parsed("set", request.command(), lambda a: parse_set(a, never)) == request
+
+
+@st.composite
+def adds(draw: st.DrawFn) -> Add:
+    what = draw(
+        st.sampled_from(["pc", "major", "minor", "mooks", "zone", "hazard", "block"])
+        | st.sampled_from(["distraction", "countdown", "template"])
+    )
+    zone = draw(st.none() | zone_word)
+    if what == "template":
+        key = draw(word.filter(lambda t: character_kind(t) is None and word_in(THINGS, t) is None))
+        between = draw(st.lists(st.builds(Field, st.just("between"), st.tuples(text, text))))
+        return Add(key, None, draw(st.none() | number), tuple(between[:1]), zone)
+    name = draw(text)
+    if what in ("pc", "major", "minor", "mooks"):
+        value = draw(st.none() | number) if what == "mooks" else None
+        found = [*draw(character_fields), *draw(last_form)]
+        fields = tuple(f for f in found if f.name != "in")
+        if fields and fields[-1].name == "form":
+            zone = None
+        return Add(what, name, value, fields, zone)
+    if what == "zone":
+        return Add(what, name, None, tuple(draw(st.lists(shapes(name=one, hidden=one)))))
+    if what == "countdown":
+        return Add(what, name, draw(number), tuple(draw(st.lists(countdown_fields))))
+    value = draw(text) if what == "distraction" else draw(number)
+    fields = tuple(f for f in draw(st.lists(obstacle_fields, max_size=3)) if f.name != "in")
+    return Add(what, name, value, fields, zone)
+
+
+@given(adds())
+def test_an_add_reads_back_as_itself(request: Add) -> None:
+    assert parsed("add", request.command(), parse_add) == request
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "set ann skill Fight 3 Will 2 stunt add Strong 2 Fight attack weapon 1",
+            Set(
+                "ann",
+                (
+                    Field("skill", ("Fight", "3", "Will", "2")),
+                    Field("stunt", ("add", "Strong", "2", "Fight", "attack")),
+                    Field("weapon", ("1",)),
+                ),
+            ),
+        ),
+        (
+            "aseta ann taito Tappelu 3 ase 1 alueella kellari",
+            Set(
+                "ann",
+                (
+                    Field("skill", ("Tappelu", "3")),
+                    Field("weapon", ("1",)),
+                    Field("in", ("kellari",)),
+                ),
+            ),
+        ),
+        (
+            "add mooks Cultists 4 skill Fight 1 in crypt",
+            Add("mooks", "Cultists", "4", (Field("skill", ("Fight", "1")),), "crypt"),
+        ),
+        ("add hazard Fire Good weapon 2", Add("hazard", "Fire", "3", (Field("weapon", ("2",)),))),
+        (
+            "add cultist 3 between hall crypt in hall",
+            Add("cultist", None, "3", (Field("between", ("hall", "crypt")),), "hall"),
+        ),
+    ],
+)
+def test_typed_set_and_add_lines_read_into_their_requests(line: str, expected: Request) -> None:
+    """The parse stage names each field in English with its words as typed, whatever
+    language the line is in; numbers the verb needs come out as numbers."""
+    words = split_line(line)
+    verb = find_verb(words[0])
+    if verb.name == "set":
+        got: Request = parse_set(Tokens(verb, words[1:], "en"), lambda _: CHARACTER_FIELDS)
+    else:
+        got = parse_add(Tokens(verb, words[1:], "en"))
+    assert got == expected

@@ -7,6 +7,7 @@ from fatescreen.commands.requests import (
     Compel,
     Cost,
     Create,
+    Declare,
     Invoke,
     Line,
     Minion,
@@ -55,6 +56,14 @@ def test_the_tables_requests_render_their_command_lines() -> None:
     assert Cost("The rope snaps").command() == "cost 'The rope snaps'"
     assert Tick("ritual").command() == "tick ritual"
     assert Move("ann", "Dock's end").command() == "move ann 'Dock'\"'\"'s end'"
+    assert Compel("bob", "owes", "withdraw", "ann").command() == "compel bob owes withdraw by ann"
+    assert Declare("ann", "The key", free=True).command() == "declare ann 'The key' free"
+    assert Attack("vil", "ann", "Fight", cover="wall", cover_mode="weakens").command() == (
+        "attack vil ann Fight cover wall weakens"
+    )
+    assert Overcome("ann", "Athletics", dice="0000", reasons=2).command() == (
+        "overcome ann Athletics vs hard 2 0000"
+    )
 
 
 def test_an_actively_opposed_roll_puts_the_rollers_dice_before_vs() -> None:

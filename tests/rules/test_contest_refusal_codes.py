@@ -97,6 +97,12 @@ REFUSED: list[tuple[Callable[[], object], str, dict[str, object]]] = [
         "contests.record_task_3",
         {"task_name": "Swim"},
     ),
+    (
+        lambda: ChallengeTask("Swim", "Athletics", 2, Outcome.SUCCESS, cost="soaked"),
+        "challenge.cost",
+        {"name": "Swim"},
+    ),
+    (lambda: Challenge("Flood", (SWIM, SWIM)), "challenge.task_twice", {"name": "Flood"}),
 ]
 """A value or step each rule refuses, the rule's code and the values the refusal names."""
 

@@ -11,9 +11,10 @@ from fatescreen.rules.npcs import shifts_to_take_out_group
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.ui.dialogs.roll import RollDialog
+from fatescreen.ui.panes.fate import FatePane
 from fatescreen.ui.panes.statblock import StatBlockPane, StressBoxes
 from fatescreen.ui.panes.turn import TurnPane
-from tests.ui.support import AppFactory, log_text, text_of
+from tests.ui.support import AppFactory, Keys, log_text, text_of
 
 HAZARD = '\n[[obstacle]]\nhazard = "Falling tiles"\nrating = 3\n'
 
@@ -244,3 +245,40 @@ async def test_a_mook_groups_shifts_to_take_out_count_every_member(make_app: App
         left = shifts_to_take_out_group(app.scene.character("deckhands")) - 1
         assert left == 1
         assert text_of(app.query_one("#sheet-head")).endswith(f"Shifts to take out: {left}")
+
+
+async def test_a_story_detail_typed_at_the_table_shows_in_the_fate_pane_and_the_log(
+    make_app: AppFactory,
+) -> None:
+    """Seed «Piirteen käyttö kerronnan yksityiskohtien julistamiseksi»: declaring a detail no
+    aspect covers costs Silbestre a point (rules/fate_points.declare_story_detail); the fate
+    pane shows 2/3 and the log says who paid."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        keys = Keys(pilot)
+        await keys.press("colon")
+        await keys.type('declare silbestre "The harbour master owes me a favour"')
+        await keys.press("enter")
+        await pilot.pause()
+        assert app.scene.character("silbestre").fate_points == 2
+        assert "Silbestre" in text_of(app.query_one(FatePane)) and " 2/3" in text_of(
+            app.query_one(FatePane)
+        )
+        assert "Silbestre pays 1 fate point (now 2)" in log_text(app)
+
+
+async def test_cover_typed_at_the_table_weakens_the_hazards_hit_in_the_log(
+    make_app: AppFactory,
+) -> None:
+    """Seed «Hidastavat esteet»: a block used as cover that weakens the attack gives Armor of
+    half its rating; the log says so and the hit waiting is the smaller one."""
+    app = make_app("kaarnakoski-mine.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        keys = Keys(pilot)
+        await keys.press("colon")
+        await keys.type("hazard rocks rozio ++0- cover portcullis weakens vs 0000")
+        await keys.press("enter")
+        await pilot.pause()
+        hit = app.scene.pending_hit
+        assert hit is not None and hit.shifts == 1
+        assert "Rozio behind Rusted portcullis: Armor 2" in log_text(app)

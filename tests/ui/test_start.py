@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import gc
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,7 +15,7 @@ from textual.color import Color
 
 from fatescreen import cli
 from fatescreen.ui import collector
-from fatescreen.ui.app import FatescreenApp
+from fatescreen.ui.app import KEY_MODULES, FatescreenApp
 from tests.ui.support import AppFactory
 
 
@@ -94,3 +98,38 @@ async def test_switching_theme_redraws_the_line_views_in_its_colours(
         await pilot.pause()
         await pilot.pause()
         assert heading_is(light.secondary)
+
+
+def test_the_keys_work_before_the_warm_up_imports_what_they_need(
+    scene_folder: Path, tmp_path: Path
+) -> None:
+    """In a fresh process: the first frame is drawn without the modules only the keys need
+    (the flows, the typed requests, the player view's values); a tick, a hand-off and a
+    stress box pressed before the warm-up import what they need and do what they do; the
+    warm-up then imports the rest."""
+    env = {
+        **os.environ,
+        "FATESCREEN_DATA_DIR": str(tmp_path / "data"),
+        "FATESCREEN_CONFIG_DIR": str(tmp_path / "config"),
+    }
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(Path(__file__).with_name("start_keys_script.py")),
+            str(scene_folder / "golden-mask.toml"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.splitlines()[-1])
+    assert report["first frame"] == []
+    assert report["up before"] != "silbestre"
+    assert (report["up"], report["ticked"], report["stress"]) == ("silbestre", 1, ["physical 1"])
+    assert {"fatescreen.commands.requests", "fatescreen.ui.flows.steps"} <= set(
+        report["after keys"]
+    )
+    assert report["warmed up"] is True
+    assert report["after warm-up"] == list(KEY_MODULES)

@@ -15,6 +15,7 @@ from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.conflict import TurnOrder, add_participant
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.copies import base_id
+from fatescreen.rules.fate_points import gm_pool_after_cast_change
 from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
 from fatescreen.scene import codec
 from fatescreen.scene.aspects import without_invokes_of
@@ -217,9 +218,8 @@ def without_character(ctx: Context, character: Character) -> Scene:
         else c
         for c in rest
     )
-    pool = scene.gm_pool
-    if character.kind is CharacterKind.PC:
-        pool = max(pool - 1, 0)
+    left = int(character.kind is CharacterKind.PC)
+    pool = gm_pool_after_cast_change(scene.gm_pool, pcs_left=left)
     return replace(
         scene,
         characters=rest,

@@ -21,13 +21,19 @@ from fatescreen.rules.advancement import (
     apply_milestone,
     check_milestone_offered,
 )
-from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.aspects import GM, AspectKind
 from fatescreen.rules.character import Character, CharacterKind, Recovery
-from fatescreen.rules.fate_points import gm_pool_size, npc_carried_points
+from fatescreen.rules.fate_points import (
+    npc_carried_points,
+    opening_ledger,
+    refresh_at_session_start,
+)
+from fatescreen.rules.fate_points import start_scene as start_scene_pool
 from fatescreen.rules.harm import advance_recovery, clear_stress, consequences_taken_this_scene
+from fatescreen.scene import codec
 from fatescreen.scene.campaign import Advance, AdvanceKind, Campaign
 from fatescreen.scene.load import LoadedScene
-from fatescreen.scene.model import RulesInPlay, Scene
+from fatescreen.scene.model import Scene
 
 SHEET_ASPECTS = (AspectKind.HIGH_CONCEPT, AspectKind.TROUBLE, AspectKind.CHARACTER)
 """Aspects that belong to a PC's sheet; any other aspect on a PC belongs to the scene."""
@@ -84,8 +90,9 @@ def view_scene(
     """
     rules = campaign.rules
     written = tomllib.loads(loaded.text).get("rules", {})
-    merged = {key: getattr(rules, key) for key in RulesInPlay.__dataclass_fields__}
-    merged.update({key: getattr(loaded.scene.rules, key) for key in written if key in merged})
+    merged = codec.rules_values(rules)
+    own = codec.rules_values(loaded.scene.rules)
+    merged.update({key: own[key] for key in written if key in merged})
     scene = loaded.scene
     adopted = [
         c.id
@@ -100,7 +107,7 @@ def view_scene(
     )
     scene = replace(
         scene,
-        rules=RulesInPlay(**merged),
+        rules=codec.rules_from_values(merged),
         characters=characters,
         party=(*scene.party, *adopted),
         session=campaign.session,
@@ -150,7 +157,8 @@ def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
     """Start a prepared scene: the GM pool is one per PC present, plus the points NPCs
     present carry from earlier scenes, plus compel points the GM got too late last scene;
     PCs start with clear stress and back on their feet, and a PC the scene places nowhere
-    starts in its first zone (the map shows the whole party from the start).
+    starts in its first zone (the map shows the whole party from the start). The pool is
+    the one :func:`fatescreen.rules.fate_points.start_scene` sets.
 
     Args:
         campaign: The campaign, with no scene running.
@@ -169,7 +177,13 @@ def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
                 character = replace(character, fate_points=0)
         characters.append(character)
     pcs = len(scene.pcs)
-    pool = gm_pool_size(pcs, (points for _, points in carried), campaign.compel_points)
+    ledger = start_scene_pool(
+        opening_ledger(dict(carried)),
+        pcs,
+        tuple(npc for npc, _ in carried),
+        campaign.compel_points,
+    )
+    pool = ledger.balance(GM)
     present = {character.id for character in scene.characters}
     new_campaign = replace(
         campaign,
@@ -327,9 +341,10 @@ class SessionEnd:
 
 def end_session(campaign: Campaign) -> SessionEnd:
     """End the session (RULES.md §3, §6, §9): each PC's fate points become
-    max(fate points, refresh), consequences whose recovery has run its course are cleared
-    (a moderate one after a full session of treatment), the session number advances and
-    every PC is offered a milestone.
+    max(fate points, refresh) for the next session
+    (:func:`~fatescreen.rules.fate_points.refresh_at_session_start`), consequences whose
+    recovery has run its course are cleared (a moderate one after a full session of
+    treatment), the session number advances and every PC is offered a milestone.
 
     Args:
         campaign: The campaign, with no scene running.
@@ -338,9 +353,13 @@ def end_session(campaign: Campaign) -> SessionEnd:
     party = []
     for member in campaign.party:
         character = member.character
-        if character.fate_points < character.refresh:
-            refreshed.append((character.id, character.fate_points, character.refresh))
-            character = replace(character, fate_points=character.refresh)
+        ledger = refresh_at_session_start(
+            opening_ledger({character.id: character.fate_points}), character.id, character.refresh
+        )
+        points = ledger.balance(character.id)
+        if points != character.fate_points:
+            refreshed.append((character.id, character.fate_points, points))
+            character = replace(character, fate_points=points)
         party.append(replace(member, character=character))
     advanced, recovered = _advance_party(
         replace(campaign, party=tuple(party)), campaign.session + 1, campaign.scene + 1

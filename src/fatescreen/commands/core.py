@@ -92,6 +92,11 @@ KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "default": ("default", "oletus"),
         "concept": ("concept", "ydin"),
         "trouble": ("trouble", "ongelma"),
+        "withdraw": ("withdraw", "peru"),
+        "hard": ("hard", "vaikea"),
+        "cover": ("cover", "suoja"),
+        "blocks": ("blocks", "estää"),
+        "weakens": ("weakens", "heikentää"),
     }
 )
 """Every keyword a verb understands, by its English name, with its aliases (Finnish too)."""

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from fatescreen.commands.core import Context, Tokens, keyword_of
+from fatescreen.commands import requests
+from fatescreen.commands.core import Context, Tokens, Verb, keyword_of
 from fatescreen.commands.names import fold
+from fatescreen.i18n import tr
 from fatescreen.rules.advancement import DEFAULT_SKILLS
 from fatescreen.rules.character import CharacterKind, Scale
 from fatescreen.rules.copies import base_id
@@ -22,6 +24,9 @@ from fatescreen.scene.model import RulesInPlay
 Data = dict[str, Any]
 Parser = Callable[[Context, Tokens, Data], None]
 """Reads a field's words from ``Tokens`` and writes them into the record's file form."""
+Span = Callable[[Tokens], list[str]]
+"""Takes a field's value words from ``Tokens`` by their shape alone, without reading what
+they mean (the parse stage of ``set`` and ``add``); the field's parser reads them after."""
 
 KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
@@ -95,13 +100,30 @@ def word_in(words: Mapping[str, tuple[str, ...]], text: str) -> str | None:
     return next((key for key, aliases in words.items() if wanted in aliases), None)
 
 
+def _taken(args: Tokens, count: int) -> list[str]:
+    """Up to ``count`` next words, whatever they are (the parser judges them)."""
+    taken = args.words[:count]
+    del args.words[:count]
+    return taken
+
+
+def _one(args: Tokens) -> list[str]:
+    return _taken(args, 1)
+
+
 @dataclass(frozen=True)
 class Field:
-    """One field of a record: its English name, other words for it, and how it is read."""
+    """One field of a record: its English name, other words for it, how its words are
+    found (``span``) and how they are read into the record (``parse``)."""
 
     name: str
     aliases: tuple[str, ...]
     parse: Parser
+    span: Span = _one
+
+
+IN = "in"
+"""``in ZONE``, which stands for ``zone ZONE`` where a record has a zone."""
 
 
 class Fields:
@@ -119,29 +141,44 @@ class Fields:
         """The fields' English names, for messages and help."""
         return ", ".join(f.name for f in self.fields)
 
-    def apply(self, ctx: Context, args: Tokens, data: Data, *, at_least_one: bool = True) -> int:
-        """Read ``FIELD VALUE...`` pairs until the words run out; ``in ZONE`` stands for
-        ``zone ZONE``. Returns how many fields were read.
+    def split(self, args: Tokens, *, at_least_one: bool = True) -> tuple[requests.Field, ...]:
+        """The parse stage: ``FIELD VALUE...`` groups until the words run out, each under
+        its English name with its value words as typed; ``in ZONE`` stays ``in``.
 
         Raises:
-            CommandError: A word is not a field (the message lists them), or a value is
-                missing or malformed.
+            CommandError: A word is not a field (the message lists them), or there is no
+                field where one is needed.
         """
-        count = 0
+        found: list[requests.Field] = []
         while args:
-            if "zone" in self and args.keyword("in"):
-                self.by_word["zone"].parse(ctx, args, data)
-                count += 1
+            if "zone" in self and args.keyword(IN):
+                found.append(requests.Field(IN, tuple(_one(args))))
                 continue
-            word = args.take(ctx.tr("what.field"))
-            found = self.by_word.get(fold(word))
-            if found is None:
-                raise ctx.error("build.unknown_field", field=word, fields=self.names)
-            found.parse(ctx, args, data)
-            count += 1
-        if at_least_one and not count:
-            raise args.missing(ctx.tr("what.field"))
-        return count
+            word = args.take(tr(args.lang, "what.field"))
+            field = self.by_word.get(fold(word))
+            if field is None:
+                raise args.error("build.unknown_field", field=word, fields=self.names)
+            found.append(requests.Field(field.name, tuple(field.span(args))))
+        if at_least_one and not found:
+            raise args.missing(tr(args.lang, "what.field"))
+        return tuple(found)
+
+    def apply(
+        self, ctx: Context, verb: Verb, given: tuple[requests.Field, ...], data: Data
+    ) -> None:
+        """Read each field's words into the record's file form, in order.
+
+        Raises:
+            CommandError: A field is not one of these, or a value is missing, malformed or
+                followed by words it does not take.
+        """
+        for found in given:
+            field = self.by_word.get(fold("zone" if found.name == IN else found.name))
+            if field is None:
+                raise ctx.error("build.unknown_field", field=found.name, fields=self.names)
+            args = Tokens(verb, list(found.values), ctx.lang)
+            field.parse(ctx, args, data)
+            args.done()
 
 
 # ---------------------------------------------------------------------------- values
@@ -154,9 +191,14 @@ def is_none(args: Tokens) -> bool:
 
 def text(ctx: Context, args: Tokens, what: str = "what.text") -> str:
     """The next word as a text that is not blank."""
-    value = args.take(ctx.tr(what)).strip()
+    return text_word(args, what)
+
+
+def text_word(args: Tokens, what: str = "what.text") -> str:
+    """The next word as a text that is not blank (no scene needed: a parse stage's)."""
+    value = args.take(tr(args.lang, what)).strip()
     if not value:
-        raise args.missing(ctx.tr(what))
+        raise args.missing(tr(args.lang, what))
     return value
 
 
@@ -239,6 +281,13 @@ def _skills(ctx: Context, args: Tokens, data: Data) -> None:
     _put(data, "skills", skills)
 
 
+def _skills_span(args: Tokens) -> list[str]:
+    taken = _taken(args, 2)
+    while len(args.words) >= 2 and args.words[0] not in ALL_FIELDS and _is_value(args.words[1]):
+        taken += _taken(args, 2)
+    return taken
+
+
 def _put(data: Data, key: str, value: Any) -> None:
     """Set a key, or drop it when the value is empty (the file leaves it out)."""
     if value:
@@ -259,6 +308,20 @@ def _stunt_value(ctx: Context, args: Tokens) -> str | Data:
     if action not in ACTIONS:
         raise ctx.error("build.choice", text=action, options=", ".join(ACTIONS))
     return {"text": stunt_text, "skill": skill, "action": action, "bonus": bonus}
+
+
+def _stunt_value_span(args: Tokens) -> list[str]:
+    taken = _one(args)
+    word = args.peek()
+    if word is None or word in ALL_FIELDS or not _is_value(word) or keyword_of(word) == "none":
+        return taken
+    return taken + _taken(args, 3)
+
+
+def _stunts_span(args: Tokens) -> list[str]:
+    if args.at_keyword("remove"):
+        return _taken(args, 2)
+    return _one(args) + _stunt_value_span(args)
 
 
 def _index(ctx: Context, args: Tokens, count: int, what: str) -> int:
@@ -299,6 +362,15 @@ def _stress(ctx: Context, args: Tokens, data: Data) -> None:
     while (track := args.keyword(*TRACKS)) is not None:
         sizes[track] = args.number(ctx.tr("what.boxes"))
     data["stress"] = sizes
+
+
+def _stress_span(args: Tokens) -> list[str]:
+    if args.at_keyword("default") or not args.at_keyword(*TRACKS):
+        return _one(args)
+    taken: list[str] = []
+    while args.at_keyword(*TRACKS):
+        taken += _taken(args, 2)
+    return taken
 
 
 def _slots(ctx: Context, args: Tokens, data: Data) -> None:
@@ -402,10 +474,10 @@ def _reveal(ctx: Context, args: Tokens, data: Data) -> None:
 
 FORM_FIELDS = Fields(
     Field("name", ("nimi",), _set_text("name", "what.new_name")),
-    Field("skill", ("skills", "taito"), _skills),
-    Field("aspect", ("aspects", "piirre"), _aspects),
-    Field("stunt", ("stunts", "temppu"), _stunts),
-    Field("stress", ("rasitus",), _stress),
+    Field("skill", ("skills", "taito"), _skills, _skills_span),
+    Field("aspect", ("aspects", "piirre"), _aspects, lambda args: _taken(args, 2)),
+    Field("stunt", ("stunts", "temppu"), _stunts, _stunts_span),
+    Field("stress", ("rasitus",), _stress, _stress_span),
     Field("consequences", ("slots", "jäljet"), _slots),
     Field("reveal", ("paljastus",), _reveal),
 )
@@ -436,6 +508,20 @@ def _forms(ctx: Context, args: Tokens, data: Data) -> None:
     data["form"] = forms
 
 
+def _forms_span(args: Tokens) -> list[str]:
+    if args.at_keyword("remove"):
+        return _taken(args, 2)
+    taken = _one(args)
+    if keyword_of(taken[0] if taken else "") == "add":
+        taken += _one(args)
+        if args.at_keyword("soft"):
+            taken += _one(args)
+    while args and args.words[0] in FORM_FIELDS:
+        word = args.words[0]
+        taken += _one(args) + FORM_FIELDS.by_word[fold(word)].span(args)
+    return taken
+
+
 def _hidden(ctx: Context, args: Tokens, data: Data) -> None:
     """``hidden on|off``: kept from the players (docs/player-view.md)."""
     data["hidden"] = choice(ctx, args, SWITCHES, "what.switch") == "true"
@@ -446,9 +532,9 @@ CHARACTER_FIELDS = Fields(
     Field("kind", ("laji",), _kind),
     Field("player", ("pelaaja",), _set_text("player")),
     Field("zone", ("alue",), _set_zone),
-    Field("skill", ("skills", "taito"), _skills),
-    Field("stunt", ("stunts", "temppu"), _stunts),
-    Field("stress", ("rasitus",), _stress),
+    Field("skill", ("skills", "taito"), _skills, _skills_span),
+    Field("stunt", ("stunts", "temppu"), _stunts, _stunts_span),
+    Field("stress", ("rasitus",), _stress, _stress_span),
     Field("consequences", ("slots", "jäljet"), _slots),
     Field("weapon", ("ase",), _set_number("weapon")),
     Field("armor", ("panssari",), _set_number("armor")),
@@ -460,7 +546,7 @@ CHARACTER_FIELDS = Fields(
     Field("solo", ("soolo",), _solo),
     Field("parts", ("osat",), _swarm_list("parts")),
     Field("shields", ("suojat",), _swarm_list("shields")),
-    Field("form", ("forms", "muoto"), _forms),
+    Field("form", ("forms", "muoto"), _forms, _forms_span),
     Field("hidden", ("piilotettu",), _hidden),
 )
 """What ``set`` changes on a character (aspects have the ``aspect`` verb)."""
@@ -488,6 +574,10 @@ def _between(ctx: Context, args: Tokens, data: Data) -> None:
     data["between"] = [first, second]
 
 
+def _between_words(args: Tokens) -> int:
+    return 1 if args.at_keyword("none") else 2
+
+
 def _answer(ctx: Context, args: Tokens, data: Data) -> None:
     """``answer "ANSWER" "WHAT FOLLOWS"`` or ``answer "ANSWER" none``."""
     answers = dict(data.get("answers", {}))
@@ -509,9 +599,9 @@ OBSTACLE_FIELDS = Fields(
     Field("weapon", ("ase",), _set_number("weapon")),
     Field("removal", ("poisto",), _set_number("removal", optional=True)),
     Field("harmful", ("vahingollinen",), _set_switch("harmful")),
-    Field("between", ("välissä",), _between),
+    Field("between", ("välissä",), _between, lambda args: _taken(args, _between_words(args))),
     Field("choice", ("valinta",), _set_text("choice")),
-    Field("answer", ("answers", "vastaus"), _answer),
+    Field("answer", ("answers", "vastaus"), _answer, lambda args: _taken(args, 2)),
     Field("difficulty", ("vaikeus",), _set_number("difficulty", optional=True)),
 )
 """What ``set`` changes on a hazard, a block or a distraction."""
@@ -581,7 +671,7 @@ def _side(ctx: Context, args: Tokens, data: Data) -> None:
 CONTEST_FIELDS = Fields(
     Field("name", ("nimi",), _set_text("name", "what.new_name")),
     Field("victories", ("voitot",), _set_number("victories")),
-    Field("side", ("sides", "puoli"), _side),
+    Field("side", ("sides", "puoli"), _side, lambda args: _taken(args, 2)),
 )
 """What ``set`` changes on a contest (its play has the ``contest`` verb)."""
 
@@ -607,9 +697,14 @@ def _task(ctx: Context, args: Tokens, data: Data) -> None:
     data["tasks"] = tasks
 
 
+def _task_span(args: Tokens) -> list[str]:
+    taken = _one(args)
+    return taken + _taken(args, 1 if args.at_keyword("none") else 2)
+
+
 CHALLENGE_FIELDS = Fields(
     Field("name", ("nimi",), _set_text("name", "what.new_name")),
-    Field("task", ("tasks", "tehtävä"), _task),
+    Field("task", ("tasks", "tehtävä"), _task, _task_span),
 )
 """What ``set`` changes on a challenge (its play has the ``challenge`` verb)."""
 
@@ -641,7 +736,7 @@ SCENE_FIELDS = Fields(
 
 def _rule(key: str) -> Parser:
     def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        default = getattr(RulesInPlay(), key)
+        default = codec.rules_values(RulesInPlay())[key]
         if isinstance(default, bool):
             data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
         elif isinstance(default, str):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.aspects import GM, AspectKind
 from fatescreen.rules.character import CharacterKind
-from fatescreen.rules.fate_points import gm_pool_size, npc_carried_points
+from fatescreen.rules.fate_points import Ledger, npc_carried_points, start_scene
 from fatescreen.rules.harm import clear_stress, consequences_settled, consequences_taken_this_scene
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.model import Scene
@@ -78,4 +78,4 @@ def next_scene_pool(scene: Scene) -> int:
     the compel points the GM got too late to spend (§3); NPCs' carried points join it
     when they appear again."""
     pcs = sum(1 for c in scene.characters if c.kind is CharacterKind.PC)
-    return gm_pool_size(pcs, (), scene.compel_points)
+    return start_scene(Ledger(), pcs, (), scene.compel_points).balance(GM)

@@ -67,7 +67,8 @@ def is_difficulty(text: str) -> bool:
 @dataclass(frozen=True)
 class Attack:
     """``attack ATTACKER DEFENDER[,DEFENDER...]|zone ZONE [SKILL] [physical|mental] [FACES]
-    [with H,H] [vs FACES...]`` (``hazard`` for a hazard, which names no skill).
+    [with H,H] [cover BLOCK blocks|weakens] [vs FACES...]`` (``hazard`` for a hazard, which
+    names no skill; ``cover``: the defender shelters behind a block).
 
     Names and skills are as typed; the verb resolves them against the scene.
     """
@@ -81,6 +82,10 @@ class Attack:
     zone: str | None = None
     kind: str | None = None
     helpers: tuple[str, ...] = ()
+    cover: str | None = None
+    """The block the defender takes cover behind."""
+    cover_mode: str | None = None
+    """``blocks`` or ``weakens``: what the table decided the cover does."""
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -95,13 +100,15 @@ class Attack:
         words += [self.kind] if self.kind else []
         words += [self.dice] if self.dice else []
         words += _helpers(self.helpers)
+        words += ["cover", self.cover, self.cover_mode or ""] if self.cover else []
         words += ["vs", *self.defense_dice] if self.defense_dice else []
         return line_of(*words)
 
 
 @dataclass(frozen=True)
 class Overcome:
-    """``overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]``.
+    """``overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|hard [N]|OPPONENT [SKILL]
+    [FACES]]``.
 
     ``opposition`` is a difficulty (a number or ladder word) or an opponent's name; the
     roller's own dice follow a difficulty and come before an opponent.
@@ -114,6 +121,8 @@ class Overcome:
     opponent_skill: str | None = None
     opponent_dice: str | None = None
     helpers: tuple[str, ...] = ()
+    reasons: int | None = None
+    """``vs hard N``: the difficulty from the number of reasons the task is hard."""
 
     def command(self) -> str:
         """The ``overcome`` line."""
@@ -135,6 +144,8 @@ class Create:
     opponent_skill: str | None = None
     opponent_dice: str | None = None
     helpers: tuple[str, ...] = ()
+    reasons: int | None = None
+    """``vs hard N``: the difficulty from the number of reasons the task is hard."""
 
     def command(self) -> str:
         """The ``create`` line."""
@@ -146,6 +157,9 @@ class Create:
 def _roll_words(request: Overcome | Create) -> list[str]:
     """The dice, helpers and opposition of an overcome or a create an advantage."""
     words = _helpers(request.helpers)
+    if request.reasons is not None:
+        words += ["vs", "hard", str(request.reasons)]
+        return words + ([request.dice] if request.dice else [])
     if request.opposition is None or is_difficulty(request.opposition):
         if request.opposition is not None:
             words += ["vs", request.opposition]
@@ -532,8 +546,8 @@ class Stress:
 
 @dataclass(frozen=True)
 class Compel:
-    """``compel WHO ASPECT offer|accept|refuse [by PLAYER]``: a compel offered or answered
-    (``by`` a player who pays for compelling another's character)."""
+    """``compel WHO ASPECT offer|accept|refuse|withdraw [by PLAYER]``: a compel offered,
+    answered or withdrawn (``by`` a player who pays for compelling another's character)."""
 
     character: str
     aspect: str
@@ -544,6 +558,20 @@ class Compel:
         """The ``compel`` line."""
         by = ["by", self.by] if self.by else []
         return line_of("compel", self.character, self.aspect, self.answer, *by)
+
+
+@dataclass(frozen=True)
+class Declare:
+    """``declare WHO "DETAIL" [free]``: a story detail declared with an aspect (``free``
+    when an aspect clearly covers it)."""
+
+    who: str
+    detail: str
+    free: bool = False
+
+    def command(self) -> str:
+        """The ``declare`` line."""
+        return line_of("declare", self.who, self.detail, *(["free"] if self.free else []))
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,6 @@ from fatescreen.scene.history import History, NothingToUndo, Step, UndoHistory, 
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
 from fatescreen.scene.model import Scene, changes
-from fatescreen.scene.public import is_public_text, public_names, secret_names
 
 TRANSIENT = (
     "pending_roll",
@@ -374,6 +373,8 @@ class Session(JournalGuard):
             return [line for entry in self.log for line in entry.lines] or [
                 tr(self.lang, "log.empty")
             ]
+        from fatescreen.scene.public import is_public_text
+
         out = [f"# {self.scene.title}", ""]
         secrets = self.secrets()
         for entry in self.log:
@@ -386,6 +387,9 @@ class Session(JournalGuard):
     def secrets(self) -> frozenset[str]:
         """Names the players must not read in the record: secret now, or secret in a
         scene of the history and not shown now (a hidden NPC removed unmet)."""
+        # imported here: the dashboard's start needs none of the player view's values
+        from fatescreen.scene.public import public_names, secret_names
+
         scenes: list[Scene] = []
         for step in self.history.done:
             scenes += [step.before, step.after]

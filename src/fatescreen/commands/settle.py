@@ -9,7 +9,8 @@ the same starting point instead of patching the result of the first settlement.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from fatescreen.commands.core import Context
 from fatescreen.commands.errors import CommandError
@@ -20,8 +21,10 @@ from fatescreen.rules.actions import (
     ActionOutcome,
     AspectTarget,
     apply_advantage,
+    attack_reading,
     create_advantage_outcome,
     defend_outcome,
+    opposition_holder,
     overcome_outcome,
     roll_boosts,
     tie_boost_reading,
@@ -29,9 +32,10 @@ from fatescreen.rules.actions import (
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.big_bads import (
     INVOKE_BONUS,
+    attack_harm,
     can_be_harmed,
+    defender_harm,
     invoke_bonus_against,
-    solo_harm,
     solo_invoke_bonus,
     solo_skill_bonus,
     standing_shields,
@@ -43,7 +47,6 @@ from fatescreen.rules.conflict import (
     ScaleAdvantage,
     full_defense_bonus,
     full_defense_used,
-    harm_after_weapon_and_armor,
     scale_free_invokes,
     scale_levels,
     scale_roll_bonus,
@@ -52,11 +55,18 @@ from fatescreen.rules.conflict import (
     with_scale_advantage,
     zone_attack,
 )
-from fatescreen.rules.contests import ChallengeReading, challenge_progress
+from fatescreen.rules.contests import (
+    AdvantageFailureChoice,
+    Contest,
+    ContestSide,
+    failed_contest_advantage,
+    won_by_pcs,
+)
 from fatescreen.rules.dice import DiceRoll
+from fatescreen.rules.errors import InvalidTeamwork
 from fatescreen.rules.npcs import group_teamwork_bonus
-from fatescreen.rules.obstacles import Hazard
-from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult
+from fatescreen.rules.obstacles import Hazard, hazard_attack
+from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, outcome_for
 from fatescreen.scene.aspects import SCENE_HOLDER, add_aspect, replace_aspect
 from fatescreen.scene.model import PendingHit, PendingRoll, RollPurpose, Scene
 
@@ -127,27 +137,60 @@ def add_boost(scene: Scene, name: str, owner: str) -> tuple[Scene, Aspect]:
     return add_aspect(scene, SCENE_HOLDER, boost), boost
 
 
-def grant_boost(ctx: Context, scene: Scene, name: str, owner: str) -> tuple[Scene, str]:
-    """The scene with a boost the rules gave ``owner`` (a character, or the GM for a
-    hazard), and the words that announce it."""
+@dataclass(frozen=True)
+class Granted:
+    """A boost a roll put in the scene: who holds it (a character, or the GM for a hazard)
+    and its name there (numbered if the name was taken)."""
+
+    owner: str
+    name: str
+
+
+def grant_boost(scene: Scene, name: str, owner: str) -> tuple[Scene, Granted]:
+    """The scene with a boost the rules gave ``owner``, and the boost as given."""
     scene, boost = add_boost(scene, name, owner)
-    return scene, ctx.tr("boost.gained", owner=ctx.who(owner), aspect=quoted(boost.name))
+    return scene, Granted(owner, boost.name)
 
 
-def defender_boost(ctx: Context, scene: Scene, pending: PendingRoll, notes: list[str]) -> Scene:
+def defender_boosts(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[Granted, ...]]:
     """A boost for the active opposition of a plain roll whose defense succeeded with style
-    (§2 defend, via :func:`roll_boosts`); its announcement is added to ``notes``."""
-    if pending.target is None:
-        return scene
-    if roll_boosts(pending.action, pending.result).defender:
-        scene, note = grant_boost(ctx, scene, ctx.tr("defend.boost_name"), pending.target)
-        notes.append(note)
-    return scene
+    (§2 defend, via :func:`roll_boosts`)."""
+    if pending.target is None or not roll_boosts(pending.action, pending.result).defender:
+        return scene, ()
+    scene, granted = grant_boost(scene, ctx.tr("defend.boost_name"), pending.target)
+    return scene, (granted,)
+
+
+def boost_notes(ctx: Context, granted: Iterable[Granted]) -> list[str]:
+    """The words that announce boosts given."""
+    return [
+        ctx.tr("boost.gained", owner=ctx.who(boost.owner), aspect=quoted(boost.name))
+        for boost in granted
+    ]
 
 
 def with_notes(line: str, notes: list[str]) -> str:
     """A roll's line with the boosts it gave appended."""
     return " · ".join((line, *notes))
+
+
+What = TypeVar("What")
+Apply = Callable[[Context, Scene, PendingRoll], tuple[Scene, What]]
+"""The apply stage of a settler: the rules' decision put into the scene, and what was put."""
+Say = Callable[[Context, Scene, PendingRoll, What], tuple[str, ...]]
+"""The say stage of a settler: the lines for what was applied (the scene is the one after)."""
+
+
+def staged(apply: Apply[What], say: Say[What]) -> Settler:
+    """A settler made of an apply stage and a say stage that reads what it applied."""
+
+    def settler(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, tuple[str, ...]]:
+        scene, applied = apply(ctx, scene, pending)
+        return scene, say(ctx.on(scene), scene, pending, applied)
+
+    return settler
 
 
 # ---------------------------------------------------------------------------- efforts
@@ -178,17 +221,19 @@ def teamwork_bonus(
     if roller.id in ids or len(set(ids)) != len(ids):
         raise ctx.error("error.helpers", name=roller.name)
     rating = roller.skill(skill)
-    for helper in helpers:
-        if helper.skill(skill) > rating:
-            raise ctx.error(
-                "error.most_skilled",
-                helper=helper.name,
-                roller=roller.name,
-                skill=skill,
-                helper_rating=ctx.rating(helper.skill(skill)),
-                roller_rating=ctx.rating(rating),
-            )
-    team = teamwork({roller.id: rating, **{h.id: h.skill(skill) for h in helpers}}, roller.id)
+    try:
+        team = teamwork({roller.id: rating, **{h.id: h.skill(skill) for h in helpers}}, roller.id)
+    except InvalidTeamwork:
+        # The rules refuse: someone more skilled helps. Name the first such helper.
+        better = next(h for h in helpers if h.skill(skill) > rating)
+        raise ctx.error(
+            "error.most_skilled",
+            helper=better.name,
+            roller=roller.name,
+            skill=skill,
+            helper_rating=ctx.rating(better.skill(skill)),
+            roller_rating=ctx.rating(rating),
+        ) from None
     if team.bonus:
         bonuses.append(Bonus(ctx.tr("bonus.teamwork"), team.bonus))
     return tuple(bonuses), team.helpers, team.turned_away
@@ -255,20 +300,9 @@ def pcs_facing(scene: Scene) -> int:
 
 
 def won_names(scene: Scene) -> tuple[str, ...]:
-    """The challenges the PCs have won (a success, at a cost or not) and the contests a side
-    with a PC has won: what a big bad's immunity waits for (§7)."""
-    pcs = {c.id for c in scene.pcs}
-    won = [
-        c.name
-        for c in scene.challenges
-        if challenge_progress(c).reading
-        in (ChallengeReading.SUCCESS, ChallengeReading.SUCCESS_AT_COST)
-    ]
-    for contest in scene.contests:
-        side = next((s for s in contest.sides if s.name == contest.winner), None)
-        if side is not None and pcs & set(side.members):
-            won.append(contest.name)
-    return tuple(won)
+    """The challenges and contests the PCs have won in the scene (the rules'
+    :func:`won_by_pcs`): what a big bad's immunity waits for (§7)."""
+    return won_by_pcs(scene.challenges, scene.contests, {c.id for c in scene.pcs})
 
 
 def _scale_of(side: Character | Hazard) -> Scale:
@@ -388,27 +422,47 @@ def overcome_line(
     ) + helpers_note(ctx, pending)
 
 
-@settles(Action.OVERCOME, RollPurpose.PLAIN)
-def settle_overcome(
+@dataclass(frozen=True)
+class OvercomeApplied:
+    """What a plain overcome put in the scene: its boosts (its opponent's full defense used
+    says nothing)."""
+
+    boosts: tuple[Granted, ...]
+
+
+def apply_overcome(
     ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
-    """A plain overcome: the line, its boosts, and the opponent's full defense used."""
+) -> tuple[Scene, OvercomeApplied]:
+    """A plain overcome's boosts, and the opponent's full defense used."""
     if pending.target is not None:
         scene = mark_defended(scene, (pending.target,))
-    scene, notes = overcome_boosts(ctx, scene, pending)
-    return scene, (with_notes(overcome_line(ctx, pending), notes),)
+    scene, boosts = overcome_boosts(ctx, scene, pending)
+    return scene, OvercomeApplied(boosts)
 
 
-def overcome_boosts(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, list[str]]:
+def say_overcome(
+    ctx: Context, scene: Scene, pending: PendingRoll, applied: OvercomeApplied
+) -> tuple[str, ...]:
+    """The line of a plain overcome, with its boosts."""
+    return (with_notes(overcome_line(ctx, pending), boost_notes(ctx, applied.boosts)),)
+
+
+settle_overcome = settles(Action.OVERCOME, RollPurpose.PLAIN)(staged(apply_overcome, say_overcome))
+
+
+def overcome_boosts(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[Granted, ...]]:
     """The boosts an overcome gives (§2): with style, or a tie taken as a fail with a boost,
     for the actor; a defense with style for the opposition."""
-    notes: list[str] = []
+    granted: tuple[Granted, ...] = ()
     boosts = roll_boosts(Action.OVERCOME, pending.result, reading=overcome_reading(pending))
     if boosts.actor:
         name = pending.tie_boost or ctx.tr("overcome.boost_name")
-        scene, note = grant_boost(ctx, scene, name, invoke_owner(scene, pending.actor))
-        notes.append(note)
-    return defender_boost(ctx, scene, pending, notes), notes
+        scene, boost = grant_boost(scene, name, invoke_owner(scene, pending.actor))
+        granted = (boost,)
+    scene, more = defender_boosts(ctx, scene, pending)
+    return scene, granted + more
 
 
 # ---------------------------------------------------------------------------- create
@@ -428,39 +482,70 @@ def aspects_at(scene: Scene, holder: str) -> tuple[Aspect, ...]:
     return scene.aspects
 
 
+def contest_side_of(scene: Scene, member: str) -> tuple[Contest, ContestSide] | None:
+    """The running contest with ``member`` on a side, and that side."""
+    for contest in scene.contests:
+        if contest.winner is None:
+            for side in contest.sides:
+                if member in side.members:
+                    return contest, side
+    return None
+
+
 def invoke_owner(scene: Scene, actor: str) -> str:
     """Who holds the free invokes an actor earns: the character, or the GM for a hazard."""
     return actor if actor in scene.character_index else GM
 
 
-def opposition_holder(scene: Scene, pending: PendingRoll) -> str | None:
-    """Who gains the opposition's free invoke on a failed create an advantage: whoever the
-    table named, the active opponent, the owner of the aspect, or the GM against a PC."""
-    if pending.cost_for is not None:
-        return pending.cost_for
-    if pending.target is not None:
-        return pending.target
-    holder = pending.holder or ""
-    kind, _, rest = holder.partition(":")
-    owner = rest.split(":")[0] if kind in ("character", "consequence") else None
-    if owner is not None and owner != pending.actor:
-        return owner
+def opposition_of(scene: Scene, pending: PendingRoll) -> str | None:
+    """Who gains the opposition's free invoke on a failed create an advantage: the facts
+    of the scene, with the rules' :func:`opposition_holder` deciding."""
+    kind, _, rest = (pending.holder or "").partition(":")
+    actor = scene.character_index.get(pending.actor)
+    return opposition_holder(
+        pending.actor,
+        named=pending.cost_for,
+        active_opponent=pending.target,
+        aspect_owner=rest.split(":")[0] if kind in ("character", "consequence") else None,
+        contest_opponent=_contest_opponent(scene, pending.actor),
+        actor_is_pc=actor is not None and actor.kind is CharacterKind.PC,
+    )
+
+
+def _contest_opponent(scene: Scene, actor: str) -> str | None:
+    """The first member of another side of a running contest the actor is in."""
     for contest in scene.contests:
-        sides = [side for side in contest.sides if pending.actor in side.members]
+        sides = [side for side in contest.sides if actor in side.members]
         if contest.winner is None and sides:
             others = [m for side in contest.sides if side not in sides for m in side.members]
             if others:
                 return others[0]
-    actor = scene.character_index.get(pending.actor)
-    if actor is not None and actor.kind is CharacterKind.PC:
-        return GM
     return None
 
 
-@settles(Action.CREATE_ADVANTAGE, RollPurpose.PLAIN)
-def settle_create(
-    ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
+@dataclass(frozen=True)
+class Verdict:
+    """What a create an advantage did to its aspect, as the catalog words it
+    (``create.KEY``)."""
+
+    key: str
+    aspect: str
+    holder: str = ""
+    """Who gained the opposition's free invoke, if anyone."""
+    count: int = 0
+    """The free invokes the aspect now gives the actor, where the words count them."""
+
+
+@dataclass(frozen=True)
+class CreateApplied:
+    """What a create an advantage put in the scene."""
+
+    verdict: Verdict
+    boosts: tuple[Granted, ...]
+    """The opposition's boosts for a defense with style."""
+
+
+def apply_create(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, CreateApplied]:
     """Apply a create-an-advantage result to the aspect it worked on (§2).
 
     A new aspect gets 1 or 2 free invokes for the actor (the GM for hazards); a tie gives
@@ -471,83 +556,109 @@ def settle_create(
     assert pending.aspect is not None and pending.holder is not None
     target = pending.aspect_target or AspectTarget.NEW
     outcome = create_advantage_outcome(pending.result, target)
-    if pending.cost is not None and outcome.outcome is Outcome.FAIL and outcome.alternatives:
+    at_cost = pending.cost is not None and outcome.outcome is Outcome.FAIL
+    if at_cost and outcome.alternatives:
         outcome = outcome.alternatives[0]
     extra = 0
     if pending.scale_advantage is ScaleAdvantage.FREE_INVOKES and outcome.succeeded:
         extra = scale_free_invokes(roll_scale_levels(scene, pending), outcome.outcome)
         outcome = replace(outcome, free_invokes=outcome.free_invokes + extra)
     owner = invoke_owner(scene, pending.actor)
-    actor = ctx.who(pending.actor)
-    name = quoted(pending.aspect)
     existing = next(
         (a for a in aspects_at(scene, pending.holder) if a.name == pending.aspect), None
     )
-    opposition = opposition_holder(scene, pending)
+    opposition = opposition_of(scene, pending)
     if target is AspectTarget.NEW or existing is None:
         fresh = Aspect(pending.aspect, AspectKind.SITUATION)
         made = apply_advantage(outcome, fresh, owner, opposition or GM)
+        side = contest_side_of(scene, pending.actor)
+        if at_cost and made is not None and side is not None:
+            # In a contest the side chose to keep its roll: the aspect exists with the
+            # other side's free invoke (§5 «Edun luominen kilpailussa»).
+            made = failed_contest_advantage(
+                AdvantageFailureChoice.GIVE_FREE_INVOKE,
+                side[1].name,
+                pending.aspect,
+                opposition or GM,
+            ).aspect
         if made is not None:
             scene = add_aspect(scene, pending.holder, made)
             if outcome.opposition_free_invoke:
-                verdict = ctx.tr("create.at_cost", aspect=name, holder=ctx.who(opposition or GM))
+                verdict = Verdict("at_cost", pending.aspect, holder=opposition or GM)
             elif extra:
-                verdict = ctx.tr(
-                    "create.existing", aspect=name, count=outcome.free_invokes, actor=actor
-                )
+                verdict = Verdict("existing", pending.aspect, count=outcome.free_invokes)
             else:
-                verdict = ctx.tr(f"create.{outcome.outcome.value}", aspect=name, actor=actor)
+                verdict = Verdict(outcome.outcome.value, pending.aspect)
         elif outcome.boost:
             scene, boost = add_boost(scene, pending.aspect, owner)
-            verdict = ctx.tr("create.tie_boost", aspect=quoted(boost.name), actor=actor)
+            verdict = Verdict("tie_boost", boost.name)
         else:
-            verdict = ctx.tr("create.fail")
+            verdict = Verdict("fail", pending.aspect)
     else:
-        verdict, scene = _settle_existing(ctx, scene, pending, existing, outcome, opposition)
-    notes: list[str] = []
+        scene, verdict = _apply_existing(ctx, scene, pending, existing, outcome, opposition)
+    boosts: tuple[Granted, ...] = ()
     if pending.target is not None:
         scene = mark_defended(scene, (pending.target,))
-        scene = defender_boost(ctx, scene, pending, notes)
-    line = ctx.tr(
-        "create.line",
-        actor=actor,
-        aspect=name,
-        skill=pending.skill,
-        effort=effort_text(ctx, pending.result.effort),
-        opposition=opposition_text(ctx, pending.result),
-        result=verdict,
-    ) + helpers_note(ctx, pending)
-    return scene, (with_notes(line, notes),)
+        scene, boosts = defender_boosts(ctx, scene, pending)
+    return scene, CreateApplied(verdict, boosts)
 
 
-def _settle_existing(
+def _apply_existing(
     ctx: Context,
     scene: Scene,
     pending: PendingRoll,
     existing: Aspect,
     outcome: ActionOutcome,
     opposition: str | None,
-) -> tuple[str, Scene]:
+) -> tuple[Scene, Verdict]:
     assert pending.holder is not None
     owner = invoke_owner(scene, pending.actor)
-    name = quoted(existing.name)
-    actor = ctx.who(pending.actor)
     if outcome.boost:
         scene, boost = add_boost(scene, ctx.tr("create.boost_name"), owner)
-        return ctx.tr("create.hidden_boost", aspect=quoted(boost.name), actor=actor), scene
+        return scene, Verdict("hidden_boost", boost.name)
     if outcome.opposition_free_invoke and opposition is None:
-        return ctx.tr("create.existing_fail", aspect=name), scene
+        return scene, Verdict("existing_fail", existing.name)
     updated = apply_advantage(outcome, existing, owner, opposition or GM)
     assert updated is not None
     if updated != existing:
         scene = replace_aspect(scene, pending.holder, existing, updated)
     if outcome.opposition_free_invoke:
-        return ctx.tr(
-            "create.existing_opposed", aspect=name, holder=ctx.who(opposition or GM)
-        ), scene
+        return scene, Verdict("existing_opposed", existing.name, holder=opposition or GM)
     if not outcome.succeeded:
-        return ctx.tr("create.fail_hidden", aspect=name), scene
-    return ctx.tr("create.existing", aspect=name, count=outcome.free_invokes, actor=actor), scene
+        return scene, Verdict("fail_hidden", existing.name)
+    return scene, Verdict("existing", existing.name, count=outcome.free_invokes)
+
+
+def say_create(
+    ctx: Context, scene: Scene, pending: PendingRoll, applied: CreateApplied
+) -> tuple[str, ...]:
+    """The line of a create an advantage: what became of the aspect, and its boosts."""
+    assert pending.aspect is not None
+    actor = ctx.who(pending.actor)
+    verdict = applied.verdict
+    holder = ctx.who(verdict.holder) if verdict.holder else ""
+    result = ctx.tr(
+        f"create.{verdict.key}",
+        aspect=quoted(verdict.aspect),
+        actor=actor,
+        holder=holder,
+        count=verdict.count,
+    )
+    line = ctx.tr(
+        "create.line",
+        actor=actor,
+        aspect=quoted(pending.aspect),
+        skill=pending.skill,
+        effort=effort_text(ctx, pending.result.effort),
+        opposition=opposition_text(ctx, pending.result),
+        result=result,
+    ) + helpers_note(ctx, pending)
+    return (with_notes(line, boost_notes(ctx, applied.boosts)),)
+
+
+settle_create = settles(Action.CREATE_ADVANTAGE, RollPurpose.PLAIN)(
+    staged(apply_create, say_create)
+)
 
 
 # ---------------------------------------------------------------------------- attacks
@@ -579,16 +690,37 @@ def attack_verdict(
 def _hit_for(
     scene: Scene, pending: PendingRoll, defender: Character, shifts: int, outcome: Outcome
 ) -> tuple[AttackHarm, PendingHit | None]:
-    armor = defender.armor if scene.rules.weapons_and_armor else 0
-    harm = harm_after_weapon_and_armor(shifts, outcome, weapon=pending.weapon, armor=armor)
-    if defender.solo is not None and harm.harm > 0:
-        # Option (b): each hit on a solo big bad is cut by half the PCs facing it (§7).
-        reduced = solo_harm(defender.solo, harm.harm, pcs_facing(scene))
-        harm = AttackHarm(harm=reduced, boost=harm.boost or reduced == 0)
-    if harm.harm > 0 and not can_be_harmed(defender.immunity, won_names(scene), pending.kind):
-        return AttackHarm(harm=0, boost=False), None
-    if harm.harm > 0 and shielding(scene, defender):
-        return AttackHarm(harm=0, boost=False), None
+    # Cover behind a block that weakens the attack adds its Armor (§7), with or without
+    # the Weapon-and-Armor option.
+    armor = (defender.armor if scene.rules.weapons_and_armor else 0) + pending.armor
+    solo = defender.solo
+    facing_pcs = pcs_facing(scene) if solo is not None else 0
+    harmable = _immune(scene, pending, defender) is None
+    shielded = bool(shielding(scene, defender))
+    hazard = scene.obstacle_index.get(pending.actor)
+    if isinstance(hazard, Hazard) and outcome is outcome_for(shifts):
+        # A hazard's attack (§7): its effort against the defense total that leaves these
+        # shifts, its own Weapon added on a tie or better, the defender's Armor taken off.
+        effort = pending.result.effort
+        rolled = hazard_attack(hazard, effort.total - shifts, effort.dice, armor, effort.bonuses)
+        harm = defender_harm(
+            AttackHarm(harm=rolled.harm, boost=rolled.boost),
+            solo=solo,
+            pcs_facing=facing_pcs,
+            harmable=harmable,
+            shielded=shielded,
+        )
+    else:
+        harm = attack_harm(
+            shifts,
+            outcome,
+            weapon=pending.weapon,
+            armor=armor,
+            solo=solo,
+            pcs_facing=facing_pcs,
+            harmable=harmable,
+            shielded=shielded,
+        )
     if harm.harm <= 0:
         return harm, None
     return harm, PendingHit(defender.id, harm.harm, pending.kind, pending.actor or None)
@@ -609,6 +741,42 @@ def _immune(scene: Scene, pending: PendingRoll, defender: Character) -> Characte
     return defender
 
 
+@dataclass(frozen=True)
+class Struck:
+    """What an attack did to one defender."""
+
+    defender: str
+    outcome: Outcome
+    """The outcome as said (a success with style traded for a boost is a success)."""
+    harm: int
+    immune: Character | None
+    """The defender, when its immunity stopped the harm (§7)."""
+    shields: tuple[str, ...]
+    """The standing parts that shield a swarm's heart (§7)."""
+    boosts: tuple[Granted, ...]
+    hit: PendingHit | None
+    attack: int
+    """The attack the defender faced (a split attack's share)."""
+
+
+def _strike(
+    ctx: Context,
+    scene: Scene,
+    pending: PendingRoll,
+    defender: Character,
+    shifts: int,
+    outcome: Outcome,
+    defense: RollResult | None,
+    attack: int,
+) -> tuple[Scene, Struck]:
+    harm, hit = _hit_for(scene, pending, defender, shifts, outcome)
+    scene, boosts = attack_boosts(ctx, scene, pending, harm, defense, defender.id)
+    immune = _immune(scene, pending, defender)
+    shields = shielding(scene, defender)
+    struck = Struck(defender.id, outcome, harm.harm, immune, shields, boosts, hit, attack)
+    return scene, struck
+
+
 def attack_boosts(
     ctx: Context,
     scene: Scene,
@@ -616,71 +784,125 @@ def attack_boosts(
     harm: AttackHarm,
     defense: RollResult | None,
     defender: str,
-) -> tuple[Scene, list[str]]:
+) -> tuple[Scene, tuple[Granted, ...]]:
     """The boosts an attack on one defender gives (§2, §8): the attacker's on a tie or when
     Armor cuts the harm to 0; the defender's for a defense with style (``defense`` is the
     defender's roll against the attack)."""
-    notes: list[str] = []
+    granted: list[Granted] = []
     if harm.boost:
         owner = invoke_owner(scene, pending.actor)
-        scene, note = grant_boost(ctx, scene, ctx.tr("attack.boost_name"), owner)
-        notes.append(note)
+        scene, boost = grant_boost(scene, ctx.tr("attack.boost_name"), owner)
+        granted.append(boost)
     if defense is not None and defend_outcome(defense).boost:
-        scene, note = grant_boost(ctx, scene, ctx.tr("defend.boost_name"), defender)
-        notes.append(note)
-    return scene, notes
+        scene, boost = grant_boost(scene, ctx.tr("defend.boost_name"), defender)
+        granted.append(boost)
+    return scene, tuple(granted)
 
 
-@settles(Action.ATTACK, RollPurpose.PLAIN)
-def settle_attack(
-    ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
-    """An attack on one defender: the line, and the hit (if any) waiting to be absorbed."""
+def _struck_verdict(ctx: Context, attacker: str, struck: Struck) -> str:
+    return attack_verdict(ctx, attacker, struck.outcome, struck.harm, struck.immune, struck.shields)
+
+
+@dataclass(frozen=True)
+class AttackApplied:
+    """What an attack on one defender put in the scene."""
+
+    struck: Struck
+    traded: Granted | None
+    """The boost a success with style was traded for."""
+
+
+def apply_attack(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, AttackApplied]:
+    """An attack on one defender: its boosts, and the hit (if any) waiting to be absorbed."""
     assert pending.target is not None
     result = pending.result
     defender = scene.character(pending.target)
-    attacker = ctx.who(pending.actor)
-    traded = pending.traded_for is not None and result.outcome is Outcome.STYLE
-    shifts = result.shifts - 1 if traded else result.shifts
-    harm, hit = _hit_for(scene, pending, defender, shifts, result.outcome)
+    reading = attack_reading(result, traded=pending.traded_for is not None)
+    traded = reading.traded_shifts > 0
+    shifts = result.shifts - reading.traded_shifts
     defense = opposing_result(result) if result.opposing_effort is not None else None
-    scene, notes = attack_boosts(ctx, scene, pending, harm, defense, defender.id)
+    attack = result.effort.total
+    scene, struck = _strike(ctx, scene, pending, defender, shifts, result.outcome, defense, attack)
+    given: Granted | None = None
+    if traded and pending.traded_for is not None:
+        owner = invoke_owner(scene, pending.actor)
+        scene, given = grant_boost(scene, pending.traded_for, owner)
+        struck = replace(struck, outcome=Outcome.SUCCESS)
+    hits = (struck.hit,) if struck.hit else ()
+    scene = with_hits(mark_defended(scene, (defender.id,)), hits)
+    return scene, AttackApplied(struck, given)
+
+
+def say_attack(
+    ctx: Context, scene: Scene, pending: PendingRoll, applied: AttackApplied
+) -> tuple[str, ...]:
+    """The line of an attack on one defender, its boosts, and the hit to absorb."""
+    result = pending.result
+    attacker = ctx.who(pending.actor)
+    struck = applied.struck
     key = "hazard.line" if pending.actor in scene.obstacle_index else "attack.line"
     line = ctx.tr(
         key,
         attacker=attacker,
         hazard=attacker,
-        defender=defender.name,
+        defender=ctx.who(struck.defender),
         effort=effort_text(ctx, result.effort),
         skill=pending.defense_skill or "",
         defense=opposition_text(ctx, result),
-        result=attack_verdict(
-            ctx,
-            attacker,
-            Outcome.SUCCESS if traded else result.outcome,
-            harm.harm,
-            _immune(scene, pending, defender),
-            shielding(scene, defender),
-        ),
+        result=_struck_verdict(ctx, attacker, struck),
     ) + helpers_note(ctx, pending)
-    if traded and pending.traded_for is not None:
-        scene, boost = add_boost(scene, pending.traded_for, invoke_owner(scene, pending.actor))
-        line += " · " + ctx.tr("attack.traded", attacker=attacker, aspect=quoted(boost.name))
-    line = with_notes(line, notes)
-    scene = with_hits(mark_defended(scene, (defender.id,)), (hit,) if hit else ())
-    lines = (line, *hit_lines(ctx.on(scene), scene, hit)) if hit else (line,)
-    return scene, lines
+    if pending.armor and pending.refs:
+        line += " · " + ctx.tr(
+            "attack.cover",
+            defender=ctx.who(struck.defender),
+            block=scene.obstacle_index[pending.refs[0]].name,
+            armor=pending.armor,
+        )
+    if applied.traded is not None:
+        aspect = quoted(applied.traded.name)
+        line += " · " + ctx.tr("attack.traded", attacker=attacker, aspect=aspect)
+    line = with_notes(line, boost_notes(ctx, struck.boosts))
+    hit = struck.hit
+    return (line, *hit_lines(ctx, scene, hit)) if hit else (line,)
 
 
-@settles(Action.ATTACK, RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)
-def settle_targets(
+settle_attack = settles(Action.ATTACK, RollPurpose.PLAIN)(staged(apply_attack, say_attack))
+
+
+def apply_targets(
     ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
+) -> tuple[Scene, tuple[Struck, ...]]:
     """An attack on several targets (§8): a split effort, each defending its share, or a
-    zone attack that everyone there defends in full."""
+    zone attack that everyone there defends in full; nothing until every target has
+    defended."""
+    effort = pending.result.effort
+    if any(t.effort is None for t in pending.targets):
+        return scene, ()
+    defenses = {t.target: t.effort for t in pending.targets if t.effort is not None}
+    if pending.purpose is RollPurpose.ZONE_ATTACK:
+        results = zone_attack(effort, defenses)
+    else:
+        shares = {t.target: t.share or 0 for t in pending.targets}
+        results = split_attack(effort, shares, defenses)
+    struck: list[Struck] = []
+    for target, result in zip(pending.targets, results, strict=True):
+        defender = scene.character(target.target)
+        assert target.effort is not None
+        defense = RollResult(target.effort, result.attack)
+        scene, one = _strike(
+            ctx, scene, pending, defender, result.shifts, result.outcome, defense, result.attack
+        )
+        struck.append(one)
+    scene = with_hits(mark_defended(scene, defenses), (s.hit for s in struck if s.hit))
+    return scene, tuple(struck)
+
+
+def say_targets(
+    ctx: Context, scene: Scene, pending: PendingRoll, struck: tuple[Struck, ...]
+) -> tuple[str, ...]:
+    """The attack's line, then each target's (or the call for their defenses)."""
     effort = pending.result.effort
     attacker = ctx.who(pending.actor)
-    names = ctx.names(t.target for t in pending.targets)
     if pending.purpose is RollPurpose.ZONE_ATTACK:
         head = ctx.tr(
             "attack.zone_line",
@@ -693,54 +915,36 @@ def settle_targets(
         head = ctx.tr(
             "attack.split_line",
             attacker=attacker,
-            targets=names,
+            targets=ctx.names(t.target for t in pending.targets),
             skill=pending.skill,
             effort=effort_text(ctx, effort),
         )
     head += helpers_note(ctx, pending)
-    if any(t.effort is None for t in pending.targets):
-        return scene, (
-            head,
-            ctx.tr("attack.split_prompt", count=len(pending.targets), total=effort.total),
-        )
-    defenses = {t.target: t.effort for t in pending.targets if t.effort is not None}
-    if pending.purpose is RollPurpose.ZONE_ATTACK:
-        results = zone_attack(effort, defenses)
-    else:
-        shares = {t.target: t.share or 0 for t in pending.targets}
-        results = split_attack(effort, shares, defenses)
+    if not struck:
+        count = len(pending.targets)
+        return head, ctx.tr("attack.split_prompt", count=count, total=effort.total)
     lines = [head]
-    hits: list[PendingHit] = []
-    for target, result in zip(pending.targets, results, strict=True):
-        defender = scene.character(target.target)
-        harm, hit = _hit_for(scene, pending, defender, result.shifts, result.outcome)
+    for target, one in zip(pending.targets, struck, strict=True):
         assert target.effort is not None
-        defense = RollResult(target.effort, result.attack)
-        scene, notes = attack_boosts(ctx, scene, pending, harm, defense, defender.id)
         line = ctx.tr(
             "attack.target_line",
-            defender=defender.name,
-            attack=ctx.rating(result.attack),
+            defender=ctx.who(one.defender),
+            attack=ctx.rating(one.attack),
             skill=target.skill,
             defense=effort_text(ctx, target.effort),
-            result=attack_verdict(
-                ctx,
-                attacker,
-                result.outcome,
-                harm.harm,
-                _immune(scene, pending, defender),
-                shielding(scene, defender),
-            ),
+            result=_struck_verdict(ctx, attacker, one),
         )
-        lines.append(with_notes(line, notes))
-        if hit is not None:
-            hits.append(hit)
-    scene = with_hits(mark_defended(scene, defenses), hits)
+        lines.append(with_notes(line, boost_notes(ctx, one.boosts)))
     if scene.pending_hit is not None:
-        lines += hit_lines(ctx.on(scene), scene, scene.pending_hit)
+        lines += hit_lines(ctx, scene, scene.pending_hit)
         if scene.queued_hits:
             lines.append(ctx.tr("hit.queued", names=ctx.names(h.target for h in scene.queued_hits)))
-    return scene, tuple(lines)
+    return tuple(lines)
+
+
+settle_targets = settles(Action.ATTACK, RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)(
+    staged(apply_targets, say_targets)
+)
 
 
 def require_roll_of(ctx: Context, *actions: Action) -> PendingRoll:

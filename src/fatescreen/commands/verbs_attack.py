@@ -18,12 +18,12 @@ from fatescreen.commands.settle import (
     settle,
 )
 from fatescreen.i18n import tr
-from fatescreen.rules.actions import Action, best_defense, default_attack_skill
+from fatescreen.rules.actions import Action, best_defense, default_attack_skill, style_trade
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.conflict import declare_full_defense, full_defense_earns_boost
 from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
-from fatescreen.rules.obstacles import Hazard
-from fatescreen.rules.outcomes import Effort, Outcome, RollResult, resolve
+from fatescreen.rules.obstacles import CoverMode, Hazard, block_cover
+from fatescreen.rules.outcomes import Effort, RollResult, resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
 
 
@@ -46,6 +46,8 @@ def parse_attack(args: Tokens, *, hazard: bool = False) -> Attack:
     dice: str | None = None
     helpers: list[str] = []
     defense: list[str] = []
+    cover: str | None = None
+    cover_mode: str | None = None
     while args:
         faces = args.faces_text()
         if faces is not None:
@@ -56,6 +58,11 @@ def parse_attack(args: Tokens, *, hazard: bool = False) -> Attack:
             dice = faces
         elif args.keyword("with"):
             helpers += args.names(tr(args.lang, "what.helpers"))
+        elif cover is None and args.keyword("cover"):
+            cover = args.take(tr(args.lang, "what.block"))
+            cover_mode = args.keyword("blocks", "weakens")
+            if cover_mode is None:
+                raise args.missing("blocks/weakens")
         elif args.keyword("vs"):
             while (faces := args.faces_text()) is not None:
                 defense.append(faces)
@@ -67,7 +74,19 @@ def parse_attack(args: Tokens, *, hazard: bool = False) -> Attack:
             skill = args.take(tr(args.lang, "what.skill"))
         else:
             args.done()
-    return Attack(actor, target, skill, dice, tuple(defense), hazard, zone, kind, tuple(helpers))
+    return Attack(
+        actor,
+        target,
+        skill,
+        dice,
+        tuple(defense),
+        hazard,
+        zone,
+        kind,
+        tuple(helpers),
+        cover,
+        cover_mode,
+    )
 
 
 def _targets(ctx: Context, request: Attack, attacker_id: str) -> tuple[list[Character], str | None]:
@@ -146,6 +165,10 @@ def decide_attack(ctx: Context, request: Attack) -> PendingRoll:
         weapon=weapon,
         helpers=helpers,
     )
+    if request.cover is not None:
+        if several:
+            raise ctx.error("error.cover_one")
+        pending = _behind_cover(ctx, request, pending, defenders[0])
     if not several:
         entered = defense_dice[0] if defense_dice else None
         defense = defense_effort(ctx, defenders[0], skills[0], entered, against=attacker)
@@ -164,6 +187,24 @@ def decide_attack(ctx: Context, request: Attack) -> PendingRoll:
         return replace(pending, purpose=RollPurpose.ZONE_ATTACK, refs=(zone,), targets=targets)
     targets = tuple(TargetDefense(d.id, s) for d, s in zip(defenders, skills, strict=True))
     return replace(pending, purpose=RollPurpose.SPLIT_ATTACK, targets=targets)
+
+
+def _behind_cover(
+    ctx: Context, request: Attack, pending: PendingRoll, defender: Character
+) -> PendingRoll:
+    """The attack on a defender behind a block (§7 «Hidastavat esteet»): as the table
+    decided, the block stops it (it cannot be made) or weakens it (Armor of half the
+    block's rating, at least 1), as :func:`~fatescreen.rules.obstacles.block_cover` says.
+
+    Raises:
+        CommandError: The block stops the attack.
+    """
+    assert request.cover is not None and request.cover_mode is not None
+    block = ctx.block(request.cover)
+    cover = block_cover(block, CoverMode(request.cover_mode))
+    if cover.blocked:
+        raise ctx.error("error.cover_blocks", block=block.name, defender=defender.name)
+    return replace(pending, armor=cover.armor, refs=(block.id,))
 
 
 def _attack(ctx: Context, args: Tokens, *, hazard: bool) -> Applied:
@@ -188,7 +229,7 @@ def said_attack(
 @verb(
     "attack",
     "attack ATTACKER DEFENDER[,DEFENDER...]|zone ZONE [SKILL] [physical|mental] [FACES] "
-    "[with H,H] [vs FACES...]",
+    "[with H,H] [cover BLOCK blocks|weakens] [vs FACES...]",
     aliases=("a", "hyökkää"),
     example="attack leader rozio Fight +0++ vs -000",
 )
@@ -203,7 +244,8 @@ def attack(ctx: Context, args: Tokens) -> Applied:
 
 @verb(
     "hazard",
-    "hazard HAZARD DEFENDER[,DEFENDER...]|zone ZONE [FACES] [vs FACES...]",
+    "hazard HAZARD DEFENDER[,DEFENDER...]|zone ZONE [FACES] [cover BLOCK blocks|weakens] "
+    "[vs FACES...]",
     aliases=("hz", "vaarallinen", "vaara"),
     example="hazard rocks riesa ++0- vs 0000",
 )
@@ -363,7 +405,7 @@ def trade(ctx: Context, args: Tokens) -> Applied:
     if (
         pending.action is not Action.ATTACK
         or pending.purpose is not RollPurpose.PLAIN
-        or pending.result.outcome is not Outcome.STYLE
+        or style_trade(pending.result) is None
     ):
         raise ctx.error("error.no_style")
     if pending.traded_for is not None:

@@ -24,23 +24,30 @@ from fatescreen.commands.build import (
     without_obstacle,
     without_zone,
 )
-from fatescreen.commands.core import Applied, Context, Tokens, verb
+from fatescreen.commands.core import Applied, Context, Tokens, Verb, verb
 from fatescreen.commands.fields import (
     CHARACTER_FIELDS,
     COUNTDOWN_FIELDS,
+    IN,
     OBSTACLE_FIELDS,
     ZONE_FIELDS,
+    Fields,
     character_kind,
     finish,
-    text,
+    text_word,
     word_in,
 )
 from fatescreen.commands.names import resolve
-from fatescreen.commands.requests import Remove
+from fatescreen.commands.requests import Add, Field, Remove
 from fatescreen.i18n import tr
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.copies import numbered_names
+from fatescreen.rules.fate_points import (
+    DEFAULT_REFRESH,
+    gm_pool_after_cast_change,
+    refreshed_points,
+)
 from fatescreen.rules.obstacles import Countdown, Hazard
 from fatescreen.scene import library
 from fatescreen.scene.model import Obstacle, Scene, Zone
@@ -74,18 +81,95 @@ THINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 def add(ctx: Context, args: Tokens) -> Applied:
     """Add characters, a zone, an obstacle or a countdown."""
-    first = args.take(ctx.tr("what.kind_or_template"))
-    kind = character_kind(first)
+    return add_records(ctx, args.verb, parse_add(args))
+
+
+def _fields_of_add(what: str) -> Fields | None:
+    """The fields an ``add`` of a kind takes after its name and value (None: a template)."""
+    if character_kind(what) is not None:
+        return CHARACTER_FIELDS
+    return {
+        "zone": ZONE_FIELDS,
+        "countdown": COUNTDOWN_FIELDS,
+        "hazard": OBSTACLE_FIELDS,
+        "block": OBSTACLE_FIELDS,
+        "distraction": OBSTACLE_FIELDS,
+        None: None,
+    }[word_in(THINGS, what)]
+
+
+def parse_add(args: Tokens) -> Add:
+    """Stage one of ``add``: the kind (or template), the name, the value the kind takes
+    after it (a mook group's members, a rating, a choice, boxes, a template's count), the
+    fields' words and ``in ZONE``.
+
+    Raises:
+        CommandError: A word missing, a number that is not one, or a word that is not a
+            field of the kind.
+    """
+    what = args.take(tr(args.lang, "what.kind_or_template"))
+    fields = _fields_of_add(what)
+    if fields is None:
+        return _parse_template_add(args, what)
+    name = text_word(args, "what.name")
+    value: int | str | None = None
+    kind = character_kind(what)
+    thing = word_in(THINGS, what)
+    if kind is CharacterKind.MOOKS:
+        value = args.optional_number()
+    elif thing == "distraction":
+        value = text_word(args, "what.choice")
+    elif thing == "countdown":
+        value = args.number(tr(args.lang, "what.boxes"))
+    elif thing in ("hazard", "block"):
+        value = args.number(tr(args.lang, "what.rating"))
+    given = fields.split(args, at_least_one=False)
+    zones = [found.values for found in given if found.name == IN]
+    zone = zones[-1][0] if zones and zones[-1] else None
+    rest = tuple(found for found in given if found.name != IN)
+    return Add(what, name, None if value is None else str(value), rest, zone)
+
+
+def _parse_template_add(args: Tokens, what: str) -> Add:
+    count = args.optional_number()
+    zone: str | None = None
+    between: tuple[str, ...] | None = None
+    while args:
+        if args.keyword(IN):
+            zone = args.take(tr(args.lang, "what.zone"))
+        elif word_in(_BETWEEN, args.words[0]):
+            args.take(tr(args.lang, "what.field"))
+            between = tuple(args.take(tr(args.lang, "what.zone")) for _ in range(2))
+        else:
+            args.done()
+    fields = () if between is None else (Field("between", between),)
+    return Add(what, None, None if count is None else str(count), fields, zone)
+
+
+def add_records(ctx: Context, verb: Verb, request: Add) -> Applied:
+    """The stages after parsing: the records made, checked as the loader would, added and
+    said."""
+    kind = character_kind(request.what)
     if kind is not None:
-        return _add_character(ctx, args, kind)
-    thing = word_in(THINGS, first)
+        return _add_character(ctx, verb, request, kind)
+    thing = word_in(THINGS, request.what)
     if thing == "zone":
-        return _add_zone(ctx, args)
+        return _add_zone(ctx, verb, request)
     if thing == "countdown":
-        return _add_countdown(ctx, args)
+        return _add_countdown(ctx, verb, request)
     if thing is not None:
-        return _add_obstacle(ctx, args, thing)
-    return _add_from_template(ctx, args, first)
+        return _add_obstacle(ctx, verb, request, thing)
+    return _add_from_template(ctx, request)
+
+
+def _named(request: Add) -> str:
+    assert request.name is not None, "the parse stage names every record but a template's"
+    return request.name
+
+
+def _number(request: Add) -> int:
+    assert request.value is not None, "the parse stage reads a number where one is needed"
+    return int(request.value)
 
 
 def _added(
@@ -104,24 +188,22 @@ def _added(
 def _pool(
     ctx: Context, scene: Scene, made: list[Character], lines: tuple[str, ...]
 ) -> tuple[Scene, tuple[str, ...]]:
-    """The GM pool grows by one per new PC (§3: one point per PC in the scene)."""
+    """The GM pool as the rules have it with the new PCs in the scene."""
     pcs = sum(1 for c in made if c.kind is CharacterKind.PC)
     if not pcs:
         return scene, lines
-    scene = replace(scene, gm_pool=scene.gm_pool + pcs)
+    scene = replace(scene, gm_pool=gm_pool_after_cast_change(scene.gm_pool, pcs_joined=pcs))
     return scene, (*lines, ctx.tr("build.pool", total=scene.gm_pool))
 
 
-def _add_character(ctx: Context, args: Tokens, kind: CharacterKind) -> Applied:
-    name = text(ctx, args, "what.name")
-    data: Data = {"name": name, "kind": kind.value}
-    if kind is CharacterKind.MOOKS and (members := args.optional_number()) is not None:
-        data["members"] = members
-    CHARACTER_FIELDS.apply(ctx, args, data, at_least_one=False)
+def _add_character(ctx: Context, verb: Verb, request: Add, kind: CharacterKind) -> Applied:
+    data: Data = {"name": _named(request), "kind": kind.value}
+    if kind is CharacterKind.MOOKS and request.value is not None:
+        data["members"] = _number(request)
+    _apply_fields(ctx, verb, CHARACTER_FIELDS, request, data)
     pc = kind is CharacterKind.PC
     if pc and "fate_points" not in data:
-        # a new PC comes with a full set of fate points: their refresh
-        data["fate_points"] = data.get("refresh", 3)
+        data["fate_points"] = refreshed_points(0, data.get("refresh", DEFAULT_REFRESH))
     character = read_character(ctx, data, pc)
     unique_character(ctx, character)
     scene = join_turn(ctx.scene.with_character(character), [character.id])
@@ -131,9 +213,15 @@ def _add_character(ctx: Context, args: Tokens, kind: CharacterKind) -> Applied:
     return Applied(scene, lines, label, frozenset({"all"}))
 
 
-def _add_zone(ctx: Context, args: Tokens) -> Applied:
-    data: Data = {"name": text(ctx, args, "what.name")}
-    ZONE_FIELDS.apply(ctx, args, data, at_least_one=False)
+def _apply_fields(ctx: Context, verb: Verb, fields: Fields, request: Add, data: Data) -> None:
+    """The request's fields into the record, then its ``in ZONE``."""
+    zone = () if request.zone is None else (Field(IN, (request.zone,)),)
+    fields.apply(ctx, verb, (*request.fields, *zone), data)
+
+
+def _add_zone(ctx: Context, verb: Verb, request: Add) -> Applied:
+    data: Data = {"name": _named(request)}
+    _apply_fields(ctx, verb, ZONE_FIELDS, request, data)
     zone = read_zone(ctx, data)
     unique(ctx, "zone", zone.name, zone.id, ((z.id, z.name) for z in ctx.scene.zones))
     scene = replace(ctx.scene, zones=(*ctx.scene.zones, zone))
@@ -146,13 +234,13 @@ def _unique_obstacle(ctx: Context, scene: Scene, obstacle: Obstacle) -> None:
     unique(ctx, "obstacle", obstacle.name, obstacle.id, existing)
 
 
-def _add_obstacle(ctx: Context, args: Tokens, kind: str) -> Applied:
-    data: Data = {kind: text(ctx, args, "what.name")}
+def _add_obstacle(ctx: Context, verb: Verb, request: Add, kind: str) -> Applied:
+    data: Data = {kind: _named(request)}
     if kind == "distraction":
-        data["choice"] = text(ctx, args, "what.choice")
+        data["choice"] = request.value
     else:
-        data["rating"] = args.number(ctx.tr("what.rating"))
-    OBSTACLE_FIELDS.apply(ctx, args, data, at_least_one=False)
+        data["rating"] = _number(request)
+    _apply_fields(ctx, verb, OBSTACLE_FIELDS, request, data)
     obstacle = read_obstacle(ctx, data)
     _unique_obstacle(ctx, ctx.scene, obstacle)
     scene = with_obstacle(ctx.scene, None, obstacle)
@@ -163,10 +251,9 @@ def _add_obstacle(ctx: Context, args: Tokens, kind: str) -> Applied:
     return Applied(scene, lines, label, frozenset({"all"}))
 
 
-def _add_countdown(ctx: Context, args: Tokens) -> Applied:
-    data: Data = {"name": text(ctx, args, "what.name")}
-    data["boxes"] = args.number(ctx.tr("what.boxes"))
-    COUNTDOWN_FIELDS.apply(ctx, args, data, at_least_one=False)
+def _add_countdown(ctx: Context, verb: Verb, request: Add) -> Applied:
+    data: Data = {"name": _named(request), "boxes": _number(request)}
+    _apply_fields(ctx, verb, COUNTDOWN_FIELDS, request, data)
     countdown = read_countdown(ctx, finish(data))
     existing = ((c.id, c.name) for c in ctx.scene.countdowns)
     unique(ctx, "countdown", countdown.name, countdown.id, existing)
@@ -191,21 +278,16 @@ def find_template(ctx: Context, ref: str) -> library.Template:
     return resolve(ref, ((t.key, t.name, t) for t in found), "template", ctx.lang)
 
 
-def _add_from_template(ctx: Context, args: Tokens, ref: str) -> Applied:
-    template = find_template(ctx, ref)
-    count = args.optional_number()
-    count = 1 if count is None else count
+def _add_from_template(ctx: Context, request: Add) -> Applied:
+    template = find_template(ctx, request.what)
+    count = 1 if request.value is None else _number(request)
     if not 1 <= count <= MAX_COPIES:
         raise ctx.error("error.range", low=1, high=MAX_COPIES)
     place: Data = {}
-    while args:
-        if args.keyword("in"):
-            place["zone"] = ctx.zone(args.take(ctx.tr("what.zone"))).id
-        elif word_in(_BETWEEN, args.words[0]):
-            args.take(ctx.tr("what.field"))
-            place["between"] = [ctx.zone(args.take(ctx.tr("what.zone"))).id for _ in range(2)]
-        else:
-            args.done()
+    for found in request.fields:
+        place["between"] = [ctx.zone(ref).id for ref in found.values]
+    if request.zone is not None:
+        place["zone"] = ctx.zone(request.zone).id
     if template.section == "npc":
         if "between" in place:
             raise ctx.error("build.between_block")

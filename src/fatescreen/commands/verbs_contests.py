@@ -3,7 +3,7 @@ challenges (a set of overcome tasks read together)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from fatescreen.commands.contest_picks import pick
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
@@ -16,15 +16,17 @@ from fatescreen.commands.settle import (
     overcome_line,
     settle,
     settles,
+    staged,
     with_hits,
 )
 from fatescreen.commands.text import effort_text, quoted
 from fatescreen.rules.actions import Action
-from fatescreen.rules.aspects import Aspect, AspectKind, make_id
+from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.contests import (
     MAX_VICTORIES,
     MIN_VICTORIES,
+    AdvantageFailureChoice,
     Challenge,
     ChallengeTask,
     Contest,
@@ -34,11 +36,13 @@ from fatescreen.rules.contests import (
     challenge_progress,
     contest_exchange,
     direct_contest_shifts,
+    failed_contest_advantage,
     finish_challenge,
     record_task,
     threat_harm,
 )
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.errors import InvalidValue
 from fatescreen.rules.obstacles import Hazard, hazard_effort
 from fatescreen.rules.outcomes import Effort, Outcome, resolve
 from fatescreen.scene.aspects import SCENE_HOLDER, add_aspect
@@ -419,12 +423,38 @@ def _forfeit(ctx: Context, args: Tokens, ref: str | None) -> Applied:
     args.done()
     if _rolled(ctx.scene, found, side):
         raise ctx.error("error.side_rolled", side=side.name, exchange=found.exchange)
+    forfeiting = side.name
+    failed = _failed_advantage(ctx.scene, side)
+    if failed is not None:
+        # The side's answer to its member's failed create an advantage (§5): give up
+        # the roll this exchange rather than hand the other side a free invoke.
+        choice = AdvantageFailureChoice.FORFEIT_ROLL
+        chosen = failed_contest_advantage(choice, side.name, failed.aspect or "", GM)
+        assert chosen.forfeits is not None
+        forfeiting = chosen.forfeits
     scene = replace(
-        ctx.scene, contest_rolls=(*ctx.scene.contest_rolls, ContestRoll(found.name, side.name))
+        ctx.scene, contest_rolls=(*ctx.scene.contest_rolls, ContestRoll(found.name, forfeiting))
     )
-    line = ctx.tr("contest.forfeit", side=side.name, exchange=found.exchange)
+    line = ctx.tr("contest.forfeit", side=forfeiting, exchange=found.exchange)
+    if failed is not None:
+        line += " · " + ctx.tr("contest.forfeit_advantage", name=ctx.who(failed.actor))
     scene, more = _resolve_if_complete(ctx, scene, found.name)
     return Applied(scene, (line, *more), line, frozenset({"contests"}))
+
+
+def _failed_advantage(scene: Scene, side: ContestSide) -> PendingRoll | None:
+    """The roll just made, when it is a failed create an advantage by a member of ``side``
+    not yet taken at a cost."""
+    pending = scene.pending_roll
+    if (
+        pending is not None
+        and pending.action is Action.CREATE_ADVANTAGE
+        and pending.result.outcome is Outcome.FAIL
+        and pending.cost is None
+        and pending.actor in side.members
+    ):
+        return pending
+    return None
 
 
 def _twist(ctx: Context, args: Tokens, ref: str | None) -> Applied:
@@ -572,7 +602,7 @@ def _start_challenge(ctx: Context, args: Tokens) -> Applied:
         tasks.append(_task_text(ctx, args.take(ctx.tr("what.task"))))
     try:
         started = Challenge(name, tuple(tasks))
-    except ValueError:
+    except InvalidValue:
         raise ctx.error("error.task_twice", challenge=name) from None
     scene = replace(ctx.scene, challenges=(*ctx.scene.challenges, started))
     listed = ", ".join(
@@ -617,17 +647,32 @@ def _roll_task(ctx: Context, args: Tokens, ref: str | None) -> Applied:
     return Applied(scene, lines, label, frozenset({"pending", "challenges"}))
 
 
-@settles(Action.OVERCOME, RollPurpose.TASK)
-def settle_task(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, tuple[str, ...]]:
+@dataclass(frozen=True)
+class TaskRecorded:
+    """What a task's roll put in the scene: the challenge with the task recorded."""
+
+    challenge: Challenge
+    cost: str
+    """The cost the task was achieved at ("" for none, or none named yet)."""
+
+
+def apply_task(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, TaskRecorded]:
     """Record the task's outcome (achieved at a cost when one was named)."""
     name, task_name = pending.refs
     found = next(c for c in scene.challenges if c.name == name)
-    outcome = pending.result.outcome
-    cost = "" if outcome.succeeded else pending.cost or ""
+    cost = "" if pending.result.outcome.succeeded else pending.cost or ""
     recorded = record_task(found, task_name, pending.result, cost=cost)
-    scene = _replace_challenge(scene, found, recorded)
-    line = overcome_line(ctx, pending, "challenge.roll_line", task=task_name)
-    lines = [line]
-    if outcome is Outcome.TIE and not cost:
+    return _replace_challenge(scene, found, recorded), TaskRecorded(recorded, cost)
+
+
+def say_task(
+    ctx: Context, scene: Scene, pending: PendingRoll, recorded: TaskRecorded
+) -> tuple[str, ...]:
+    """The roll's line, a call for the cost of a tie, and the challenge's progress."""
+    lines = [overcome_line(ctx, pending, "challenge.roll_line", task=pending.refs[1])]
+    if pending.result.outcome is Outcome.TIE and not recorded.cost:
         lines.append(ctx.tr("challenge.name_cost"))
-    return scene, (*lines, *progress_lines(ctx, recorded))
+    return (*lines, *progress_lines(ctx, recorded.challenge))
+
+
+settle_task = settles(Action.OVERCOME, RollPurpose.TASK)(staged(apply_task, say_task))

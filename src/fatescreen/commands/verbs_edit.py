@@ -3,12 +3,14 @@ countdown, a zone, the scene itself or its rules (``set``); where things stand (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from fatescreen.commands.build import (
     OBSTACLE_TYPES,
     PLACEABLE,
+    Record,
     checked,
     find_record,
     read_character,
@@ -20,7 +22,7 @@ from fatescreen.commands.build import (
     unique_character,
     with_obstacle,
 )
-from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
+from fatescreen.commands.core import Applied, Context, Tokens, Verb, keyword_of, verb
 from fatescreen.commands.fields import (
     CHALLENGE_FIELDS,
     CHARACTER_FIELDS,
@@ -30,11 +32,12 @@ from fatescreen.commands.fields import (
     RULES_FIELDS,
     SCENE_FIELDS,
     ZONE_FIELDS,
+    Fields,
     finish,
     is_none,
 )
 from fatescreen.commands.names import fold
-from fatescreen.commands.requests import Place
+from fatescreen.commands.requests import Field, Place, Set
 from fatescreen.i18n import tr
 from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
@@ -56,33 +59,89 @@ RULES_WORDS = ("rules", "säännöt")
 )
 def set_verb(ctx: Context, args: Tokens) -> Applied:
     """Change fields of a character, obstacle, countdown, zone, the scene or its rules."""
-    ref = args.take(ctx.tr("what.thing"))
-    if keyword_of(ref) == "scene":
-        return _set_scene(ctx, args)
-    if fold(ref) in RULES_WORDS:
-        return _set_rules(ctx, args)
-    target = find_record(ctx, ref)
+    found: list[Record] = []
+
+    def grammar(ref: str) -> Fields:
+        found.append(find_record(ctx, ref))
+        return fields_of(found[-1])
+
+    request = parse_set(args, grammar)
+    return set_fields(ctx, args.verb, request, found[-1] if found else None)
+
+
+def fields_of(record: Record) -> Fields:
+    """The fields ``set`` reads for a kind of record."""
+    if isinstance(record, Character):
+        return CHARACTER_FIELDS
+    if isinstance(record, Countdown):
+        return COUNTDOWN_FIELDS
+    if isinstance(record, Zone):
+        return ZONE_FIELDS
+    if isinstance(record, Contest):
+        return CONTEST_FIELDS
+    if isinstance(record, Challenge):
+        return CHALLENGE_FIELDS
+    return OBSTACLE_FIELDS
+
+
+def _is_scene(ref: str) -> bool:
+    return keyword_of(ref) == "scene"
+
+
+def _is_rules(ref: str) -> bool:
+    return fold(ref) in RULES_WORDS
+
+
+def parse_set(args: Tokens, grammar: Callable[[str], Fields]) -> Set:
+    """Stage one of ``set``: what changes and its fields' words. Which fields there are
+    depends on the kind of record, so ``grammar`` tells them for a name (the scene and its
+    rules have their own).
+
+    Raises:
+        CommandError: Nothing named, a word that is not a field, or no field at all.
+    """
+    ref = args.take(tr(args.lang, "what.thing"))
+    if _is_scene(ref):
+        fields = SCENE_FIELDS
+    elif _is_rules(ref):
+        fields = RULES_FIELDS
+    else:
+        fields = grammar(ref)
+    return Set(ref, fields.split(args))
+
+
+def set_fields(ctx: Context, verb: Verb, request: Set, record: Record | None = None) -> Applied:
+    """The stages after parsing: the record's fields changed, checked as the loader would,
+    and said (``record`` is the one the request names, if the parse stage found it)."""
+    if _is_scene(request.target):
+        return _set_scene(ctx, verb, request.fields)
+    if _is_rules(request.target):
+        return _set_rules(ctx, verb, request.fields)
+    target = record or find_record(ctx, request.target)
+    fields = request.fields
     if isinstance(target, Character):
-        edit = _set_character(ctx, args, target)
+        edit = _set_character(ctx, verb, fields, target)
         changed = {f"character:{target.id}", "zones", "turn"}
     elif isinstance(target, Countdown):
-        edit = _set_countdown(ctx, args, target)
+        edit = _set_countdown(ctx, verb, fields, target)
         changed = {"countdowns"}
     elif isinstance(target, Zone):
-        edit = _set_zone(ctx, args, target)
+        edit = _set_zone(ctx, verb, fields, target)
         changed = {"all"}
     elif isinstance(target, Contest):
-        edit = _set_contest(ctx, args, target)
+        edit = _set_contest(ctx, verb, fields, target)
         changed = {"contests"}
     elif isinstance(target, Challenge):
-        edit = _set_challenge(ctx, args, target)
+        edit = _set_challenge(ctx, verb, fields, target)
         changed = {"challenges"}
     else:
-        edit = _set_obstacle(ctx, args, target)
+        edit = _set_obstacle(ctx, verb, fields, target)
         changed = {"obstacles", "zones", "turn"}
     return _applied(ctx, edit, target.name, frozenset(changed))
 
 
+Given = tuple[Field, ...]
+"""Fields as the parse stage found them."""
 Edit = tuple[Scene, Data, Data]
 """A changed scene, with the changed record's file form before and after."""
 
@@ -97,10 +156,10 @@ def _applied(ctx: Context, edit: Edit, name: str, changed: frozenset[str]) -> Ap
     return Applied(scene, (line,), ctx.tr("build.label.set", name=name), changed)
 
 
-def _set_character(ctx: Context, args: Tokens, character: Character) -> Edit:
+def _set_character(ctx: Context, verb: Verb, fields: Given, character: Character) -> Edit:
     before = codec.encode_character(character, ctx.scene.rules)
     data = {**before, "id": character.id}
-    CHARACTER_FIELDS.apply(ctx, args, data)
+    CHARACTER_FIELDS.apply(ctx, verb, fields, data)
     pc = character.kind is CharacterKind.PC
     new = read_character(ctx, data, pc)
     if (new.kind is CharacterKind.PC) != pc:
@@ -111,10 +170,10 @@ def _set_character(ctx: Context, args: Tokens, character: Character) -> Edit:
     return ctx.scene.with_character(new), before, after
 
 
-def _set_obstacle(ctx: Context, args: Tokens, obstacle: Obstacle) -> Edit:
+def _set_obstacle(ctx: Context, verb: Verb, fields: Given, obstacle: Obstacle) -> Edit:
     before = codec.encode_obstacle(obstacle)
     data = {**before, "id": obstacle.id}
-    OBSTACLE_FIELDS.apply(ctx, args, data)
+    OBSTACLE_FIELDS.apply(ctx, verb, fields, data)
     new = read_obstacle(ctx, data)
     if new.name != obstacle.name:
         existing = ((o.id, o.name) for o in ctx.scene.obstacles)
@@ -122,10 +181,10 @@ def _set_obstacle(ctx: Context, args: Tokens, obstacle: Obstacle) -> Edit:
     return with_obstacle(ctx.scene, obstacle, new), before, codec.encode_obstacle(new)
 
 
-def _set_countdown(ctx: Context, args: Tokens, countdown: Countdown) -> Edit:
+def _set_countdown(ctx: Context, verb: Verb, fields: Given, countdown: Countdown) -> Edit:
     before = codec.encode_countdown(countdown)
     data = {**before, "id": countdown.id}
-    COUNTDOWN_FIELDS.apply(ctx, args, data)
+    COUNTDOWN_FIELDS.apply(ctx, verb, fields, data)
     new = read_countdown(ctx, finish(data))
     if new.name != countdown.name:
         existing = ((c.id, c.name) for c in ctx.scene.countdowns)
@@ -134,10 +193,10 @@ def _set_countdown(ctx: Context, args: Tokens, countdown: Countdown) -> Edit:
     return replace(ctx.scene, countdowns=countdowns), before, codec.encode_countdown(new)
 
 
-def _set_zone(ctx: Context, args: Tokens, zone: Zone) -> Edit:
+def _set_zone(ctx: Context, verb: Verb, fields: Given, zone: Zone) -> Edit:
     before = codec.encode_zone(zone)
     data = {**before, "id": zone.id}
-    ZONE_FIELDS.apply(ctx, args, data)
+    ZONE_FIELDS.apply(ctx, verb, fields, data)
     new = read_zone(ctx, data)
     existing = ((z.id, z.name) for z in ctx.scene.zones)
     unique(ctx, "zone", new.name, new.id, existing, ignore=zone.id)
@@ -145,10 +204,10 @@ def _set_zone(ctx: Context, args: Tokens, zone: Zone) -> Edit:
     return replace(ctx.scene, zones=zones), before, codec.encode_zone(new)
 
 
-def _set_contest(ctx: Context, args: Tokens, contest: Contest) -> Edit:
+def _set_contest(ctx: Context, verb: Verb, fields: Given, contest: Contest) -> Edit:
     before = codec.encode_contest(contest)
     data = dict(before)
-    CONTEST_FIELDS.apply(ctx, args, data)
+    CONTEST_FIELDS.apply(ctx, verb, fields, data)
     reader = Reader()
     new = checked(ctx, contest.name, reader, codec.decode_contest(reader, data, ()))
     if new.name != contest.name:
@@ -164,10 +223,10 @@ def _set_contest(ctx: Context, args: Tokens, contest: Contest) -> Edit:
     return scene, before, codec.encode_contest(new)
 
 
-def _set_challenge(ctx: Context, args: Tokens, challenge: Challenge) -> Edit:
+def _set_challenge(ctx: Context, verb: Verb, fields: Given, challenge: Challenge) -> Edit:
     before = codec.encode_challenge(challenge)
     data = dict(before)
-    CHALLENGE_FIELDS.apply(ctx, args, data)
+    CHALLENGE_FIELDS.apply(ctx, verb, fields, data)
     reader = Reader()
     new = checked(ctx, challenge.name, reader, codec.decode_challenge(reader, data, ()))
     if new.name != challenge.name:
@@ -179,10 +238,10 @@ def _set_challenge(ctx: Context, args: Tokens, challenge: Challenge) -> Edit:
     return replace(ctx.scene, challenges=challenges), before, codec.encode_challenge(new)
 
 
-def _set_scene(ctx: Context, args: Tokens) -> Applied:
+def _set_scene(ctx: Context, verb: Verb, fields: Given) -> Applied:
     before: Data = {"title": ctx.scene.title, "notes": ctx.scene.notes}
     data = dict(before)
-    SCENE_FIELDS.apply(ctx, args, data)
+    SCENE_FIELDS.apply(ctx, verb, fields, data)
     reader = Reader()
     title = reader.text(data["title"], ("title",))
     notes = reader.text(data.get("notes", ""), ("notes",), limit=MAX_TEXT, allow_empty=True)
@@ -192,15 +251,15 @@ def _set_scene(ctx: Context, args: Tokens) -> Applied:
     return _applied(ctx, (scene, before, after), ctx.tr("holder.scene"), frozenset({"all"}))
 
 
-def _set_rules(ctx: Context, args: Tokens) -> Applied:
+def _set_rules(ctx: Context, verb: Verb, fields: Given) -> Applied:
     rules = ctx.scene.rules
-    before: Data = {key: getattr(rules, key) for key in codec.RULES_KEYS}
+    before: Data = codec.rules_values(rules)
     data = dict(before)
-    RULES_FIELDS.apply(ctx, args, data)
+    RULES_FIELDS.apply(ctx, verb, fields, data)
     reader = Reader()
     new = checked(ctx, ctx.tr("what.rules"), reader, codec.decode_rules(reader, data, ()))
     scene = under_rules(ctx, new) if new != rules else ctx.scene
-    after: Data = {key: getattr(new, key) for key in codec.RULES_KEYS}
+    after: Data = codec.rules_values(new)
     return _applied(ctx, (scene, before, after), ctx.tr("what.rules"), frozenset({"all"}))
 
 

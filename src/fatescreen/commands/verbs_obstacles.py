@@ -18,7 +18,7 @@ from fatescreen.commands.settle import (
 from fatescreen.rules.actions import Action
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
-from fatescreen.rules.obstacles import Block, overcome_block
+from fatescreen.rules.obstacles import Block, overcome_block, remove_block
 from fatescreen.rules.outcomes import resolve
 from fatescreen.scene.model import PendingHit, PendingRoll, RollPurpose, Scene
 
@@ -31,24 +31,33 @@ def optional_skill(ctx: Context, args: Tokens, character: Character, default: st
     return ctx.skill(character, args.take(ctx.tr("what.skill")))
 
 
-def block_harm(
-    ctx: Context, block: Block, character: Character, effort: int
-) -> tuple[PendingHit | None, str]:
-    """Harm for falling short against a block: the shortfall plus its Weapon, if it can
-    harm at all (§7); returns the hit and the line that announces it."""
+def block_hit(block: Block, character: Character, effort: int) -> PendingHit | None:
+    """The hit for falling short against a block: the shortfall plus its Weapon, if it can
+    harm at all (§7, the rules' :func:`overcome_block`)."""
     rolled = overcome_block(block, effort)
     if rolled.harm <= 0:
-        return None, ""
-    hit = PendingHit(character.id, rolled.harm, StressKind.PHYSICAL, None)
-    line = ctx.tr(
+        return None
+    return PendingHit(character.id, rolled.harm, StressKind.PHYSICAL, None)
+
+
+def block_hit_line(ctx: Context, block: Block, hit: PendingHit, effort: int) -> str:
+    """The words that announce a block's hit."""
+    return ctx.tr(
         "block.harm",
-        name=character.name,
+        name=ctx.who(hit.target),
         block=block.name,
         shortfall=block.rating - effort,
         weapon=block.weapon,
-        shifts=rolled.harm,
+        shifts=hit.shifts,
     )
-    return hit, line
+
+
+def block_harm(
+    ctx: Context, block: Block, character: Character, effort: int
+) -> tuple[PendingHit | None, str]:
+    """The hit for falling short against a block and the line that announces it."""
+    hit = block_hit(block, character, effort)
+    return hit, "" if hit is None else block_hit_line(ctx, block, hit, effort)
 
 
 @verb(
@@ -79,12 +88,13 @@ def block_verb(ctx: Context, args: Tokens) -> Applied:
             args.done()
     effort, counted, _ = action_effort(ctx, character, skill, entered, helpers)
     removing = action == "remove"
-    difficulty = block.removal_difficulty if removing else block.rating
+    # Getting past faces the block's rating; getting rid of it, its removal difficulty (§7).
+    attempt = remove_block(block, effort) if removing else overcome_block(block, effort)
     pending = PendingRoll(
         character.id,
         Action.OVERCOME,
         skill,
-        resolve(effort, difficulty),
+        resolve(effort, attempt.difficulty),
         purpose=RollPurpose.REMOVE_BLOCK if removing else RollPurpose.PASS_BLOCK,
         refs=(block.id,),
         helpers=counted,

@@ -1,4 +1,5 @@
-"""Verbs for fate points: give and spend (PCs and the GM pool), and compels."""
+"""Verbs for fate points: give and spend (PCs and the GM pool), story details declared
+with an aspect, and compels."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.names import fold
-from fatescreen.commands.requests import Compel
+from fatescreen.commands.requests import Compel, Declare
 from fatescreen.commands.text import quoted
 from fatescreen.i18n import tr
 from fatescreen.rules.aspects import GM
@@ -15,9 +16,11 @@ from fatescreen.rules.errors import IllegalCompel, NotEnoughFatePoints
 from fatescreen.rules.fate_points import (
     Ledger,
     accept_compel,
+    declare_story_detail,
     offer_compel,
     opening_ledger,
     refuse_compel,
+    withdraw_compel,
 )
 from fatescreen.rules.invokes import invoke_payer
 from fatescreen.scene.model import Scene
@@ -91,13 +94,64 @@ def _with_balances(scene: Scene, ledger: Ledger, people: tuple[str, ...]) -> Sce
     return scene
 
 
+def parse_declare(args: Tokens) -> Declare:
+    """Stage one of ``declare``: who declares what, and whether an aspect covers it."""
+    who = args.take(tr(args.lang, "what.character"))
+    detail = args.take(tr(args.lang, "what.detail")).strip()
+    if not detail:
+        raise args.missing(tr(args.lang, "what.detail"))
+    free = args.keyword("free") is not None
+    args.done()
+    return Declare(who, detail, free)
+
+
+@verb(
+    "declare",
+    'declare WHO "DETAIL" [free]',
+    aliases=("julista",),
+    example='declare silbestre "The harbour master owes me a favour"',
+)
+def declare(ctx: Context, args: Tokens) -> Applied:
+    """Declare a story detail with an aspect (§3): a fate point, or ``free`` when an aspect
+    in play clearly covers it; :func:`~fatescreen.rules.fate_points.declare_story_detail`
+    decides the cost. An NPC's point comes from the GM pool."""
+    request = parse_declare(args)
+    character = ctx.character(request.who)
+    scene = ctx.scene
+    account = invoke_payer(character.id, frozenset(c.id for c in scene.pcs))
+    ledger = opening_ledger({account: _balance(scene, account)})
+    try:
+        after = declare_story_detail(ledger, account, request.detail, covered=request.free)
+    except NotEnoughFatePoints:
+        raise ctx.error(
+            "error.pool_short" if account == GM else "error.points_short",
+            name=character.name,
+            count=ledger.balance(account),
+        ) from None
+    detail = quoted(request.detail)
+    if after == ledger:
+        line = ctx.tr("declare.free", name=character.name, detail=detail)
+        return Applied(scene, (line,), line, frozenset())
+    scene = _with_balances(scene, after, (account,))
+    payer = ctx.tr("fp.gm") if account == GM else character.name
+    line = ctx.tr(
+        "declare.paid",
+        name=character.name,
+        detail=detail,
+        payer=payer,
+        total=after.balance(account),
+    )
+    tags = {"pool"} | ({f"character:{account}"} if account != GM else set())
+    return Applied(scene, (line,), line, frozenset(tags))
+
+
 def parse_compel(args: Tokens) -> Compel:
     """Stage one of ``compel``: whose aspect, the answer, and the player who offers it."""
     character = args.take(tr(args.lang, "what.character"))
     aspect = args.take(tr(args.lang, "what.aspect"))
-    answer = args.keyword("offer", "accept", "refuse")
+    answer = args.keyword("offer", "accept", "refuse", "withdraw")
     if answer is None:
-        raise args.missing("offer/accept/refuse")
+        raise args.missing("offer/accept/refuse/withdraw")
     by = args.take(tr(args.lang, "what.character")) if args.keyword("by") else None
     args.done()
     return Compel(character, aspect, answer, by)
@@ -105,13 +159,14 @@ def parse_compel(args: Tokens) -> Compel:
 
 @verb(
     "compel",
-    "compel WHO ASPECT offer|accept|refuse [by PLAYER]",
+    "compel WHO ASPECT offer|accept|refuse|withdraw [by PLAYER]",
     aliases=("cp", "painosta", "pakota"),
     example="compel rozio wanted accept",
 )
 def compel(ctx: Context, args: Tokens) -> Applied:
     """Offer or settle a compel as :mod:`fatescreen.rules.fate_points` decides it: the GM's
-    compels never cost the GM pool; a player compelling another character pays a point."""
+    compels never cost the GM pool; a player compelling another character pays a point; a
+    compel the table finds unfitting is withdrawn at no one's cost."""
     request = parse_compel(args)
     character = ctx.standing(request.character)
     target = ctx.aspect(request.aspect)
@@ -136,6 +191,11 @@ def compel(ctx: Context, args: Tokens) -> Applied:
     if answer == "offer":
         line = ctx.tr("compel.offer", name=character.name, aspect=aspect)
         return Applied(ctx.scene, (line,))
+    if answer == "withdraw":
+        step = withdraw_compel(step.ledger, step.compel)
+        scene = _with_balances(scene, step.ledger, people)
+        line = ctx.tr("compel.withdraw", name=character.name, aspect=aspect)
+        return Applied(scene, (line,), line, frozenset({"pool", f"character:{character.id}"}))
     if answer == "accept":
         step = accept_compel(step.ledger, step.compel)
         key = "compel.accept"

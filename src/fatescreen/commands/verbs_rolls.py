@@ -14,6 +14,7 @@ from fatescreen.commands.requests import Invoke as InvokeRequest
 from fatescreen.commands.settle import (
     action_effort,
     check_not_hazard_overcome,
+    contest_side_of,
     defense_effort,
     no_hit_waiting,
     opposing_result,
@@ -29,6 +30,7 @@ from fatescreen.rules.actions import (
     AspectTarget,
     best_defense,
     create_advantage_outcome,
+    difficulty_for,
     tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, make_id
@@ -41,12 +43,14 @@ from fatescreen.rules.invokes import (
     Invoke,
     InvokeEffect,
     InvokeOutcome,
+    InvokeRefusal,
     Payment,
     already_paid,
     apply_invokes,
     charge_invokes,
     free_invoke_holders,
     invoke_payer,
+    invoke_payment,
     same_side,
 )
 from fatescreen.rules.ladder import parse_rating
@@ -223,7 +227,12 @@ def parse_roll_tail(args: Tokens, *, allow_on: bool = False) -> RollTail:
             tail.dice = faces
         elif args.keyword("with"):
             tail.helpers += args.names(tr(args.lang, "what.helpers"))
-        elif tail.opposition is None and args.keyword("vs"):
+        elif tail.opposition is None and tail.reasons is None and args.keyword("vs"):
+            if args.keyword("hard"):
+                # ``vs hard [N]``: a difficulty from the reasons the task is hard (§1)
+                reasons = args.optional_number()
+                tail.reasons = 1 if reasons is None else reasons
+                continue
             tail.opposition = args.take(tr(args.lang, "what.opposition"))
             if not is_difficulty(tail.opposition):
                 tail.opponent_dice = args.faces_text()
@@ -251,6 +260,7 @@ class RollTail:
     opponent_skill: str | None = None
     opponent_dice: str | None = None
     holder: str | None = None
+    reasons: int | None = None
 
 
 def _first_words(args: Tokens, most: int) -> list[str]:
@@ -282,6 +292,7 @@ def parse_overcome(args: Tokens) -> Overcome:
         tail.opponent_skill,
         tail.opponent_dice,
         tuple(tail.helpers),
+        tail.reasons,
     )
 
 
@@ -311,7 +322,12 @@ def parse_create(args: Tokens) -> Create:
         tail.opponent_skill,
         tail.opponent_dice,
         tuple(tail.helpers),
+        tail.reasons,
     )
+
+
+MAX_REASONS = 5
+"""The most reasons a task is hard that ``vs hard N`` takes: +10, beyond the ladder."""
 
 
 def roll_options(
@@ -334,6 +350,10 @@ def roll_options(
     )
     if isinstance(request, Create) and request.holder is not None:
         options.holder = ctx.holder(request.holder)
+    if request.reasons is not None:
+        if not 0 <= request.reasons <= MAX_REASONS:
+            raise ctx.error("error.range", low=0, high=MAX_REASONS)
+        options.difficulty = difficulty_for(request.reasons)
     if request.opposition is not None:
         _opposition(ctx, args, request, skill, options, hazard=hazard)
     return options
@@ -433,7 +453,7 @@ def opposed_roll(
 
 @verb(
     "overcome",
-    "overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]",
+    "overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
     aliases=("ov", "ratkaise", "selvitä"),
     example="overcome vitor Investigate vs 2 00++",
 )
@@ -477,7 +497,7 @@ def decide_overcome(ctx: Context, args: Tokens, request: Overcome) -> PendingRol
 @verb(
     "create",
     'create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H] '
-    "[vs DIFFICULTY|OPPONENT [SKILL] [FACES]]",
+    "[vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
     aliases=("ca", "luo"),
     example='create vitor Crafts "On fire" on leader vs 3 0+++',
 )
@@ -554,12 +574,10 @@ def _contest_failure_hint(ctx: Context, scene: Scene, pending: PendingRoll) -> t
     """After a failed create an advantage by someone in a running contest: the choice."""
     if pending.result.outcome is not Outcome.FAIL:
         return ()
-    for contest in scene.contests:
-        if contest.winner is None:
-            for side in contest.sides:
-                if pending.actor in side.members:
-                    return (ctx.tr("contest.advantage_failed", side=side.name),)
-    return ()
+    found = contest_side_of(scene, pending.actor)
+    if found is None:
+        return ()
+    return (ctx.tr("contest.advantage_failed", side=found[1].name),)
 
 
 # ---------------------------------------------------------------------------- invoke
@@ -687,21 +705,24 @@ def decide_invoke(
     pcs = _pcs(base)
     hostile = target.owner is not None and not same_side(invoker, target.owner, pcs)
     holder = next(iter(free_invoke_holders(aspect, invoker, pcs)), None)
-    payment = _PAYMENTS[request.payment] if request.payment else None
     effect = InvokeEffect(request.effect) if request.effect else InvokeEffect.BONUS
     reroll_dice = parse_faces(request.reroll_dice) if request.reroll_dice else None
-    if payment is None:
-        payment = Payment.FREE if holder else Payment.HOSTILE if hostile else Payment.PAID
-    if payment is Payment.FREE and holder is None:
-        raise ctx.error("error.no_free_invoke", name=ctx.who(invoker), aspect=quoted(aspect.name))
-    if payment is Payment.HOSTILE and not hostile:
-        raise ctx.error("error.not_hostile", aspect=quoted(aspect.name), name=ctx.who(invoker))
     against = _against(pending, invoker, effect)
-    if payment is not Payment.FREE:
-        if aspect.is_boost:
-            raise ctx.error("error.boost_paid", aspect=quoted(aspect.name))
-        if already_paid(pending.paid_invokes, against or "", target.key):
-            raise ctx.error("error.paid_twice", aspect=quoted(aspect.name))
+    opposed = solo_opponent(base, pending, against)
+    decision = invoke_payment(
+        _PAYMENTS[request.payment] if request.payment else None,
+        free_holder=holder,
+        hostile=hostile,
+        boost=aspect.is_boost,
+        paid_before=already_paid(pending.paid_invokes, against or "", target.key),
+        free_used=pending.free_invokes.count(against or ""),
+        free_limit=free_invoke_limit_against(opposed.solo) if opposed and opposed.solo else None,
+    )
+    payment = decision.payment
+    if decision.refusal is not None:
+        solo = decision.refusal is InvokeRefusal.SOLO_ONE_FREE
+        name = ctx.who(opposed.id if solo and opposed else invoker)
+        raise ctx.error(f"error.{decision.refusal.value}", name=name, aspect=quoted(aspect.name))
     if pending.targets and against is None and effect is InvokeEffect.OPPOSE:
         raise ctx.error("error.oppose_which", names=ctx.names(t.target for t in pending.targets))
     if pending.purpose is RollPurpose.SPLIT_ATTACK:
@@ -710,11 +731,6 @@ def decide_invoke(
             raise ctx.error("error.split_done")
         if not split_done and against is not None:
             raise ctx.error("error.split_first")
-    opposed = solo_opponent(base, pending, against)
-    limit = free_invoke_limit_against(opposed.solo) if opposed and opposed.solo else None
-    used = pending.free_invokes.count(against or "")
-    if payment is Payment.FREE and limit is not None and used >= limit:
-        raise ctx.error("error.solo_one_free", name=ctx.who(opposed.id if opposed else ""))
     dice = ctx.dice(reroll_dice) if effect is InvokeEffect.REROLL else None
     spec = Invoke(
         target.key,
@@ -972,6 +988,6 @@ def fail(ctx: Context, args: Tokens) -> Applied:
 
 
 def _opposition_missing(scene: Scene, pending: PendingRoll) -> bool:
-    from fatescreen.commands.settle import opposition_holder
+    from fatescreen.commands.settle import opposition_of
 
-    return opposition_holder(scene, pending) is None
+    return opposition_of(scene, pending) is None

@@ -8,7 +8,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from fatescreen.rules.aspects import Aspect
+from fatescreen.rules.aspects import GM, Aspect
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.outcomes import Outcome, RollResult, outcome_for
 from fatescreen.rules.skills import ENGLISH_ROLES, SkillRoles
@@ -275,6 +275,43 @@ def create_advantage_outcome(
 def attack_outcome(result: RollResult) -> ActionOutcome:
     """What an attack achieves (§2); a hit carries the roll's shifts."""
     return outcome_of(Action.ATTACK, result.outcome, shifts=result.shifts)
+
+
+def style_trade(result: RollResult) -> ActionOutcome | None:
+    """The reading an attack with style offers its attacker (§2 «Hyökkää»): one shift of
+    the hit given up for a boost; None for any other attack."""
+    return next(
+        (reading for reading in attack_outcome(result).alternatives if reading.traded_shifts),
+        None,
+    )
+
+
+def attack_reading(result: RollResult, *, traded: bool = False) -> ActionOutcome:
+    """The reading of an attack the attacker chose (§2): the default one, or with style the
+    hit one shift smaller for a boost when ``traded`` (no other attack can trade)."""
+    trade = style_trade(result) if traded else None
+    return trade or attack_outcome(result)
+
+
+def opposition_holder(
+    actor: str,
+    *,
+    named: str | None = None,
+    active_opponent: str | None = None,
+    aspect_owner: str | None = None,
+    contest_opponent: str | None = None,
+    actor_is_pc: bool = False,
+) -> str | None:
+    """Who «vastustaja» is when a failed create an advantage gives the opposition a free
+    invoke (§2 «Luo etu»): whoever the table named, else the active opponent, else the
+    owner of the aspect worked on (unless the actor worked on their own), else the other
+    side of a running contest, else the GM against a PC; None when there is no one (an NPC
+    rolling against a difficulty)."""
+    owner = aspect_owner if aspect_owner != actor else None
+    for holder in (named, active_opponent, owner, contest_opponent):
+        if holder is not None:
+            return holder
+    return GM if actor_is_pc else None
 
 
 @dataclass(frozen=True)

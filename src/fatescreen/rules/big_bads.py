@@ -15,6 +15,7 @@ from fatescreen.rules.character import (
     Severity,
     StressKind,
 )
+from fatescreen.rules.conflict import AttackHarm, harm_after_weapon_and_armor
 from fatescreen.rules.copies import copies_of
 from fatescreen.rules.errors import IllegalMinionArmor, InvalidValue, NoTrueFormLeft
 from fatescreen.rules.harm import (
@@ -26,6 +27,7 @@ from fatescreen.rules.harm import (
     take_out,
 )
 from fatescreen.rules.npcs import apply_harm_to_group
+from fatescreen.rules.outcomes import Outcome
 
 
 def standing(character: Character) -> bool:
@@ -291,6 +293,69 @@ def solo_harm(solo: SoloBonus, shifts: int, pcs: int) -> int:
         return max(shifts, 0)
     reduced = shifts - math.ceil(pcs / 2)
     return max(reduced, 1 if solo.minimum_harm else 0)
+
+
+def attack_harm(
+    shifts: int,
+    outcome: Outcome,
+    *,
+    weapon: int = 0,
+    armor: int = 0,
+    solo: SoloBonus | None = None,
+    pcs_facing: int = 0,
+    harmable: bool = True,
+    shielded: bool = False,
+) -> AttackHarm:
+    """What an attack does to one defender (§7, §8).
+
+    Weapon and Armor first (:func:`harm_after_weapon_and_armor`); then a solo big bad's
+    harm reduction (option b), a hit cut to 0 giving the boost a tie would; no harm and
+    no boost while the defender's immunity holds (``harmable`` false) or standing parts
+    shield a swarm's heart.
+
+    Args:
+        shifts: The attack's shifts (after any the attacker traded for a boost).
+        outcome: The attack's outcome.
+        weapon: The attacker's Weapon rating.
+        armor: The defender's Armor rating (0 without the option).
+        solo: The defender's solo options, if it is a big bad with them.
+        pcs_facing: PCs facing the big bad.
+        harmable: False while the defender's immunity stops this harm.
+        shielded: True while standing parts shield a swarm's heart.
+    """
+    harm = harm_after_weapon_and_armor(shifts, outcome, weapon=weapon, armor=armor)
+    return defender_harm(
+        harm, solo=solo, pcs_facing=pcs_facing, harmable=harmable, shielded=shielded
+    )
+
+
+def defender_harm(
+    harm: AttackHarm,
+    *,
+    solo: SoloBonus | None = None,
+    pcs_facing: int = 0,
+    harmable: bool = True,
+    shielded: bool = False,
+) -> AttackHarm:
+    """What harm already past Weapon and Armor (an attack's, or a hazard's from
+    :func:`fatescreen.rules.obstacles.hazard_attack`) does to one defender (§7): a solo big
+    bad's harm reduction (option b), a hit cut to 0 giving the boost a tie would; no harm
+    and no boost while the defender's immunity holds (``harmable`` false) or standing parts
+    shield a swarm's heart.
+
+    Args:
+        harm: The harm after Weapon and Armor.
+        solo: The defender's solo options, if it is a big bad with them.
+        pcs_facing: PCs facing the big bad.
+        harmable: False while the defender's immunity stops this harm.
+        shielded: True while standing parts shield a swarm's heart.
+    """
+    if solo is not None and harm.harm > 0:
+        reduced = solo_harm(solo, harm.harm, pcs_facing)
+        harm = AttackHarm(harm=reduced, boost=harm.boost or reduced == 0)
+    if harm.harm > 0 and (not harmable or shielded):
+        return AttackHarm(harm=0, boost=False)
+    return harm
 
 
 def solo_invoke_bonus(solo: SoloBonus, pcs: int, *, paid: bool) -> int:

@@ -552,3 +552,21 @@ def challenge_progress(challenge: Challenge) -> ChallengeProgress:
 def finish_challenge(challenge: Challenge) -> Challenge:
     """Close the challenge; the GM may close it with tasks left unrolled."""
     return replace(challenge, done=True)
+
+
+def won_by_pcs(
+    challenges: Iterable[Challenge], contests: Iterable[Contest], pcs: Collection[str]
+) -> tuple[str, ...]:
+    """The challenges the PCs have won (a success, at a cost or not) and the contests a side
+    with a PC has won (§5): what a big bad's immunity waits for (§7)."""
+    won = [
+        challenge.name
+        for challenge in challenges
+        if challenge_progress(challenge).reading
+        in (ChallengeReading.SUCCESS, ChallengeReading.SUCCESS_AT_COST)
+    ]
+    for contest in contests:
+        side = next((s for s in contest.sides if s.name == contest.winner), None)
+        if side is not None and set(pcs) & set(side.members):
+            won.append(contest.name)
+    return tuple(won)

@@ -142,14 +142,21 @@ def opening_ledger(balances: Mapping[str, int], reason: str = "opening balance")
     return ledger
 
 
-def refresh_at_session_start(ledger: Ledger, who: str, refresh: int = DEFAULT_REFRESH) -> Ledger:
-    """Session start (§3): fate points become ``max(current, refresh)``.
+def refreshed_points(points: int, refresh: int = DEFAULT_REFRESH) -> int:
+    """A character's fate points at the start of a session (§3): ``max(current, refresh)``;
+    a new character, with none yet, starts with its refresh.
 
     A player with more points than their refresh (compelled more than they spent) keeps them.
     """
-    if ledger.balance(who) >= refresh:
+    return max(points, refresh)
+
+
+def refresh_at_session_start(ledger: Ledger, who: str, refresh: int = DEFAULT_REFRESH) -> Ledger:
+    """Session start (§3): fate points become :func:`refreshed_points`."""
+    points = refreshed_points(ledger.balance(who), refresh)
+    if points == ledger.balance(who):
         return ledger
-    return ledger.set_balance(who, refresh, f"session start: refresh to {refresh}")
+    return ledger.set_balance(who, points, f"session start: refresh to {refresh}")
 
 
 def deliver_held(ledger: Ledger, who: Iterable[str] | None = None) -> Ledger:
@@ -235,6 +242,21 @@ def gm_pool_size(
     if pcs_in_scene < 0 or unspent_compel_points < 0 or any(points < 0 for points in carried):
         raise ValueError("PCs, carried points and compel points cannot be negative")
     return pcs_in_scene + sum(carried) + unspent_compel_points
+
+
+def gm_pool_after_cast_change(pool: int, *, pcs_joined: int = 0, pcs_left: int = 0) -> int:
+    """The GM pool when PCs join or leave a scene already in play.
+
+    The pool holds one point per PC in the scene (§3 «Fate-pisteesi»), so each PC who
+    joins adds one and each who leaves takes one away; the seed says nothing of a scene's
+    cast changing, so the pool never goes below 0 (what is spent stays spent).
+
+    Raises:
+        ValueError: A count is negative.
+    """
+    if pcs_joined < 0 or pcs_left < 0:
+        raise ValueError("PCs joining or leaving cannot be negative")
+    return max(pool + pcs_joined - pcs_left, 0)
 
 
 def start_scene(

@@ -24,6 +24,7 @@ from fatescreen.rules.errors import (
     InvalidValue,
     RuleProblem,
 )
+from fatescreen.rules.fate_points import concession_payout
 
 BASE_BOXES = 3
 """Stress boxes on a track at Mediocre (+0) or less (§6)."""
@@ -772,9 +773,7 @@ def concede(character: Character, *, opponent_rolled: bool, consequences_taken: 
             code="harm.concede_3",
             character_name=character.name,
         )
-    if consequences_taken < 0:
-        raise ValueError("consequences taken cannot be negative")
-    return Concession(replace(character, conceded=True), 1 + consequences_taken)
+    return Concession(replace(character, conceded=True), concession_payout(consequences_taken))
 
 
 def consequences_taken_this_scene(character: Character) -> int:

@@ -220,6 +220,69 @@ def already_paid(paid: Iterable[tuple[str, str]], side: str, aspect_id: str) -> 
     return (side, aspect_id) in set(paid)
 
 
+class InvokeRefusal(StrEnum):
+    """Why the rules refuse an invoke as asked."""
+
+    NO_FREE_INVOKE = "no_free_invoke"
+    """A free invoke asked for, and the invoker (or their side) holds none."""
+    NOT_HOSTILE = "not_hostile"
+    """A hostile invoke asked for on an aspect not held by an opponent."""
+    BOOST_PAID = "boost_paid"
+    """A boost paid for: a boost is only ever invoked free."""
+    PAID_TWICE = "paid_twice"
+    """A second paid invoke of one aspect on the same side of one roll."""
+    SOLO_ONE_FREE = "solo_one_free"
+    """A second free invoke against a big bad that allows one a roll (§7)."""
+
+
+@dataclass(frozen=True)
+class PaymentDecision:
+    """How an invoke is paid, or why it may not be made."""
+
+    payment: Payment
+    refusal: InvokeRefusal | None = None
+
+
+def invoke_payment(
+    asked: Payment | None,
+    *,
+    free_holder: str | None,
+    hostile: bool,
+    boost: bool,
+    paid_before: bool,
+    free_used: int = 0,
+    free_limit: int | None = None,
+) -> PaymentDecision:
+    """How an invoke is paid (§3 «Piirteiden käyttö», §4): as asked, or by default free
+    while the invoker's side holds a free invoke, hostile on an opponent's aspect, else
+    paid; refused when the rules forbid it.
+
+    Args:
+        asked: The payment the table asked for, or None for the default.
+        free_holder: Who of the invoker's side holds a free invoke on the aspect, if any.
+        hostile: The aspect belongs to an opponent of the invoker.
+        boost: The aspect is a boost.
+        paid_before: The same side of the roll already paid to invoke the aspect.
+        free_used: Free invokes already used on this side of the roll.
+        free_limit: The most free invokes a big bad allows against it a roll (§7 option
+            d), or None for no limit.
+    """
+    default = Payment.FREE if free_holder else Payment.HOSTILE if hostile else Payment.PAID
+    payment = asked or default
+    refusal = None
+    if payment is Payment.FREE and free_holder is None:
+        refusal = InvokeRefusal.NO_FREE_INVOKE
+    elif payment is Payment.HOSTILE and not hostile:
+        refusal = InvokeRefusal.NOT_HOSTILE
+    elif payment.costs_a_point and boost:
+        refusal = InvokeRefusal.BOOST_PAID
+    elif payment.costs_a_point and paid_before:
+        refusal = InvokeRefusal.PAID_TWICE
+    elif payment is Payment.FREE and free_limit is not None and free_used >= free_limit:
+        refusal = InvokeRefusal.SOLO_ONE_FREE
+    return PaymentDecision(payment, refusal)
+
+
 def _check_hostile(invoke: Invoke, aspect: Aspect) -> None:
     if invoke.aspect_owner is None:
         raise IllegalInvoke(

@@ -263,6 +263,12 @@ def shifts_to_take_out_group(group: Character) -> int:
     return track.free + 1 + (group.members - 1) * (track.boxes + 1)
 
 
+def largest_group_hit(group: Character) -> int:
+    """The largest hit a mook group can still take with someone standing (§7): one shift
+    less than takes out every standing member."""
+    return max(shifts_to_take_out_group(group) - 1, 0)
+
+
 def group_teamwork_bonus(group: Character, skill: str) -> int:
     """The teamwork bonus a mook group adds to its one roll (§4).
 

@@ -238,6 +238,20 @@ class BlockRoll:
         return outcome_for(self.shifts)
 
 
+def crossing_difficulty(barrier: int | None, block: Block | None = None) -> int | None:
+    """The difficulty of moving across the way between two zones (§4 «Alueet», §7): its
+    barrier, raised to the rating of a block on it; None when nothing stands in the way
+    (a free move).
+
+    Args:
+        barrier: The way's barrier, if it has one.
+        block: A block standing on the way, if any.
+    """
+    if block is None:
+        return barrier
+    return max(barrier or 0, block.rating)
+
+
 def overcome_block(block: Block, effort: int | Effort) -> BlockRoll:
     """Resolve an overcome hindered by a block: its rating is the difficulty (§7).
 

@@ -28,10 +28,10 @@ from fatescreen.rules.character import (
 )
 from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
-from fatescreen.rules.errors import InvalidCharacter
+from fatescreen.rules.errors import InvalidCharacter, RulesError
 from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
 from fatescreen.rules.harm import Condition, ConsequenceStyle, HarmOptions, standard_tracks
-from fatescreen.rules.npcs import validate_minor
+from fatescreen.rules.npcs import mook_group, validate_minor
 from fatescreen.rules.obstacles import (
     Block,
     Countdown,
@@ -41,7 +41,7 @@ from fatescreen.rules.obstacles import (
     Hazard,
 )
 from fatescreen.rules.outcomes import Outcome
-from fatescreen.rules.skills import SKILL_LISTS
+from fatescreen.rules.skills import ROLE_NAMES, SKILL_LISTS
 from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.made import Maker, bare_aspect
@@ -815,6 +815,13 @@ def decode_character(
         except InvalidCharacter as error:
             reader.fail((*path, "stress") if "stress" in table else path, rules_text(error))
             return None
+    if kind is CharacterKind.MOOKS and not character.taken_out:
+        try:
+            # A group still standing has at least one member (§7), as the builder requires.
+            mook_group(character.name, character.members)
+        except InvalidCharacter as error:
+            reader.fail((*path, "members") if "members" in table else path, rules_text(error))
+            return None
     return character
 
 
@@ -1130,7 +1137,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
         return Distraction(
             name, choice or "", tuple(answers), number("difficulty", None), zone, obstacle_id
         )
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
@@ -1262,7 +1269,7 @@ def decode_contest(reader: Reader, value: object, path: KeyPath) -> Contest | No
         return None
     try:
         return Contest(name, tuple(sides), needed, exchange, tuple(twists), winner, faster, threat)
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
@@ -1328,14 +1335,14 @@ def decode_challenge(reader: Reader, value: object, path: KeyPath) -> Challenge 
                         note or "",
                     )
                 )
-            except ValueError as error:
+            except RulesError as error:
                 reader.fail((*where, "cost"), rules_text(error))
     done = reader.boolean(table.get("done", False), (*path, "done"))
     if not name:
         return None
     try:
         return Challenge(name, tuple(tasks), bool(done))
-    except ValueError as error:
+    except RulesError as error:
         reader.fail((*path, "tasks"), rules_text(error))
         return None
 
@@ -1387,7 +1394,7 @@ def decode_turn(reader: Reader, value: object, path: KeyPath) -> TurnOrder | Non
         return None
     try:
         return TurnOrder(exchange, tuple(participants), tuple(acted), up)
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
@@ -1434,11 +1441,32 @@ def encode_held(entries: tuple[LedgerEntry, ...]) -> list[Data]:
     return out
 
 
-RULES_KEYS = tuple(RulesInPlay.__dataclass_fields__)
+OPTION_KEYS = tuple(key for key in RulesInPlay.__dataclass_fields__ if key != "renamed_roles")
+"""The ``[rules]`` keys of the options, each a field of :class:`RulesInPlay`."""
+RULES_KEYS = (*OPTION_KEYS, *ROLE_NAMES)
+"""Every ``[rules]`` key: the options, then a key per skill role a custom list renames."""
+
+
+def rules_values(rules: RulesInPlay) -> dict[str, Any]:
+    """Every ``[rules]`` key's value as the file writes it ("" for a role not renamed)."""
+    renamed = dict(rules.renamed_roles)
+    options = {key: getattr(rules, key) for key in OPTION_KEYS}
+    return {**options, **{role: renamed.get(role, "") for role in ROLE_NAMES}}
+
+
+def rules_from_values(values: Mapping[str, Any]) -> RulesInPlay:
+    """The rules in play from ``[rules]`` values (as :func:`rules_values` gives them)."""
+    options = {key: value for key, value in values.items() if key in OPTION_KEYS}
+    renamed = tuple((role, values[role]) for role in ROLE_NAMES if values.get(role))
+    return RulesInPlay(**options, renamed_roles=renamed)
+
+
+_DEFAULT_VALUES = rules_values(RulesInPlay())
 
 
 def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
-    """The ``[rules]`` table of optional rules in play."""
+    """The ``[rules]`` table of optional rules in play; a key that is neither an option
+    nor a skill role is an error at its line."""
     table = reader.table(value, path, RULES_KEYS)
     if table is None:
         return RulesInPlay()
@@ -1446,7 +1474,7 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
     for key, item in table.items():
         if key not in RULES_KEYS:
             continue
-        default = getattr(RulesInPlay(), key)
+        default = _DEFAULT_VALUES[key]
         if key == "skills":
             choice = reader.choice(item, (*path, key), tuple(SKILL_LISTS))
             if choice:
@@ -1467,14 +1495,10 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
     if values.get("escalating_stress_boxes") and values.get("one_stress_track"):
         reader.fail((*path, "escalating_stress_boxes"), catalog_text("check.escalating_one_track"))
         values["escalating_stress_boxes"] = False
-    return RulesInPlay(**values)
+    return rules_from_values(values)
 
 
 def encode_rules(rules: RulesInPlay) -> Data:
     """Only the rules that differ from the defaults."""
-    default = RulesInPlay()
-    return {
-        key: getattr(rules, key)
-        for key in RULES_KEYS
-        if getattr(rules, key) != getattr(default, key)
-    }
+    values = rules_values(rules)
+    return {key: value for key, value in values.items() if value != _DEFAULT_VALUES[key]}

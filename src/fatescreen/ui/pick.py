@@ -4,16 +4,19 @@ two, without opening a dialog (which swaps the whole screen)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.message import Message
 from textual.screen import Screen
 
-from fatescreen.commands.requests import Order, command_line
-from fatescreen.ui.keys import LocalFooter, shown_description
+from fatescreen.ui.keys import LocalFooter, footer_ids, shown_description
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.state import View
 from fatescreen.ui.text import Part, assemble
+
+if TYPE_CHECKING:
+    from fatescreen.commands.requests import Order
 
 PREVIOUS = ("left", "up", "shift+tab")
 NEXT = ("right", "down", "tab")
@@ -87,6 +90,8 @@ class QuickPick(TextBlock):
         self.set(assemble(*parts))
 
     def _pick(self, index: int) -> None:
+        from fatescreen.commands.requests import command_line
+
         line = command_line(self.options[index][0])
         self.close()
         self.post_message(self.Picked(line))
@@ -121,7 +126,14 @@ class SteadyFooter(LocalFooter):
         """Rebuild if the keys shown differ from those last shown."""
         shown = (
             tuple(
-                (binding.key, binding.action, shown_description(found), enabled, tooltip)
+                (
+                    binding.key,
+                    binding.action,
+                    shown_description(found),
+                    enabled,
+                    tooltip,
+                    footer_ids(found.node),
+                )
                 for found in screen.active_bindings.values()
                 for (_, binding, enabled, tooltip) in [found]
                 if binding.show or binding.key == self.app.COMMAND_PALETTE_BINDING

@@ -9,13 +9,12 @@ from fatescreen.commands.flow import next_scene_pool, scene_end
 from fatescreen.commands.requests import AddAspect, Cost, Line, Move, Stress, Tick
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.character import Character
-from fatescreen.rules.obstacles import Block
-from fatescreen.rules.odds import odds
-from fatescreen.rules.outcomes import Outcome
+from fatescreen.rules.obstacles import Block, crossing_difficulty
+from fatescreen.rules.odds import odds, overcome_chance
 from fatescreen.scene.model import Scene
 from fatescreen.ui.dialogs import ConfirmDialog, TextDialog
 from fatescreen.ui.state import View
-from fatescreen.ui.table import Table
+from fatescreen.ui.table import Table, apply_chosen
 
 Picks = list[tuple[str, str]]
 """A quick pick's choices: ``(command line, label)``."""
@@ -44,7 +43,7 @@ class StepFlow:
                 [(table.tr("ui.aspect_name"), "")],
                 line,
             ),
-            self._run,
+            apply_chosen(table),
         )
 
     def cost(self) -> None:
@@ -62,7 +61,7 @@ class StepFlow:
             TextDialog(
                 table.view_state, table.tr("ui.cost_title"), [(table.tr("ui.cost_text"), "")], line
             ),
-            self._run,
+            apply_chosen(table),
         )
 
     def end_scene(self) -> None:
@@ -87,12 +86,8 @@ class StepFlow:
                 "\n".join(lines),
                 Line("endscene").command(),
             ),
-            self._run,
+            apply_chosen(table),
         )
-
-    def _run(self, line: str | None) -> None:
-        if line:
-            self.table.run_command(line)
 
 
 def tick_picks(scene: Scene) -> Picks:
@@ -119,7 +114,7 @@ def stress_picks(view: View, character: Character) -> Picks:
 
 def move_picks(scene: Scene, view: View, character: Character) -> Picks:
     """The zones a character can move to (adjacent ones, or any while unplaced), each
-    behind a barrier or block with what it takes and the odds of Athletics."""
+    behind a barrier or block with what it takes and the odds of crossing."""
     zones = scene.adjacent(character.zone) if character.zone else tuple(z.id for z in scene.zones)
     return [
         (
@@ -131,24 +126,24 @@ def move_picks(scene: Scene, view: View, character: Character) -> Picks:
 
 
 def crossing(scene: Scene, view: View, character: Character, zone_id: str) -> str:
-    """`` (barrier +2: Athletics +1, 38% across)`` for a zone behind a barrier or block,
-    else nothing (the roll itself is logged with its dice; $ turns a failure into success
-    at a cost)."""
+    """`` (barrier +2: Athletics +3, 81% across)`` for a zone behind a barrier or block,
+    else nothing: the skill is the one ``move`` rolls by default (the scene's physical
+    defense), the chance the rules' for an overcome (a tie crosses at a minor cost). The
+    roll itself is logged with its dice; $ turns a failure into success at a cost."""
     link = scene.link_between(character.zone, zone_id) if character.zone else None
     if link is None:
         return ""
-    difficulty = link.barrier
     block = scene.obstacle_index.get(link.block or "")
-    if isinstance(block, Block):
-        difficulty = max(difficulty or 0, block.rating)
+    difficulty = crossing_difficulty(link.barrier, block if isinstance(block, Block) else None)
     if difficulty is None:
         return ""
-    rating = character.skill("Athletics")
-    chances = odds(rating, difficulty).as_percentages()
-    across = chances[Outcome.SUCCESS] + chances[Outcome.STYLE]
+    skill = scene.rules.roles.physical_defense
+    rating = character.skill(skill)
+    across = float(overcome_chance(odds(rating, difficulty)) * 100)
     return " " + view.tr(
         "ui.move_odds",
         difficulty=f"{difficulty:+d}",
+        skill=skill,
         rating=f"{rating:+d}",
         chance=f"{across:.0f}%",
     )

@@ -31,12 +31,12 @@ from fatescreen.rules.character import (
     StressTrack,
 )
 from fatescreen.rules.harm import HarmOptions, shifts_until_taken_out
-from fatescreen.rules.npcs import shifts_to_take_out_group
+from fatescreen.rules.npcs import largest_group_hit
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView, TextBlock
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
-from fatescreen.ui.text import Part, aspect_content, assemble, boxes, literal, rating
+from fatescreen.ui.text import Part, aspect_content, aspect_line, assemble, boxes, literal, rating
 
 
 class StressBoxes(TextBlock):
@@ -183,11 +183,10 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
         lines.append(_solo_line(character.solo, pcs_facing(scene.characters), view))
     if character.swarm is not None:
         lines.append(_swarm_line(character.swarm, scene, view))
+    gm = view.tr("gm.name")
     for aspect in character.current_aspects:
         prefix = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}.get(aspect.kind, "· ")
-        lines.append(
-            assemble((prefix, "$text-muted"), aspect_content(aspect, names, gm=view.tr("gm.name")))
-        )
+        lines.append(aspect_line((prefix, "$text-muted"), aspect, names, gm))
     lines += _skills_and_stunts(character, view)
     return lines
 
@@ -255,9 +254,8 @@ def _shifts_left(character: Character, options: HarmOptions) -> list[tuple[Stres
     """The largest hit each kind of stress the character can still absorb (the kind left
     out when there is only one track)."""
     if character.kind is CharacterKind.MOOKS:
-        # A group takes a hit member after member (§7): one shift more than this takes
-        # out every member still standing.
-        return [(None, max(shifts_to_take_out_group(character) - 1, 0))]
+        # A group takes a hit member after member (§7).
+        return [(None, largest_group_hit(character))]
     kinds = [track.kind for track in character.stress] or [StressKind.PHYSICAL]
     shifts = [(kind, shifts_until_taken_out(character, kind, options)) for kind in kinds]
     if len(shifts) == 1:
