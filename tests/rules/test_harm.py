@@ -819,6 +819,10 @@ def test_escalating_options_take_a_box_only_for_what_the_slots_leave() -> None:
     assert offered(5) == [(3, (0,)), (1, (1,)), (0, (2,)), (0, (0, 1))]
     # No physical track at all: only the slots can take a physical hit.
     assert offered(1, replace(silbestre, stress=())) == [(0, (0,)), (0, (1,)), (0, (2,))]
+    # A full track, or none, leaves the slots: 2 + 4 + 6.
+    full = silbestre.with_track(silbestre.stress[0].check(3))
+    assert shifts_until_taken_out(full, PHYSICAL, ESCALATING) == 12
+    assert shifts_until_taken_out(replace(silbestre, stress=()), PHYSICAL, ESCALATING) == 12
 
 
 def test_stress_alone_checks_one_escalating_box_or_takes_out() -> None:
@@ -839,8 +843,13 @@ def test_stress_alone_checks_one_escalating_box_or_takes_out() -> None:
 def test_escalating_track_lengths_follow_fate_core(rating: int, boxes: int) -> None:
     tracks = standard_tracks({"Physique": rating, "Will": rating}, ESCALATING).stress
     assert [t.boxes for t in tracks] == [boxes, boxes]
-    longer = standard_tracks({"Physique": rating}, HarmOptions(escalating=True, extra_boxes=1))
-    assert longer.stress[0].boxes == boxes + 1
+    longer = standard_tracks(
+        {"Physique": rating, "Will": rating}, HarmOptions(escalating=True, extra_boxes=1)
+    )
+    assert [(t.kind, t.boxes) for t in longer.stress] == [
+        (PHYSICAL, boxes + 1),
+        (MENTAL, boxes + 1),
+    ]
 
 
 def test_escalating_boxes_and_one_track_do_not_combine() -> None:

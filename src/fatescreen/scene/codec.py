@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
@@ -43,6 +44,7 @@ from fatescreen.rules.outcomes import Outcome
 from fatescreen.rules.skills import ROLE_NAMES, SKILL_LISTS
 from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
+from fatescreen.scene.made import Maker, bare_aspect
 from fatescreen.scene.memo import ByIdentity
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, plain_name
@@ -108,7 +110,7 @@ def decode_aspect(
     """A bare string, or ``{ name, free_invokes, hidden, boost }``."""
     if isinstance(value, str):
         name = value if plain_name(value) else reader.text(value, path)
-        return Aspect(name, kind) if name else None
+        return bare_aspect(name, kind) if name else None
     table = reader.table(value, path, ASPECT_KEYS)
     if table is None:
         return None
@@ -164,7 +166,7 @@ def decode_aspects(
     out: list[Aspect] = []
     for index, item in enumerate(items):
         if plain_name(item):
-            out.append(Aspect(item, kind))  # the common case: a bare name, valid as written
+            out.append(bare_aspect(item, kind))  # the common case: a bare name, valid as written
             continue
         aspect = decode_aspect(reader, item, (*path, index), kind, default_owner)
         if aspect is not None:
@@ -300,16 +302,27 @@ def standard_layout(kind: CharacterKind, skills: Mapping[str, int], rules: Rules
     return layout
 
 
+_skill_names: set[str] = set()
+"""Skill names already found valid as written (a scene's characters share a few dozen)."""
+_INT = {int}
+
+
 def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int]:
     """``{ Fight = 3, Athletics = 2 }``."""
+    low, high = RATING["low"], RATING["high"]
+    if type(value) is dict and value and value.keys() <= _skill_names:
+        ratings = value.values()
+        if set(map(type, ratings)) == _INT and low <= min(ratings) and max(ratings) <= high:
+            return dict(value)  # the common case: known names, whole numbers in range
     table = reader.table(value, path, ()) if not isinstance(value, dict) else value
     skills: dict[str, int] = {}
     if table is None:
         return skills
-    low, high = RATING["low"], RATING["high"]
     for name, rating in table.items():
         if type(rating) is int and low <= rating <= high and plain_name(name):
-            skills[name] = rating  # the common case, valid as written
+            skills[name] = rating  # valid as written
+            if len(_skill_names) < MAX_SKILL_NAMES:
+                _skill_names.add(name)
             continue
         where = (*path, name)
         if reader.text(name, where) is None:
@@ -365,6 +378,8 @@ def encode_stunt(stunt: Stunt) -> str | Data:
     return out
 
 
+MAX_SKILL_NAMES = 1000
+"""The most skill names remembered as valid (see :func:`decode_skills`)."""
 MAX_BOXES = 100
 """The most boxes a stress track may have in a scene file."""
 
@@ -626,6 +641,7 @@ _NUMBER_RANGES = (
     ("revealed", 0, 100),
 )
 """A character's whole-number keys and the range each may take."""
+_NUMBER_KEYS = frozenset(key for key, _, _ in _NUMBER_RANGES)
 
 
 def decode_character(
@@ -662,7 +678,7 @@ def decode_character(
     if "high_concept" in table:
         value = table["high_concept"]
         aspect = (
-            Aspect(value, AspectKind.HIGH_CONCEPT)
+            bare_aspect(value, AspectKind.HIGH_CONCEPT)
             if plain_name(value)
             else decode_aspect(
                 reader, value, (*path, "high_concept"), AspectKind.HIGH_CONCEPT, character_id
@@ -673,7 +689,7 @@ def decode_character(
     if "trouble" in table:
         value = table["trouble"]
         aspect = (
-            Aspect(value, AspectKind.TROUBLE)
+            bare_aspect(value, AspectKind.TROUBLE)
             if plain_name(value)
             else decode_aspect(reader, value, (*path, "trouble"), AspectKind.TROUBLE, character_id)
         )
@@ -714,7 +730,7 @@ def decode_character(
         "members": 1,
         "revealed": 0,
     }
-    for key, low, high in _NUMBER_RANGES:
+    for key, low, high in _NUMBER_RANGES if not _NUMBER_KEYS.isdisjoint(table) else ():
         if key in table:
             value = table[key]
             number[key] = (
@@ -758,12 +774,12 @@ def decode_character(
         tuple(reader.texts(table["minions"], (*path, "minions"))) if "minions" in table else ()
     )
     player = (reader.text(table["player"], (*path, "player")) or "") if "player" in table else ""
-    character = Character(
+    character = _make_character(
         name=name,
         kind=kind,
         id=character_id,
         aspects=tuple(aspects),
-        skills=skills,
+        skills=MappingProxyType(skills),
         stunts=stunts,
         stress=tracks,
         consequences=consequences,
@@ -803,6 +819,8 @@ def decode_character(
             return None
     return character
 
+
+_make_character: Maker[Character] = Maker(Character(""))
 
 _BIG_BAD_KEYS = frozenset(("solo", "immune_until", "immune_via", "parts", "shields"))
 """The keys :func:`_decode_solo`, :func:`_decode_immunity` and :func:`_decode_swarm` read."""
