@@ -39,6 +39,7 @@ REFERENCE_ONLY: dict[str, str] = {
             "harm.Concession",
             "invokes.InvokeRecord",
             "invokes.PaymentDecision",
+            "odds.ScaledOdds",
             "npcs.GroupHarm",
             "obstacles.BlockRoll",
             "obstacles.HazardAttack",

@@ -564,6 +564,26 @@ def test_template_save_updates_an_entry_in_place_and_keeps_comments(tmp_path: Pa
     ).read_text(encoding="utf-8")
 
 
+def test_template_save_into_a_broken_library_file_is_refused(tmp_path: Path) -> None:
+    """A library file that is not TOML, or whose section is not a list of entries, is the
+    library's error (TemplateFileError), said to the GM; nothing is written."""
+    path = demo_copy(tmp_path)
+    session = played(path)
+    (tmp_path / "broken.toml").write_text('format = 1\nnpc = "no"\n', encoding="utf-8")
+    (tmp_path / "garbled.toml").write_text("format = = 1\n", encoding="utf-8")
+    result = session.execute("template save cultist-1 to broken")
+    assert not result.ok
+    assert result.lines == (
+        "the template could not be saved: broken.toml: npc is not a list of [[npc]] entries",
+    )
+    result = session.execute("template save cultist-1 to garbled")
+    assert not result.ok
+    assert result.lines[0].startswith(
+        "the template could not be saved: garbled.toml: not valid TOML"
+    )
+    assert (tmp_path / "broken.toml").read_text(encoding="utf-8") == 'format = 1\nnpc = "no"\n'
+
+
 def test_templates_need_a_scene_file() -> None:
     session = Session(open_session().scene)
     assert session.execute("add cultist").lines == (

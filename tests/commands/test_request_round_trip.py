@@ -6,6 +6,7 @@ exactly their words."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -467,6 +468,17 @@ forms = (
     | st.builds(lambda n, name, skill: (n, "name", name, "skill", *skill), number, text, skills)
     | st.builds(lambda name: ("1", "aspect", "add", name, "reveal", "soft"), text)
 )
+
+
+def _unambiguous(found: list[Field]) -> bool:
+    """Stress by track reads on while tracks follow, and ``stress`` names one (its whole
+    track): the grammar reads ``stress physical 1 stress 2`` as one field."""
+    return not any(
+        first.name == "stress" and first.values[0] == "physical" and second.name == "stress"
+        for first, second in pairwise(found)
+    )
+
+
 character_fields = st.lists(
     shapes(
         **{name: one for name in ("name", "kind", "player", "zone", "weapon", "fp", "scale")},
@@ -477,7 +489,7 @@ character_fields = st.lists(
         **{"in": st.tuples(text)},
     ),
     max_size=4,
-)
+).filter(_unambiguous)
 last_form = st.lists(st.builds(Field, st.just("form"), forms), max_size=1)
 """A true form takes every form field after it, so it comes last."""
 obstacle_fields = shapes(

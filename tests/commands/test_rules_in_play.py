@@ -21,7 +21,8 @@ from fatescreen.rules.conflict import (
 )
 from fatescreen.rules.harm import absorption_options, standard_tracks
 from fatescreen.rules.outcomes import Outcome
-from fatescreen.rules.skills import skill_roles
+from fatescreen.rules.skills import ROLE_NAMES, skill_roles
+from fatescreen.scene import codec
 from fatescreen.scene.model import RulesInPlay
 from tests.commands.support import Run, run
 from tests.commands.test_rule_book import variant
@@ -174,7 +175,10 @@ CASES: dict[str, tuple[str, tuple[str, ...], Callable[[Run], None]]] = {
 
 
 def test_every_field_has_a_case() -> None:
-    assert sorted(CASES) == sorted(RulesInPlay.__dataclass_fields__)
+    """Every ``[rules]`` key: each option of RulesInPlay, and each skill role it renames."""
+    assert sorted(CASES) == sorted(codec.RULES_KEYS)
+    options = set(RulesInPlay.__dataclass_fields__) - {"renamed_roles"}
+    assert set(codec.RULES_KEYS) == options | set(ROLE_NAMES)
 
 
 @pytest.mark.parametrize("field", sorted(CASES))

@@ -26,6 +26,7 @@ from fatescreen.rules.harm import (
     Condition,
     ConsequenceStyle,
     HarmOptions,
+    absorb_with_stress,
     absorption_options,
     advance_recovery,
     apply_absorption,
@@ -803,12 +804,52 @@ def test_an_escalating_hit_checks_one_box_big_enough_with_consequences_for_the_r
     assert illegal_reason(hurt, Absorption(PHYSICAL, 0, (), 3, 0, 3), ESCALATING) is not None
 
 
+def test_escalating_options_take_a_box_only_for_what_the_slots_leave() -> None:
+    """RULES.md §6: «5 shifts → moderate (4) + 1 stress box»; with escalating boxes «mark
+    only one box per hit». Slots that absorb the whole hit need no box; two slots are an
+    option only when neither alone would do."""
+    silbestre = pc({"Physique": 1}, ESCALATING)
+
+    def offered(shifts: int, character: Character = silbestre) -> list[tuple[int, tuple[int, ...]]]:
+        options = absorption_options(character, shifts, PHYSICAL, ESCALATING)
+        return [(o.box, o.consequences) for o in options]
+
+    assert offered(2) == [(2, ()), (0, (0,)), (0, (1,)), (0, (2,))]
+    assert offered(4) == [(2, (0,)), (0, (1,)), (0, (2,))]
+    assert offered(5) == [(3, (0,)), (1, (1,)), (0, (2,)), (0, (0, 1))]
+    # No physical track at all: only the slots can take a physical hit.
+    assert offered(1, replace(silbestre, stress=())) == [(0, (0,)), (0, (1,)), (0, (2,))]
+    # A full track, or none, leaves the slots: 2 + 4 + 6.
+    full = silbestre.with_track(silbestre.stress[0].check(3))
+    assert shifts_until_taken_out(full, PHYSICAL, ESCALATING) == 12
+    assert shifts_until_taken_out(replace(silbestre, stress=()), PHYSICAL, ESCALATING) == 12
+
+
+def test_stress_alone_checks_one_escalating_box_or_takes_out() -> None:
+    """§7: someone without consequences absorbs a hit with stress alone; with escalating
+    boxes one box at least as big as the hit (the smallest such), else they are out."""
+    tracker = stress_only(3)
+    assert absorb_with_stress(tracker, 2, PHYSICAL, ESCALATING).stress[0].checked == {2}
+    twice = absorb_with_stress(tracker, 2, PHYSICAL, ESCALATING)
+    assert absorb_with_stress(twice, 2, PHYSICAL, ESCALATING).stress[0].checked == {2, 3}
+    assert absorb_with_stress(twice, 3, PHYSICAL, ESCALATING).stress[0].checked == {2, 3}
+    out = absorb_with_stress(tracker, 4, PHYSICAL, ESCALATING)
+    assert out.taken_out and out.stress == tracker.stress
+    no_track = replace(tracker, stress=())
+    assert absorb_with_stress(no_track, 1, PHYSICAL, ESCALATING).taken_out
+
+
 @pytest.mark.parametrize(("rating", "boxes"), [(-1, 2), (0, 2), (1, 3), (2, 3), (3, 4), (5, 4)])
 def test_escalating_track_lengths_follow_fate_core(rating: int, boxes: int) -> None:
     tracks = standard_tracks({"Physique": rating, "Will": rating}, ESCALATING).stress
     assert [t.boxes for t in tracks] == [boxes, boxes]
-    longer = standard_tracks({"Physique": rating}, HarmOptions(escalating=True, extra_boxes=1))
-    assert longer.stress[0].boxes == boxes + 1
+    longer = standard_tracks(
+        {"Physique": rating, "Will": rating}, HarmOptions(escalating=True, extra_boxes=1)
+    )
+    assert [(t.kind, t.boxes) for t in longer.stress] == [
+        (PHYSICAL, boxes + 1),
+        (MENTAL, boxes + 1),
+    ]
 
 
 def test_escalating_boxes_and_one_track_do_not_combine() -> None:

@@ -131,6 +131,12 @@ REFUSED: list[tuple[Callable[[], object], str, dict[str, object], str]] = [
         "Silbestre has only 3 empty box(es) for physical stress",
     ),
     (
+        absorb(hit(1, (), 1), replace(pc(), stress=())),
+        "harm.absorb_free_boxes",
+        {"name": "Silbestre", "free_boxes": 0, "kind": PHYSICAL},
+        "Silbestre has only 0 empty box(es) for physical stress",
+    ),
+    (
         absorb(hit(0, (0, 0), 4, 4)),
         "harm.absorb_slot_twice",
         {},

@@ -33,7 +33,7 @@ from fatescreen.rules.fate_points import (
 from fatescreen.rules.invokes import InvokeRefusal, Payment, PaymentDecision, invoke_payment
 from fatescreen.rules.npcs import apply_harm_to_group, largest_group_hit, mook_group
 from fatescreen.rules.obstacles import Block, Hazard, crossing_difficulty, hazard_attack
-from fatescreen.rules.odds import odds, overcome_chance
+from fatescreen.rules.odds import ScaledOdds, odds, overcome_chance, scaled_odds
 from fatescreen.rules.outcomes import Effort, Outcome, RollResult, resolve
 
 # ---------------------------------------------------------------------------- fate points
@@ -241,6 +241,24 @@ def test_a_move_across_a_barrier_or_a_block_and_its_odds() -> None:
     # +3 against +2: only the dice showing -2 or less fail (15 of 81 outcomes).
     assert overcome_chance(odds(3, 2)) == Fraction(66, 81)
     assert overcome_chance(odds(0, 0)) == odds(0, 0).at_least(Outcome.TIE)
+
+
+# ---------------------------------------------------------------------------- scale odds
+
+
+def test_the_odds_across_a_difference_of_scale() -> None:
+    """Seed «Skaala»: «He saavat mihin tahansa toimintoon heikompaa osapuolta kohtaan yhden
+    seuraavista eduista: • +1 per taso toimintoyritykseen, päätettävä ennen nopanheittoa.
+    • +2 per taso lopulliseen tulokseen jos heitto ensin onnistuu.»"""
+    same = scaled_odds(2, 3, opposed=True)
+    assert same == ScaledOdds(odds(2, 3, opposed=True), None)
+    above = scaled_odds(2, 3, opposed=True, above=2)
+    assert above.on_roll == odds(2, 3, opposed=True, bonus=2)
+    assert above.on_result == odds(2, 3, opposed=True, result_bonus=4)
+    below = scaled_odds(2, 3, opposed=True, below=1)
+    assert below == ScaledOdds(odds(2, 4, opposed=True), None)
+    with pytest.raises(ValueError, match="0 or more levels"):
+        scaled_odds(2, 3, above=-1)
 
 
 def test_a_hazards_harm_meets_the_same_solo_reduction_immunity_and_shields() -> None:

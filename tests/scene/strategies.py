@@ -79,7 +79,7 @@ def character(
     if draw(st.booleans()):
         data["fate_points"] = draw(st.integers(0, 5))
     if kind == "mooks":
-        data["members"] = draw(st.integers(1, 6))  # a group of 0 would be taken out
+        data["members"] = draw(st.integers(1, 6))  # a group standing has a member
     if draw(st.booleans()):
         data["weapon"] = draw(st.integers(0, 3))
     size = draw(st.integers(1, 3 if kind in ("minor", "mooks") else 4))  # minor NPCs: 0-3

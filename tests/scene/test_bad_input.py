@@ -67,6 +67,12 @@ CASES: dict[str, Case] = {
     "unknown rules key": Case(
         HEAD + "\n[rules]\nscael = true\n", 5, "rules.scael", "did you mean 'scale'?"
     ),
+    "unknown skill role": Case(
+        HEAD + '\n[rules]\nskills = "fi"\nmele = "Miekka"\n',
+        6,
+        "rules.mele",
+        "unknown key 'mele' (did you mean 'melee'?)",
+    ),
     "text for a number": Case(
         HEAD + 'gm_pool = "three"\n', 3, "gm_pool", "expected an integer, found a string"
     ),

@@ -30,9 +30,10 @@ from fatescreen.rules.fate_points import (
 )
 from fatescreen.rules.fate_points import start_scene as start_scene_pool
 from fatescreen.rules.harm import advance_recovery, clear_stress, consequences_taken_this_scene
+from fatescreen.scene import codec
 from fatescreen.scene.campaign import Advance, AdvanceKind, Campaign
 from fatescreen.scene.load import LoadedScene
-from fatescreen.scene.model import RulesInPlay, Scene
+from fatescreen.scene.model import Scene
 
 SHEET_ASPECTS = (AspectKind.HIGH_CONCEPT, AspectKind.TROUBLE, AspectKind.CHARACTER)
 """Aspects that belong to a PC's sheet; any other aspect on a PC belongs to the scene."""
@@ -89,8 +90,9 @@ def view_scene(
     """
     rules = campaign.rules
     written = tomllib.loads(loaded.text).get("rules", {})
-    merged = {key: getattr(rules, key) for key in RulesInPlay.__dataclass_fields__}
-    merged.update({key: getattr(loaded.scene.rules, key) for key in written if key in merged})
+    merged = codec.rules_values(rules)
+    own = codec.rules_values(loaded.scene.rules)
+    merged.update({key: own[key] for key in written if key in merged})
     scene = loaded.scene
     adopted = [
         c.id
@@ -105,7 +107,7 @@ def view_scene(
     )
     scene = replace(
         scene,
-        rules=RulesInPlay(**merged),
+        rules=codec.rules_from_values(merged),
         characters=characters,
         party=(*scene.party, *adopted),
         session=campaign.session,

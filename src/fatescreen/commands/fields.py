@@ -736,7 +736,7 @@ SCENE_FIELDS = Fields(
 
 def _rule(key: str) -> Parser:
     def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        default = getattr(RulesInPlay(), key)
+        default = codec.rules_values(RulesInPlay())[key]
         if isinstance(default, bool):
             data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
         elif isinstance(default, str):

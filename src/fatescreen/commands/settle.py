@@ -63,6 +63,7 @@ from fatescreen.rules.contests import (
     won_by_pcs,
 )
 from fatescreen.rules.dice import DiceRoll
+from fatescreen.rules.errors import InvalidTeamwork
 from fatescreen.rules.npcs import group_teamwork_bonus
 from fatescreen.rules.obstacles import Hazard, hazard_attack
 from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, outcome_for
@@ -220,17 +221,19 @@ def teamwork_bonus(
     if roller.id in ids or len(set(ids)) != len(ids):
         raise ctx.error("error.helpers", name=roller.name)
     rating = roller.skill(skill)
-    for helper in helpers:
-        if helper.skill(skill) > rating:
-            raise ctx.error(
-                "error.most_skilled",
-                helper=helper.name,
-                roller=roller.name,
-                skill=skill,
-                helper_rating=ctx.rating(helper.skill(skill)),
-                roller_rating=ctx.rating(rating),
-            )
-    team = teamwork({roller.id: rating, **{h.id: h.skill(skill) for h in helpers}}, roller.id)
+    try:
+        team = teamwork({roller.id: rating, **{h.id: h.skill(skill) for h in helpers}}, roller.id)
+    except InvalidTeamwork:
+        # The rules refuse: someone more skilled helps. Name the first such helper.
+        better = next(h for h in helpers if h.skill(skill) > rating)
+        raise ctx.error(
+            "error.most_skilled",
+            helper=better.name,
+            roller=roller.name,
+            skill=skill,
+            helper_rating=ctx.rating(better.skill(skill)),
+            roller_rating=ctx.rating(rating),
+        ) from None
     if team.bonus:
         bonuses.append(Bonus(ctx.tr("bonus.teamwork"), team.bonus))
     return tuple(bonuses), team.helpers, team.turned_away

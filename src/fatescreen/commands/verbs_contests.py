@@ -3,7 +3,7 @@ challenges (a set of overcome tasks read together)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from fatescreen.commands.contest_picks import pick
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
@@ -16,6 +16,7 @@ from fatescreen.commands.settle import (
     overcome_line,
     settle,
     settles,
+    staged,
     with_hits,
 )
 from fatescreen.commands.text import effort_text, quoted
@@ -41,6 +42,7 @@ from fatescreen.rules.contests import (
     threat_harm,
 )
 from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.errors import InvalidValue
 from fatescreen.rules.obstacles import Hazard, hazard_effort
 from fatescreen.rules.outcomes import Effort, Outcome, resolve
 from fatescreen.scene.aspects import SCENE_HOLDER, add_aspect
@@ -600,7 +602,7 @@ def _start_challenge(ctx: Context, args: Tokens) -> Applied:
         tasks.append(_task_text(ctx, args.take(ctx.tr("what.task"))))
     try:
         started = Challenge(name, tuple(tasks))
-    except ValueError:
+    except InvalidValue:
         raise ctx.error("error.task_twice", challenge=name) from None
     scene = replace(ctx.scene, challenges=(*ctx.scene.challenges, started))
     listed = ", ".join(
@@ -645,17 +647,32 @@ def _roll_task(ctx: Context, args: Tokens, ref: str | None) -> Applied:
     return Applied(scene, lines, label, frozenset({"pending", "challenges"}))
 
 
-@settles(Action.OVERCOME, RollPurpose.TASK)
-def settle_task(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, tuple[str, ...]]:
+@dataclass(frozen=True)
+class TaskRecorded:
+    """What a task's roll put in the scene: the challenge with the task recorded."""
+
+    challenge: Challenge
+    cost: str
+    """The cost the task was achieved at ("" for none, or none named yet)."""
+
+
+def apply_task(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, TaskRecorded]:
     """Record the task's outcome (achieved at a cost when one was named)."""
     name, task_name = pending.refs
     found = next(c for c in scene.challenges if c.name == name)
-    outcome = pending.result.outcome
-    cost = "" if outcome.succeeded else pending.cost or ""
+    cost = "" if pending.result.outcome.succeeded else pending.cost or ""
     recorded = record_task(found, task_name, pending.result, cost=cost)
-    scene = _replace_challenge(scene, found, recorded)
-    line = overcome_line(ctx, pending, "challenge.roll_line", task=task_name)
-    lines = [line]
-    if outcome is Outcome.TIE and not cost:
+    return _replace_challenge(scene, found, recorded), TaskRecorded(recorded, cost)
+
+
+def say_task(
+    ctx: Context, scene: Scene, pending: PendingRoll, recorded: TaskRecorded
+) -> tuple[str, ...]:
+    """The roll's line, a call for the cost of a tie, and the challenge's progress."""
+    lines = [overcome_line(ctx, pending, "challenge.roll_line", task=pending.refs[1])]
+    if pending.result.outcome is Outcome.TIE and not recorded.cost:
         lines.append(ctx.tr("challenge.name_cost"))
-    return scene, (*lines, *progress_lines(ctx, recorded))
+    return (*lines, *progress_lines(ctx, recorded.challenge))
+
+
+settle_task = settles(Action.OVERCOME, RollPurpose.TASK)(staged(apply_task, say_task))

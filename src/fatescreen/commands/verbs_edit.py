@@ -59,8 +59,14 @@ RULES_WORDS = ("rules", "säännöt")
 )
 def set_verb(ctx: Context, args: Tokens) -> Applied:
     """Change fields of a character, obstacle, countdown, zone, the scene or its rules."""
-    request = parse_set(args, lambda ref: fields_of(find_record(ctx, ref)))
-    return set_fields(ctx, args.verb, request)
+    found: list[Record] = []
+
+    def grammar(ref: str) -> Fields:
+        found.append(find_record(ctx, ref))
+        return fields_of(found[-1])
+
+    request = parse_set(args, grammar)
+    return set_fields(ctx, args.verb, request, found[-1] if found else None)
 
 
 def fields_of(record: Record) -> Fields:
@@ -104,14 +110,14 @@ def parse_set(args: Tokens, grammar: Callable[[str], Fields]) -> Set:
     return Set(ref, fields.split(args))
 
 
-def set_fields(ctx: Context, verb: Verb, request: Set) -> Applied:
+def set_fields(ctx: Context, verb: Verb, request: Set, record: Record | None = None) -> Applied:
     """The stages after parsing: the record's fields changed, checked as the loader would,
-    and said."""
+    and said (``record`` is the one the request names, if the parse stage found it)."""
     if _is_scene(request.target):
         return _set_scene(ctx, verb, request.fields)
     if _is_rules(request.target):
         return _set_rules(ctx, verb, request.fields)
-    target = find_record(ctx, request.target)
+    target = record or find_record(ctx, request.target)
     fields = request.fields
     if isinstance(target, Character):
         edit = _set_character(ctx, verb, fields, target)
@@ -247,13 +253,13 @@ def _set_scene(ctx: Context, verb: Verb, fields: Given) -> Applied:
 
 def _set_rules(ctx: Context, verb: Verb, fields: Given) -> Applied:
     rules = ctx.scene.rules
-    before: Data = {key: getattr(rules, key) for key in codec.RULES_KEYS}
+    before: Data = codec.rules_values(rules)
     data = dict(before)
     RULES_FIELDS.apply(ctx, verb, fields, data)
     reader = Reader()
     new = checked(ctx, ctx.tr("what.rules"), reader, codec.decode_rules(reader, data, ()))
     scene = under_rules(ctx, new) if new != rules else ctx.scene
-    after: Data = {key: getattr(new, key) for key in codec.RULES_KEYS}
+    after: Data = codec.rules_values(new)
     return _applied(ctx, (scene, before, after), ctx.tr("what.rules"), frozenset({"all"}))
 
 

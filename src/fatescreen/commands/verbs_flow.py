@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError, refused, rules_message
 from fatescreen.commands.flow import default_participants, next_scene_pool, scene_end
+from fatescreen.commands.harm_text import hit_lines
 from fatescreen.commands.requests import Move, NextExchange, NextTurn, Tick
 from fatescreen.commands.settle import (
     action_effort,
@@ -15,10 +16,11 @@ from fatescreen.commands.settle import (
     overcome_line,
     settle,
     settles,
+    staged,
     with_hits,
 )
 from fatescreen.commands.verbs_attack import end_full_defense
-from fatescreen.commands.verbs_obstacles import block_harm
+from fatescreen.commands.verbs_obstacles import block_hit, block_hit_line
 from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
 from fatescreen.rules.conflict import TurnOrder, add_participant, hand_to, may_pick, next_exchange
@@ -33,7 +35,7 @@ from fatescreen.rules.obstacles import (
     untick,
 )
 from fatescreen.rules.outcomes import resolve
-from fatescreen.scene.model import PendingRoll, RollPurpose, Scene
+from fatescreen.scene.model import PendingHit, PendingRoll, RollPurpose, Scene
 
 
 def parse_move(args: Tokens) -> Move:
@@ -116,29 +118,48 @@ def move(ctx: Context, args: Tokens) -> Applied:
     return Applied(scene, lines, label, changed | {"pending"})
 
 
-@settles(Action.OVERCOME, RollPurpose.MOVE)
-def settle_move(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, tuple[str, ...]]:
+@dataclass(frozen=True)
+class Moved:
+    """What a roll to move across a barrier or a block put in the scene."""
+
+    crossed: bool
+    hit: PendingHit | None
+    """The hit for falling short of a harmful block."""
+
+
+def apply_move(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, Moved]:
     """Across on a success (or a tie, at a minor cost); short of a harmful block, a hit."""
     zone_id, block_id = pending.refs
     character = scene.character(pending.actor)
-    zone = scene.zone(zone_id)
-    lines = [overcome_line(ctx, pending, "move.cross", name=character.name, zone=zone.name)]
     block = scene.obstacle_index.get(block_id)
+    hit = None
     if isinstance(block, Block):
-        hit, harm_line = block_harm(ctx, block, character, pending.result.effort.total)
+        hit = block_hit(block, character, pending.result.effort.total)
         if hit is not None:
             scene = with_hits(scene, (hit,))
-            lines.append(harm_line)
-    if overcome_achieved(pending):
+    crossed = overcome_achieved(pending)
+    if crossed:
         scene = scene.with_character(replace(scene.character(character.id), zone=zone_id))
-        lines.append(ctx.tr("move.line", name=character.name, zone=zone.name))
-    else:
-        lines.append(ctx.tr("move.stays", name=character.name))
-    if scene.pending_hit is not None:
-        from fatescreen.commands.harm_text import hit_lines
+    return scene, Moved(crossed, hit)
 
-        lines += hit_lines(ctx.on(scene), scene, scene.pending_hit)
-    return scene, tuple(lines)
+
+def say_move(ctx: Context, scene: Scene, pending: PendingRoll, moved: Moved) -> tuple[str, ...]:
+    """The roll's line, the block's hit, where the character is now, and the hit to take."""
+    zone_id, block_id = pending.refs
+    name = ctx.who(pending.actor)
+    zone = scene.zone(zone_id).name
+    lines = [overcome_line(ctx, pending, "move.cross", name=name, zone=zone)]
+    block = scene.obstacle_index.get(block_id)
+    if moved.hit is not None and isinstance(block, Block):
+        lines.append(block_hit_line(ctx, block, moved.hit, pending.result.effort.total))
+    key = "move.line" if moved.crossed else "move.stays"
+    lines.append(ctx.tr(key, name=name, zone=zone))
+    if scene.pending_hit is not None:
+        lines += hit_lines(ctx, scene, scene.pending_hit)
+    return tuple(lines)
+
+
+settle_move = settles(Action.OVERCOME, RollPurpose.MOVE)(staged(apply_move, say_move))
 
 
 def _who(args: Tokens) -> str:

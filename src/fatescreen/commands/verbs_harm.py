@@ -3,7 +3,7 @@ and starting a consequence's recovery."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError, refused
@@ -16,6 +16,7 @@ from fatescreen.commands.settle import (
     overcome_line,
     settle,
     settles,
+    staged,
 )
 from fatescreen.commands.text import quoted
 from fatescreen.i18n import tr
@@ -454,26 +455,48 @@ def recover(ctx: Context, args: Tokens) -> Applied:
     )
 
 
-@settles(Action.OVERCOME, RollPurpose.TREATMENT)
-def settle_treatment(
-    ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
+@dataclass(frozen=True)
+class Treated:
+    """What a treatment roll put in the scene."""
+
+    patient: str
+    """The patient's id."""
+    old: str
+    """The consequence's name before the roll."""
+    new: str | None
+    """Its name once its recovery started; None when the roll fell short."""
+
+
+def apply_treatment(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, Treated]:
     """On success (or at a cost) the consequence is renamed and its recovery clock starts."""
     holder, new_name = pending.refs
     patient_id, _, index = holder.removeprefix("consequence:").partition(":")
     patient = scene.character(patient_id)
     slot = patient.consequences[int(index)]
     assert slot.aspect is not None
-    old = quoted(slot.aspect.name)
-    line = overcome_line(ctx, pending, "recover.line", patient=patient.name, aspect=old)
     if not overcome_achieved(pending):
-        return scene, (line, ctx.tr("recover.not_yet", aspect=old))
+        return scene, Treated(patient_id, slot.aspect.name, None)
     healed = begin_recovery(slot, Recovery(scene.session, scene.scene_number), new_name or None)
     slots = list(patient.consequences)
     slots[int(index)] = healed
     scene = scene.with_character(replace(patient, consequences=tuple(slots)))
     assert healed.aspect is not None
-    return scene, (
-        line,
-        ctx.tr("recover.started", aspect=old, new=quoted(healed.aspect.name), name=patient.name),
-    )
+    return scene, Treated(patient_id, slot.aspect.name, healed.aspect.name)
+
+
+def say_treatment(
+    ctx: Context, scene: Scene, pending: PendingRoll, treated: Treated
+) -> tuple[str, ...]:
+    """The roll's line, then the recovery started or not yet."""
+    old = quoted(treated.old)
+    patient = ctx.who(treated.patient)
+    line = overcome_line(ctx, pending, "recover.line", patient=patient, aspect=old)
+    if treated.new is None:
+        return line, ctx.tr("recover.not_yet", aspect=old)
+    started = ctx.tr("recover.started", aspect=old, new=quoted(treated.new), name=patient)
+    return line, started
+
+
+settle_treatment = settles(Action.OVERCOME, RollPurpose.TREATMENT)(
+    staged(apply_treatment, say_treatment)
+)

@@ -15,6 +15,7 @@ from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.copies import base_name
 from fatescreen.scene import codec, library, save
+from fatescreen.scene.errors import TemplateFileError
 from fatescreen.scene.reader import Reader
 
 AS_WORDS = ("as", "nimellä")
@@ -83,7 +84,7 @@ def template(ctx: Context, args: Tokens) -> Applied:
     target = file or library.saving_folder(ctx.folder) / f"{key}.toml"
     try:
         replaced = save.write_template(target, section, key, data)
-    except (OSError, ValueError) as error:
+    except (OSError, TemplateFileError) as error:
         raise ctx.error("build.template_failed", detail=str(error)) from None
     shown = Path(os.path.relpath(target, ctx.folder.resolve())).as_posix()
     line = ctx.tr("build.template_replaced" if replaced else "build.template_saved", name=name)

@@ -31,24 +31,33 @@ def optional_skill(ctx: Context, args: Tokens, character: Character, default: st
     return ctx.skill(character, args.take(ctx.tr("what.skill")))
 
 
-def block_harm(
-    ctx: Context, block: Block, character: Character, effort: int
-) -> tuple[PendingHit | None, str]:
-    """Harm for falling short against a block: the shortfall plus its Weapon, if it can
-    harm at all (§7); returns the hit and the line that announces it."""
+def block_hit(block: Block, character: Character, effort: int) -> PendingHit | None:
+    """The hit for falling short against a block: the shortfall plus its Weapon, if it can
+    harm at all (§7, the rules' :func:`overcome_block`)."""
     rolled = overcome_block(block, effort)
     if rolled.harm <= 0:
-        return None, ""
-    hit = PendingHit(character.id, rolled.harm, StressKind.PHYSICAL, None)
-    line = ctx.tr(
+        return None
+    return PendingHit(character.id, rolled.harm, StressKind.PHYSICAL, None)
+
+
+def block_hit_line(ctx: Context, block: Block, hit: PendingHit, effort: int) -> str:
+    """The words that announce a block's hit."""
+    return ctx.tr(
         "block.harm",
-        name=character.name,
+        name=ctx.who(hit.target),
         block=block.name,
         shortfall=block.rating - effort,
         weapon=block.weapon,
-        shifts=rolled.harm,
+        shifts=hit.shifts,
     )
-    return hit, line
+
+
+def block_harm(
+    ctx: Context, block: Block, character: Character, effort: int
+) -> tuple[PendingHit | None, str]:
+    """The hit for falling short against a block and the line that announces it."""
+    hit = block_hit(block, character, effort)
+    return hit, "" if hit is None else block_hit_line(ctx, block, hit, effort)
 
 
 @verb(

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from fatescreen.rules.actions import OVERCOME_TABLE
+from fatescreen.rules.conflict import scale_result_bonus, scale_roll_bonus
 from fatescreen.rules.dice import DICE_COUNT
 from fatescreen.rules.outcomes import Outcome, outcome_for
 
@@ -52,6 +53,36 @@ def overcome_chance(found: Odds) -> Fraction:
         (found.of(outcome) for outcome in Outcome if OVERCOME_TABLE[outcome].succeeded),
         start=Fraction(0),
     )
+
+
+@dataclass(frozen=True)
+class ScaledOdds:
+    """The odds of a roll across a difference of scale (§8 «Skaala»)."""
+
+    on_roll: Odds
+    """With +1 per level to the roll of the side above (the advantage taken by default)."""
+    on_result: Odds | None
+    """For an actor above, with +2 per level to a success's shifts instead; None when the
+    actor is not above."""
+
+
+def scaled_odds(
+    rating: int, opposition: int, *, opposed: bool = False, above: int = 0, below: int = 0
+) -> ScaledOdds:
+    """The odds of a roll when the actor stands ``above`` levels over the opposition, or
+    ``below`` levels under it (one of them 0), with either use of the advantage (§8).
+
+    Raises:
+        ValueError: A negative number of levels.
+    """
+    bonus = scale_roll_bonus(above).value
+    opposition += scale_roll_bonus(below).value
+    on_roll = odds(rating, opposition, opposed=opposed, bonus=bonus)
+    if not above:
+        return ScaledOdds(on_roll, None)
+    result_bonus = scale_result_bonus(above, Outcome.SUCCESS)
+    on_result = odds(rating, opposition, opposed=opposed, result_bonus=result_bonus)
+    return ScaledOdds(on_roll, on_result)
 
 
 def dice_counts() -> dict[int, int]:

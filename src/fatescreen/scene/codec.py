@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
@@ -27,7 +28,7 @@ from fatescreen.rules.character import (
 )
 from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
-from fatescreen.rules.errors import InvalidCharacter
+from fatescreen.rules.errors import InvalidCharacter, RulesError
 from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
 from fatescreen.rules.harm import Condition, ConsequenceStyle, HarmOptions, standard_tracks
 from fatescreen.rules.npcs import mook_group, validate_minor
@@ -40,9 +41,10 @@ from fatescreen.rules.obstacles import (
     Hazard,
 )
 from fatescreen.rules.outcomes import Outcome
-from fatescreen.rules.skills import SKILL_LISTS
+from fatescreen.rules.skills import ROLE_NAMES, SKILL_LISTS
 from fatescreen.scene.errors import KeyPath, rules_text
 from fatescreen.scene.errors import text as catalog_text
+from fatescreen.scene.made import Maker, bare_aspect
 from fatescreen.scene.memo import ByIdentity
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, plain_name
@@ -108,7 +110,7 @@ def decode_aspect(
     """A bare string, or ``{ name, free_invokes, hidden, boost }``."""
     if isinstance(value, str):
         name = value if plain_name(value) else reader.text(value, path)
-        return Aspect(name, kind) if name else None
+        return bare_aspect(name, kind) if name else None
     table = reader.table(value, path, ASPECT_KEYS)
     if table is None:
         return None
@@ -164,7 +166,7 @@ def decode_aspects(
     out: list[Aspect] = []
     for index, item in enumerate(items):
         if plain_name(item):
-            out.append(Aspect(item, kind))  # the common case: a bare name, valid as written
+            out.append(bare_aspect(item, kind))  # the common case: a bare name, valid as written
             continue
         aspect = decode_aspect(reader, item, (*path, index), kind, default_owner)
         if aspect is not None:
@@ -300,16 +302,27 @@ def standard_layout(kind: CharacterKind, skills: Mapping[str, int], rules: Rules
     return layout
 
 
+_skill_names: set[str] = set()
+"""Skill names already found valid as written (a scene's characters share a few dozen)."""
+_INT = {int}
+
+
 def decode_skills(reader: Reader, value: object, path: KeyPath) -> dict[str, int]:
     """``{ Fight = 3, Athletics = 2 }``."""
+    low, high = RATING["low"], RATING["high"]
+    if type(value) is dict and value and value.keys() <= _skill_names:
+        ratings = value.values()
+        if set(map(type, ratings)) == _INT and low <= min(ratings) and max(ratings) <= high:
+            return dict(value)  # the common case: known names, whole numbers in range
     table = reader.table(value, path, ()) if not isinstance(value, dict) else value
     skills: dict[str, int] = {}
     if table is None:
         return skills
-    low, high = RATING["low"], RATING["high"]
     for name, rating in table.items():
         if type(rating) is int and low <= rating <= high and plain_name(name):
-            skills[name] = rating  # the common case, valid as written
+            skills[name] = rating  # valid as written
+            if len(_skill_names) < MAX_SKILL_NAMES:
+                _skill_names.add(name)
             continue
         where = (*path, name)
         if reader.text(name, where) is None:
@@ -365,6 +378,8 @@ def encode_stunt(stunt: Stunt) -> str | Data:
     return out
 
 
+MAX_SKILL_NAMES = 1000
+"""The most skill names remembered as valid (see :func:`decode_skills`)."""
 MAX_BOXES = 100
 """The most boxes a stress track may have in a scene file."""
 
@@ -626,6 +641,7 @@ _NUMBER_RANGES = (
     ("revealed", 0, 100),
 )
 """A character's whole-number keys and the range each may take."""
+_NUMBER_KEYS = frozenset(key for key, _, _ in _NUMBER_RANGES)
 
 
 def decode_character(
@@ -662,7 +678,7 @@ def decode_character(
     if "high_concept" in table:
         value = table["high_concept"]
         aspect = (
-            Aspect(value, AspectKind.HIGH_CONCEPT)
+            bare_aspect(value, AspectKind.HIGH_CONCEPT)
             if plain_name(value)
             else decode_aspect(
                 reader, value, (*path, "high_concept"), AspectKind.HIGH_CONCEPT, character_id
@@ -673,7 +689,7 @@ def decode_character(
     if "trouble" in table:
         value = table["trouble"]
         aspect = (
-            Aspect(value, AspectKind.TROUBLE)
+            bare_aspect(value, AspectKind.TROUBLE)
             if plain_name(value)
             else decode_aspect(reader, value, (*path, "trouble"), AspectKind.TROUBLE, character_id)
         )
@@ -714,7 +730,7 @@ def decode_character(
         "members": 1,
         "revealed": 0,
     }
-    for key, low, high in _NUMBER_RANGES:
+    for key, low, high in _NUMBER_RANGES if not _NUMBER_KEYS.isdisjoint(table) else ():
         if key in table:
             value = table[key]
             number[key] = (
@@ -758,12 +774,12 @@ def decode_character(
         tuple(reader.texts(table["minions"], (*path, "minions"))) if "minions" in table else ()
     )
     player = (reader.text(table["player"], (*path, "player")) or "") if "player" in table else ""
-    character = Character(
+    character = _make_character(
         name=name,
         kind=kind,
         id=character_id,
         aspects=tuple(aspects),
-        skills=skills,
+        skills=MappingProxyType(skills),
         stunts=stunts,
         stress=tracks,
         consequences=consequences,
@@ -803,6 +819,8 @@ def decode_character(
             return None
     return character
 
+
+_make_character: Maker[Character] = Maker(Character(""))
 
 _BIG_BAD_KEYS = frozenset(("solo", "immune_until", "immune_via", "parts", "shields"))
 """The keys :func:`_decode_solo`, :func:`_decode_immunity` and :func:`_decode_swarm` read."""
@@ -1094,7 +1112,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
         return Distraction(
             name, choice or "", tuple(answers), number("difficulty", None), zone, obstacle_id
         )
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
@@ -1226,7 +1244,7 @@ def decode_contest(reader: Reader, value: object, path: KeyPath) -> Contest | No
         return None
     try:
         return Contest(name, tuple(sides), needed, exchange, tuple(twists), winner, faster, threat)
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
@@ -1292,14 +1310,14 @@ def decode_challenge(reader: Reader, value: object, path: KeyPath) -> Challenge 
                         note or "",
                     )
                 )
-            except ValueError as error:
+            except RulesError as error:
                 reader.fail((*where, "cost"), rules_text(error))
     done = reader.boolean(table.get("done", False), (*path, "done"))
     if not name:
         return None
     try:
         return Challenge(name, tuple(tasks), bool(done))
-    except ValueError as error:
+    except RulesError as error:
         reader.fail((*path, "tasks"), rules_text(error))
         return None
 
@@ -1351,7 +1369,7 @@ def decode_turn(reader: Reader, value: object, path: KeyPath) -> TurnOrder | Non
         return None
     try:
         return TurnOrder(exchange, tuple(participants), tuple(acted), up)
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
@@ -1398,11 +1416,32 @@ def encode_held(entries: tuple[LedgerEntry, ...]) -> list[Data]:
     return out
 
 
-RULES_KEYS = tuple(RulesInPlay.__dataclass_fields__)
+OPTION_KEYS = tuple(key for key in RulesInPlay.__dataclass_fields__ if key != "renamed_roles")
+"""The ``[rules]`` keys of the options, each a field of :class:`RulesInPlay`."""
+RULES_KEYS = (*OPTION_KEYS, *ROLE_NAMES)
+"""Every ``[rules]`` key: the options, then a key per skill role a custom list renames."""
+
+
+def rules_values(rules: RulesInPlay) -> dict[str, Any]:
+    """Every ``[rules]`` key's value as the file writes it ("" for a role not renamed)."""
+    renamed = dict(rules.renamed_roles)
+    options = {key: getattr(rules, key) for key in OPTION_KEYS}
+    return {**options, **{role: renamed.get(role, "") for role in ROLE_NAMES}}
+
+
+def rules_from_values(values: Mapping[str, Any]) -> RulesInPlay:
+    """The rules in play from ``[rules]`` values (as :func:`rules_values` gives them)."""
+    options = {key: value for key, value in values.items() if key in OPTION_KEYS}
+    renamed = tuple((role, values[role]) for role in ROLE_NAMES if values.get(role))
+    return RulesInPlay(**options, renamed_roles=renamed)
+
+
+_DEFAULT_VALUES = rules_values(RulesInPlay())
 
 
 def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
-    """The ``[rules]`` table of optional rules in play."""
+    """The ``[rules]`` table of optional rules in play; a key that is neither an option
+    nor a skill role is an error at its line."""
     table = reader.table(value, path, RULES_KEYS)
     if table is None:
         return RulesInPlay()
@@ -1410,7 +1449,7 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
     for key, item in table.items():
         if key not in RULES_KEYS:
             continue
-        default = getattr(RulesInPlay(), key)
+        default = _DEFAULT_VALUES[key]
         if key == "skills":
             choice = reader.choice(item, (*path, key), tuple(SKILL_LISTS))
             if choice:
@@ -1431,14 +1470,10 @@ def decode_rules(reader: Reader, value: object, path: KeyPath) -> RulesInPlay:
     if values.get("escalating_stress_boxes") and values.get("one_stress_track"):
         reader.fail((*path, "escalating_stress_boxes"), catalog_text("check.escalating_one_track"))
         values["escalating_stress_boxes"] = False
-    return RulesInPlay(**values)
+    return rules_from_values(values)
 
 
 def encode_rules(rules: RulesInPlay) -> Data:
     """Only the rules that differ from the defaults."""
-    default = RulesInPlay()
-    return {
-        key: getattr(rules, key)
-        for key in RULES_KEYS
-        if getattr(rules, key) != getattr(default, key)
-    }
+    values = rules_values(rules)
+    return {key: value for key, value in values.items() if value != _DEFAULT_VALUES[key]}

@@ -162,6 +162,11 @@ class Problem:
         return escape_controls(f"{where}: {render_path(self.path, lang)}: {said}")
 
 
+class TemplateFileError(Exception):
+    """A library file a template cannot be written into: not TOML, or its section is not a
+    list of entries. The message names the file."""
+
+
 class SceneFileError(Exception):
     """A scene file could not be loaded; ``problems`` lists everything wrong with it."""
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, KeysView, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple
 
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind
@@ -16,6 +16,7 @@ from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.locate import locate
+from fatescreen.scene.made import with_fields
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
 from fatescreen.scene.source import file_problem, parse, read_text
@@ -46,8 +47,7 @@ MAX_PROBLEMS = 100
 """Problems located and listed at most; a file with more gets a count of the rest."""
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(NamedTuple):
     """Where an entity of the scene is written in its file.
 
     ``path`` is the record's key path (``("npc", 2)``); ``instance`` is set for one of
@@ -236,7 +236,7 @@ def _decode(
         if character.zone is not None and character.zone not in zone_ids.names:
             zone = zone_ids.resolve(reader, character.zone, (*origin.path, "zone"), "zone")
             if zone != character.zone:
-                character = _with_fields(character, zone=zone)
+                character = with_fields(character, zone=zone)
         characters.append(character)
         origins.characters[character.id] = origin
 
@@ -329,7 +329,7 @@ def _decode(
     turn = None
     if "turn" in top:
         turn = codec.decode_turn(reader, top["turn"], ("turn",))
-        actors = {c.id for c in characters} | {o.id for o in obstacles}
+        actors = index_by_id.keys() | {o.id for o in obstacles}
         if turn:
             for key, ids in (
                 ("participants", turn.participants),
@@ -344,7 +344,7 @@ def _decode(
         if entry.who not in index_by_id:
             reader.fail(("held", index, "to"), _unknown("character", entry.who, index_by_id))
 
-    _check_holders(reader, aspects, zones, characters, obstacles, origins)
+    _check_holders(reader, aspects, zones, characters, index_by_id.keys(), obstacles, origins)
 
     if reader.problems or title is None:
         return None, origins
@@ -379,13 +379,14 @@ def _check_holders(
     aspects: tuple[Aspect, ...],
     zones: list[Zone],
     characters: list[Character],
+    character_ids: KeysView[str],
     obstacles: Iterable[Obstacle],
     origins: SourceMap,
 ) -> None:
     """Every free invoke is held by the GM, a character or an obstacle of this scene (a
     hazard rolls, so it may spend one): an unknown holder would only show when the invoke
     is spent, at the table."""
-    holders = {c.id for c in characters} | {o.id for o in obstacles} | {GM}
+    holders = character_ids | {o.id for o in obstacles} | {GM}
 
     def check_one(aspect: Aspect, path: KeyPath) -> None:
         for owner in dict.fromkeys(aspect.free_invokes):
@@ -482,10 +483,10 @@ def _obstacle_ref(reader: Reader, ref: str, obstacles: list[Obstacle], path: Key
 def _resolve_obstacle_zones(
     reader: Reader, obstacle: Obstacle, zones: _NameIndex, path: KeyPath
 ) -> Obstacle:
-    if obstacle.zone is not None:
-        obstacle = replace(
-            obstacle, zone=zones.resolve(reader, obstacle.zone, (*path, "zone"), "zone")
-        )
+    if obstacle.zone is not None and obstacle.zone not in zones.names:
+        # a zone named by its name: only the zone changes, which nothing else depends on
+        zone = zones.resolve(reader, obstacle.zone, (*path, "zone"), "zone")
+        obstacle = with_fields(obstacle, zone=zone)
     between = getattr(obstacle, "between", None)
     if between is not None:
         a = zones.resolve(reader, between[0], (*path, "between", 0), "zone")
@@ -544,8 +545,8 @@ def _decode_entry(
     for number, name in enumerate(names, 1):
         if shared is not None and (not each_table or name not in each_table):
             # the common case, many plain copies: nothing to read for this one
-            copy = _with_fields(shared, name=name, id=id_prefix + str(number))
-            out.append((copy, _made(Origin, {"path": path, "instance": name})))
+            copy = with_fields(shared, name=name, id=id_prefix + str(number))
+            out.append((copy, Origin(path, name)))
             continue
         overrides = (each_table or {}).get(name, {})
         where = (*path, "each", name)
@@ -561,7 +562,7 @@ def _decode_entry(
         if not extra and shared is not None:
             # Numbered copies without changes differ only in name and id: decode the
             # template once (a large scene holds many such copies).
-            character = _with_fields(shared, name=name, id=make_id(name))
+            character = with_fields(shared, name=name, id=make_id(name))
         else:
             data = {**merged, "name": name, **extra}
             character = codec.decode_character(reader, data, path, kind, rules)
@@ -572,7 +573,7 @@ def _decode_entry(
                     # the copies stand where the template puts them: name the zone by
                     # its id once, not once for every copy (an unknown zone is left for
                     # each copy to report)
-                    shared = _with_fields(character, zone=zone)
+                    shared = with_fields(character, zone=zone)
         if character:
             out.append((character, Origin(path, name if counted else None)))
     for name in each_table or {}:
@@ -598,23 +599,6 @@ def _numbered_id_prefix(name: str) -> str:
     fold with what precedes them), so one call serves all of an entry's copies.
     """
     return make_id(f"{name} 0")[:-1]
-
-
-def _with_fields(character: Character, **fields: Any) -> Character:
-    """A copy with some fields set, skipping ``dataclasses.replace``'s revalidation: the
-    loader builds thousands of such copies of already valid characters."""
-    return _made(Character, {**character.__dict__, **fields})
-
-
-_T = TypeVar("_T")
-
-
-def _made(cls: type[_T], fields: dict[str, Any]) -> _T:
-    """An instance of a frozen dataclass holding ``fields`` (every field of the class),
-    without running its ``__init__``: only for values already checked."""
-    made = object.__new__(cls)
-    object.__setattr__(made, "__dict__", fields)
-    return made
 
 
 def _copyable(character: Character) -> bool:

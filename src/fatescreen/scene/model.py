@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
+from itertools import compress
+from operator import is_not
 from pathlib import Path
 from typing import Any
 
@@ -200,25 +202,21 @@ class RulesInPlay:
     ladder_names: bool = True
     skills: str = "en"
     """The skill list whose roles apply: ``en`` or ``fi`` (see :mod:`fatescreen.rules.skills`)."""
-    physical_stress: str = ""
-    """A custom list's skill for the physical stress track ("" keeps the list's)."""
-    mental_stress: str = ""
-    """A custom list's skill for the mental stress track."""
-    physical_defense: str = ""
-    """A custom list's skill that defends against physical attacks."""
-    mental_defense: str = ""
-    """A custom list's skill that defends against mental attacks."""
-    melee: str = ""
-    """A custom list's melee attack (and melee defense) skill."""
-    ranged: str = ""
-    """A custom list's ranged attack skill."""
-    mental_attack: str = ""
-    """A custom list's mental attack skill."""
+    renamed_roles: tuple[tuple[str, str], ...] = ()
+    """A custom list's skills by role, as (role, skill) pairs in the order of
+    :data:`~fatescreen.rules.skills.ROLE_NAMES`: each role is a field of
+    :class:`~fatescreen.rules.skills.SkillRoles`, and a role not named keeps the list's
+    skill. The scene file writes each as a ``[rules]`` key named after its role."""
 
-    @property
+    def __post_init__(self) -> None:
+        unknown = [role for role, _ in self.renamed_roles if role not in ROLE_NAMES]
+        if unknown:
+            raise ValueError(f"unknown skill role {unknown[0]!r}: choose {', '.join(ROLE_NAMES)}")
+
+    @cached_property
     def roles(self) -> SkillRoles:
         """The skills that fill each role the rules give a skill."""
-        return skill_roles(self.skills, **{role: getattr(self, role) for role in ROLE_NAMES})
+        return skill_roles(self.skills, **dict(self.renamed_roles))
 
     @property
     def harm_options(self) -> HarmOptions:
@@ -262,6 +260,10 @@ def _links_of_zones(links: tuple[Link, ...]) -> Mapping[str, tuple[Link, ...]]:
 # value finds them ready (a large scene has thousands of characters to index).
 _character_index: ByIdentity[tuple[Character, ...], Mapping[str, Character]] = ByIdentity(
     lambda characters: {character.id: character for character in characters}, limit=8
+)
+_character_positions: ByIdentity[tuple[Character, ...], Mapping[str, int]] = ByIdentity(
+    lambda characters: {character.id: index for index, character in enumerate(characters)},
+    limit=8,
 )
 _character_names: ByIdentity[tuple[Character, ...], Mapping[str, str]] = ByIdentity(
     lambda characters: {character.id: character.name for character in characters}, limit=8
@@ -391,9 +393,11 @@ class Scene:
         """A copy with the character of the same id replaced (or appended if new)."""
         index = self.character_index
         if character.id in index:
-            characters = tuple(
-                character if old.id == character.id else old for old in self.characters
-            )
+            # put in place by position: a large scene has thousands of characters to walk
+            positions = _character_positions(self.characters)
+            at = positions[character.id]
+            characters = (*self.characters[:at], character, *self.characters[at + 1 :])
+            _character_positions.remember(characters, positions)
             # the new index is the old one with one entry replaced: no need to build it
             # again from thousands of characters
             _character_index.remember(characters, {**index, character.id: character})
@@ -430,11 +434,24 @@ def changes(old: Scene, new: Scene) -> frozenset[str]:
     if old.rules != new.rules or old.title != new.title:
         tags.add("all")
     if old.characters is not new.characters:
-        before = old.character_index
-        for character in new.characters:
-            if before.get(character.id) is not character:
+        before, after = old.character_index, new.character_index
+        if len(old.characters) == len(new.characters):
+            # the places that hold another object, found at C speed (a command changes a
+            # few characters of thousands)
+            places = compress(
+                range(len(new.characters)), map(is_not, old.characters, new.characters)
+            )
+            changed = [new.characters[place] for place in places]
+        else:
+            changed = list(new.characters)
+        came = False
+        for character in changed:
+            known = before.get(character.id)
+            if known is not character:
                 tags.add(f"character:{character.id}")
-        if set(before) != set(new.character_index):
+                came = came or known is None
+        # every id now was there before, and as many: the same ids
+        if came or len(before) != len(after):
             tags |= {"characters", "zones", "turn", "aspects"}
     parts = (
         ("zones", ("zones", "aspects")),

@@ -23,7 +23,7 @@ from fatescreen.rules.aspects import make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
 from fatescreen.scene.atomic import write_atomic
-from fatescreen.scene.errors import KeyPath
+from fatescreen.scene.errors import KeyPath, TemplateFileError
 from fatescreen.scene.library import entry_name, template_records
 from fatescreen.scene.load import LoadedScene, Origin
 from fatescreen.scene.model import RulesInPlay, Scene
@@ -575,9 +575,10 @@ def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
         if "rules" not in doc:
             doc.append("rules", tomlkit.table())
         rules = doc["rules"]
+        old_values, new_values = codec.rules_values(old.rules), codec.rules_values(new.rules)
         for key in codec.RULES_KEYS:
-            if getattr(old.rules, key) != getattr(new.rules, key):
-                rules[key] = getattr(new.rules, key)
+            if old_values[key] != new_values[key]:
+                rules[key] = new_values[key]
     turn_before = codec.encode_turn(old.turn) if old.turn else None
     turn_after = codec.encode_turn(new.turn) if new.turn else None
     if turn_before != turn_after:
@@ -652,13 +653,13 @@ def write_template(file: Path, section: str, key: str, data: Data) -> bool:
 
     Raises:
         OSError: The file cannot be written.
-        ValueError: The file exists but is not a TOML file fatescreen can add to.
+        TemplateFileError: The file exists but is not a TOML file fatescreen can add to.
     """
     text = file.read_text(encoding="utf-8") if file.exists() else "format = 1\n"
     try:
         doc = tomlkit.parse(text)
     except ParseError as error:
-        raise ValueError(f"{file.name}: not valid TOML: {error}") from None
+        raise TemplateFileError(f"{file.name}: not valid TOML: {error}") from None
     entries = doc.get(section)
     replaced = False
     if isinstance(entries, list):
@@ -670,7 +671,7 @@ def write_template(file: Path, section: str, key: str, data: Data) -> bool:
                 replaced = True
                 break
     elif entries is not None:
-        raise ValueError(f"{file.name}: {section} is not a list of [[{section}]] entries")
+        raise TemplateFileError(f"{file.name}: {section} is not a list of [[{section}]] entries")
     if not replaced:
         append_record(doc, section, data)
     file.parent.mkdir(parents=True, exist_ok=True)

@@ -12,11 +12,11 @@ from textual.widgets import Button, Input, Label, Select, Static
 from fatescreen.commands.requests import Attack, Create, Overcome
 from fatescreen.rules.actions import best_defense, default_attack_skill
 from fatescreen.rules.character import Character, CharacterKind, Scale
-from fatescreen.rules.conflict import scale_levels, scale_result_bonus, scale_roll_bonus
+from fatescreen.rules.conflict import scale_levels
 from fatescreen.rules.dice import looks_like_faces
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard
-from fatescreen.rules.odds import Odds, odds
+from fatescreen.rules.odds import Odds, scaled_odds
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.model import Scene
@@ -251,7 +251,7 @@ class RollDialog(Dialog):
         rating = self._rating()
         opposed = self.action == "attack" or self.opponent is not None
         opposition = 0
-        above = 0
+        above = below = 0
         if self.action != "attack" and self.opponent is not None:
             against = self.scene.character(self.opponent)
             skill = self.query_one("#opponent-skill", Select).value
@@ -266,20 +266,17 @@ class RollDialog(Dialog):
                 roles = self.scene.rules.roles
                 opposition = defender.skill(best_defense(defender, attack_skill, roles=roles))
                 above, below = self._scale_levels(defender)
-                opposition += scale_roll_bonus(below).value
         else:
             try:
                 opposition = parse_rating(self.query_one("#difficulty", Input).value or "0")
             except ValueError:
                 self.query_one("#odds", Static).update(self.view.tr("ui.bad_difficulty"))
                 return
-        bonus = scale_roll_bonus(above).value
-        text = self._chances("ui.odds", odds(rating, opposition, opposed=opposed, bonus=bonus))
-        if above:
+        found = scaled_odds(rating, opposition, opposed=opposed, above=above, below=below)
+        text = self._chances("ui.odds", found.on_roll)
+        if found.on_result is not None:
             # The other use of a level the dialog can show: +2 per level on a success (§8).
-            result_bonus = scale_result_bonus(above, Outcome.SUCCESS)
-            on_result = odds(rating, opposition, opposed=opposed, result_bonus=result_bonus)
-            text += "\n" + self._chances("ui.odds_scale_result", on_result)
+            text += "\n" + self._chances("ui.odds_scale_result", found.on_result)
         self.query_one("#odds", Static).update(Content(text))
 
     def _chances(self, key: str, found: Odds) -> str:

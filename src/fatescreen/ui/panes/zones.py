@@ -5,8 +5,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import deque
 from dataclasses import dataclass, field
-from itertools import groupby
-from operator import itemgetter
+from itertools import compress, groupby
+from operator import is_not, itemgetter
 
 from textual.content import Content
 from textual.geometry import Region, Size
@@ -18,6 +18,7 @@ from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.ladder import signed
 from fatescreen.rules.obstacles import Block, Distraction, Hazard
 from fatescreen.scene.model import Link, Obstacle, Scene, Zone
+from fatescreen.ui.lines import resize_scrollbar
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
 from fatescreen.ui.text import literal
@@ -484,9 +485,7 @@ class MapView(ScrollView):
             elif overflows:
                 # a map that scrolls inside its pane (-tall): tell the scrollbar the new
                 # length, and lay nothing out
-                bar = self.vertical_scrollbar
-                bar.window_virtual_size = size.height
-                bar.window_size = region.height
+                resize_scrollbar(self.vertical_scrollbar, size.height, region.height)
         changed = []
         for index, (band, band_top) in enumerate(zip(bands, tops, strict=True)):
             if index < len(old_bands) and old_tops[index] == band_top:
@@ -562,7 +561,6 @@ class ZonesPane(Pane):
         self._scene: Scene | None = None
         self._view: View | None = None
         self._width = 0
-        self._rows = 0
         self._drawn = MapCache()
 
     def compose(self):  # type: ignore[no-untyped-def]
@@ -581,17 +579,29 @@ class ZonesPane(Pane):
 
     def _redraw(self) -> None:
         if self._scene is None or self._view is None or not self.size.width:
-            return  # drawn once the pane knows its width (on_resize)
-        self._width = self.size.width
-        width = max(self._width - 2, MIN_BOX_WIDTH)
+            return  # drawn once the pane knows its width (get_content_height, on_resize)
+        self._draw(self.size.width)
+        self._fit(self.canvas.rows)
+
+    def _draw(self, outer_width: int) -> None:
+        """Lay the map out for the pane's width, border included."""
+        assert self._scene is not None and self._view is not None
+        self._width = outer_width
+        width = max(outer_width - 2, MIN_BOX_WIDTH)
         bands, extra = map_bands(self._scene, self._view, width, self._drawn)
         self.canvas.show(bands, extra)
-        self._fit(self.canvas.rows)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As tall as the map: the first layout asks this with the pane's width before
+        the pane has a size, and the map is drawn for it then, so that the first frame
+        shows it (``width`` leaves out the border and the scrollbar's stable gutter)."""
+        if self._scene is not None and self._view is not None and not self._width and width:
+            self._draw(width + self.styles.gutter.width + self.styles.scrollbar_size_vertical)
+        return super().get_content_height(container, viewport, width)
 
     def _fit(self, rows: int) -> None:
         """Mark the pane tall when the map has more rows than the pane may take: it then
         keeps its full height and the map scrolls inside it (see app.tcss)."""
-        self._rows = rows
         limit = self.styles.max_height
         parent = self.parent
         if limit is None or not isinstance(parent, Widget):
@@ -604,7 +614,7 @@ class ZonesPane(Pane):
         if self.size.width != self._width:
             self._redraw()
         else:
-            self._fit(self._rows)
+            self._fit(self.canvas.rows)
 
 
 def _same_map(old: Scene, new: Scene) -> bool:
@@ -617,11 +627,13 @@ def _same_map(old: Scene, new: Scene) -> bool:
         return False
     if len(old.characters) != len(new.characters):
         return False
+    # only the places that hold another object are compared (found at C speed: a
+    # command changes a few characters of thousands)
+    places = compress(range(len(new.characters)), map(is_not, old.characters, new.characters))
     return all(
-        a is b
-        or (a.zone, a.shown_name, a.taken_out, a.members, a.kind)
+        (a.zone, a.shown_name, a.taken_out, a.members, a.kind)
         == (b.zone, b.shown_name, b.taken_out, b.members, b.kind)
-        for a, b in zip(old.characters, new.characters, strict=True)
+        for a, b in ((old.characters[place], new.characters[place]) for place in places)
     )
 
 
