@@ -579,7 +579,10 @@ class ZonesPane(Pane):
 
     def _redraw(self) -> None:
         if self._scene is None or self._view is None or not self.size.width:
-            return  # drawn once the pane knows its width (get_content_height, on_resize)
+            # drawn once the pane knows its width (get_content_height, on_resize): a pane
+            # hidden at 80x24 has none, and is drawn afresh when shown again
+            self._width = 0
+            return
         self._draw(self.size.width)
         self._fit(self.canvas.rows)
 
