@@ -142,6 +142,9 @@ class SteadyFooter(LocalFooter):
         )
         if shown == self._shown:
             return
+        first = self._shown is None
         if screen.app.app_focus and self.is_attached and screen is self.screen:
             self._shown = shown  # what the rebuild below shows
         super().bindings_changed(screen)
+        if first:
+            self.refresh(recompose=True)

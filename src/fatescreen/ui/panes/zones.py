@@ -600,16 +600,21 @@ class ZonesPane(Pane):
         shows it (``width`` leaves out the border and the scrollbar's stable gutter)."""
         if self._scene is not None and self._view is not None and not self._width and width:
             self._draw(width + self.styles.gutter.width + self.styles.scrollbar_size_vertical)
+            self._fit(self.canvas.rows, container, viewport)
         return super().get_content_height(container, viewport, width)
 
-    def _fit(self, rows: int) -> None:
+    def _fit(self, rows: int, container: Size | None = None, viewport: Size | None = None) -> None:
         """Mark the pane tall when the map has more rows than the pane may take: it then
-        keeps its full height and the map scrolls inside it (see app.tcss)."""
+        keeps its full height and the map scrolls inside it (see app.tcss). The first
+        layout gives the room it lays the pane out in (``container``, ``viewport``)."""
         limit = self.styles.max_height
         parent = self.parent
         if limit is None or not isinstance(parent, Widget):
             return
-        room = int(limit.resolve(parent.size, self.app.size)) - self.styles.gutter.height
+        room = (
+            int(limit.resolve(container or parent.size, viewport or self.app.size))
+            - self.styles.gutter.height
+        )
         self.set_class(rows > room, "-tall")
 
     def on_resize(self) -> None:
