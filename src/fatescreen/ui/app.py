@@ -158,7 +158,10 @@ class PaneTabs(Static):
     def _texts(self) -> list[str]:
         labels = [tr(self.lang, f"ui.tab.{name}") for name in PANE_ORDER]
         shown = PANE_ORDER.index(self.shown) if self.shown in PANE_ORDER else -1
-        return tab_row(labels, shown, self.content_size.width or 10_000)
+        # before the first layout, the width it will have: the terminal's (it is shown
+        # only on a compact screen, as wide as the terminal)
+        width = self.content_size.width or self.app.size.width - self.styles.gutter.width
+        return tab_row(labels, shown, width)
 
     def _parts(self) -> list[tuple[str, str] | str]:
         parts: list[tuple[str, str] | str] = []
@@ -390,7 +393,11 @@ class FatescreenApp(App[None]):
         yield LogPane(id="log")
         with Horizontal(id="bar"):
             yield CommandBar(self._names, id="command")
-        yield SteadyFooter()
+        # the keys for the terminal's width from the start: the footer's first keys are
+        # those of the first frame (on_mount comes after them)
+        keys = footer_keys(self.size.width)
+        translate_bindings(self, self.view_state.lang, keys)
+        yield SteadyFooter(compact=keys is not None)
 
     @property
     def scene(self) -> Scene:
@@ -400,6 +407,7 @@ class FatescreenApp(App[None]):
 
     def on_mount(self) -> None:
         """Draw everything once, and offer to recover unsaved changes."""
+        self._breakpoints()
         self._relabel()
         if self.session is None:
             self._show_load_error()
@@ -1057,6 +1065,20 @@ class FatescreenApp(App[None]):
             self.notify(str(error), severity="error", markup=False)
             return
         self.select_character(character.id)
+
+    def _breakpoints(self) -> None:
+        """Give the screen its breakpoint classes for the terminal's size now: Textual
+        gives them at the screen's first Resize, after the first frame, which would then
+        be laid out for the wrong width and the screen settle a layout later."""
+        width, height = self.size
+        classes = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS}
+        classes |= {name: False for _, name in self.VERTICAL_BREAKPOINTS}
+        for breakpoints, size in (
+            (self.HORIZONTAL_BREAKPOINTS, width),
+            (self.VERTICAL_BREAKPOINTS, height),
+        ):
+            classes[max((b for b in breakpoints if b[0] <= size), default=breakpoints[0])[1]] = True
+        self.screen.update_classes(classes)
 
     def action_toggle_language(self) -> None:
         """Switch between English and Finnish."""

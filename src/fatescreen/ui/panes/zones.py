@@ -578,7 +578,12 @@ class ZonesPane(Pane):
         self._redraw()
 
     def _redraw(self) -> None:
-        if self._scene is None or self._view is None or not self.size.width:
+        if self._scene is not None and self._view is not None and not self.size.width:
+            if self.screen.has_class("-compact") and self.has_class("-shown"):
+                # one pane at a time, as wide as the terminal: the first layout gives it
+                # its height (1fr) without asking for its content's, so draw it now
+                self._draw(self.app.size.width - self.styles.gutter.width)
+                return
             # drawn once the pane knows its width (get_content_height, on_resize): a pane
             # hidden at 80x24 has none, and is drawn afresh when shown again
             self._width = 0
