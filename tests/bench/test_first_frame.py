@@ -42,3 +42,45 @@ def test_the_first_frame_shows_the_map_the_turn_order_and_the_aspects(
     assert "· Masked leader" in first
     assert "  Chanting echoes" in first  # the scene's aspects
     assert "◆ Haunted scholar of the old books" in first  # the stat block's sheet
+
+
+SCROLLBAR = str.maketrans({block: " " for block in "▁▂▃▄▅▆▇█"})
+"""A scrollbar's thumb, drawn a layout after the first frame (Textual shows a scrollbar
+once it has measured what overflows): left out where frames are compared."""
+
+
+def _frames(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> list[str]:
+    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("FATESCREEN_CONFIG_DIR", str(tmp_path / "config"))
+    folder = tmp_path / "scenes"
+    shutil.copytree(SCENES, folder)
+    app = Quitting(folder / "golden-mask.toml", remember=False, lang="en", cursor_blink=False)
+    app.driver_class = FrameDriver
+    app.run(size=size)
+    driver = FrameDriver.current
+    assert driver is not None
+    return [frame.text for frame in frames(driver.writes, size) if frame.changed]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)])
+def test_the_first_frame_is_the_settled_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """No layout after the first changes what the screen shows but a scrollbar's thumb: the
+    layout for the terminal's width (its breakpoint classes), the footer's keys for that
+    width, the compact screen's tabs and map, all come with the first frame."""
+    shown = _frames(tmp_path, monkeypatch, size)
+    first, settled = shown[0], shown[-1]
+    assert "Ritual hall" in first
+    assert "? Help" in first  # the footer's keys
+    assert first.translate(SCROLLBAR) == settled.translate(SCROLLBAR)
+
+
+def test_at_160_columns_the_screen_settles_one_layout_after_the_first_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the benchmark's size, one frame after the first changes the screen (the aspects'
+    scrollbar); the footer's keys or a class a pane takes from its size once came in a
+    frame of their own."""
+    shown = _frames(tmp_path, monkeypatch, SIZE)
+    assert len(shown) == 2
