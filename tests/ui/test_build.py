@@ -309,6 +309,7 @@ async def test_every_build_dialog_closes_with_escape_and_changes_nothing(
         await keys.press("escape")
         for entry in entries:
             app.builder().start(entry)
+            await pilot.pause()  # the editor opens once the app has the message
             assert isinstance(app.screen, Dialog), entry
             await keys.press("escape")
             assert not isinstance(app.screen, Dialog), entry
@@ -470,3 +471,27 @@ def test_the_zones_map_lists_a_link_it_cannot_draw_below_it() -> None:
     assert listed and all(line.startswith("  ↔ Zone 1 — Zone ") for line in listed)
     assert all(line.endswith(" +2") for line in listed)
     assert drawn.count("+2") == 5
+
+
+async def test_a_dialog_chosen_twice_before_the_app_answers_applies_once(
+    make_app: AppFactory,
+) -> None:
+    """A dialog that applies its command asks the app with a message: a second Enter
+    before the answer (a double press) neither adds the reinforcements again nor fails when
+    the answer closes the dialog."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        keys = Keys(pilot)
+        await keys.press("r", "enter")
+        await keys.type("3")
+        await keys.press("enter")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        highlighted = dialog.query_one(OptionList).highlighted or 0
+        dialog.submit(dialog.options[highlighted][0])
+        dialog.submit(dialog.options[highlighted][0])
+        await pilot.pause()
+        assert not isinstance(app.screen, Dialog)
+        cultists = [c.id for c in app.scene.characters if c.id.startswith("cultist-")]
+        assert cultists == [f"cultist-{n}" for n in range(1, 7)]
+        assert app.session is not None and len(app.session.history.done) == 1

@@ -3,6 +3,7 @@ and the screen checked after."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,27 @@ async def test_at_80x24_the_footer_fits_and_every_pane_is_one_key_away(
         await keys.press(str(PANE_ORDER.index("notes") + 1))
         assert app.query_one("#notes").region.height > 3
         assert "burst in on the cult" in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+async def test_the_footer_fits_every_width_and_follows_a_resize(
+    make_app: AppFactory, lang: str
+) -> None:
+    """A terminal resized from 120 to 80 columns and back, then to 160 and 100: at each
+    width the footer's last key is the palette's, whole, and undo is among the keys shown
+    (save from 100 columns)."""
+    app = make_app(lang=lang)
+    undo = app.tr("ui.key.undo")
+    save = app.tr("ui.key.save")
+    async with app.run_test(size=WIDE) as pilot:
+        for width, height in ((120, 40), (80, 24), (120, 40), (160, 50), (100, 30)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            footer = lines[-1].rstrip()
+            assert footer.endswith(app.tr("ui.key.command_palette")), (width, footer)
+            assert f"u {undo}" in footer, (width, footer)
+            assert (f"^s {save}" in footer) is (width >= 100), (width, footer)
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
@@ -170,6 +192,24 @@ async def test_the_absorb_dialog_leaves_stress_aspects_and_zones_in_sight(
         assert "Silbestre takes 3 shifts" in shown
         assert "physical  [ ][ ][ ][ ]" in shown
         assert "Chanting echoes" in shown and "Ritual hall" in shown
+
+
+async def test_at_80x24_a_hit_shows_the_defender_s_stat_block_above_the_absorb_dialog(
+    make_app: AppFactory,
+) -> None:
+    """One pane at a time: the map is shown when the leader hits Silbestre; the absorb
+    dialog opens with his stat block (stress boxes, consequence slots) shown above it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.shown_pane == "zones"
+        await start(app, "next leader", "attack leader silbestre Fight +000 vs 0000")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        assert app.shown_pane == "statblock"
+        shown = screen_text(app)
+        assert "Silbestre takes 3 shifts" in shown
+        assert "physical  [ ][ ][ ][ ]" in shown and "moderate 4" in shown
 
 
 # -- rolling and absorbing ------------------------------------------------------------------
@@ -295,22 +335,79 @@ async def test_a_minion_taking_one_shift_says_shift(make_app: AppFactory) -> Non
         assert "[m] minion armor: Cultist 1 takes the 1 shift" in option_texts(app)
 
 
-async def test_a_hazard_spends_its_own_free_invoke(make_app: AppFactory) -> None:
-    ceiling = '"Lamps flickering", { name = "Loose ceiling", free_invokes = { falling-rocks = 1 } }'
-    app = make_app(
-        "kaarnakoski-mine.toml", edit=lambda text: text.replace('"Lamps flickering"', ceiling, 1)
-    )
+def ceiling_held_by(holder: str) -> Callable[[str], str]:
+    """The Kaarnakoski mine with a situation aspect whose one free invoke ``holder`` (a
+    hazard or a block of the mine) holds."""
+    ceiling = f'"Lamps flickering", {{ name = "Loose ceiling", free_invokes = {{ {holder} = 1 }} }}'
+
+    def edit(text: str) -> str:
+        edited = text.replace('"Lamps flickering"', ceiling, 1)
+        assert edited != text
+        return edited
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("holder", "roll", "said"),
+    [
+        (
+            "falling-rocks",
+            "hazard falling-rocks riesa 0000 vs 0000",
+            'Falling rocks invokes "Loose',
+        ),
+        (
+            "rusted-portcullis",
+            "attack claim-jumper-1 riesa Fight ++++ vs 0000",
+            "passed on by Rusted portcullis",
+        ),
+    ],
+    ids=["hazard", "block"],
+)
+async def test_f_spends_a_free_invoke_a_hazard_or_a_block_holds(
+    make_app: AppFactory, holder: str, roll: str, said: str
+) -> None:
+    """A hazard spends its own free invoke on its attack; a block never rolls, but the free
+    invoke it holds is its side's (the GM's), so f on a claim-jumper's attack spends it:
+    +2 to the hit either way, and the log says whose it was."""
+    app = make_app("kaarnakoski-mine.toml", edit=ceiling_held_by(holder))
     async with app.run_test(size=WIDE) as pilot:
-        await start(app, "hazard falling-rocks riesa 0000 vs 0000")
+        await start(app, roll)
         await pilot.pause()
         await pilot.press("escape")
+        before = app.scene.pending_hit
+        assert before is not None
         keys = Keys(pilot)
         await keys.press("f")
         await pilot.pause()
         ceiling = next(a for a in app.scene.aspects if a.name == "Loose ceiling")
         assert ceiling.free_invokes == ()
         hit = app.scene.pending_hit
-        assert hit is not None and hit.shifts == 4
+        assert hit is not None and hit.shifts == before.shifts + 2
+        assert said in log_text(app)
+
+
+async def test_a_block_s_free_invoke_raises_the_difficulty_to_get_past_it(
+    make_app: AppFactory,
+) -> None:
+    """Riesa gets past the portcullis by one shift; i offers the free invoke the block holds
+    as +2 to the opposition, and Enter spends it: the roll now falls short."""
+    app = make_app("kaarnakoski-mine.toml", edit=ceiling_held_by("rusted-portcullis"))
+    async with app.run_test(size=WIDE) as pilot:
+        await start(app, "place riesa gallery", "block pass riesa rusted-portcullis Athletics +0+-")
+        await pilot.pause()
+        pending = app.scene.pending_roll
+        assert pending is not None and pending.result.shifts == 0
+        keys = Keys(pilot)
+        await keys.press("i")
+        texts = option_texts(app)
+        assert any("Loose ceiling" in text and "Rusted portcullis" in text for text in texts)
+        await keys.press("enter")
+        ceiling = next(a for a in app.scene.aspects if a.name == "Loose ceiling")
+        assert ceiling.free_invokes == ()
+        pending = app.scene.pending_roll
+        assert pending is not None and pending.result.shifts == -2
+        assert "passed on by Rusted portcullis" in log_text(app)
 
 
 async def test_free_invoke_pips_name_their_holders(make_app: AppFactory) -> None:
@@ -544,11 +641,11 @@ async def test_help_lists_every_key_in_both_languages(make_app: AppFactory) -> N
             await pilot.press("question_mark")
             assert isinstance(app.screen, HelpScreen)
             shown = text_of(app.screen)
-            for binding in app.screen.bindings:
-                assert f"ui.key.{binding.id}" not in shown
-            keys = {b.key for b in app.screen.bindings}
-            assert {"ctrl+p", "ctrl+q", "d", "p", "C", "H"} <= keys
-            assert quit_label in shown
+            assert "ui.key." not in shown
+            listed = {line.split()[0] for line in shown.splitlines() if line.startswith("  ")}
+            assert {"ctrl+p", "ctrl+q", "ctrl+s", "d", "p", "C", "H", "$", "E", "8"} <= listed
+            quit_line = next(line for line in shown.splitlines() if line.startswith("  ctrl+q"))
+            assert quit_label in quit_line
             assert "breakthroughA" not in shown
 
 
@@ -599,6 +696,49 @@ async def test_tab_goes_from_field_to_field_in_the_milestone_dialog(
             await keys.press("escape")
             assert not isinstance(app.screen, TextDialog)
             await keys.press("m")
+
+
+@pytest.mark.parametrize("size", [(80, 24), WIDE])
+async def test_the_milestone_dialog_takes_what_was_typed_field_by_field_with_tab(
+    make_campaign_app: CampaignFactory, size: tuple[int, int]
+) -> None:
+    """E, Enter: Silbestre's milestone rewrites an aspect. The old aspect misspelt, Tab, the
+    new text, Enter: refused, the dialog stays with both texts; Shift+Tab back to the first
+    field, its text corrected, Tab, Enter: the aspect is rewritten word for word as typed
+    in each field, and Rozio's milestone comes next."""
+    app = make_campaign_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        keys = Keys(pilot)
+        await keys.press("E", "enter")
+        assert isinstance(app.screen, ChoiceDialog)
+        index = [line for line, _ in app.screen.options].index("aspect")
+        await keys.press(*["down"] * index, "enter")
+        dialog = app.screen
+        assert isinstance(dialog, TextDialog)
+        await keys.type("Never without his notes")
+        await keys.press("tab")
+        await keys.type("Never without his lantern")
+        await keys.press("enter")
+        assert app.screen is dialog
+        fields = list(dialog.query(Input))
+        assert [f.value for f in fields] == ["Never without his notes", "Never without his lantern"]
+        assert app.focused is fields[1]
+        await keys.press("shift+tab")
+        assert app.focused is fields[0]
+        # typed key by key over the text the focus selected, as at the table
+        await pilot.press(*["space" if c == " " else c for c in "Never without his notebook"])
+        await keys.press("tab")
+        assert app.focused is fields[1]
+        await keys.press("enter")
+        await pilot.pause()
+        campaign = app.campaign_session
+        assert campaign is not None
+        aspects = [a.name for a in campaign.campaign.member("silbestre").character.aspects]
+        assert "Never without his lantern" in aspects
+        assert "Never without his notebook" not in aspects
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Rozio's milestone" in screen_text(app)
 
 
 async def test_a_campaign_scene_starts_with_the_pcs_on_the_map(

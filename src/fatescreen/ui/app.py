@@ -56,12 +56,14 @@ from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 if TYPE_CHECKING:
     from fatescreen.commands.requests import Request
     from fatescreen.ui.build import SceneBuilder
+    from fatescreen.ui.dialogs import Dialog
     from fatescreen.ui.edit import CharacterEditor
     from fatescreen.ui.flows.compels import CompelFlow
     from fatescreen.ui.flows.harm import HarmFlow
     from fatescreen.ui.flows.invokes import InvokeFlow
     from fatescreen.ui.flows.session import SessionFlow
     from fatescreen.ui.flows.steps import StepFlow
+    from fatescreen.ui.messages import CharacterChosen, EditChosen, RequestSubmitted
 
 WARM_UP_AFTER = 1.0
 """Seconds without a key or click after which the warm-up starts."""
@@ -83,8 +85,21 @@ PASS_THROUGH = frozenset({"ctrl+q", "ctrl+c", "ctrl+p"})
 NARROW_FOOTER = frozenset({"help", "attack", "overcome", "create", "invoke", "next_turn", "undo"})
 """The keys the footer shows below 100 columns (help lists them all)."""
 
+TWO_COLUMN_FOOTER = NARROW_FOOTER | {"tick", "save"}
+"""The keys the footer shows from 100 to 139 columns (all of them only from 140)."""
+
 NARROW = 100
 """Below this many columns one pane is shown at a time and the footer is compact."""
+WIDE = 140
+"""From this many columns the footer shows every key."""
+
+
+def footer_keys(width: int) -> frozenset[str] | None:
+    """The ids of the keys the footer shows at ``width`` columns (None: every key)."""
+    if width < NARROW:
+        return NARROW_FOOTER
+    return TWO_COLUMN_FOOTER if width < WIDE else None
+
 
 PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log", "notes")
 
@@ -96,6 +111,21 @@ def scene_countdowns_same(before: Scene, after: Scene) -> bool:
 
 class StatusBar(TextBlock):
     """Title, exchange, GM pool, language and theme on one line."""
+
+
+class Columns(Container):
+    """A container of the panes' columns that draws nothing of its own (no border, no
+    content, its background alone): a frame that changes panes far apart (a name in the
+    turn order and the log) redraws every widget between them, and a blank one is the
+    cheapest there is."""
+
+    BLANK = True
+
+
+class Column(Vertical):
+    """A column of panes that draws nothing of its own (see :class:`Columns`)."""
+
+    BLANK = True
 
 
 def tab_row(labels: Sequence[str], shown: int, width: int) -> list[str]:
@@ -271,7 +301,8 @@ class FatescreenApp(App[None]):
         self._panes: list[Pane] = []
         self.quick_pick = QuickPick(id="pick")
         self._builder: SceneBuilder | None = None
-        self._narrow: bool | None = None
+        self._footer: frozenset[str] | bool | None = False
+        """The footer's keys (see :func:`footer_keys`); False until first shown."""
         self.last_input = time.monotonic()
         """When the GM last pressed a key or clicked."""
         self.warmed_up = False
@@ -342,17 +373,17 @@ class FatescreenApp(App[None]):
         yield self.quick_pick
         yield StatusBar(id="status")
         yield PaneTabs(id="pane-tabs")
-        with Container(id="panes"):
-            with Vertical(id="left"):
+        with Columns(id="panes"):
+            with Column(id="left"):
                 yield ZonesPane(id="zones")
                 yield StatBlockPane(id="statblock")
             # three columns when wide; from 100 columns the two on the right stack into
             # one, the turn order and the fate points side by side above the rest
-            with Container(id="side"):
-                with Container(id="middle"):
+            with Columns(id="side"):
+                with Columns(id="middle"):
                     yield TurnPane(id="turn")
                     yield FatePane(id="fate")
-                with Vertical(id="right"):
+                with Column(id="right"):
                     yield AspectsPane(id="aspects")
                     yield ObstaclesPane(id="obstacles")
                     yield NotesPane(id="notes")
@@ -494,7 +525,9 @@ class FatescreenApp(App[None]):
             self.query_one(PaneTabs).show_tabs(self.shown_pane, self.view_state)
         self._status()
 
-    def _status(self) -> None:
+    def _status(self, width: int | None = None) -> None:
+        """The status line, fitted to ``width`` columns (the app's, unless a resize says
+        what they are about to be)."""
         scene = self.scene
         exchange = (
             self.tr("ui.exchange", number=scene.turn.exchange)
@@ -511,7 +544,7 @@ class FatescreenApp(App[None]):
             (dirty, "$warning"),
         )
         self.query_one("#status", StatusBar).set(
-            status_line(head, self.view_state.lang, self.theme, self.size.width - 2)
+            status_line(head, self.view_state.lang, self.theme, (width or self.size.width) - 2)
         )
 
     # -- running commands ----------------------------------------------------------------
@@ -556,6 +589,28 @@ class FatescreenApp(App[None]):
             self.notify(result.lines[0], markup=False)
         return None
 
+    def on_request_submitted(self, message: RequestSubmitted) -> None:
+        """A flow, the builder or the editor chose a request: apply it, then tell the asker
+        the result."""
+        result = self.run_command(message.request, flow=message.flow)
+        if message.then is not None:
+            message.then(result)
+
+    def on_dialog_submitted(self, message: Dialog.Submitted) -> None:
+        """A dialog asks for its command: apply it and answer (it closes, or stays open
+        showing the refusal)."""
+        message.stop()
+        apply = self.try_command_told if message.announce else self.try_command
+        message.dialog.answer(message.line, apply(message.line))
+
+    def on_character_chosen(self, message: CharacterChosen) -> None:
+        """Show the character chosen in the stat block."""
+        self.select_character(message.character_id)
+
+    def on_edit_chosen(self, _message: EditChosen) -> None:
+        """Edit the selected character."""
+        self.action_edit()
+
     def _follow_up(self, before: Scene, changed: frozenset[str]) -> None:
         scene = self.scene
         self._announce_countdowns(before)
@@ -563,6 +618,10 @@ class FatescreenApp(App[None]):
         if hit is not None and hit != before.pending_hit:
             self.last_target = hit.target
             self.select_character(hit.target)
+            if self.size.width < NARROW and self.shown_pane != "statblock":
+                # one pane at a time: the defender's stress boxes, above the absorb dialog
+                self.shown_pane = "statblock"
+                self._show_pane_classes()
             self.call_after_refresh(self.action_absorb)
             return
         # only the characters the command changed can have just been taken out (a
@@ -1010,13 +1069,14 @@ class FatescreenApp(App[None]):
         self._relabel()
         self.redraw(frozenset({"all"}))
 
-    def _relabel(self) -> None:
+    def _relabel(self, width: int | None = None) -> None:
         """Key descriptions and the command bar's hint in the current language; on a
-        narrow terminal a compact footer with the most used keys."""
-        narrow = self.size.width < NARROW
-        translate_bindings(self, self.view_state.lang, NARROW_FOOTER if narrow else None)
-        self.query_one(SteadyFooter).compact = narrow
-        self._narrow = narrow
+        narrow terminal (``width`` columns, else the app's) a compact footer with the most
+        used keys."""
+        keys = footer_keys(width or self.size.width)
+        self.query_one(SteadyFooter).compact = keys is not None
+        self._footer = keys
+        translate_bindings(self, self.view_state.lang, keys)
         self.query_one(CommandBar).placeholder = self.tr("ui.command_placeholder")
 
     def action_toggle_ladder(self) -> None:
@@ -1044,11 +1104,13 @@ class FatescreenApp(App[None]):
         self.query_one("#panes").set_class(not shown_columns, "-empty")
 
     def on_resize(self, event: events.Resize) -> None:
-        """Across the narrow breakpoint, the footer changes the keys it shows."""
-        if (event.size.width < NARROW) != self._narrow:
-            self._relabel()
+        """Across the narrow breakpoint, the footer changes the keys it shows (the app's
+        own size follows this event only later)."""
+        width = event.size.width
+        if footer_keys(width) != self._footer:
+            self._relabel(width)
         if self.session is not None:
-            self._status()
+            self._status(width)
             self.query_one(PaneTabs).show_tabs(self.shown_pane, self.view_state)
 
     def watch_theme(self, theme: str) -> None:

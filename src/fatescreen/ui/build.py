@@ -30,6 +30,7 @@ from fatescreen.scene import library
 from fatescreen.scene.model import Obstacle, Scene, Zone
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog
 from fatescreen.ui.dialogs.form import FormDialog, FormError, FormField, Values
+from fatescreen.ui.messages import CharacterChosen, EditChosen, RequestSubmitted
 from fatescreen.ui.table import Table
 from fatescreen.ui.text import assemble
 
@@ -190,8 +191,7 @@ class SceneBuilder:
         highlighted: int = 0,
     ) -> None:
         """A choice: with ``then``, the chosen value is handed on; else it is a command
-        line, run while the dialog stays open to show a refusal."""
-        run = None if then is not None else self.app.try_command
+        line, applied while the dialog stays open to show a refusal."""
 
         def chosen(value: str | None) -> None:
             if value is not None and then is not None:
@@ -203,7 +203,7 @@ class SceneBuilder:
                 title,
                 options,
                 highlighted=highlighted,
-                run=run,
+                applies=then is None,
             ),
             chosen,
         )
@@ -216,9 +216,10 @@ class SceneBuilder:
         then: Callable[[str], None] | None = None,
         *,
         note: str = "",
-        run: bool = True,
+        applies: bool = True,
     ) -> None:
-        """A form whose command runs on confirm; ``then`` follows once it was applied."""
+        """A form whose command is applied on confirm (``applies``, else handed to
+        ``then``); ``then`` follows once it was applied."""
 
         def closed(line: str | None) -> None:
             if line is not None and then is not None:
@@ -231,7 +232,7 @@ class SceneBuilder:
                 fields,
                 build,
                 note=note,
-                run=self.app.try_command if run else None,
+                applies=applies,
             ),
             closed,
         )
@@ -239,9 +240,7 @@ class SceneBuilder:
     def confirm(self, title: str, summary: str, request: Order, then: Callable[[], None]) -> None:
         """Show what a command will do; Enter runs it."""
         self.app.push_screen(
-            ConfirmDialog(
-                self.app.view_state, title, assemble(summary), request, run=self.app.try_command
-            ),
+            ConfirmDialog(self.app.view_state, title, assemble(summary), request, applies=True),
             lambda done: then() if done else None,
         )
 
@@ -282,7 +281,7 @@ class SceneBuilder:
             "link": self.link,
             "unlink": self.unlink,
             "countdown": self.add_countdown,
-            "edit": self.app.action_edit,
+            "edit": self.edit_selected,
             "place": self.place_selected,
             "remove": self.remove_selected,
             "save_template": self.save_template,
@@ -290,6 +289,10 @@ class SceneBuilder:
             "remove_other": self.remove_other,
         }
         starts[entry]()
+
+    def edit_selected(self) -> None:
+        """Edit the selected character's stat block (the dashboard opens the editor)."""
+        self.app.post_message(EditChosen())
 
     # -- characters --------------------------------------------------------------------------
 
@@ -348,14 +351,14 @@ class SceneBuilder:
             [FormField("count", label, placeholder="1")],
             count,
             lambda typed: self._template_zone(template, int(typed)),
-            run=False,
+            applies=False,
         )
 
     def _template_zone(self, template: library.Template, count: int) -> None:
         self.last_template = template.key
         request = Add(template.key, value=str(count))
         if not self.scene.zones:
-            self.app.try_command(request.command())
+            self.app.post_message(RequestSubmitted(request, flow=False))
             return
         likely = self._zone_of_copies(template.name)
         options: Choices = [
@@ -415,7 +418,7 @@ class SceneBuilder:
             name = fold(entered.get("name", ""))
             found = [c for c in self.scene.characters if fold(c.name) == name]
             if found:
-                self.app.select_character(found[-1].id)
+                self.app.post_message(CharacterChosen(found[-1].id))
 
         self.form(self.tr(f"ui.build.add_title.{kind.value}"), fields, build, added)
 
@@ -445,7 +448,7 @@ class SceneBuilder:
 
         def removed() -> None:
             remaining = [i for i in after if i in self.scene.character_index]
-            self.app.select_character(remaining[0] if remaining else None)
+            self.app.post_message(CharacterChosen(remaining[0] if remaining else None))
 
         self.confirm(
             self.tr("ui.build.remove_title", name=character.name),
@@ -477,7 +480,8 @@ class SceneBuilder:
                 ],
                 build,
                 note=self.tr("ui.build.save_template_note"),
-                run=self.app.try_command_told,
+                applies=True,
+                announce=True,
             )
         )
 

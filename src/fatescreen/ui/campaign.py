@@ -149,9 +149,11 @@ class CampaignApp(FatescreenApp):
 
     def _verb(self, line: str) -> str:
         """The verb a command line names, in English ("" if it names none)."""
+        lang = self.view_state.lang
         try:
-            return find_verb(split_line(line, self.view_state.lang)[0], self.view_state.lang).name
-        except (CommandError, IndexError, ValueError):
+            words = split_line(line, lang)
+            return find_verb(words[0], lang).name if words else ""
+        except CommandError:
             return ""
 
     def _scene_opened(self) -> None:
@@ -268,30 +270,32 @@ class CampaignApp(FatescreenApp):
             (option, self.tr(f"ui.milestone.{option}")) for option in ("skip", *MILESTONE_FIELDS)
         ]
 
-        def take(line: str | None) -> None:
-            if line is None:
-                return
-            result = self.run_command(line)
-            if result is None or not result.ok:
-                self.offer_milestone(pc_id, then)
-            elif then is not None:
+        def taken(line: str | None) -> None:
+            if line is not None and then is not None:
                 then()
 
         def chosen(option: str | None) -> None:
             if option is None:
                 return
             if option == "skip":
-                take(Milestone(character.id, option).command())
+                result = self.run_command(Milestone(character.id, option))
+                if result is None or not result.ok:
+                    self.offer_milestone(pc_id, then)
+                else:
+                    taken(option)
                 return
             fields = [(self.tr(key), "") for key in MILESTONE_FIELDS[option]]
+            # applied from the dialog: a refusal (a skill or aspect misspelt) keeps the
+            # dialog open with what was typed, to correct one field
             self.push_screen(
                 TextDialog(
                     self.view_state,
                     f"{title}: {self.tr(f'ui.milestone.{option}')}",
                     fields,
                     lambda values: Milestone(character.id, option, tuple(values)),
+                    applies=True,
                 ),
-                take,
+                taken,
             )
 
         self.push_screen(ChoiceDialog(self.view_state, title, options), chosen)

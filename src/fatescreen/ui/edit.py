@@ -246,7 +246,7 @@ class CharacterEditor:
                 highlighted=highlighted,
                 keys=keys,
                 list_keys=False,
-                run=self.app.try_command,
+                applies=True,
             ),
             self._back(character),
         )
@@ -266,7 +266,7 @@ class CharacterEditor:
                 fields,
                 build,
                 note=note,
-                run=self.app.try_command,
+                applies=True,
             ),
             self._back(character),
         )

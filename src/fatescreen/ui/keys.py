@@ -112,6 +112,11 @@ def translate_bindings(node: DOMNode, lang: str, shown: frozenset[str] | None = 
     node.refresh_bindings()
 
 
+def footer_ids(node: DOMNode) -> frozenset[str] | None:
+    """The ids of the keys a narrow footer shows of ``node`` (None: all that are shown)."""
+    return _SHOWN.get(node)
+
+
 def shown_description(found: ActiveBinding) -> str:
     """The description of an active binding in its node's language (see translate_bindings)."""
     lang = _LANGUAGES.get(found.node)
@@ -127,7 +132,7 @@ class LocalFooter(Footer):
         for widget in super().compose():
             key = getattr(widget, "key", None)
             found = active.get(key) if isinstance(key, str) else None
-            shown = _SHOWN.get(found.node) if found is not None else None
+            shown = footer_ids(found.node) if found is not None else None
             # only keys of our own (with an id) give way on a narrow footer; the palette stays
             palette = key == self.app.COMMAND_PALETTE_BINDING
             if (

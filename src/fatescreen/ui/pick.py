@@ -10,7 +10,7 @@ from textual import events
 from textual.message import Message
 from textual.screen import Screen
 
-from fatescreen.ui.keys import LocalFooter, shown_description
+from fatescreen.ui.keys import LocalFooter, footer_ids, shown_description
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.state import View
 from fatescreen.ui.text import Part, assemble
@@ -126,7 +126,14 @@ class SteadyFooter(LocalFooter):
         """Rebuild if the keys shown differ from those last shown."""
         shown = (
             tuple(
-                (binding.key, binding.action, shown_description(found), enabled, tooltip)
+                (
+                    binding.key,
+                    binding.action,
+                    shown_description(found),
+                    enabled,
+                    tooltip,
+                    footer_ids(found.node),
+                )
                 for found in screen.active_bindings.values()
                 for (_, binding, enabled, tooltip) in [found]
                 if binding.show or binding.key == self.app.COMMAND_PALETTE_BINDING

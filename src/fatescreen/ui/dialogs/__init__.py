@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -18,38 +19,63 @@ from fatescreen.ui.keys import translate_bindings
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble
 
-Runner = Callable[[str], str | None]
-"""Applies a command line: None when it was applied, else the message saying why not."""
-
 
 class Dialog(ModalScreen[str | None]):
     """A modal dialog that returns a command line, or None when cancelled with Esc.
 
-    With a ``run`` callback the dialog applies its command itself: a refused command leaves
-    the dialog open, showing why, with everything the GM entered still in it.
+    A dialog that ``applies`` its command posts :class:`Dialog.Submitted` up to the app and
+    stays open until the app answers (:meth:`answer`): a refused command leaves the dialog
+    open, showing why, with everything the GM entered still in it.
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
     DEFAULT_CLASSES = "dialog"
 
-    def __init__(self, view: View, title: str, *, run: Runner | None = None) -> None:
+    class Submitted(Message):
+        """A dialog that applies its command asks the app to apply it; the app answers
+        with :meth:`Dialog.answer`."""
+
+        def __init__(self, dialog: Dialog, line: str, *, announce: bool) -> None:
+            super().__init__()
+            self.dialog = dialog
+            """The dialog waiting for the answer."""
+            self.line = line
+            """The command line to apply."""
+            self.announce = announce
+            """Whether to say what a command that changes no scene did."""
+
+    def __init__(
+        self, view: View, title: str, *, applies: bool = False, announce: bool = False
+    ) -> None:
         super().__init__()
         self.view = view
         self.title_text = title
-        self.run = run
+        self.applies = applies
+        """Whether the dialog has its command applied before it closes."""
+        self.announce = announce
+        """Whether the app says what an applied command that changes no scene did."""
+        self.waiting = False
+        """True from a submit until the app answers it."""
 
     def submit(self, order: Order) -> None:
-        """Close with a request's command line; with a ``run`` callback, apply it first and
-        stay open showing the refusal if it is refused."""
+        """Close with a request's command line; a dialog that ``applies`` asks the app to
+        apply it first and closes only once it was applied."""
         line = command_line(order)
-        if self.run is None:
+        if not self.applies:
             self.dismiss(line)
-            return
-        error = self.run(line)
-        if error is None:
+        elif not self.waiting:
+            # a second Enter before the app answers must not apply the command twice
+            self.waiting = True
+            self.post_message(self.Submitted(self, line, announce=self.announce))
+
+    def answer(self, line: str, refusal: str | None) -> None:
+        """The app applied ``line`` (close, returning it) or refused it (stay open and show
+        why)."""
+        self.waiting = False
+        if refusal is None:
             self.dismiss(line)
         else:
-            self.show_error(error)
+            self.show_error(refusal)
 
     def error_line(self) -> Static:
         """Where a refusal is shown (hidden until there is one)."""
@@ -89,10 +115,10 @@ class ChoiceDialog(Dialog):
         keys: Sequence[tuple[str, str, Order]] = (),
         highlighted: int = 0,
         list_keys: bool = True,
-        run: Runner | None = None,
+        applies: bool = False,
         alternates: Sequence[tuple[str, str, Sequence[Order]]] = (),
     ) -> None:
-        super().__init__(view, title, run=run)
+        super().__init__(view, title, applies=applies)
         self.options = list(options)
         self.alternates = list(alternates)
         """Keys that choose the highlighted option another way: ``(key, label, lines)``
@@ -164,9 +190,9 @@ class TextDialog(Dialog):
         template: Callable[[list[str]], Request],
         *,
         note: Content | str = "",
-        run: Runner | None = None,
+        applies: bool = False,
     ) -> None:
-        super().__init__(view, title, run=run)
+        super().__init__(view, title, applies=applies)
         self.fields = list(fields)
         self.template = template
         """Makes the typed request from the texts entered, in the fields' order."""
@@ -215,9 +241,9 @@ class ConfirmDialog(Dialog):
         summary: Content | str,
         line: Order,
         *,
-        run: Runner | None = None,
+        applies: bool = False,
     ) -> None:
-        super().__init__(view, title, run=run)
+        super().__init__(view, title, applies=applies)
         self.summary = summary
         self.line = line
 

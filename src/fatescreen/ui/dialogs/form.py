@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Button, Input, Label, Select, Static
 
 from fatescreen.commands.requests import Order
-from fatescreen.ui.dialogs import Dialog, Runner
+from fatescreen.ui.dialogs import Dialog
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble, literal
 
@@ -51,7 +51,7 @@ class FormDialog(Dialog):
     """Fill in a few fields; Enter in a text field (or Confirm) applies, Esc cancels.
 
     Nothing happens until the GM confirms; a command the scene refuses keeps the form
-    open with the refusal shown and every value still entered (with ``run``).
+    open with the refusal shown and every value still entered (``applies``).
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
@@ -64,9 +64,10 @@ class FormDialog(Dialog):
         build: Build,
         *,
         note: Content | str = "",
-        run: Runner | None = None,
+        applies: bool = False,
+        announce: bool = False,
     ) -> None:
-        super().__init__(view, title, run=run)
+        super().__init__(view, title, applies=applies, announce=announce)
         self.fields = list(fields)
         self.build = build
         self.note = note

@@ -9,7 +9,8 @@ from fatescreen.commands.requests import Compel
 from fatescreen.rules.aspects import Aspect
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.ui.dialogs import ChoiceDialog
-from fatescreen.ui.table import Table
+from fatescreen.ui.messages import RequestSubmitted
+from fatescreen.ui.table import Table, apply_chosen
 
 
 def compel_order(character: Character) -> list[Aspect]:
@@ -51,7 +52,9 @@ class CompelFlow:
         if character is None:
             return
         aspect = compel_order(character)[0]
-        self.table.run_command(Compel(character.id, aspect_ref(character, aspect), "accept"))
+        self.table.post_message(
+            RequestSubmitted(Compel(character.id, aspect_ref(character, aspect), "accept"))
+        )
 
     def choose(self) -> None:
         """Choose the aspect (trouble first): Enter accepts (+1 fate point to a PC, to the GM
@@ -75,12 +78,8 @@ class CompelFlow:
                 note=table.tr("ui.compel_note"),
                 alternates=[("r", table.tr("ui.compel_refuse"), refusals)],
             ),
-            self._run,
+            apply_chosen(table),
         )
-
-    def _run(self, line: str | None) -> None:
-        if line:
-            self.table.run_command(line)
 
 
 __all__ = ["CompelFlow", "compel_order"]

@@ -9,11 +9,13 @@ from textual.content import Content
 
 from fatescreen.commands.harm_text import option_text, options_for
 from fatescreen.commands.requests import Absorb, Line, Minion, Request, RevealForm
+from fatescreen.commands.session import Result
 from fatescreen.rules.actions import style_trade
 from fatescreen.rules.big_bads import minion_armor_options
 from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
 from fatescreen.ui.flows.invokes import InvokeFlow
-from fatescreen.ui.table import Table
+from fatescreen.ui.messages import RequestSubmitted
+from fatescreen.ui.table import Table, apply_chosen
 from fatescreen.ui.text import assemble
 
 FREE_INVOKE = "@free"
@@ -80,7 +82,7 @@ class HarmFlow:
             elif needed.get(line):
                 self._name_consequences(title, int(line.split()[1]), needed[line])
             else:
-                table.run_command(line)
+                table.post_message(RequestSubmitted(line))
 
         table.push_screen(ChoiceDialog(table.view_state, title, choices, keys=keys), chosen)
 
@@ -92,7 +94,7 @@ class HarmFlow:
         def line(texts: Sequence[str]) -> Absorb:
             return Absorb(option, tuple(texts))
 
-        table.push_screen(TextDialog(table.view_state, title, fields, line), self._run)
+        table.push_screen(TextDialog(table.view_state, title, fields, line), apply_chosen(table))
 
     def defender_invokes(self, defender: str, *, free: bool) -> None:
         """The defender invokes against the hit (free: its first free invoke); the absorb
@@ -102,10 +104,14 @@ class HarmFlow:
             self.invokes.choose(defender, then=self.absorb)
             return
         hit = table.scene.pending_hit
-        if not self.invokes.spend_free(defender):
+
+        def back(_result: Result | None = None) -> None:
+            if table.scene.pending_hit is not None and table.scene.pending_hit == hit:
+                self.absorb()
+
+        if not self.invokes.spend_free(defender, then=back):
             table.notify(table.tr("ui.no_free_invokes"), severity="warning", markup=False)
-        if table.scene.pending_hit is not None and table.scene.pending_hit == hit:
-            self.absorb()
+            back()
 
     def reveal(self, character_id: str) -> None:
         """Offer the ways to reveal a taken-out big bad's next true form."""
@@ -121,11 +127,7 @@ class HarmFlow:
             (request.command(), label) for request, label in requests
         ]
         title = table.tr("ui.reveal_title", name=character.name)
-        table.push_screen(ChoiceDialog(table.view_state, title, choices), self._run)
-
-    def _run(self, line: str | None) -> None:
-        if line:
-            self.table.run_command(line)
+        table.push_screen(ChoiceDialog(table.view_state, title, choices), apply_chosen(table))
 
 
 __all__ = ["HarmFlow"]

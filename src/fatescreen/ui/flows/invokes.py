@@ -13,6 +13,7 @@ from fatescreen.rules.aspects import GM
 from fatescreen.rules.invokes import free_invoke_holders
 from fatescreen.scene.aspects import aspects_in_play, first_aspect_in_play
 from fatescreen.ui.dialogs import ChoiceDialog
+from fatescreen.ui.messages import AfterRequest, RequestSubmitted
 from fatescreen.ui.table import Table
 from fatescreen.ui.text import assemble
 
@@ -59,18 +60,27 @@ class InvokeFlow:
                         assemble((paid_mark, "$warning"), label, (extra, "$text-muted")),
                     )
                 )
-        options = free_first + paid
+        options = free_first + self._opposing_free(invoker) + paid
 
         def chosen(line: str | None) -> None:
             hit = table.scene.pending_hit
+
+            def back(_result: object = None) -> None:
+                if then is not None and table.scene.pending_hit == hit:
+                    then()
+
             if line:
-                table.run_command(line)
-            if then is not None and (not line or table.scene.pending_hit == hit):
-                then()
+                table.post_message(RequestSubmitted(line, then=back))
+            else:
+                back()
 
         def way(use: str) -> list[str]:
-            """Each option's line with another use of the invoke (reroll, oppose)."""
-            return [replace(invoke, effect=use).command() for invoke, _ in options]
+            """Each option's line with another use of the invoke (reroll, oppose); the
+            other side's free invokes only ever oppose."""
+            return [
+                (invoke if invoke.by != invoker else replace(invoke, effect=use)).command()
+                for invoke, _ in options
+            ]
 
         who = names.get(invoker, table.tr("ui.gm") if invoker == GM else invoker)
         table.push_screen(
@@ -87,9 +97,37 @@ class InvokeFlow:
             chosen,
         )
 
-    def spend_free(self, invoker: str) -> bool:
-        """Invoke the first aspect on which ``invoker``'s side holds a free invoke; False
-        when it holds none."""
+    def _opposing_free(self, invoker: str) -> list[tuple[Invoke, Content | str]]:
+        """On a PC's roll, the free invokes the other side holds (an NPC's, a hazard's, a
+        block's or the GM's), each spent by the GM as +2 to the opposition."""
+        table = self.table
+        scene = table.scene
+        pcs = frozenset(c.id for c in scene.pcs)
+        if invoker not in pcs:
+            return []
+        names = {c.id: c.name for c in scene.characters}
+        names.update({o.id: o.name for o in scene.obstacles})
+        gm = table.tr("ui.gm")
+        mark = (table.tr("ui.free_mark") + " ", "$success")
+        oppose = table.tr("ui.invoke_oppose")
+        found_options: list[tuple[Invoke, Content | str]] = []
+        for found in aspects_in_play(scene):
+            if not found.aspect.free_invokes:
+                continue
+            holders = free_invoke_holders(found.aspect, GM, pcs)
+            if holders:
+                who = ", ".join(names.get(holder, gm) for holder in holders)
+                found_options.append(
+                    (
+                        Invoke(found.key, GM, "free", "oppose"),
+                        assemble(mark, found.aspect.name, (f"  {oppose} ({who})", "$text-muted")),
+                    )
+                )
+        return found_options
+
+    def spend_free(self, invoker: str, *, then: AfterRequest | None = None) -> bool:
+        """Invoke the first aspect on which ``invoker``'s side holds a free invoke (then
+        ``then``); False when it holds none."""
         table = self.table
         pcs = frozenset(c.id for c in table.scene.pcs)
         found = first_aspect_in_play(
@@ -99,7 +137,7 @@ class InvokeFlow:
         )
         if found is None:
             return False
-        table.run_command(Invoke(found.key, invoker, "free"))
+        table.post_message(RequestSubmitted(Invoke(found.key, invoker, "free"), then=then))
         return True
 
 

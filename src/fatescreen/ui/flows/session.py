@@ -8,7 +8,9 @@ from collections.abc import Callable
 from textual.content import Content
 
 from fatescreen.commands.requests import Line
+from fatescreen.commands.session import Result
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog
+from fatescreen.ui.messages import RequestSubmitted
 from fatescreen.ui.table import Table
 
 RECOVER = "recover"
@@ -56,10 +58,12 @@ class SessionFlow:
 
         def decide(choice: str | None) -> None:
             if choice == SAVE:
-                result = table.run_command(Line("save"), flow=False)
-                if result is None or not result.ok:
-                    return
-            if choice in (SAVE, QUIT):
+                table.post_message(RequestSubmitted(Line("save"), flow=False, then=saved))
+            elif choice == QUIT:
+                leave()
+
+        def saved(result: Result | None) -> None:
+            if result is not None and result.ok:
                 leave()
 
         options: list[tuple[str, Content | str]] = [

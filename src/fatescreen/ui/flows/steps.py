@@ -14,7 +14,7 @@ from fatescreen.rules.odds import odds, overcome_chance
 from fatescreen.scene.model import Scene
 from fatescreen.ui.dialogs import ConfirmDialog, TextDialog
 from fatescreen.ui.state import View
-from fatescreen.ui.table import Table
+from fatescreen.ui.table import Table, apply_chosen
 
 Picks = list[tuple[str, str]]
 """A quick pick's choices: ``(command line, label)``."""
@@ -43,7 +43,7 @@ class StepFlow:
                 [(table.tr("ui.aspect_name"), "")],
                 line,
             ),
-            self._run,
+            apply_chosen(table),
         )
 
     def cost(self) -> None:
@@ -61,7 +61,7 @@ class StepFlow:
             TextDialog(
                 table.view_state, table.tr("ui.cost_title"), [(table.tr("ui.cost_text"), "")], line
             ),
-            self._run,
+            apply_chosen(table),
         )
 
     def end_scene(self) -> None:
@@ -86,12 +86,8 @@ class StepFlow:
                 "\n".join(lines),
                 Line("endscene").command(),
             ),
-            self._run,
+            apply_chosen(table),
         )
-
-    def _run(self, line: str | None) -> None:
-        if line:
-            self.table.run_command(line)
 
 
 def tick_picks(scene: Scene) -> Picks:

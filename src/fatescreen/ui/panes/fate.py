@@ -46,10 +46,13 @@ class FatePane(Pane):
         )
         self.pool.update(str(scene.gm_pool))
         lines = []
+        # names as wide as the longest (at most 12): the dots of a PC above refresh still
+        # fit the narrow pane of two columns
+        width = min(12, max((len(pc.name) for pc in pcs), default=0))
         for pc in pcs:
             lines.append(
                 assemble(
-                    f"{pc.name[:12]:<12} ",
+                    f"{pc.name[:width]:<{width}} ",
                     (dots(pc.fate_points, pc.refresh), "$accent"),
                     (f" {pc.fate_points}/{pc.refresh}", "$text-muted"),
                 )
