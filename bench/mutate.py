@@ -387,16 +387,30 @@ def _settings(modules: list[str], tests: list[str]) -> str:
 _IGNORE = shutil.ignore_patterns("__pycache__", "__snapshots__", "*.bak", ".hypothesis")
 
 # A conftest.py at the root of a module's copy (pytest loads it for every test path under
-# it): each mutant's tests run quickest first, by the durations mutmut recorded while it
-# learned which tests reach which function. mutmut stops at a mutant's first failing test
-# (-x), so a killed mutant no longer waits for the slow property tests that happened to come
-# first; a surviving mutant still runs every test that reaches it.
-QUICKEST_FIRST = '''"""Runs the selected tests quickest first (bench/mutate.py)."""
+# it), for each mutant's run of its tests:
+# - The tests run quickest first, by the durations mutmut recorded while it learned which
+#   tests reach which function. mutmut stops at a mutant's first failing test (-x), so a
+#   killed mutant no longer waits for the slow property tests that happened to come first;
+#   a surviving mutant still runs every test that reaches it.
+# - The project's functools caches start empty. mutmut forks each mutant's run from the
+#   process that ran the tests unmutated, so a cached function (the odds tables) would
+#   answer from the original code's results and its mutants would survive untested.
+CONFTEST = '''"""Each mutant's tests: caches emptied, quickest first (bench/mutate.py)."""
 
 import json
+import sys
 from pathlib import Path
 
 _durations: dict[str, float] = {}
+
+
+def pytest_sessionstart(session):
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("fatescreen") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_info", None)):
+                value.cache_clear()
 
 
 def pytest_collection_modifyitems(items):
@@ -425,7 +439,7 @@ def _project_copy(modules: list[str], tests: list[str]) -> Path:
             shutil.copy2(source, folder / name)
     with (folder / "pyproject.toml").open("a", encoding="utf-8") as handle:
         handle.write(_settings(modules, tests))
-    (folder / "conftest.py").write_text(QUICKEST_FIRST, encoding="utf-8")
+    (folder / "conftest.py").write_text(CONFTEST, encoding="utf-8")
     return folder
 
 
@@ -565,6 +579,30 @@ def batches(modules: list[str], lines: int) -> list[list[str]]:
     return found
 
 
+def _measured_in(module: str) -> Path | None:
+    """The copy in which the module was measured alone before, if it is still there."""
+    folder = _folder(module)
+    meta = folder / "mutants" / "src" / "fatescreen" / (module + ".meta")
+    return folder if meta.is_file() else None
+
+
+def update(module: str, children: int) -> Record:
+    """Measure a module whose source changed in the copy that measured it before: mutmut
+    keeps the verdicts of the functions whose code did not change and tests the mutants of
+    those that did; then every mutant not killed runs against today's tests."""
+    folder = _folder(module)
+    _refresh_copy(module, folder)
+    shutil.copy2(PACKAGE / module, folder / "src" / "fatescreen" / module)
+    start = time.monotonic()
+    subprocess.run(
+        [_mutmut(), "run", "--max-children", str(children)],
+        cwd=folder,
+        check=False,
+        stdout=subprocess.DEVNULL,
+    )
+    return recheck(module, read_run(module, folder, time.monotonic() - start, None), children)
+
+
 def recheck(module: str, record: Record, children: int) -> Record:
     """Run a module's mutants not killed against today's tests (its source unchanged)."""
     folder = _folder(module)
@@ -684,8 +722,9 @@ def write_readme(path: Path, table: str) -> None:
 
 
 def _work(selected: list[str], args: argparse.Namespace) -> list[tuple[str, list[str]]]:
-    """What to do, in order: ``record``, ``recheck`` or ``measure`` and the modules (the
-    modules to measure in runs that share their tests, see :func:`batches`)."""
+    """What to do, in order: ``record``, ``recheck``, ``update`` (a changed module measured
+    again in its old copy) or ``measure`` and the modules (the modules to measure in runs
+    that share their tests, see :func:`batches`)."""
     work: list[tuple[str, list[str]]] = []
     pending: list[str] = []
     for module in selected:
@@ -697,6 +736,8 @@ def _work(selected: list[str], args: argparse.Namespace) -> list[tuple[str, list
             if all(status in KILLED for status in record.mutants.values()):
                 continue  # nothing to recheck
             action = "recheck"
+        elif state == "source changed" and not args.force and _measured_in(module):
+            action = "update"
         elif (
             args.force
             or state in ("unmeasured", "source changed")
@@ -760,6 +801,9 @@ def main(argv: list[str] | None = None) -> int:
             elif action == "recheck" and record is not None:
                 print(f"{group[0]}: rechecking the mutants not killed", flush=True)
                 records = [recheck(group[0], record, args.children)]
+            elif action == "update":
+                print(f"{group[0]}: measuring the changed functions in its copy", flush=True)
+                records = [update(group[0], args.children)]
             else:
                 for module in group:
                     state = state_of(module, load_record(module))

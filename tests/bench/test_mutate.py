@@ -9,6 +9,8 @@ from pathlib import Path
 import mutate
 import pytest
 
+from fatescreen.rules import odds
+
 DIFF = """--- src/fatescreen/rules/ladder.py
 +++ src/fatescreen/rules/ladder.py
 @@ -1,3 +1,3 @@
@@ -154,7 +156,7 @@ def test_each_mutant_runs_its_tests_quickest_first_and_all_of_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     plugin: dict[str, object] = {}
-    exec(mutate.QUICKEST_FIRST, plugin)
+    exec(mutate.CONFTEST, plugin)
     modify = plugin["pytest_collection_modifyitems"]
     assert callable(modify)
     monkeypatch.chdir(tmp_path)
@@ -187,3 +189,16 @@ def test_a_run_of_several_modules_gives_each_only_its_own_mutants() -> None:
     assert mutate._of_module("fatescreen.commands.systems.x_verbs_of__mutmut_2", package)
     assert not mutate._of_module("fatescreen.commands.systems.base.x_a__mutmut_1", package)
     assert mutate._of_module("fatescreen.rules.dice.xǁDiceǁroll__mutmut_3", "rules/dice.py")
+
+
+def test_each_mutant_runs_its_tests_with_the_projects_caches_empty() -> None:
+    """A mutant's run is forked from the process that ran the tests unmutated: a cached
+    function (the odds tables) must not answer from the original code's results."""
+    plugin: dict[str, object] = {}
+    exec(mutate.CONFTEST, plugin)
+    start = plugin["pytest_sessionstart"]
+    assert callable(start)
+    odds._odds(1, 0, False)
+    assert odds._odds.cache_info().currsize >= 1
+    start(None)
+    assert odds._odds.cache_info().currsize == 0

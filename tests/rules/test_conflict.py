@@ -403,3 +403,19 @@ def test_scale_advantage_on_a_roll(
     result = with_scale_advantage(first, 1, advantage)
     assert (result.effort.total, result.outcome) == (total, outcome)
     assert len([b for b in result.effort.bonuses if b.label == "scale"]) <= 1
+
+
+def test_a_scale_result_bonus_is_labelled_and_replaced_by_the_next_pick() -> None:
+    """§8 «Skaala»: «+2 per taso lopulliseen tulokseen jos heitto ensin onnistuu»; the
+    bonus is the scale's, of the result kind, and picking again (the same or the roll's +1)
+    replaces it rather than adding to it."""
+    effort = Effort(2, parse_faces("++00"))
+    result = with_scale_advantage(resolve(effort, 3), 1, ScaleAdvantage.RESULT)
+    assert [(b.label, b.value, b.kind) for b in result.effort.bonuses] == [
+        ("scale", 2, "scale_result")
+    ]
+    again = with_scale_advantage(result, 1, ScaleAdvantage.RESULT)
+    assert (again.effort.total, again.outcome) == (6, Outcome.STYLE)
+    rolled = with_scale_advantage(result, 1, ScaleAdvantage.ROLL)
+    assert [(b.label, b.value) for b in rolled.effort.bonuses] == [("scale", 1)]
+    assert (rolled.effort.total, rolled.outcome) == (5, Outcome.SUCCESS)

@@ -92,9 +92,11 @@ async def test_minion_armor_redirects_a_hit_on_the_leader(make_app: AppFactory) 
         assert app.scene.character("cultist-1").taken_out
         assert checked(app, "leader") == set()
         assert "Cultist 1 steps in front of Masked leader" in log_text(app)
-        assert "✝Cultist 1" in pane(app, "zones")
         assert "Cultist 1 ✗" in pane(app, "statblock")
         assert app.query_one("#statblock").border_title == "Stat block — Masked leader"
+        await keys.press("1")  # the map, hidden while the hit was absorbed, drawn afresh
+        assert app.shown_pane == "zones"
+        assert "✝Cultist 1" in pane(app, "zones")
 
         await keys.press("u")
         assert not app.scene.character("cultist-1").taken_out

@@ -178,3 +178,107 @@ def test_lines_set_before_the_first_layout_are_in_the_first_frame() -> None:
     assert frames
     assert "Aino the Bold" in frames[0]
     assert "Bertil" in frames[0]
+
+
+class ShortLines(App[None]):
+    CSS = "LinesView { height: 5; }"
+
+    def compose(self) -> ComposeResult:
+        yield LinesView(id="lines")
+
+
+async def test_the_scrollbar_repaints_only_when_its_thumb_changes() -> None:
+    """A line more in a long list leaves the thumb as it was: the bar learns the new
+    length without a repaint (which would widen the frame to the whole bar); ten lines
+    in a view of five give a thumb half the bar, which is repainted."""
+    app = ShortLines()
+    async with app.run_test() as pilot:
+        view = app.query_one(LinesView)
+        lines = [Content(f"line {number}") for number in range(400)]
+        view.set_lines(lines)
+        await pilot.pause()
+        bar = view.vertical_scrollbar
+        assert bar.window_virtual_size == 400
+        repainted: list[object] = []
+        original = bar.refresh
+
+        def counting(*regions: object, **options: object) -> object:
+            repainted.append(regions)
+            return original(*regions, **options)  # type: ignore[arg-type]
+
+        bar.refresh = counting  # type: ignore[method-assign,assignment]
+        view.set_lines([*lines, Content("line 400")])
+        assert (bar.window_virtual_size, bar.window_size) == (401, 5)
+        assert repainted == []
+        view.set_lines(lines[:10])
+        assert bar.window_virtual_size == 10
+        assert repainted != []
+
+
+async def test_a_log_trimmed_by_whole_entries_keeps_what_it_drew() -> None:
+    """Entries prepended and the oldest dropped whole (as the log does) keep the strips
+    already drawn for the lines that stay; a trim inside an entry draws the lines again.
+    Either way the view shows the newest lines first and nothing dropped."""
+    app = ShortLines()
+    async with app.run_test() as pilot:
+        view = app.query_one(LinesView)
+        entries: list[list[Content]] = []
+        for number in range(8):
+            entry = [Content(f"› entry {number}"), Content(f"  result {number}")]
+            entries.insert(0, entry)
+            view.prepend(entry, 2 * 5)  # five entries
+        await pilot.pause()
+        expected = [line.plain for entry in entries[:5] for line in entry]
+        assert view.plain.split("\n") == expected
+        assert "› entry 7" in view.render_line(0).text
+        asked: list[int] = []
+        original = view._strips_for
+
+        def counting(lines: list[Content], width: int) -> list[Strip]:
+            asked.append(len(lines))
+            return original(lines, width)
+
+        view._strips_for = counting  # type: ignore[method-assign]
+        view.prepend([Content("› entry 8"), Content("  result 8")])
+        view.trim(10)  # the oldest entry dropped whole
+        assert asked == [2]  # the new entry's lines alone
+        view.trim(3)  # inside an entry: drawn again
+        assert asked == [2, 3]
+        await pilot.pause()
+        assert view.plain.split("\n") == ["› entry 8", "  result 8", "› entry 7"]
+        assert "› entry 7" in view.render_line(2).text
+
+
+async def test_lines_replaced_in_place_are_drawn_alone() -> None:
+    """A group of a long list replaced in place (the aspects pane after a command) shows
+    as the whole list set again would, and only the new lines are drawn."""
+    app = ShortLines()
+    async with app.run_test() as pilot:
+        view = app.query_one(LinesView)
+        lines = [Content(f"line {number}") for number in range(100)]
+        view.set_lines(lines)
+        await pilot.pause()
+        asked: list[int] = []
+        original = view._strips_for
+
+        def counting(drawn: list[Content], width: int) -> list[Strip]:
+            asked.append(len(drawn))
+            return original(drawn, width)
+
+        view._strips_for = counting  # type: ignore[method-assign]
+        group = [Content("group"), Content("  one"), Content("  two")]
+        view.replace_lines(1, 3, group)
+        assert asked == [3]
+        expected = [lines[0], *group, *lines[3:]]
+        assert view.plain == "\n".join(line.plain for line in expected)
+        view.replace_lines(1, 4, [Content("group"), Content("  one")])  # a line fewer
+        assert asked == [3, 2]
+        assert view.plain.split("\n")[:4] == ["line 0", "group", "  one", "line 3"]
+        assert len(view.plain.split("\n")) == 100
+        await pilot.pause()
+        assert [view.render_line(y).text.strip() for y in range(4)] == [
+            "line 0",
+            "group",
+            "one",
+            "line 3",
+        ]

@@ -7,7 +7,7 @@ every key that holds its default. ``decode(encode(x)) == x`` for every value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
@@ -28,7 +28,7 @@ from fatescreen.rules.character import (
 )
 from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
-from fatescreen.rules.errors import InvalidCharacter
+from fatescreen.rules.errors import InvalidCharacter, RulesError
 from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
 from fatescreen.rules.harm import Condition, ConsequenceStyle, HarmOptions, standard_tracks
 from fatescreen.rules.npcs import mook_group, validate_minor
@@ -650,11 +650,14 @@ def decode_character(
     path: KeyPath,
     default_kind: CharacterKind,
     rules: RulesInPlay,
+    zone_of: Callable[[str], str | None] | None = None,
 ) -> Character | None:
     """One ``[[pc]]`` or ``[[npc]]`` table (already checked for unknown keys).
 
     Values valid as written take a direct path (checked at C speed where they can be);
-    anything else goes through the reader, which says what is wrong with it.
+    anything else goes through the reader, which says what is wrong with it. ``zone_of``
+    gives the id of a zone of the scene named by its id or its name (None for a zone it
+    does not know, which is kept as written for the caller to report).
     """
     name: Any = table.get("name")
     if not plain_name(name):
@@ -770,34 +773,36 @@ def decode_character(
         zone = table["zone"]
         if not plain_name(zone):
             zone = reader.text(zone, (*path, "zone"))
+        if zone is not None and zone_of is not None:
+            zone = zone_of(zone) or zone
     minions = (
         tuple(reader.texts(table["minions"], (*path, "minions"))) if "minions" in table else ()
     )
     player = (reader.text(table["player"], (*path, "player")) or "") if "player" in table else ""
-    character = _make_character(
-        name=name,
-        kind=kind,
-        id=character_id,
-        aspects=tuple(aspects),
-        skills=MappingProxyType(skills),
-        stunts=stunts,
-        stress=tracks,
-        consequences=consequences,
-        fate_points=number["fate_points"] or 0,
-        refresh=number["refresh"] or 0,
-        zone=zone,
-        scale=scale,
-        weapon=number["weapon"] or 0,
-        armor=number["armor"] or 0,
-        forms=forms,
-        form=revealed,
-        minions=minions,
-        members=number["members"] if number["members"] is not None else 1,
-        taken_out=taken_out,
-        conceded=conceded,
-        hidden=hidden,
-        player=player,
-    )
+    fields = _CHARACTERS.fields()
+    fields["name"] = name
+    fields["kind"] = kind
+    fields["id"] = character_id
+    fields["aspects"] = tuple(aspects)
+    fields["skills"] = MappingProxyType(skills)
+    fields["stunts"] = stunts
+    fields["stress"] = tracks
+    fields["consequences"] = consequences
+    fields["fate_points"] = number["fate_points"] or 0
+    fields["refresh"] = number["refresh"] or 0
+    fields["zone"] = zone
+    fields["scale"] = scale
+    fields["weapon"] = number["weapon"] or 0
+    fields["armor"] = number["armor"] or 0
+    fields["forms"] = forms
+    fields["form"] = revealed
+    fields["minions"] = minions
+    fields["members"] = number["members"] if number["members"] is not None else 1
+    fields["taken_out"] = taken_out
+    fields["conceded"] = conceded
+    fields["hidden"] = hidden
+    fields["player"] = player
+    character = _CHARACTERS.make(fields)
     if not _BIG_BAD_KEYS.isdisjoint(table):
         solo = _decode_solo(reader, table, path)
         immunity = _decode_immunity(reader, table, path)
@@ -820,7 +825,7 @@ def decode_character(
     return character
 
 
-_make_character: Maker[Character] = Maker(Character(""))
+_CHARACTERS: Maker[Character] = Maker(Character(""))
 
 _BIG_BAD_KEYS = frozenset(("solo", "immune_until", "immune_via", "parts", "shields"))
 """The keys :func:`_decode_solo`, :func:`_decode_immunity` and :func:`_decode_swarm` read."""
@@ -972,9 +977,13 @@ def decode_zone(reader: Reader, value: object, path: KeyPath) -> Zone | None:
     if "name" not in table:
         reader.fail(path, catalog_text("check.zone_name"))
         return None
-    name = reader.text(table["name"], (*path, "name"))
+    name = table["name"]
+    if not plain_name(name):
+        name = reader.text(name, (*path, "name"))
     zone_id = reader.text(table["id"], (*path, "id")) if "id" in table else None
-    aspects = decode_aspects(reader, table.get("aspects", []), (*path, "aspects"))
+    aspects = (
+        decode_aspects(reader, table["aspects"], (*path, "aspects")) if "aspects" in table else ()
+    )
     hidden = "hidden" in table and bool(reader.boolean(table["hidden"], (*path, "hidden")))
     return Zone(name, zone_id or "", aspects, hidden) if name else None
 
@@ -1039,6 +1048,17 @@ OBSTACLE_KEYS = (
 )
 
 
+_OBSTACLE_FIELDS = {
+    kind: frozenset(("id", "zone", kind, *fields))
+    for kind, fields in (
+        ("hazard", ("rating", "weapon")),
+        ("block", ("rating", "weapon", "between", "removal", "harmful")),
+        ("distraction", ("choice", "answers", "difficulty")),
+    )
+}
+"""The keys each kind of obstacle takes."""
+
+
 def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | None:
     """One ``[[obstacle]]``: ``hazard = "Sniper"``, ``block = "..."`` or ``distraction``."""
     table = reader.table(value, path, OBSTACLE_KEYS)
@@ -1049,24 +1069,29 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
         reader.fail(path, catalog_text("check.obstacle_kind"))
         return None
     kind = kinds[0]
-    name = reader.text(table[kind], (*path, kind))
+    name = table[kind]
+    if not plain_name(name):
+        name = reader.text(name, (*path, kind))
     obstacle_id = (reader.text(table["id"], (*path, "id")) or "") if "id" in table else ""
-    zone = reader.text(table["zone"], (*path, "zone")) if "zone" in table else None
+    zone = None
+    if "zone" in table:
+        zone = table["zone"]
+        if not plain_name(zone):
+            zone = reader.text(zone, (*path, "zone"))
 
     def number(key: str, default: int | None, low: int = -10, high: int = 20) -> int | None:
         if key not in table:
             return default
-        return reader.integer(table[key], (*path, key), low=low, high=high)
+        value = table[key]
+        if type(value) is int and low <= value <= high:
+            return value
+        return reader.integer(value, (*path, key), low=low, high=high)
 
-    allowed = {
-        "hazard": {"rating", "weapon"},
-        "block": {"rating", "weapon", "between", "removal", "harmful"},
-        "distraction": {"choice", "answers", "difficulty"},
-    }[kind]
-    for key in table:
-        if key in {"id", "zone", kind} or key in allowed:
-            continue
-        reader.fail((*path, key), catalog_text(f"check.{kind}_lacks", field=repr(key)))
+    allowed = _OBSTACLE_FIELDS[kind]
+    if not table.keys() <= allowed:
+        for key in table:
+            if key not in allowed:
+                reader.fail((*path, key), catalog_text(f"check.{kind}_lacks", field=repr(key)))
     if name is None:
         return None
     if kind in ("hazard", "block") and "rating" not in table:
@@ -1112,7 +1137,7 @@ def decode_obstacle(reader: Reader, value: object, path: KeyPath) -> Obstacle | 
         return Distraction(
             name, choice or "", tuple(answers), number("difficulty", None), zone, obstacle_id
         )
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
@@ -1244,7 +1269,7 @@ def decode_contest(reader: Reader, value: object, path: KeyPath) -> Contest | No
         return None
     try:
         return Contest(name, tuple(sides), needed, exchange, tuple(twists), winner, faster, threat)
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 
@@ -1310,14 +1335,14 @@ def decode_challenge(reader: Reader, value: object, path: KeyPath) -> Challenge 
                         note or "",
                     )
                 )
-            except ValueError as error:
+            except RulesError as error:
                 reader.fail((*where, "cost"), rules_text(error))
     done = reader.boolean(table.get("done", False), (*path, "done"))
     if not name:
         return None
     try:
         return Challenge(name, tuple(tasks), bool(done))
-    except ValueError as error:
+    except RulesError as error:
         reader.fail((*path, "tasks"), rules_text(error))
         return None
 
@@ -1369,7 +1394,7 @@ def decode_turn(reader: Reader, value: object, path: KeyPath) -> TurnOrder | Non
         return None
     try:
         return TurnOrder(exchange, tuple(participants), tuple(acted), up)
-    except ValueError as error:
+    except RulesError as error:
         reader.fail(path, rules_text(error))
         return None
 

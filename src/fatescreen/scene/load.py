@@ -16,7 +16,7 @@ from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.locate import locate
-from fatescreen.scene.made import with_fields
+from fatescreen.scene.made import Maker, with_fields
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
 from fatescreen.scene.source import file_problem, parse, read_text
@@ -228,18 +228,6 @@ def _decode(
     characters: list[Character] = []
     templates: TemplateFiles = {}
 
-    def add(character: Character, origin: Origin) -> None:
-        if character.id in origins.characters:
-            where = (*origin.path, "name")
-            reader.fail(where, catalog_text("check.duplicate_character", id=character.id))
-            return
-        if character.zone is not None and character.zone not in zone_ids.names:
-            zone = zone_ids.resolve(reader, character.zone, (*origin.path, "zone"), "zone")
-            if zone != character.zone:
-                character = with_fields(character, zone=zone)
-        characters.append(character)
-        origins.characters[character.id] = origin
-
     party_ids = tuple(reader.texts(top.get("pcs", []), ("pcs",)))
     if party_ids:
         if party is None:
@@ -253,12 +241,23 @@ def _decode(
                     known = ", ".join(sorted(found)) or catalog_text("none")
                     reader.fail(("pcs",), catalog_text("check.no_such_pc", id=pc_id, known=known))
 
+    placed = origins.characters
     for section, kind in (("pc", CharacterKind.PC), ("npc", CharacterKind.MAJOR)):
         for index, item in enumerate(_records(reader, top, section)):
             path: KeyPath = (section, index)
             entries = _decode_entry(reader, item, path, kind, rules, base, zone_ids, templates)
             for character, origin in entries:
-                add(character, origin)
+                if character.id in placed:
+                    said = catalog_text("check.duplicate_character", id=character.id)
+                    reader.fail((*origin.path, "name"), said)
+                    continue
+                if character.zone is not None and character.zone not in zone_ids.names:
+                    at: KeyPath = (*origin.path, "zone")
+                    zone_id = zone_ids.resolve(reader, character.zone, at, "zone")
+                    if zone_id != character.zone:
+                        character = with_fields(character, zone=zone_id)
+                characters.append(character)
+                placed[character.id] = origin
 
     index_by_id = {c.id: c for c in characters}
     with_minions = []
@@ -514,11 +513,12 @@ def _decode_entry(
     table = reader.table(item, path, _ENTRY_KEYS)
     if table is None:
         return []
+    zone_of = zones.find if zones else None
     if "template" not in table:
         for key in ("count", "each"):
             if key in table:
                 reader.fail((*path, key), catalog_text("check.template_only", name=repr(key)))
-        single = codec.decode_character(reader, table, path, kind, rules)
+        single = codec.decode_character(reader, table, path, kind, rules, zone_of)
         return [(single, Origin(path))] if single else []
     template = _load_template(reader, table["template"], (*path, "template"), base, templates)
     if template is None:
@@ -538,15 +538,17 @@ def _decode_entry(
         else [f"{merged['name']} {number}" for number in range(1, count + 1)]
     )
     out = []
-    shared: Character | None = None
+    shared: Maker[Character] | None = None
     character: Character | None
     counted = "count" in table
     id_prefix = _numbered_id_prefix(str(merged["name"])) if counted else ""
     for number, name in enumerate(names, 1):
         if shared is not None and (not each_table or name not in each_table):
             # the common case, many plain copies: nothing to read for this one
-            copy = with_fields(shared, name=name, id=id_prefix + str(number))
-            out.append((copy, Origin(path, name)))
+            fields = shared.fields()
+            fields["name"] = name
+            fields["id"] = id_prefix + str(number)
+            out.append((shared.make(fields), Origin(path, name)))
             continue
         overrides = (each_table or {}).get(name, {})
         where = (*path, "each", name)
@@ -562,18 +564,15 @@ def _decode_entry(
         if not extra and shared is not None:
             # Numbered copies without changes differ only in name and id: decode the
             # template once (a large scene holds many such copies).
-            character = with_fields(shared, name=name, id=make_id(name))
+            fields = shared.fields()
+            fields["name"] = name
+            fields["id"] = make_id(name)
+            character = shared.make(fields)
         else:
             data = {**merged, "name": name, **extra}
-            character = codec.decode_character(reader, data, path, kind, rules)
+            character = codec.decode_character(reader, data, path, kind, rules, zone_of)
             if character and not extra and _copyable(character):
-                shared = character
-                zone = zones.find(character.zone) if zones and character.zone else None
-                if zone is not None and zone != character.zone:
-                    # the copies stand where the template puts them: name the zone by
-                    # its id once, not once for every copy (an unknown zone is left for
-                    # each copy to report)
-                    shared = with_fields(character, zone=zone)
+                shared = Maker(character)
         if character:
             out.append((character, Origin(path, name if counted else None)))
     for name in each_table or {}:

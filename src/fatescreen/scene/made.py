@@ -23,8 +23,8 @@ _set = object.__setattr__
 class Maker(Generic[T]):
     """Makes values of one frozen dataclass from an example made the ordinary way.
 
-    Fields not given keep the example's value, so the example holds each field's default
-    (all fields immutable) and every required field is always given.
+    Fields not set keep the example's value, so the example holds each field's default
+    (all fields immutable) and every required field is always set.
     """
 
     def __init__(self, example: T) -> None:
@@ -32,11 +32,14 @@ class Maker(Generic[T]):
         self._fields: dict[str, Any] = example.__dict__
         self._post_init: Callable[[T], None] | None = getattr(self._class, "__post_init__", None)
 
-    def __call__(self, **fields: Any) -> T:
-        values = self._fields.copy()
-        values.update(fields)
+    def fields(self) -> dict[str, Any]:
+        """The example's fields, to be set (only by field names) and passed to :meth:`make`."""
+        return self._fields.copy()
+
+    def make(self, fields: dict[str, Any]) -> T:
+        """A value holding ``fields`` (from :meth:`fields`)."""
         made: T = _new(self._class)
-        _set(made, "__dict__", values)
+        _set(made, "__dict__", fields)
         if self._post_init is not None:
             self._post_init(made)
         return made

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
+from itertools import compress
+from operator import is_not
 from pathlib import Path
 from typing import Any
 
@@ -259,6 +261,10 @@ def _links_of_zones(links: tuple[Link, ...]) -> Mapping[str, tuple[Link, ...]]:
 _character_index: ByIdentity[tuple[Character, ...], Mapping[str, Character]] = ByIdentity(
     lambda characters: {character.id: character for character in characters}, limit=8
 )
+_character_positions: ByIdentity[tuple[Character, ...], Mapping[str, int]] = ByIdentity(
+    lambda characters: {character.id: index for index, character in enumerate(characters)},
+    limit=8,
+)
 _character_names: ByIdentity[tuple[Character, ...], Mapping[str, str]] = ByIdentity(
     lambda characters: {character.id: character.name for character in characters}, limit=8
 )
@@ -387,9 +393,11 @@ class Scene:
         """A copy with the character of the same id replaced (or appended if new)."""
         index = self.character_index
         if character.id in index:
-            characters = tuple(
-                character if old.id == character.id else old for old in self.characters
-            )
+            # put in place by position: a large scene has thousands of characters to walk
+            positions = _character_positions(self.characters)
+            at = positions[character.id]
+            characters = (*self.characters[:at], character, *self.characters[at + 1 :])
+            _character_positions.remember(characters, positions)
             # the new index is the old one with one entry replaced: no need to build it
             # again from thousands of characters
             _character_index.remember(characters, {**index, character.id: character})
@@ -426,11 +434,24 @@ def changes(old: Scene, new: Scene) -> frozenset[str]:
     if old.rules != new.rules or old.title != new.title:
         tags.add("all")
     if old.characters is not new.characters:
-        before = old.character_index
-        for character in new.characters:
-            if before.get(character.id) is not character:
+        before, after = old.character_index, new.character_index
+        if len(old.characters) == len(new.characters):
+            # the places that hold another object, found at C speed (a command changes a
+            # few characters of thousands)
+            places = compress(
+                range(len(new.characters)), map(is_not, old.characters, new.characters)
+            )
+            changed = [new.characters[place] for place in places]
+        else:
+            changed = list(new.characters)
+        came = False
+        for character in changed:
+            known = before.get(character.id)
+            if known is not character:
                 tags.add(f"character:{character.id}")
-        if set(before) != set(new.character_index):
+                came = came or known is None
+        # every id now was there before, and as many: the same ids
+        if came or len(before) != len(after):
             tags |= {"characters", "zones", "turn", "aspects"}
     parts = (
         ("zones", ("zones", "aspects")),

@@ -113,6 +113,21 @@ class StatusBar(TextBlock):
     """Title, exchange, GM pool, language and theme on one line."""
 
 
+class Columns(Container):
+    """A container of the panes' columns that draws nothing of its own (no border, no
+    content, its background alone): a frame that changes panes far apart (a name in the
+    turn order and the log) redraws every widget between them, and a blank one is the
+    cheapest there is."""
+
+    BLANK = True
+
+
+class Column(Vertical):
+    """A column of panes that draws nothing of its own (see :class:`Columns`)."""
+
+    BLANK = True
+
+
 def tab_row(labels: Sequence[str], shown: int, width: int) -> list[str]:
     """Each tab's text (``1 Zones``), as much as fits in ``width`` columns with a space
     between tabs: every tab padded; else the shown one padded and the others plain; else the
@@ -358,17 +373,17 @@ class FatescreenApp(App[None]):
         yield self.quick_pick
         yield StatusBar(id="status")
         yield PaneTabs(id="pane-tabs")
-        with Container(id="panes"):
-            with Vertical(id="left"):
+        with Columns(id="panes"):
+            with Column(id="left"):
                 yield ZonesPane(id="zones")
                 yield StatBlockPane(id="statblock")
             # three columns when wide; from 100 columns the two on the right stack into
             # one, the turn order and the fate points side by side above the rest
-            with Container(id="side"):
-                with Container(id="middle"):
+            with Columns(id="side"):
+                with Columns(id="middle"):
                     yield TurnPane(id="turn")
                     yield FatePane(id="fate")
-                with Vertical(id="right"):
+                with Column(id="right"):
                     yield AspectsPane(id="aspects")
                     yield ObstaclesPane(id="obstacles")
                     yield NotesPane(id="notes")

@@ -149,9 +149,11 @@ class CampaignApp(FatescreenApp):
 
     def _verb(self, line: str) -> str:
         """The verb a command line names, in English ("" if it names none)."""
+        lang = self.view_state.lang
         try:
-            return find_verb(split_line(line, self.view_state.lang)[0], self.view_state.lang).name
-        except (CommandError, IndexError, ValueError):
+            words = split_line(line, lang)
+            return find_verb(words[0], lang).name if words else ""
+        except CommandError:
             return ""
 
     def _scene_opened(self) -> None:

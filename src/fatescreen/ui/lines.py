@@ -4,10 +4,15 @@ this widget and never makes the screen lay itself out again."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from math import ceil
+from operator import is_not
 
+from rich.segment import Segment
 from textual.content import Content, Span
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
@@ -27,6 +32,52 @@ def same_lines(old: Sequence[Content], new: Sequence[Content]) -> bool:
     return len(old) == len(new) and all(
         a is b or line_key(a) == line_key(b) for a, b in zip(old, new, strict=True)
     )
+
+
+def _bar_picture(bar: ScrollBar, virtual: int, window: int) -> tuple[Segment, ...]:
+    """What a vertical scrollbar shows for a virtual and a window height (as
+    ``ScrollBar.render`` asks its renderer for it, in one colour: the thumb's place and
+    size are what differ)."""
+    renderer = bar.renderer
+    size, thickness, position = bar.size.height, bar.thickness, bar.position
+    window = window if window < virtual else 0
+    key = (renderer, size, virtual, window, position, thickness)
+    picture = _pictures.get(key)
+    if picture is None:
+        segments = renderer.render_bar(
+            size=size,
+            virtual_size=ceil(virtual),
+            window_size=ceil(window),
+            position=position,
+            thickness=thickness,
+            vertical=True,
+        )
+        picture = tuple(segments.segments)
+        if len(_pictures) >= 256:
+            _pictures.clear()
+        _pictures[key] = picture
+    return picture
+
+
+_pictures: dict[tuple[object, ...], tuple[Segment, ...]] = {}
+
+
+def resize_scrollbar(bar: ScrollBar, virtual: int, window: int) -> None:
+    """Tell a vertical scrollbar a new virtual and window height, repainting it only when
+    its thumb moves or changes size: a line more in a long list mostly leaves the thumb
+    as it was, and a repaint of the bar alone widens the frame to the whole bar (the
+    compositor redraws everything between a frame's changed regions)."""
+    old_virtual, old_window = bar.window_virtual_size, bar.window_size
+    if (old_virtual, old_window) == (virtual, window):
+        return
+    if bar.size.height > 0 and _bar_picture(bar, old_virtual, old_window) == _bar_picture(
+        bar, virtual, window
+    ):
+        bar.set_reactive(ScrollBar.window_virtual_size, virtual)
+        bar.set_reactive(ScrollBar.window_size, window)
+        return
+    bar.window_virtual_size = virtual
+    bar.window_size = window
 
 
 class LinesView(ScrollView):
@@ -56,6 +107,12 @@ class LinesView(ScrollView):
         self.wrap = wrap
         self.lines: list[Content] = []
         self._blocks: list[list[Strip]] = []
+        """The strips of each block of lines: the lines at first, then one block for each
+        :meth:`prepend`."""
+        self._block_lines: list[int] = []
+        """How many lines each block holds."""
+        self._counts: tuple[list[int], list[Strip]] | None = None
+        """How many strips each line has, and the strips they were counted in."""
         self._strips: list[Strip] = []
         self._width = 0
         self._sizes: tuple[Size, Size, Size] | None = None
@@ -80,27 +137,118 @@ class LinesView(ScrollView):
         if same_lines(self.lines, new):
             return
         self.lines = new
-        self._blocks = []
+        self._blocks, self._block_lines = [], []
         self._rebuild()
 
-    def prepend(self, lines: Sequence[Content]) -> None:
-        """Add lines at the top, keeping what is already rendered below them."""
+    def replace_lines(self, start: int, stop: int, lines: Sequence[Content]) -> None:
+        """Show ``lines`` in place of the lines from ``start`` to ``stop``, as
+        :meth:`set_lines` with the whole list would, drawing the new lines alone (a
+        group of a long list changed: the rest is neither compared nor looked up)."""
+        new = list(lines)
+        if same_lines(self.lines[start:stop], new):
+            return
+        counts = self._line_counts()
+        if counts is None:  # not drawn as one list at one width yet: draw it all
+            self.set_lines([*self.lines[:start], *new, *self.lines[stop:]])
+            return
+        old = self.lines[start:stop]
+        strips = self._strips_for(new, self._width)  # kept with what is cached
+        by_line = self._by_line
+        new_counts = [len(by_line[id(line)][2]) for line in new]
+        begin = sum(counts[:start])
+        end = begin + sum(counts[start:stop])
+        self.lines = [*self.lines[:start], *new, *self.lines[stop:]]
+        self._strips = [*self._strips[:begin], *strips, *self._strips[end:]]
+        self._blocks, self._block_lines = [self._strips], [len(self.lines)]
+        self._counts = ([*counts[:start], *new_counts, *counts[stop:]], self._strips)
+        # forget the lines replaced (those kept in the new lines stay)
+        kept = {id(line) for line in new}
+        keys = {by_line[id(line)][1] for line in new}
+        cache = self._caches.get(self._width, {})
+        for line in old:
+            if id(line) in kept:
+                continue
+            known = by_line.pop(id(line), None)
+            if known is not None and known[0] is line and known[1] not in keys:
+                cache.pop(known[1], None)
+        self._resize()
+
+    def _line_counts(self) -> list[int] | None:
+        """How many strips each line has, or None when the lines are not drawn as one
+        block at the view's width."""
+        if not (
+            self._width
+            and self._by_line_width == self._width
+            and len(self._blocks) == 1
+            and self._blocks[0] is self._strips
+        ):
+            return None
+        if self._counts is not None and self._counts[1] is self._strips:
+            return self._counts[0]
+        counts = []
+        for line in self.lines:
+            known = self._by_line.get(id(line))
+            if known is None or known[0] is not line:
+                return None
+            counts.append(len(known[2]))
+        if sum(counts) != len(self._strips):
+            return None
+        self._counts = (counts, self._strips)
+        return counts
+
+    def prepend(self, lines: Sequence[Content], keep: int | None = None) -> None:
+        """Add lines at the top, keeping what is already rendered below them, and then
+        keep only the first ``keep`` lines if given (see :meth:`trim`)."""
         block = list(lines)
         self.lines[:0] = block
         if self._blocks and self._width:
             self._blocks.insert(0, self._strips_for(block, self._width))
+            self._block_lines.insert(0, len(block))
+            if keep is not None and len(self.lines) > keep and not self._drop_blocks(keep):
+                self.lines = self.lines[:keep]
+                self._blocks, self._block_lines = [], []
+                self._rebuild()
+                return
             self._strips = [strip for rendered in self._blocks for strip in rendered]
             self._resize()
         else:
-            self._blocks = []
+            if keep is not None:
+                self.lines = self.lines[:keep]
+            self._blocks, self._block_lines = [], []
             self._rebuild()
 
     def trim(self, keep: int) -> None:
-        """Keep only the first ``keep`` lines."""
-        if len(self.lines) > keep:
+        """Keep only the first ``keep`` lines: whole blocks dropped from the end when
+        ``keep`` ends a block (the log drops its oldest entries), else drawn again."""
+        if len(self.lines) <= keep:
+            return
+        if not self._drop_blocks(keep):
             self.lines = self.lines[:keep]
-            self._blocks = []
+            self._blocks, self._block_lines = [], []
             self._rebuild()
+            return
+        self._strips = [strip for rendered in self._blocks for strip in rendered]
+        self._resize()
+
+    def _drop_blocks(self, keep: int) -> bool:
+        """Drop the lines after the first ``keep`` when they are whole blocks, forgetting
+        them; False (and nothing dropped) when ``keep`` ends inside a block."""
+        kept, total = 0, 0
+        while kept < len(self._block_lines) and total < keep:
+            total += self._block_lines[kept]
+            kept += 1
+        if total != keep or not self._width or len(self._blocks) != len(self._block_lines):
+            return False
+        dropped = self.lines[keep:]
+        self.lines = self.lines[:keep]
+        self._blocks, self._block_lines = self._blocks[:kept], self._block_lines[:kept]
+        # forget the dropped lines (a kept line alike in text is looked up again if asked)
+        cache = self._caches.get(self._width, {})
+        for line in dropped:
+            known = self._by_line.pop(id(line), None)
+            if known is not None and known[0] is line:
+                cache.pop(known[1], None)
+        return True
 
     def _strips_for(self, lines: list[Content], width: int) -> list[Strip]:
         """Each line's strips, reusing those of lines already rendered at this width (a
@@ -139,9 +287,11 @@ class LinesView(ScrollView):
             seen[id(line)] = (line, key, strips)
             out += strips
         if self._blocks:
-            # prepended blocks keep their own lines: keep them cached as well
-            fresh = {**cache, **fresh}
-            seen = {**by_line, **seen}
+            # prepended blocks keep their own lines: keep them cached as well (added to
+            # what is kept, not copied: a long log would be copied for every entry)
+            cache.update(fresh)
+            by_line.update(seen)
+            fresh, seen = cache, by_line
         others = {w: c for w, c in self._caches.items() if w != width}
         self._caches = {**dict(list(others.items())[-1:]), width: fresh}
         self._by_line, self._by_line_width = seen, width
@@ -155,6 +305,7 @@ class LinesView(ScrollView):
             return
         self._width = width
         self._blocks = [self._strips_for(self.lines, width)]
+        self._block_lines = [len(self.lines)]
         self._strips = self._blocks[0]
         self._resize()
 
@@ -162,7 +313,8 @@ class LinesView(ScrollView):
         return self.scrollable_content_region.width or self.size.width
 
     def _resize(self) -> None:
-        widest = max((strip.cell_length for strip in self._strips), default=0)
+        # wrapped lines are as wide as the view at most (and it hides what overflows)
+        widest = 0 if self.wrap else max((strip.cell_length for strip in self._strips), default=0)
         size = Size(max(widest, self._width), len(self._strips))
         auto = self.styles.height is not None and self.styles.height.is_auto
         if size != self.virtual_size:
@@ -178,9 +330,11 @@ class LinesView(ScrollView):
                     return
             elif overflows:
                 # a scrollbar that stays: tell it the new length, and lay nothing out
-                bar = self.vertical_scrollbar
-                bar.window_virtual_size = size.height
-                bar.window_size = self.scrollable_content_region.height
+                resize_scrollbar(
+                    self.vertical_scrollbar,
+                    size.height,
+                    self.scrollable_content_region.height,
+                )
         self._repaint_changed()
 
     def _repaint_changed(self) -> None:
@@ -196,20 +350,18 @@ class LinesView(ScrollView):
         top = self.scroll_offset.y
         region = self.scrollable_content_region
         bottom = top + region.height
+        # compared at C speed, and no further than the view shows (a long list)
         if len(old) != len(new):
-            first = next(
-                (index for index, (a, b) in enumerate(zip(old, new, strict=False)) if a is not b),
-                min(len(old), len(new)),
-            )
+            shorter = min(len(old), len(new))
+            end = min(shorter, bottom)
+            first = next(compress(range(end), map(is_not, old[:end], new[:end])), shorter)
             if first < bottom:
                 start = max(first, top)
                 self.refresh(Region(0, start - top, region.width, bottom - start))
             return
-        regions = [
-            Region(0, index - top, region.width, 1)
-            for index, (before, after) in enumerate(zip(old, new, strict=True))
-            if before is not after and top <= index < bottom
-        ]
+        low, high = max(top, 0), min(bottom, len(new))
+        changed = compress(range(low, high), map(is_not, old[low:high], new[low:high]))
+        regions = [Region(0, index - top, region.width, 1) for index in changed]
         if regions:
             self.refresh(*regions)
 
@@ -224,13 +376,13 @@ class LinesView(ScrollView):
             self.call_later(self._restyle)
 
     def _restyle(self) -> None:
-        self._blocks = []
+        self._blocks, self._block_lines = [], []
         self._rebuild()
 
     def on_resize(self) -> None:
         """Wrap again for a new width."""
         if self._content_width() != self._width:
-            self._blocks = []
+            self._blocks, self._block_lines = [], []
             self._rebuild()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -238,6 +390,7 @@ class LinesView(ScrollView):
         if width != self._width and width > 0:
             self._width = width
             self._blocks = [self._strips_for(self.lines, width)]
+            self._block_lines = [len(self.lines)]
             self._strips = self._blocks[0]
             # Set quietly: this runs inside a layout, and asking for another layout from
             # here makes one that tries two widths in turn go on forever.
@@ -253,6 +406,7 @@ class LinesView(ScrollView):
         scrollbar that must now make room is asked for after."""
         self._width = width
         self._blocks = [self._strips_for(self.lines, width)]
+        self._block_lines = [len(self.lines)]
         self._strips = self._painted = self._blocks[0]
         widest = max((strip.cell_length for strip in self._strips), default=0)
         size = Size(max(widest, width), len(self._strips))

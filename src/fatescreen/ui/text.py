@@ -94,6 +94,30 @@ def aspect_content(
     return assemble(*parts)
 
 
+def aspect_line(
+    prefix: str | tuple[str, str], aspect: Aspect, names: Mapping[str, str], gm: str
+) -> Content:
+    """``prefix`` and the aspect (:func:`aspect_content`) as one line, remembered by the
+    aspect object: a command replaces the aspects it changes, so a long list built again
+    after it makes new lines for those alone (and a line view redraws those alone)."""
+    key = (id(aspect), prefix, gm)
+    known = _aspect_lines.get(key)
+    if known is not None and known[0] is aspect and known[1] is names:
+        return known[2]
+    line = assemble(prefix, aspect_content(aspect, names, gm=gm))
+    if len(_aspect_lines) >= _ASPECT_LINES:
+        _aspect_lines.clear()  # forget aspects long gone rather than grow without end
+    _aspect_lines[key] = (aspect, names, line)
+    return line
+
+
+_ASPECT_LINES = 1 << 15
+"""Room for the largest scenes' aspects, twice over (a pane and the stat block)."""
+_aspect_lines: dict[
+    tuple[int, str | tuple[str, str], str], tuple[Aspect, Mapping[str, str], Content]
+] = {}
+
+
 def boxes(track: StressTrack, escalating: bool = False) -> Content:
     """A stress track as ``[x][x][ ][ ]``; escalating boxes show their worth: ``[1][x][3]``."""
     parts: list[Part] = []

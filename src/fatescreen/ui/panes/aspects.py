@@ -14,12 +14,12 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
-from fatescreen.ui.text import aspect_content, assemble, literal
+from fatescreen.ui.text import aspect_line, assemble, literal
 
 
 def _group(label: str, aspects: list[Aspect], names: Mapping[str, str], gm: str) -> list[Content]:
     lines = [assemble((label, "bold $secondary"))]
-    lines += [assemble("  ", aspect_content(aspect, names, gm=gm)) for aspect in aspects]
+    lines += [aspect_line("  ", aspect, names, gm) for aspect in aspects]
     return lines
 
 
@@ -146,6 +146,7 @@ class AspectsPane(Pane):
             return False
         gm = view.tr("gm.name")
         index = scene.character_index
+        rebuilt: dict[str, tuple[Character, list[Content]]] = {}
         for tag in changed:
             kind, _, character_id = tag.partition(":")
             if kind != "character":
@@ -161,15 +162,23 @@ class AspectsPane(Pane):
             if bool(aspects) != (key in self._groups):
                 return False  # the character joins or leaves the pane
             if aspects and character is not None:
-                group = _group(literal(character.name), aspects, names, gm)
-                self._groups[key] = (character, group)
+                rebuilt[key] = (character, _group(literal(character.name), aspects, names, gm))
         self._names = names
-        lines: list[Content] = []
-        for _, group_lines in self._groups.values():
-            if lines:
-                lines.append(_GAP)
-            lines += group_lines
-        self.body.set_lines(lines)
+        if not rebuilt:
+            return True
+        # where each group starts (a gap line between groups), and the changed groups
+        # put in place from the last up, so the places above stay as they are
+        starts: dict[str, int] = {}
+        at = 0
+        for key, (_, group_lines) in self._groups.items():
+            if at:
+                at += 1
+            starts[key] = at
+            at += len(group_lines)
+        for key in sorted(rebuilt, key=starts.__getitem__, reverse=True):
+            start = starts[key]
+            self.body.replace_lines(start, start + len(self._groups[key][1]), rebuilt[key][1])
+            self._groups[key] = rebuilt[key]
         return True
 
 

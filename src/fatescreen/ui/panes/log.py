@@ -64,6 +64,6 @@ class LogPane(Pane):
         self._show_entry(rendered, keep)
 
     def _show_entry(self, rendered: list[Content], keep: int) -> None:
-        self.view_lines.prepend(rendered)
-        self.view_lines.trim(keep)
-        self.view_lines.scroll_home(animate=False)
+        self.view_lines.prepend(rendered, keep)
+        if self.view_lines.scroll_offset.y:
+            self.view_lines.scroll_home(animate=False)

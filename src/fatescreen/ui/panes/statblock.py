@@ -36,7 +36,7 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView, TextBlock
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
-from fatescreen.ui.text import Part, aspect_content, assemble, boxes, literal, rating
+from fatescreen.ui.text import Part, aspect_content, aspect_line, assemble, boxes, literal, rating
 
 
 class StressBoxes(TextBlock):
@@ -183,11 +183,10 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
         lines.append(_solo_line(character.solo, pcs_facing(scene.characters), view))
     if character.swarm is not None:
         lines.append(_swarm_line(character.swarm, scene, view))
+    gm = view.tr("gm.name")
     for aspect in character.current_aspects:
         prefix = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}.get(aspect.kind, "· ")
-        lines.append(
-            assemble((prefix, "$text-muted"), aspect_content(aspect, names, gm=view.tr("gm.name")))
-        )
+        lines.append(aspect_line((prefix, "$text-muted"), aspect, names, gm))
     lines += _skills_and_stunts(character, view)
     return lines
 
