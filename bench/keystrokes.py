@@ -188,10 +188,11 @@ async def dashboard_samples(
                 for key in pressed:
                     await keyboard.press(key, operation)
 
-        def rewind() -> None:
-            countdown = app.scene.countdowns[0]
-            if countdown.checked >= countdown.boxes - 1:
-                app.run_command(f"tick {countdown.id} back {countdown.checked}", flow=False)
+        def rewind(room: int = 1) -> None:
+            # a countdown kept from filling: its trigger (a toast) is an event of its own
+            for countdown in app.scene.countdowns:
+                if countdown.checked and countdown.checked >= countdown.boxes - room:
+                    app.run_command(f"tick {countdown.id} back {countdown.checked}", flow=False)
 
         if not only or "tick while the warm-up runs (t, digit)" in only:
             # first: the GM leaves the keys alone for a moment (the warm-up starts), then
@@ -222,6 +223,9 @@ async def dashboard_samples(
             # everyone has acted: the next exchange starts (not part of the keystroke)
             if app.scene.turn is not None and not app.query_one("TurnPane").candidates():
                 app.run_command(f"exchange {app.scene.turn.up}", flow=False)
+            # the scene's countdowns tick at the end of each exchange, one of which the
+            # press may end: none is left one or two boxes short of its trigger
+            rewind(room=2)
 
         await measure("hand the turn on (n)", ["n"], next_exchange)
 

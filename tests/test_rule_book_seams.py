@@ -138,6 +138,11 @@ REFERENCE_ONLY: dict[str, str] = {
         "the seed allows: «Usein vähäisemmällä PJH:lla ei ole tilaa jäljille», fate points, "
         "hidden) and checks the same 0-3 box limit at load with validate_minor, file:line"
     ),
+    "npcs.mook_group": (
+        "a builder of a fresh mook group from a few numbers, for tests and examples; the app "
+        "reads mook groups from scene files and checks the same rule (at least one member "
+        "while the group stands) at load with validate_members, which the builder calls"
+    ),
 }
 """Public names of rules/ that no module of src/ imports, each with why."""
 

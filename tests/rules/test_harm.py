@@ -325,8 +325,12 @@ def test_split_conditions_allow_two_checks_per_row() -> None:
         for i in option.consequences
     )
     illegal = Absorption(PHYSICAL, 0, (0,), 1, 1)
-    with pytest.raises(IllegalAbsorption, match="only 0 more mild condition box"):
+    with pytest.raises(IllegalAbsorption, match="only 0 more mild condition box") as refused:
         apply_absorption(hurt_twice, illegal, {}, None, options=options)
+    assert (refused.value.code, refused.value.values) == (
+        "harm.absorb_condition_room",
+        {"left": 0, "severity": MILD},
+    )
     assert shifts_until_taken_out(hurt_twice, PHYSICAL, options) == 0 + 2 * 2 + 2 * 3
 
 

@@ -147,7 +147,8 @@ def test_absorb_dialog(
 ) -> None:
     """The absorb dialog after the Masked leader hits Silbestre for 7 shifts: the legal
     ways to take them (the first, three boxes and a moderate, highlighted), "taken out", and
-    the hint line with [t]."""
+    the hint line with [t]; at 80x24 Silbestre's stat block is the pane shown, its stress
+    boxes above the dialog."""
     app = make_app(lang=lang)
     setup = run("next leader", "attack leader silbestre Fight +++0 vs --00")
     assert snap_compare(app, terminal_size=size, run_before=setup)

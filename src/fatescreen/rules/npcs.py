@@ -98,6 +98,21 @@ def minor_npc(
     )
 
 
+def validate_members(name: str, members: int) -> None:
+    """Check that a mook group still standing has at least one member (§7).
+
+    Raises:
+        InvalidCharacter: No members.
+    """
+    if members < 1:
+        raise InvalidCharacter(
+            f"{name}: a group needs at least one member, not {members}",
+            code="npcs.mook_group",
+            name=name,
+            members=members,
+        )
+
+
 def mook_group(
     name: str,
     members: int,
@@ -132,13 +147,7 @@ def mook_group(
     Raises:
         InvalidCharacter: No members, or stress boxes outside 0-3.
     """
-    if members < 1:
-        raise InvalidCharacter(
-            f"{name}: a group needs at least one member, not {members}",
-            code="npcs.mook_group",
-            name=name,
-            members=members,
-        )
+    validate_members(name, members)
     return _build(
         name,
         CharacterKind.MOOKS,

@@ -31,7 +31,7 @@ from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, Contest
 from fatescreen.rules.errors import InvalidCharacter, RulesError
 from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
 from fatescreen.rules.harm import Condition, ConsequenceStyle, HarmOptions, standard_tracks
-from fatescreen.rules.npcs import mook_group, validate_minor
+from fatescreen.rules.npcs import validate_members, validate_minor
 from fatescreen.rules.obstacles import (
     Block,
     Countdown,
@@ -818,14 +818,14 @@ def decode_character(
     if kind is CharacterKind.MOOKS and not character.taken_out:
         try:
             # A group still standing has at least one member (§7), as the builder requires.
-            mook_group(character.name, character.members)
+            validate_members(character.name, character.members)
         except InvalidCharacter as error:
             reader.fail((*path, "members") if "members" in table else path, rules_text(error))
             return None
     return character
 
 
-_CHARACTERS: Maker[Character] = Maker(Character(""))
+_CHARACTERS: Maker[Character] = Maker.defaults(Character(""))
 
 _BIG_BAD_KEYS = frozenset(("solo", "immune_until", "immune_via", "parts", "shields"))
 """The keys :func:`_decode_solo`, :func:`_decode_immunity` and :func:`_decode_swarm` read."""

@@ -208,21 +208,28 @@ def _decode(
         if link is None:
             continue
         where = ("link", index, "zones")
-        a = zone_ids.resolve(reader, link.zones[0], (*where, 0), "zone")
-        b = zone_ids.resolve(reader, link.zones[1], (*where, 1), "zone")
+        a: str | None
+        b: str | None
+        a, b = link.zones
+        if a not in zone_ids.names or b not in zone_ids.names:
+            a = zone_ids.resolve(reader, link.zones[0], (*where, 0), "zone")
+            b = zone_ids.resolve(reader, link.zones[1], (*where, 1), "zone")
         if a is None or b is None:
             continue
         if a == b:
             reader.fail(where, catalog_text("check.link_same_zone"))
             continue
-        if frozenset((a, b)) in linked:
+        pair = frozenset((a, b))
+        if pair in linked:
             reader.fail(where, catalog_text("check.link_twice"))
             continue
-        linked.add(frozenset((a, b)))
+        linked.add(pair)
         block = link.block
         if block is not None:
             block = _obstacle_ref(reader, block, obstacles, ("link", index, "block"))
-        links.append(Link((a, b), link.barrier, block))
+        if (a, b) != link.zones or block != link.block:
+            link = Link((a, b), link.barrier, block)
+        links.append(link)
         origins.links[(a, b)] = Origin(("link", index))
 
     characters: list[Character] = []

@@ -9,6 +9,7 @@ it ensures holds as for a value built the ordinary way.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -21,16 +22,26 @@ _set = object.__setattr__
 
 
 class Maker(Generic[T]):
-    """Makes values of one frozen dataclass from an example made the ordinary way.
+    """Makes values of one frozen dataclass like a given value: a field not set holds that
+    value's (see :meth:`defaults` for a field's default instead)."""
 
-    Fields not set keep the example's value, so the example holds each field's default
-    (all fields immutable) and every required field is always set.
-    """
-
-    def __init__(self, example: T) -> None:
-        self._class = type(example)
-        self._fields: dict[str, Any] = example.__dict__
+    def __init__(self, like: T) -> None:
+        self._class = type(like)
+        self._fields: dict[str, Any] = like.__dict__.copy()
         self._post_init: Callable[[T], None] | None = getattr(self._class, "__post_init__", None)
+
+    @classmethod
+    def defaults(cls, example: T) -> Maker[T]:
+        """A maker whose fields not set hold their defaults (which are immutable, so every
+        value shares them; a field without a default must always be set). ``example`` is
+        any value made the ordinary way, for its compact layout."""
+        maker = cls(example)
+        for field in dataclasses.fields(maker._class):  # type: ignore[arg-type]
+            if field.default is not dataclasses.MISSING:
+                maker._fields[field.name] = field.default
+            elif field.default_factory is not dataclasses.MISSING:
+                maker._fields[field.name] = field.default_factory()
+        return maker
 
     def fields(self) -> dict[str, Any]:
         """The example's fields, to be set (only by field names) and passed to :meth:`make`."""
