@@ -371,6 +371,7 @@ class FatescreenApp(App[None]):
     # -- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        self._breakpoints()
         # first: Textual numbers the paint order from the last child, so showing this one
         # leaves every other widget's number (and so its pixels) as they were
         yield self.quick_pick
@@ -407,7 +408,6 @@ class FatescreenApp(App[None]):
 
     def on_mount(self) -> None:
         """Draw everything once, and offer to recover unsaved changes."""
-        self._breakpoints()
         self._relabel()
         if self.session is None:
             self._show_load_error()
@@ -1069,7 +1069,8 @@ class FatescreenApp(App[None]):
     def _breakpoints(self) -> None:
         """Give the screen its breakpoint classes for the terminal's size now: Textual
         gives them at the screen's first Resize, after the first frame, which would then
-        be laid out for the wrong width and the screen settle a layout later."""
+        be laid out for the wrong width and the screen settle a layout later. Given
+        before the widgets are mounted, so that their styles are worked out once."""
         width, height = self.size
         classes = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS}
         classes |= {name: False for _, name in self.VERTICAL_BREAKPOINTS}
