@@ -121,6 +121,8 @@ class SteadyFooter(LocalFooter):
     """
 
     _shown: object = None
+    _composed: object = None
+    """The keys the footer's widgets show (``_shown`` when they were last rebuilt)."""
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Rebuild if the keys shown differ from those last shown."""
@@ -147,4 +149,14 @@ class SteadyFooter(LocalFooter):
             self._shown = shown  # what the rebuild below shows
         super().bindings_changed(screen)
         if first:
+            # the first keys come before the first frame (Textual's footer shows them
+            # only after it, which makes the screen settle a layout later)
             self.refresh(recompose=True)
+
+    async def recompose(self) -> None:
+        """Rebuild, unless the keys are those already shown (the rebuild Textual's footer
+        asks for after the first frame shows the keys the first frame has)."""
+        if self._shown is not None and self._shown == self._composed:
+            return
+        self._composed = self._shown
+        await super().recompose()
