@@ -578,7 +578,10 @@ class ZonesPane(Pane):
         self._redraw()
 
     def _redraw(self) -> None:
-        if self._scene is not None and self._view is not None and not self.size.width:
+        if self._scene is None or self._view is None:
+            self._width = 0
+            return
+        if not self.size.width:
             if self.screen.has_class("-compact") and self.has_class("-shown"):
                 # one pane at a time, as wide as the terminal: the first layout gives it
                 # its height (1fr) without asking for its content's, so draw it now
