@@ -39,6 +39,7 @@ from fatescreen.rules.character import (
 )
 from fatescreen.rules.errors import InvalidCharacter, Listed, RuleProblem
 from fatescreen.rules.ladder import Rung
+from tests.refusals import Refusal, assert_refused
 
 NOW = Recovery(session=5, scene=2)
 HIGH_CONCEPT = Aspect("Haunted scholar of the old books", AspectKind.HIGH_CONCEPT)
@@ -73,7 +74,7 @@ def breakthrough(character: Character, **choices: object) -> object:
     return apply_breakthrough(character, Breakthrough(**choices), when=NOW)  # type: ignore[arg-type]
 
 
-REFUSED: list[tuple[Callable[[], object], str, dict[str, object], str]] = [
+REFUSED: list[Refusal] = [
     (
         lambda: apply_milestone(silbestre(), RewriteAspect("Lost at sea", "Found")),
         "advancement.find_aspect",
@@ -197,9 +198,7 @@ REFUSED: list[tuple[Callable[[], object], str, dict[str, object], str]] = [
 def test_a_refusal_names_its_rule_and_what_it_was_about(
     refused: Callable[[], object], code: str, values: dict[str, object], message: str
 ) -> None:
-    with pytest.raises(InvalidCharacter) as caught:
-        refused()
-    assert (caught.value.code, caught.value.values, str(caught.value)) == (code, values, message)
+    assert_refused(refused, code, values, message, error=InvalidCharacter)
 
 
 def test_a_raise_against_the_columns_names_each_raise_and_each_broken_column() -> None:

@@ -18,7 +18,6 @@ from fatescreen.rules.character import (
     Severity,
     StressKind,
 )
-from fatescreen.rules.errors import RulesError
 from fatescreen.rules.harm import (
     Absorption,
     HarmOptions,
@@ -28,6 +27,7 @@ from fatescreen.rules.harm import (
     standard_tracks,
     treatment_difficulty,
 )
+from tests.refusals import Refusal, assert_refused, refusal_ids
 
 PHYSICAL = StressKind.PHYSICAL
 MENTAL = StressKind.MENTAL
@@ -87,7 +87,7 @@ MENTAL_MILD = replace(
 )
 ALL_TAKEN = replace(pc(), consequences=tuple(s.filled("Hurt") for s in pc().consequences))
 
-REFUSED: list[tuple[Callable[[], object], str, dict[str, object], str]] = [
+REFUSED: list[Refusal] = [
     (
         absorb(hit(1, (), 1), replace(pc(), taken_out=True)),
         "harm.absorb_taken_out",
@@ -318,11 +318,9 @@ REFUSED: list[tuple[Callable[[], object], str, dict[str, object], str]] = [
 @pytest.mark.parametrize(
     ("refused", "code", "values", "message"),
     REFUSED,
-    ids=[f"{row[1]}-{index}" for index, row in enumerate(REFUSED)],
+    ids=refusal_ids(REFUSED),
 )
 def test_a_refusal_names_its_rule_and_what_it_was_about(
     refused: Callable[[], object], code: str, values: dict[str, object], message: str
 ) -> None:
-    with pytest.raises(RulesError) as caught:
-        refused()
-    assert (caught.value.code, caught.value.values, str(caught.value)) == (code, values, message)
+    assert_refused(refused, code, values, message)

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from fatescreen.rules.errors import RuleProblem, RulesError
+from fatescreen.rules.errors import RuleProblem
 from fatescreen.rules.mekanismi.check import Check, resolve
 from fatescreen.rules.mekanismi.damage import DamageTrack, split_damage
 from fatescreen.rules.mekanismi.dice import PoolRoll, parse_pool_roll
@@ -20,6 +20,7 @@ from fatescreen.rules.objektit.damage import Damage
 from fatescreen.rules.objektit.dice import TwoDice, parse_2d6
 from fatescreen.rules.objektit.ratings import DEVELOPED, INHERENT, rating
 from fatescreen.rules.objektit.sheet import ObjectSheet
+from tests.refusals import Refusal, assert_refused, refusal_ids
 
 CHECK = Check(ability_pool(2), ability_pool(3))
 AINO = Character("Aino", (("Voima", 2),), (("Tikari", 1),))  # type: ignore[arg-type]
@@ -33,7 +34,7 @@ def said(value: object) -> object:
     return value
 
 
-REFUSED: list[tuple[Callable[[], object], str, dict[str, object], str]] = [
+REFUSED: list[Refusal] = [
     (
         lambda: resolve(CHECK, PoolRoll((6,)), PoolRoll((1, 2, 3))),
         "mekanismi.check.actor_pool",
@@ -223,12 +224,9 @@ REFUSED: list[tuple[Callable[[], object], str, dict[str, object], str]] = [
 @pytest.mark.parametrize(
     ("refused", "code", "values", "message"),
     REFUSED,
-    ids=[f"{row[1]}-{index}" for index, row in enumerate(REFUSED)],
+    ids=refusal_ids(REFUSED),
 )
 def test_a_refusal_names_its_rule_and_what_it_was_about(
     refused: Callable[[], object], code: str, values: dict[str, object], message: str
 ) -> None:
-    with pytest.raises(RulesError) as caught:
-        refused()
-    got = {key: said(value) for key, value in caught.value.values.items()}
-    assert (caught.value.code, got, str(caught.value)) == (code, values, message)
+    assert_refused(refused, code, values, message, said=said)

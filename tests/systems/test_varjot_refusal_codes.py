@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 import pytest
 
-from fatescreen.rules.errors import RulesError
 from fatescreen.rules.varjot.check import (
     Check,
     ExtraDice,
@@ -18,6 +17,7 @@ from fatescreen.rules.varjot.check import (
 )
 from fatescreen.rules.varjot.dice import change_net, kept, parse_faces
 from fatescreen.rules.varjot.sheet import Ability, Character, GiftDice, Pool, check_rating
+from tests.refusals import Refusal, assert_refused, refusal_ids
 
 EERO = Side("Eero", "Voima", 2)
 ROLLED = EERO.roll((1, 0, -1))
@@ -25,7 +25,7 @@ GM_DIE = ExtraDice(Source.GM, 1, penalty=True)
 AINO = Character("Aino", (Ability("Voima", 2),), (Pool("Tahto", 3, 0),), player="ana")
 GIFTS = GiftDice((("ana", 1), ("bo", 0)))
 
-REFUSED: list[tuple[Callable[[], object], str, dict[str, object], str]] = [
+REFUSED: list[Refusal] = [
     (
         lambda: EERO.add(ExtraDice(Source.POOL, 0)),
         "varjot.check.add",
@@ -152,11 +152,9 @@ REFUSED: list[tuple[Callable[[], object], str, dict[str, object], str]] = [
 @pytest.mark.parametrize(
     ("refused", "code", "values", "message"),
     REFUSED,
-    ids=[f"{row[1]}-{index}" for index, row in enumerate(REFUSED)],
+    ids=refusal_ids(REFUSED),
 )
 def test_a_refusal_names_its_rule_and_what_it_was_about(
     refused: Callable[[], object], code: str, values: dict[str, object], message: str
 ) -> None:
-    with pytest.raises(RulesError) as caught:
-        refused()
-    assert (caught.value.code, caught.value.values, str(caught.value)) == (code, values, message)
+    assert_refused(refused, code, values, message)
