@@ -3,7 +3,7 @@ with an aspect, and compels."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.names import fold
@@ -54,24 +54,42 @@ def _account(ctx: Context, ref: str) -> str:
     return GM if fold(ref) in GM_WORDS else ctx.character(ref).id
 
 
+@dataclass(frozen=True)
+class FatePointsRequest:
+    """``fp give|spend WHO [N] [REASON...]``: points given or spent (one unless counted),
+    with the reason the log keeps."""
+
+    give: bool
+    who: str
+    count: int | None = None
+    reason: str = ""
+
+
+def parse_fp(args: Tokens) -> FatePointsRequest:
+    """Stage one of ``fp``: give or spend, whose, how many, and why (the words left)."""
+    action = args.keyword("give", "spend")
+    if action is None:
+        raise args.missing("give/spend")
+    who = args.take(tr(args.lang, "what.character"))
+    count = args.optional_number()
+    return FatePointsRequest(action == "give", who, count, args.rest())
+
+
 @verb(
     "fp",
     "fp give|spend WHO [N] [REASON...]",
     aliases=("fate", "kohtalo"),
     example="fp spend silbestre 1 declare a story detail",
+    parse=parse_fp,
 )
-def fate_points(ctx: Context, args: Tokens) -> Applied:
+def fate_points(ctx: Context, args: Tokens, request: FatePointsRequest) -> Applied:
     """Fate point bookkeeping; every change is a log line with its reason."""
-    action = args.keyword("give", "spend")
-    if action is None:
-        raise args.missing("give/spend")
-    who = _account(ctx, args.take(ctx.tr("what.character")))
-    count = args.optional_number()
-    count = 1 if count is None else count
+    who = _account(ctx, request.who)
+    count = 1 if request.count is None else request.count
     if not 1 <= count <= MAX_POINTS:
         raise ctx.error("error.points_range", high=MAX_POINTS)
-    reason = args.rest() or "-"
-    delta = count if action == "give" else -count
+    reason = request.reason or "-"
+    delta = count if request.give else -count
     scene, name, total = _adjust(ctx, ctx.scene, who, delta)
     key = "fp.give" if delta > 0 else "fp.spend"
     line = ctx.tr(key, who=name, count=count, reason=reason, total=total)
@@ -110,12 +128,12 @@ def parse_declare(args: Tokens) -> Declare:
     'declare WHO "DETAIL" [free]',
     aliases=("julista",),
     example='declare silbestre "The harbour master owes me a favour"',
+    parse=parse_declare,
 )
-def declare(ctx: Context, args: Tokens) -> Applied:
+def declare(ctx: Context, args: Tokens, request: Declare) -> Applied:
     """Declare a story detail with an aspect (§3): a fate point, or ``free`` when an aspect
     in play clearly covers it; :func:`~fatescreen.rules.fate_points.declare_story_detail`
     decides the cost. An NPC's point comes from the GM pool."""
-    request = parse_declare(args)
     character = ctx.character(request.who)
     scene = ctx.scene
     account = invoke_payer(character.id, frozenset(c.id for c in scene.pcs))
@@ -162,12 +180,12 @@ def parse_compel(args: Tokens) -> Compel:
     "compel WHO ASPECT offer|accept|refuse|withdraw [by PLAYER]",
     aliases=("cp", "painosta", "pakota"),
     example="compel rozio wanted accept",
+    parse=parse_compel,
 )
-def compel(ctx: Context, args: Tokens) -> Applied:
+def compel(ctx: Context, args: Tokens, request: Compel) -> Applied:
     """Offer or settle a compel as :mod:`fatescreen.rules.fate_points` decides it: the GM's
     compels never cost the GM pool; a player compelling another character pays a point; a
     compel the table finds unfitting is withdrawn at no one's cost."""
-    request = parse_compel(args)
     character = ctx.standing(request.character)
     target = ctx.aspect(request.aspect)
     answer = request.answer
