@@ -20,8 +20,13 @@ from fatescreen.commands.settle import (
 from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action, best_defense, default_attack_skill, style_trade
 from fatescreen.rules.character import Character, StressKind
-from fatescreen.rules.conflict import declare_full_defense, full_defense_earns_boost
+from fatescreen.rules.conflict import (
+    declare_full_defense,
+    full_defense_earns_boost,
+    split_effort,
+)
 from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
+from fatescreen.rules.errors import InvalidSplit
 from fatescreen.rules.obstacles import CoverMode, Hazard, block_cover
 from fatescreen.rules.outcomes import Effort, RollResult, resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
@@ -477,17 +482,8 @@ def split(ctx: Context, args: Tokens, request: SplitRequest) -> Applied:
         raise ctx.error("error.already_split")
     pending, base = reopen(ctx)
     shares, dice = request.shares, request.dice
+    _check_split(ctx, pending, shares)
     count = len(pending.targets)
-    total = pending.result.effort.total
-    if total < 1:
-        raise ctx.error("error.split_effort", total=ctx.rating(total))
-    if len(shares) != count or any(share < 1 for share in shares) or sum(shares) != total:
-        raise ctx.error(
-            "error.split_shares",
-            count=count,
-            total=total,
-            names=ctx.names(t.target for t in pending.targets),
-        )
     if len(dice) > count:
         raise ctx.error("error.too_many_dice", count=count)
     dice_list: list[DiceRoll | None] = [*dice, *([None] * (count - len(dice)))]
@@ -510,6 +506,31 @@ def split(ctx: Context, args: Tokens, request: SplitRequest) -> Applied:
         (head, *lines[1:]),
         head,
         frozenset({"pending", *(f"character:{t.target}" for t in targets)}),
+    )
+
+
+def _check_split(ctx: Context, pending: PendingRoll, shares: tuple[int, ...]) -> None:
+    """Stage two of ``split``: one share per target, as the rules' :func:`split_effort`
+    allows them (§8: a positive effort, at least 1 each, adding up to the effort).
+
+    Raises:
+        CommandError: The effort cannot be split, or the shares break the rule.
+    """
+    total = pending.result.effort.total
+    by_target = dict(zip((t.target for t in pending.targets), shares, strict=False))
+    try:
+        split_effort(total, by_target)
+    except InvalidSplit as error:
+        if error.code == "conflict.split_effort":
+            raise ctx.error("error.split_effort", total=ctx.rating(total)) from None
+    else:
+        if len(shares) == len(pending.targets):
+            return
+    raise ctx.error(
+        "error.split_shares",
+        count=len(pending.targets),
+        total=total,
+        names=ctx.names(t.target for t in pending.targets),
     )
 
 

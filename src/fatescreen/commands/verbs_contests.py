@@ -38,7 +38,7 @@ from fatescreen.rules.contests import (
     add_twist,
     challenge_progress,
     contest_exchange,
-    direct_contest_shifts,
+    exchange_shifts,
     failed_contest_advantage,
     finish_challenge,
     record_task,
@@ -571,17 +571,11 @@ def _apply_exchange(scene: Scene, name: str) -> tuple[Scene, ExchangeRead]:
     waiting = tuple(side.name for side in found.sides if side.name not in done)
     if waiting:
         return scene, ExchangeRead(name, waiting)
-    efforts = {r.side: r.effort for r in rolls if r.effort is not None}
+    rolled = [r for r in rolls if r.effort is not None]
+    efforts: dict[str, int | Effort] = {r.side: r.effort for r in rolled if r.effort is not None}
+    difficulties = {r.side: r.difficulty for r in rolled if r.difficulty is not None}
     forfeits = [r.side for r in rolls if r.effort is None]
-    shifts: dict[str, int]
-    if any(r.difficulty is not None for r in rolls if r.effort is not None):
-        shifts = {
-            r.side: r.effort.total - (r.difficulty or 0) for r in rolls if r.effort is not None
-        }
-    elif len(efforts) >= 2:
-        shifts = direct_contest_shifts({side: effort for side, effort in efforts.items() if effort})
-    else:
-        shifts = {side: effort.total for side, effort in efforts.items() if effort}
+    shifts = exchange_shifts(efforts, difficulties)
     after, outcome = contest_exchange(found, shifts, forfeits)
     scene = _replace_contest(scene, found, after)
     scene = replace(scene, contest_rolls=tuple(r for r in scene.contest_rolls if r.contest != name))
