@@ -18,7 +18,13 @@ from fatescreen.i18n import tr
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.invokes import pass_free_invokes
-from fatescreen.scene.aspects import AspectInPlay, add_aspect, aspects_in_play, replace_aspect
+from fatescreen.scene.aspects import (
+    SCENE_HOLDER,
+    AspectInPlay,
+    add_aspect,
+    aspects_in_play,
+    replace_aspect,
+)
 from fatescreen.scene.model import Scene
 
 MAX_FREE_INVOKES = 20
@@ -324,11 +330,21 @@ def parse_boost(args: Tokens) -> BoostRequest:
 )
 def boost(ctx: Context, args: Tokens, request: BoostRequest) -> Applied:
     """A boost held by a character (kept on the scene so anyone can be its target)."""
+    new = decide_boost(ctx, request)
+    scene = add_aspect(ctx.scene, SCENE_HOLDER, new)
+    line = ctx.tr("boost.added", aspect=quoted(new.name), owner=ctx.who(new.free_invokes[0]))
+    return Applied(scene, (line,), line, frozenset({"aspects"}))
+
+
+def decide_boost(ctx: Context, request: BoostRequest) -> Aspect:
+    """Stage two of ``boost``: the boost, held by its owner (one free invoke, gone once
+    used, §4), under a name no aspect in the scene has.
+
+    Raises:
+        CommandError: The owner is unknown, or the name is taken.
+    """
     owner = ctx.character(request.owner)
     name = request.name
     if any(a.id == make_id(name) for a in ctx.scene.aspects):
         raise ctx.error("error.aspect_exists", aspect=quoted(name), holder=ctx.tr("holder.scene"))
-    new = Aspect(name, AspectKind.BOOST, (owner.id,))
-    scene = add_aspect(ctx.scene, "scene", new)
-    line = ctx.tr("boost.added", aspect=quoted(name), owner=owner.name)
-    return Applied(scene, (line,), line, frozenset({"aspects"}))
+    return Aspect(name, AspectKind.BOOST, (owner.id,))

@@ -21,6 +21,7 @@ from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action, best_defense, default_attack_skill, style_trade
 from fatescreen.rules.character import Character, StressKind
 from fatescreen.rules.conflict import (
+    FullDefense,
     declare_full_defense,
     full_defense_earns_boost,
     split_effort,
@@ -560,8 +561,31 @@ def parse_fulldefense(args: Tokens) -> FullDefenseRequest:
     parse=parse_fulldefense,
 )
 def fulldefense(ctx: Context, args: Tokens, request: FullDefenseRequest) -> Applied:
-    """Declare a full defense (§8), of oneself or covering another character: parsed, the
-    rules' :func:`declare_full_defense` deciding it, applied to the scene, said."""
+    """Declare a full defense (§8), of oneself or covering another character: parsed,
+    decided (:func:`decide_fulldefense`), applied to the scene, said."""
+    declared = decide_fulldefense(ctx, request)
+    scene = replace(ctx.scene, full_defenses=(*ctx.scene.full_defenses, declared.declared))
+    line = say_fulldefense(ctx, declared)
+    changed = frozenset({f"character:{declared.character.id}", "turn"})
+    return Applied(scene, (line,), line, changed)
+
+
+@dataclass(frozen=True)
+class FullDefenseDeclared:
+    """A full defense as the rules declare it, and who it is for."""
+
+    character: Character
+    covered: Character | None
+    declared: FullDefense
+
+
+def decide_fulldefense(ctx: Context, request: FullDefenseRequest) -> FullDefenseDeclared:
+    """Stage two of ``fulldefense``: the declaration the rules' :func:`declare_full_defense`
+    makes for this exchange (covering oneself is no cover).
+
+    Raises:
+        CommandError: A name is unknown or out, the option is off, or it is declared twice.
+    """
     character = ctx.standing(request.character)
     covered = ctx.standing(request.covered) if request.covered is not None else None
     if covered is not None and covered.id == character.id:
@@ -574,11 +598,16 @@ def fulldefense(ctx: Context, args: Tokens, request: FullDefenseRequest) -> Appl
     declared = declare_full_defense(
         character.id, covered.id if covered else None, exchange=exchange
     )
-    scene = replace(ctx.scene, full_defenses=(*ctx.scene.full_defenses, declared))
-    line = ctx.tr("fulldefense.line", name=character.name)
-    if covered is not None:
-        line += " · " + ctx.tr("fulldefense.for", name=character.name, other=covered.name)
-    return Applied(scene, (line,), line, frozenset({f"character:{character.id}", "turn"}))
+    return FullDefenseDeclared(character, covered, declared)
+
+
+def say_fulldefense(ctx: Context, declared: FullDefenseDeclared) -> str:
+    """Stage four of ``fulldefense``: who defends fully, and whom they cover."""
+    name = declared.character.name
+    line = ctx.tr("fulldefense.line", name=name)
+    if declared.covered is not None:
+        line += " · " + ctx.tr("fulldefense.for", name=name, other=declared.covered.name)
+    return line
 
 
 def end_full_defense(ctx: Context, scene: Scene, actor: str) -> tuple[Scene, tuple[str, ...]]:
