@@ -52,6 +52,10 @@ def _helpers(helpers: tuple[str, ...]) -> list[str]:
     return ["with", ",".join(helpers)] if helpers else []
 
 
+MAX_REASONS = 5
+"""The most reasons a task is hard that ``vs hard N`` takes: +10, beyond the ladder."""
+
+
 def is_difficulty(text: str) -> bool:
     """Whether the word after ``vs`` is a difficulty (a number or a ladder word) rather than
     an opponent's name; four dice are never a difficulty."""

@@ -9,7 +9,7 @@ from fatescreen.commands.contest_picks import advantage_pick
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.errors import CommandError, UnknownName, refused
 from fatescreen.commands.names import fold
-from fatescreen.commands.requests import Cost, Create, Overcome, is_difficulty
+from fatescreen.commands.requests import MAX_REASONS, Cost, Create, Overcome, is_difficulty
 from fatescreen.commands.requests import Invoke as InvokeRequest
 from fatescreen.commands.settle import (
     action_effort,
@@ -365,10 +365,6 @@ def parse_create(args: Tokens) -> Create:
         tuple(tail.helpers),
         tail.reasons,
     )
-
-
-MAX_REASONS = 5
-"""The most reasons a task is hard that ``vs hard N`` takes: +10, beyond the ladder."""
 
 
 def roll_options(
