@@ -284,6 +284,32 @@ class Tokens(WordQueue):
             return text
         return None
 
+    def word_unless(self, *keywords: str) -> str | None:
+        """The next word (consumed) unless it is dice or one of ``keywords``: an optional
+        skill or name before a roll's dice and options."""
+        word = self.peek()
+        if word is None or looks_like_faces(word) or self.at_keyword(*keywords):
+            return None
+        return self.words.pop(0)
+
+    def dice_and_helpers(self) -> tuple[str | None, tuple[str, ...]]:
+        """The rest of a roll's line: its dice as typed (checked to be four dice) and the
+        helpers after ``with``, in either order.
+
+        Raises:
+            CommandError: Any other word, or dice given twice.
+        """
+        dice: str | None = None
+        helpers: list[str] = []
+        while self.words:
+            if self.keyword("with"):
+                helpers += self.names(tr(self.lang, "what.helpers"))
+            elif dice is None and (faces := self.faces_text()) is not None:
+                dice = faces
+            else:
+                self.done()
+        return dice, tuple(helpers)
+
     def error(self, key: str, **values: object) -> CommandError:
         """A command error with a message from the catalog, in the line's language."""
         return CommandError(tr(self.lang, key, **values))

@@ -44,7 +44,7 @@ from fatescreen.rules.contests import (
     record_task,
     threat_harm,
 )
-from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
 from fatescreen.rules.errors import InvalidValue
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard, hazard_effort
@@ -200,11 +200,7 @@ def _parse_start_contest(args: Tokens) -> ContestStart:
 
 def _parse_contest_roll(args: Tokens, ref: str | None) -> ContestRollRequest:
     side = args.take(tr(args.lang, "what.side"))
-    value: str | None = None
-    word = args.peek()
-    named = word is not None and not looks_like_faces(word)
-    if named and not args.at_keyword("with", "vs", "dice", "threat"):
-        value = args.take(tr(args.lang, "what.skill"))
+    value = args.word_unless("with", "vs", "dice", "threat")
     entered: DiceRoll | None = None
     helpers: list[str] = []
     difficulty: int | None = None
@@ -809,20 +805,10 @@ def parse_challenge(args: Tokens) -> ChallengeRequest:
 def _parse_task_roll(args: Tokens, ref: str | None) -> TaskRoll:
     task = args.take(tr(args.lang, "what.task"))
     who = args.take(tr(args.lang, "what.character"))
-    skill: str | None = None
-    word = args.peek()
-    if word is not None and not looks_like_faces(word) and not args.at_keyword("with", "dice"):
-        skill = args.take(tr(args.lang, "what.skill"))
-    entered: DiceRoll | None = None
-    helpers: list[str] = []
-    while args:
-        if args.keyword("with"):
-            helpers += args.names(tr(args.lang, "what.helpers"))
-        elif entered is None and (faces := args.faces()) is not None:
-            entered = faces
-        else:
-            args.done()
-    return TaskRoll(task, who, skill, entered, tuple(helpers), ref)
+    skill = args.word_unless("with", "dice")
+    dice, helpers = args.dice_and_helpers()
+    entered = parse_faces(dice) if dice is not None else None
+    return TaskRoll(task, who, skill, entered, helpers, ref)
 
 
 @verb(

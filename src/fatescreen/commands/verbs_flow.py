@@ -25,7 +25,7 @@ from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
 from fatescreen.rules.conflict import TurnOrder, add_participant, hand_to, may_pick, next_exchange
 from fatescreen.rules.conflict import start as start_exchange
-from fatescreen.rules.dice import looks_like_faces, parse_faces
+from fatescreen.rules.dice import parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.obstacles import (
     Block,
@@ -43,24 +43,9 @@ def parse_move(args: Tokens) -> Move:
     a barrier or a block asks for (names and skills as typed)."""
     character = args.take(tr(args.lang, "what.character"))
     zone = args.take(tr(args.lang, "what.zone"))
-    skill: str | None = None
-    word = args.peek()
-    if (
-        word is not None
-        and not looks_like_faces(word)
-        and not args.at_keyword("with", "dice", "vs")
-    ):
-        skill = args.take(tr(args.lang, "what.skill"))
-    dice: str | None = None
-    helpers: list[str] = []
-    while args:
-        if args.keyword("with"):
-            helpers += args.names(tr(args.lang, "what.helpers"))
-        elif dice is None and (faces := args.faces_text()) is not None:
-            dice = faces
-        else:
-            args.done()
-    return Move(character, zone, skill, dice, tuple(helpers))
+    skill = args.word_unless("with", "dice", "vs")
+    dice, helpers = args.dice_and_helpers()
+    return Move(character, zone, skill, dice, helpers)
 
 
 @verb(

@@ -29,7 +29,7 @@ from fatescreen.rules.big_bads import (
 )
 from fatescreen.rules.character import Character, CharacterKind, Recovery, StressKind
 from fatescreen.rules.conflict import add_participant, remove_participant
-from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.fate_points import Ledger, LedgerEntry, pay_concession
 from fatescreen.rules.harm import (
@@ -468,20 +468,10 @@ def parse_recover(args: Tokens) -> RecoverRequest:
     healer = args.take(tr(args.lang, "what.healer"))
     skill = args.take(tr(args.lang, "what.skill"))
     consequence = args.take(tr(args.lang, "what.consequence"))
-    new_name = ""
-    word = args.peek()
-    if word is not None and not args.at_keyword("with", "dice") and not looks_like_faces(word):
-        new_name = args.take(tr(args.lang, "what.consequence_text")).strip()
-    entered: DiceRoll | None = None
-    helpers: list[str] = []
-    while args:
-        if args.keyword("with"):
-            helpers += args.names(tr(args.lang, "what.helpers"))
-        elif entered is None and (faces := args.faces()) is not None:
-            entered = faces
-        else:
-            args.done()
-    return RecoverRequest(healer, skill, consequence, new_name, entered, tuple(helpers))
+    new_name = (args.word_unless("with", "dice") or "").strip()
+    dice, helpers = args.dice_and_helpers()
+    entered = parse_faces(dice) if dice is not None else None
+    return RecoverRequest(healer, skill, consequence, new_name, entered, helpers)
 
 
 @verb(

@@ -19,7 +19,7 @@ from fatescreen.commands.settle import (
 from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
 from fatescreen.rules.character import Character, StressKind
-from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.obstacles import Block, overcome_block, remove_block
 from fatescreen.rules.outcomes import resolve
 from fatescreen.scene.model import PendingHit, PendingRoll, RollPurpose, Scene
@@ -66,24 +66,10 @@ def parse_block(args: Tokens) -> BlockRequest:
         raise args.missing("pass/remove")
     character = args.take(tr(args.lang, "what.character"))
     block = args.take(tr(args.lang, "what.block"))
-    skill: str | None = None
-    word = args.peek()
-    if (
-        word is not None
-        and not looks_like_faces(word)
-        and not args.at_keyword("with", "dice", "vs")
-    ):
-        skill = args.take(tr(args.lang, "what.skill"))
-    entered: DiceRoll | None = None
-    helpers: list[str] = []
-    while args:
-        if args.keyword("with"):
-            helpers += args.names(tr(args.lang, "what.helpers"))
-        elif entered is None and (faces := args.faces()) is not None:
-            entered = faces
-        else:
-            args.done()
-    return BlockRequest(action == "remove", character, block, skill, entered, tuple(helpers))
+    skill = args.word_unless("with", "dice", "vs")
+    dice, helpers = args.dice_and_helpers()
+    entered = parse_faces(dice) if dice is not None else None
+    return BlockRequest(action == "remove", character, block, skill, entered, helpers)
 
 
 @verb(
