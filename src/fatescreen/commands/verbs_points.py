@@ -31,24 +31,6 @@ MAX_POINTS = 100
 GM_WORDS = ("gm", "pj", "pool", "pooli")
 
 
-def _adjust(ctx: Context, scene: Scene, who: str, delta: int) -> tuple[Scene, str, int]:
-    """Change a character's points or the GM pool; returns the new scene, name and total.
-
-    Raises:
-        CommandError: The points would go below zero.
-    """
-    if who == GM:
-        total = scene.gm_pool + delta
-        if total < 0:
-            raise ctx.error("error.pool_short", count=scene.gm_pool)
-        return replace(scene, gm_pool=total), ctx.tr("fp.gm"), total
-    character = scene.character(who)
-    total = character.fate_points + delta
-    if total < 0:
-        raise ctx.error("error.points_short", name=character.name, count=character.fate_points)
-    return scene.with_character(replace(character, fate_points=total)), character.name, total
-
-
 def _account(ctx: Context, ref: str) -> str:
     """A character's id, or the GM pool."""
     return GM if fold(ref) in GM_WORDS else ctx.character(ref).id
@@ -83,18 +65,40 @@ def parse_fp(args: Tokens) -> FatePointsRequest:
     parse=parse_fp,
 )
 def fate_points(ctx: Context, args: Tokens, request: FatePointsRequest) -> Applied:
-    """Fate point bookkeeping; every change is a log line with its reason."""
+    """Fate point bookkeeping; every change is a log line with its reason. Parsed, the
+    ledger's give or spend deciding it (:func:`decide_fp`), applied, said."""
+    who, count, after = decide_fp(ctx, request)
+    scene = _with_balances(ctx.scene, after, (who,))
+    name = ctx.tr("fp.gm") if who == GM else ctx.who(who)
+    key = "fp.give" if request.give else "fp.spend"
+    reason = request.reason or "-"
+    line = ctx.tr(key, who=name, count=count, reason=reason, total=after.balance(who))
+    tags = {"pool"} | ({f"character:{who}"} if who != GM else set())
+    return Applied(scene, (line,), line, frozenset(tags))
+
+
+def decide_fp(ctx: Context, request: FatePointsRequest) -> tuple[str, int, Ledger]:
+    """Stage two of ``fp``: whose account (a character or the GM pool), how many points,
+    and the ledger after the rules' give or spend (§3: no one spends points they lack).
+
+    Raises:
+        CommandError: An unknown name, a count out of range, or too few points to spend.
+    """
     who = _account(ctx, request.who)
     count = 1 if request.count is None else request.count
     if not 1 <= count <= MAX_POINTS:
         raise ctx.error("error.points_range", high=MAX_POINTS)
+    ledger = opening_ledger({who: _balance(ctx.scene, who)})
     reason = request.reason or "-"
-    delta = count if request.give else -count
-    scene, name, total = _adjust(ctx, ctx.scene, who, delta)
-    key = "fp.give" if delta > 0 else "fp.spend"
-    line = ctx.tr(key, who=name, count=count, reason=reason, total=total)
-    tags = {"pool"} | ({f"character:{who}"} if who != GM else set())
-    return Applied(scene, (line,), line, frozenset(tags))
+    if request.give:
+        return who, count, ledger.give(who, reason, count)
+    try:
+        return who, count, ledger.spend(who, reason, count)
+    except NotEnoughFatePoints:
+        if who == GM:
+            raise ctx.error("error.pool_short", count=ctx.scene.gm_pool) from None
+        name = ctx.who(who)
+        raise ctx.error("error.points_short", name=name, count=_balance(ctx.scene, who)) from None
 
 
 def _balance(scene: Scene, who: str) -> int:
