@@ -88,7 +88,7 @@ def test_a_map_works_out_the_boxes_of_the_bands_drawn_alone(
         return box_lines(zone, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(zones, "_box_lines", counted)
-    bands, extra = map_bands(chain(40), View(), 48)
+    bands, _ = map_bands(chain(40), View(), 48)
     assert len(bands) > 10 and not made  # laid out, nothing drawn yet
     first = bands[0].lines()
     assert made == [box.title for _, box in bands[0].boxes]
