@@ -34,6 +34,7 @@ non-equivalent mutants.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import shutil
@@ -163,6 +164,8 @@ class Record:
     """Every mutant's short name (without the module's dotted path) and its mutmut status."""
     changes: dict[str, list[str]] = field(default_factory=dict)
     """The change (diff lines) of every mutant not killed."""
+    hypothesis: str = ""
+    """The property tests' settings of the run (empty: the test suite's own profile)."""
 
     def to_json(self) -> str:
         data = {
@@ -175,6 +178,8 @@ class Record:
             "mutants": dict(sorted(self.mutants.items(), key=lambda item: _natural(item[0]))),
             "changes": dict(sorted(self.changes.items(), key=lambda item: _natural(item[0]))),
         }
+        if self.hypothesis:
+            data["hypothesis"] = self.hypothesis
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
     @classmethod
@@ -189,6 +194,7 @@ class Record:
             seconds=float(data["seconds"]),
             mutants=dict(data["mutants"]),
             changes={name: list(lines) for name, lines in data["changes"].items()},
+            hypothesis=str(data.get("hypothesis", "")),
         )
 
 
@@ -395,16 +401,26 @@ _IGNORE = shutil.ignore_patterns("__pycache__", "__snapshots__", "*.bak", ".hypo
 # - The project's functools caches start empty. mutmut forks each mutant's run from the
 #   process that ran the tests unmutated, so a cached function (the odds tables) would
 #   answer from the original code's results and its mutants would survive untested.
-CONFTEST = '''"""Each mutant's tests: caches emptied, quickest first (bench/mutate.py)."""
+# - Property tests run ``HYPOTHESIS`` (fewer examples than the suite's 100, drawn the same
+#   way every run, no example database) unless a test sets its own count: a mutant's verdict
+#   does not depend on the run, and the round-trip property tests that reach most verbs of
+#   commands/ no longer cost a surviving mutant 25 seconds.
+HYPOTHESIS = {"max_examples": 20, "derandomize": True, "deadline": None, "database": None}
+CONFTEST = '''"""Each mutant's tests: caches emptied, quickest first, property tests drawn the
+same way each run (bench/mutate.py)."""
 
 import json
 import sys
 from pathlib import Path
 
+from hypothesis import settings
+
 _durations: dict[str, float] = {}
+settings.register_profile("mutate", **HYPOTHESIS)
 
 
 def pytest_sessionstart(session):
+    settings.load_profile("mutate")
     for name, module in list(sys.modules.items()):
         if not name.startswith("fatescreen") or module is None:
             continue
@@ -424,6 +440,77 @@ def pytest_collection_modifyitems(items):
 '''
 
 
+def conftest() -> str:
+    """The conftest.py of a module's copy, with the property tests' settings filled in."""
+    return CONFTEST.replace("**HYPOTHESIS", "**" + repr(HYPOTHESIS))
+
+
+def hypothesis_settings() -> str:
+    """The property tests' settings of a mutation run, as a record states them."""
+    return ", ".join(f"{name}={value!r}" for name, value in HYPOTHESIS.items())
+
+
+# mutmut leaves every decorated function unmutated (a decorator runs when the function is
+# defined). The verbs of commands/ are registered by decorators that only file the function
+# away and return it unchanged, so in a module's copy each such decorator becomes the same
+# call written after the function (``@verb(...) def f`` is ``def f; f = verb(...)(f)``):
+# the verbs are mutated like every other function. The record keeps the hash of the source
+# as written.
+REGISTERING = frozenset({"verb", "settles", "VERBS.verb"})
+"""The decorators that register a function and return it unchanged."""
+ORIGINAL = "original"
+"""The folder of a module's copy that keeps its source as written."""
+
+
+def _registering(decorator: ast.expr) -> bool:
+    return isinstance(decorator, ast.Call) and ast.unparse(decorator.func) in REGISTERING
+
+
+def undecorated(source: str) -> str:
+    """The source with each top-level function decorated only by ``REGISTERING`` decorators
+    rewritten as the function followed by the same decorators' calls on it."""
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    removed: set[int] = set()
+    after: dict[int, list[str]] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or not node.decorator_list:
+            continue
+        if not all(_registering(decorator) for decorator in node.decorator_list):
+            continue
+        call = node.name
+        for decorator in reversed(node.decorator_list):
+            text = ast.get_source_segment(source, decorator)
+            assert text is not None and decorator.end_lineno is not None
+            call = f"({text})({call})"
+            removed.update(range(decorator.lineno, decorator.end_lineno + 1))
+        assert node.end_lineno is not None
+        after[node.end_lineno] = [f"\n\n{node.name} = {call}\n"]
+    written = []
+    for number, line in enumerate(lines, start=1):
+        if number not in removed:
+            written.append(line)
+        written.extend(after.get(number, []))
+    return "".join(written)
+
+
+def _place_source(module: str, folder: Path) -> None:
+    """Today's source of the module into its copy, the registering decorators written as calls
+    (:func:`undecorated`), and as written under ``ORIGINAL``."""
+    source = (PACKAGE / module).read_text(encoding="utf-8")
+    for root, text in ((folder, undecorated(source)), (folder / ORIGINAL, source)):
+        path = root / "src" / "fatescreen" / module
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def measured_hash(module: str, folder: Path) -> str:
+    """The hash of the module's source as written, of the copy that measured it."""
+    if (folder / ORIGINAL).is_dir():
+        return source_hash(module, folder / ORIGINAL)
+    return source_hash(module, folder)
+
+
 def _project_copy(modules: list[str], tests: list[str]) -> Path:
     """A fresh copy of the project whose mutmut settings name the modules (mutated in one
     run, named after the first) and their tests."""
@@ -437,16 +524,20 @@ def _project_copy(modules: list[str], tests: list[str]) -> Path:
             shutil.copytree(source, folder / name, ignore=_IGNORE)
         else:
             shutil.copy2(source, folder / name)
+    for module in modules:
+        _place_source(module, folder)
     with (folder / "pyproject.toml").open("a", encoding="utf-8") as handle:
         handle.write(_settings(modules, tests))
-    (folder / "conftest.py").write_text(CONFTEST, encoding="utf-8")
+    (folder / "conftest.py").write_text(conftest(), encoding="utf-8")
     return folder
 
 
 def _refresh_copy(module: str, folder: Path) -> None:
     """Bring today's tests and every other source file into a module's copy (the mutated
-    module itself is the same: its hash was checked)."""
+    module itself is the same: its hash was checked) and today's conftest.py."""
     for target in (folder, folder / "mutants"):
+        if target.is_dir():
+            (target / "conftest.py").write_text(conftest(), encoding="utf-8")
         shutil.rmtree(target / "tests", ignore_errors=True)
         shutil.copytree(ROOT / "tests", target / "tests", ignore=_IGNORE)
     for file in (ROOT / "src").rglob("*.py"):
@@ -533,14 +624,23 @@ def read_run(module: str, folder: Path, seconds: float, previous: Record | None)
         changes[full.removeprefix(prefix)] = change_of(diff)
     return Record(
         module=module,
-        source_sha256=source_hash(module, folder),
+        source_sha256=measured_hash(module, folder),
         tests=tests,
         tests_sha256=tests_hash(tests, folder),
         mutmut=metadata.version("mutmut"),
         seconds=seconds + (previous.seconds if previous else 0.0),
         mutants=mutants,
         changes=changes,
+        hypothesis=_run_settings(previous),
     )
+
+
+def _run_settings(previous: Record | None) -> str:
+    """The property tests' settings of a run, with those of the run it rechecks."""
+    now = hypothesis_settings()
+    if previous is None or previous.hypothesis == now:
+        return now
+    return f"{previous.hypothesis or 'the suite profile'}; rechecked with {now}"
 
 
 def measure(modules: list[str], children: int) -> list[Record]:
@@ -592,7 +692,7 @@ def update(module: str, children: int) -> Record:
     those that did; then every mutant not killed runs against today's tests."""
     folder = _folder(module)
     _refresh_copy(module, folder)
-    shutil.copy2(PACKAGE / module, folder / "src" / "fatescreen" / module)
+    _place_source(module, folder)
     start = time.monotonic()
     subprocess.run(
         [_mutmut(), "run", "--max-children", str(children)],
@@ -606,7 +706,7 @@ def update(module: str, children: int) -> Record:
 def recheck(module: str, record: Record, children: int) -> Record:
     """Run a module's mutants not killed against today's tests (its source unchanged)."""
     folder = _folder(module)
-    if not (folder / "mutants").is_dir() or source_hash(module, folder) != record.source_sha256:
+    if not (folder / "mutants").is_dir() or measured_hash(module, folder) != record.source_sha256:
         folder = _project_copy([module], tests_of(module))
     else:
         _refresh_copy(module, folder)

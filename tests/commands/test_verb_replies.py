@@ -1,0 +1,179 @@
+"""What each small verb says back, word for word, in English and Finnish: its reply to a line
+it accepts, and its refusal of each line it cannot apply (a refusal changes neither the scene
+nor the undo history)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.commands.support import DEMO, SCRIPTS, open_session
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A line typed after some accepted setup lines, and what the GM reads back."""
+
+    setup: tuple[str, ...]
+    line: str
+    said: tuple[str, ...]
+    ok: bool = True
+    lang: str = "en"
+    scene: Path = DEMO
+
+
+def refused(setup: tuple[str, ...], line: str, said: str, lang: str = "en") -> Reply:
+    """A line the verb refuses with one message."""
+    return Reply(setup, line, (said,), ok=False, lang=lang)
+
+
+def check(reply: Reply) -> None:
+    session = open_session(reply.scene, reply.lang)
+    for line in reply.setup:
+        assert session.execute(line).ok, line
+    before, steps = session.scene, len(session.history.done)
+    result = session.execute(reply.line)
+    assert (result.ok, result.lines) == (reply.ok, reply.said)
+    if not reply.ok:
+        assert session.scene == before
+        assert len(session.history.done) == steps
+
+
+ROLLED = ("overcome rozio Athletics ++00 vs 3",)
+"""Good (+3) + 2 against Good (+3): a success by 2 shifts."""
+
+DURATION = [
+    refused((), "duration few hours", "there is no roll to change: roll first"),
+    refused(
+        ROLLED,
+        "duration",
+        "duration: missing amount (half, one, few, several). Usage: duration AMOUNT UNIT",
+    ),
+    refused(ROLLED, "duration few", "duration: missing unit of time. Usage: duration AMOUNT UNIT"),
+    refused(ROLLED, "duration lots hours", "no amount 'lots': half, one, few or several"),
+    refused(
+        ROLLED,
+        "duration few eons",
+        "no unit of time 'eons': second, minute, hour, day, week, month, year, decade, century",
+    ),
+    Reply(
+        ROLLED,
+        "duration few hour",
+        ("a plain success takes a few hours; with 2 shift(s) it takes half an hour",),
+    ),
+    # The unit as the catalog's phrases end: "a few centuries".
+    Reply(
+        ROLLED,
+        "duration few centuries",
+        ("a plain success takes a few centuries; with 2 shift(s) it takes half a century",),
+    ),
+    Reply(
+        ROLLED,
+        "duration half days",
+        ("a plain success takes half a day; with 2 shift(s) it takes a few hours",),
+    ),
+    refused(
+        ROLLED,
+        "kesto",
+        "kesto: määrä (puoli, noin, muutama, useampi) ei annettu. Käyttö: kesto MÄÄRÄ YKSIKKÖ",
+        "fi",
+    ),
+    refused(
+        ROLLED, "kesto muutama", "kesto: aikayksikkö ei annettu. Käyttö: kesto MÄÄRÄ YKSIKKÖ", "fi"
+    ),
+    refused(ROLLED, "kesto lots tunti", "ei määrää 'lots': puoli, noin, muutama tai useampi", "fi"),
+    Reply(
+        ROLLED,
+        "aika noin vuosi",
+        ("tavallinen onnistuminen vie noin vuosi; erotuksella 2 se vie useampi kuukausi",),
+        lang="fi",
+    ),
+    # The English unit, plural too, in a Finnish session.
+    Reply(
+        ROLLED,
+        "kesto muutama hours",
+        ("tavallinen onnistuminen vie muutama tunti; erotuksella 2 se vie puoli tuntia",),
+        lang="fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", DURATION, ids=lambda reply: f"{reply.lang}: {reply.line}")
+def test_duration(reply: Reply) -> None:
+    check(reply)
+
+
+SCALE = SCRIPTS / "scale.toml"
+"""A supernatural wraith one level of scale above mundane Ann."""
+WRAITH_HITS = ("attack wraith ann Fight ++00 vs 0000",)
+
+
+def on_scale(setup: tuple[str, ...], line: str, said: str, lang: str = "en") -> Reply:
+    return Reply(setup, line, (said,), ok=False, lang=lang, scene=SCALE)
+
+
+SCALE_REPLIES = [
+    on_scale((), "scale result", "there is no roll to change: roll first"),
+    on_scale(
+        WRAITH_HITS, "scale", "scale: missing scale advantage. Usage: scale roll|result|invokes"
+    ),
+    on_scale(WRAITH_HITS, "scale huge", "no scale advantage 'huge': roll, result or invokes"),
+    on_scale(
+        WRAITH_HITS,
+        "scale invokes",
+        "free invokes as the scale advantage are for create an advantage only",
+    ),
+    on_scale(
+        ("attack ann wraith Fight ++00 vs 0000",),
+        "scale roll",
+        "Ann stands no level of scale above the opposition",
+    ),
+    on_scale(
+        WRAITH_HITS,
+        "skaala",
+        "skaala: skaalaetu ei annettu. Käyttö: skaala heitä|tulos|käytöt",
+        "fi",
+    ),
+    on_scale(WRAITH_HITS, "skaala iso", "ei skaalaetua 'iso': heitto, tulos tai käytöt", "fi"),
+    on_scale(
+        WRAITH_HITS, "skaala käytöt", "ilmaiset käytöt skaalaetuna koskevat vain edun luontia", "fi"
+    ),
+    Reply(
+        WRAITH_HITS,
+        "skaala heitä",
+        (
+            "Wraith ottaa skaalaedun heittoon: +1",
+            "Wraith hyökkää, Ann puolustaa: Kohtalainen (+2) + [+ + 0 0] + 1 (skaala) = "
+            "Mieletön (+5) vs. Athletics Hyvä (+3) + [0 0 0 0] = Hyvä (+3): osuma, vaurio 2",
+            "Ann ottaa 2 vaurion osuman: [1] 2 × fyysinen  [2] lievä  [3] merkittävä  [4] vakava",
+        ),
+        lang="fi",
+        scene=SCALE,
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", SCALE_REPLIES, ids=lambda reply: f"{reply.lang}: {reply.line}")
+def test_scale(reply: Reply) -> None:
+    check(reply)
+
+
+RULES_REFUSALS = [
+    refused((), "stress rozio physical 9", "Rozio's track has boxes 1 to 4, not 9"),
+    refused((), "stress rozio physical 9", "Rozio: rasituslinjan ruudut ovat 1–4, ei 9", "fi"),
+    refused(
+        (),
+        'free spend "Chanting echoes" by rozio',
+        'Rozio ei omista ilmaista käyttöä piirteeseen "Chanting echoes"',
+        "fi",
+    ),
+    refused(("concede rozio",), "concede rozio", "Rozio on jo antautunut", "fi"),
+]
+
+
+@pytest.mark.parametrize("reply", RULES_REFUSALS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+def test_a_rule_refuses_in_the_gms_language(reply: Reply) -> None:
+    """A rule of the core refuses the line in the GM's language, in the catalog's words."""
+    check(reply)
