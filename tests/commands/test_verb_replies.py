@@ -177,3 +177,27 @@ RULES_REFUSALS = [
 def test_a_rule_refuses_in_the_gms_language(reply: Reply) -> None:
     """A rule of the core refuses the line in the GM's language, in the catalog's words."""
     check(reply)
+
+
+ROLLS = [
+    Reply(
+        (),
+        "roll 3 +2 -1 0000",
+        (
+            "Good (+3) + [0 0 0 0] + 2 (bonus) - 1 (bonus) = Great (+4) vs Mediocre (+0): "
+            "success with style (4 shifts)",
+        ),
+    ),
+    Reply(
+        (),
+        "roll 3 +0 0000",
+        (
+            "Good (+3) + [0 0 0 0] + 0 (bonus) = Good (+3) vs Mediocre (+0): success with style (3 shifts)",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", ROLLS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+def test_a_rolls_bonuses_each_with_its_sign(reply: Reply) -> None:
+    check(reply)
