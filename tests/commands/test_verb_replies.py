@@ -201,3 +201,50 @@ ROLLS = [
 @pytest.mark.parametrize("reply", ROLLS, ids=lambda reply: f"{reply.lang}: {reply.line}")
 def test_a_rolls_bonuses_each_with_its_sign(reply: Reply) -> None:
     check(reply)
+
+
+LINK_USAGE = "Usage: link ZONE ZONE [barrier N|none] [block BLOCK|none]"
+LINK_USAGE_FI = "Käyttö: yhdistä ALUE ALUE [este N|ei] [hidastava HIDASTAVA_ESTE|ei]"
+MAP = [
+    refused((), "link hall", f"link: missing zone. {LINK_USAGE}"),
+    refused((), "link hall hall", "a zone cannot be linked to itself: Ritual hall"),
+    refused((), "link hall crypt wall 2", "no field 'wall' here; fields: barrier, block"),
+    refused((), "link hall crypt barrier x", f"link: 'x' is not a number. {LINK_USAGE}"),
+    refused((), "link hall crypt barrier", f"link: missing the difficulty. {LINK_USAGE}"),
+    refused((), "link hall crypt block", f"link: missing block. {LINK_USAGE}"),
+    refused(
+        (),
+        "link hall crypt barrier 2",
+        "Ritual hall and Crypt are already linked; say what changes (barrier N, block NAME)",
+    ),
+    Reply(
+        (), "link hall crypt barrier 1", ("Ritual hall and Crypt are linked: barrier Average (+1)",)
+    ),
+    Reply((), "link hall crypt barrier none", ("Ritual hall and Crypt are linked",)),
+    refused((), "unlink hall", "unlink: missing zone. Usage: unlink ZONE ZONE"),
+    refused((), "unlink hall hall", "a zone cannot be linked to itself: Ritual hall"),
+    refused((), "unlink crypt stairs", "Crypt and Stairs are not linked"),
+    Reply((), "unlink hall crypt", ("Ritual hall and Crypt are no longer linked",)),
+    refused((), "yhdistä", f"yhdistä: aluetta ei annettu. {LINK_USAGE_FI}", "fi"),
+    refused((), "yhdistä hall hall", "aluetta ei voi yhdistää itseensä: Ritual hall", "fi"),
+    refused((), "yhdistä hall crypt este x", f"yhdistä: 'x' ei ole luku. {LINK_USAGE_FI}", "fi"),
+    refused(
+        (),
+        "yhdistä hall crypt este 2",
+        "Ritual hall ja Crypt on jo yhdistetty; kerro, mikä muuttuu (este N, hidastava NIMI)",
+        "fi",
+    ),
+    Reply(
+        (),
+        "yhdistä hall crypt este 3",
+        ("Ritual hall ja Crypt on yhdistetty: este Hyvä (+3)",),
+        lang="fi",
+    ),
+    refused((), "erota crypt stairs", "Crypt ja Stairs eivät ole yhteydessä", "fi"),
+    Reply((), "erota hall crypt", ("Ritual hall ja Crypt eivät ole enää yhteydessä",), lang="fi"),
+]
+
+
+@pytest.mark.parametrize("reply", MAP, ids=lambda reply: f"{reply.lang}: {reply.line}")
+def test_link_and_unlink(reply: Reply) -> None:
+    check(reply)
