@@ -192,7 +192,8 @@ ROLLS = [
         (),
         "roll 3 +0 0000",
         (
-            "Good (+3) + [0 0 0 0] + 0 (bonus) = Good (+3) vs Mediocre (+0): success with style (3 shifts)",
+            "Good (+3) + [0 0 0 0] + 0 (bonus) = Good (+3) vs Mediocre (+0): "
+            "success with style (3 shifts)",
         ),
     ),
 ]
@@ -247,4 +248,128 @@ MAP = [
 
 @pytest.mark.parametrize("reply", MAP, ids=lambda reply: f"{reply.lang}: {reply.line}")
 def test_link_and_unlink(reply: Reply) -> None:
+    check(reply)
+
+
+FP_USAGE = "Usage: fp give|spend WHO [N] [REASON...]"
+COMPEL_USAGE = "Usage: compel WHO ASPECT offer|accept|refuse|withdraw [by PLAYER]"
+POINTS = [
+    refused((), "fp", f"fp: missing give/spend. {FP_USAGE}"),
+    refused((), "fp give", f"fp: missing character. {FP_USAGE}"),
+    refused((), "fp give rozio 0", "fate points: 1 to 100 at a time"),
+    Reply((), "fp give rozio 2 a good scene", ("Rozio gains 2 fate points (a good scene): now 5",)),
+    Reply((), "fp spend rozio", ("Rozio spends 1 fate point (-): now 2",)),
+    refused((), "fp spend rozio 4", "Rozio has only 3 fate points"),
+    Reply((), "fp give gm 2", ("the GM pool gains 2 fate points (-): now 6",)),
+    refused(
+        (), "declare rozio", 'declare: missing story detail. Usage: declare WHO "DETAIL" [free]'
+    ),
+    Reply(
+        (),
+        'declare rozio "A boat waits"',
+        ('Rozio declares a story detail: "A boat waits" · Rozio pays 1 fate point (now 2)',),
+    ),
+    Reply(
+        (),
+        'declare rozio "A boat waits" free',
+        ('Rozio declares a story detail: "A boat waits" (an aspect covers it: free)',),
+    ),
+    Reply(
+        (),
+        'declare leader "Reinforcements"',
+        (
+            'Masked leader declares a story detail: "Reinforcements" · the GM pool pays 1 fate '
+            "point (now 3)",
+        ),
+    ),
+    refused((), "compel rozio", f"compel: missing aspect. {COMPEL_USAGE}"),
+    refused(
+        (),
+        "compel rozio wanted eat",
+        f"compel: missing offer/accept/refuse/withdraw. {COMPEL_USAGE}",
+    ),
+    Reply(
+        (),
+        "compel rozio wanted accept",
+        ('Rozio accepts the compel on "Wanted in three harbours": +1 fate point (now 4)',),
+    ),
+    Reply(
+        (),
+        "compel rozio wanted refuse",
+        ('Rozio refuses the compel on "Wanted in three harbours": pays 1 fate point (now 2)',),
+    ),
+    Reply(
+        (),
+        "compel rozio wanted offer",
+        ('the GM offers Rozio a fate point to compel "Wanted in three harbours"',),
+    ),
+    Reply(
+        ("compel rozio wanted offer",),
+        "compel rozio wanted withdraw",
+        (
+            'the compel on Rozio\'s "Wanted in three harbours" is withdrawn: it costs no one '
+            "anything",
+        ),
+    ),
+    refused((), "kohtalo anna rozio 0", "fate-pisteitä 1–100 kerrallaan", "fi"),
+    Reply(
+        (),
+        "kohtalo anna rozio 2 hyvä kohtaus",
+        ("Rozio: fate-pisteitä +2 (hyvä kohtaus), nyt 5",),
+        lang="fi",
+    ),
+    refused((), "kohtalo käytä leader", "Masked leader: vain 0 fate-pistettä", "fi"),
+    Reply(
+        (),
+        'julista rozio "Vene odottaa"',
+        (
+            'Rozio julistaa kerronnan yksityiskohdan: "Vene odottaa" · Rozio maksaa 1 '
+            "fate-pisteen (nyt 2)",
+        ),
+        lang="fi",
+    ),
+    Reply(
+        (),
+        'julista leader "x"',
+        (
+            'Masked leader julistaa kerronnan yksityiskohdan: "x" · PJ:n varanto maksaa 1 '
+            "fate-pisteen (nyt 3)",
+        ),
+        lang="fi",
+    ),
+    Reply(
+        (),
+        "painosta rozio wanted hyväksy",
+        ('Rozio suostuu painostukseen ("Wanted in three harbours"): +1 fate-piste (nyt 4)',),
+        lang="fi",
+    ),
+    Reply(
+        (),
+        "painosta rozio wanted kieltäydy",
+        (
+            'Rozio kieltäytyy painostuksesta ("Wanted in three harbours"): maksaa 1 '
+            "fate-pisteen (nyt 2)",
+        ),
+        lang="fi",
+    ),
+    Reply(
+        (),
+        "painosta rozio wanted tarjoa",
+        ('PJ tarjoaa fate-pistettä ja painostaa piirrettä "Wanted in three harbours" (Rozio)',),
+        lang="fi",
+    ),
+    Reply(
+        ("painosta rozio wanted tarjoa",),
+        "painosta rozio wanted peru",
+        (
+            'painostus (Rozio, "Wanted in three harbours") perutaan: '
+            "siitä ei koidu kenellekään hintaa",
+        ),
+        lang="fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", POINTS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+def test_fate_points_declare_and_compel(reply: Reply) -> None:
     check(reply)
