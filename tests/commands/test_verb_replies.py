@@ -373,3 +373,59 @@ POINTS = [
 @pytest.mark.parametrize("reply", POINTS, ids=lambda reply: f"{reply.lang}: {reply.line}")
 def test_fate_points_declare_and_compel(reply: Reply) -> None:
     check(reply)
+
+
+VISIBILITY = [
+    refused(
+        (),
+        "secret",
+        "secret: missing aspect, NPC, zone or countdown. Usage: secret NAME|aspect:NAME",
+    ),
+    refused((), "secret rozio", '"Rozio" is a PC: the players always see the PCs'),
+    Reply((), "secret leader", ('"Masked leader" is secret now: the players do not see it',)),
+    refused(("secret leader",), "secret leader", '"Masked leader" is already secret'),
+    Reply(
+        ("secret leader",), "public leader", ('"Masked leader" is public now: the players see it',)
+    ),
+    refused((), "public leader", '"Masked leader" is already public'),
+    Reply(
+        (),
+        "secret aspect:candles",
+        ('"Candles everywhere" is secret now: the players do not see it',),
+    ),
+    refused((), "secret nothing", "no aspect, NPC, zone or countdown 'nothing'"),
+    refused((), 'secret "The ritual completes"', '"The ritual completes" is already secret'),
+    Reply((), 'public "The ritual"', ('"The ritual completes" is public now: the players see it',)),
+    refused(
+        (),
+        "salaa",
+        "salaa: piirrettä, sivuhahmoa, aluetta tai tikittävää kelloa ei annettu. "
+        "Käyttö: salaa NIMI|piirre:NIMI",
+        "fi",
+    ),
+    refused(
+        (), "salaa rozio", '"Rozio" on pelaajahahmo: pelaajat näkevät aina pelaajahahmot', "fi"
+    ),
+    Reply(
+        (), "salaa leader", ('"Masked leader" on nyt salainen: pelaajat eivät näe sitä',), lang="fi"
+    ),
+    refused(("salaa leader",), "salaa leader", '"Masked leader" on jo salainen', "fi"),
+    Reply(
+        ("salaa leader",),
+        "julkista leader",
+        ('"Masked leader" on nyt julkinen: pelaajat näkevät sen',),
+        lang="fi",
+    ),
+    refused((), "julkista leader", '"Masked leader" on jo julkinen', "fi"),
+    refused(
+        (),
+        "salaa nothing",
+        "ei piirrettä, sivuhahmoa, aluetta tai tikittävää kelloa 'nothing'",
+        "fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", VISIBILITY, ids=lambda reply: f"{reply.lang}: {reply.line}")
+def test_secret_and_public(reply: Reply) -> None:
+    check(reply)
