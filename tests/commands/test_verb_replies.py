@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands.support import DEMO, SCRIPTS, open_session
+from tests.commands.support import DEMO, MINE, SCRIPTS, open_session
 
 
 @dataclass(frozen=True)
@@ -428,4 +428,57 @@ VISIBILITY = [
 
 @pytest.mark.parametrize("reply", VISIBILITY, ids=lambda reply: f"{reply.lang}: {reply.line}")
 def test_secret_and_public(reply: Reply) -> None:
+    check(reply)
+
+
+BLOCK_USAGE = "Usage: block pass|remove NAME BLOCK [SKILL] [FACES] [with H,H]"
+BLOCK_USAGE_FI = "Käyttö: este siirrä|poista NIMI HIDASTAVA_ESTE [TAITO] [NOPAT] [kanssa A,A]"
+
+
+def in_mine(line: str, said: tuple[str, ...], ok: bool = True, lang: str = "en") -> Reply:
+    return Reply((), line, said, ok=ok, lang=lang, scene=MINE)
+
+
+BLOCKS = [
+    in_mine("block", (f"block: missing pass/remove. {BLOCK_USAGE}",), ok=False),
+    in_mine("block pass", (f"block: missing character. {BLOCK_USAGE}",), ok=False),
+    in_mine("block pass riesa", (f"block: missing block. {BLOCK_USAGE}",), ok=False),
+    in_mine("block pass riesa rocks", ("no block 'rocks'; known: Rusted portcullis",), ok=False),
+    in_mine(
+        "block pass riesa portcullis Physique ++++",
+        (
+            "Riesa tries to get past Rusted portcullis with Physique: Good (+3) + [+ + + +] = "
+            "Epic (+7) vs Great (+4): success with style",
+        ),
+    ),
+    in_mine(
+        "block remove riesa portcullis Fight ++0+ with rozio",
+        (
+            "Riesa tries to remove Rusted portcullis with Fight: Great (+4) + [+ + 0 +] + 1 "
+            "(teamwork) = Legendary (+8) vs Superb (+5): success with style (teamwork: Rozio)",
+            "Rusted portcullis is gone",
+        ),
+    ),
+    in_mine("este", (f"este: pass/remove ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
+    in_mine("este ohita", (f"este: hahmoa ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
+    in_mine(
+        "este ohita riesa",
+        (f"este: hidastavaa estettä ei annettu. {BLOCK_USAGE_FI}",),
+        ok=False,
+        lang="fi",
+    ),
+    in_mine(
+        "este ohita riesa portcullis Physique 0000",
+        (
+            "Riesa yrittää ohittaa esteen Rusted portcullis taidolla Physique: Hyvä (+3) + "
+            "[0 0 0 0] = Hyvä (+3) vs. Mahtava (+4): epäonnistuminen (tai onnistuminen "
+            "merkittävällä hinnalla)",
+        ),
+        lang="fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", BLOCKS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+def test_block_pass_and_remove(reply: Reply) -> None:
     check(reply)
