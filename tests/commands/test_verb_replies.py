@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands.support import DEMO, MINE, SCRIPTS, open_session
+from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, open_session
 
 
 @dataclass(frozen=True)
@@ -482,3 +482,35 @@ BLOCKS = [
 @pytest.mark.parametrize("reply", BLOCKS, ids=lambda reply: f"{reply.lang}: {reply.line}")
 def test_block_pass_and_remove(reply: Reply) -> None:
     check(reply)
+
+
+TEMPLATE_USAGE = 'Usage: template list | template save NAME [as "TEMPLATE NAME"] [to FILE]'
+
+
+def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
+    """``template save`` writes into the scene's own library (a copy here); what it says."""
+    session = open_session(copy_demo(tmp_path))
+    for line, said in (
+        ("template", f"template: missing list/save. {TEMPLATE_USAGE}"),
+        ("template eat", "'eat' is not one of: list, save"),
+        ("template save", f"template: missing character or obstacle. {TEMPLATE_USAGE}"),
+        ("template save rozio as", f"template: missing name. {TEMPLATE_USAGE}"),
+        ('template save rozio as ""', f"template: missing name. {TEMPLATE_USAGE}"),
+        ("template save rozio with x", "no field 'with' here; fields: as, to"),
+        ("template save rozio to", f"template: missing file. {TEMPLATE_USAGE}"),
+    ):
+        result = session.execute(line)
+        assert (result.ok, result.lines) == (False, (said,)), line
+    saved = session.execute('template save rozio as "Smuggler"')
+    assert saved.lines == ("template Smuggler saved: library/smuggler.toml",)
+    again = session.execute('template save rozio as "Smuggler"')
+    assert again.lines == ("template Smuggler updated: library/smuggler.toml",)
+    elsewhere = session.execute('template save rozio as "Smuggler" to mine.toml')
+    assert elsewhere.lines == ("template Smuggler saved: mine.toml",)
+    assert (tmp_path / "table" / "library" / "smuggler.toml").is_file()
+    assert "Smuggler (character): library/smuggler.toml" in session.execute("template list").lines
+    (tmp_path / "fi").mkdir()
+    finnish = open_session(copy_demo(tmp_path / "fi"), "fi")
+    assert finnish.execute('malli tallenna rozio nimellä "Salakuljettaja"').lines == (
+        "malli Salakuljettaja tallennettu: library/salakuljettaja.toml",
+    )
