@@ -22,6 +22,8 @@ class Reply:
     ok: bool = True
     lang: str = "en"
     scene: Path = DEMO
+    undone: str = ""
+    """What ``undo`` says right after the line, when it is part of the check."""
 
 
 def refused(setup: tuple[str, ...], line: str, said: str, lang: str = "en") -> Reply:
@@ -39,6 +41,9 @@ def check(reply: Reply) -> None:
     if not reply.ok:
         assert session.scene == before
         assert len(session.history.done) == steps
+    if reply.undone:
+        assert session.execute("undo").lines == (reply.undone,)
+        assert session.scene == before
 
 
 ROLLED = ("overcome rozio Athletics ++00 vs 3",)
@@ -382,7 +387,36 @@ VISIBILITY = [
         "secret: missing aspect, NPC, zone or countdown. Usage: secret NAME|aspect:NAME",
     ),
     refused((), "secret rozio", '"Rozio" is a PC: the players always see the PCs'),
-    Reply((), "secret leader", ('"Masked leader" is secret now: the players do not see it',)),
+    Reply(
+        (),
+        "secret leader",
+        ('"Masked leader" is secret now: the players do not see it',),
+        undone='undone: Make "Masked leader" secret',
+    ),
+    Reply(
+        (),
+        "secret zone:crypt",
+        ('"Crypt" is secret now: the players do not see it',),
+        undone='undone: Make "Crypt" secret',
+    ),
+    refused(
+        (),
+        "secret zone:nowhere",
+        "no aspect, NPC, zone or countdown 'nowhere'; known: Ritual hall, Crypt, Stairs",
+    ),
+    # A kind named: only that kind, no aspect of the name instead.
+    refused(
+        (),
+        "secret zone:candles",
+        "no aspect, NPC, zone or countdown 'candles'; known: Ritual hall, Crypt, Stairs",
+    ),
+    refused((), "secret ghost:x", "no aspect, NPC, zone or countdown 'ghost:x'"),
+    Reply(
+        (),
+        'public "The ritual"',
+        ('"The ritual completes" is public now: the players see it',),
+        undone='undone: Make "The ritual completes" public',
+    ),
     refused(("secret leader",), "secret leader", '"Masked leader" is already secret'),
     Reply(
         ("secret leader",), "public leader", ('"Masked leader" is public now: the players see it',)
@@ -395,7 +429,6 @@ VISIBILITY = [
     ),
     refused((), "secret nothing", "no aspect, NPC, zone or countdown 'nothing'"),
     refused((), 'secret "The ritual completes"', '"The ritual completes" is already secret'),
-    Reply((), 'public "The ritual"', ('"The ritual completes" is public now: the players see it',)),
     refused(
         (),
         "salaa",
@@ -407,7 +440,11 @@ VISIBILITY = [
         (), "salaa rozio", '"Rozio" on pelaajahahmo: pelaajat näkevät aina pelaajahahmot', "fi"
     ),
     Reply(
-        (), "salaa leader", ('"Masked leader" on nyt salainen: pelaajat eivät näe sitä',), lang="fi"
+        (),
+        "salaa leader",
+        ('"Masked leader" on nyt salainen: pelaajat eivät näe sitä',),
+        lang="fi",
+        undone='peruttu: Salaa "Masked leader"',
     ),
     refused(("salaa leader",), "salaa leader", '"Masked leader" on jo salainen', "fi"),
     Reply(
