@@ -34,6 +34,7 @@ non-equivalent mutants.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import shutil
@@ -163,6 +164,8 @@ class Record:
     """Every mutant's short name (without the module's dotted path) and its mutmut status."""
     changes: dict[str, list[str]] = field(default_factory=dict)
     """The change (diff lines) of every mutant not killed."""
+    hypothesis: str = ""
+    """The property tests' settings of the run (empty: the test suite's own profile)."""
 
     def to_json(self) -> str:
         data = {
@@ -175,6 +178,8 @@ class Record:
             "mutants": dict(sorted(self.mutants.items(), key=lambda item: _natural(item[0]))),
             "changes": dict(sorted(self.changes.items(), key=lambda item: _natural(item[0]))),
         }
+        if self.hypothesis:
+            data["hypothesis"] = self.hypothesis
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
     @classmethod
@@ -189,6 +194,7 @@ class Record:
             seconds=float(data["seconds"]),
             mutants=dict(data["mutants"]),
             changes={name: list(lines) for name, lines in data["changes"].items()},
+            hypothesis=str(data.get("hypothesis", "")),
         )
 
 
@@ -395,16 +401,26 @@ _IGNORE = shutil.ignore_patterns("__pycache__", "__snapshots__", "*.bak", ".hypo
 # - The project's functools caches start empty. mutmut forks each mutant's run from the
 #   process that ran the tests unmutated, so a cached function (the odds tables) would
 #   answer from the original code's results and its mutants would survive untested.
-CONFTEST = '''"""Each mutant's tests: caches emptied, quickest first (bench/mutate.py)."""
+# - Property tests run ``HYPOTHESIS`` (fewer examples than the suite's 100, drawn the same
+#   way every run, no example database) unless a test sets its own count: a mutant's verdict
+#   does not depend on the run, and the round-trip property tests that reach most verbs of
+#   commands/ no longer cost a surviving mutant 25 seconds.
+HYPOTHESIS = {"max_examples": 20, "derandomize": True, "deadline": None, "database": None}
+CONFTEST = '''"""Each mutant's tests: caches emptied, quickest first, property tests drawn the
+same way each run (bench/mutate.py)."""
 
 import json
 import sys
 from pathlib import Path
 
+from hypothesis import settings
+
 _durations: dict[str, float] = {}
+settings.register_profile("mutate", **HYPOTHESIS)
 
 
 def pytest_sessionstart(session):
+    settings.load_profile("mutate")
     for name, module in list(sys.modules.items()):
         if not name.startswith("fatescreen") or module is None:
             continue
@@ -424,6 +440,77 @@ def pytest_collection_modifyitems(items):
 '''
 
 
+def conftest() -> str:
+    """The conftest.py of a module's copy, with the property tests' settings filled in."""
+    return CONFTEST.replace("**HYPOTHESIS", "**" + repr(HYPOTHESIS))
+
+
+def hypothesis_settings() -> str:
+    """The property tests' settings of a mutation run, as a record states them."""
+    return ", ".join(f"{name}={value!r}" for name, value in HYPOTHESIS.items())
+
+
+# mutmut leaves every decorated function unmutated (a decorator runs when the function is
+# defined). The verbs of commands/ are registered by decorators that only file the function
+# away and return it unchanged, so in a module's copy each such decorator becomes the same
+# call written after the function (``@verb(...) def f`` is ``def f; f = verb(...)(f)``):
+# the verbs are mutated like every other function. The record keeps the hash of the source
+# as written.
+REGISTERING = frozenset({"verb", "settles", "VERBS.verb"})
+"""The decorators that register a function and return it unchanged."""
+ORIGINAL = "original"
+"""The folder of a module's copy that keeps its source as written."""
+
+
+def _registering(decorator: ast.expr) -> bool:
+    return isinstance(decorator, ast.Call) and ast.unparse(decorator.func) in REGISTERING
+
+
+def undecorated(source: str) -> str:
+    """The source with each top-level function decorated only by ``REGISTERING`` decorators
+    rewritten as the function followed by the same decorators' calls on it."""
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    removed: set[int] = set()
+    after: dict[int, list[str]] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or not node.decorator_list:
+            continue
+        if not all(_registering(decorator) for decorator in node.decorator_list):
+            continue
+        call = node.name
+        for decorator in reversed(node.decorator_list):
+            text = ast.get_source_segment(source, decorator)
+            assert text is not None and decorator.end_lineno is not None
+            call = f"({text})({call})"
+            removed.update(range(decorator.lineno, decorator.end_lineno + 1))
+        assert node.end_lineno is not None
+        after[node.end_lineno] = [f"\n\n{node.name} = {call}\n"]
+    written = []
+    for number, line in enumerate(lines, start=1):
+        if number not in removed:
+            written.append(line)
+        written.extend(after.get(number, []))
+    return "".join(written)
+
+
+def _place_source(module: str, folder: Path) -> None:
+    """Today's source of the module into its copy, the registering decorators written as calls
+    (:func:`undecorated`), and as written under ``ORIGINAL``."""
+    source = (PACKAGE / module).read_text(encoding="utf-8")
+    for root, text in ((folder, undecorated(source)), (folder / ORIGINAL, source)):
+        path = root / "src" / "fatescreen" / module
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def measured_hash(module: str, folder: Path) -> str:
+    """The hash of the module's source as written, of the copy that measured it."""
+    if (folder / ORIGINAL).is_dir():
+        return source_hash(module, folder / ORIGINAL)
+    return source_hash(module, folder)
+
+
 def _project_copy(modules: list[str], tests: list[str]) -> Path:
     """A fresh copy of the project whose mutmut settings name the modules (mutated in one
     run, named after the first) and their tests."""
@@ -437,21 +524,25 @@ def _project_copy(modules: list[str], tests: list[str]) -> Path:
             shutil.copytree(source, folder / name, ignore=_IGNORE)
         else:
             shutil.copy2(source, folder / name)
+    for module in modules:
+        _place_source(module, folder)
     with (folder / "pyproject.toml").open("a", encoding="utf-8") as handle:
         handle.write(_settings(modules, tests))
-    (folder / "conftest.py").write_text(CONFTEST, encoding="utf-8")
+    (folder / "conftest.py").write_text(conftest(), encoding="utf-8")
     return folder
 
 
-def _refresh_copy(module: str, folder: Path) -> None:
-    """Bring today's tests and every other source file into a module's copy (the mutated
-    module itself is the same: its hash was checked)."""
+def _refresh_copy(modules: list[str], folder: Path) -> None:
+    """Bring today's tests and every source file but the mutated modules into their copy (the
+    mutated modules are the same: their hashes were checked) and today's conftest.py."""
     for target in (folder, folder / "mutants"):
+        if target.is_dir():
+            (target / "conftest.py").write_text(conftest(), encoding="utf-8")
         shutil.rmtree(target / "tests", ignore_errors=True)
         shutil.copytree(ROOT / "tests", target / "tests", ignore=_IGNORE)
     for file in (ROOT / "src").rglob("*.py"):
         relative = file.relative_to(ROOT)
-        if relative == Path("src/fatescreen") / module:
+        if relative in {Path("src/fatescreen") / module for module in modules}:
             continue
         for target in (folder / relative, folder / "mutants" / relative):
             if not target.is_file() or target.read_bytes() != file.read_bytes():
@@ -533,14 +624,23 @@ def read_run(module: str, folder: Path, seconds: float, previous: Record | None)
         changes[full.removeprefix(prefix)] = change_of(diff)
     return Record(
         module=module,
-        source_sha256=source_hash(module, folder),
+        source_sha256=measured_hash(module, folder),
         tests=tests,
         tests_sha256=tests_hash(tests, folder),
         mutmut=metadata.version("mutmut"),
         seconds=seconds + (previous.seconds if previous else 0.0),
         mutants=mutants,
         changes=changes,
+        hypothesis=_run_settings(previous),
     )
+
+
+def _run_settings(previous: Record | None) -> str:
+    """The property tests' settings of a run, with those of the run it rechecks."""
+    now = hypothesis_settings()
+    if previous is None or previous.hypothesis == now:
+        return now
+    return f"{previous.hypothesis or 'the suite profile'}; rechecked with {now}"
 
 
 def measure(modules: list[str], children: int) -> list[Record]:
@@ -591,8 +691,8 @@ def update(module: str, children: int) -> Record:
     keeps the verdicts of the functions whose code did not change and tests the mutants of
     those that did; then every mutant not killed runs against today's tests."""
     folder = _folder(module)
-    _refresh_copy(module, folder)
-    shutil.copy2(PACKAGE / module, folder / "src" / "fatescreen" / module)
+    _refresh_copy([module], folder)
+    _place_source(module, folder)
     start = time.monotonic()
     subprocess.run(
         [_mutmut(), "run", "--max-children", str(children)],
@@ -600,19 +700,47 @@ def update(module: str, children: int) -> Record:
         check=False,
         stdout=subprocess.DEVNULL,
     )
-    return recheck(module, read_run(module, folder, time.monotonic() - start, None), children)
+    save_record(read_run(module, folder, time.monotonic() - start, None))
+    return recheck([module], children)[0]
 
 
-def recheck(module: str, record: Record, children: int) -> Record:
-    """Run a module's mutants not killed against today's tests (its source unchanged)."""
-    folder = _folder(module)
-    if not (folder / "mutants").is_dir() or source_hash(module, folder) != record.source_sha256:
-        folder = _project_copy([module], tests_of(module))
+def copy_of(module: str, record: Record) -> Path | None:
+    """The copy under ``.mutmut/`` that measured the module (alone or with neighbours) on its
+    recorded source, if it is still there and every module mutated with it is unchanged since
+    (a changed neighbour would still run its old, mutated code in that copy)."""
+    for meta in sorted(WORK.glob(f"*/mutants/src/fatescreen/{module}.meta")):
+        folder = WORK / meta.relative_to(WORK).parts[0]
+        if measured_hash(module, folder) != record.source_sha256:
+            continue
+        if all(measured_hash(other, folder) == source_hash(other) for other in mutated_in(folder)):
+            return folder
+    return None
+
+
+def mutated_in(folder: Path) -> list[str]:
+    """The modules mutated in a copy."""
+    root = folder / "mutants" / "src" / "fatescreen"
+    return sorted(
+        meta.relative_to(root).as_posix().removesuffix(".meta") for meta in root.rglob("*.py.meta")
+    )
+
+
+def recheck(modules: list[str], children: int) -> list[Record]:
+    """Run the mutants not killed of modules measured in one copy against today's tests
+    (their source unchanged), in one mutmut run; a module whose copy is gone is rechecked in
+    a fresh copy of its own."""
+    records = [record for record in map(load_record, modules) if record is not None]
+    folder = copy_of(modules[0], records[0])
+    if folder is None:
+        folder = _project_copy(modules[:1], tests_of(modules[0]))
+        modules, records = modules[:1], records[:1]
     else:
-        _refresh_copy(module, folder)
-    names = [_prefix(module) + name for name, status in record.mutants.items()]
+        _refresh_copy(mutated_in(folder), folder)
     names = [
-        name for name in names if record.mutants[name.removeprefix(_prefix(module))] not in KILLED
+        _prefix(module) + name
+        for module, record in zip(modules, records, strict=True)
+        for name, status in record.mutants.items()
+        if status not in KILLED
     ]
     start = time.monotonic()
     if names:
@@ -622,7 +750,11 @@ def recheck(module: str, record: Record, children: int) -> Record:
             check=False,
             stdout=subprocess.DEVNULL,
         )
-    return read_run(module, folder, time.monotonic() - start, record)
+    seconds = (time.monotonic() - start) / len(modules)
+    return [
+        read_run(module, folder, seconds, record)
+        for module, record in zip(modules, records, strict=True)
+    ]
 
 
 # --- report ----------------------------------------------------------------------------------
@@ -751,7 +883,23 @@ def _work(selected: list[str], args: argparse.Namespace) -> list[tuple[str, list
         work.append((action, [module]))
         pending = []
     work += [("measure", group) for group in batches(pending, args.batch_lines)]
-    return work
+    return _rechecks_together(work)
+
+
+def _rechecks_together(work: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
+    """Neighbouring rechecks of modules measured in the same copy, as one."""
+    merged: list[tuple[str, list[str]]] = []
+    copy: Path | None = None
+    for action, group in work:
+        record = load_record(group[0]) if action == "recheck" else None
+        found = copy_of(group[0], record) if record is not None else None
+        same_copy = found is not None and found == copy
+        if merged and action == "recheck" and merged[-1][0] == "recheck" and same_copy:
+            merged[-1][1].extend(group)
+            continue
+        merged.append((action, list(group)))
+        copy = found
+    return merged
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -799,8 +947,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{group[0]}: reading its last run under .mutmut/", flush=True)
                 records = [read_run(group[0], _folder(group[0]), 0.0, None)]
             elif action == "recheck" and record is not None:
-                print(f"{group[0]}: rechecking the mutants not killed", flush=True)
-                records = [recheck(group[0], record, args.children)]
+                print(f"{', '.join(group)}: rechecking the mutants not killed", flush=True)
+                records = recheck(group, args.children)
             elif action == "update":
                 print(f"{group[0]}: measuring the changed functions in its copy", flush=True)
                 records = [update(group[0], args.children)]

@@ -4,10 +4,12 @@ change, and a record taken on other source is stale."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import mutate
 import pytest
+from hypothesis import settings
 
 from fatescreen.rules import odds
 
@@ -156,7 +158,7 @@ def test_each_mutant_runs_its_tests_quickest_first_and_all_of_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     plugin: dict[str, object] = {}
-    exec(mutate.CONFTEST, plugin)
+    exec(mutate.conftest(), plugin)
     modify = plugin["pytest_collection_modifyitems"]
     assert callable(modify)
     monkeypatch.chdir(tmp_path)
@@ -195,10 +197,89 @@ def test_each_mutant_runs_its_tests_with_the_projects_caches_empty() -> None:
     """A mutant's run is forked from the process that ran the tests unmutated: a cached
     function (the odds tables) must not answer from the original code's results."""
     plugin: dict[str, object] = {}
-    exec(mutate.CONFTEST, plugin)
+    exec(mutate.conftest(), plugin)
     start = plugin["pytest_sessionstart"]
     assert callable(start)
     odds._odds(1, 0, False)
     assert odds._odds.cache_info().currsize >= 1
-    start(None)
+    settings.register_profile("before mutation", settings.default)
+    try:
+        start(None)
+    finally:
+        settings.load_profile("before mutation")
     assert odds._odds.cache_info().currsize == 0
+
+
+def test_each_mutant_runs_its_property_tests_with_the_same_examples() -> None:
+    """Property tests draw fewer examples than the suite, but the same ones every run, and the
+    record says how they ran."""
+    plugin: dict[str, object] = {}
+    exec(mutate.conftest(), plugin)
+    start = plugin["pytest_sessionstart"]
+    assert callable(start)
+    before = settings.default.max_examples
+    settings.register_profile("before mutation", settings.default)
+    try:
+        start(None)
+        assert settings.default.derandomize
+        assert settings.default.max_examples == mutate.HYPOTHESIS["max_examples"] < 100
+        assert settings.default.database is None
+    finally:
+        settings.load_profile("before mutation")
+    assert settings.default.max_examples == before
+    assert mutate.hypothesis_settings().startswith("max_examples=20, derandomize=True")
+    record = _record(x_a__mutmut_1="killed")
+    record.hypothesis = mutate.hypothesis_settings()
+    assert mutate.Record.from_json(record.to_json()) == record
+    assert mutate._run_settings(record) == record.hypothesis
+    record.hypothesis = ""
+    assert mutate._run_settings(record).startswith("the suite profile; rechecked with max_")
+
+
+def test_verbs_are_mutated_their_registering_decorators_written_as_calls(tmp_path: Path) -> None:
+    """mutmut leaves decorated functions alone; a verb's decorator only files the function
+    away, so the copy calls it after the function and the verb's body is mutated too."""
+    source = (
+        '@verb(\n    "a",\n    "a X",\n)\ndef a_verb(ctx, args):\n    return 1\n\n\n'
+        "@lru_cache\ndef cached():\n    return 2\n"
+    )
+    written = mutate.undecorated(source)
+    assert written.startswith("def a_verb(ctx, args):\n    return 1\n\n\na_verb = (verb(\n")
+    assert written.endswith("))(a_verb)\n\n\n@lru_cache\ndef cached():\n    return 2\n")
+    module = "commands/verbs_points.py"
+    real = (mutate.PACKAGE / module).read_text(encoding="utf-8")
+
+    def bodies(text: str) -> list[str]:
+        return [
+            ast.dump(ast.FunctionDef(**{**vars(node), "decorator_list": []}))
+            for node in ast.parse(text).body
+            if isinstance(node, ast.FunctionDef)
+        ]
+
+    assert "@verb" in real and "@verb" not in mutate.undecorated(real)
+    assert bodies(mutate.undecorated(real)) == bodies(real)
+    mutate._place_source(module, tmp_path)
+    assert mutate.measured_hash(module, tmp_path) == mutate.source_hash(module)
+    assert mutate.source_hash(module, tmp_path) != mutate.source_hash(module)
+
+
+def test_a_recheck_runs_in_the_copy_that_measured_the_module_with_its_neighbours(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Survivors are rechecked where their module was measured, with the neighbours mutated
+    in the same run, unless a neighbour changed since (it would run its old code there)."""
+    monkeypatch.setattr(mutate, "WORK", tmp_path)
+    folder = tmp_path / "commands-names"
+    for module in ("commands/names.py", "commands/text.py"):
+        mutate._place_source(module, folder)
+        meta = folder / "mutants" / "src" / "fatescreen" / (module + ".meta")
+        meta.parent.mkdir(parents=True, exist_ok=True)
+        meta.write_text("{}", encoding="utf-8")
+    assert mutate.mutated_in(folder) == ["commands/names.py", "commands/text.py"]
+    record = _record("commands/text.py", x_a__mutmut_1="survived")
+    assert mutate.copy_of("commands/text.py", record) == folder
+    record.source_sha256 = "0" * 64
+    assert mutate.copy_of("commands/text.py", record) is None
+    record = _record("commands/text.py", x_a__mutmut_1="survived")
+    (folder / "original" / "src" / "fatescreen" / "commands" / "names.py").write_text("# old\n")
+    assert mutate.copy_of("commands/text.py", record) is None

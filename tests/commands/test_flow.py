@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fatescreen.rules.character import StressKind
 from fatescreen.scene.model import PendingHit
-from tests.commands.support import DEMO, MINE, run
+from tests.commands.support import DEMO, MINE, copy_demo, run
 
 
 def test_move_freely_or_across_a_barrier(tmp_path: Path) -> None:
@@ -113,3 +113,56 @@ def test_endscene_clears_stress_boosts_and_the_conflict(tmp_path: Path) -> None:
     assert scene.turn is None and scene.full_defenses == ()
     assert all(not track.checked for c in scene.characters for track in c.stress)
     assert [a.name for a in scene.aspects] == ["Chanting echoes", "Choking incense"]
+
+
+def _with_boosts(tmp_path: Path) -> Path:
+    """The demo scene with two boosts on Rozio and one on the ritual hall."""
+    path = copy_demo(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    text = text.replace(
+        'aspects = ["Candles everywhere"]',
+        'aspects = ["Candles everywhere", { name = "Wax pool", boost = true, free_invokes = '
+        "{ rozio = 1 } }]",
+    )
+    text = text.replace(
+        'aspects = ["Silbestre\'s oldest friend", "A blade for every occasion"]',
+        'aspects = ["Silbestre\'s oldest friend", "A blade for every occasion", '
+        '{ name = "Steady hand", boost = true, free_invokes = { rozio = 1 } }, '
+        '{ name = "Second wind", boost = true, free_invokes = { rozio = 1 } }]',
+    )
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_endscene_removes_every_boost_and_counts_them_all(tmp_path: Path) -> None:
+    """Seed «Särmät»: a boost lasts until it is used or the scene ends; the two on Rozio and
+    the one on the ritual hall go, and the line counts all three. The conceded leader's
+    held point is delivered, and the pending hit and roll go with the scene."""
+    done = run(
+        _with_boosts(tmp_path),
+        tmp_path,
+        "attack leader rozio 0000 vs 0000",
+        "concede leader",
+        "endscene",
+    )
+    assert done.lines("endscene") == [
+        "scene ends: stress cleared on none; 3 boosts gone; points delivered: Masked leader +1",
+        "GM pool for the next scene: 4",
+    ]
+    scene = done.scene
+    assert [a.name for a in done.character("rozio").aspects][-2:] == [
+        "Silbestre's oldest friend",
+        "A blade for every occasion",
+    ]
+    assert [a.name for a in scene.zone("ritual-hall").aspects] == ["Candles everywhere"]
+    assert done.character("leader").fate_points == 1
+    assert scene.held == () and scene.pending_roll is None and scene.pending_hit is None
+
+
+def test_a_new_conflict_leaves_out_who_is_taken_out_or_conceded(tmp_path: Path) -> None:
+    """The turn order of a new conflict: everyone still standing."""
+    done = run(DEMO, tmp_path, "attack rozio cultist-3 ++00 vs 0000", "takeout", "next rozio")
+    assert done.character("cultist-3").taken_out
+    assert done.scene.turn is not None
+    assert "cultist-3" not in done.scene.turn.participants
+    assert "cultist-2" in done.scene.turn.participants

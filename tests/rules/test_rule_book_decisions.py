@@ -64,9 +64,10 @@ def test_the_gm_pool_follows_the_pcs_in_the_scene() -> None:
     assert gm_pool_after_cast_change(4, pcs_left=1) == 3
     assert gm_pool_after_cast_change(0, pcs_left=1) == 0
     assert gm_pool_after_cast_change(3) == 3
-    with pytest.raises(ValueError, match="cannot be negative"):
+    message = "^PCs joining or leaving cannot be negative$"
+    with pytest.raises(ValueError, match=message):
         gm_pool_after_cast_change(3, pcs_joined=-1)
-    with pytest.raises(ValueError, match="cannot be negative"):
+    with pytest.raises(ValueError, match=message):
         gm_pool_after_cast_change(3, pcs_left=-1)
 
 
@@ -109,6 +110,13 @@ def test_a_solo_big_bad_takes_less_harm_and_a_zero_is_a_boost() -> None:
     floor = SoloBonus(harm_reduction=True, minimum_harm=True)
     assert attack_harm(2, Outcome.SUCCESS, solo=floor, pcs_facing=4) == AttackHarm(1, False)
     assert attack_harm(2, Outcome.SUCCESS, pcs_facing=4) == AttackHarm(2, False)
+    # One PC facing it: half of one, rounded up, takes a 1-shift hit to 0 and a boost.
+    assert attack_harm(1, Outcome.SUCCESS, solo=solo, pcs_facing=1) == AttackHarm(0, True)
+    # No PC named as facing it: half of none takes nothing off.
+    assert attack_harm(3, Outcome.SUCCESS, solo=solo) == AttackHarm(3, False)
+    assert defender_harm(AttackHarm(3, False), solo=solo) == AttackHarm(3, False)
+    # A miss stays a miss: no harm to reduce, so no boost as if from a zero.
+    assert attack_harm(-1, Outcome.FAIL, solo=solo, pcs_facing=3) == AttackHarm(0, False)
 
 
 def test_immunity_and_shields_stop_the_harm_and_give_no_boost() -> None:
@@ -118,6 +126,7 @@ def test_immunity_and_shields_stop_the_harm_and_give_no_boost() -> None:
     stopped = AttackHarm(harm=0, boost=False)
     assert attack_harm(3, Outcome.SUCCESS, harmable=False) == stopped
     assert attack_harm(3, Outcome.SUCCESS, shielded=True) == stopped
+    assert attack_harm(1, Outcome.SUCCESS, harmable=False) == stopped
     # A miss or a tie is the same against anyone: nothing, or the tie's boost.
     assert attack_harm(0, Outcome.TIE, harmable=False) == AttackHarm(harm=0, boost=True)
     assert attack_harm(0, Outcome.FAIL, shielded=True) == stopped
@@ -219,6 +228,7 @@ def test_a_big_bad_may_allow_one_free_invoke_against_it_a_roll() -> None:
     käyttää useampia ilmaisia käyttöjä kerralla pahista vastaan.»"""
     free = {"free_holder": "ann", "free_limit": 1}
     assert _pay(**free, free_used=0) == PaymentDecision(Payment.FREE)
+    assert _pay(**free) == PaymentDecision(Payment.FREE)  # none used unless told
     assert _pay(**free, free_used=1).refusal is InvokeRefusal.SOLO_ONE_FREE
     assert _pay(free_holder="ann", free_used=5) == PaymentDecision(Payment.FREE)
     assert _pay(Payment.PAID, **free, free_used=1) == PaymentDecision(Payment.PAID)
@@ -238,6 +248,8 @@ def test_a_move_across_a_barrier_or_a_block_and_its_odds() -> None:
     assert crossing_difficulty(None, gate) == 3
     assert crossing_difficulty(4, gate) == 4
     assert crossing_difficulty(1, gate) == 3
+    # A Mediocre (+0) block on a way with no barrier: its rating of 0 is the difficulty.
+    assert crossing_difficulty(None, Block("Loose rubble", rating=0)) == 0
     # +3 against +2: only the dice showing -2 or less fail (15 of 81 outcomes).
     assert overcome_chance(odds(3, 2)) == Fraction(66, 81)
     assert overcome_chance(odds(0, 0)) == odds(0, 0).at_least(Outcome.TIE)

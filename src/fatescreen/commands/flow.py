@@ -33,6 +33,7 @@ def scene_end(scene: Scene) -> tuple[Scene, dict[str, int], tuple[str, ...], int
         delivered[entry.who] = delivered.get(entry.who, 0) + entry.delta
     cleared = tuple(c.id for c in scene.characters if any(t.checked for t in c.stress))
     boosts = sum(1 for a in scene.aspects if a.kind is AspectKind.BOOST)
+    boosts += sum(1 for z in scene.zones for a in z.aspects if a.kind is AspectKind.BOOST)
     characters = []
     for character in scene.characters:
         boosts += sum(1 for a in character.aspects if a.kind is AspectKind.BOOST)
