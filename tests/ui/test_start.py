@@ -18,6 +18,8 @@ from fatescreen.ui import collector
 from fatescreen.ui.app import KEY_MODULES, FatescreenApp
 from tests.ui.support import AppFactory
 
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
 
 @pytest.fixture
 def restored_collector() -> Iterator[None]:
@@ -34,6 +36,34 @@ def test_the_console_script_pauses_the_collector_before_the_dashboard_starts(
     monkeypatch.setattr(FatescreenApp, "run", lambda self: seen.append(gc.isenabled()))
     assert cli.main([str(scene_folder / "golden-mask.toml")]) == 0
     assert seen == [False]
+
+
+def test_the_console_script_loads_a_large_scene_in_a_child_process(
+    monkeypatch: pytest.MonkeyPatch, scene_folder: Path, restored_collector: None
+) -> None:
+    """A scene of 128 KiB or more is loaded by a child started before the interface: the
+    dashboard's session holds the scene it handed over, and no child is left behind."""
+    from fatescreen.scene import preload
+    from fatescreen.scene.load import LoadedScene, load_scene
+
+    path = scene_folder / "large.toml"
+    subprocess.run(
+        [sys.executable, str(BENCH / "make_large_scene.py"), str(path), "--scale", "10"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    assert path.stat().st_size >= preload.PRELOAD_BYTES
+    handed: list[object] = []
+    claim = preload.claim
+    monkeypatch.setattr(preload, "claim", lambda p: handed.append(claim(p)) or handed[-1])
+    loaded: list[FatescreenApp] = []
+    monkeypatch.setattr(FatescreenApp, "run", lambda self: loaded.append(self))
+    assert cli.main([str(path)]) == 0
+    assert len(handed) == 1 and isinstance(handed[0], LoadedScene)
+    session = loaded[0].session
+    assert session is not None and session.loaded is handed[0]
+    assert session.scene == load_scene(path).scene
+    assert not preload._started
 
 
 async def test_the_first_frame_freezes_the_start_and_resumes_collecting(
