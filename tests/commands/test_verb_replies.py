@@ -4,6 +4,7 @@ nor the undo history)."""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -550,4 +551,40 @@ def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
     finnish = open_session(copy_demo(tmp_path / "fi"), "fi")
     assert finnish.execute('malli tallenna rozio nimellä "Salakuljettaja"').lines == (
         "malli Salakuljettaja tallennettu: library/salakuljettaja.toml",
+    )
+
+
+def test_template_save_of_obstacles_to_a_file_and_the_listing(tmp_path: Path) -> None:
+    """An obstacle saves as an obstacle template; ``to FILE`` adds ``.toml`` and is relative
+    to the scene's folder; the listing names each template's kind, in Finnish too."""
+    shutil.copy(MINE, tmp_path / MINE.name)
+    shutil.copytree(MINE.parent / "library", tmp_path / "library")
+    session = open_session(tmp_path / MINE.name)
+    assert session.execute("template save portcullis").lines == (
+        "template Rusted portcullis saved: library/rusted-portcullis.toml",
+    )
+    assert session.execute('template save rocks as "Landslide" to traps').lines == (
+        "template Landslide saved: traps.toml",
+    )
+    assert (tmp_path / "traps.toml").is_file()
+    listing = session.execute("template list").lines
+    assert "Rusted portcullis (obstacle): library/rusted-portcullis.toml" in listing
+    assert "Cultist (character): library/cultist.toml" in listing
+    finnish = open_session(tmp_path / MINE.name, "fi").execute("malli listaa").lines
+    assert "Rusted portcullis (este), tiedostossa library/rusted-portcullis.toml" in finnish
+    assert "Cultist (hahmo), tiedostossa library/cultist.toml" in finnish
+
+
+def test_template_list_without_a_library(tmp_path: Path) -> None:
+    shutil.copy(SCALE, tmp_path / SCALE.name)
+    folder = tmp_path / "library"
+    english = open_session(tmp_path / SCALE.name).execute("template list")
+    assert (english.ok, english.lines) == (
+        False,
+        (f"no templates: put template files in {folder} (or save some with template save)",),
+    )
+    finnish = open_session(tmp_path / SCALE.name, "fi").execute("malli listaa")
+    assert finnish.lines == (
+        f"malleja ei ole: tallenna mallitiedostoja kansioon {folder} (tai komennolla malli "
+        "tallenna)",
     )
