@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from fatescreen.commands.session import Session
+from fatescreen.rules.obstacles import Block
 from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, open_session
 
 
@@ -588,3 +590,50 @@ def test_template_list_without_a_library(tmp_path: Path) -> None:
         f"malleja ei ole: tallenna mallitiedostoja kansioon {folder} (tai komennolla malli "
         "tallenna)",
     )
+
+
+def _ways(session: Session) -> dict[tuple[str, str], tuple[int | None, str | None]]:
+    return {link.zones: (link.barrier, link.block) for link in session.scene.links}
+
+
+def _standing(session: Session) -> tuple[str, str] | None:
+    block = session.scene.obstacle_index["rusted-portcullis"]
+    assert isinstance(block, Block)
+    return block.between
+
+
+def test_a_block_moved_onto_a_way_or_taken_off_it() -> None:
+    """The portcullis stands on the way from the gallery to the vault: ``link ... block``
+    moves it to another way (the old one is left free), ``block none`` takes it off (it
+    stays in the scene, standing nowhere), and so does unlinking its way."""
+    session = open_session(MINE)
+    moved = session.execute("link shaft gallery block portcullis")
+    assert moved.lines == (
+        "Lift shaft and Flooded gallery are linked: barrier Fair (+2), Rusted portcullis on the "
+        "way",
+    )
+    assert _ways(session)[("shaft", "gallery")] == (2, "rusted-portcullis")
+    assert _ways(session)[("gallery", "vault")] == (None, None)
+    assert _standing(session) == ("shaft", "gallery")
+    assert session.execute("undo").lines == (f"undone: {moved.lines[0]}",)
+    assert _ways(session)[("gallery", "vault")] == (None, "rusted-portcullis")
+
+    new = session.execute("link shaft pithead barrier 1 block portcullis")
+    assert new.lines == (
+        "Lift shaft and Pithead are linked: barrier Average (+1), Rusted portcullis on the way",
+    )
+    assert _ways(session)[("pithead", "shaft")] == (1, "rusted-portcullis")
+    assert _standing(session) == ("shaft", "pithead")
+
+    session = open_session(MINE)
+    assert session.execute("link gallery vault block none").lines == (
+        "Flooded gallery and Vault are linked",
+    )
+    assert _ways(session)[("gallery", "vault")] == (None, None)
+    assert _standing(session) is None
+
+    session = open_session(MINE)
+    assert session.execute("unlink gallery vault").ok
+    assert ("gallery", "vault") not in _ways(session)
+    assert _standing(session) is None
+    assert "rusted-portcullis" in session.scene.obstacle_index
