@@ -269,6 +269,14 @@ POINTS = [
     Reply((), "fp spend rozio", ("Rozio spends 1 fate point (-): now 2",)),
     refused((), "fp spend rozio 4", "Rozio has only 3 fate points"),
     Reply((), "fp give gm 2", ("the GM pool gains 2 fate points (-): now 6",)),
+    refused((), "fp spend gm 9", "the GM pool has only 4 fate points"),
+    refused((), "kohtalo käytä gm 9", "PJ:n varannossa on vain 4 fate-pistettä", "fi"),
+    Reply(
+        (),
+        "fp spend gm 2",
+        ("the GM pool spends 2 fate points (-): now 2",),
+        undone="undone: the GM pool spends 2 fate points (-): now 2",
+    ),
     refused(
         (), "declare rozio", 'declare: missing story detail. Usage: declare WHO "DETAIL" [free]'
     ),
