@@ -27,8 +27,6 @@ REFERENCE_ONLY: dict[str, str] = {
             "big_bads.MinionHit",
             "conflict.Teamwork",
             "conflict.TargetResult",
-            "contests.ExchangeOutcome",
-            "contests.ThreatHarm",
             "contests.ChallengeProgress",
             "contests.ChallengeReading",
             "dice.Face",

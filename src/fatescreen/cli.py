@@ -509,6 +509,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def open_dashboard(scene: Path | None, lang: str | None, theme: str | None) -> int:
     """Open the dashboard on a scene or a campaign folder (None: the sample campaign, copied
     into the user's data folder on first use); 2 if the theme or the keymap is wrong."""
+    if scene is not None and scene.is_file():
+        from fatescreen.scene import preload
+
+        preload.start(scene)  # first: parsed on another core while the UI is imported
     problem = theme_problem(theme, lang or default_language()) or keymap_problem()
     if problem:
         print(problem, file=sys.stderr)

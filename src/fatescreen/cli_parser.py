@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from functools import partial
 from typing import Any, NoReturn
@@ -75,6 +77,17 @@ def language_of(args: Sequence[str]) -> str:
     return default_language()
 
 
+def wrap_paragraphs(text: str, width: int | None = None) -> str:
+    """``text`` with each of its lines wrapped to the terminal (as argparse wraps the rest of
+    the help), its own line breaks kept."""
+    if width is None:
+        width = max(40, min(shutil.get_terminal_size().columns - 2, 100))
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, width, break_on_hyphens=False)) or line
+        for line in text.split("\n")
+    )
+
+
 class LocalFormatter(argparse.RawDescriptionHelpFormatter):
     """Help laid out as argparse does, its ``usage:`` in the GM's language."""
 
@@ -97,6 +110,8 @@ class LocalParser(argparse.ArgumentParser):
     """An argument parser whose headings, help option and errors speak ``lang``."""
 
     def __init__(self, *, lang: str, **options: Any) -> None:
+        if options.get("description"):
+            options["description"] = wrap_paragraphs(options["description"])
         super().__init__(
             add_help=False, formatter_class=partial(LocalFormatter, lang=lang), **options
         )

@@ -36,6 +36,8 @@ from fatescreen.commands.requests import (
     Create,
     Declare,
     Defend,
+    EndScene,
+    EndSession,
     Field,
     Invoke,
     Link,
@@ -57,18 +59,31 @@ from fatescreen.commands.requests import (
     SaveTemplate,
     Set,
     Stress,
+    TakeOut,
     Tick,
+    Trade,
     Unlink,
     Visibility,
     is_difficulty,
 )
 from fatescreen.commands.verbs_aspects import parse_aspect
-from fatescreen.commands.verbs_attack import parse_attack, parse_defend
+from fatescreen.commands.verbs_attack import parse_attack, parse_defend, parse_trade
 from fatescreen.commands.verbs_build import THINGS, parse_add, parse_remove
-from fatescreen.commands.verbs_campaign import parse_milestone, parse_play
+from fatescreen.commands.verbs_campaign import (
+    parse_endscene,
+    parse_endsession,
+    parse_milestone,
+    parse_play,
+)
 from fatescreen.commands.verbs_edit import RULES_WORDS, parse_place, parse_set
 from fatescreen.commands.verbs_flow import parse_exchange, parse_move, parse_next, parse_tick
-from fatescreen.commands.verbs_harm import parse_absorb, parse_minion, parse_reveal, parse_stress
+from fatescreen.commands.verbs_harm import (
+    parse_absorb,
+    parse_minion,
+    parse_reveal,
+    parse_stress,
+    parse_takeout,
+)
 from fatescreen.commands.verbs_library import parse_template
 from fatescreen.commands.verbs_map import parse_link, parse_unlink
 from fatescreen.commands.verbs_points import parse_compel, parse_declare
@@ -387,6 +402,21 @@ fields = st.lists(st.builds(Field, word, st.lists(text, max_size=3).map(tuple)),
 
 def _words(request: Request) -> list[str]:
     return split_line(request.command())
+
+
+@given(st.none() | st.text(LETTERS, max_size=14), st.none() | text)
+def test_a_trade_and_a_take_out_read_back_as_themselves(
+    boost: str | None, character: str | None
+) -> None:
+    assert parsed("trade", Trade(boost).command(), parse_trade) == Trade(boost)
+    assert parsed("takeout", TakeOut(character).command(), parse_takeout) == TakeOut(character)
+
+
+@given(st.none() | st.integers(0, 100))
+def test_the_scene_and_session_ends_read_back_as_themselves(compels: int | None) -> None:
+    request = EndScene(compels)
+    assert parsed("endscene", request.command(), parse_endscene) == request
+    assert parsed("endsession", EndSession().command(), parse_endsession) == EndSession()
 
 
 @given(text, text, fields)

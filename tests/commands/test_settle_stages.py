@@ -10,9 +10,12 @@ from dataclasses import replace
 import pytest
 
 from fatescreen.commands.core import Context
+from fatescreen.commands.session import Session
 from fatescreen.commands.settle import (
     SETTLERS,
+    Apply,
     CreateApplied,
+    Say,
     Verdict,
     apply_attack,
     apply_create,
@@ -24,9 +27,26 @@ from fatescreen.commands.settle import (
     say_targets,
     settle_targets,
 )
+from fatescreen.commands.verbs_contests import (
+    ContestRolled,
+    apply_contest_roll,
+    say_contest_roll,
+    settle_contest_roll,
+)
+from fatescreen.commands.verbs_obstacles import (
+    Passed,
+    Removed,
+    apply_pass,
+    apply_remove,
+    say_pass,
+    say_remove,
+    settle_pass,
+    settle_remove,
+)
+from fatescreen.rules.actions import Action
 from fatescreen.rules.aspects import AspectKind
-from fatescreen.scene.model import Scene
-from tests.commands.support import SCRIPTS, open_session
+from fatescreen.scene.model import RollPurpose, Scene
+from tests.commands.support import CHASE, MINE, SCRIPTS, open_session, played
 
 RULEBOOK = SCRIPTS / "rulebook.toml"
 
@@ -116,3 +136,63 @@ def test_a_split_attack_says_nothing_happened_until_every_target_defends() -> No
     assert struck == () and scene == session.scene
     assert say_targets(ctx, scene, pending, struck) == said.lines
     assert SETTLERS[pending.action, pending.purpose] is settle_targets
+
+
+def _applied_then_said(
+    session: Session, line: str, apply: Apply[object], say: Say[object]
+) -> tuple[Scene, object]:
+    """Run ``line`` through the session, then the roll's apply stage again on the scene
+    before it: the applied scene equals the session's, and the say stage its lines."""
+    said = session.execute(line)
+    assert said.ok, said.lines
+    pending = session.scene.pending_roll
+    assert pending is not None and pending.base is not None
+    on_roll = replace(pending.base, pending_roll=pending)
+    ctx = Context(on_roll, random.Random(0))
+    scene, applied = apply(ctx, on_roll, pending)
+    assert scene == session.scene
+    assert say(ctx.on(scene), scene, pending, applied) == said.lines
+    return scene, applied
+
+
+def test_falling_short_of_a_harmful_block_puts_the_hit_it_announces_in_the_scene() -> None:
+    """Seed «Hidastavat esteet»: «hahmo ottaa vauriota erotuksen verran»; the pass settler's
+    apply stage leaves the hit waiting, and its say stage announces that hit."""
+    scene, passed = _applied_then_said(
+        open_session(RULEBOOK), "block pass ann hedge 0---", apply_pass, say_pass
+    )
+    assert isinstance(passed, Passed) and passed.hit is not None
+    assert scene.pending_hit == passed.hit
+    assert (passed.hit.target, passed.hit.shifts) == ("ann", 3)
+    assert SETTLERS[Action.OVERCOME, RollPurpose.PASS_BLOCK] is settle_pass
+
+
+def test_a_removed_block_is_gone_from_the_scene_its_say_stage_reads() -> None:
+    """Seed «Hidastavat esteet»: getting rid of a block takes its rating plus two; success
+    removes it from the scene and from the way it stood on."""
+    session = played(MINE)
+    scene, removed = _applied_then_said(
+        session, "block remove riesa portcullis Physique ++0+", apply_remove, say_remove
+    )
+    assert isinstance(removed, Removed) and removed.gone
+    assert removed.block.id not in scene.obstacle_index
+    assert all(link.block is None for link in scene.links)
+    assert SETTLERS[Action.OVERCOME, RollPurpose.REMOVE_BLOCK] is settle_remove
+
+
+def test_a_contest_roll_resolves_the_exchange_its_say_stage_reports() -> None:
+    """Seed «Kilpailut»: once every side has rolled, «suurimman erotuksen saanut puoli
+    merkkaa itselleen yhden voiton»; the apply stage records it, the say stage reads it."""
+    session = played(CHASE)
+    _, first = _applied_then_said(
+        session, "contest roll rozio Athletics +0+0", apply_contest_roll, say_contest_roll
+    )
+    assert isinstance(first, ContestRolled)
+    assert first.exchange.waiting == ("Mirel",) and first.exchange.outcome is None
+    scene, second = _applied_then_said(
+        session, "contest roll mirel Athletics 0000", apply_contest_roll, say_contest_roll
+    )
+    assert isinstance(second, ContestRolled) and second.exchange.outcome is not None
+    assert second.exchange.outcome.leader == "Pursuers"
+    assert second.exchange.after == next(c for c in scene.contests if c.name == "Catch the courier")
+    assert SETTLERS[Action.OVERCOME, RollPurpose.CONTEST] is settle_contest_roll

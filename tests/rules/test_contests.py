@@ -22,6 +22,7 @@ from fatescreen.rules.contests import (
     challenge_progress,
     contest_exchange,
     direct_contest_shifts,
+    exchange_shifts,
     failed_contest_advantage,
     finish_challenge,
     plan_fast_exchange,
@@ -50,6 +51,26 @@ def test_direct_contest_compares_the_efforts() -> None:
     }
     with pytest.raises(ContestError, match="at least two efforts"):
         direct_contest_shifts({"a": 3})
+
+
+@pytest.mark.parametrize(
+    ("efforts", "difficulties", "shifts"),
+    [
+        # «Ratkaisuheitot tehdään kiinteää vaikeustasoa vastaan ... Vertaile jokaisen
+        # kierroksen jälkeen kunkin puolen vaikutuksen ja vaikeustason erotusta.»
+        ({"heroes": 4, "cult": 1}, {"heroes": 2, "cult": 2}, {"heroes": 2, "cult": -1}),
+        ({"heroes": Effort(3, parse_faces("++0-"))}, {"heroes": 3}, {"heroes": 1}),
+        # «... tai heiton tuloksia verrataan toisiinsa, jos kyseessä on suorempi kilpailu.»
+        ({"heroes": 5, "cult": 3}, {}, {"heroes": 2, "cult": -2}),
+        # the other side forfeited: the one that rolled faces no one
+        ({"cult": 2}, {}, {"cult": 2}),
+    ],
+)
+def test_an_exchange_measures_shifts_against_a_difficulty_or_each_other(
+    efforts: dict[str, int | Effort], difficulties: dict[str, int], shifts: dict[str, int]
+) -> None:
+    """§5 «Kilpailut»: against a fixed difficulty, or the rolls compared."""
+    assert exchange_shifts(efforts, difficulties) == shifts
 
 
 @pytest.mark.parametrize(

@@ -51,6 +51,18 @@ def test_help_shows_examples_of_each_command(name: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("name", ["", *SUBCOMMANDS])
+def test_help_fits_an_80_column_terminal(
+    monkeypatch: pytest.MonkeyPatch, name: str, lang: str
+) -> None:
+    """Every line of --help fits 80 columns: the terminal never breaks a line mid-word."""
+    monkeypatch.setenv("COLUMNS", "80")
+    parser = build_subparser(name, lang) if name else build_parser(lang)
+    long = [line for line in parser.format_help().splitlines() if len(line) > 80]
+    assert not long
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
 def test_a_missing_scene_file_is_one_line_and_offers_new(tmp_path: Path, lang: str) -> None:
     missing = tmp_path / "missing.toml"
     status, out, err = cli(str(missing), "--lang", lang)

@@ -3,9 +3,12 @@ text but not in style never share their look, and one changed line repaints alon
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 from unittest.mock import patch
 
+from hypothesis import given
+from hypothesis import strategies as st
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -15,6 +18,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from fatescreen.ui.lines import LinesView, TextBlock
+from fatescreen.ui.text import reflow
 
 
 class Lines(App[None]):
@@ -282,3 +286,13 @@ async def test_lines_replaced_in_place_are_drawn_alone() -> None:
             "one",
             "line 3",
         ]
+
+
+@given(st.text(alphabet=st.sampled_from("ab .:-1\n\n"), max_size=60))
+def test_reflowed_notes_keep_every_word_in_order(text: str) -> None:
+    """Reflowing only moves line breaks: the words (and list markers) are the GM's, in order,
+    and no line is blank at either end or twice in a row."""
+    lines = reflow(text)
+    assert " ".join(lines).split() == text.split()
+    assert not lines or (lines[0] and lines[-1])
+    assert all(a or b for a, b in itertools.pairwise(lines))

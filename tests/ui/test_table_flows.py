@@ -140,6 +140,37 @@ async def test_the_notes_keep_the_gms_line_breaks(make_app: AppFactory) -> None:
         assert "First line.\nThe masked leader" in shown
 
 
+async def test_notes_wrapped_by_an_editor_flow_to_the_panes_width(make_app: AppFactory) -> None:
+    """Prose hard-wrapped at the GM's editor width reads as one paragraph wrapped at the
+    pane's width (not a long line, a stub of two words, a long line...); a sentence's end, a
+    blank line and a list item still start a line."""
+    one_line = (
+        "notes = \"Silbestre and Rozio burst in on the cult's ritual. "
+        'The masked leader must not finish it."'
+    )
+    wrapped = (
+        'notes = """\nThe cult meets at midnight under the harbour. Its masked leader fights\n'
+        'until\nhurt, then flees.\n\nTasks:\n- stop the\n  ritual\n- save the captives\n"""'
+    )
+    app = make_app(edit=lambda text: text.replace(one_line, wrapped))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        shown = str(app.query_one("#notes-body").render())
+        assert shown.split("\n") == [
+            "The cult meets at midnight under the harbour. Its masked leader fights until hurt,"
+            " then flees.",
+            "",
+            "Tasks:",
+            "- stop the ritual",
+            "- save the captives",
+        ]
+        notes = app.query_one("#notes").region
+        rows = screen_text(app).splitlines()[notes.y + 1 : notes.bottom - 1]
+        body = [row[notes.x + 1 : notes.right - 1].strip() for row in rows]
+        assert "until" not in body, body
+        assert any(line.startswith("hurt, then flees.") or "until hurt" in line for line in body)
+
+
 async def test_the_log_wraps_clear_of_its_scrollbar(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import TypeVar
 
 from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.names import fold, resolve
@@ -283,6 +284,32 @@ class Tokens(WordQueue):
             return text
         return None
 
+    def word_unless(self, *keywords: str) -> str | None:
+        """The next word (consumed) unless it is dice or one of ``keywords``: an optional
+        skill or name before a roll's dice and options."""
+        word = self.peek()
+        if word is None or looks_like_faces(word) or self.at_keyword(*keywords):
+            return None
+        return self.words.pop(0)
+
+    def dice_and_helpers(self) -> tuple[str | None, tuple[str, ...]]:
+        """The rest of a roll's line: its dice as typed (checked to be four dice) and the
+        helpers after ``with``, in either order.
+
+        Raises:
+            CommandError: Any other word, or dice given twice.
+        """
+        dice: str | None = None
+        helpers: list[str] = []
+        while self.words:
+            if self.keyword("with"):
+                helpers += self.names(tr(self.lang, "what.helpers"))
+            elif dice is None and (faces := self.faces_text()) is not None:
+                dice = faces
+            else:
+                self.done()
+        return dice, tuple(helpers)
+
     def error(self, key: str, **values: object) -> CommandError:
         """A command error with a message from the catalog, in the line's language."""
         return CommandError(tr(self.lang, key, **values))
@@ -305,6 +332,15 @@ class Tokens(WordQueue):
 
 
 Handler = Callable[["Context", Tokens], Applied]
+"""What the session calls with a command line's words: a verb's stages run in turn."""
+
+Parser = Callable[[Tokens], object]
+"""Stage one of a verb: the whole line read into a typed request."""
+
+Req = TypeVar("Req")
+Run = Callable[["Context", Tokens, Req], Applied]
+"""The stages after parsing: ask the rules, apply, say. The words are all read by then; the
+verb's tokens are passed on for its usage in error messages."""
 
 
 @dataclass(frozen=True)
@@ -318,6 +354,9 @@ class Verb:
     aliases: tuple[str, ...] = ()
     example: str = ""
     changes_scene: bool = True
+    parse: Parser | None = None
+    """Stage one: the whole line read into a typed request (None only for the session's own
+    verbs, ``undo``, ``save``..., which it runs itself)."""
 
     def word(self, lang: str) -> str:
         """The verb as the GM's language writes it (one of the words it accepts)."""
@@ -379,30 +418,47 @@ def verb(
     usage: str,
     help: str = "",
     *,
+    parse: Callable[[Tokens], Req],
     aliases: Iterable[str] = (),
     example: str = "",
     changes_scene: bool = True,
-) -> Callable[[Handler], Handler]:
-    """Register a handler as a verb (a decorator).
+) -> Callable[[Run[Req]], Run[Req]]:
+    """Register a verb (a decorator): its parse stage, then the stages that run the request.
+
+    The registered handler reads the whole line with ``parse`` first (a malformed line is
+    refused there and changes nothing), insists no word is left, and only then runs the
+    decorated function with the typed request.
 
     Args:
         name: The verb as typed.
         usage: Its arguments, e.g. ``attack ATTACKER DEFENDER [SKILL] [FACES]``.
         help: One line saying what it does, in English; by default the English catalog's
             ``verb.NAME`` (other catalogs translate that key).
+        parse: Stage one: the words after the verb into a typed request.
         aliases: Other words for it (short forms, Finnish).
         example: A complete example line.
         changes_scene: False for verbs that only show something.
     """
 
-    def register(handler: Handler) -> Handler:
+    def register(run: Run[Req]) -> Run[Req]:
+        def handler(ctx: Context, args: Tokens) -> Applied:
+            request = parse(args)
+            args.done()
+            return run(ctx, args, request)
+
         text = help or tr("en", f"verb.{name}")
-        REGISTRY[name] = Verb(
-            name, usage, text, handler, tuple(aliases), example or usage, changes_scene
+        found = Verb(
+            name, usage, text, handler, tuple(aliases), example or usage, changes_scene, parse
         )
-        return handler
+        REGISTRY[name] = found
+        return run
 
     return register
+
+
+def register_verb(found: Verb) -> None:
+    """Register a verb the session runs itself (no parse stage of its own)."""
+    REGISTRY[found.name] = found
 
 
 def verb_help(found: Verb, lang: str) -> str:

@@ -52,6 +52,10 @@ def _helpers(helpers: tuple[str, ...]) -> list[str]:
     return ["with", ",".join(helpers)] if helpers else []
 
 
+MAX_REASONS = 5
+"""The most reasons a task is hard that ``vs hard N`` takes: +10, beyond the ladder."""
+
+
 def is_difficulty(text: str) -> bool:
     """Whether the word after ``vs`` is a difficulty (a number or a ladder word) rather than
     an opponent's name; four dice are never a difficulty."""
@@ -620,3 +624,48 @@ class Move:
         words = [self.character, self.zone, *([self.skill] if self.skill else [])]
         words += [self.dice] if self.dice else []
         return line_of("move", *words, *_helpers(self.helpers))
+
+
+@dataclass(frozen=True)
+class Trade:
+    """``trade ["BOOST"]``: a shift of a stylish hit traded for a boost (named as the
+    catalog names it unless given)."""
+
+    boost: str | None = None
+
+    def command(self) -> str:
+        """The ``trade`` line."""
+        return line_of("trade", *([self.boost] if self.boost is not None else []))
+
+
+@dataclass(frozen=True)
+class TakeOut:
+    """``takeout [NAME]``: the one with the pending hit (or the one named) taken out."""
+
+    character: str | None = None
+
+    def command(self) -> str:
+        """The ``takeout`` line."""
+        return line_of("takeout", *([self.character] if self.character is not None else []))
+
+
+@dataclass(frozen=True)
+class EndScene:
+    """``endscene [compels N]``: the scene ends (in a campaign, with N late compel points
+    carried to the next scene)."""
+
+    compels: int | None = None
+
+    def command(self) -> str:
+        """The ``endscene`` line."""
+        compels = ["compels", str(self.compels)] if self.compels is not None else []
+        return line_of("endscene", *compels)
+
+
+@dataclass(frozen=True)
+class EndSession:
+    """``endsession``: the session ends, between scenes of a campaign."""
+
+    def command(self) -> str:
+        """The ``endsession`` line."""
+        return "endsession"

@@ -16,10 +16,11 @@ from fatescreen.commands.core import (
     Applied,
     Context,
     Tokens,
+    Verb,
     find_verb,
+    register_verb,
     registry,
     split_line,
-    verb,
     verb_help,
 )
 from fatescreen.commands.errors import CommandError, rules_message
@@ -121,7 +122,9 @@ def _meta(name: str, usage: str, example: str, aliases: tuple[str, ...]) -> None
     def handler(ctx: Context, args: Tokens) -> Applied:
         raise CommandError(tr(ctx.lang, "error.meta", verb=name))
 
-    verb(name, usage, aliases=aliases, example=example, changes_scene=False)(handler)
+    register_verb(
+        Verb(name, usage, tr("en", f"verb.{name}"), handler, aliases, example, changes_scene=False)
+    )
 
 
 _meta("undo", "undo", "undo", ("u", "kumoa"))

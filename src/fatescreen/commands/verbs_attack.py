@@ -3,11 +3,11 @@ hazards' attacks, changing a defense, splitting an effort, and full defense."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.requests import Attack, Defend
+from fatescreen.commands.requests import Attack, Defend, Trade
 from fatescreen.commands.settle import (
     action_effort,
     add_boost,
@@ -20,8 +20,14 @@ from fatescreen.commands.settle import (
 from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action, best_defense, default_attack_skill, style_trade
 from fatescreen.rules.character import Character, StressKind
-from fatescreen.rules.conflict import declare_full_defense, full_defense_earns_boost
+from fatescreen.rules.conflict import (
+    FullDefense,
+    declare_full_defense,
+    full_defense_earns_boost,
+    split_effort,
+)
 from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
+from fatescreen.rules.errors import InvalidSplit
 from fatescreen.rules.obstacles import CoverMode, Hazard, block_cover
 from fatescreen.rules.outcomes import Effort, RollResult, resolve
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
@@ -207,9 +213,9 @@ def _behind_cover(
     return replace(pending, armor=cover.armor, refs=(block.id,))
 
 
-def _attack(ctx: Context, args: Tokens, *, hazard: bool) -> Applied:
+def _attack(ctx: Context, request: Attack) -> Applied:
     no_hit_waiting(ctx)
-    pending = decide_attack(ctx, parse_attack(args, hazard=hazard))
+    pending = decide_attack(ctx, request)
     scene, lines = settle(ctx, ctx.scene, pending)
     return said_attack(ctx, pending, scene, lines)
 
@@ -232,14 +238,20 @@ def said_attack(
     "[with H,H] [cover BLOCK blocks|weakens] [vs FACES...]",
     aliases=("a", "hyökkää"),
     example="attack leader rozio Fight +0++ vs -000",
+    parse=parse_attack,
 )
-def attack(ctx: Context, args: Tokens) -> Applied:
+def attack(ctx: Context, args: Tokens, request: Attack) -> Applied:
     """An attack; leaves the hit pending for ``absorb``, or the effort for ``split``.
 
     Four stages: :func:`parse_attack`, :func:`decide_attack`, :func:`settle` (which applies
     the roll to the scene) and :func:`said_attack`.
     """
-    return _attack(ctx, args, hazard=False)
+    return _attack(ctx, request)
+
+
+def parse_hazard(args: Tokens) -> Attack:
+    """Stage one of ``hazard``: an attack whose attacker is a hazard (it names no skill)."""
+    return parse_attack(args, hazard=True)
 
 
 @verb(
@@ -248,35 +260,14 @@ def attack(ctx: Context, args: Tokens) -> Applied:
     "[vs FACES...]",
     aliases=("hz", "vaarallinen", "vaara"),
     example="hazard rocks riesa ++0- vs 0000",
+    parse=parse_hazard,
 )
-def hazard_verb(ctx: Context, args: Tokens) -> Applied:
+def hazard_verb(ctx: Context, args: Tokens, request: Attack) -> Applied:
     """A hazard attacks."""
-    return _attack(ctx, args, hazard=True)
+    return _attack(ctx, request)
 
 
 # ---------------------------------------------------------------------------- defend
-
-
-@verb(
-    "defend",
-    "defend [DEFENDER] [SKILL] [FACES]",
-    aliases=("d", "puolusta"),
-    example="defend rozio Fight -0+0",
-)
-def defend(ctx: Context, args: Tokens) -> Applied:
-    """Roll the defense again with another skill or entered dice, and settle again.
-
-    Four stages: :func:`parse_defend`, :func:`decide_defend`, :func:`settle` (which applies
-    the roll to the scene again) and the head line said here.
-    """
-    pending, base = reopen(ctx)
-    request = parse_defend(args)
-    defender, skill, new_pending = decide_defend(ctx, args, pending, request)
-    scene, lines = settle(ctx, base, new_pending)
-    head = ctx.tr(
-        "defend.line", name=defender.name, skill=skill or _skill_of(new_pending, defender.id)
-    )
-    return Applied(scene, (head, *lines), head, frozenset({"pending", f"character:{defender.id}"}))
 
 
 def parse_defend(args: Tokens) -> Defend:
@@ -294,6 +285,28 @@ def parse_defend(args: Tokens) -> Defend:
     if len(first) == 2:
         return Defend(first[0], first[1], dice)
     return Defend(None, first[0] if first else None, dice)
+
+
+@verb(
+    "defend",
+    "defend [DEFENDER] [SKILL] [FACES]",
+    aliases=("d", "puolusta"),
+    example="defend rozio Fight -0+0",
+    parse=parse_defend,
+)
+def defend(ctx: Context, args: Tokens, request: Defend) -> Applied:
+    """Roll the defense again with another skill or entered dice, and settle again.
+
+    Four stages: :func:`parse_defend`, :func:`decide_defend`, :func:`settle` (which applies
+    the roll to the scene again) and the head line said here.
+    """
+    pending, base = reopen(ctx)
+    defender, skill, new_pending = decide_defend(ctx, args, pending, request)
+    scene, lines = settle(ctx, base, new_pending)
+    head = ctx.tr(
+        "defend.line", name=defender.name, skill=skill or _skill_of(new_pending, defender.id)
+    )
+    return Applied(scene, (head, *lines), head, frozenset({"pending", f"character:{defender.id}"}))
 
 
 def decide_defend(
@@ -391,17 +404,26 @@ def _with_defense(
 # ---------------------------------------------------------------------------- trade
 
 
+def parse_trade(args: Tokens) -> Trade:
+    """Stage one of ``trade``: the boost's name, if one is given."""
+    return Trade(args.optional())
+
+
 @verb(
     "trade",
     'trade ["BOOST"]',
     aliases=("tr", "särmäksi"),
     example='trade "Off balance"',
+    parse=parse_trade,
 )
-def trade(ctx: Context, args: Tokens) -> Applied:
-    """Trade one shift of a stylish hit for a boost, and settle the attack again."""
+def trade(ctx: Context, args: Tokens, request: Trade) -> Applied:
+    """Trade one shift of a stylish hit for a boost, and settle the attack again.
+
+    Stages: :func:`parse_trade`, the rules' :func:`style_trade` deciding whether the hit
+    may be traded, :func:`settle` applying and saying the attack again, and the head line.
+    """
     pending, base = reopen(ctx)
-    name = (args.optional() or ctx.tr("attack.boost_name")).strip()
-    args.done()
+    name = (request.boost or ctx.tr("attack.boost_name")).strip()
     if (
         pending.action is not Action.ATTACK
         or pending.purpose is not RollPurpose.PLAIN
@@ -420,39 +442,49 @@ def trade(ctx: Context, args: Tokens) -> Applied:
 # ---------------------------------------------------------------------------- split
 
 
+@dataclass(frozen=True)
+class SplitRequest:
+    """``split SHARE SHARE... [vs FACES...]``: each target's share of the effort, and the
+    dice of their defenses, in the targets' order."""
+
+    shares: tuple[int, ...]
+    dice: tuple[DiceRoll, ...] = ()
+
+
+def parse_split(args: Tokens) -> SplitRequest:
+    """Stage one of ``split``: the shares, then the defenders' dice after ``vs``."""
+    shares: list[int] = []
+    while args and not args.at_keyword("vs"):
+        shares.append(args.number(tr(args.lang, "what.share")))
+    dice: list[DiceRoll] = []
+    if args.keyword("vs"):
+        while (faces := args.faces()) is not None:
+            dice.append(faces)
+    return SplitRequest(tuple(shares), tuple(dice))
+
+
 @verb(
     "split",
     "split SHARE SHARE... [vs FACES...]",
     aliases=("sp", "jaa"),
     example="split 3 2 2 vs 0000 -0+0 +++0",
+    parse=parse_split,
 )
-def split(ctx: Context, args: Tokens) -> Applied:
-    """Assign each target its share of a split attack; each then rolls its defense."""
+def split(ctx: Context, args: Tokens, request: SplitRequest) -> Applied:
+    """Assign each target its share of a split attack; each then rolls its defense.
+
+    Stages: :func:`parse_split`, the rules' :func:`split_attack` (in :func:`settle`)
+    deciding the shares are legal, :func:`settle` applying and saying it, and the head line.
+    """
     pending = require_roll_of(ctx, Action.ATTACK)
     if pending.purpose is not RollPurpose.SPLIT_ATTACK:
         raise ctx.error("error.not_split")
     if all(t.effort is not None for t in pending.targets):
         raise ctx.error("error.already_split")
     pending, base = reopen(ctx)
-    shares: list[int] = []
-    while args and not args.at_keyword("vs"):
-        shares.append(args.number(ctx.tr("what.share")))
-    dice: list[DiceRoll] = []
-    if args.keyword("vs"):
-        while (faces := args.faces()) is not None:
-            dice.append(faces)
-    args.done()
+    shares, dice = request.shares, request.dice
+    _check_split(ctx, pending, shares)
     count = len(pending.targets)
-    total = pending.result.effort.total
-    if total < 1:
-        raise ctx.error("error.split_effort", total=ctx.rating(total))
-    if len(shares) != count or any(share < 1 for share in shares) or sum(shares) != total:
-        raise ctx.error(
-            "error.split_shares",
-            count=count,
-            total=total,
-            names=ctx.names(t.target for t in pending.targets),
-        )
     if len(dice) > count:
         raise ctx.error("error.too_many_dice", count=count)
     dice_list: list[DiceRoll | None] = [*dice, *([None] * (count - len(dice)))]
@@ -478,7 +510,47 @@ def split(ctx: Context, args: Tokens) -> Applied:
     )
 
 
+def _check_split(ctx: Context, pending: PendingRoll, shares: tuple[int, ...]) -> None:
+    """Stage two of ``split``: one share per target, as the rules' :func:`split_effort`
+    allows them (§8: a positive effort, at least 1 each, adding up to the effort).
+
+    Raises:
+        CommandError: The effort cannot be split, or the shares break the rule.
+    """
+    total = pending.result.effort.total
+    by_target = dict(zip((t.target for t in pending.targets), shares, strict=False))
+    try:
+        split_effort(total, by_target)
+    except InvalidSplit as error:
+        if error.code == "conflict.split_effort":
+            raise ctx.error("error.split_effort", total=ctx.rating(total)) from None
+    else:
+        if len(shares) == len(pending.targets):
+            return
+    raise ctx.error(
+        "error.split_shares",
+        count=len(pending.targets),
+        total=total,
+        names=ctx.names(t.target for t in pending.targets),
+    )
+
+
 # ---------------------------------------------------------------------------- full defense
+
+
+@dataclass(frozen=True)
+class FullDefenseRequest:
+    """``fulldefense NAME [for OTHER]``: who defends fully, and whom they cover."""
+
+    character: str
+    covered: str | None = None
+
+
+def parse_fulldefense(args: Tokens) -> FullDefenseRequest:
+    """Stage one of ``fulldefense``: the defender, and the one covered after ``for``."""
+    character = args.take(tr(args.lang, "what.character"))
+    covered = args.take(tr(args.lang, "what.character")) if args.keyword("for") else None
+    return FullDefenseRequest(character, covered)
 
 
 @verb(
@@ -486,12 +558,36 @@ def split(ctx: Context, args: Tokens) -> Applied:
     "fulldefense NAME [for OTHER]",
     aliases=("fd", "täysipuolustus"),
     example="fulldefense silbestre",
+    parse=parse_fulldefense,
 )
-def fulldefense(ctx: Context, args: Tokens) -> Applied:
-    """Declare a full defense (§8), of oneself or covering another character."""
-    character = ctx.standing(args.take(ctx.tr("what.character")))
-    covered = ctx.standing(args.take(ctx.tr("what.character"))) if args.keyword("for") else None
-    args.done()
+def fulldefense(ctx: Context, args: Tokens, request: FullDefenseRequest) -> Applied:
+    """Declare a full defense (§8), of oneself or covering another character: parsed,
+    decided (:func:`decide_fulldefense`), applied to the scene, said."""
+    declared = decide_fulldefense(ctx, request)
+    scene = replace(ctx.scene, full_defenses=(*ctx.scene.full_defenses, declared.declared))
+    line = say_fulldefense(ctx, declared)
+    changed = frozenset({f"character:{declared.character.id}", "turn"})
+    return Applied(scene, (line,), line, changed)
+
+
+@dataclass(frozen=True)
+class FullDefenseDeclared:
+    """A full defense as the rules declare it, and who it is for."""
+
+    character: Character
+    covered: Character | None
+    declared: FullDefense
+
+
+def decide_fulldefense(ctx: Context, request: FullDefenseRequest) -> FullDefenseDeclared:
+    """Stage two of ``fulldefense``: the declaration the rules' :func:`declare_full_defense`
+    makes for this exchange (covering oneself is no cover).
+
+    Raises:
+        CommandError: A name is unknown or out, the option is off, or it is declared twice.
+    """
+    character = ctx.standing(request.character)
+    covered = ctx.standing(request.covered) if request.covered is not None else None
     if covered is not None and covered.id == character.id:
         covered = None
     if not ctx.scene.rules.full_defense:
@@ -502,11 +598,16 @@ def fulldefense(ctx: Context, args: Tokens) -> Applied:
     declared = declare_full_defense(
         character.id, covered.id if covered else None, exchange=exchange
     )
-    scene = replace(ctx.scene, full_defenses=(*ctx.scene.full_defenses, declared))
-    line = ctx.tr("fulldefense.line", name=character.name)
-    if covered is not None:
-        line += " · " + ctx.tr("fulldefense.for", name=character.name, other=covered.name)
-    return Applied(scene, (line,), line, frozenset({f"character:{character.id}", "turn"}))
+    return FullDefenseDeclared(character, covered, declared)
+
+
+def say_fulldefense(ctx: Context, declared: FullDefenseDeclared) -> str:
+    """Stage four of ``fulldefense``: who defends fully, and whom they cover."""
+    name = declared.character.name
+    line = ctx.tr("fulldefense.line", name=name)
+    if declared.covered is not None:
+        line += " · " + ctx.tr("fulldefense.for", name=name, other=declared.covered.name)
+    return line
 
 
 def end_full_defense(ctx: Context, scene: Scene, actor: str) -> tuple[Scene, tuple[str, ...]]:

@@ -69,21 +69,6 @@ THINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 """What else ``add`` makes besides characters, as typed."""
 
 
-@verb(
-    "add",
-    "add TEMPLATE [N] [in ZONE] [between ZONE ZONE] "
-    '| add pc|major|minor|mooks "NAME" [N] [FIELD VALUE...] | add zone "NAME" '
-    '| add hazard|block "NAME" RATING [FIELD VALUE...] '
-    '| add distraction "NAME" "CHOICE" [FIELD VALUE...] '
-    '| add countdown "NAME" BOXES [FIELD VALUE...]',
-    aliases=("lisää",),
-    example="add cultist 3 in hall",
-)
-def add(ctx: Context, args: Tokens) -> Applied:
-    """Add characters, a zone, an obstacle or a countdown."""
-    return add_records(ctx, args.verb, parse_add(args))
-
-
 def _fields_of_add(what: str) -> Fields | None:
     """The fields an ``add`` of a kind takes after its name and value (None: a template)."""
     if character_kind(what) is not None:
@@ -128,6 +113,22 @@ def parse_add(args: Tokens) -> Add:
     zone = zones[-1][0] if zones and zones[-1] else None
     rest = tuple(found for found in given if found.name != IN)
     return Add(what, name, None if value is None else str(value), rest, zone)
+
+
+@verb(
+    "add",
+    "add TEMPLATE [N] [in ZONE] [between ZONE ZONE] "
+    '| add pc|major|minor|mooks "NAME" [N] [FIELD VALUE...] | add zone "NAME" '
+    '| add hazard|block "NAME" RATING [FIELD VALUE...] '
+    '| add distraction "NAME" "CHOICE" [FIELD VALUE...] '
+    '| add countdown "NAME" BOXES [FIELD VALUE...]',
+    aliases=("lisää",),
+    example="add cultist 3 in hall",
+    parse=parse_add,
+)
+def add(ctx: Context, args: Tokens, request: Add) -> Applied:
+    """Add characters, a zone, an obstacle or a countdown."""
+    return add_records(ctx, args.verb, request)
 
 
 def _parse_template_add(args: Tokens, what: str) -> Add:
@@ -365,10 +366,11 @@ def parse_remove(args: Tokens) -> Remove:
     "remove NAME[,NAME...]",
     aliases=("rm", "poista"),
     example="remove cultist-4,cultist-5",
+    parse=parse_remove,
 )
-def remove(ctx: Context, args: Tokens) -> Applied:
+def remove(ctx: Context, args: Tokens, request: Remove) -> Applied:
     """Take characters, obstacles, countdowns or zones out of the scene."""
-    refs = parse_remove(args).targets
+    refs = request.targets
     scene = ctx.scene
     names: list[str] = []
     notes: list[str] = []

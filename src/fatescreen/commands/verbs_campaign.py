@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from fatescreen.commands import verbs_flow
@@ -20,7 +20,8 @@ from fatescreen.commands.campaign import (
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.names import fold, resolve
-from fatescreen.commands.requests import Milestone, Play
+from fatescreen.commands.requests import EndScene, EndSession, Milestone, Play
+from fatescreen.i18n import tr
 from fatescreen.rules.advancement import (
     Breakthrough,
     BuyStunt,
@@ -74,17 +75,6 @@ def _option(args: Tokens, *allowed: str) -> str | None:
     return name
 
 
-def _missing(ctx: Context, args: Tokens, what: str) -> CommandError:
-    return CommandError(
-        ctx.tr(
-            "error.missing",
-            verb=args.verb.word(ctx.lang),
-            what=what,
-            usage=args.verb.usage_in(ctx.lang),
-        )
-    )
-
-
 def _campaign(ctx: Context, args: Tokens) -> tuple[CampaignContext, Campaign]:
     """The campaign the command runs in.
 
@@ -127,6 +117,16 @@ def _listing(ctx: Context, items: Iterable[str]) -> str:
 # ---------------------------------------------------------------------------- scenes
 
 
+@dataclass(frozen=True)
+class Scenes:
+    """``scenes``: the campaign's scene list (no words follow)."""
+
+
+def parse_scenes(args: Tokens) -> Scenes:
+    """Stage one of ``scenes``: nothing follows the verb."""
+    return Scenes()
+
+
 @verb(
     "scenes",
     "scenes",
@@ -134,11 +134,11 @@ def _listing(ctx: Context, items: Iterable[str]) -> str:
     aliases=("kohtaukset",),
     example="scenes",
     changes_scene=False,
+    parse=parse_scenes,
 )
-def scenes(ctx: Context, args: Tokens) -> Applied:
+def scenes(ctx: Context, args: Tokens, request: Scenes) -> Applied:
     """The scene list."""
     _, campaign = _campaign(ctx, args)
-    args.done()
     lines = [ctx.tr("campaign.header", name=campaign.name, session=campaign.session)]
     for number, entry in enumerate(campaign.scenes, start=1):
         state = campaign.state_of(entry.key)
@@ -169,11 +169,12 @@ def parse_play(args: Tokens) -> Play:
     "present, NPCs' carried points and unspent compel points; PCs' stress starts clear.",
     aliases=("pelaa",),
     example="play 1",
+    parse=parse_play,
 )
-def play(ctx: Context, args: Tokens) -> Applied:
+def play(ctx: Context, args: Tokens, request: Play) -> Applied:
     """Ask the session to open a scene of the campaign; a prepared one is started."""
     campaign_ctx, campaign = _campaign(ctx, args)
-    ref = parse_play(args).scene
+    ref = request.scene
     entries = campaign.scenes
     if ref.isdigit() and 1 <= int(ref) <= len(entries):
         entry = entries[int(ref) - 1]
@@ -227,6 +228,20 @@ def scene_end_lines(ctx: Context, campaign: Campaign, end: SceneEnd) -> list[str
     return lines
 
 
+def parse_endscene(args: Tokens) -> EndScene:
+    """Stage one of ``endscene``: the late compel points to carry, if any.
+
+    Raises:
+        CommandError: ``compels`` is not followed by a number from 0 to 100.
+    """
+    compels = None
+    if _option(args, "compels"):
+        compels = args.number("how many compel points")
+        if not 0 <= compels <= 100:
+            raise CommandError(tr(args.lang, "campaign.compels_range"))
+    return EndScene(compels)
+
+
 @verb(
     "endscene",
     "endscene [compels N]",
@@ -235,21 +250,24 @@ def scene_end_lines(ctx: Context, campaign: Campaign, end: SceneEnd) -> list[str
     "next scene, recovery clocks advanced, N late compel points carried to the next scene.",
     aliases=("end", "lopeta"),
     example="endscene compels 1",
+    parse=parse_endscene,
 )
-def endscene(ctx: Context, args: Tokens) -> Applied:
+def endscene(ctx: Context, args: Tokens, request: EndScene) -> Applied:
     """End the scene; in a campaign, the campaign's scene end."""
     if not isinstance(ctx, CampaignContext) or ctx.campaign is None:
-        return verbs_flow.endscene(ctx, args)
+        if request.compels is not None:
+            # only a campaign carries compel points to a next scene
+            raise ctx.error(
+                "error.extra",
+                verb=args.verb_word,
+                extra=f"compels {request.compels}",
+                usage=args.usage,
+            )
+        return verbs_flow.endscene(ctx, args, request)
     campaign = ctx.campaign
-    compels = None
-    if _option(args, "compels"):
-        compels = args.number("how many compel points")
-        if not 0 <= compels <= 100:
-            raise CommandError(ctx.tr("campaign.compels_range"))
-    args.done()
     if not _running(ctx, campaign):
         raise CommandError(ctx.tr("campaign.no_scene"))
-    end = end_scene(campaign, ctx.scene, compels)
+    end = end_scene(campaign, ctx.scene, request.compels)
     lines = scene_end_lines(ctx, campaign, end)
     label = ctx.tr("campaign.label.endscene", title=ctx.scene.title)
     return CampaignApplied(
@@ -276,6 +294,11 @@ def session_end_lines(ctx: Context, campaign: Campaign, end: SessionEnd) -> list
     return lines
 
 
+def parse_endsession(args: Tokens) -> EndSession:
+    """Stage one of ``endsession``: nothing follows the verb."""
+    return EndSession()
+
+
 @verb(
     "endsession",
     "endsession",
@@ -283,11 +306,11 @@ def session_end_lines(ctx: Context, campaign: Campaign, end: SessionEnd) -> list
     "treated a full session ago healed, the session number advanced, a milestone offered.",
     aliases=("lopetapelikerta", "lopetasessio"),
     example="endsession",
+    parse=parse_endsession,
 )
-def endsession(ctx: Context, args: Tokens) -> Applied:
+def endsession(ctx: Context, args: Tokens, request: EndSession) -> Applied:
     """End the session between scenes."""
     campaign_ctx, campaign = _campaign(ctx, args)
-    args.done()
     _between_scenes(campaign_ctx, campaign, args)
     end = end_session(campaign)
     lines = session_end_lines(ctx, campaign, end)
@@ -373,12 +396,12 @@ def parse_milestone(args: Tokens) -> Milestone:
     "one for 1 refresh, or rewrite an aspect other than the high concept; or skip it.",
     aliases=("virstanpylväs",),
     example="milestone silbestre swap Fight Athletics",
+    parse=parse_milestone,
 )
-def milestone(ctx: Context, args: Tokens) -> Applied:
+def milestone(ctx: Context, args: Tokens, request: Milestone) -> Applied:
     """Apply a milestone option to a party member, between scenes."""
     campaign_ctx, campaign = _campaign(ctx, args)
     _between_scenes(campaign_ctx, campaign, args)
-    request = parse_milestone(args)
     character = _pc(ctx, campaign, request.pc)
     if request.option == "skip":
         option: MilestoneOption | None = None
@@ -405,6 +428,58 @@ def _consequence(ctx: Context, character: Character, ref: str) -> tuple[int, Con
     )
 
 
+@dataclass(frozen=True)
+class BreakthroughRequest:
+    """``breakthrough PC [OPTION WORDS...]...``: the PC, and each option with the words
+    after it, as typed and in the order typed (skills and names are resolved later)."""
+
+    pc: str
+    options: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+_BREAKTHROUGH_WORDS = {
+    "point": (),
+    "refresh": (),
+    "extra": ("the stunt",),
+    "concept": ("the new high concept",),
+    "rename": ("the consequence", "its new name"),
+}
+"""What each breakthrough option (but ``raise``) takes after its word."""
+
+
+def parse_breakthrough(args: Tokens) -> BreakthroughRequest:
+    """Stage one of ``breakthrough``: the PC and the options, with their words.
+
+    Raises:
+        CommandError: A word is missing, ``raise`` names no skill, an option is not one, or
+            a second milestone option is given.
+    """
+    pc = args.take("the PC")
+    options: list[tuple[str, tuple[str, ...]]] = []
+    raised = 0
+    milestone = False
+    while args:
+        name = _option(args, *BREAKTHROUGH_OPTIONS, *MILESTONE_OPTIONS)
+        if name == "raise":
+            skills: list[str] = []
+            while args and fold(args.peek() or "") not in _OPTION_OF:
+                skills.append(args.take("a skill"))
+            raised += len(skills)
+            if not raised:
+                raise args.missing("a skill to raise")
+            options.append((name, tuple(skills)))
+        elif name in _BREAKTHROUGH_WORDS:
+            options.append((name, tuple(args.take(what) for what in _BREAKTHROUGH_WORDS[name])))
+        elif name is not None:
+            if milestone:
+                raise CommandError(tr(args.lang, "campaign.one_milestone"))
+            milestone = True
+            options.append((name, _milestone_words(args, name)))
+        else:
+            args.done()
+    return BreakthroughRequest(pc, tuple(options))
+
+
 @verb(
     "breakthrough",
     'breakthrough PC [raise SKILL...] [point] [refresh] [extra "STUNT"] [concept "TEXT"] '
@@ -414,23 +489,21 @@ def _consequence(ctx: Context, character: Character, ref: str) -> tuple[int, Con
     "are cleared and moderate and severe ones start recovering (rename them).",
     aliases=("läpimurto",),
     example='breakthrough silbestre raise Stealth Shoot point concept "Keeper of the archive"',
+    parse=parse_breakthrough,
 )
-def breakthrough(ctx: Context, args: Tokens) -> Applied:
-    """Apply a breakthrough to a party member, between scenes."""
+def breakthrough(ctx: Context, args: Tokens, request: BreakthroughRequest) -> Applied:
+    """Apply a breakthrough to a party member, between scenes: parsed, the choices read
+    against the campaign, the rules' :func:`take_breakthrough` applying them, said."""
     campaign_ctx, campaign = _campaign(ctx, args)
     _between_scenes(campaign_ctx, campaign, args)
-    character = _pc(ctx, campaign, args.take("the PC"))
+    character = _pc(ctx, campaign, request.pc)
     choices = Breakthrough()
     changes: list[str] = []
     raises: list[str] = []
     renames: list[Rename] = []
-    while args:
-        name = _option(args, *BREAKTHROUGH_OPTIONS, *MILESTONE_OPTIONS)
+    for name, words in request.options:
         if name == "raise":
-            while args and fold(args.peek() or "") not in _OPTION_OF:
-                raises.append(_skill(ctx, campaign.skills, args.take("a skill")))
-            if not raises:
-                raise _missing(ctx, args, "a skill to raise")
+            raises += (_skill(ctx, campaign.skills, word) for word in words)
         elif name == "point":
             choices = replace(choices, extra_skill_point=True)
             changes.append(ctx.tr("advance.point"))
@@ -438,28 +511,20 @@ def breakthrough(ctx: Context, args: Tokens) -> Applied:
             choices = replace(choices, extra_refresh=True)
             changes.append(ctx.tr("advance.refresh"))
         elif name == "extra":
-            text = args.take("the stunt")
-            choices = replace(choices, extra_stunt=Stunt(text))
-            changes.append(ctx.tr("advance.extra", text=text))
+            choices = replace(choices, extra_stunt=Stunt(words[0]))
+            changes.append(ctx.tr("advance.extra", text=words[0]))
         elif name == "concept":
-            text = args.take("the new high concept")
-            choices = replace(choices, high_concept=text)
-            changes.append(ctx.tr("advance.concept", text=text))
+            choices = replace(choices, high_concept=words[0])
+            changes.append(ctx.tr("advance.concept", text=words[0]))
         elif name == "rename":
-            _, slot = _consequence(ctx, character, args.take("the consequence"))
+            _, slot = _consequence(ctx, character, words[0])
             assert slot.aspect is not None
-            new_name = args.take("its new name")
-            renames.append(Rename(slot.aspect.name, new_name))
-            changes.append(ctx.tr("advance.aspect", old=slot.aspect.name, new=new_name))
-        elif name is not None:
-            if choices.milestone is not None:
-                raise CommandError(ctx.tr("campaign.one_milestone"))
-            words = _milestone_words(args, name)
+            renames.append(Rename(slot.aspect.name, words[1]))
+            changes.append(ctx.tr("advance.aspect", old=slot.aspect.name, new=words[1]))
+        else:
             option, change = _milestone_option(ctx, campaign, character, name, words)
             choices = replace(choices, milestone=option)
             changes.append(change)
-        else:
-            args.done()
     if raises:
         changes.insert(0, ctx.tr("advance.raise", skills=", ".join(raises)))
     choices = replace(choices, skill_raises=tuple(raises), recovering_names=tuple(renames))

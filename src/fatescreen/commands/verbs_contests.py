@@ -20,6 +20,7 @@ from fatescreen.commands.settle import (
     with_hits,
 )
 from fatescreen.commands.text import effort_text, quoted
+from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.character import Character, StressKind
@@ -31,18 +32,21 @@ from fatescreen.rules.contests import (
     ChallengeTask,
     Contest,
     ContestSide,
+    ExchangeOutcome,
     FastContestAction,
+    ThreatHarm,
     add_twist,
     challenge_progress,
     contest_exchange,
-    direct_contest_shifts,
+    exchange_shifts,
     failed_contest_advantage,
     finish_challenge,
     record_task,
     threat_harm,
 )
-from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
 from fatescreen.rules.errors import InvalidValue
+from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard, hazard_effort
 from fatescreen.rules.outcomes import Effort, Outcome, resolve
 from fatescreen.scene.aspects import SCENE_HOLDER, add_aspect
@@ -82,6 +86,152 @@ def _contest(ctx: Context, ref: str | None, *, running: bool = True) -> Contest:
 # ---------------------------------------------------------------------------- contest
 
 
+@dataclass(frozen=True)
+class ContestStart:
+    """``contest start NAME SIDE=ID,ID|ID... [to N] [faster] [threat HAZARD]``: the sides'
+    words as typed (a side's name and members, or one member)."""
+
+    name: str
+    sides: tuple[str, ...]
+    victories: int | None = None
+    faster: bool = False
+    threat: str | None = None
+
+
+@dataclass(frozen=True)
+class ContestThreat:
+    """``threat [HAZARD|RATING] [FACES]`` on a contest roll: the outside threat's attack
+    (the contest's own threat when neither a hazard nor a rating is named)."""
+
+    hazard: str | None = None
+    rating: int | None = None
+    dice: DiceRoll | None = None
+
+
+@dataclass(frozen=True)
+class ContestRollRequest:
+    """``contest roll WHO|SIDE [SKILL|RATING] [FACES] [with H,H] [vs DIFFICULTY]
+    [threat ...] [in CONTEST]``: the word after the side is a member's skill or a side's
+    rating, which only the scene tells apart."""
+
+    side: str
+    value: str | None = None
+    dice: DiceRoll | None = None
+    helpers: tuple[str, ...] = ()
+    difficulty: int | None = None
+    threat: ContestThreat | None = None
+    contest: str | None = None
+
+
+@dataclass(frozen=True)
+class ContestForfeit:
+    """``contest forfeit WHO|SIDE [in CONTEST]``."""
+
+    side: str
+    contest: str | None = None
+
+
+@dataclass(frozen=True)
+class ContestTwist:
+    """``contest twist "ASPECT" [in CONTEST]``: a twist's new situation aspect."""
+
+    aspect: str
+    contest: str | None = None
+
+
+@dataclass(frozen=True)
+class ContestView:
+    """``contest show|end [CONTEST]``: the board shown, or the contest closed."""
+
+    contest: str | None = None
+    end: bool = False
+
+
+ContestRequest = ContestStart | ContestRollRequest | ContestForfeit | ContestTwist | ContestView
+"""Any request of the ``contest`` verb."""
+
+
+def parse_contest(args: Tokens) -> ContestRequest:
+    """Stage one of ``contest``: the whole line as a typed request.
+
+    Raises:
+        CommandError: The line does not follow the verb's usage.
+    """
+    action = args.keyword("start", "roll", "forfeit", "twist", "show", "end")
+    if action == "start":
+        return _parse_start_contest(args)
+    ref = _pop_in(args)
+    if action == "roll":
+        return _parse_contest_roll(args, ref)
+    if action == "forfeit":
+        return ContestForfeit(args.take(tr(args.lang, "what.side")), ref)
+    if action == "twist":
+        name = args.take(tr(args.lang, "what.aspect_name")).strip()
+        args.done()
+        if not name:
+            raise args.missing(tr(args.lang, "what.aspect_name"))
+        return ContestTwist(name, ref)
+    if action is None and args:
+        raise args.missing("start/roll/forfeit/twist/show/end")
+    if ref is None and args:
+        ref = args.take(tr(args.lang, "what.contest"))
+    return ContestView(ref, end=action == "end")
+
+
+def _parse_start_contest(args: Tokens) -> ContestStart:
+    name = args.take(tr(args.lang, "what.contest")).strip()
+    if not name:
+        raise args.missing(tr(args.lang, "what.contest"))
+    needed: int | None = None
+    sides: list[str] = []
+    faster = False
+    threat: str | None = None
+    while args:
+        if args.keyword("to"):
+            needed = args.number(tr(args.lang, "what.victories"))
+        elif args.keyword("faster"):
+            faster = True
+        elif args.keyword("threat"):
+            threat = args.take(tr(args.lang, "what.hazard"))
+        else:
+            sides.append(args.take(tr(args.lang, "what.side")))
+    return ContestStart(name, tuple(sides), needed, faster, threat)
+
+
+def _parse_contest_roll(args: Tokens, ref: str | None) -> ContestRollRequest:
+    side = args.take(tr(args.lang, "what.side"))
+    value = args.word_unless("with", "vs", "dice", "threat")
+    entered: DiceRoll | None = None
+    helpers: list[str] = []
+    difficulty: int | None = None
+    threat: ContestThreat | None = None
+    while args:
+        if args.keyword("with"):
+            helpers += args.names(tr(args.lang, "what.helpers"))
+        elif args.keyword("vs"):
+            difficulty = args.number(tr(args.lang, "what.difficulty"))
+        elif threat is None and args.keyword("threat"):
+            threat = _parse_threat(args)
+        elif entered is None and (faces := args.faces()) is not None:
+            entered = faces
+        else:
+            args.done()
+    return ContestRollRequest(side, value, entered, tuple(helpers), difficulty, threat, ref)
+
+
+def _parse_threat(args: Tokens) -> ContestThreat:
+    """The words after ``threat``: a hazard or a rating, if named, and its faces."""
+    hazard: str | None = None
+    rating: int | None = None
+    if args and not args.at_keyword("with", "vs", "dice", "threat"):
+        word = args.peek() or ""
+        if not looks_like_faces(word):
+            rating = args.optional_number()
+            if rating is None:
+                hazard = args.take(tr(args.lang, "what.hazard"))
+    return ContestThreat(hazard, rating, args.faces())
+
+
 @verb(
     "contest",
     "contest start NAME SIDE=ID,ID|ID... [to N] [faster] [threat HAZARD] | roll WHO|SIDE "
@@ -89,28 +239,23 @@ def _contest(ctx: Context, ref: str | None, *, running: bool = True) -> Contest:
     'forfeit WHO|SIDE | twist "ASPECT" | show | end [in CONTEST]',
     aliases=("ct", "kilpailu"),
     example="contest roll rozio Athletics +0+0 vs 2",
+    parse=parse_contest,
 )
-def contest(ctx: Context, args: Tokens) -> Applied:
-    """The contest verbs."""
-    action = args.keyword("start", "roll", "forfeit", "twist", "show", "end")
-    if action == "start":
-        return _start_contest(ctx, args)
-    ref = _pop_in(args)
-    if action == "roll":
+def contest(ctx: Context, args: Tokens, request: ContestRequest) -> Applied:
+    """The contest verbs: the line parsed (:func:`parse_contest`), then each request
+    decided, applied and said by its own function."""
+    if isinstance(request, ContestStart):
+        return _start_contest(ctx, request)
+    if isinstance(request, ContestRollRequest):
         no_hit_waiting(ctx)
-        return _roll(ctx, args, ref)
-    if action == "forfeit":
-        return _forfeit(ctx, args, ref)
-    if action == "twist":
-        return _twist(ctx, args, ref)
-    if action == "end":
-        return _end_contest(ctx, args, ref)
-    if action is None and args:
-        raise args.missing("start/roll/forfeit/twist/show/end")
-    if ref is None and args:
-        ref = args.take(ctx.tr("what.contest"))
-    args.done()
-    found = _contest(ctx, ref, running=False)
+        return _roll(ctx, args, request)
+    if isinstance(request, ContestForfeit):
+        return _forfeit(ctx, request)
+    if isinstance(request, ContestTwist):
+        return _twist(ctx, request)
+    if request.end:
+        return _end_contest(ctx, request.contest)
+    found = _contest(ctx, request.contest, running=False)
     return Applied(ctx.scene, (_board(ctx, found),))
 
 
@@ -128,27 +273,17 @@ def _board(ctx: Context, found: Contest) -> str:
     return line
 
 
-def _start_contest(ctx: Context, args: Tokens) -> Applied:
-    name = args.take(ctx.tr("what.contest")).strip()
-    if not name:
-        raise args.missing(ctx.tr("what.contest"))
+def _start_contest(ctx: Context, request: ContestStart) -> Applied:
+    name = request.name
     if any(make_id(c.name) == make_id(name) for c in ctx.scene.contests):
         raise ctx.error("error.contest_exists", contest=name)
-    needed = ctx.scene.rules.contest_victories
+    needed = request.victories
+    if needed is None:
+        needed = ctx.scene.rules.contest_victories
+    faster = request.faster
+    threat = None if request.threat is None else _hazard(ctx, request.threat).id
     sides: list[ContestSide] = []
-    faster = False
-    threat: str | None = None
-    while args:
-        if args.keyword("to"):
-            needed = args.number(ctx.tr("what.victories"))
-            continue
-        if args.keyword("faster"):
-            faster = True
-            continue
-        if args.keyword("threat"):
-            threat = _hazard(ctx, args.take(ctx.tr("what.hazard"))).id
-            continue
-        word = args.take(ctx.tr("what.side"))
+    for word in request.sides:
         side_name, equals, members_text = word.partition("=")
         if equals:
             members = tuple(ctx.actor(ref).id for ref in members_text.split(",") if ref.strip())
@@ -193,19 +328,13 @@ def _hazard(ctx: Context, ref: str) -> Hazard:
 
 
 def _threat(
-    ctx: Context, args: Tokens, found: Contest, given: bool
+    ctx: Context, args: Tokens, found: Contest, given: ContestThreat | None
 ) -> tuple[Effort | None, str | None]:
     """The outside threat's attack on the side (§5): the hazard or rating after ``threat``
     (with its faces), else the contest's own threat; None when there is none."""
-    hazard: Hazard | None = None
-    rating: int | None = None
-    if given and args and not args.at_keyword("with", "vs", "dice", "threat"):
-        word = args.peek() or ""
-        if not looks_like_faces(word):
-            rating = args.optional_number()
-            if rating is None:
-                hazard = _hazard(ctx, args.take(ctx.tr("what.hazard")))
-    faces = args.faces() if given else None
+    hazard = _hazard(ctx, given.hazard) if given is not None and given.hazard else None
+    rating = given.rating if given is not None else None
+    faces = given.dice if given is not None else None
     if hazard is None and rating is None and found.threat is not None:
         known = ctx.scene.obstacle_index.get(found.threat)
         hazard = known if isinstance(known, Hazard) else None
@@ -249,41 +378,47 @@ def _side_of(
     return found_contest, side, None
 
 
-def _roll(ctx: Context, args: Tokens, ref: str | None) -> Applied:
-    found, side, actor = _side_of(ctx, args.take(ctx.tr("what.side")), ref)
+def _roll(ctx: Context, args: Tokens, request: ContestRollRequest) -> Applied:
+    """A side's roll: decided (:func:`decide_contest_roll`), then settled (applied and
+    said by :func:`apply_contest_roll` and :func:`say_contest_roll`)."""
+    pending, side, found = decide_contest_roll(ctx, args, request)
+    scene, lines = settle(ctx, ctx.scene, pending)
+    label = ctx.tr("label.contest_roll", side=side.name, contest=found.name)
+    return Applied(scene, lines, label, frozenset({"pending", "contests", "aspects"}))
+
+
+def decide_contest_roll(
+    ctx: Context, args: Tokens, request: ContestRollRequest
+) -> tuple[PendingRoll, ContestSide, Contest]:
+    """Stage two of ``contest roll``: the side's roll as the rules decide it (its effort,
+    teamwork, the outside threat's attack), ready to settle.
+
+    Raises:
+        CommandError: A name is unknown, the side has rolled, or the words do not fit it.
+    """
+    found, side, actor = _side_of(ctx, request.side, request.contest)
     if _rolled(ctx.scene, found, side):
         raise ctx.error("error.side_rolled", side=side.name, exchange=found.exchange)
     if actor is None and side.members:
         raise ctx.error("error.who_rolls", side=side.name, names=ctx.names(side.members))
     skill = ""
     rating: int | None = None
+    value = request.value
     if isinstance(actor, Character):
-        word = args.peek()
-        if word is None or looks_like_faces(word) or args.at_keyword("with", "vs", "dice"):
+        if value is None:
             raise args.missing(ctx.tr("what.skill"))
-        skill = ctx.skill(actor, args.take(ctx.tr("what.skill")))
+        skill = ctx.skill(actor, value)
     elif actor is None:
-        rating = args.number(ctx.tr("what.rating"))
-    entered: DiceRoll | None = None
-    helpers: list[str] = []
-    difficulty: int | None = None
-    threat: Effort | None = None
-    threat_by: str | None = None
-    threat_given = False
-    while args:
-        if args.keyword("with"):
-            helpers += args.names(ctx.tr("what.helpers"))
-        elif args.keyword("vs"):
-            difficulty = args.number(ctx.tr("what.difficulty"))
-        elif not threat_given and args.keyword("threat"):
-            threat_given = True
-            threat, threat_by = _threat(ctx, args, found, given=True)
-        elif entered is None and (faces := args.faces()) is not None:
-            entered = faces
-        else:
-            args.done()
-    if not threat_given:
-        threat, threat_by = _threat(ctx, args, found, given=False)
+        if value is None:
+            raise args.missing(ctx.tr("what.rating"))
+        try:
+            rating = parse_rating(value)
+        except ValueError:
+            raise args.not_a_number(value) from None
+    elif value is not None:
+        raise ctx.error("error.extra", verb=args.verb_word, extra=value, usage=args.usage)
+    entered, helpers, difficulty = request.dice, list(request.helpers), request.difficulty
+    threat, threat_by = _threat(ctx, args, found, request.threat)
     others = [r for r in ctx.scene.contest_rolls if r.contest == found.name and r.effort]
     if others and (others[0].difficulty is None) != (difficulty is None):
         raise ctx.error("error.contest_mode", contest=found.name)
@@ -309,30 +444,63 @@ def _roll(ctx: Context, args: Tokens, ref: str | None) -> Applied:
         threat=threat,
         threat_by=threat_by,
     )
-    scene, lines = settle(ctx, ctx.scene, pending)
-    label = ctx.tr("label.contest_roll", side=side.name, contest=found.name)
-    return Applied(scene, lines, label, frozenset({"pending", "contests", "aspects"}))
+    return pending, side, found
 
 
-@settles(Action.OVERCOME, RollPurpose.CONTEST)
-def settle_contest_roll(
+@dataclass(frozen=True)
+class ThreatStruck:
+    """An outside threat's attack on the side that rolled, as applied: the harm the rules
+    decided and the members left a hit to absorb."""
+
+    harm: ThreatHarm
+    hit: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ExchangeRead:
+    """A contest after a side's roll or forfeit: the sides still to act, or the exchange
+    resolved (the rules' outcome and the contest after it)."""
+
+    contest: str
+    waiting: tuple[str, ...] = ()
+    outcome: ExchangeOutcome | None = None
+    after: Contest | None = None
+
+
+@dataclass(frozen=True)
+class ContestRolled:
+    """What a side's roll put in the scene: the threat's hits and the exchange's state."""
+
+    threat: ThreatStruck | None
+    exchange: ExchangeRead
+
+
+def apply_contest_roll(
     ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
-    """Record a side's roll; when every side has rolled or forfeited, resolve the exchange."""
+) -> tuple[Scene, ContestRolled]:
+    """Record a side's roll, the outside threat's hits, and resolve the exchange when every
+    side has rolled or forfeited."""
     name, side, difficulty_text = pending.refs
     difficulty = int(difficulty_text) if difficulty_text else None
     entry = ContestRoll(
         name, side, pending.actor, pending.result.effort, difficulty, helpers=pending.helpers
     )
     scene = replace(scene, contest_rolls=(*scene.contest_rolls, entry))
+    scene, threat = _apply_threat(scene, pending)
+    scene, exchange = _apply_exchange(scene, name)
+    return scene, ContestRolled(threat, exchange)
+
+
+def say_contest_roll(
+    ctx: Context, scene: Scene, pending: PendingRoll, rolled: ContestRolled
+) -> tuple[str, ...]:
+    """The side's roll, the exchange's state, and the threat's attack."""
+    _, side, difficulty_text = pending.refs
     who = ctx.who(pending.actor) if pending.actor else side
-    if difficulty is None:
+    effort = effort_text(ctx, pending.result.effort)
+    if not difficulty_text:
         line = ctx.tr(
-            "contest.roll_direct",
-            actor=who,
-            side=side,
-            skill=pending.skill,
-            effort=effort_text(ctx, pending.result.effort),
+            "contest.roll_direct", actor=who, side=side, skill=pending.skill, effort=effort
         )
     else:
         line = ctx.tr(
@@ -340,26 +508,41 @@ def settle_contest_roll(
             actor=who,
             side=side,
             skill=pending.skill,
-            effort=effort_text(ctx, pending.result.effort),
-            difficulty=ctx.rating(difficulty),
+            effort=effort,
+            difficulty=ctx.rating(int(difficulty_text)),
             shifts=pending.result.shifts,
         )
-    scene, threat_lines = _threat_attack(ctx, scene, pending)
-    scene, more = _resolve_if_complete(ctx, scene, name)
-    return scene, (line, *more, *threat_lines)
+    threat_lines = _say_threat(ctx, scene, pending, rolled.threat)
+    return (line, *_say_exchange(ctx, rolled.exchange), *threat_lines)
 
 
-def _threat_attack(
-    ctx: Context, scene: Scene, pending: PendingRoll
-) -> tuple[Scene, tuple[str, ...]]:
+settle_contest_roll = settles(Action.OVERCOME, RollPurpose.CONTEST)(
+    staged(apply_contest_roll, say_contest_roll)
+)
+
+
+def _apply_threat(scene: Scene, pending: PendingRoll) -> tuple[Scene, ThreatStruck | None]:
     """An outside threat's attack on the side that rolled (§5): «Mikäli heidän yhteinen
     kilpailuheittonsa on pienempi kuin uhan hyökkäysheitto tai säädetty vaikeustaso,
     jokainen hahmo kärsii erotuksen verran vauriota»; each member's hit waits in turn."""
     if pending.threat is None:
-        return scene, ()
+        return scene, None
     name, side_name, _ = pending.refs
     side = next(c for c in scene.contests if c.name == name).side(side_name)
     harm = threat_harm(side, pending.result.effort, pending.threat)
+    standing = tuple(m for m in harm.members if m in scene.character_index)
+    if harm.members:
+        hits = [PendingHit(m, harm.harm, StressKind.PHYSICAL, pending.threat_by) for m in standing]
+        scene = with_hits(scene, hits)
+    return scene, ThreatStruck(harm, standing)
+
+
+def _say_threat(
+    ctx: Context, scene: Scene, pending: PendingRoll, struck: ThreatStruck | None
+) -> tuple[str, ...]:
+    if struck is None or pending.threat is None:
+        return ()
+    side_name = pending.refs[1]
     threat_name = ctx.who(pending.threat_by) if pending.threat_by else ctx.tr("contest.threat")
     head = ctx.tr(
         "contest.threat_line",
@@ -367,38 +550,39 @@ def _threat_attack(
         side=side_name,
         effort=effort_text(ctx, pending.threat),
     )
-    if not harm.members:
-        return scene, (head + " · " + ctx.tr("contest.threat_held", side=side_name),)
-    standing = [m for m in harm.members if m in scene.character_index]
-    hits = [PendingHit(m, harm.harm, StressKind.PHYSICAL, pending.threat_by) for m in standing]
-    scene = with_hits(scene, hits)
-    line = head + " · " + ctx.tr("contest.threat_harm", names=ctx.names(standing), shifts=harm.harm)
+    if not struck.harm.members:
+        return (head + " · " + ctx.tr("contest.threat_held", side=side_name),)
+    names = ctx.names(struck.hit)
+    line = head + " · " + ctx.tr("contest.threat_harm", names=names, shifts=struck.harm.harm)
     assert scene.pending_hit is not None
-    return scene, (line, *hit_lines(ctx.on(scene), scene, scene.pending_hit))
+    return (line, *hit_lines(ctx, scene, scene.pending_hit))
 
 
-def _resolve_if_complete(ctx: Context, scene: Scene, name: str) -> tuple[Scene, tuple[str, ...]]:
-    """Resolve the exchange if every side has rolled or forfeited; else say who is left."""
+def _apply_exchange(scene: Scene, name: str) -> tuple[Scene, ExchangeRead]:
+    """Resolve the exchange (the rules' :func:`contest_exchange`) if every side has rolled
+    or forfeited."""
     found = next(c for c in scene.contests if c.name == name)
     rolls = [r for r in scene.contest_rolls if r.contest == name and not r.advantage]
     done = {r.side for r in rolls}
-    waiting = [side.name for side in found.sides if side.name not in done]
+    waiting = tuple(side.name for side in found.sides if side.name not in done)
     if waiting:
-        return scene, (ctx.tr("contest.waiting", sides=", ".join(waiting)),)
-    efforts = {r.side: r.effort for r in rolls if r.effort is not None}
+        return scene, ExchangeRead(name, waiting)
+    rolled = [r for r in rolls if r.effort is not None]
+    efforts: dict[str, int | Effort] = {r.side: r.effort for r in rolled if r.effort is not None}
+    difficulties = {r.side: r.difficulty for r in rolled if r.difficulty is not None}
     forfeits = [r.side for r in rolls if r.effort is None]
-    shifts: dict[str, int]
-    if any(r.difficulty is not None for r in rolls if r.effort is not None):
-        shifts = {
-            r.side: r.effort.total - (r.difficulty or 0) for r in rolls if r.effort is not None
-        }
-    elif len(efforts) >= 2:
-        shifts = direct_contest_shifts({side: effort for side, effort in efforts.items() if effort})
-    else:
-        shifts = {side: effort.total for side, effort in efforts.items() if effort}
+    shifts = exchange_shifts(efforts, difficulties)
     after, outcome = contest_exchange(found, shifts, forfeits)
     scene = _replace_contest(scene, found, after)
     scene = replace(scene, contest_rolls=tuple(r for r in scene.contest_rolls if r.contest != name))
+    return scene, ExchangeRead(name, outcome=outcome, after=after)
+
+
+def _say_exchange(ctx: Context, read: ExchangeRead) -> tuple[str, ...]:
+    """Who is left to act, or the exchange's shifts, its verdict and a winner."""
+    if read.outcome is None or read.after is None:
+        return (ctx.tr("contest.waiting", sides=", ".join(read.waiting)),)
+    outcome, after = read.outcome, read.after
     listed = ", ".join(f"{side} {value:+d}" for side, value in outcome.shifts) or ctx.tr("none")
     if outcome.twist:
         verdict = ctx.tr("contest.twist_due")
@@ -414,13 +598,18 @@ def _resolve_if_complete(ctx: Context, scene: Scene, name: str) -> tuple[Scene, 
         verdict = ctx.tr("contest.nothing")
     lines = [ctx.tr("contest.exchange", exchange=outcome.exchange, shifts=listed, result=verdict)]
     if outcome.winner is not None:
-        lines.append(ctx.tr("contest.won", side=outcome.winner, contest=name))
-    return scene, tuple(lines)
+        lines.append(ctx.tr("contest.won", side=outcome.winner, contest=read.contest))
+    return tuple(lines)
 
 
-def _forfeit(ctx: Context, args: Tokens, ref: str | None) -> Applied:
-    found, side, _ = _side_of(ctx, args.take(ctx.tr("what.side")), ref)
-    args.done()
+def _resolve_if_complete(ctx: Context, scene: Scene, name: str) -> tuple[Scene, tuple[str, ...]]:
+    """Resolve the exchange if every side has rolled or forfeited; else say who is left."""
+    scene, read = _apply_exchange(scene, name)
+    return scene, _say_exchange(ctx.on(scene), read)
+
+
+def _forfeit(ctx: Context, request: ContestForfeit) -> Applied:
+    found, side, _ = _side_of(ctx, request.side, request.contest)
     if _rolled(ctx.scene, found, side):
         raise ctx.error("error.side_rolled", side=side.name, exchange=found.exchange)
     forfeiting = side.name
@@ -457,12 +646,9 @@ def _failed_advantage(scene: Scene, side: ContestSide) -> PendingRoll | None:
     return None
 
 
-def _twist(ctx: Context, args: Tokens, ref: str | None) -> Applied:
-    found = _contest(ctx, ref, running=False)
-    name = args.take(ctx.tr("what.aspect_name")).strip()
-    args.done()
-    if not name:
-        raise args.missing(ctx.tr("what.aspect_name"))
+def _twist(ctx: Context, request: ContestTwist) -> Applied:
+    found = _contest(ctx, request.contest, running=False)
+    name = request.aspect
     if any(make_id(a.name) == make_id(name) for a in ctx.scene.aspects):
         raise ctx.error("error.aspect_exists", aspect=quoted(name), holder=ctx.tr("holder.scene"))
     scene = add_aspect(ctx.scene, SCENE_HOLDER, Aspect(name, AspectKind.SITUATION))
@@ -471,10 +657,7 @@ def _twist(ctx: Context, args: Tokens, ref: str | None) -> Applied:
     return Applied(scene, (line,), line, frozenset({"contests", "aspects"}))
 
 
-def _end_contest(ctx: Context, args: Tokens, ref: str | None) -> Applied:
-    if ref is None and args:
-        ref = args.take(ctx.tr("what.contest"))
-    args.done()
+def _end_contest(ctx: Context, ref: str | None) -> Applied:
     found = _contest(ctx, ref, running=False)
     scene = replace(
         ctx.scene,
@@ -521,17 +704,17 @@ def _task(ctx: Context, word: str, ref: str | None) -> tuple[Challenge, Challeng
     return found_challenge, task
 
 
-def _task_text(ctx: Context, spec: str) -> ChallengeTask:
+def _task_text(args: Tokens, spec: str) -> ChallengeTask:
     """``"Find the book:Investigate:3"``."""
     parts = [part.strip() for part in spec.split(":")]
     if len(parts) != 3 or not parts[0] or not parts[1]:
-        raise ctx.error("error.task_spec", spec=spec)
+        raise args.error("error.task_spec", spec=spec)
     try:
         difficulty = int(parts[2])
     except ValueError:
-        raise ctx.error("error.task_spec", spec=spec) from None
+        raise args.error("error.task_spec", spec=spec) from None
     if abs(difficulty) > 20:
-        raise ctx.error("error.range", low=-20, high=20)
+        raise args.error("error.range", low=-20, high=20)
     return ChallengeTask(parts[0], parts[1], difficulty)
 
 
@@ -561,29 +744,91 @@ def progress_lines(ctx: Context, found: Challenge) -> tuple[str, ...]:
     return (line, ctx.tr("challenge.reading", challenge=found.name, reading=reading))
 
 
+@dataclass(frozen=True)
+class ChallengeStart:
+    """``challenge start NAME "TASK:SKILL:DIFFICULTY"...``."""
+
+    name: str
+    tasks: tuple[ChallengeTask, ...]
+
+
+@dataclass(frozen=True)
+class TaskRoll:
+    """``challenge roll TASK WHO [SKILL] [FACES] [with H,H] [in CHALLENGE]`` (the task's
+    own skill unless one is named)."""
+
+    task: str
+    who: str
+    skill: str | None = None
+    dice: DiceRoll | None = None
+    helpers: tuple[str, ...] = ()
+    challenge: str | None = None
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    """``challenge show|end [CHALLENGE]``: the progress shown, or the challenge closed."""
+
+    challenge: str | None = None
+    end: bool = False
+
+
+ChallengeRequest = ChallengeStart | TaskRoll | ChallengeView
+"""Any request of the ``challenge`` verb."""
+
+
+def parse_challenge(args: Tokens) -> ChallengeRequest:
+    """Stage one of ``challenge``: the whole line as a typed request.
+
+    Raises:
+        CommandError: The line does not follow the verb's usage, or a task is malformed.
+    """
+    action = args.keyword("start", "roll", "show", "end")
+    if action == "start":
+        name = args.take(tr(args.lang, "what.challenge")).strip()
+        if not name:
+            raise args.missing(tr(args.lang, "what.challenge"))
+        tasks = [_task_text(args, args.take(tr(args.lang, "what.task")))]
+        while args:
+            tasks.append(_task_text(args, args.take(tr(args.lang, "what.task"))))
+        return ChallengeStart(name, tuple(tasks))
+    ref = _pop_in(args)
+    if action == "roll":
+        return _parse_task_roll(args, ref)
+    if action is None and args:
+        raise args.missing("start/roll/show/end")
+    if ref is None and args:
+        ref = args.take(tr(args.lang, "what.challenge"))
+    return ChallengeView(ref, end=action == "end")
+
+
+def _parse_task_roll(args: Tokens, ref: str | None) -> TaskRoll:
+    task = args.take(tr(args.lang, "what.task"))
+    who = args.take(tr(args.lang, "what.character"))
+    skill = args.word_unless("with", "dice")
+    dice, helpers = args.dice_and_helpers()
+    entered = parse_faces(dice) if dice is not None else None
+    return TaskRoll(task, who, skill, entered, helpers, ref)
+
+
 @verb(
     "challenge",
     'challenge start NAME "TASK:SKILL:DIFFICULTY"... | roll TASK WHO [SKILL] [FACES] '
     "[with H,H] | show | end [in CHALLENGE]",
     aliases=("ch", "haaste"),
     example="challenge roll codex silbestre Lore +0+0",
+    parse=parse_challenge,
 )
-def challenge(ctx: Context, args: Tokens) -> Applied:
-    """The challenge verbs."""
-    action = args.keyword("start", "roll", "show", "end")
-    if action == "start":
-        return _start_challenge(ctx, args)
-    ref = _pop_in(args)
-    if action == "roll":
+def challenge(ctx: Context, args: Tokens, request: ChallengeRequest) -> Applied:
+    """The challenge verbs: the line parsed (:func:`parse_challenge`), then each request
+    decided, applied and said by its own function."""
+    if isinstance(request, ChallengeStart):
+        return _start_challenge(ctx, request)
+    if isinstance(request, TaskRoll):
         no_hit_waiting(ctx)
-        return _roll_task(ctx, args, ref)
-    if action is None and args:
-        raise args.missing("start/roll/show/end")
-    if ref is None and args:
-        ref = args.take(ctx.tr("what.challenge"))
-    args.done()
-    found = _challenge(ctx, ref, running=action == "end")
-    if action == "end":
+        return _roll_task(ctx, request)
+    found = _challenge(ctx, request.challenge, running=request.end)
+    if request.end:
         closed = finish_challenge(found)
         scene = _replace_challenge(ctx.scene, found, closed)
         lines = (ctx.tr("challenge.ended", challenge=found.name), *progress_lines(ctx, closed)[1:])
@@ -591,15 +836,10 @@ def challenge(ctx: Context, args: Tokens) -> Applied:
     return Applied(ctx.scene, progress_lines(ctx, found))
 
 
-def _start_challenge(ctx: Context, args: Tokens) -> Applied:
-    name = args.take(ctx.tr("what.challenge")).strip()
-    if not name:
-        raise args.missing(ctx.tr("what.challenge"))
+def _start_challenge(ctx: Context, request: ChallengeStart) -> Applied:
+    name, tasks = request.name, request.tasks
     if any(make_id(c.name) == make_id(name) for c in ctx.scene.challenges):
         raise ctx.error("error.challenge_exists", challenge=name)
-    tasks = [_task_text(ctx, args.take(ctx.tr("what.task")))]
-    while args:
-        tasks.append(_task_text(ctx, args.take(ctx.tr("what.task"))))
     try:
         started = Challenge(name, tuple(tasks))
     except InvalidValue:
@@ -612,27 +852,18 @@ def _start_challenge(ctx: Context, args: Tokens) -> Applied:
     return Applied(scene, (line,), line, frozenset({"challenges"}))
 
 
-def _roll_task(ctx: Context, args: Tokens, ref: str | None) -> Applied:
-    found, task = _task(ctx, args.take(ctx.tr("what.task")), ref)
+def _roll_task(ctx: Context, request: TaskRoll) -> Applied:
+    """A task's roll: decided here (the task's difficulty, the effort with teamwork), then
+    settled (applied and said by :func:`apply_task` and :func:`say_task`)."""
+    found, task = _task(ctx, request.task, request.challenge)
     if task.rolled:
         raise ctx.error(
             "error.task_rolled", task=task.name, outcome=ctx.tr(f"outcome.{task.outcome}")
         )
-    actor = ctx.standing(args.take(ctx.tr("what.character")))
-    skill = task.skill
-    word = args.peek()
-    if word is not None and not looks_like_faces(word) and not args.at_keyword("with", "dice"):
-        skill = ctx.skill(actor, args.take(ctx.tr("what.skill")))
-    entered: DiceRoll | None = None
-    helpers: list[str] = []
-    while args:
-        if args.keyword("with"):
-            helpers += args.names(ctx.tr("what.helpers"))
-        elif entered is None and (faces := args.faces()) is not None:
-            entered = faces
-        else:
-            args.done()
-    effort, counted, _ = action_effort(ctx, actor, skill, entered, helpers)
+    actor = ctx.standing(request.who)
+    skill = task.skill if request.skill is None else ctx.skill(actor, request.skill)
+    helpers = list(request.helpers)
+    effort, counted, _ = action_effort(ctx, actor, skill, request.dice, helpers)
     pending = PendingRoll(
         actor.id,
         Action.OVERCOME,

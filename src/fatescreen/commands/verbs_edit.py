@@ -4,7 +4,7 @@ countdown, a zone, the scene itself or its rules (``set``); where things stand (
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fatescreen.commands.build import (
@@ -51,24 +51,6 @@ Data = dict[str, Any]
 RULES_WORDS = ("rules", "säännöt")
 
 
-@verb(
-    "set",
-    "set NAME|scene|rules FIELD VALUE [FIELD VALUE...]",
-    aliases=("aseta", "muuta"),
-    example="set leader skill Fight Superb weapon 2",
-)
-def set_verb(ctx: Context, args: Tokens) -> Applied:
-    """Change fields of a character, obstacle, countdown, zone, the scene or its rules."""
-    found: list[Record] = []
-
-    def grammar(ref: str) -> Fields:
-        found.append(find_record(ctx, ref))
-        return fields_of(found[-1])
-
-    request = parse_set(args, grammar)
-    return set_fields(ctx, args.verb, request, found[-1] if found else None)
-
-
 def fields_of(record: Record) -> Fields:
     """The fields ``set`` reads for a kind of record."""
     if isinstance(record, Character):
@@ -108,6 +90,48 @@ def parse_set(args: Tokens, grammar: Callable[[str], Fields]) -> Set:
     else:
         fields = grammar(ref)
     return Set(ref, fields.split(args))
+
+
+@dataclass(frozen=True)
+class SetLine:
+    """A ``set`` line read whole: what changes, and the words of its fields. Which fields
+    there are depends on the kind of record, so the record's grammar reads the words
+    (:func:`parse_set`)."""
+
+    target: str
+    words: tuple[str, ...]
+
+
+def parse_set_line(args: Tokens) -> SetLine:
+    """Stage one of ``set``: what changes, and every word after it.
+
+    Raises:
+        CommandError: Nothing is named.
+    """
+    ref = args.take(tr(args.lang, "what.thing"))
+    words = tuple(args.words)
+    args.words = []
+    return SetLine(ref, words)
+
+
+@verb(
+    "set",
+    "set NAME|scene|rules FIELD VALUE [FIELD VALUE...]",
+    aliases=("aseta", "muuta"),
+    example="set leader skill Fight Superb weapon 2",
+    parse=parse_set_line,
+)
+def set_verb(ctx: Context, args: Tokens, line: SetLine) -> Applied:
+    """Change fields of a character, obstacle, countdown, zone, the scene or its rules."""
+    found: list[Record] = []
+
+    def grammar(ref: str) -> Fields:
+        found.append(find_record(ctx, ref))
+        return fields_of(found[-1])
+
+    words = Tokens(args.verb, [line.target, *line.words], args.lang)
+    request = parse_set(words, grammar)
+    return set_fields(ctx, args.verb, request, found[-1] if found else None)
 
 
 def set_fields(ctx: Context, verb: Verb, request: Set, record: Record | None = None) -> Applied:
@@ -279,10 +303,10 @@ def parse_place(args: Tokens) -> Place:
     "place NAME[,NAME...] ZONE|none",
     aliases=("sijoita",),
     example="place cultist-4,cultist-5 crypt",
+    parse=parse_place,
 )
-def place(ctx: Context, args: Tokens) -> Applied:
+def place(ctx: Context, args: Tokens, request: Place) -> Applied:
     """Put characters or obstacles in a zone (or nowhere), without moving or rolling."""
-    request = parse_place(args)
     refs = request.targets
     zone = None if request.zone is None else ctx.zone(request.zone)
     scene = ctx.scene

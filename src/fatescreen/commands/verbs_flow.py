@@ -8,7 +8,7 @@ from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError, refused, rules_message
 from fatescreen.commands.flow import default_participants, next_scene_pool, scene_end
 from fatescreen.commands.harm_text import hit_lines
-from fatescreen.commands.requests import Move, NextExchange, NextTurn, Tick
+from fatescreen.commands.requests import EndScene, Move, NextExchange, NextTurn, Tick
 from fatescreen.commands.settle import (
     action_effort,
     no_hit_waiting,
@@ -25,7 +25,7 @@ from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
 from fatescreen.rules.conflict import TurnOrder, add_participant, hand_to, may_pick, next_exchange
 from fatescreen.rules.conflict import start as start_exchange
-from fatescreen.rules.dice import looks_like_faces, parse_faces
+from fatescreen.rules.dice import parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.obstacles import (
     Block,
@@ -43,24 +43,9 @@ def parse_move(args: Tokens) -> Move:
     a barrier or a block asks for (names and skills as typed)."""
     character = args.take(tr(args.lang, "what.character"))
     zone = args.take(tr(args.lang, "what.zone"))
-    skill: str | None = None
-    word = args.peek()
-    if (
-        word is not None
-        and not looks_like_faces(word)
-        and not args.at_keyword("with", "dice", "vs")
-    ):
-        skill = args.take(tr(args.lang, "what.skill"))
-    dice: str | None = None
-    helpers: list[str] = []
-    while args:
-        if args.keyword("with"):
-            helpers += args.names(tr(args.lang, "what.helpers"))
-        elif dice is None and (faces := args.faces_text()) is not None:
-            dice = faces
-        else:
-            args.done()
-    return Move(character, zone, skill, dice, tuple(helpers))
+    skill = args.word_unless("with", "dice", "vs")
+    dice, helpers = args.dice_and_helpers()
+    return Move(character, zone, skill, dice, helpers)
 
 
 @verb(
@@ -68,10 +53,10 @@ def parse_move(args: Tokens) -> Move:
     "move NAME ZONE [SKILL] [FACES] [with H,H]",
     aliases=("m", "siirry", "siirrä"),
     example="move rozio crypt Athletics +0+0",
+    parse=parse_move,
 )
-def move(ctx: Context, args: Tokens) -> Applied:
+def move(ctx: Context, args: Tokens, request: Move) -> Applied:
     """Move a character; crossing a barrier or a block rolls an overcome first."""
-    request = parse_move(args)
     no_hit_waiting(ctx)
     character = ctx.standing(request.character)
     zone = ctx.zone(request.zone)
@@ -183,10 +168,11 @@ def parse_exchange(args: Tokens) -> NextExchange:
     "next NAME",
     aliases=("n", "seuraava"),
     example="next rozio",
+    parse=parse_next,
 )
-def next_turn(ctx: Context, args: Tokens) -> Applied:
+def next_turn(ctx: Context, args: Tokens, request: NextTurn) -> Applied:
     """Hand the turn on; the first ``next`` of a scene starts exchange 1."""
-    actor = ctx.actor(parse_next(args).who)
+    actor = ctx.actor(request.who)
     order = ctx.scene.turn or TurnOrder(participants=default_participants(ctx.scene))
     if actor.id not in order.participants:
         order = add_participant(order, actor.id)
@@ -215,10 +201,11 @@ def _explain(ctx: Context, message: str, order: TurnOrder) -> str:
     "exchange NAME",
     aliases=("x", "kierros"),
     example="exchange leader",
+    parse=parse_exchange,
 )
-def exchange(ctx: Context, args: Tokens) -> Applied:
+def exchange(ctx: Context, args: Tokens, request: NextExchange) -> Applied:
     """The next exchange of the conflict."""
-    actor = ctx.actor(parse_exchange(args).who)
+    actor = ctx.actor(request.who)
     order = ctx.scene.turn
     if order is None:
         raise CommandError(ctx.tr("error.no_turn"))
@@ -277,10 +264,10 @@ def parse_tick(args: Tokens) -> Tick:
     "tick COUNTDOWN [N] | tick COUNTDOWN back [N]",
     aliases=("t", "tikitä"),
     example="tick ritual",
+    parse=parse_tick,
 )
-def tick_verb(ctx: Context, args: Tokens) -> Applied:
+def tick_verb(ctx: Context, args: Tokens, request: Tick) -> Applied:
     """Advance (or take back) a countdown."""
-    request = parse_tick(args)
     countdown = ctx.countdown(request.countdown)
     back = request.back
     count = 1 if request.count is None else request.count
@@ -299,20 +286,43 @@ def tick_verb(ctx: Context, args: Tokens) -> Applied:
     return Applied(scene, tuple(lines), lines[0], frozenset({"countdowns"}))
 
 
+@dataclass(frozen=True)
+class PoolRequest:
+    """``pool N``: the GM pool set to N."""
+
+    total: int
+
+
+def parse_pool(args: Tokens) -> PoolRequest:
+    """Stage one of ``pool``: the new total.
+
+    Raises:
+        CommandError: It is not a number from 0 to 1000.
+    """
+    total = args.number(tr(args.lang, "what.pool"))
+    args.done()
+    if not 0 <= total <= 1000:
+        raise CommandError(tr(args.lang, "error.pool_range"))
+    return PoolRequest(total)
+
+
 @verb(
     "pool",
     "pool N",
     aliases=("gm", "varanto"),
     example="pool 6",
+    parse=parse_pool,
 )
-def pool(ctx: Context, args: Tokens) -> Applied:
+def pool(ctx: Context, args: Tokens, request: PoolRequest) -> Applied:
     """Set the GM pool directly."""
-    total = args.number(ctx.tr("what.pool"))
-    args.done()
-    if not 0 <= total <= 1000:
-        raise ctx.error("error.pool_range")
+    total = request.total
     line = ctx.tr("pool.set", total=total)
     return Applied(replace(ctx.scene, gm_pool=total), (line,), line, frozenset({"pool"}))
+
+
+def parse_endscene(args: Tokens) -> EndScene:
+    """Stage one of ``endscene`` outside a campaign: nothing follows the verb."""
+    return EndScene()
 
 
 # A campaign replaces this verb with its own scene end, so the help is given here rather than
@@ -323,10 +333,10 @@ def pool(ctx: Context, args: Tokens) -> Applied:
     "End the scene: stress cleared, boosts gone, held points delivered, conflict closed.",
     aliases=("end", "lopeta"),
     example="endscene",
+    parse=parse_endscene,
 )
-def endscene(ctx: Context, args: Tokens) -> Applied:
-    """End the scene."""
-    args.done()
+def endscene(ctx: Context, args: Tokens, request: EndScene) -> Applied:
+    """End the scene (a scene outside a campaign carries no compel points)."""
     scene, delivered, cleared, boosts = scene_end(ctx.scene)
     pool = next_scene_pool(ctx.scene)
     scene = replace(scene, gm_pool=pool, compel_points=0)

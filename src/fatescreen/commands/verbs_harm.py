@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.harm_text import hit_lines, option_text, options_for
-from fatescreen.commands.requests import Absorb, Minion, RevealForm, Stress
+from fatescreen.commands.requests import Absorb, Minion, RevealForm, Stress, TakeOut
 from fatescreen.commands.settle import (
     action_effort,
     no_hit_waiting,
@@ -29,7 +29,7 @@ from fatescreen.rules.big_bads import (
 )
 from fatescreen.rules.character import Character, CharacterKind, Recovery, StressKind
 from fatescreen.rules.conflict import add_participant, remove_participant
-from fatescreen.rules.dice import DiceRoll, looks_like_faces
+from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.fate_points import Ledger, LedgerEntry, pay_concession
 from fatescreen.rules.harm import (
@@ -127,15 +127,19 @@ def parse_absorb(args: Tokens) -> Absorb:
     'absorb [OPTION] ["CONSEQUENCE TEXT"...] [replacing ASPECT]',
     aliases=("ab", "ota"),
     example='absorb 2 "Gaping chest wound"',
+    parse=parse_absorb,
 )
-def absorb(ctx: Context, args: Tokens) -> Applied:
+def absorb(ctx: Context, args: Tokens, request: Absorb) -> Applied:
     """Absorb the pending hit with stress boxes and consequences."""
     hit = _hit(ctx)
     target = ctx.scene.character(hit.target)
     label = ctx.tr("label.absorb", name=target.name, shifts=hit.shifts)
     changed = frozenset({f"character:{target.id}", "pending", "aspects", "turn"})
     if target.kind is CharacterKind.MOOKS:
-        args.done()
+        if request != Absorb():
+            # a mook group's hit takes its members out; there is nothing to choose
+            extra = request.command().removeprefix("absorb ")
+            raise ctx.error("error.extra", verb=args.verb_word, extra=extra, usage=args.usage)
         group, fallen = apply_harm_to_group(target, hit.shifts)
         line = (
             ctx.tr("minion.group", count=fallen, minion=target.name)
@@ -152,7 +156,6 @@ def absorb(ctx: Context, args: Tokens) -> Applied:
             lines += _taken_out_lines(ctx, group)
         scene, more = after_hit(ctx, ctx.scene, group)
         return Applied(scene, lines + more, label, changed)
-    request = parse_absorb(args)
     options = options_for(ctx.scene, hit)
     if not options:
         raise CommandError(ctx.tr("hit.taken_out_only", name=target.name, shifts=hit.shifts))
@@ -193,16 +196,21 @@ def absorb(ctx: Context, args: Tokens) -> Applied:
     return Applied(scene, (line, *more), label, changed)
 
 
+def parse_takeout(args: Tokens) -> TakeOut:
+    """Stage one of ``takeout``: who, if not the hit's target."""
+    return TakeOut(args.optional())
+
+
 @verb(
     "takeout",
     "takeout [NAME]",
     aliases=("to", "poistu"),
     example="takeout",
+    parse=parse_takeout,
 )
-def takeout(ctx: Context, args: Tokens) -> Applied:
-    """Take out the hit's target, or a named character."""
-    ref = args.optional()
-    args.done()
+def takeout(ctx: Context, args: Tokens, request: TakeOut) -> Applied:
+    """Take out the hit's target, or a named character (the rules' :func:`take_out`)."""
+    ref = request.character
     hit = ctx.scene.pending_hit
     character = ctx.scene.character(_hit(ctx).target) if ref is None else ctx.character(ref)
     if character.taken_out:
@@ -225,16 +233,51 @@ def takeout(ctx: Context, args: Tokens) -> Applied:
     )
 
 
+@dataclass(frozen=True)
+class ConcedeRequest:
+    """``concede NAME``: who concedes."""
+
+    character: str
+
+
+def parse_concede(args: Tokens) -> ConcedeRequest:
+    """Stage one of ``concede``: who concedes."""
+    return ConcedeRequest(args.take(tr(args.lang, "what.character")))
+
+
+@dataclass(frozen=True)
+class Conceded:
+    """What the rules make of a concession: the character out of the conflict, and the
+    fate points held for them until the scene ends."""
+
+    character: Character
+    points: int
+
+
 @verb(
     "concede",
     "concede NAME",
     aliases=("co", "luovuta"),
     example="concede rozio",
+    parse=parse_concede,
 )
-def concede_verb(ctx: Context, args: Tokens) -> Applied:
-    """A concession: the points are held until the conflict (scene) ends."""
-    character = ctx.character(args.take(ctx.tr("what.character")))
-    args.done()
+def concede_verb(ctx: Context, args: Tokens, request: ConcedeRequest) -> Applied:
+    """A concession: the points are held until the conflict (scene) ends. Parsed, decided
+    (:func:`decide_concede`), applied (:func:`apply_concede`), said."""
+    conceded = decide_concede(ctx, ctx.character(request.character))
+    scene = apply_concede(ctx, ctx.scene, conceded)
+    line = ctx.tr("concede.line", name=conceded.character.name, points=conceded.points)
+    changed = frozenset({f"character:{conceded.character.id}", "pool", "turn"})
+    return Applied(scene, (line,), line, changed)
+
+
+def decide_concede(ctx: Context, character: Character) -> Conceded:
+    """Stage two of ``concede``: whether the rules allow it, and what it pays (§6
+    «Luovuttaminen»: one point, plus one per consequence taken in this conflict).
+
+    Raises:
+        CommandError: The rules refuse it (the character is already out).
+    """
     hit = ctx.scene.pending_hit
     rolled = hit is not None and hit.target == character.id
     taken = consequences_taken_this_scene(character)
@@ -242,17 +285,21 @@ def concede_verb(ctx: Context, args: Tokens) -> Applied:
         result = concede(character, opponent_rolled=rolled, consequences_taken=taken)
     except RulesError as error:
         raise refused(error, ctx.lang) from None
-    # The payout waits, held, until the conflict (the scene) ends (§6 «Luovuttaminen»).
     points = pay_concession(Ledger(), character.id, taken).balance(character.id)
+    return Conceded(result.character, points)
+
+
+def apply_concede(ctx: Context, scene: Scene, conceded: Conceded) -> Scene:
+    """Stage three of ``concede``: the character out of the turn order and its queued hits,
+    the payout held until the conflict (the scene) ends."""
+    character = conceded.character
     reason = ctx.tr("held.concession")
-    entry = LedgerEntry(character.id, points, reason, held_until_scene_end=True)
-    scene = replace(ctx.scene.with_character(result.character), held=(*ctx.scene.held, entry))
+    entry = LedgerEntry(character.id, conceded.points, reason, held_until_scene_end=True)
+    scene = replace(scene.with_character(character), held=(*scene.held, entry))
     scene = _leave_turn_order(scene, character)
-    scene = replace(
+    return replace(
         scene, queued_hits=tuple(h for h in scene.queued_hits if h.target != character.id)
     )
-    line = ctx.tr("concede.line", name=character.name, points=points)
-    return Applied(scene, (line,), line, frozenset({f"character:{character.id}", "pool", "turn"}))
 
 
 def parse_minion(args: Tokens) -> Minion:
@@ -267,10 +314,11 @@ def parse_minion(args: Tokens) -> Minion:
     "minion [MINION]",
     aliases=("mi", "kätyri"),
     example="minion cultist-3",
+    parse=parse_minion,
 )
-def minion(ctx: Context, args: Tokens) -> Applied:
+def minion(ctx: Context, args: Tokens, request: Minion) -> Applied:
     """Redirect the pending hit to one of the big bad's minions."""
-    ref = parse_minion(args).minion
+    ref = request.minion
     hit = _hit(ctx)
     big_bad = ctx.scene.character(hit.target)
     choices = minion_armor_options(big_bad, ctx.scene.character_index)
@@ -322,10 +370,10 @@ def parse_reveal(args: Tokens) -> RevealForm:
     "reveal NAME [soft|full]",
     aliases=("rv", "paljasta"),
     example="reveal leader",
+    parse=parse_reveal,
 )
-def reveal(ctx: Context, args: Tokens) -> Applied:
+def reveal(ctx: Context, args: Tokens, request: RevealForm) -> Applied:
     """Reveal the next true form."""
-    request = parse_reveal(args)
     character = ctx.character(request.character)
     soft = None if request.mode is None else request.mode == "soft"
     try:
@@ -363,10 +411,10 @@ def parse_stress(args: Tokens) -> Stress:
     "stress NAME [physical|mental] BOX",
     aliases=("s", "rasitus"),
     example="stress silbestre physical 2",
+    parse=parse_stress,
 )
-def stress(ctx: Context, args: Tokens) -> Applied:
+def stress(ctx: Context, args: Tokens, request: Stress) -> Applied:
     """Toggle one stress box."""
-    request = parse_stress(args)
     character = ctx.character(request.character)
     kind_word, box = request.kind, request.box
     kinds = {
@@ -402,31 +450,49 @@ def stress(ctx: Context, args: Tokens) -> Applied:
 # ---------------------------------------------------------------------------- recovery
 
 
+@dataclass(frozen=True)
+class RecoverRequest:
+    """``recover HEALER SKILL CONSEQUENCE ["NEW NAME"] [FACES] [with H,H]``: who treats
+    which consequence with which skill (names as typed), its new name, dice and helpers."""
+
+    healer: str
+    skill: str
+    consequence: str
+    new_name: str = ""
+    dice: DiceRoll | None = None
+    helpers: tuple[str, ...] = ()
+
+
+def parse_recover(args: Tokens) -> RecoverRequest:
+    """Stage one of ``recover``: the whole line as a typed request."""
+    healer = args.take(tr(args.lang, "what.healer"))
+    skill = args.take(tr(args.lang, "what.skill"))
+    consequence = args.take(tr(args.lang, "what.consequence"))
+    new_name = (args.word_unless("with", "dice") or "").strip()
+    dice, helpers = args.dice_and_helpers()
+    entered = parse_faces(dice) if dice is not None else None
+    return RecoverRequest(healer, skill, consequence, new_name, entered, helpers)
+
+
 @verb(
     "recover",
     'recover HEALER SKILL CONSEQUENCE ["NEW NAME"] [FACES] [with H,H]',
     aliases=("rc", "hoida"),
     example='recover silbestre Academics gaping "Stitched-up chest" +0+0',
+    parse=parse_recover,
 )
-def recover(ctx: Context, args: Tokens) -> Applied:
-    """An overcome to start treating a consequence; on success it is renamed, recovering."""
+def recover(ctx: Context, args: Tokens, request: RecoverRequest) -> Applied:
+    """An overcome to start treating a consequence; on success it is renamed, recovering.
+
+    Stages: :func:`parse_recover`, the rules' :func:`treatment_difficulty` deciding the
+    roll, :func:`settle` applying and saying it (:func:`apply_treatment`,
+    :func:`say_treatment`), and the label.
+    """
     no_hit_waiting(ctx)
-    healer = ctx.standing(args.take(ctx.tr("what.healer")))
-    skill = ctx.skill(healer, args.take(ctx.tr("what.skill")))
-    found = ctx.consequence(args.take(ctx.tr("what.consequence")))
-    new_name = ""
-    word = args.peek()
-    if word is not None and not args.at_keyword("with", "dice") and not looks_like_faces(word):
-        new_name = args.take(ctx.tr("what.consequence_text")).strip()
-    entered: DiceRoll | None = None
-    helpers: list[str] = []
-    while args:
-        if args.keyword("with"):
-            helpers += args.names(ctx.tr("what.helpers"))
-        elif entered is None and (faces := args.faces()) is not None:
-            entered = faces
-        else:
-            args.done()
+    healer = ctx.standing(request.healer)
+    skill = ctx.skill(healer, request.skill)
+    found = ctx.consequence(request.consequence)
+    new_name, entered, helpers = request.new_name, request.dice, list(request.helpers)
     patient_id, _, index = found.holder.removeprefix("consequence:").partition(":")
     patient = ctx.scene.character(patient_id)
     slot = patient.consequences[int(index)]

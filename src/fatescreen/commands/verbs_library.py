@@ -59,10 +59,10 @@ def _text(args: Tokens, what: str) -> str:
     aliases=("tpl", "malli"),
     example="template save cultist-4",
     changes_scene=False,
+    parse=parse_template,
 )
-def template(ctx: Context, args: Tokens) -> Applied:
+def template(ctx: Context, args: Tokens, request: TemplateRequest) -> Applied:
     """List the library's templates, or save a character or an obstacle as a template."""
-    request = parse_template(args)
     if isinstance(request, ListTemplates):
         return Applied(ctx.scene, tuple(_listing(ctx)))
     if ctx.folder is None:

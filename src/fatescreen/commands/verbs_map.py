@@ -61,10 +61,10 @@ def parse_link(args: Tokens) -> LinkRequest:
     "link ZONE ZONE [barrier N|none] [block BLOCK|none]",
     aliases=("yhdistä",),
     example="link hall crypt barrier 2",
+    parse=parse_link,
 )
-def link(ctx: Context, args: Tokens) -> Applied:
+def link(ctx: Context, args: Tokens, request: LinkRequest) -> Applied:
     """Join two zones, or change the barrier or block on the way between them."""
-    request = parse_link(args)
     first, second = _two_zones(ctx, ctx.zone(request.first), ctx.zone(request.second))
     old = ctx.scene.link_between(first.id, second.id)
     new = old or Link((first.id, second.id))
@@ -129,10 +129,10 @@ def parse_unlink(args: Tokens) -> Unlink:
     "unlink ZONE ZONE",
     aliases=("erota",),
     example="unlink hall stairs",
+    parse=parse_unlink,
 )
-def unlink(ctx: Context, args: Tokens) -> Applied:
+def unlink(ctx: Context, args: Tokens, request: Unlink) -> Applied:
     """Take away the way between two zones; a block that stood on it stays, standing nowhere."""
-    request = parse_unlink(args)
     first, second = _two_zones(ctx, ctx.zone(request.first), ctx.zone(request.second))
     found = ctx.scene.link_between(first.id, second.id)
     if found is None:

@@ -3,7 +3,7 @@ with an aspect, and compels."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.names import fold
@@ -31,27 +31,30 @@ MAX_POINTS = 100
 GM_WORDS = ("gm", "pj", "pool", "pooli")
 
 
-def _adjust(ctx: Context, scene: Scene, who: str, delta: int) -> tuple[Scene, str, int]:
-    """Change a character's points or the GM pool; returns the new scene, name and total.
-
-    Raises:
-        CommandError: The points would go below zero.
-    """
-    if who == GM:
-        total = scene.gm_pool + delta
-        if total < 0:
-            raise ctx.error("error.pool_short", count=scene.gm_pool)
-        return replace(scene, gm_pool=total), ctx.tr("fp.gm"), total
-    character = scene.character(who)
-    total = character.fate_points + delta
-    if total < 0:
-        raise ctx.error("error.points_short", name=character.name, count=character.fate_points)
-    return scene.with_character(replace(character, fate_points=total)), character.name, total
-
-
 def _account(ctx: Context, ref: str) -> str:
     """A character's id, or the GM pool."""
     return GM if fold(ref) in GM_WORDS else ctx.character(ref).id
+
+
+@dataclass(frozen=True)
+class FatePointsRequest:
+    """``fp give|spend WHO [N] [REASON...]``: points given or spent (one unless counted),
+    with the reason the log keeps."""
+
+    give: bool
+    who: str
+    count: int | None = None
+    reason: str = ""
+
+
+def parse_fp(args: Tokens) -> FatePointsRequest:
+    """Stage one of ``fp``: give or spend, whose, how many, and why (the words left)."""
+    action = args.keyword("give", "spend")
+    if action is None:
+        raise args.missing("give/spend")
+    who = args.take(tr(args.lang, "what.character"))
+    count = args.optional_number()
+    return FatePointsRequest(action == "give", who, count, args.rest())
 
 
 @verb(
@@ -59,24 +62,43 @@ def _account(ctx: Context, ref: str) -> str:
     "fp give|spend WHO [N] [REASON...]",
     aliases=("fate", "kohtalo"),
     example="fp spend silbestre 1 declare a story detail",
+    parse=parse_fp,
 )
-def fate_points(ctx: Context, args: Tokens) -> Applied:
-    """Fate point bookkeeping; every change is a log line with its reason."""
-    action = args.keyword("give", "spend")
-    if action is None:
-        raise args.missing("give/spend")
-    who = _account(ctx, args.take(ctx.tr("what.character")))
-    count = args.optional_number()
-    count = 1 if count is None else count
-    if not 1 <= count <= MAX_POINTS:
-        raise ctx.error("error.points_range", high=MAX_POINTS)
-    reason = args.rest() or "-"
-    delta = count if action == "give" else -count
-    scene, name, total = _adjust(ctx, ctx.scene, who, delta)
-    key = "fp.give" if delta > 0 else "fp.spend"
-    line = ctx.tr(key, who=name, count=count, reason=reason, total=total)
+def fate_points(ctx: Context, args: Tokens, request: FatePointsRequest) -> Applied:
+    """Fate point bookkeeping; every change is a log line with its reason. Parsed, the
+    ledger's give or spend deciding it (:func:`decide_fp`), applied, said."""
+    who, count, after = decide_fp(ctx, request)
+    scene = _with_balances(ctx.scene, after, (who,))
+    name = ctx.tr("fp.gm") if who == GM else ctx.who(who)
+    key = "fp.give" if request.give else "fp.spend"
+    reason = request.reason or "-"
+    line = ctx.tr(key, who=name, count=count, reason=reason, total=after.balance(who))
     tags = {"pool"} | ({f"character:{who}"} if who != GM else set())
     return Applied(scene, (line,), line, frozenset(tags))
+
+
+def decide_fp(ctx: Context, request: FatePointsRequest) -> tuple[str, int, Ledger]:
+    """Stage two of ``fp``: whose account (a character or the GM pool), how many points,
+    and the ledger after the rules' give or spend (§3: no one spends points they lack).
+
+    Raises:
+        CommandError: An unknown name, a count out of range, or too few points to spend.
+    """
+    who = _account(ctx, request.who)
+    count = 1 if request.count is None else request.count
+    if not 1 <= count <= MAX_POINTS:
+        raise ctx.error("error.points_range", high=MAX_POINTS)
+    ledger = opening_ledger({who: _balance(ctx.scene, who)})
+    reason = request.reason or "-"
+    if request.give:
+        return who, count, ledger.give(who, reason, count)
+    try:
+        return who, count, ledger.spend(who, reason, count)
+    except NotEnoughFatePoints:
+        if who == GM:
+            raise ctx.error("error.pool_short", count=ctx.scene.gm_pool) from None
+        name = ctx.who(who)
+        raise ctx.error("error.points_short", name=name, count=_balance(ctx.scene, who)) from None
 
 
 def _balance(scene: Scene, who: str) -> int:
@@ -110,12 +132,12 @@ def parse_declare(args: Tokens) -> Declare:
     'declare WHO "DETAIL" [free]',
     aliases=("julista",),
     example='declare silbestre "The harbour master owes me a favour"',
+    parse=parse_declare,
 )
-def declare(ctx: Context, args: Tokens) -> Applied:
+def declare(ctx: Context, args: Tokens, request: Declare) -> Applied:
     """Declare a story detail with an aspect (§3): a fate point, or ``free`` when an aspect
     in play clearly covers it; :func:`~fatescreen.rules.fate_points.declare_story_detail`
     decides the cost. An NPC's point comes from the GM pool."""
-    request = parse_declare(args)
     character = ctx.character(request.who)
     scene = ctx.scene
     account = invoke_payer(character.id, frozenset(c.id for c in scene.pcs))
@@ -162,12 +184,12 @@ def parse_compel(args: Tokens) -> Compel:
     "compel WHO ASPECT offer|accept|refuse|withdraw [by PLAYER]",
     aliases=("cp", "painosta", "pakota"),
     example="compel rozio wanted accept",
+    parse=parse_compel,
 )
-def compel(ctx: Context, args: Tokens) -> Applied:
+def compel(ctx: Context, args: Tokens, request: Compel) -> Applied:
     """Offer or settle a compel as :mod:`fatescreen.rules.fate_points` decides it: the GM's
     compels never cost the GM pool; a player compelling another character pays a point; a
     compel the table finds unfitting is withdrawn at no one's cost."""
-    request = parse_compel(args)
     character = ctx.standing(request.character)
     target = ctx.aspect(request.aspect)
     answer = request.answer

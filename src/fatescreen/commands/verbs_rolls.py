@@ -9,7 +9,7 @@ from fatescreen.commands.contest_picks import advantage_pick
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.errors import CommandError, UnknownName, refused
 from fatescreen.commands.names import fold
-from fatescreen.commands.requests import Cost, Create, Overcome, is_difficulty
+from fatescreen.commands.requests import MAX_REASONS, Cost, Create, Overcome, is_difficulty
 from fatescreen.commands.requests import Invoke as InvokeRequest
 from fatescreen.commands.settle import (
     action_effort,
@@ -66,36 +66,54 @@ MAX_BONUS = 20
 # ---------------------------------------------------------------------------- roll, odds
 
 
+@dataclass(frozen=True)
+class RollRequest:
+    """``roll RATING [vs DIFFICULTY] [FACES] [+N...]``: a bare roll (against +0 unless a
+    difficulty is named), with entered dice and plain bonuses."""
+
+    rating: int
+    difficulty: int = 0
+    dice: DiceRoll | None = None
+    bonuses: tuple[int, ...] = ()
+
+
+def parse_roll(args: Tokens) -> RollRequest:
+    """Stage one of ``roll``: the whole line as a typed request.
+
+    Raises:
+        CommandError: A number that is not one, or a word that is not a bonus.
+    """
+    rating = args.number(tr(args.lang, "what.rating"))
+    difficulty = 0
+    entered: DiceRoll | None = None
+    bonuses: list[int] = []
+    while args:
+        if args.keyword("vs"):
+            difficulty = args.number(tr(args.lang, "what.difficulty"))
+        elif entered is None and (faces := args.faces()) is not None:
+            entered = faces
+        else:
+            word = args.take(tr(args.lang, "what.bonus"))
+            if not word.startswith(("+", "-")) or not word[1:].isdigit():
+                raise args.error("error.extra", verb=args.verb_word, extra=word, usage=args.usage)
+            bonuses.append(int(word))
+    return RollRequest(rating, difficulty, entered, tuple(bonuses))
+
+
 @verb(
     "roll",
     "roll RATING [vs DIFFICULTY] [FACES] [+N...]",
     aliases=("r", "heitä"),
     example="roll 3 vs 2 +0-+ +2",
     changes_scene=False,
+    parse=parse_roll,
 )
-def roll(ctx: Context, args: Tokens) -> Applied:
+def roll(ctx: Context, args: Tokens, request: RollRequest) -> Applied:
     """A bare roll; changes nothing."""
-    rating = args.number(ctx.tr("what.rating"))
-    difficulty = 0
-    entered: DiceRoll | None = None
-    bonuses: list[Bonus] = []
-    while args:
-        if args.keyword("vs"):
-            difficulty = args.number(ctx.tr("what.difficulty"))
-        elif entered is None and (faces := args.faces()) is not None:
-            entered = faces
-        else:
-            word = args.take(ctx.tr("what.bonus"))
-            if not word.startswith(("+", "-")) or not word[1:].isdigit():
-                raise ctx.error(
-                    "error.extra",
-                    verb=args.verb.word(ctx.lang),
-                    extra=word,
-                    usage=args.verb.usage_in(ctx.lang),
-                )
-            bonuses.append(Bonus(ctx.tr("bonus.plain"), int(word)))
-    _check_range(ctx, rating, difficulty, *(b.value for b in bonuses))
-    effort = Effort(rating, ctx.dice(entered), tuple(bonuses))
+    rating, difficulty = request.rating, request.difficulty
+    bonuses = [Bonus(ctx.tr("bonus.plain"), value) for value in request.bonuses]
+    _check_range(ctx, rating, difficulty, *request.bonuses)
+    effort = Effort(rating, ctx.dice(request.dice), tuple(bonuses))
     result = resolve(effort, difficulty)
     line = ctx.tr(
         "roll.line",
@@ -132,16 +150,26 @@ def _count_follows(args: Tokens) -> bool:
     return False
 
 
-@verb(
-    "odds",
-    "odds RATING vs DIFFICULTY|opposed RATING [invokes N] [rerolls N]",
-    aliases=("o", "todennäköisyys"),
-    example="odds 3 vs 2 invokes 1",
-    changes_scene=False,
-)
-def odds_verb(ctx: Context, args: Tokens) -> Applied:
-    """Exact odds; changes nothing."""
-    rating = args.number(ctx.tr("what.rating"))
+@dataclass(frozen=True)
+class OddsRequest:
+    """``odds RATING vs DIFFICULTY|opposed RATING [invokes N] [rerolls N]``."""
+
+    rating: int
+    opposition: int = 0
+    opposed: bool = False
+    invokes: int = 0
+    rerolls: int = 0
+
+
+def parse_odds(args: Tokens) -> OddsRequest:
+    """Stage one of ``odds``: the rating, the opposition and the counts, in the GM's word
+    order ("3 vs 2", "3 opposed 2", "3 vs opposed 2", "3 2", "invokes 1", "1 invoke",
+    "with 2 rerolls").
+
+    Raises:
+        CommandError: A number that is not one, or a word left over.
+    """
+    rating = args.number(tr(args.lang, "what.rating"))
     opposed = False
     opposition: int | None = None
     counts = {"invokes": 0, "rerolls": 0}
@@ -155,7 +183,7 @@ def odds_verb(ctx: Context, args: Tokens) -> Applied:
             continue
         counted = _COUNTED.get(args.keyword(*_COUNTED) or "")
         if counted is not None:
-            counts[counted] = args.number(ctx.tr(f"what.{counted}"))
+            counts[counted] = args.number(tr(args.lang, f"what.{counted}"))
             continue
         number = args.optional_number()
         if number is None:
@@ -166,8 +194,21 @@ def odds_verb(ctx: Context, args: Tokens) -> Applied:
             opposition = number
         else:
             args.done()
-    opposition = opposition or 0
-    invokes, rerolls = counts["invokes"], counts["rerolls"]
+    return OddsRequest(rating, opposition or 0, opposed, counts["invokes"], counts["rerolls"])
+
+
+@verb(
+    "odds",
+    "odds RATING vs DIFFICULTY|opposed RATING [invokes N] [rerolls N]",
+    aliases=("o", "todennäköisyys"),
+    example="odds 3 vs 2 invokes 1",
+    changes_scene=False,
+    parse=parse_odds,
+)
+def odds_verb(ctx: Context, args: Tokens, request: OddsRequest) -> Applied:
+    """Exact odds (the rules' :func:`odds`); changes nothing."""
+    rating, opposition, opposed = request.rating, request.opposition, request.opposed
+    invokes, rerolls = request.invokes, request.rerolls
     _check_range(ctx, rating, opposition)
     if not 0 <= invokes <= MAX_BONUS or not 0 <= rerolls <= 5:
         raise ctx.error("error.odds_counts", invokes=MAX_BONUS, rerolls=5)
@@ -326,10 +367,6 @@ def parse_create(args: Tokens) -> Create:
     )
 
 
-MAX_REASONS = 5
-"""The most reasons a task is hard that ``vs hard N`` takes: +10, beyond the ladder."""
-
-
 def roll_options(
     ctx: Context,
     args: Tokens,
@@ -456,15 +493,16 @@ def opposed_roll(
     "overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
     aliases=("ov", "ratkaise", "selvitä"),
     example="overcome vitor Investigate vs 2 00++",
+    parse=parse_overcome,
 )
-def overcome(ctx: Context, args: Tokens) -> Applied:
+def overcome(ctx: Context, args: Tokens, request: Overcome) -> Applied:
     """An overcome roll against a difficulty or an active opponent.
 
     Four stages: :func:`parse_overcome`, :func:`decide_overcome`, :func:`settle` (which
     applies the roll to the scene) and the label said here.
     """
     no_hit_waiting(ctx)
-    pending = decide_overcome(ctx, args, parse_overcome(args))
+    pending = decide_overcome(ctx, args, request)
     scene, lines = settle(ctx, ctx.scene, pending)
     label = ctx.tr("label.overcome", actor=ctx.who(pending.actor), skill=pending.skill)
     return Applied(scene, lines, label, frozenset({"pending"}))
@@ -500,15 +538,16 @@ def decide_overcome(ctx: Context, args: Tokens, request: Overcome) -> PendingRol
     "[vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
     aliases=("ca", "luo"),
     example='create vitor Crafts "On fire" on leader vs 3 0+++',
+    parse=parse_create,
 )
-def create(ctx: Context, args: Tokens) -> Applied:
+def create(ctx: Context, args: Tokens, request: Create) -> Applied:
     """Create an advantage on a new, known or hidden aspect.
 
     Four stages: :func:`parse_create`, :func:`decide_create`, :func:`settle` (which
     applies the roll to the scene) and the label said here.
     """
     no_hit_waiting(ctx)
-    pending = decide_create(ctx, args, parse_create(args))
+    pending = decide_create(ctx, args, request)
     scene, lines = settle(ctx, advantage_pick(ctx, pending.actor), pending)
     lines += _contest_failure_hint(ctx, scene, pending)
     label = ctx.tr(
@@ -651,15 +690,16 @@ def _target_aspect(ctx: Context, base: Scene, ref: str) -> AspectInPlay:
     "invoke ASPECT [by WHO] [free|paid|hostile] [reroll [FACES]|oppose]",
     aliases=("i", "käytä"),
     example="invoke incense by rozio free",
+    parse=parse_invoke,
 )
-def invoke(ctx: Context, args: Tokens) -> Applied:
+def invoke(ctx: Context, args: Tokens, request: InvokeRequest) -> Applied:
     """Invoke an aspect on the pending roll and settle the roll again.
 
     Four stages: :func:`parse_invoke`, :func:`decide_invoke`, applying the invoke to the
     roll and settling it, and the head line said here.
     """
     pending, base = reopen(ctx)
-    decided = decide_invoke(ctx, pending, base, parse_invoke(args))
+    decided = decide_invoke(ctx, pending, base, request)
     spec, target, aspect = decided.spec, decided.target, decided.target.aspect
     new_pending, outcome = _apply(ctx, pending, decided.against, spec, aspect)
     record = _record(outcome)
@@ -856,21 +896,36 @@ def _invoke_head(
 # ---------------------------------------------------------------------------- stunt
 
 
+@dataclass(frozen=True)
+class StuntRequest:
+    """``stunt [WHO] BONUS``: a stunt's bonus, on the roller's effort unless someone in
+    the roll is named."""
+
+    bonus: int
+    who: str | None = None
+
+
+def parse_stunt(args: Tokens) -> StuntRequest:
+    """Stage one of ``stunt``: who, if named, and the bonus."""
+    value = args.optional_number()
+    if value is not None:
+        return StuntRequest(value)
+    who = args.take(tr(args.lang, "what.character"))
+    return StuntRequest(args.number(tr(args.lang, "what.bonus")), who)
+
+
 @verb(
     "stunt",
     "stunt [WHO] BONUS",
     aliases=("st", "temppu"),
     example="stunt rozio 2",
+    parse=parse_stunt,
 )
-def stunt(ctx: Context, args: Tokens) -> Applied:
+def stunt(ctx: Context, args: Tokens, request: StuntRequest) -> Applied:
     """A stunt bonus on the pending roll (or on a defender's defense)."""
     pending, base = reopen(ctx)
-    who = pending.actor
-    value = args.optional_number()
-    if value is None:
-        who = ctx.actor(args.take(ctx.tr("what.character"))).id
-        value = args.number(ctx.tr("what.bonus"))
-    args.done()
+    who = pending.actor if request.who is None else ctx.actor(request.who).id
+    value = request.bonus
     if not 1 <= value <= MAX_BONUS:
         raise ctx.error("error.stunt_bonus", high=MAX_BONUS)
     bonus = Bonus(ctx.tr("bonus.stunt"), value)
@@ -922,10 +977,10 @@ def parse_cost(args: Tokens) -> Cost:
     "cost [for WHO] [TEXT...]",
     aliases=("hinta",),
     example="cost the ledger is torn in half",
+    parse=parse_cost,
 )
-def cost(ctx: Context, args: Tokens) -> Applied:
+def cost(ctx: Context, args: Tokens, request: Cost) -> Applied:
     """Success at a cost on a failed (or tied) roll, settled again."""
-    request = parse_cost(args)
     pending, base = reopen(ctx)
     cost_for = ctx.owner(request.cost_for) if request.cost_for is not None else None
     text = request.text
@@ -965,17 +1020,34 @@ def cost(ctx: Context, args: Tokens) -> Applied:
     return Applied(scene, (head, *lines), head, frozenset({"pending", "aspects", "challenges"}))
 
 
+@dataclass(frozen=True)
+class FailRequest:
+    """``fail ["BOOST"]``: a tied overcome taken as a fail with a boost (named as the
+    catalog names it unless given)."""
+
+    boost: str | None = None
+
+
+def parse_fail(args: Tokens) -> FailRequest:
+    """Stage one of ``fail``: the boost's name, if one is given."""
+    return FailRequest(args.optional())
+
+
 @verb(
     "fail",
     'fail ["BOOST"]',
     aliases=("epäonnistu",),
     example='fail "Found the side door"',
+    parse=parse_fail,
 )
-def fail(ctx: Context, args: Tokens) -> Applied:
-    """A tied overcome taken the other way (§2): a fail, and a boost for the actor."""
+def fail(ctx: Context, args: Tokens, request: FailRequest) -> Applied:
+    """A tied overcome taken the other way (§2): a fail, and a boost for the actor.
+
+    Stages: :func:`parse_fail`, the rules' :func:`tie_boost_reading` deciding whether the
+    roll allows it, :func:`settle` applying and saying the roll again, and the head line.
+    """
     pending, base = reopen(ctx)
-    name = (args.optional() or ctx.tr("overcome.boost_name")).strip()
-    args.done()
+    name = (request.boost or ctx.tr("overcome.boost_name")).strip()
     reading = tie_boost_reading(pending.action, pending.result.outcome)
     if reading is None or pending.purpose is not RollPurpose.PLAIN:
         raise ctx.error("error.no_tie_boost", outcome=outcome_word(ctx, pending.result.outcome))

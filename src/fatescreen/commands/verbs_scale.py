@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.names import fold
 from fatescreen.commands.settle import reopen, roll_scale_levels, settle
+from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
 from fatescreen.rules.conflict import (
     ScaleAdvantage,
@@ -25,21 +26,42 @@ ADVANTAGE_WORDS: dict[ScaleAdvantage, tuple[str, ...]] = {
 """The words that name each advantage, in English and Finnish."""
 
 
+@dataclass(frozen=True)
+class ScaleRequest:
+    """``scale roll|result|invokes``: the advantage the higher-scale actor takes."""
+
+    advantage: ScaleAdvantage
+
+
+def parse_scale(args: Tokens) -> ScaleRequest:
+    """Stage one of ``scale``: which advantage, by its English or Finnish word.
+
+    Raises:
+        CommandError: The word names none.
+    """
+    word = fold(args.take(tr(args.lang, "what.scale_advantage")))
+    advantage = next((a for a, words in ADVANTAGE_WORDS.items() if word in words), None)
+    if advantage is None:
+        raise args.error("error.scale_advantage", word=word)
+    return ScaleRequest(advantage)
+
+
 @verb(
     "scale",
     "scale roll|result|invokes",
     aliases=("skaala",),
     example="scale result",
+    parse=parse_scale,
 )
-def scale_verb(ctx: Context, args: Tokens) -> Applied:
+def scale_verb(ctx: Context, args: Tokens, request: ScaleRequest) -> Applied:
     """The actor of higher scale takes another advantage on the pending roll: +2 per level
-    to a result that succeeds, or a free invoke per level on a successful create."""
+    to a result that succeeds, or a free invoke per level on a successful create.
+
+    Stages: :func:`parse_scale`, the rules' scale functions deciding the advantage,
+    :func:`settle` applying and saying the roll again, and the head line.
+    """
     pending, base = reopen(ctx)
-    word = fold(args.take(ctx.tr("what.scale_advantage")))
-    args.done()
-    advantage = next((a for a, words in ADVANTAGE_WORDS.items() if word in words), None)
-    if advantage is None:
-        raise ctx.error("error.scale_advantage", word=word)
+    advantage = request.advantage
     levels = roll_scale_levels(base, pending)
     if levels == 0:
         raise ctx.error("error.no_scale", name=ctx.who(pending.actor))

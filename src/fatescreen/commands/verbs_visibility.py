@@ -86,8 +86,19 @@ def parse_visibility(args: Tokens, *, secret: bool) -> Visibility:
     return Visibility(ref, secret)
 
 
-def _mark(ctx: Context, args: Tokens, secret: bool) -> Applied:
-    element = find_element(ctx, parse_visibility(args, secret=secret).target)
+def parse_secret(args: Tokens) -> Visibility:
+    """Stage one of ``secret``: the one thing to hide."""
+    return parse_visibility(args, secret=True)
+
+
+def parse_public(args: Tokens) -> Visibility:
+    """Stage one of ``public``: the one thing to show."""
+    return parse_visibility(args, secret=False)
+
+
+def _mark(ctx: Context, request: Visibility) -> Applied:
+    secret = request.secret
+    element = find_element(ctx, request.target)
     name = quoted(element_name(element))
     if isinstance(element, Character) and element.kind is CharacterKind.PC:
         raise ctx.error("error.pc_public", name=name)
@@ -104,10 +115,11 @@ def _mark(ctx: Context, args: Tokens, secret: bool) -> Applied:
     "secret NAME|aspect:NAME",
     aliases=("salaa",),
     example='secret "Secret trapdoor"',
+    parse=parse_secret,
 )
-def secret(ctx: Context, args: Tokens) -> Applied:
+def secret(ctx: Context, args: Tokens, request: Visibility) -> Applied:
     """Keep an aspect, an NPC, a zone or a countdown from the players."""
-    return _mark(ctx, args, True)
+    return _mark(ctx, request)
 
 
 @verb(
@@ -115,7 +127,8 @@ def secret(ctx: Context, args: Tokens) -> Applied:
     "public NAME|aspect:NAME",
     aliases=("julkista",),
     example="public leader",
+    parse=parse_public,
 )
-def public(ctx: Context, args: Tokens) -> Applied:
+def public(ctx: Context, args: Tokens, request: Visibility) -> Applied:
     """Show an aspect, an NPC, a zone or a countdown to the players."""
-    return _mark(ctx, args, False)
+    return _mark(ctx, request)

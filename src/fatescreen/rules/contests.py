@@ -157,6 +157,33 @@ def direct_contest_shifts(efforts: Mapping[str, int | Effort]) -> dict[str, int]
     }
 
 
+def exchange_shifts(
+    efforts: Mapping[str, int | Effort], difficulties: Mapping[str, int] | None = None
+) -> dict[str, int]:
+    """The shifts of each side that rolled in an exchange (§5 «Kilpailut»).
+
+    «Ratkaisuheitot tehdään kiinteää vaikeustasoa vastaan, jos jokainen kilpailija yrittää
+    peitota ympäristön haasteita, tai heiton tuloksia verrataan toisiinsa»: against a fixed
+    difficulty a side's shifts are «kunkin puolen vaikutuksen ja vaikeustason erotus»;
+    rolled straight against each other, its effort minus the best of the others
+    (:func:`direct_contest_shifts`). A side left rolling alone (every other side forfeited)
+    keeps its whole effort, which no one opposed.
+
+    Args:
+        efforts: The effort of each side that rolled (not of those that forfeited).
+        difficulties: The difficulty each side rolled against; none when they rolled
+            against each other (a side missing from it faces +0).
+    """
+    if difficulties:
+        return {
+            side: effort_total(effort) - difficulties.get(side, 0)
+            for side, effort in efforts.items()
+        }
+    if len(efforts) >= 2:
+        return direct_contest_shifts(efforts)
+    return {side: effort_total(effort) for side, effort in efforts.items()}
+
+
 def contest_exchange(
     contest: Contest,
     results: Mapping[str, RollResult | int],

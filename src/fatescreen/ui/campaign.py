@@ -17,7 +17,7 @@ from textual.content import Content
 from fatescreen.commands.campaign_session import CampaignSession, CampaignStep, open_campaign
 from fatescreen.commands.core import find_verb, line_in, split_line
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.requests import Milestone, Play, Request
+from fatescreen.commands.requests import EndScene, EndSession, Milestone, Play, Request
 from fatescreen.commands.session import Result
 from fatescreen.commands.verbs_campaign import scene_end_lines, session_end_lines
 from fatescreen.rules.character import Character, CharacterKind
@@ -209,7 +209,7 @@ class CampaignApp(FatescreenApp):
                 self.view_state,
                 self.tr("ui.end_title"),
                 join_lines([assemble(line) for line in lines]),
-                "endscene",
+                EndScene(),
             ),
             self._from_dialog,
         )
@@ -244,7 +244,7 @@ class CampaignApp(FatescreenApp):
                 self.view_state,
                 self.tr("ui.session_end_title", number=session.campaign.session),
                 join_lines([assemble(line) for line in lines]),
-                "endsession",
+                EndSession(),
             ),
             confirmed,
         )

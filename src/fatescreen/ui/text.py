@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
@@ -40,6 +41,39 @@ def assemble(*parts: Part) -> Content:
         else:
             pieces.append(literal(part))
     return Content.assemble(*pieces)
+
+
+_LIST_ITEM = re.compile(r"\s*(?:[-*•–]\s|\d+[.)]\s)")
+"""A line that starts a list item (``- …``, ``* …``, ``1. …``): it always starts a line."""
+
+_LINE_END = '.!?…"”»)]'
+"""A line ending in one of these ends where the GM ended it; any other line was wrapped by
+the GM's editor and goes on on the next one."""
+
+
+def reflow(text: str) -> list[str]:
+    """Prep text as the lines to show, wrapped afresh to the pane's width.
+
+    A scene's notes are usually written in an editor that wraps at its own width; shown as
+    written, they break at the wrong places in a pane of any other width. So a line break in
+    the middle of a sentence is a space, while a blank line, a list item and a line ending in
+    punctuation keep their line: the line breaks the GM meant stay.
+    """
+    lines: list[str] = []
+    joining = False
+    for raw in text.strip().split("\n"):
+        line = raw.rstrip()
+        if not line:
+            if lines and lines[-1]:
+                lines.append("")
+            joining = False
+            continue
+        if joining and not _LIST_ITEM.match(line):
+            lines[-1] = f"{lines[-1]} {line.lstrip()}"
+        else:
+            lines.append(line)
+        joining = not line.endswith(tuple(_LINE_END))
+    return lines
 
 
 def join_lines(lines: Iterable[Content]) -> Content:

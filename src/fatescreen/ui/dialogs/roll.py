@@ -9,12 +9,12 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select, Static
 
-from fatescreen.commands.requests import Attack, Create, Overcome
-from fatescreen.rules.actions import best_defense, default_attack_skill
+from fatescreen.commands.requests import MAX_REASONS, Attack, Create, Overcome
+from fatescreen.rules.actions import best_defense, default_attack_skill, difficulty_for
 from fatescreen.rules.character import Character, CharacterKind, Scale
 from fatescreen.rules.conflict import scale_levels
 from fatescreen.rules.dice import looks_like_faces
-from fatescreen.rules.ladder import parse_rating
+from fatescreen.rules.ladder import describe, parse_rating
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.rules.odds import Odds, scaled_odds
 from fatescreen.rules.outcomes import Outcome
@@ -106,6 +106,13 @@ class RollDialog(Dialog):
                 yield Select(
                     self.targets, value=self.target or Select.NULL, id="target", allow_blank=True
                 )
+                yield Label(tr("ui.reasons"))
+                yield Select(
+                    self._reason_options(),
+                    id="reasons",
+                    allow_blank=True,
+                    prompt=tr("ui.reasons_none"),
+                )
                 yield Label(tr("ui.opposed_by"))
                 yield Select(
                     self.targets,
@@ -134,6 +141,27 @@ class RollDialog(Dialog):
         """Preselect the likely skill and focus the dice: type faces or not, Enter rolls."""
         self._sync()
         self.query_one("#dice", Input).focus()
+
+    def _reason_options(self) -> list[tuple[str, int]]:
+        """How many reasons the task is hard, each with the difficulty the rules make of
+        them (§1: one reason Fair (+2), +2 per extra reason)."""
+        view = self.view
+        return [
+            (
+                view.tr(
+                    "ui.reasons_option",
+                    count=count,
+                    rating=describe(difficulty_for(count), view.lang, view.ladder_names),
+                ),
+                count,
+            )
+            for count in range(1, MAX_REASONS + 1)
+        ]
+
+    def _reasons(self) -> int | None:
+        """The number of reasons chosen (None: the difficulty is typed as a number)."""
+        value = self.query_one("#reasons", Select).value
+        return value if isinstance(value, int) else None
 
     def _aspects(self) -> list[tuple[str, str]]:
         """The aspects in play an advantage can be created on (boosts cannot), by key."""
@@ -174,7 +202,10 @@ class RollDialog(Dialog):
         is_create = self.action == "create"
         self.query_one("#target").display = is_attack
         self.query_one("#opponent").display = not is_attack and not is_hazard
-        self.query_one("#difficulty").display = not is_attack and not opposed
+        self.query_one("#reasons").display = not is_attack and not opposed
+        self.query_one("#difficulty").display = (
+            not is_attack and not opposed and self._reasons() is None
+        )
         self.query_one("#opponent-skill").display = opposed
         self.query_one("#existing").display = is_create and bool(self._aspects())
         self.query_one("#aspect").display = is_create and not self._existing()
@@ -186,6 +217,7 @@ class RollDialog(Dialog):
                 "actor",
                 "skill",
                 "target",
+                "reasons",
                 "opponent",
                 "difficulty",
                 "opponent-skill",
@@ -266,6 +298,8 @@ class RollDialog(Dialog):
                 roles = self.scene.rules.roles
                 opposition = defender.skill(best_defense(defender, attack_skill, roles=roles))
                 above, below = self._scale_levels(defender)
+        elif (reasons := self._reasons()) is not None:
+            opposition = difficulty_for(reasons)
         else:
             try:
                 opposition = parse_rating(self.query_one("#difficulty", Input).value or "0")
@@ -316,7 +350,7 @@ class RollDialog(Dialog):
         elif event.select.id == "opponent":
             self.opponent = value if isinstance(value, str) else None
             self._sync(keep_skill=True)
-        elif event.select.id == "existing":
+        elif event.select.id in ("existing", "reasons"):
             self._sync(keep_skill=True)
         elif event.select.id == "skill":
             self._sync_opponent_skill()
@@ -382,7 +416,12 @@ class RollDialog(Dialog):
                 dice[1:],
                 hazard,
             )
-        opposition = self.opponent or self.query_one("#difficulty", Input).value.strip() or "0"
+        reasons = None if self.opponent else self._reasons()
+        opposition: str | None = (
+            self.opponent or self.query_one("#difficulty", Input).value.strip() or "0"
+        )
+        if reasons is not None:
+            opposition = None  # the reasons decide the difficulty (``vs hard N``)
         value = self.query_one("#opponent-skill", Select).value
         opponent_skill = value if isinstance(value, str) and self.opponent else None
         against = dice[1] if len(dice) > 1 else None
@@ -394,6 +433,7 @@ class RollDialog(Dialog):
                 own,
                 opponent_skill=opponent_skill,
                 opponent_dice=against,
+                reasons=reasons,
             )
         aspect = self._existing() or self.query_one("#aspect", Input).value.strip()
         if not aspect:
@@ -408,6 +448,7 @@ class RollDialog(Dialog):
             own,
             opponent_skill=opponent_skill,
             opponent_dice=against,
+            reasons=reasons,
         )
 
 

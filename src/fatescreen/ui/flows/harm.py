@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from fatescreen.commands.harm_text import option_text, options_for
-from fatescreen.commands.requests import Absorb, Line, Minion, Request, RevealForm
+from fatescreen.commands.requests import Absorb, Minion, Request, RevealForm, TakeOut, Trade
 from fatescreen.commands.session import Result
 from fatescreen.rules.actions import style_trade
 from fatescreen.rules.big_bads import minion_armor_options
@@ -55,7 +55,7 @@ class HarmFlow:
             )
             mark = "[m] " if not index else "    "
             choices.append((Minion(minion_id).command(), assemble((mark, "bold"), label)))
-        takeout = Line("takeout").command()
+        takeout = TakeOut().command()
         choices.append((takeout, table.tr("ui.taken_out_choice")))
         keys = [("t", table.tr("ui.taken_out_choice"), takeout)]
         if minions:
@@ -67,7 +67,7 @@ class HarmFlow:
         pending = scene.pending_roll
         trade = None if pending is None else style_trade(pending.result)
         if trade is not None and hit.shifts > trade.traded_shifts:
-            keys.append(("b", table.tr("ui.trade_boost"), Line("trade").command()))
+            keys.append(("b", table.tr("ui.trade_boost"), Trade().command()))
         title = table.tr("ui.absorb_title", name=target.name, shifts=hit.shifts)
         needed = {
             Absorb(number).command(): len(option.consequences)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fatescreen.commands.flow import next_scene_pool, scene_end
-from fatescreen.commands.requests import AddAspect, Cost, Line, Move, Stress, Tick
+from fatescreen.commands.requests import AddAspect, Cost, EndScene, Move, Stress, Tick
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.character import Character
 from fatescreen.rules.obstacles import Block, crossing_difficulty
@@ -84,7 +84,7 @@ class StepFlow:
                 table.view_state,
                 table.tr("ui.end_title"),
                 "\n".join(lines),
-                Line("endscene").command(),
+                EndScene(),
             ),
             apply_chosen(table),
         )

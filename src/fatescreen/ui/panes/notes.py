@@ -1,4 +1,4 @@
-"""The GM's notes for the scene (the scene file's ``notes``), shown as written."""
+"""The GM's notes for the scene (the scene file's ``notes``), wrapped to the pane."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble, join_lines
+from fatescreen.ui.text import assemble, join_lines, reflow
 
 
 class NotesPane(Pane):
@@ -32,6 +32,6 @@ class NotesPane(Pane):
         self._key = key
         if scene.notes.strip():
             # one line at a time: a line break is the GM's, not a character to escape
-            self.body.set(join_lines(assemble(line) for line in scene.notes.strip().split("\n")))
+            self.body.set(join_lines(assemble(line) for line in reflow(scene.notes)))
         else:
             self.body.set(assemble((view.tr("ui.no_notes"), "$text-muted")))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, groupby
-from operator import is_not, itemgetter
+from operator import is_, is_not, itemgetter
+from typing import overload
 
 from textual.content import Content
 from textual.geometry import Region, Size
@@ -14,10 +16,11 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from fatescreen.rules.character import CharacterKind
+from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.ladder import signed
 from fatescreen.rules.obstacles import Block, Distraction, Hazard
 from fatescreen.scene.model import Link, Obstacle, Scene, Zone
+from fatescreen.ui.kept import KeptLines
 from fatescreen.ui.lines import resize_scrollbar
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
@@ -68,13 +71,69 @@ class Canvas:
         return lines
 
 
-@dataclass(frozen=True)
-class ZoneBox:
-    """What one zone box shows."""
+MadeFrom = tuple[Zone, tuple["Character", ...], tuple[Obstacle, ...], int, str]
+"""What a zone box shows is made from: the zone, who is there, the obstacles in it, the
+width inside the box, and the GM's name."""
 
-    zone_id: str
-    title: str
-    lines: tuple[tuple[str, str], ...]
+
+class ZoneBox:
+    """What one zone box shows: its title, and its lines (zone aspects, who is there,
+    obstacles in it), worked out when the box is first drawn or compared with another.
+
+    A large map has hundreds of boxes and shows a few: the others' lines wait until they
+    scroll into view. Two boxes made from the very same zone, characters and obstacles
+    are equal without working their lines out. ``size`` is how many lines the box shows,
+    known before they are worked out.
+    """
+
+    __slots__ = ("_lines", "_made_from", "size", "title", "zone_id")
+
+    def __init__(
+        self,
+        zone_id: str,
+        title: str,
+        lines: tuple[tuple[str, str], ...] | None = None,
+        *,
+        made_from: MadeFrom | None = None,
+    ) -> None:
+        self.zone_id = zone_id
+        self.title = title
+        self._lines = lines
+        self._made_from = made_from
+        self.size = len(lines) if lines is not None else _box_size(made_from)
+
+    @property
+    def lines(self) -> tuple[tuple[str, str], ...]:
+        """Each line's text and style."""
+        if self._lines is None:
+            assert self._made_from is not None
+            self._lines = _box_lines(*self._made_from)
+        return self._lines
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ZoneBox):
+            return NotImplemented
+        if self is other:
+            return True
+        if (self.zone_id, self.title, self.size) != (other.zone_id, other.title, other.size):
+            return False
+        mine, theirs = self._made_from, other._made_from
+        if (
+            mine is not None
+            and theirs is not None
+            and mine[0] is theirs[0]
+            and mine[3:] == theirs[3:]
+            and all(map(is_, mine[1], theirs[1]))
+            and all(map(is_, mine[2], theirs[2]))
+        ):
+            return True
+        return self.lines == other.lines
+
+    def __hash__(self) -> int:
+        return hash((self.zone_id, self.title, self.size))
+
+    def __repr__(self) -> str:
+        return f"ZoneBox({self.zone_id!r}, {self.title!r}, {self.lines!r})"
 
 
 def _fit(text: str, width: int) -> str:
@@ -142,13 +201,33 @@ def zone_boxes(
 
 
 def _zone_box(scene: Scene, zone: Zone, inner: int, obstacles: list[Obstacle], gm: str) -> ZoneBox:
-    """One zone's box (``gm``: the GM's name, marking hidden aspects)."""
+    """One zone's box (``gm``: the GM's name, marking hidden aspects), its lines worked
+    out when first needed."""
+    made_from = (zone, scene.characters_in(zone.id), tuple(obstacles), inner, gm)
+    return ZoneBox(zone.id, literal(zone.name), made_from=made_from)
+
+
+def _box_size(made_from: MadeFrom | None) -> int:
+    """How many lines :func:`_box_lines` makes: one per aspect, character and obstacle."""
+    assert made_from is not None
+    zone, characters, obstacles, _, _ = made_from
+    return len(zone.aspects) + len(characters) + len(obstacles)
+
+
+def _box_lines(
+    zone: Zone,
+    characters: tuple[Character, ...],
+    obstacles: tuple[Obstacle, ...],
+    inner: int,
+    gm: str,
+) -> tuple[tuple[str, str], ...]:
+    """A zone box's lines, ``inner`` columns wide."""
     lines: list[tuple[str, str]] = []
     for aspect in zone.aspects:
         invokes = f" ({len(aspect.free_invokes)})" if aspect.free_invokes else ""
         hidden = f" [{gm}]" if aspect.hidden else ""
         lines.append((_fit(literal(aspect.name) + invokes + hidden, inner), "italic $secondary"))
-    for character in scene.characters_in(zone.id):
+    for character in characters:
         name = literal(character.shown_name)
         if character.kind is CharacterKind.MOOKS:
             name += f" ×{character.members}"
@@ -163,7 +242,7 @@ def _zone_box(scene: Scene, zone: Zone, inner: int, obstacles: list[Obstacle], g
     for obstacle in obstacles:
         mark = "⚠" if isinstance(obstacle, Hazard) else "▦" if isinstance(obstacle, Block) else "?"
         lines.append((_fit(f"{mark} {literal(obstacle.name)}", inner), "$warning"))
-    return ZoneBox(zone.id, literal(zone.name), tuple(lines))
+    return tuple(lines)
 
 
 def grid_order(scene: Scene) -> list[str]:
@@ -354,7 +433,7 @@ def _same_depends(old: object, new: tuple[object, ...]) -> bool:
 
 def map_bands(
     scene: Scene, view: View, width: int, cache: MapCache | None = None
-) -> tuple[list[Band], list[Content]]:
+) -> tuple[list[Band], Sequence[Content]]:
     """The zones map for ``width`` columns as bands of rows, and the lines listed below
     them (links between zones that are not drawn side by side or one above the other)."""
     if not scene.zones:
@@ -373,7 +452,7 @@ def map_bands(
     step = wide + GAP
     for zone_id, (row, column) in sorted(place.items(), key=lambda item: item[1]):
         box = boxes[zone_id]
-        heights[row] = max(heights[row], max(len(box.lines), 1) + 2)
+        heights[row] = max(heights[row], max(box.size, 1) + 2)
         in_row[row].append((column * step, box))
     tops = [sum(heights[:row]) + ROW_GAP * row for row in range(rows)]
     depends = (scene.links, scene.obstacles, place, wide)
@@ -396,13 +475,51 @@ def map_bands(
     if cache.extra_zones is not scene.zones or cache.extra_obstacles is not scene.obstacles:
         cache.extra = {}
         cache.extra_zones, cache.extra_obstacles = scene.zones, scene.obstacles
-    extra = []
-    for link in far:
-        line = cache.extra.get(link)
+    return bands, FarLines(scene, tuple(far), cache.extra)
+
+
+class FarLines(Sequence[Content]):
+    """The links listed below the map, each line made the first time it is asked for
+    (a large map lists hundreds, far below what shows), kept in ``made`` by link."""
+
+    def __init__(self, scene: Scene, links: tuple[Link, ...], made: dict[Link, Content]) -> None:
+        self.scene = scene
+        self.links = links
+        self.made = made
+
+    def __len__(self) -> int:
+        return len(self.links)
+
+    @overload
+    def __getitem__(self, index: int) -> Content: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Content]: ...
+
+    def __getitem__(self, index: int | slice) -> Content | list[Content]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        link = self.links[index]
+        line = self.made.get(link)
         if line is None:
-            line = cache.extra[link] = _far_line(scene, link)
-        extra.append(line)
-    return bands, extra
+            line = self.made[link] = _far_line(self.scene, link)
+        return line
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the lines read the same; at once for the same links between the
+        same zones and obstacles, without making the lines."""
+        if (
+            isinstance(other, FarLines)
+            and self.scene.zones is other.scene.zones
+            and self.scene.obstacles is other.scene.obstacles
+            and self.links == other.links
+        ):
+            return True
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def _far_line(scene: Scene, link: Link) -> Content:
@@ -417,10 +534,10 @@ def _far_line(scene: Scene, link: Link) -> Content:
 def draw_map(scene: Scene, view: View, width: int) -> list[Content]:
     """Draw the whole zones map to fit ``width`` columns, line by line."""
     bands, extra = map_bands(scene, view, width)
-    return [line for band in bands for line in band.lines()] + extra
+    return [line for band in bands for line in band.lines()] + list(extra)
 
 
-class MapView(ScrollView):
+class MapView(ScrollView, KeptLines):
     """The map, drawn only where it shows: each band's lines are drawn the first time one
     of them is on screen, and a new map repaints only the bands that differ."""
 
@@ -437,7 +554,7 @@ class MapView(ScrollView):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.bands: list[Band] = []
-        self.extra: list[Content] = []
+        self.extra: Sequence[Content] = []
         self._tops: list[int] = []
         self._strips: dict[Band, list[Strip]] = {}
         self._look: tuple[str, object] | None = None
@@ -445,7 +562,7 @@ class MapView(ScrollView):
     @property
     def plain(self) -> str:
         """The whole map's text (for tests)."""
-        lines = [line for band in self.bands for line in band.lines()] + self.extra
+        lines = [line for band in self.bands for line in band.lines()] + list(self.extra)
         return "\n".join(line.plain for line in lines)
 
     @property
@@ -454,7 +571,7 @@ class MapView(ScrollView):
         bottom = self._tops[-1] + self.bands[-1].height if self.bands else 0
         return bottom + len(self.extra)
 
-    def show(self, bands: list[Band], extra: list[Content]) -> None:
+    def show(self, bands: list[Band], extra: Sequence[Content]) -> None:
         """Show a new map, repainting the visible bands that changed."""
         old_bands, old_tops, old_extra = self.bands, self._tops, self.extra
         tops = []
@@ -465,7 +582,10 @@ class MapView(ScrollView):
         self.bands, self._tops, self.extra = bands, tops, extra
         self._strips = {band: self._strips[band] for band in bands if band in self._strips}
         width = max((band.width for band in bands), default=0)
-        width = max([width, *(line.cell_length for line in extra)])
+        if self.styles.overflow_x != "hidden":
+            # the lines below the map are as wide as they are only where the map may
+            # scroll sideways (a long list of them is made only as it shows)
+            width = max([width, *(line.cell_length for line in extra)])
         size = Size(width, self.rows)
         if size != self.virtual_size:
             self.set_reactive(Widget.virtual_size, size)
