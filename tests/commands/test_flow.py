@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fatescreen.rules.character import StressKind
 from fatescreen.scene.model import PendingHit
-from tests.commands.support import DEMO, MINE, copy_demo, run
+from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, played, run
 
 
 def test_move_freely_or_across_a_barrier(tmp_path: Path) -> None:
@@ -166,3 +166,13 @@ def test_a_new_conflict_leaves_out_who_is_taken_out_or_conceded(tmp_path: Path) 
     assert done.scene.turn is not None
     assert "cultist-3" not in done.scene.turn.participants
     assert "cultist-2" in done.scene.turn.participants
+
+
+def test_endscene_drops_the_hits_waiting_and_the_exchanges_contest_rolls() -> None:
+    """The falling rocks hit both miners: Ann's hit waits, Bob's is queued; the side's roll
+    is this exchange's. The scene's end leaves none of them behind."""
+    session = played(SCRIPTS / "contest-threat.toml", "contest roll ann Athletics 0000 threat ++00")
+    assert session.scene.queued_hits and session.scene.contest_rolls
+    assert session.execute("endscene").ok
+    scene = session.scene
+    assert (scene.pending_hit, scene.queued_hits, scene.contest_rolls) == (None, (), ())
