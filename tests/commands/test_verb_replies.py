@@ -4,6 +4,7 @@ nor the undo history)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,12 @@ class Reply:
 def refused(setup: tuple[str, ...], line: str, said: str, lang: str = "en") -> Reply:
     """A line the verb refuses with one message."""
     return Reply(setup, line, (said,), ok=False, lang=lang)
+
+
+def reply_id(reply: Reply) -> str:
+    """A test id of plain letters, digits and dashes (mutmut names tests by id on the command
+    line)."""
+    return reply.lang + "-" + "-".join(re.findall("[a-z0-9]+", reply.line.lower()))
 
 
 def check(reply: Reply) -> None:
@@ -108,7 +115,7 @@ DURATION = [
 ]
 
 
-@pytest.mark.parametrize("reply", DURATION, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", DURATION, ids=reply_id)
 def test_duration(reply: Reply) -> None:
     check(reply)
 
@@ -163,7 +170,7 @@ SCALE_REPLIES = [
 ]
 
 
-@pytest.mark.parametrize("reply", SCALE_REPLIES, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", SCALE_REPLIES, ids=reply_id)
 def test_scale(reply: Reply) -> None:
     check(reply)
 
@@ -181,7 +188,7 @@ RULES_REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize("reply", RULES_REFUSALS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", RULES_REFUSALS, ids=reply_id)
 def test_a_rule_refuses_in_the_gms_language(reply: Reply) -> None:
     """A rule of the core refuses the line in the GM's language, in the catalog's words."""
     check(reply)
@@ -207,7 +214,7 @@ ROLLS = [
 ]
 
 
-@pytest.mark.parametrize("reply", ROLLS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", ROLLS, ids=reply_id)
 def test_a_rolls_bonuses_each_with_its_sign(reply: Reply) -> None:
     check(reply)
 
@@ -254,7 +261,7 @@ MAP = [
 ]
 
 
-@pytest.mark.parametrize("reply", MAP, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", MAP, ids=reply_id)
 def test_link_and_unlink(reply: Reply) -> None:
     check(reply)
 
@@ -386,7 +393,7 @@ POINTS = [
 ]
 
 
-@pytest.mark.parametrize("reply", POINTS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", POINTS, ids=reply_id)
 def test_fate_points_declare_and_compel(reply: Reply) -> None:
     check(reply)
 
@@ -474,7 +481,7 @@ VISIBILITY = [
 ]
 
 
-@pytest.mark.parametrize("reply", VISIBILITY, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", VISIBILITY, ids=reply_id)
 def test_secret_and_public(reply: Reply) -> None:
     check(reply)
 
@@ -527,7 +534,7 @@ BLOCKS = [
 ]
 
 
-@pytest.mark.parametrize("reply", BLOCKS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", BLOCKS, ids=reply_id)
 def test_block_pass_and_remove(reply: Reply) -> None:
     check(reply)
 
