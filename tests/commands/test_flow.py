@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from fatescreen.rules.character import StressKind
@@ -176,3 +177,16 @@ def test_endscene_drops_the_hits_waiting_and_the_exchanges_contest_rolls() -> No
     assert session.execute("endscene").ok
     scene = session.scene
     assert (scene.pending_hit, scene.queued_hits, scene.contest_rolls) == (None, (), ())
+
+
+def test_the_next_scenes_pool_is_one_per_pc_plus_the_compel_points_left(tmp_path: Path) -> None:
+    """Seed «Fate-pisteesi»: one point per PC in the scene (three in the mine, not its two
+    NPCs), plus the compel points the GM got too late to spend."""
+    done = run(MINE, tmp_path, "endscene")
+    assert done.lines("endscene")[1] == "GM pool for the next scene: 3"
+    scene = tmp_path / "late-compels.toml"
+    text = MINE.read_text(encoding="utf-8")
+    scene.write_text(text.replace("\n[rules]", "compel_points = 2\n\n[rules]", 1), encoding="utf-8")
+    shutil.copytree(MINE.parent / "library", tmp_path / "library")
+    late = run(scene, tmp_path, "endscene")
+    assert late.lines("endscene")[1] == "GM pool for the next scene: 5"
