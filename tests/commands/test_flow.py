@@ -190,3 +190,23 @@ def test_the_next_scenes_pool_is_one_per_pc_plus_the_compel_points_left(tmp_path
     shutil.copytree(MINE.parent / "library", tmp_path / "library")
     late = run(scene, tmp_path, "endscene")
     assert late.lines("endscene")[1] == "GM pool for the next scene: 5"
+
+
+def test_an_npc_that_fought_on_keeps_its_held_point_and_carries_one_per_consequence(
+    tmp_path: Path,
+) -> None:
+    """Seed «Fate-pisteesi»: the hostile invoke's point goes to the leader after the scene,
+    and the leader, who fought on and took a consequence, carries one more point."""
+    done = run(
+        DEMO,
+        tmp_path,
+        "attack rozio leader 0000 vs 0000",
+        'invoke "Zealous to a fault" by rozio hostile',
+        'absorb 2 "Cut"',
+        "endscene",
+    )
+    assert done.lines("endscene")[0] == (
+        "scene ends: stress cleared on Masked leader; 0 boosts gone; "
+        "points delivered: Masked leader +1"
+    )
+    assert done.character("leader").fate_points == 2
