@@ -706,15 +706,21 @@ def update(module: str, children: int) -> Record:
 
 def copy_of(module: str, record: Record) -> Path | None:
     """The copy under ``.mutmut/`` that measured the module (alone or with neighbours) on its
-    recorded source, if it is still there and every module mutated with it is unchanged since
-    (a changed neighbour would still run its old, mutated code in that copy)."""
+    recorded source, if it is still there."""
     for meta in sorted(WORK.glob(f"*/mutants/src/fatescreen/{module}.meta")):
         folder = WORK / meta.relative_to(WORK).parts[0]
-        if measured_hash(module, folder) != record.source_sha256:
-            continue
-        if all(measured_hash(other, folder) == source_hash(other) for other in mutated_in(folder)):
+        if measured_hash(module, folder) == record.source_sha256:
             return folder
     return None
+
+
+def _neighbours_up_to_date(modules: list[str], folder: Path) -> None:
+    """Today's source for the other modules mutated in a copy that changed since: mutmut
+    mutates them again when it starts (their source is newer than their mutants), so the
+    tests run today's code of every module but the ones rechecked."""
+    for other in mutated_in(folder):
+        if other not in modules and measured_hash(other, folder) != source_hash(other):
+            _place_source(other, folder)
 
 
 def mutated_in(folder: Path) -> list[str]:
@@ -736,6 +742,7 @@ def recheck(modules: list[str], children: int) -> list[Record]:
         modules, records = modules[:1], records[:1]
     else:
         _refresh_copy(mutated_in(folder), folder)
+        _neighbours_up_to_date(modules, folder)
     names = [
         _prefix(module) + name
         for module, record in zip(modules, records, strict=True)

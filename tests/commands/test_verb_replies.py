@@ -4,11 +4,15 @@ nor the undo history)."""
 
 from __future__ import annotations
 
+import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from fatescreen.commands.session import Session
+from fatescreen.rules.obstacles import Block
 from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, open_session
 
 
@@ -29,6 +33,12 @@ class Reply:
 def refused(setup: tuple[str, ...], line: str, said: str, lang: str = "en") -> Reply:
     """A line the verb refuses with one message."""
     return Reply(setup, line, (said,), ok=False, lang=lang)
+
+
+def reply_id(reply: Reply) -> str:
+    """A test id of plain letters, digits and dashes (mutmut names tests by id on the command
+    line)."""
+    return reply.lang + "-" + "-".join(re.findall("[a-z0-9]+", reply.line.lower()))
 
 
 def check(reply: Reply) -> None:
@@ -105,7 +115,7 @@ DURATION = [
 ]
 
 
-@pytest.mark.parametrize("reply", DURATION, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", DURATION, ids=reply_id)
 def test_duration(reply: Reply) -> None:
     check(reply)
 
@@ -160,7 +170,7 @@ SCALE_REPLIES = [
 ]
 
 
-@pytest.mark.parametrize("reply", SCALE_REPLIES, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", SCALE_REPLIES, ids=reply_id)
 def test_scale(reply: Reply) -> None:
     check(reply)
 
@@ -178,7 +188,7 @@ RULES_REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize("reply", RULES_REFUSALS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", RULES_REFUSALS, ids=reply_id)
 def test_a_rule_refuses_in_the_gms_language(reply: Reply) -> None:
     """A rule of the core refuses the line in the GM's language, in the catalog's words."""
     check(reply)
@@ -204,7 +214,7 @@ ROLLS = [
 ]
 
 
-@pytest.mark.parametrize("reply", ROLLS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", ROLLS, ids=reply_id)
 def test_a_rolls_bonuses_each_with_its_sign(reply: Reply) -> None:
     check(reply)
 
@@ -251,7 +261,7 @@ MAP = [
 ]
 
 
-@pytest.mark.parametrize("reply", MAP, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", MAP, ids=reply_id)
 def test_link_and_unlink(reply: Reply) -> None:
     check(reply)
 
@@ -266,6 +276,14 @@ POINTS = [
     Reply((), "fp spend rozio", ("Rozio spends 1 fate point (-): now 2",)),
     refused((), "fp spend rozio 4", "Rozio has only 3 fate points"),
     Reply((), "fp give gm 2", ("the GM pool gains 2 fate points (-): now 6",)),
+    refused((), "fp spend gm 9", "the GM pool has only 4 fate points"),
+    refused((), "kohtalo käytä gm 9", "PJ:n varannossa on vain 4 fate-pistettä", "fi"),
+    Reply(
+        (),
+        "fp spend gm 2",
+        ("the GM pool spends 2 fate points (-): now 2",),
+        undone="undone: the GM pool spends 2 fate points (-): now 2",
+    ),
     refused(
         (), "declare rozio", 'declare: missing story detail. Usage: declare WHO "DETAIL" [free]'
     ),
@@ -375,7 +393,7 @@ POINTS = [
 ]
 
 
-@pytest.mark.parametrize("reply", POINTS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", POINTS, ids=reply_id)
 def test_fate_points_declare_and_compel(reply: Reply) -> None:
     check(reply)
 
@@ -463,7 +481,7 @@ VISIBILITY = [
 ]
 
 
-@pytest.mark.parametrize("reply", VISIBILITY, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", VISIBILITY, ids=reply_id)
 def test_secret_and_public(reply: Reply) -> None:
     check(reply)
 
@@ -516,7 +534,7 @@ BLOCKS = [
 ]
 
 
-@pytest.mark.parametrize("reply", BLOCKS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", BLOCKS, ids=reply_id)
 def test_block_pass_and_remove(reply: Reply) -> None:
     check(reply)
 
@@ -551,3 +569,86 @@ def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
     assert finnish.execute('malli tallenna rozio nimellä "Salakuljettaja"').lines == (
         "malli Salakuljettaja tallennettu: library/salakuljettaja.toml",
     )
+
+
+def test_template_save_of_obstacles_to_a_file_and_the_listing(tmp_path: Path) -> None:
+    """An obstacle saves as an obstacle template; ``to FILE`` adds ``.toml`` and is relative
+    to the scene's folder; the listing names each template's kind, in Finnish too."""
+    shutil.copy(MINE, tmp_path / MINE.name)
+    shutil.copytree(MINE.parent / "library", tmp_path / "library")
+    session = open_session(tmp_path / MINE.name)
+    assert session.execute("template save portcullis").lines == (
+        "template Rusted portcullis saved: library/rusted-portcullis.toml",
+    )
+    assert session.execute('template save rocks as "Landslide" to traps').lines == (
+        "template Landslide saved: traps.toml",
+    )
+    assert (tmp_path / "traps.toml").is_file()
+    listing = session.execute("template list").lines
+    assert "Rusted portcullis (obstacle): library/rusted-portcullis.toml" in listing
+    assert "Cultist (character): library/cultist.toml" in listing
+    finnish = open_session(tmp_path / MINE.name, "fi").execute("malli listaa").lines
+    assert "Rusted portcullis (este), tiedostossa library/rusted-portcullis.toml" in finnish
+    assert "Cultist (hahmo), tiedostossa library/cultist.toml" in finnish
+
+
+def test_template_list_without_a_library(tmp_path: Path) -> None:
+    shutil.copy(SCALE, tmp_path / SCALE.name)
+    folder = tmp_path / "library"
+    english = open_session(tmp_path / SCALE.name).execute("template list")
+    assert (english.ok, english.lines) == (
+        False,
+        (f"no templates: put template files in {folder} (or save some with template save)",),
+    )
+    finnish = open_session(tmp_path / SCALE.name, "fi").execute("malli listaa")
+    assert finnish.lines == (
+        f"malleja ei ole: tallenna mallitiedostoja kansioon {folder} (tai komennolla malli "
+        "tallenna)",
+    )
+
+
+def _ways(session: Session) -> dict[tuple[str, str], tuple[int | None, str | None]]:
+    return {link.zones: (link.barrier, link.block) for link in session.scene.links}
+
+
+def _standing(session: Session) -> tuple[str, str] | None:
+    block = session.scene.obstacle_index["rusted-portcullis"]
+    assert isinstance(block, Block)
+    return block.between
+
+
+def test_a_block_moved_onto_a_way_or_taken_off_it() -> None:
+    """The portcullis stands on the way from the gallery to the vault: ``link ... block``
+    moves it to another way (the old one is left free), ``block none`` takes it off (it
+    stays in the scene, standing nowhere), and so does unlinking its way."""
+    session = open_session(MINE)
+    moved = session.execute("link shaft gallery block portcullis")
+    assert moved.lines == (
+        "Lift shaft and Flooded gallery are linked: barrier Fair (+2), Rusted portcullis on the "
+        "way",
+    )
+    assert _ways(session)[("shaft", "gallery")] == (2, "rusted-portcullis")
+    assert _ways(session)[("gallery", "vault")] == (None, None)
+    assert _standing(session) == ("shaft", "gallery")
+    assert session.execute("undo").lines == (f"undone: {moved.lines[0]}",)
+    assert _ways(session)[("gallery", "vault")] == (None, "rusted-portcullis")
+
+    new = session.execute("link shaft pithead barrier 1 block portcullis")
+    assert new.lines == (
+        "Lift shaft and Pithead are linked: barrier Average (+1), Rusted portcullis on the way",
+    )
+    assert _ways(session)[("pithead", "shaft")] == (1, "rusted-portcullis")
+    assert _standing(session) == ("shaft", "pithead")
+
+    session = open_session(MINE)
+    assert session.execute("link gallery vault block none").lines == (
+        "Flooded gallery and Vault are linked",
+    )
+    assert _ways(session)[("gallery", "vault")] == (None, None)
+    assert _standing(session) is None
+
+    session = open_session(MINE)
+    assert session.execute("unlink gallery vault").ok
+    assert ("gallery", "vault") not in _ways(session)
+    assert _standing(session) is None
+    assert "rusted-portcullis" in session.scene.obstacle_index
