@@ -293,8 +293,7 @@ async def test_a_line_shown_again_is_not_drawn_again() -> None:
 
         def turn(up: int) -> list[Content]:
             return [
-                Content.assemble(("▶ " if n == up else "· ", "bold"), f"name {n}")
-                for n in range(4)
+                Content.assemble(("▶ " if n == up else "· ", "bold"), f"name {n}") for n in range(4)
             ]
 
         view.set_lines(turn(0))
