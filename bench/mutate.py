@@ -532,9 +532,9 @@ def _project_copy(modules: list[str], tests: list[str]) -> Path:
     return folder
 
 
-def _refresh_copy(module: str, folder: Path) -> None:
-    """Bring today's tests and every other source file into a module's copy (the mutated
-    module itself is the same: its hash was checked) and today's conftest.py."""
+def _refresh_copy(modules: list[str], folder: Path) -> None:
+    """Bring today's tests and every source file but the mutated modules into their copy (the
+    mutated modules are the same: their hashes were checked) and today's conftest.py."""
     for target in (folder, folder / "mutants"):
         if target.is_dir():
             (target / "conftest.py").write_text(conftest(), encoding="utf-8")
@@ -542,7 +542,7 @@ def _refresh_copy(module: str, folder: Path) -> None:
         shutil.copytree(ROOT / "tests", target / "tests", ignore=_IGNORE)
     for file in (ROOT / "src").rglob("*.py"):
         relative = file.relative_to(ROOT)
-        if relative == Path("src/fatescreen") / module:
+        if relative in {Path("src/fatescreen") / module for module in modules}:
             continue
         for target in (folder / relative, folder / "mutants" / relative):
             if not target.is_file() or target.read_bytes() != file.read_bytes():
@@ -691,7 +691,7 @@ def update(module: str, children: int) -> Record:
     keeps the verdicts of the functions whose code did not change and tests the mutants of
     those that did; then every mutant not killed runs against today's tests."""
     folder = _folder(module)
-    _refresh_copy(module, folder)
+    _refresh_copy([module], folder)
     _place_source(module, folder)
     start = time.monotonic()
     subprocess.run(
@@ -700,19 +700,54 @@ def update(module: str, children: int) -> Record:
         check=False,
         stdout=subprocess.DEVNULL,
     )
-    return recheck(module, read_run(module, folder, time.monotonic() - start, None), children)
+    save_record(read_run(module, folder, time.monotonic() - start, None))
+    return recheck([module], children)[0]
 
 
-def recheck(module: str, record: Record, children: int) -> Record:
-    """Run a module's mutants not killed against today's tests (its source unchanged)."""
-    folder = _folder(module)
-    if not (folder / "mutants").is_dir() or measured_hash(module, folder) != record.source_sha256:
-        folder = _project_copy([module], tests_of(module))
+def copy_of(module: str, record: Record) -> Path | None:
+    """The copy under ``.mutmut/`` that measured the module (alone or with neighbours) on its
+    recorded source, if it is still there."""
+    for meta in sorted(WORK.glob(f"*/mutants/src/fatescreen/{module}.meta")):
+        folder = WORK / meta.relative_to(WORK).parts[0]
+        if measured_hash(module, folder) == record.source_sha256:
+            return folder
+    return None
+
+
+def _neighbours_up_to_date(modules: list[str], folder: Path) -> None:
+    """Today's source for the other modules mutated in a copy that changed since: mutmut
+    mutates them again when it starts (their source is newer than their mutants), so the
+    tests run today's code of every module but the ones rechecked."""
+    for other in mutated_in(folder):
+        if other not in modules and measured_hash(other, folder) != source_hash(other):
+            _place_source(other, folder)
+
+
+def mutated_in(folder: Path) -> list[str]:
+    """The modules mutated in a copy."""
+    root = folder / "mutants" / "src" / "fatescreen"
+    return sorted(
+        meta.relative_to(root).as_posix().removesuffix(".meta") for meta in root.rglob("*.py.meta")
+    )
+
+
+def recheck(modules: list[str], children: int) -> list[Record]:
+    """Run the mutants not killed of modules measured in one copy against today's tests
+    (their source unchanged), in one mutmut run; a module whose copy is gone is rechecked in
+    a fresh copy of its own."""
+    records = [record for record in map(load_record, modules) if record is not None]
+    folder = copy_of(modules[0], records[0])
+    if folder is None:
+        folder = _project_copy(modules[:1], tests_of(modules[0]))
+        modules, records = modules[:1], records[:1]
     else:
-        _refresh_copy(module, folder)
-    names = [_prefix(module) + name for name, status in record.mutants.items()]
+        _refresh_copy(mutated_in(folder), folder)
+        _neighbours_up_to_date(modules, folder)
     names = [
-        name for name in names if record.mutants[name.removeprefix(_prefix(module))] not in KILLED
+        _prefix(module) + name
+        for module, record in zip(modules, records, strict=True)
+        for name, status in record.mutants.items()
+        if status not in KILLED
     ]
     start = time.monotonic()
     if names:
@@ -722,7 +757,11 @@ def recheck(module: str, record: Record, children: int) -> Record:
             check=False,
             stdout=subprocess.DEVNULL,
         )
-    return read_run(module, folder, time.monotonic() - start, record)
+    seconds = (time.monotonic() - start) / len(modules)
+    return [
+        read_run(module, folder, seconds, record)
+        for module, record in zip(modules, records, strict=True)
+    ]
 
 
 # --- report ----------------------------------------------------------------------------------
@@ -851,7 +890,23 @@ def _work(selected: list[str], args: argparse.Namespace) -> list[tuple[str, list
         work.append((action, [module]))
         pending = []
     work += [("measure", group) for group in batches(pending, args.batch_lines)]
-    return work
+    return _rechecks_together(work)
+
+
+def _rechecks_together(work: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
+    """Neighbouring rechecks of modules measured in the same copy, as one."""
+    merged: list[tuple[str, list[str]]] = []
+    copy: Path | None = None
+    for action, group in work:
+        record = load_record(group[0]) if action == "recheck" else None
+        found = copy_of(group[0], record) if record is not None else None
+        same_copy = found is not None and found == copy
+        if merged and action == "recheck" and merged[-1][0] == "recheck" and same_copy:
+            merged[-1][1].extend(group)
+            continue
+        merged.append((action, list(group)))
+        copy = found
+    return merged
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -899,8 +954,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{group[0]}: reading its last run under .mutmut/", flush=True)
                 records = [read_run(group[0], _folder(group[0]), 0.0, None)]
             elif action == "recheck" and record is not None:
-                print(f"{group[0]}: rechecking the mutants not killed", flush=True)
-                records = [recheck(group[0], record, args.children)]
+                print(f"{', '.join(group)}: rechecking the mutants not killed", flush=True)
+                records = recheck(group, args.children)
             elif action == "update":
                 print(f"{group[0]}: measuring the changed functions in its copy", flush=True)
                 records = [update(group[0], args.children)]

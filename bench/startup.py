@@ -7,7 +7,7 @@ terminal (see ``frames.FrameDriver``); the process waits until no frame has chan
 screen for a while and the dashboard's warm-up is done, then prints one JSON
 line: the clock at Textual's Ready, at the first frame after which the screen no longer
 changed, the text of that frame, and the peak resident memory of the whole run in KiB, the
-child process that parses a large scene included (see :func:`tree_peak`).
+child process that loads a large scene included (see :func:`tree_peak`).
 """
 
 from __future__ import annotations
@@ -19,25 +19,25 @@ import time
 from pathlib import Path
 
 PEAK_AT_CLAIM: list[int] = []
-"""This process's peak resident memory (KiB) when the child parsing the scene ended."""
+"""This process's peak resident memory (KiB) when the child loading the scene ended."""
 
 if sys.argv[1:2] == ["fatescreen"]:
     # as `fatescreen SCENE` starts (fatescreen.cli.open_dashboard): before Textual
     from fatescreen.scene import preload
 
     if preload.start(Path(sys.argv[2])):
-        claim = preload.claim
+        collect = preload.collect
 
-        def claimed(path: Path) -> object:
-            """The child's result, noting this process's peak once the child is gone."""
+        def collected(child: preload._Child) -> bytes | None:
+            """What the child wrote, noting this process's peak once the child is gone."""
             try:
-                return claim(path)
+                return collect(child)
             finally:
                 PEAK_AT_CLAIM.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
-        preload.claim = claimed  # type: ignore[assignment]
+        preload.collect = collected
 
-# (imported after the child that parses the scene has started)
+# (imported after the child that loads the scene has started)
 from textual.app import App, ComposeResult  # noqa: E402
 from textual.containers import Horizontal, Vertical, VerticalScroll  # noqa: E402
 from textual.widgets import DataTable, Footer, Input, Static  # noqa: E402
@@ -141,7 +141,7 @@ def build(kind: str, scene: str | None) -> App[None]:
 
 
 def tree_peak(own: int, child: int, own_at_claim: list[int]) -> int:
-    """The peak memory of this process and the child that parsed the scene together, at
+    """The peak memory of this process and the child that loaded the scene together, at
     least: while the child lived this process had at most its peak at the child's end
     (``own_at_claim``), and the child its own peak, each counted whole (the pages they
     share, counted twice); after that, this process alone. Without a claimed child, the

@@ -261,3 +261,35 @@ def test_verbs_are_mutated_their_registering_decorators_written_as_calls(tmp_pat
     mutate._place_source(module, tmp_path)
     assert mutate.measured_hash(module, tmp_path) == mutate.source_hash(module)
     assert mutate.source_hash(module, tmp_path) != mutate.source_hash(module)
+
+
+def test_a_recheck_runs_in_the_copy_that_measured_the_module_with_its_neighbours(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Survivors are rechecked where their module was measured, with the neighbours mutated
+    in the same run; a neighbour changed since gets today's source (mutmut mutates it again)
+    so that the tests run today's code."""
+    monkeypatch.setattr(mutate, "WORK", tmp_path)
+    folder = tmp_path / "commands-names"
+    for module in ("commands/names.py", "commands/text.py"):
+        mutate._place_source(module, folder)
+        meta = folder / "mutants" / "src" / "fatescreen" / (module + ".meta")
+        meta.parent.mkdir(parents=True, exist_ok=True)
+        meta.write_text("{}", encoding="utf-8")
+    assert mutate.mutated_in(folder) == ["commands/names.py", "commands/text.py"]
+    record = _record("commands/text.py", x_a__mutmut_1="survived")
+    assert mutate.copy_of("commands/text.py", record) == folder
+    record.source_sha256 = "0" * 64
+    assert mutate.copy_of("commands/text.py", record) is None
+    record = _record("commands/text.py", x_a__mutmut_1="survived")
+    names = folder / "src" / "fatescreen" / "commands" / "names.py"
+    (folder / "original" / "src" / "fatescreen" / "commands" / "names.py").write_text("# old\n")
+    names.write_text("# old\n")
+    assert mutate.copy_of("commands/text.py", record) == folder
+    mutate._neighbours_up_to_date(["commands/text.py"], folder)
+    assert mutate.measured_hash("commands/names.py", folder) == mutate.source_hash(
+        "commands/names.py"
+    )
+    assert names.read_text(encoding="utf-8") == mutate.undecorated(
+        (mutate.PACKAGE / "commands" / "names.py").read_text(encoding="utf-8")
+    )

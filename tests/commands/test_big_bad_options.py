@@ -188,3 +188,21 @@ def test_contest_threat_and_faster_are_read_checked_and_started_by_command(
     )
     status, output = cli_run(bad, "", tmp_path)
     assert status != 0 and "contest.toml:36: contest[1].threat: no hazard 'fog'" in output
+
+
+def test_a_helper_of_the_sides_roll_has_picked_teamwork_this_exchange() -> None:
+    """§8 «Nopeammat kilpailut»: helping the side's roll is the helper's one pick, even when
+    the other side picked first this exchange."""
+    session = played(
+        CONTEST,
+        'create foreman Athletics "Dust cloud" ++00 vs 1',
+        "contest roll ann Athletics 0000 with bob threat 0000",
+    )
+    again = session.execute('create bob Athletics "Loose rail" ++00 vs 1')
+    assert (again.ok, again.lines) == (
+        False,
+        (
+            "faster contest: Bob already picked this exchange (teamwork); "
+            "each participant picks one thing",
+        ),
+    )

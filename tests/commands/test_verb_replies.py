@@ -4,12 +4,16 @@ nor the undo history)."""
 
 from __future__ import annotations
 
+import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.commands.support import DEMO, SCRIPTS, open_session
+from fatescreen.commands.session import Session
+from fatescreen.rules.obstacles import Block
+from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, open_session
 
 
 @dataclass(frozen=True)
@@ -22,11 +26,19 @@ class Reply:
     ok: bool = True
     lang: str = "en"
     scene: Path = DEMO
+    undone: str = ""
+    """What ``undo`` says right after the line, when it is part of the check."""
 
 
 def refused(setup: tuple[str, ...], line: str, said: str, lang: str = "en") -> Reply:
     """A line the verb refuses with one message."""
     return Reply(setup, line, (said,), ok=False, lang=lang)
+
+
+def reply_id(reply: Reply) -> str:
+    """A test id of plain letters, digits and dashes (mutmut names tests by id on the command
+    line)."""
+    return reply.lang + "-" + "-".join(re.findall("[a-z0-9]+", reply.line.lower()))
 
 
 def check(reply: Reply) -> None:
@@ -39,6 +51,9 @@ def check(reply: Reply) -> None:
     if not reply.ok:
         assert session.scene == before
         assert len(session.history.done) == steps
+    if reply.undone:
+        assert session.execute("undo").lines == (reply.undone,)
+        assert session.scene == before
 
 
 ROLLED = ("overcome rozio Athletics ++00 vs 3",)
@@ -100,7 +115,7 @@ DURATION = [
 ]
 
 
-@pytest.mark.parametrize("reply", DURATION, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", DURATION, ids=reply_id)
 def test_duration(reply: Reply) -> None:
     check(reply)
 
@@ -155,7 +170,7 @@ SCALE_REPLIES = [
 ]
 
 
-@pytest.mark.parametrize("reply", SCALE_REPLIES, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", SCALE_REPLIES, ids=reply_id)
 def test_scale(reply: Reply) -> None:
     check(reply)
 
@@ -173,7 +188,467 @@ RULES_REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize("reply", RULES_REFUSALS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", RULES_REFUSALS, ids=reply_id)
 def test_a_rule_refuses_in_the_gms_language(reply: Reply) -> None:
     """A rule of the core refuses the line in the GM's language, in the catalog's words."""
     check(reply)
+
+
+ROLLS = [
+    Reply(
+        (),
+        "roll 3 +2 -1 0000",
+        (
+            "Good (+3) + [0 0 0 0] + 2 (bonus) - 1 (bonus) = Great (+4) vs Mediocre (+0): "
+            "success with style (4 shifts)",
+        ),
+    ),
+    Reply(
+        (),
+        "roll 3 +0 0000",
+        (
+            "Good (+3) + [0 0 0 0] + 0 (bonus) = Good (+3) vs Mediocre (+0): "
+            "success with style (3 shifts)",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", ROLLS, ids=reply_id)
+def test_a_rolls_bonuses_each_with_its_sign(reply: Reply) -> None:
+    check(reply)
+
+
+LINK_USAGE = "Usage: link ZONE ZONE [barrier N|none] [block BLOCK|none]"
+LINK_USAGE_FI = "Käyttö: yhdistä ALUE ALUE [este N|ei] [hidastava HIDASTAVA_ESTE|ei]"
+MAP = [
+    refused((), "link hall", f"link: missing zone. {LINK_USAGE}"),
+    refused((), "link hall hall", "a zone cannot be linked to itself: Ritual hall"),
+    refused((), "link hall crypt wall 2", "no field 'wall' here; fields: barrier, block"),
+    refused((), "link hall crypt barrier x", f"link: 'x' is not a number. {LINK_USAGE}"),
+    refused((), "link hall crypt barrier", f"link: missing the difficulty. {LINK_USAGE}"),
+    refused((), "link hall crypt block", f"link: missing block. {LINK_USAGE}"),
+    refused(
+        (),
+        "link hall crypt barrier 2",
+        "Ritual hall and Crypt are already linked; say what changes (barrier N, block NAME)",
+    ),
+    Reply(
+        (), "link hall crypt barrier 1", ("Ritual hall and Crypt are linked: barrier Average (+1)",)
+    ),
+    Reply((), "link hall crypt barrier none", ("Ritual hall and Crypt are linked",)),
+    refused((), "unlink hall", "unlink: missing zone. Usage: unlink ZONE ZONE"),
+    refused((), "unlink hall hall", "a zone cannot be linked to itself: Ritual hall"),
+    refused((), "unlink crypt stairs", "Crypt and Stairs are not linked"),
+    Reply((), "unlink hall crypt", ("Ritual hall and Crypt are no longer linked",)),
+    refused((), "yhdistä", f"yhdistä: aluetta ei annettu. {LINK_USAGE_FI}", "fi"),
+    refused((), "yhdistä hall hall", "aluetta ei voi yhdistää itseensä: Ritual hall", "fi"),
+    refused((), "yhdistä hall crypt este x", f"yhdistä: 'x' ei ole luku. {LINK_USAGE_FI}", "fi"),
+    refused(
+        (),
+        "yhdistä hall crypt este 2",
+        "Ritual hall ja Crypt on jo yhdistetty; kerro, mikä muuttuu (este N, hidastava NIMI)",
+        "fi",
+    ),
+    Reply(
+        (),
+        "yhdistä hall crypt este 3",
+        ("Ritual hall ja Crypt on yhdistetty: este Hyvä (+3)",),
+        lang="fi",
+    ),
+    refused((), "erota crypt stairs", "Crypt ja Stairs eivät ole yhteydessä", "fi"),
+    Reply((), "erota hall crypt", ("Ritual hall ja Crypt eivät ole enää yhteydessä",), lang="fi"),
+]
+
+
+@pytest.mark.parametrize("reply", MAP, ids=reply_id)
+def test_link_and_unlink(reply: Reply) -> None:
+    check(reply)
+
+
+FP_USAGE = "Usage: fp give|spend WHO [N] [REASON...]"
+COMPEL_USAGE = "Usage: compel WHO ASPECT offer|accept|refuse|withdraw [by PLAYER]"
+POINTS = [
+    refused((), "fp", f"fp: missing give/spend. {FP_USAGE}"),
+    refused((), "fp give", f"fp: missing character. {FP_USAGE}"),
+    refused((), "fp give rozio 0", "fate points: 1 to 100 at a time"),
+    Reply((), "fp give rozio 2 a good scene", ("Rozio gains 2 fate points (a good scene): now 5",)),
+    Reply((), "fp spend rozio", ("Rozio spends 1 fate point (-): now 2",)),
+    refused((), "fp spend rozio 4", "Rozio has only 3 fate points"),
+    Reply((), "fp give gm 2", ("the GM pool gains 2 fate points (-): now 6",)),
+    refused((), "fp spend gm 9", "the GM pool has only 4 fate points"),
+    refused((), "kohtalo käytä gm 9", "PJ:n varannossa on vain 4 fate-pistettä", "fi"),
+    Reply(
+        (),
+        "fp spend gm 2",
+        ("the GM pool spends 2 fate points (-): now 2",),
+        undone="undone: the GM pool spends 2 fate points (-): now 2",
+    ),
+    refused(
+        (), "declare rozio", 'declare: missing story detail. Usage: declare WHO "DETAIL" [free]'
+    ),
+    Reply(
+        (),
+        'declare rozio "A boat waits"',
+        ('Rozio declares a story detail: "A boat waits" · Rozio pays 1 fate point (now 2)',),
+    ),
+    Reply(
+        (),
+        'declare rozio "A boat waits" free',
+        ('Rozio declares a story detail: "A boat waits" (an aspect covers it: free)',),
+    ),
+    Reply(
+        (),
+        'declare leader "Reinforcements"',
+        (
+            'Masked leader declares a story detail: "Reinforcements" · the GM pool pays 1 fate '
+            "point (now 3)",
+        ),
+    ),
+    refused((), "compel rozio", f"compel: missing aspect. {COMPEL_USAGE}"),
+    refused(
+        (),
+        "compel rozio wanted eat",
+        f"compel: missing offer/accept/refuse/withdraw. {COMPEL_USAGE}",
+    ),
+    Reply(
+        (),
+        "compel rozio wanted accept",
+        ('Rozio accepts the compel on "Wanted in three harbours": +1 fate point (now 4)',),
+    ),
+    Reply(
+        (),
+        "compel rozio wanted refuse",
+        ('Rozio refuses the compel on "Wanted in three harbours": pays 1 fate point (now 2)',),
+    ),
+    Reply(
+        (),
+        "compel rozio wanted offer",
+        ('the GM offers Rozio a fate point to compel "Wanted in three harbours"',),
+    ),
+    Reply(
+        ("compel rozio wanted offer",),
+        "compel rozio wanted withdraw",
+        (
+            'the compel on Rozio\'s "Wanted in three harbours" is withdrawn: it costs no one '
+            "anything",
+        ),
+    ),
+    refused((), "kohtalo anna rozio 0", "fate-pisteitä 1–100 kerrallaan", "fi"),
+    Reply(
+        (),
+        "kohtalo anna rozio 2 hyvä kohtaus",
+        ("Rozio: fate-pisteitä +2 (hyvä kohtaus), nyt 5",),
+        lang="fi",
+    ),
+    refused((), "kohtalo käytä leader", "Masked leader: vain 0 fate-pistettä", "fi"),
+    Reply(
+        (),
+        'julista rozio "Vene odottaa"',
+        (
+            'Rozio julistaa kerronnan yksityiskohdan: "Vene odottaa" · Rozio maksaa 1 '
+            "fate-pisteen (nyt 2)",
+        ),
+        lang="fi",
+    ),
+    Reply(
+        (),
+        'julista leader "x"',
+        (
+            'Masked leader julistaa kerronnan yksityiskohdan: "x" · PJ:n varanto maksaa 1 '
+            "fate-pisteen (nyt 3)",
+        ),
+        lang="fi",
+    ),
+    Reply(
+        (),
+        "painosta rozio wanted hyväksy",
+        ('Rozio suostuu painostukseen ("Wanted in three harbours"): +1 fate-piste (nyt 4)',),
+        lang="fi",
+    ),
+    Reply(
+        (),
+        "painosta rozio wanted kieltäydy",
+        (
+            'Rozio kieltäytyy painostuksesta ("Wanted in three harbours"): maksaa 1 '
+            "fate-pisteen (nyt 2)",
+        ),
+        lang="fi",
+    ),
+    Reply(
+        (),
+        "painosta rozio wanted tarjoa",
+        ('PJ tarjoaa fate-pistettä ja painostaa piirrettä "Wanted in three harbours" (Rozio)',),
+        lang="fi",
+    ),
+    Reply(
+        ("painosta rozio wanted tarjoa",),
+        "painosta rozio wanted peru",
+        (
+            'painostus (Rozio, "Wanted in three harbours") perutaan: '
+            "siitä ei koidu kenellekään hintaa",
+        ),
+        lang="fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", POINTS, ids=reply_id)
+def test_fate_points_declare_and_compel(reply: Reply) -> None:
+    check(reply)
+
+
+VISIBILITY = [
+    refused(
+        (),
+        "secret",
+        "secret: missing aspect, NPC, zone or countdown. Usage: secret NAME|aspect:NAME",
+    ),
+    refused((), "secret rozio", '"Rozio" is a PC: the players always see the PCs'),
+    Reply(
+        (),
+        "secret leader",
+        ('"Masked leader" is secret now: the players do not see it',),
+        undone='undone: Make "Masked leader" secret',
+    ),
+    Reply(
+        (),
+        "secret zone:crypt",
+        ('"Crypt" is secret now: the players do not see it',),
+        undone='undone: Make "Crypt" secret',
+    ),
+    refused(
+        (),
+        "secret zone:nowhere",
+        "no aspect, NPC, zone or countdown 'nowhere'; known: Ritual hall, Crypt, Stairs",
+    ),
+    # A kind named: only that kind, no aspect of the name instead.
+    refused(
+        (),
+        "secret zone:candles",
+        "no aspect, NPC, zone or countdown 'candles'; known: Ritual hall, Crypt, Stairs",
+    ),
+    refused((), "secret ghost:x", "no aspect, NPC, zone or countdown 'ghost:x'"),
+    Reply(
+        (),
+        'public "The ritual"',
+        ('"The ritual completes" is public now: the players see it',),
+        undone='undone: Make "The ritual completes" public',
+    ),
+    refused(("secret leader",), "secret leader", '"Masked leader" is already secret'),
+    Reply(
+        ("secret leader",), "public leader", ('"Masked leader" is public now: the players see it',)
+    ),
+    refused((), "public leader", '"Masked leader" is already public'),
+    Reply(
+        (),
+        "secret aspect:candles",
+        ('"Candles everywhere" is secret now: the players do not see it',),
+    ),
+    refused((), "secret nothing", "no aspect, NPC, zone or countdown 'nothing'"),
+    refused((), 'secret "The ritual completes"', '"The ritual completes" is already secret'),
+    refused(
+        (),
+        "salaa",
+        "salaa: piirrettä, sivuhahmoa, aluetta tai tikittävää kelloa ei annettu. "
+        "Käyttö: salaa NIMI|piirre:NIMI",
+        "fi",
+    ),
+    refused(
+        (), "salaa rozio", '"Rozio" on pelaajahahmo: pelaajat näkevät aina pelaajahahmot', "fi"
+    ),
+    Reply(
+        (),
+        "salaa leader",
+        ('"Masked leader" on nyt salainen: pelaajat eivät näe sitä',),
+        lang="fi",
+        undone='peruttu: Salaa "Masked leader"',
+    ),
+    refused(("salaa leader",), "salaa leader", '"Masked leader" on jo salainen', "fi"),
+    Reply(
+        ("salaa leader",),
+        "julkista leader",
+        ('"Masked leader" on nyt julkinen: pelaajat näkevät sen',),
+        lang="fi",
+    ),
+    refused((), "julkista leader", '"Masked leader" on jo julkinen', "fi"),
+    refused(
+        (),
+        "salaa nothing",
+        "ei piirrettä, sivuhahmoa, aluetta tai tikittävää kelloa 'nothing'",
+        "fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", VISIBILITY, ids=reply_id)
+def test_secret_and_public(reply: Reply) -> None:
+    check(reply)
+
+
+BLOCK_USAGE = "Usage: block pass|remove NAME BLOCK [SKILL] [FACES] [with H,H]"
+BLOCK_USAGE_FI = "Käyttö: este siirrä|poista NIMI HIDASTAVA_ESTE [TAITO] [NOPAT] [kanssa A,A]"
+
+
+def in_mine(line: str, said: tuple[str, ...], ok: bool = True, lang: str = "en") -> Reply:
+    return Reply((), line, said, ok=ok, lang=lang, scene=MINE)
+
+
+BLOCKS = [
+    in_mine("block", (f"block: missing pass/remove. {BLOCK_USAGE}",), ok=False),
+    in_mine("block pass", (f"block: missing character. {BLOCK_USAGE}",), ok=False),
+    in_mine("block pass riesa", (f"block: missing block. {BLOCK_USAGE}",), ok=False),
+    in_mine("block pass riesa rocks", ("no block 'rocks'; known: Rusted portcullis",), ok=False),
+    in_mine(
+        "block pass riesa portcullis Physique ++++",
+        (
+            "Riesa tries to get past Rusted portcullis with Physique: Good (+3) + [+ + + +] = "
+            "Epic (+7) vs Great (+4): success with style",
+        ),
+    ),
+    in_mine(
+        "block remove riesa portcullis Fight ++0+ with rozio",
+        (
+            "Riesa tries to remove Rusted portcullis with Fight: Great (+4) + [+ + 0 +] + 1 "
+            "(teamwork) = Legendary (+8) vs Superb (+5): success with style (teamwork: Rozio)",
+            "Rusted portcullis is gone",
+        ),
+    ),
+    in_mine("este", (f"este: pass/remove ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
+    in_mine("este ohita", (f"este: hahmoa ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
+    in_mine(
+        "este ohita riesa",
+        (f"este: hidastavaa estettä ei annettu. {BLOCK_USAGE_FI}",),
+        ok=False,
+        lang="fi",
+    ),
+    in_mine(
+        "este ohita riesa portcullis Physique 0000",
+        (
+            "Riesa yrittää ohittaa esteen Rusted portcullis taidolla Physique: Hyvä (+3) + "
+            "[0 0 0 0] = Hyvä (+3) vs. Mahtava (+4): epäonnistuminen (tai onnistuminen "
+            "merkittävällä hinnalla)",
+        ),
+        lang="fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", BLOCKS, ids=reply_id)
+def test_block_pass_and_remove(reply: Reply) -> None:
+    check(reply)
+
+
+TEMPLATE_USAGE = 'Usage: template list | template save NAME [as "TEMPLATE NAME"] [to FILE]'
+
+
+def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
+    """``template save`` writes into the scene's own library (a copy here); what it says."""
+    session = open_session(copy_demo(tmp_path))
+    for line, said in (
+        ("template", f"template: missing list/save. {TEMPLATE_USAGE}"),
+        ("template eat", "'eat' is not one of: list, save"),
+        ("template save", f"template: missing character or obstacle. {TEMPLATE_USAGE}"),
+        ("template save rozio as", f"template: missing name. {TEMPLATE_USAGE}"),
+        ('template save rozio as ""', f"template: missing name. {TEMPLATE_USAGE}"),
+        ("template save rozio with x", "no field 'with' here; fields: as, to"),
+        ("template save rozio to", f"template: missing file. {TEMPLATE_USAGE}"),
+    ):
+        result = session.execute(line)
+        assert (result.ok, result.lines) == (False, (said,)), line
+    saved = session.execute('template save rozio as "Smuggler"')
+    assert saved.lines == ("template Smuggler saved: library/smuggler.toml",)
+    again = session.execute('template save rozio as "Smuggler"')
+    assert again.lines == ("template Smuggler updated: library/smuggler.toml",)
+    elsewhere = session.execute('template save rozio as "Smuggler" to mine.toml')
+    assert elsewhere.lines == ("template Smuggler saved: mine.toml",)
+    assert (tmp_path / "table" / "library" / "smuggler.toml").is_file()
+    assert "Smuggler (character): library/smuggler.toml" in session.execute("template list").lines
+    (tmp_path / "fi").mkdir()
+    finnish = open_session(copy_demo(tmp_path / "fi"), "fi")
+    assert finnish.execute('malli tallenna rozio nimellä "Salakuljettaja"').lines == (
+        "malli Salakuljettaja tallennettu: library/salakuljettaja.toml",
+    )
+
+
+def test_template_save_of_obstacles_to_a_file_and_the_listing(tmp_path: Path) -> None:
+    """An obstacle saves as an obstacle template; ``to FILE`` adds ``.toml`` and is relative
+    to the scene's folder; the listing names each template's kind, in Finnish too."""
+    shutil.copy(MINE, tmp_path / MINE.name)
+    shutil.copytree(MINE.parent / "library", tmp_path / "library")
+    session = open_session(tmp_path / MINE.name)
+    assert session.execute("template save portcullis").lines == (
+        "template Rusted portcullis saved: library/rusted-portcullis.toml",
+    )
+    assert session.execute('template save rocks as "Landslide" to traps').lines == (
+        "template Landslide saved: traps.toml",
+    )
+    assert (tmp_path / "traps.toml").is_file()
+    listing = session.execute("template list").lines
+    assert "Rusted portcullis (obstacle): library/rusted-portcullis.toml" in listing
+    assert "Cultist (character): library/cultist.toml" in listing
+    finnish = open_session(tmp_path / MINE.name, "fi").execute("malli listaa").lines
+    assert "Rusted portcullis (este), tiedostossa library/rusted-portcullis.toml" in finnish
+    assert "Cultist (hahmo), tiedostossa library/cultist.toml" in finnish
+
+
+def test_template_list_without_a_library(tmp_path: Path) -> None:
+    shutil.copy(SCALE, tmp_path / SCALE.name)
+    folder = tmp_path / "library"
+    english = open_session(tmp_path / SCALE.name).execute("template list")
+    assert (english.ok, english.lines) == (
+        False,
+        (f"no templates: put template files in {folder} (or save some with template save)",),
+    )
+    finnish = open_session(tmp_path / SCALE.name, "fi").execute("malli listaa")
+    assert finnish.lines == (
+        f"malleja ei ole: tallenna mallitiedostoja kansioon {folder} (tai komennolla malli "
+        "tallenna)",
+    )
+
+
+def _ways(session: Session) -> dict[tuple[str, str], tuple[int | None, str | None]]:
+    return {link.zones: (link.barrier, link.block) for link in session.scene.links}
+
+
+def _standing(session: Session) -> tuple[str, str] | None:
+    block = session.scene.obstacle_index["rusted-portcullis"]
+    assert isinstance(block, Block)
+    return block.between
+
+
+def test_a_block_moved_onto_a_way_or_taken_off_it() -> None:
+    """The portcullis stands on the way from the gallery to the vault: ``link ... block``
+    moves it to another way (the old one is left free), ``block none`` takes it off (it
+    stays in the scene, standing nowhere), and so does unlinking its way."""
+    session = open_session(MINE)
+    moved = session.execute("link shaft gallery block portcullis")
+    assert moved.lines == (
+        "Lift shaft and Flooded gallery are linked: barrier Fair (+2), Rusted portcullis on the "
+        "way",
+    )
+    assert _ways(session)[("shaft", "gallery")] == (2, "rusted-portcullis")
+    assert _ways(session)[("gallery", "vault")] == (None, None)
+    assert _standing(session) == ("shaft", "gallery")
+    assert session.execute("undo").lines == (f"undone: {moved.lines[0]}",)
+    assert _ways(session)[("gallery", "vault")] == (None, "rusted-portcullis")
+
+    new = session.execute("link shaft pithead barrier 1 block portcullis")
+    assert new.lines == (
+        "Lift shaft and Pithead are linked: barrier Average (+1), Rusted portcullis on the way",
+    )
+    assert _ways(session)[("pithead", "shaft")] == (1, "rusted-portcullis")
+    assert _standing(session) == ("shaft", "pithead")
+
+    session = open_session(MINE)
+    assert session.execute("link gallery vault block none").lines == (
+        "Flooded gallery and Vault are linked",
+    )
+    assert _ways(session)[("gallery", "vault")] == (None, None)
+    assert _standing(session) is None
+
+    session = open_session(MINE)
+    assert session.execute("unlink gallery vault").ok
+    assert ("gallery", "vault") not in _ways(session)
+    assert _standing(session) is None
+    assert "rusted-portcullis" in session.scene.obstacle_index

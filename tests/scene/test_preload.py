@@ -7,12 +7,13 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
 from fatescreen.scene import preload
 from fatescreen.scene.errors import SceneFileError
-from fatescreen.scene.load import load_scene
+from fatescreen.scene.load import LoadedScene, load_scene
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
@@ -50,6 +51,27 @@ def test_a_preloaded_scene_is_the_scene_loaded_directly(tmp_path: Path) -> None:
     assert loaded.scene == direct.scene
     assert loaded.text == direct.text
     assert loaded.origins == direct.origins
+    assert loaded.path == path
+    skills = [c.skills for c in loaded.scene.characters]
+    assert skills and all(isinstance(s, MappingProxyType) for s in skills)  # still read-only
+
+
+def test_the_child_hands_over_the_loaded_scene(tmp_path: Path) -> None:
+    path = copy_of("burning-library.toml", tmp_path)
+    assert preload.start(path, threshold=0)
+    claimed = preload.claim(path)
+    assert isinstance(claimed, LoadedScene)
+    assert claimed.scene == load_scene(path).scene
+
+
+def test_a_scene_with_problems_is_checked_again_by_the_load(tmp_path: Path) -> None:
+    """The child hands over the text and the TOML it parsed; the load finds the problems."""
+    path = tmp_path / "bad.toml"
+    path.write_text('format = 1\ntitle = "T"\ngm_pool = -1\n', encoding="utf-8")
+    assert preload.start(path, threshold=0)
+    claimed = preload.claim(path)
+    assert isinstance(claimed, tuple) and claimed[0] == path.read_text(encoding="utf-8")
+    assert claimed[1]["gm_pool"] == -1
 
 
 def test_small_files_are_parsed_in_process(tmp_path: Path) -> None:

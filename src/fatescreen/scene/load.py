@@ -120,18 +120,22 @@ def load_scene(path: Path, party: PartyLoader | None = None) -> LoadedScene:
         SceneFileError: The file is missing, unreadable, not TOML, or breaks the format;
             every problem found is listed, each with its line and key path.
     """
-    parsed = preload.claim(path)
-    if parsed is None:
-        return load_text(read_text(path), path, party)
-    return _load(*parsed, path, party)
+    claimed = preload.claim(path)
+    if isinstance(claimed, LoadedScene) and claimed.path == path:
+        # loaded without the party: a scene that names the campaign's PCs is never
+        # loaded there (it has a problem without them)
+        return claimed
+    if isinstance(claimed, tuple) and len(claimed) == 2 and isinstance(claimed[0], str):
+        return load_parsed(claimed[0], claimed[1], path, party)
+    return load_text(read_text(path), path, party)
 
 
 def load_text(text: str, path: Path | None = None, party: PartyLoader | None = None) -> LoadedScene:
     """Validate scene TOML text; see :func:`load_scene`."""
-    return _load(text, parse(text, path), path, party)
+    return load_parsed(text, parse(text, path), path, party)
 
 
-def _load(
+def load_parsed(
     text: str, data: Mapping[str, Any], path: Path | None, party: PartyLoader | None
 ) -> LoadedScene:
     """Validate the parsed TOML ``data`` of ``text``; see :func:`load_scene`."""

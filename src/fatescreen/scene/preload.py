@@ -1,22 +1,26 @@
-"""Reading and parsing a large scene file in a child process while the dashboard starts.
+"""Loading a large scene file in a child process while the dashboard starts.
 
-Parsing a scene of thousands of records takes a tenth of a second or more, and importing
-the interface about as long: a child process forked before the interface is imported
-reads and parses the file on another core, and the load takes the parsed data from it
-(:func:`claim`) instead of parsing again. The child only ever speeds up a load that
-succeeds: when it cannot be started (no ``fork``, no process left), or finds the file
-unreadable or not TOML, or fails in any other way, the load reads and parses the file
-itself, so every problem is reported exactly as without it, with its file and line.
+Parsing and checking a scene of thousands of records takes a fifth of a second or more,
+and importing the interface about as long: a child process forked before the interface
+is imported reads, parses and loads the file on another core, and the load takes the
+scene from it (:func:`claim`) instead of doing it again. The child only ever speeds up a
+load that succeeds: a scene with problems is checked again by the load itself (from the
+text and TOML the child parsed), and when the child cannot be started (no ``fork``, no
+process left), finds the file unreadable or not TOML, or fails in any other way, the
+load reads and parses the file itself; so every problem is reported exactly as without
+it, with its file, line and key.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import pickle
 import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from fatescreen.scene.source import MAX_FILE_BYTES, file_problem
@@ -81,15 +85,41 @@ def start(path: Path, threshold: int = PRELOAD_BYTES) -> bool:
     return True
 
 
+def _proxy(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """A read-only view of ``mapping`` (how the scene's read-only mappings are unpickled)."""
+    return MappingProxyType(mapping)
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles the scene's read-only mappings (``skills``) as views of plain dicts."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if type(obj) is MappingProxyType:
+            return _proxy, (dict(obj),)
+        return NotImplemented
+
+
 def _child(path: Path, pipe: int) -> None:  # pragma: no cover - runs in the child
-    """Read and parse the file, write the pickled text and data to ``pipe``, and exit
-    (status 1, nothing written, on any failure or anything unusual: the load then reads
-    and parses the file itself, with every check of ``scene.source``)."""
+    """Read, parse and load the file, write the pickled result to ``pipe`` and exit: the
+    loaded scene, or the text and the parsed TOML when the scene has problems (the load
+    then finds them itself), or nothing and status 1 on any other failure or anything
+    unusual (the load then reads and parses the file itself, with every check of
+    ``scene.source``)."""
     status = 1
     try:
         text = _read(path)
-        payload = pickle.dumps((text, tomllib.loads(text)), protocol=pickle.HIGHEST_PROTOCOL)
-        view = memoryview(payload)
+        data = tomllib.loads(text)
+        result: object
+        try:
+            from fatescreen.scene.errors import SceneFileError
+            from fatescreen.scene.load import load_parsed
+
+            result = load_parsed(text, data, path, None)
+        except SceneFileError:
+            result = (text, data)
+        buffer = io.BytesIO()
+        _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(result)
+        view = buffer.getbuffer()
         while view:
             view = view[os.write(pipe, view) :]
         status = 0
@@ -116,13 +146,8 @@ def _read(path: Path) -> str:  # pragma: no cover - runs in the child
     return raw.decode("utf-8")
 
 
-def claim(path: Path) -> tuple[str, dict[str, Any]] | None:
-    """The text of ``path`` and its parsed TOML, from the child started for it, or None
-    when none was started, it did not succeed, or the file changed since it started (the
-    caller then reads and parses)."""
-    child = _started.pop(_key(path), None) if _started else None
-    if child is None:
-        return None
+def collect(child: _Child) -> bytes | None:
+    """Everything the child wrote, once it has ended (None if it failed)."""
     chunks: list[bytes] = []
     try:
         while chunk := os.read(child.pipe, 1 << 20):
@@ -138,17 +163,26 @@ def claim(path: Path) -> tuple[str, dict[str, Any]] | None:
     if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0 or not chunks:
         return None
     try:
-        if _version(path) != child.version:
+        if _version(child.path) != child.version:
             return None  # the file changed since: read as it is now
     except OSError:
         return None
+    return b"".join(chunks)
+
+
+def claim(path: Path) -> object:
+    """What the child started for ``path`` made of it: the loaded scene (a
+    ``LoadedScene``) or, for a scene with problems, its text and parsed TOML (a pair);
+    None when no child was started, it did not succeed, or the file changed since it
+    started (the caller then reads and parses)."""
+    child = _started.pop(_key(path), None) if _started else None
+    payload = collect(child) if child is not None else None
+    if payload is None:
+        return None
     try:
-        text, data = pickle.loads(b"".join(chunks))
-    except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
+        return pickle.loads(payload)
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
         return None
-    if not isinstance(text, str) or not isinstance(data, dict):
-        return None
-    return text, data
 
 
 __all__ = ["PRELOAD_BYTES", "claim", "start"]

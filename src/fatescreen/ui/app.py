@@ -30,6 +30,7 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
+from fatescreen.ui.kept import KeptLines
 from fatescreen.ui.keymap import KeymapError, load_keymap
 from fatescreen.ui.keys import (
     binding_commands,
@@ -120,6 +121,10 @@ class Columns(Container):
     cheapest there is."""
 
     BLANK = True
+
+
+class CommandRow(Horizontal, KeptLines):
+    """The row of the command bar."""
 
 
 class Column(Vertical):
@@ -278,6 +283,8 @@ class FatescreenApp(App[None]):
         self.cursor_blink = cursor_blink
         """Whether text fields blink their cursor (off for reproducible screenshots)."""
         self.settings = load_settings() if remember else Settings()
+        self.tidy_asked = False
+        """A collection of the young objects is asked for after the next frame."""
         self.session = session
         self.load_error: SceneFileError | None = None
         if self.session is None and scene_path is not None:
@@ -392,7 +399,7 @@ class FatescreenApp(App[None]):
                     yield ObstaclesPane(id="obstacles")
                     yield NotesPane(id="notes")
         yield LogPane(id="log")
-        with Horizontal(id="bar"):
+        with CommandRow(id="bar"):
             yield CommandBar(self._names, id="command")
         # the keys for the terminal's width from the start: the footer's first keys are
         # those of the first frame (on_mount comes after them)
@@ -564,17 +571,30 @@ class FatescreenApp(App[None]):
             return None
         line = request if isinstance(request, str) else request.command()
         before = self.scene
-        result = self.session.execute(line)
-        self.query_one(LogPane).add(
-            line_in(result.line, self.view_state.lang), result.lines, result.ok
-        )
-        if not result.ok:
-            self.bell()
-            self.notify(result.lines[0] if result.lines else line, severity="error", markup=False)
-        changed = result.changed | {"view"} if result.changed else result.changed
-        self.redraw(changed)
-        if result.ok and flow:
-            self._follow_up(before, changed)
+        # the journal entry is written before the panes are told; its fsync waits for the
+        # disk while they redraw, and is done before this returns (so before the frame
+        # that shows the change)
+        journal = self.session.journal
+        if journal is not None:
+            journal.sync_later = True
+        try:
+            result = self.session.execute(line)
+            self.query_one(LogPane).add(
+                line_in(result.line, self.view_state.lang), result.lines, result.ok
+            )
+            if not result.ok:
+                self.bell()
+                self.notify(
+                    result.lines[0] if result.lines else line, severity="error", markup=False
+                )
+            changed = result.changed | {"view"} if result.changed else result.changed
+            self.redraw(changed)
+            if result.ok and flow:
+                self._follow_up(before, changed)
+        finally:
+            if journal is not None:
+                journal.sync_later = False
+                journal.synced()
         return result
 
     def try_command(self, line: str) -> str | None:
@@ -900,6 +920,10 @@ class FatescreenApp(App[None]):
         palette), which close it first; a click elsewhere closes it."""
         if isinstance(event, events.Key | events.MouseDown):
             self.last_input = time.monotonic()
+            if not self.tidy_asked:
+                # what the key leaves behind is collected once its frame is shown
+                self.tidy_asked = True
+                self.call_after_refresh(self._tidy)
         pick = self.quick_pick
         if pick.is_open:
             if isinstance(event, events.Key):
@@ -913,6 +937,10 @@ class FatescreenApp(App[None]):
             ):
                 pick.close()
         await super().on_event(event)
+
+    def _tidy(self) -> None:
+        self.tidy_asked = False
+        collector.tidy()
 
     def on_quick_pick_picked(self, message: QuickPick.Picked) -> None:
         """Apply what was picked."""

@@ -18,6 +18,8 @@ from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
+from fatescreen.ui.kept import KeptLines
+
 LineKey = tuple[str, tuple[Span, ...]]
 
 
@@ -80,7 +82,11 @@ def resize_scrollbar(bar: ScrollBar, virtual: int, window: int) -> None:
     bar.window_size = window
 
 
-class LinesView(ScrollView):
+RECENT = 256
+"""Lines kept a while after they are no longer shown (see ``LinesView._recent``)."""
+
+
+class LinesView(ScrollView, KeptLines):
     """Shows a list of :class:`Content` lines, wrapped to the width, scrolling if needed.
 
     ``set_lines`` does nothing when the lines are equal; ``prepend`` adds lines at the top
@@ -125,6 +131,11 @@ class LinesView(ScrollView):
         self._by_line_width = 0
         self._look: tuple[str, object] | None = None
         """The theme and style the cached strips were drawn in."""
+        self._recent: dict[LineKey, list[Strip]] = {}
+        """Strips of lines shown before and no longer, at ``_recent_width``: a line that
+        comes back (a name in the turn order back to how it was an exchange ago) is not
+        drawn again."""
+        self._recent_width = 0
 
     @property
     def plain(self) -> str:
@@ -258,6 +269,10 @@ class LinesView(ScrollView):
         if look != self._look:
             # another theme or style: every line's colours differ
             self._caches, self._by_line, self._look = {}, {}, look
+            self._recent = {}
+        if width != self._recent_width:
+            self._recent, self._recent_width = {}, width
+        recent = self._recent
         cache = self._caches.get(width, {})
         by_line = self._by_line if self._by_line_width == width else {}
         fresh: dict[LineKey, list[Strip]] = {}
@@ -271,7 +286,7 @@ class LinesView(ScrollView):
                 key, strips = known[1], known[2]
             else:
                 key = line_key(line)
-                found = fresh.get(key) or cache.get(key)
+                found = fresh.get(key) or cache.get(key) or recent.get(key)
                 if found is None:
                     # drawn when first shown, so a long list draws a screenful of its
                     # lines: a line that wraps is measured now (as Textual measures it)
@@ -292,6 +307,14 @@ class LinesView(ScrollView):
             cache.update(fresh)
             by_line.update(seen)
             fresh, seen = cache, by_line
+        elif len(cache) <= RECENT:
+            # the lines no longer shown are kept a while (a short list: a long one keeps
+            # nearly all of its lines from one change to the next)
+            for key in cache.keys() - fresh.keys():
+                recent.pop(key, None)
+                recent[key] = cache[key]
+            while len(recent) > RECENT:
+                del recent[next(iter(recent))]
         others = {w: c for w, c in self._caches.items() if w != width}
         self._caches = {**dict(list(others.items())[-1:]), width: fresh}
         self._by_line, self._by_line_width = seen, width
@@ -467,7 +490,7 @@ class _Undrawn(Strip):
         return holder[self.row]
 
 
-class TextBlock(Static):
+class TextBlock(Static, KeptLines):
     """Static text that asks for a screen layout only when its size changes.
 
     ``Static.update`` lays the whole screen out on every change; most changes on the

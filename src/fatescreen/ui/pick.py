@@ -10,6 +10,7 @@ from textual import events
 from textual.message import Message
 from textual.screen import Screen
 
+from fatescreen.ui.kept import KeptLines
 from fatescreen.ui.keys import LocalFooter, footer_ids, shown_description
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.state import View
@@ -113,7 +114,7 @@ class QuickPick(TextBlock):
             self._pick(int(event.character) - 1)
 
 
-class SteadyFooter(LocalFooter):
+class SteadyFooter(LocalFooter, KeptLines):
     """The footer, rebuilt only when the keys it shows change.
 
     Textual's footer mounts a widget per key again on every change of focus; most focus

@@ -5,10 +5,11 @@ from __future__ import annotations
 from textual.containers import VerticalScroll
 
 from fatescreen.scene.model import Scene
+from fatescreen.ui.kept import KeptLines
 from fatescreen.ui.state import View
 
 
-class Pane(VerticalScroll):
+class Pane(VerticalScroll, KeptLines):
     """A dashboard pane. Subclasses redraw from the scene in :meth:`show`.
 
     ``changed`` holds the tags of what a command changed (see ``commands.core.Applied``);

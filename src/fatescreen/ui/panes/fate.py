@@ -7,10 +7,15 @@ from textual.content import Content
 from textual.widgets import Digits
 
 from fatescreen.scene.model import Scene
+from fatescreen.ui.kept import KeptLines
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble, dots
+
+
+class PoolDigits(Digits, KeptLines):
+    """The GM pool in large type."""
 
 
 class FatePane(Pane):
@@ -20,7 +25,7 @@ class FatePane(Pane):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.pool = Digits("0", id="gm-pool")
+        self.pool = PoolDigits("0", id="gm-pool")
         self.body = TextBlock(id="fate-body")
         self._key: object = None
 

@@ -20,6 +20,7 @@ from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.ladder import signed
 from fatescreen.rules.obstacles import Block, Distraction, Hazard
 from fatescreen.scene.model import Link, Obstacle, Scene, Zone
+from fatescreen.ui.kept import KeptLines
 from fatescreen.ui.lines import resize_scrollbar
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
@@ -536,7 +537,7 @@ def draw_map(scene: Scene, view: View, width: int) -> list[Content]:
     return [line for band in bands for line in band.lines()] + list(extra)
 
 
-class MapView(ScrollView):
+class MapView(ScrollView, KeptLines):
     """The map, drawn only where it shows: each band's lines are drawn the first time one
     of them is on screen, and a new map repaints only the bands that differ."""
 
