@@ -73,6 +73,12 @@ DURATION = [
         "duration few eons",
         "no unit of time 'eons': second, minute, hour, day, week, month, year, decade, century",
     ),
+    # The other words of the catalog's phrases ("about one day", "half a day") are no units.
+    refused(
+        ROLLED,
+        "duration few one",
+        "no unit of time 'one': second, minute, hour, day, week, month, year, decade, century",
+    ),
     Reply(
         ROLLED,
         "duration few hour",
