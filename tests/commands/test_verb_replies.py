@@ -571,9 +571,27 @@ def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
     assert (tmp_path / "table" / "library" / "smuggler.toml").is_file()
     assert "Smuggler (character): library/smuggler.toml" in session.execute("template list").lines
     (tmp_path / "fi").mkdir()
+    assert session.execute("template save nobody").lines == (
+        "no character or obstacle 'nobody'; known: Silbestre, Rozio, Vitor, Riesa, "
+        "Masked leader, Cultist 1, Cultist 2, Cultist 3",
+    )
     finnish = open_session(copy_demo(tmp_path / "fi"), "fi")
+    usage = (
+        'Käyttö: malli listaa | malli tallenna NIMI [nimellä "MALLI NIMI"] [voittoihin TIEDOSTO]'
+    )
+    for line, said in (
+        ("malli tallenna", f"malli: hahmoa tai estettä ei annettu. {usage}"),
+        ("malli tallenna rozio nimellä", f"malli: nimeä ei annettu. {usage}"),
+        ("malli tallenna rozio voittoihin", f"malli: tiedostoa ei annettu. {usage}"),
+        ("malli tallenna rozio with x", "kenttää 'with' ei ole; kentät: as, to"),
+    ):
+        result = finnish.execute(line)
+        assert (result.ok, result.lines) == (False, (said,)), line
     assert finnish.execute('malli tallenna rozio nimellä "Salakuljettaja"').lines == (
         "malli Salakuljettaja tallennettu: library/salakuljettaja.toml",
+    )
+    assert finnish.execute("malli tallenna rozio tiedostoon muu").lines == (
+        "malli Rozio tallennettu: muu.toml",
     )
 
 
