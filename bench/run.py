@@ -30,7 +30,9 @@ sys.path.insert(0, str(HERE))
 METHOD = """\
 Start is launch to the first frame after which the screen no longer changes (frames are
 rendered as for a terminal and compared one with the next), with the dashboard's warm-up
-running; memory is the peak resident size over the whole run, warm-up included. Load and
+running; memory is the peak resident size over the whole run, warm-up included, with the
+child process that loads a large scene added at its own peak to the dashboard's peak when
+it ended (shared pages counted twice). Load and
 save are timed one operation per fresh process, in pairs with their floor whose order
 alternates; the ratio is the median of the pairs' ratios. A keystroke is timed from the key
 reaching the app to the first frame that shows a change (the journal's fsync comes first),

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,12 +19,16 @@ from fatescreen.ui import collector
 from fatescreen.ui.app import KEY_MODULES, FatescreenApp
 from tests.ui.support import AppFactory
 
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
 
 @pytest.fixture
 def restored_collector() -> Iterator[None]:
     """Whatever a test does to the collector, it is as before afterwards."""
+    thresholds = gc.get_threshold()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
     gc.enable()
 
 
@@ -36,6 +41,34 @@ def test_the_console_script_pauses_the_collector_before_the_dashboard_starts(
     assert seen == [False]
 
 
+def test_the_console_script_loads_a_large_scene_in_a_child_process(
+    monkeypatch: pytest.MonkeyPatch, scene_folder: Path, restored_collector: None
+) -> None:
+    """A scene of 128 KiB or more is loaded by a child started before the interface: the
+    dashboard's session holds the scene it handed over, and no child is left behind."""
+    from fatescreen.scene import preload
+    from fatescreen.scene.load import LoadedScene, load_scene
+
+    path = scene_folder / "large.toml"
+    subprocess.run(
+        [sys.executable, str(BENCH / "make_large_scene.py"), str(path), "--scale", "10"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    assert path.stat().st_size >= preload.PRELOAD_BYTES
+    handed: list[object] = []
+    claim = preload.claim
+    monkeypatch.setattr(preload, "claim", lambda p: handed.append(claim(p)) or handed[-1])
+    loaded: list[FatescreenApp] = []
+    monkeypatch.setattr(FatescreenApp, "run", lambda self: loaded.append(self))
+    assert cli.main([str(path)]) == 0
+    assert len(handed) == 1 and isinstance(handed[0], LoadedScene)
+    session = loaded[0].session
+    assert session is not None and session.loaded is handed[0]
+    assert session.scene == load_scene(path).scene
+    assert not preload._started
+
+
 async def test_the_first_frame_freezes_the_start_and_resumes_collecting(
     make_app: AppFactory, restored_collector: None
 ) -> None:
@@ -45,17 +78,59 @@ async def test_the_first_frame_freezes_the_start_and_resumes_collecting(
         await pilot.pause()
         assert gc.isenabled()
         assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[0] == collector.YOUNG
         assert "Silbestre" in {c.name for c in app.scene.characters}
+
+
+class Cycle:
+    """An object that refers to itself: only the cyclic collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def test_what_a_key_leaves_is_collected_once_its_frame_is_shown(
+    make_app: AppFactory, restored_collector: None
+) -> None:
+    """The young objects are collected after a key's frame, long before the thousands of
+    allocations that would set off a collection on their own."""
+    collector.pause()
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        garbage = weakref.ref(Cycle())
+        assert garbage() is not None
+        await pilot.press("j")
+        await pilot.pause()
+        assert garbage() is None
+        assert gc.get_count()[0] < collector.YOUNG
+
+
+@pytest.mark.parametrize(
+    ("counts", "generation"), [((900, 3, 2), 0), ((900, 9, 2), 1), ((900, 9, 9), 2)]
+)
+def test_a_tidy_collects_an_older_generation_when_python_would(
+    monkeypatch: pytest.MonkeyPatch, counts: tuple[int, int, int], generation: int
+) -> None:
+    """As Python does: the middle generation after ten collections of the youngest, the
+    oldest after ten of the middle one."""
+    collected: list[int] = []
+    monkeypatch.setattr(gc, "get_count", lambda: counts)
+    monkeypatch.setattr(gc, "get_threshold", lambda: (collector.YOUNG, 10, 10))
+    monkeypatch.setattr(gc, "collect", collected.append)
+    collector.tidy()
+    assert collected == [generation]
 
 
 async def test_a_collector_never_paused_is_left_alone(
     make_app: AppFactory, restored_collector: None
 ) -> None:
-    frozen = gc.get_freeze_count()
+    frozen, thresholds = gc.get_freeze_count(), gc.get_threshold()
     async with make_app().run_test() as pilot:
         await pilot.pause()
         assert gc.isenabled()
         assert gc.get_freeze_count() == frozen
+        assert gc.get_threshold() == thresholds
 
 
 @pytest.mark.parametrize(("theme", "dark"), [("fate-light", False), ("fate-dark", True)])

@@ -116,6 +116,12 @@ def aspect_content(
     parts: list[Part] = []
     if owner_label:
         parts.append((f"{owner_label} ", "$text-muted"))
+    return assemble(*parts, *_aspect_parts(aspect, names, gm))
+
+
+def _aspect_parts(aspect: Aspect, names: Mapping[str, str], gm: str) -> list[Part]:
+    """The parts of :func:`aspect_content` after the owner's label."""
+    parts: list[Part] = []
     style = "italic" if aspect.kind is AspectKind.BOOST else ""
     if aspect.kind is AspectKind.CONSEQUENCE:
         style = "$warning"
@@ -125,7 +131,7 @@ def aspect_content(
     if aspect.hidden:
         parts.append((f" [{gm}]", "$text-muted italic"))
     parts += invoke_pips(aspect, names, gm)
-    return assemble(*parts)
+    return parts
 
 
 def aspect_line(
@@ -138,7 +144,7 @@ def aspect_line(
     known = _aspect_lines.get(key)
     if known is not None and known[0] is aspect and known[1] is names:
         return known[2]
-    line = assemble(prefix, aspect_content(aspect, names, gm=gm))
+    line = assemble(prefix, *_aspect_parts(aspect, names, gm))
     if len(_aspect_lines) >= _ASPECT_LINES:
         _aspect_lines.clear()  # forget aspects long gone rather than grow without end
     _aspect_lines[key] = (aspect, names, line)

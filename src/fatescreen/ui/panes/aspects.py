@@ -7,7 +7,7 @@ from functools import partial
 
 from textual.content import Content
 
-from fatescreen.rules.aspects import Aspect
+from fatescreen.rules.aspects import Aspect, AspectKind
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene.memo import ByIdentity
 from fatescreen.scene.model import Scene
@@ -36,8 +36,8 @@ def _carries_something(character: Character) -> bool:
     """A PC, or anyone with a consequence, a boost or a free invoke."""
     return (
         character.kind is CharacterKind.PC
-        or bool(character.consequence_aspects)
-        or any(a.free_invokes or a.kind.value == "boost" for a in character.aspects)
+        or any(slot.aspect is not None for slot in character.consequences)
+        or any(a.free_invokes or a.kind is AspectKind.BOOST for a in character.aspects)
     )
 
 
