@@ -340,6 +340,54 @@ POINTS = [
             "anything",
         ),
     ),
+    refused(("pool 0",), 'declare leader "x"', "the GM pool has only 0 fate points"),
+    refused(("fp spend rozio 3",), 'declare rozio "x"', "Rozio has only 0 fate points"),
+    refused(
+        (), 'declare rozio ""', 'declare: missing story detail. Usage: declare WHO "DETAIL" [free]'
+    ),
+    refused(
+        ("fp spend silbestre 3",),
+        "compel rozio wanted offer by silbestre",
+        "Silbestre has only 0 fate points",
+    ),
+    Reply(
+        (),
+        "compel rozio wanted accept by silbestre",
+        (
+            'Rozio accepts the compel on "Wanted in three harbours": +1 fate point (now 4) · '
+            "Silbestre pays the point for offering it",
+        ),
+        undone=(
+            'undone: Rozio accepts the compel on "Wanted in three harbours": +1 fate point '
+            "(now 4) · Silbestre pays the point for offering it"
+        ),
+    ),
+    refused(
+        (),
+        "julista",
+        'julista: hahmoa ei annettu. Käyttö: julista KUKA "YKSITYISKOHTA" [ilmainen]',
+        "fi",
+    ),
+    refused(
+        (),
+        'julista rozio ""',
+        "julista: kerronnan yksityiskohta ei annettu. "
+        'Käyttö: julista KUKA "YKSITYISKOHTA" [ilmainen]',
+        "fi",
+    ),
+    refused(
+        (),
+        "painosta",
+        "painosta: hahmoa ei annettu. Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru "
+        "[käyttäjä PELAAJA]",
+        "fi",
+    ),
+    refused(
+        (),
+        "kohtalo anna",
+        "kohtalo: hahmoa ei annettu. Käyttö: kohtalo anna|käytä KUKA [N] [SYY...]",
+        "fi",
+    ),
     refused((), "kohtalo anna rozio 0", "fate-pisteitä 1–100 kerrallaan", "fi"),
     Reply(
         (),
