@@ -293,3 +293,25 @@ def test_a_recheck_runs_in_the_copy_that_measured_the_module_with_its_neighbours
     assert names.read_text(encoding="utf-8") == mutate.undecorated(
         (mutate.PACKAGE / "commands" / "names.py").read_text(encoding="utf-8")
     )
+
+
+def test_a_mutants_run_that_finds_no_test_by_its_id_is_no_kill(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pytest ends with a usage error when a test named by id is not found; mutmut would
+    count that as a kill, so the run ends as suspicious (exit code 35) instead."""
+    plugin: dict[str, object] = {}
+    exec(mutate.conftest(), plugin)
+    finish = plugin["pytest_sessionfinish"]
+    assert callable(finish)
+    exits: list[int] = []
+    monkeypatch.setattr(plugin["os"], "_exit", exits.append)
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "fatescreen.commands.flow.x_scene_end__mutmut_3")
+    finish(None, 1)
+    finish(None, 0)
+    assert exits == []
+    finish(None, 4)
+    assert exits == [35]
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
+    finish(None, 4)
+    assert exits == [35]

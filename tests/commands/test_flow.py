@@ -210,3 +210,26 @@ def test_an_npc_that_fought_on_keeps_its_held_point_and_carries_one_per_conseque
         "points delivered: Masked leader +1"
     )
     assert done.character("leader").fate_points == 2
+
+
+def test_a_harmful_block_hurts_by_the_shortfall_plus_its_weapon() -> None:
+    """Seed «Hidastavat esteet»: falling short costs the shortfall (+3 against +1: 2) plus
+    the block's Weapon; a harmful block without a Weapon hurts by the shortfall alone, even
+    a shortfall of 1."""
+    from dataclasses import replace
+
+    from fatescreen.rules.obstacles import Block
+    from tests.commands.support import played
+
+    session = played(MINE)
+    acid = Block("Acid pool", 3, weapon=2, zone="shaft")
+    thorns = Block("Thorn hedge", 2, harmful=True, zone="shaft")
+    session.scene = replace(session.scene, obstacles=(*session.scene.obstacles, acid, thorns))
+    short = session.execute("block pass rozio acid Athletics --00")
+    assert short.lines[1] == "Rozio falls 2 short of Acid pool: 4 shifts of harm (Weapon 2)"
+    assert session.scene.pending_hit == PendingHit("rozio", 4, StressKind.PHYSICAL, None)
+    session = played(MINE)
+    session.scene = replace(session.scene, obstacles=(*session.scene.obstacles, thorns))
+    scratch = session.execute("block pass rozio thorn Athletics --00")
+    assert scratch.lines[1] == "Rozio falls 1 short of Thorn hedge: 1 shift of harm (Weapon 0)"
+    assert session.scene.pending_hit == PendingHit("rozio", 1, StressKind.PHYSICAL, None)

@@ -73,6 +73,12 @@ DURATION = [
         "duration few eons",
         "no unit of time 'eons': second, minute, hour, day, week, month, year, decade, century",
     ),
+    # The other words of the catalog's phrases ("about one day", "half a day") are no units.
+    refused(
+        ROLLED,
+        "duration few one",
+        "no unit of time 'one': second, minute, hour, day, week, month, year, decade, century",
+    ),
     Reply(
         ROLLED,
         "duration few hour",
@@ -334,6 +340,54 @@ POINTS = [
             "anything",
         ),
     ),
+    refused(("pool 0",), 'declare leader "x"', "the GM pool has only 0 fate points"),
+    refused(("fp spend rozio 3",), 'declare rozio "x"', "Rozio has only 0 fate points"),
+    refused(
+        (), 'declare rozio ""', 'declare: missing story detail. Usage: declare WHO "DETAIL" [free]'
+    ),
+    refused(
+        ("fp spend silbestre 3",),
+        "compel rozio wanted offer by silbestre",
+        "Silbestre has only 0 fate points",
+    ),
+    Reply(
+        (),
+        "compel rozio wanted accept by silbestre",
+        (
+            'Rozio accepts the compel on "Wanted in three harbours": +1 fate point (now 4) · '
+            "Silbestre pays the point for offering it",
+        ),
+        undone=(
+            'undone: Rozio accepts the compel on "Wanted in three harbours": +1 fate point '
+            "(now 4) · Silbestre pays the point for offering it"
+        ),
+    ),
+    refused(
+        (),
+        "julista",
+        'julista: hahmoa ei annettu. Käyttö: julista KUKA "YKSITYISKOHTA" [ilmainen]',
+        "fi",
+    ),
+    refused(
+        (),
+        'julista rozio ""',
+        "julista: kerronnan yksityiskohta ei annettu. "
+        'Käyttö: julista KUKA "YKSITYISKOHTA" [ilmainen]',
+        "fi",
+    ),
+    refused(
+        (),
+        "painosta",
+        "painosta: hahmoa ei annettu. Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru "
+        "[käyttäjä PELAAJA]",
+        "fi",
+    ),
+    refused(
+        (),
+        "kohtalo anna",
+        "kohtalo: hahmoa ei annettu. Käyttö: kohtalo anna|käytä KUKA [N] [SYY...]",
+        "fi",
+    ),
     refused((), "kohtalo anna rozio 0", "fate-pisteitä 1–100 kerrallaan", "fi"),
     Reply(
         (),
@@ -565,9 +619,27 @@ def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
     assert (tmp_path / "table" / "library" / "smuggler.toml").is_file()
     assert "Smuggler (character): library/smuggler.toml" in session.execute("template list").lines
     (tmp_path / "fi").mkdir()
+    assert session.execute("template save nobody").lines == (
+        "no character or obstacle 'nobody'; known: Silbestre, Rozio, Vitor, Riesa, "
+        "Masked leader, Cultist 1, Cultist 2, Cultist 3",
+    )
     finnish = open_session(copy_demo(tmp_path / "fi"), "fi")
+    usage = (
+        'Käyttö: malli listaa | malli tallenna NIMI [nimellä "MALLI NIMI"] [voittoihin TIEDOSTO]'
+    )
+    for line, said in (
+        ("malli tallenna", f"malli: hahmoa tai estettä ei annettu. {usage}"),
+        ("malli tallenna rozio nimellä", f"malli: nimeä ei annettu. {usage}"),
+        ("malli tallenna rozio voittoihin", f"malli: tiedostoa ei annettu. {usage}"),
+        ("malli tallenna rozio with x", "kenttää 'with' ei ole; kentät: as, to"),
+    ):
+        result = finnish.execute(line)
+        assert (result.ok, result.lines) == (False, (said,)), line
     assert finnish.execute('malli tallenna rozio nimellä "Salakuljettaja"').lines == (
         "malli Salakuljettaja tallennettu: library/salakuljettaja.toml",
+    )
+    assert finnish.execute("malli tallenna rozio tiedostoon muu").lines == (
+        "malli Rozio tallennettu: muu.toml",
     )
 
 
