@@ -388,6 +388,23 @@ POINTS = [
         "kohtalo: hahmoa ei annettu. Käyttö: kohtalo anna|käytä KUKA [N] [SYY...]",
         "fi",
     ),
+    refused(
+        (),
+        "compel rozio wanted offer by leader",
+        "Masked leader cannot pay for this compel: a player compels another character",
+    ),
+    refused(
+        (),
+        "compel rozio wanted offer by rozio",
+        "Rozio cannot pay for this compel: a player compels another character",
+    ),
+    refused(
+        (),
+        "painosta rozio",
+        "painosta: piirrettä ei annettu. Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru "
+        "[käyttäjä PELAAJA]",
+        "fi",
+    ),
     refused((), "kohtalo anna rozio 0", "fate-pisteitä 1–100 kerrallaan", "fi"),
     Reply(
         (),
