@@ -401,8 +401,8 @@ POINTS = [
     refused(
         (),
         "painosta rozio",
-        "painosta: piirrettä ei annettu. Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru "
-        "[käyttäjä PELAAJA]",
+        "painosta: piirrettä ei annettu. "
+        "Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru [käyttäjä PELAAJA]",
         "fi",
     ),
     refused((), "kohtalo anna rozio 0", "fate-pisteitä 1–100 kerrallaan", "fi"),
