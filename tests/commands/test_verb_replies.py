@@ -243,6 +243,17 @@ MAP = [
         (), "link hall crypt barrier 1", ("Ritual hall and Crypt are linked: barrier Average (+1)",)
     ),
     Reply((), "link hall crypt barrier none", ("Ritual hall and Crypt are linked",)),
+    refused(
+        (),
+        "link hall crypt barrier 99",
+        "Ritual hall – Crypt: barrier: 99 is too large (at most 20); nothing changed",
+    ),
+    Reply(
+        (),
+        "link hall crypt barrier Legendary",
+        ("Ritual hall and Crypt are linked: barrier Legendary (+8)",),
+        undone="undone: Ritual hall and Crypt are linked: barrier Legendary (+8)",
+    ),
     refused((), "unlink hall", "unlink: missing zone. Usage: unlink ZONE ZONE"),
     refused((), "unlink hall hall", "a zone cannot be linked to itself: Ritual hall"),
     refused((), "unlink crypt stairs", "Crypt and Stairs are not linked"),
