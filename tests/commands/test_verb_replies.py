@@ -596,6 +596,28 @@ BLOCKS = [
             "Rusted portcullis is gone",
         ),
     ),
+    # No skill named: Athletics to get past, Physique to remove; help with it.
+    Reply(
+        (),
+        "block pass riesa portcullis with rozio ++++",
+        (
+            "Riesa tries to get past Rusted portcullis with Athletics: Good (+3) + [+ + + +] + 1 "
+            "(teamwork) = Legendary (+8) vs Great (+4): success with style (teamwork: Rozio)",
+        ),
+        scene=MINE,
+        undone="undone: Riesa tries to get past Rusted portcullis",
+    ),
+    Reply(
+        (),
+        "block remove riesa portcullis ++++",
+        (
+            "Riesa tries to remove Rusted portcullis with Physique: Good (+3) + [+ + + +] = "
+            "Epic (+7) vs Superb (+5): success",
+            "Rusted portcullis is gone",
+        ),
+        scene=MINE,
+        undone="undone: Riesa tries to remove Rusted portcullis",
+    ),
     in_mine("este", (f"este: pass/remove ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
     in_mine("este ohita", (f"este: hahmoa ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
     in_mine(
