@@ -243,6 +243,17 @@ MAP = [
         (), "link hall crypt barrier 1", ("Ritual hall and Crypt are linked: barrier Average (+1)",)
     ),
     Reply((), "link hall crypt barrier none", ("Ritual hall and Crypt are linked",)),
+    refused(
+        (),
+        "link hall crypt barrier 99",
+        "Ritual hall – Crypt: barrier: 99 is too large (at most 20); nothing changed",
+    ),
+    Reply(
+        (),
+        "link hall crypt barrier Legendary",
+        ("Ritual hall and Crypt are linked: barrier Legendary (+8)",),
+        undone="undone: Ritual hall and Crypt are linked: barrier Legendary (+8)",
+    ),
     refused((), "unlink hall", "unlink: missing zone. Usage: unlink ZONE ZONE"),
     refused((), "unlink hall hall", "a zone cannot be linked to itself: Ritual hall"),
     refused((), "unlink crypt stairs", "Crypt and Stairs are not linked"),
@@ -386,6 +397,23 @@ POINTS = [
         (),
         "kohtalo anna",
         "kohtalo: hahmoa ei annettu. Käyttö: kohtalo anna|käytä KUKA [N] [SYY...]",
+        "fi",
+    ),
+    refused(
+        (),
+        "compel rozio wanted offer by leader",
+        "Masked leader cannot pay for this compel: a player compels another character",
+    ),
+    refused(
+        (),
+        "compel rozio wanted offer by rozio",
+        "Rozio cannot pay for this compel: a player compels another character",
+    ),
+    refused(
+        (),
+        "painosta rozio",
+        "painosta: piirrettä ei annettu. "
+        "Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru [käyttäjä PELAAJA]",
         "fi",
     ),
     refused((), "kohtalo anna rozio 0", "fate-pisteitä 1–100 kerrallaan", "fi"),
@@ -567,6 +595,28 @@ BLOCKS = [
             "(teamwork) = Legendary (+8) vs Superb (+5): success with style (teamwork: Rozio)",
             "Rusted portcullis is gone",
         ),
+    ),
+    # No skill named: Athletics to get past, Physique to remove; help with it.
+    Reply(
+        (),
+        "block pass riesa portcullis with rozio ++++",
+        (
+            "Riesa tries to get past Rusted portcullis with Athletics: Good (+3) + [+ + + +] + 1 "
+            "(teamwork) = Legendary (+8) vs Great (+4): success with style (teamwork: Rozio)",
+        ),
+        scene=MINE,
+        undone="undone: Riesa tries to get past Rusted portcullis",
+    ),
+    Reply(
+        (),
+        "block remove riesa portcullis ++++",
+        (
+            "Riesa tries to remove Rusted portcullis with Physique: Good (+3) + [+ + + +] = "
+            "Epic (+7) vs Superb (+5): success",
+            "Rusted portcullis is gone",
+        ),
+        scene=MINE,
+        undone="undone: Riesa tries to remove Rusted portcullis",
     ),
     in_mine("este", (f"este: pass/remove ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
     in_mine("este ohita", (f"este: hahmoa ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
