@@ -774,3 +774,78 @@ def test_a_block_moved_onto_a_way_or_taken_off_it() -> None:
     assert ("gallery", "vault") not in _ways(session)
     assert _standing(session) is None
     assert "rusted-portcullis" in session.scene.obstacle_index
+
+
+HIT_ROZIO = ("attack leader rozio +0++ vs 0000",)
+"""Great (+4) + 3 against Good (+3): 5 shifts on Rozio, waiting to be absorbed."""
+RECOVER_USAGE = 'Usage: recover HEALER SKILL CONSEQUENCE ["NEW NAME"] [FACES] [with H,H]'
+RECOVER_USAGE_FI = 'Käyttö: hoida HOITAJA TAITO JÄLKI ["UUSI NIMI"] [NOPAT] [kanssa A,A]'
+HARM = [
+    refused((), "absorb", "there is no hit waiting to be absorbed"),
+    refused((), "takeout", "there is no hit waiting to be absorbed"),
+    refused((), "minion", "there is no hit waiting to be absorbed"),
+    refused(HIT_ROZIO, "absorb 9", "no option 9: choose 1 to 4"),
+    refused(
+        HIT_ROZIO,
+        "absorb 3",
+        'name the new consequence: 1 text needed, e.g. absorb 3 "Bruised ribs"',
+    ),
+    Reply(HIT_ROZIO, 'absorb 3 "Cut"', ('Rozio absorbs 5 shifts: severe "Cut"',)),
+    Reply(HIT_ROZIO, "takeout rozio", ("Rozio is taken out",)),
+    refused((), "concede", "concede: missing character. Usage: concede NAME"),
+    Reply(
+        (),
+        "concede leader",
+        ("Masked leader concedes and will get 1 fate point when the conflict ends",),
+    ),
+    refused((), "reveal", "reveal: missing the big bad. Usage: reveal NAME [soft|full]"),
+    refused((), "reveal rozio", "Rozio has no further true form (all 1 forms are revealed)"),
+    refused((), "stress", "stress: missing character. Usage: stress NAME [physical|mental] BOX"),
+    refused(
+        (),
+        "stress rozio",
+        "stress: missing the box number. Usage: stress NAME [physical|mental] BOX",
+    ),
+    refused(
+        (),
+        "stress rozio physical x",
+        "stress: 'x' is not a number. Usage: stress NAME [physical|mental] BOX",
+    ),
+    refused((), "recover", f"recover: missing who treats the consequence. {RECOVER_USAGE}"),
+    refused((), "recover silbestre", f"recover: missing skill. {RECOVER_USAGE}"),
+    refused((), "recover silbestre Academics", f"recover: missing consequence. {RECOVER_USAGE}"),
+    refused((), "recover silbestre Academics nothing", "no consequence 'nothing'; known: none"),
+    refused((), "luovuta", "luovuta: hahmoa ei annettu. Käyttö: luovuta NIMI", "fi"),
+    refused(
+        (),
+        "paljasta",
+        "paljasta: isoa pahista ei annettu. Käyttö: paljasta NIMI [pehmeä|täysi]",
+        "fi",
+    ),
+    refused(
+        (),
+        "rasitus",
+        "rasitus: hahmoa ei annettu. Käyttö: rasitus NIMI [fyysinen|henkinen] RUUTU",
+        "fi",
+    ),
+    refused(
+        (),
+        "rasitus rozio",
+        "rasitus: ruudun numeroa ei annettu. Käyttö: rasitus NIMI [fyysinen|henkinen] RUUTU",
+        "fi",
+    ),
+    refused((), "hoida", f"hoida: jäljen hoitajaa ei annettu. {RECOVER_USAGE_FI}", "fi"),
+    refused((), "hoida silbestre", f"hoida: taitoa ei annettu. {RECOVER_USAGE_FI}", "fi"),
+    refused(HIT_ROZIO, "ota 9", "vaihtoehtoa 9 ei ole: valitse 1–4", "fi"),
+    refused(
+        HIT_ROZIO,
+        "ota 3",
+        'nimeä uusi jälki: tarvitaan 1 nimi, esim. ota 3 "Nyrjähtänyt nilkka"',
+        "fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", HARM, ids=reply_id)
+def test_absorb_takeout_concede_reveal_stress_and_recover(reply: Reply) -> None:
+    check(reply)
