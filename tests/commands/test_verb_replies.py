@@ -680,6 +680,7 @@ def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
     for line, said in (
         ("malli tallenna", f"malli: hahmoa tai estettä ei annettu. {usage}"),
         ("malli tallenna rozio nimellä", f"malli: nimeä ei annettu. {usage}"),
+        ('malli tallenna rozio nimellä ""', f"malli: nimeä ei annettu. {usage}"),
         ("malli tallenna rozio voittoihin", f"malli: tiedostoa ei annettu. {usage}"),
         ("malli tallenna rozio with x", "kenttää 'with' ei ole; kentät: as, to"),
     ):
