@@ -289,6 +289,23 @@ POINTS = [
     refused((), "fp", f"fp: missing give/spend. {FP_USAGE}"),
     refused((), "fp give", f"fp: missing character. {FP_USAGE}"),
     refused((), "fp give rozio 0", "fate points: 1 to 100 at a time"),
+    refused((), "fp give rozio 101", "fate points: 1 to 100 at a time"),
+    Reply((), "fp give rozio 100", ("Rozio gains 100 fate points (-): now 103",)),
+    refused((), "compel rozio wanted offer by", f"compel: missing character. {COMPEL_USAGE}"),
+    refused(
+        (),
+        "julista rozio",
+        "julista: kerronnan yksityiskohta ei annettu. "
+        'Käyttö: julista KUKA "YKSITYISKOHTA" [ilmainen]',
+        "fi",
+    ),
+    refused(
+        (),
+        "painosta rozio wanted tarjoa käyttäjä",
+        "painosta: hahmoa ei annettu. "
+        "Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru [käyttäjä PELAAJA]",
+        "fi",
+    ),
     Reply((), "fp give rozio 2 a good scene", ("Rozio gains 2 fate points (a good scene): now 5",)),
     Reply((), "fp spend rozio", ("Rozio spends 1 fate point (-): now 2",)),
     refused((), "fp spend rozio 4", "Rozio has only 3 fate points"),
