@@ -867,3 +867,32 @@ HARM = [
 @pytest.mark.parametrize("reply", HARM, ids=reply_id)
 def test_absorb_takeout_concede_reveal_stress_and_recover(reply: Reply) -> None:
     check(reply)
+
+
+LEADER_HIT = ("attack rozio leader ++++ vs 0000",)
+"""Great (+4) + 4 against Fair (+2): 5 shifts on the masked leader, whose cultists stand by."""
+MINIONS = [
+    Reply(
+        LEADER_HIT,
+        "minion",
+        ("Cultist 1 steps in front of Masked leader and takes 5 shifts", "Cultist 1 is taken out"),
+        undone="undone: Cultist 1 steps in front of Masked leader and takes 5 shifts",
+    ),
+    refused(
+        LEADER_HIT,
+        "minion rozio",
+        "Rozio is not a minion of Masked leader; choose: Cultist 1, Cultist 2, Cultist 3",
+    ),
+    refused(
+        ("attack leader rozio ++++ vs 0000",),
+        "minion",
+        "Rozio has no standing minions to take the hit",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", MINIONS, ids=reply_id)
+def test_minion(reply: Reply) -> None:
+    """Seed «Isot pahikset» (kätyrit): a minion may take the hit for the big bad; the first
+    standing one unless the GM names another."""
+    check(reply)
