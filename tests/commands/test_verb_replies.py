@@ -893,6 +893,6 @@ MINIONS = [
 
 @pytest.mark.parametrize("reply", MINIONS, ids=reply_id)
 def test_minion(reply: Reply) -> None:
-    """Seed «Isot pahikset» (kätyrit): a minion may take the hit for the big bad; the first
-    standing one unless the GM names another."""
+    """Minion armor «kätyripanssari» (RULES.md, big bads): a minion takes the harm the big
+    bad would have taken; the first standing one unless the GM names another."""
     check(reply)
