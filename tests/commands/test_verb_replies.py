@@ -896,3 +896,33 @@ def test_minion(reply: Reply) -> None:
     """Minion armor «kätyripanssari» (RULES.md, big bads): a minion takes the harm the big
     bad would have taken; the first standing one unless the GM names another."""
     check(reply)
+
+
+BRINE = DEMO.parent / "brine-mother.toml"
+"""The Brine Mother: a big bad with a second, true form."""
+REVEALED = "The Brine Mother reveals its true form: The thing that wears the saint (form 2 of 2)"
+REVEALS = [
+    Reply(
+        (),
+        "reveal brine",
+        (REVEALED, "consequences kept, stepped down"),
+        scene=BRINE,
+        undone=f"undone: {REVEALED}",
+    ),
+    Reply((), "reveal brine soft", (REVEALED, "consequences kept, stepped down"), scene=BRINE),
+    Reply((), "reveal brine full", (REVEALED,), scene=BRINE, undone=f"undone: {REVEALED}"),
+    Reply(
+        ("reveal brine",),
+        "reveal brine",
+        ("The Brine Mother has no further true form (all 2 forms are revealed)",),
+        ok=False,
+        scene=BRINE,
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", REVEALS, ids=reply_id)
+def test_reveal(reply: Reply) -> None:
+    """Revealing true form «todellisen muodon paljastaminen» (RULES.md): softly (its
+    consequences kept, a step milder) or in full."""
+    check(reply)
