@@ -254,7 +254,20 @@ MAP = [
         ("Ritual hall and Crypt are linked: barrier Legendary (+8)",),
         undone="undone: Ritual hall and Crypt are linked: barrier Legendary (+8)",
     ),
+    refused((), "unlink", "unlink: missing zone. Usage: unlink ZONE ZONE"),
     refused((), "unlink hall", "unlink: missing zone. Usage: unlink ZONE ZONE"),
+    refused((), "erota", "erota: aluetta ei annettu. Käyttö: erota ALUE ALUE", "fi"),
+    refused((), "erota hall", "erota: aluetta ei annettu. Käyttö: erota ALUE ALUE", "fi"),
+    refused((), "yhdistä hall", f"yhdistä: aluetta ei annettu. {LINK_USAGE_FI}", "fi"),
+    refused(
+        (), "yhdistä hall crypt este", f"yhdistä: vaikeustasoa ei annettu. {LINK_USAGE_FI}", "fi"
+    ),
+    refused(
+        (),
+        "yhdistä hall crypt hidastava",
+        f"yhdistä: hidastavaa estettä ei annettu. {LINK_USAGE_FI}",
+        "fi",
+    ),
     refused((), "unlink hall hall", "a zone cannot be linked to itself: Ritual hall"),
     refused((), "unlink crypt stairs", "Crypt and Stairs are not linked"),
     Reply((), "unlink hall crypt", ("Ritual hall and Crypt are no longer linked",)),
@@ -786,6 +799,14 @@ def test_a_block_moved_onto_a_way_or_taken_off_it() -> None:
     )
     assert _ways(session)[("gallery", "vault")] == (None, None)
     assert _standing(session) is None
+
+    # Taken off and put back in one line: the later word wins, the block stands on the way.
+    session = open_session(MINE)
+    assert session.execute("link gallery vault block none block portcullis").lines == (
+        "Flooded gallery and Vault are linked: Rusted portcullis on the way",
+    )
+    assert _ways(session)[("gallery", "vault")] == (None, "rusted-portcullis")
+    assert _standing(session) == ("gallery", "vault")
 
     session = open_session(MINE)
     assert session.execute("unlink gallery vault").ok
