@@ -509,12 +509,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 def open_dashboard(scene: Path | None, lang: str | None, theme: str | None) -> int:
     """Open the dashboard on a scene or a campaign folder (None: the sample campaign, copied
     into the user's data folder on first use); 2 if the theme or the keymap is wrong."""
-    if scene is not None and scene.is_file():
-        from fatescreen.scene import preload
+    from fatescreen.scene import preload
 
-        preload.start(scene)  # first: parsed on another core while the UI is imported
+    if scene is not None and scene.is_file() and campaign_folder(scene) is None:
+        preload.start(scene)  # first: loaded on another core while the UI is imported
     problem = theme_problem(theme, lang or default_language()) or keymap_problem()
     if problem:
+        if scene is not None:
+            preload.forget(scene)
         print(problem, file=sys.stderr)
         return 2
     from fatescreen.ui import collector
@@ -533,6 +535,7 @@ def open_dashboard(scene: Path | None, lang: str | None, theme: str | None) -> i
     from fatescreen.scene.systems import FATE, system_of
 
     if system_of(scene) != FATE:
+        preload.forget(scene)  # loaded by its own system's loader
         from fatescreen.ui.systems.shell import SystemApp
 
         SystemApp(scene, lang=lang, theme=theme).run()

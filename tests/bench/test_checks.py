@@ -148,3 +148,15 @@ def test_the_readme_gets_each_scale_s_table_in_its_place(tmp_path: Path) -> None
         "# x\n\n<!-- bench scale=1 -->\none\n<!-- /bench scale=1 -->\n\n"
         "<!-- bench scale=25 -->\ntwenty-five\n<!-- /bench scale=25 -->\n\n## Next\n"
     )
+
+
+def test_memory_counts_the_child_that_loaded_the_scene() -> None:
+    """The peak of the child that loaded a large scene is added to the dashboard's peak
+    when the child ended (never less than the dashboard's own peak); a child whose end
+    was not noted counts in full on top of the dashboard's peak."""
+    from startup import tree_peak
+
+    assert tree_peak(60_000, 0, []) == 60_000  # no child
+    assert tree_peak(60_000, 30_000, [45_000]) == 75_000
+    assert tree_peak(80_000, 30_000, [45_000]) == 80_000
+    assert tree_peak(60_000, 30_000, []) == 90_000

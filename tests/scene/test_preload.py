@@ -159,3 +159,18 @@ def test_the_child_of_another_file_is_left_alone(tmp_path: Path) -> None:
 def test_no_child_for_what_is_not_a_regular_file(tmp_path: Path) -> None:
     assert not preload.start(tmp_path, threshold=0)
     assert not preload.start(tmp_path / "missing.toml", threshold=0)
+
+
+def test_a_child_forgotten_is_stopped_and_waited_for(tmp_path: Path) -> None:
+    """A file that is not loaded as a scene after all (another system's scene): its child
+    is stopped, and the load reads the file itself."""
+    path = copy_of("burning-library.toml", tmp_path)
+    assert preload.start(path, threshold=0)
+    child = preload._started[path.resolve()]
+    preload.forget(path)
+    assert not preload._started
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child.pid, os.WNOHANG)
+    assert preload.claim(path) is None
+    preload.forget(path)  # nothing left to stop
+    assert load_scene(path).scene.title

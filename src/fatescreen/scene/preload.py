@@ -16,8 +16,10 @@ from __future__ import annotations
 import io
 import os
 import pickle
+import signal
 import stat
 import tomllib
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -170,6 +172,19 @@ def collect(child: _Child) -> bytes | None:
     return b"".join(chunks)
 
 
+def forget(path: Path) -> None:
+    """Stop the child started for ``path``, if any, and wait for it (the file is not
+    loaded as a scene after all)."""
+    child = _started.pop(_key(path), None) if _started else None
+    if child is None:
+        return
+    os.close(child.pipe)
+    with suppress(ProcessLookupError):
+        os.kill(child.pid, signal.SIGKILL)
+    with suppress(ChildProcessError):
+        os.waitpid(child.pid, 0)
+
+
 def claim(path: Path) -> object:
     """What the child started for ``path`` made of it: the loaded scene (a
     ``LoadedScene``) or, for a scene with problems, its text and parsed TOML (a pair);
@@ -185,4 +200,4 @@ def claim(path: Path) -> object:
         return None
 
 
-__all__ = ["PRELOAD_BYTES", "claim", "start"]
+__all__ = ["PRELOAD_BYTES", "claim", "collect", "forget", "start"]
