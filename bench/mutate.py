@@ -587,14 +587,18 @@ def _diffs(folder: Path, names: list[str]) -> dict[str, str]:
     """The diffs ``mutmut show`` prints, for many mutants in one process."""
     if not names:
         return {}
-    done = subprocess.run(
-        [sys.executable, "-c", _DIFFS],
-        cwd=folder,
-        input=json.dumps(names),
-        check=True,
-        capture_output=True,
-        text=True,
-    )
+    for attempt in range(3):
+        done = subprocess.run(
+            [sys.executable, "-c", _DIFFS],
+            cwd=folder,
+            input=json.dumps(names),
+            check=attempt == 2,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode == 0:
+            break
+        time.sleep(5)  # a failed read of a run's files has succeeded when tried again
     found: dict[str, str] = json.loads(done.stdout.strip().splitlines()[-1])
     return found
 

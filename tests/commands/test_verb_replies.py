@@ -254,7 +254,20 @@ MAP = [
         ("Ritual hall and Crypt are linked: barrier Legendary (+8)",),
         undone="undone: Ritual hall and Crypt are linked: barrier Legendary (+8)",
     ),
+    refused((), "unlink", "unlink: missing zone. Usage: unlink ZONE ZONE"),
     refused((), "unlink hall", "unlink: missing zone. Usage: unlink ZONE ZONE"),
+    refused((), "erota", "erota: aluetta ei annettu. Käyttö: erota ALUE ALUE", "fi"),
+    refused((), "erota hall", "erota: aluetta ei annettu. Käyttö: erota ALUE ALUE", "fi"),
+    refused((), "yhdistä hall", f"yhdistä: aluetta ei annettu. {LINK_USAGE_FI}", "fi"),
+    refused(
+        (), "yhdistä hall crypt este", f"yhdistä: vaikeustasoa ei annettu. {LINK_USAGE_FI}", "fi"
+    ),
+    refused(
+        (),
+        "yhdistä hall crypt hidastava",
+        f"yhdistä: hidastavaa estettä ei annettu. {LINK_USAGE_FI}",
+        "fi",
+    ),
     refused((), "unlink hall hall", "a zone cannot be linked to itself: Ritual hall"),
     refused((), "unlink crypt stairs", "Crypt and Stairs are not linked"),
     Reply((), "unlink hall crypt", ("Ritual hall and Crypt are no longer linked",)),
@@ -289,6 +302,23 @@ POINTS = [
     refused((), "fp", f"fp: missing give/spend. {FP_USAGE}"),
     refused((), "fp give", f"fp: missing character. {FP_USAGE}"),
     refused((), "fp give rozio 0", "fate points: 1 to 100 at a time"),
+    refused((), "fp give rozio 101", "fate points: 1 to 100 at a time"),
+    Reply((), "fp give rozio 100", ("Rozio gains 100 fate points (-): now 103",)),
+    refused((), "compel rozio wanted offer by", f"compel: missing character. {COMPEL_USAGE}"),
+    refused(
+        (),
+        "julista rozio",
+        "julista: kerronnan yksityiskohta ei annettu. "
+        'Käyttö: julista KUKA "YKSITYISKOHTA" [ilmainen]',
+        "fi",
+    ),
+    refused(
+        (),
+        "painosta rozio wanted tarjoa käyttäjä",
+        "painosta: hahmoa ei annettu. "
+        "Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru [käyttäjä PELAAJA]",
+        "fi",
+    ),
     Reply((), "fp give rozio 2 a good scene", ("Rozio gains 2 fate points (a good scene): now 5",)),
     Reply((), "fp spend rozio", ("Rozio spends 1 fate point (-): now 2",)),
     refused((), "fp spend rozio 4", "Rozio has only 3 fate points"),
@@ -680,6 +710,7 @@ def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
     for line, said in (
         ("malli tallenna", f"malli: hahmoa tai estettä ei annettu. {usage}"),
         ("malli tallenna rozio nimellä", f"malli: nimeä ei annettu. {usage}"),
+        ('malli tallenna rozio nimellä ""', f"malli: nimeä ei annettu. {usage}"),
         ("malli tallenna rozio voittoihin", f"malli: tiedostoa ei annettu. {usage}"),
         ("malli tallenna rozio with x", "kenttää 'with' ei ole; kentät: as, to"),
     ):
@@ -769,8 +800,150 @@ def test_a_block_moved_onto_a_way_or_taken_off_it() -> None:
     assert _ways(session)[("gallery", "vault")] == (None, None)
     assert _standing(session) is None
 
+    # Taken off and put back in one line: the later word wins, the block stands on the way.
+    session = open_session(MINE)
+    assert session.execute("link gallery vault block none block portcullis").lines == (
+        "Flooded gallery and Vault are linked: Rusted portcullis on the way",
+    )
+    assert _ways(session)[("gallery", "vault")] == (None, "rusted-portcullis")
+    assert _standing(session) == ("gallery", "vault")
+
     session = open_session(MINE)
     assert session.execute("unlink gallery vault").ok
     assert ("gallery", "vault") not in _ways(session)
     assert _standing(session) is None
     assert "rusted-portcullis" in session.scene.obstacle_index
+
+
+HIT_ROZIO = ("attack leader rozio +0++ vs 0000",)
+"""Great (+4) + 3 against Good (+3): 5 shifts on Rozio, waiting to be absorbed."""
+RECOVER_USAGE = 'Usage: recover HEALER SKILL CONSEQUENCE ["NEW NAME"] [FACES] [with H,H]'
+RECOVER_USAGE_FI = 'Käyttö: hoida HOITAJA TAITO JÄLKI ["UUSI NIMI"] [NOPAT] [kanssa A,A]'
+HARM = [
+    refused((), "absorb", "there is no hit waiting to be absorbed"),
+    refused((), "takeout", "there is no hit waiting to be absorbed"),
+    refused((), "minion", "there is no hit waiting to be absorbed"),
+    refused(HIT_ROZIO, "absorb 9", "no option 9: choose 1 to 4"),
+    refused(
+        HIT_ROZIO,
+        "absorb 3",
+        'name the new consequence: 1 text needed, e.g. absorb 3 "Bruised ribs"',
+    ),
+    Reply(HIT_ROZIO, 'absorb 3 "Cut"', ('Rozio absorbs 5 shifts: severe "Cut"',)),
+    Reply(HIT_ROZIO, "takeout rozio", ("Rozio is taken out",)),
+    refused((), "concede", "concede: missing character. Usage: concede NAME"),
+    Reply(
+        (),
+        "concede leader",
+        ("Masked leader concedes and will get 1 fate point when the conflict ends",),
+    ),
+    refused((), "reveal", "reveal: missing the big bad. Usage: reveal NAME [soft|full]"),
+    refused((), "reveal rozio", "Rozio has no further true form (all 1 forms are revealed)"),
+    refused((), "stress", "stress: missing character. Usage: stress NAME [physical|mental] BOX"),
+    refused(
+        (),
+        "stress rozio",
+        "stress: missing the box number. Usage: stress NAME [physical|mental] BOX",
+    ),
+    refused(
+        (),
+        "stress rozio physical x",
+        "stress: 'x' is not a number. Usage: stress NAME [physical|mental] BOX",
+    ),
+    refused((), "recover", f"recover: missing who treats the consequence. {RECOVER_USAGE}"),
+    refused((), "recover silbestre", f"recover: missing skill. {RECOVER_USAGE}"),
+    refused((), "recover silbestre Academics", f"recover: missing consequence. {RECOVER_USAGE}"),
+    refused((), "recover silbestre Academics nothing", "no consequence 'nothing'; known: none"),
+    refused((), "luovuta", "luovuta: hahmoa ei annettu. Käyttö: luovuta NIMI", "fi"),
+    refused(
+        (),
+        "paljasta",
+        "paljasta: isoa pahista ei annettu. Käyttö: paljasta NIMI [pehmeä|täysi]",
+        "fi",
+    ),
+    refused(
+        (),
+        "rasitus",
+        "rasitus: hahmoa ei annettu. Käyttö: rasitus NIMI [fyysinen|henkinen] RUUTU",
+        "fi",
+    ),
+    refused(
+        (),
+        "rasitus rozio",
+        "rasitus: ruudun numeroa ei annettu. Käyttö: rasitus NIMI [fyysinen|henkinen] RUUTU",
+        "fi",
+    ),
+    refused((), "hoida", f"hoida: jäljen hoitajaa ei annettu. {RECOVER_USAGE_FI}", "fi"),
+    refused((), "hoida silbestre", f"hoida: taitoa ei annettu. {RECOVER_USAGE_FI}", "fi"),
+    refused(HIT_ROZIO, "ota 9", "vaihtoehtoa 9 ei ole: valitse 1–4", "fi"),
+    refused(
+        HIT_ROZIO,
+        "ota 3",
+        'nimeä uusi jälki: tarvitaan 1 nimi, esim. ota 3 "Nyrjähtänyt nilkka"',
+        "fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", HARM, ids=reply_id)
+def test_absorb_takeout_concede_reveal_stress_and_recover(reply: Reply) -> None:
+    check(reply)
+
+
+LEADER_HIT = ("attack rozio leader ++++ vs 0000",)
+"""Great (+4) + 4 against Fair (+2): 5 shifts on the masked leader, whose cultists stand by."""
+MINIONS = [
+    Reply(
+        LEADER_HIT,
+        "minion",
+        ("Cultist 1 steps in front of Masked leader and takes 5 shifts", "Cultist 1 is taken out"),
+        undone="undone: Cultist 1 steps in front of Masked leader and takes 5 shifts",
+    ),
+    refused(
+        LEADER_HIT,
+        "minion rozio",
+        "Rozio is not a minion of Masked leader; choose: Cultist 1, Cultist 2, Cultist 3",
+    ),
+    refused(
+        ("attack leader rozio ++++ vs 0000",),
+        "minion",
+        "Rozio has no standing minions to take the hit",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", MINIONS, ids=reply_id)
+def test_minion(reply: Reply) -> None:
+    """Minion armor «kätyripanssari» (RULES.md, big bads): a minion takes the harm the big
+    bad would have taken; the first standing one unless the GM names another."""
+    check(reply)
+
+
+BRINE = DEMO.parent / "brine-mother.toml"
+"""The Brine Mother: a big bad with a second, true form."""
+REVEALED = "The Brine Mother reveals its true form: The thing that wears the saint (form 2 of 2)"
+REVEALS = [
+    Reply(
+        (),
+        "reveal brine",
+        (REVEALED, "consequences kept, stepped down"),
+        scene=BRINE,
+        undone=f"undone: {REVEALED}",
+    ),
+    Reply((), "reveal brine soft", (REVEALED, "consequences kept, stepped down"), scene=BRINE),
+    Reply((), "reveal brine full", (REVEALED,), scene=BRINE, undone=f"undone: {REVEALED}"),
+    Reply(
+        ("reveal brine",),
+        "reveal brine",
+        ("The Brine Mother has no further true form (all 2 forms are revealed)",),
+        ok=False,
+        scene=BRINE,
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", REVEALS, ids=reply_id)
+def test_reveal(reply: Reply) -> None:
+    """Revealing true form «todellisen muodon paljastaminen» (RULES.md): softly (its
+    consequences kept, a step milder) or in full."""
+    check(reply)
