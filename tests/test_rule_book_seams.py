@@ -100,7 +100,7 @@ REFERENCE_ONLY: dict[str, str] = {
             "harm.recovered",
             "conflict.exchange_over",
             "conflict.pick_roller",
-            "conflict.split_effort",
+            "contests.direct_contest_shifts",
             "invokes.index_aspects",
             "invokes.validate_invokes",
             "invokes.without_boosts",

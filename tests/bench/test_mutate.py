@@ -267,7 +267,8 @@ def test_a_recheck_runs_in_the_copy_that_measured_the_module_with_its_neighbours
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Survivors are rechecked where their module was measured, with the neighbours mutated
-    in the same run, unless a neighbour changed since (it would run its old code there)."""
+    in the same run; a neighbour changed since gets today's source (mutmut mutates it again)
+    so that the tests run today's code."""
     monkeypatch.setattr(mutate, "WORK", tmp_path)
     folder = tmp_path / "commands-names"
     for module in ("commands/names.py", "commands/text.py"):
@@ -281,5 +282,36 @@ def test_a_recheck_runs_in_the_copy_that_measured_the_module_with_its_neighbours
     record.source_sha256 = "0" * 64
     assert mutate.copy_of("commands/text.py", record) is None
     record = _record("commands/text.py", x_a__mutmut_1="survived")
+    names = folder / "src" / "fatescreen" / "commands" / "names.py"
     (folder / "original" / "src" / "fatescreen" / "commands" / "names.py").write_text("# old\n")
-    assert mutate.copy_of("commands/text.py", record) is None
+    names.write_text("# old\n")
+    assert mutate.copy_of("commands/text.py", record) == folder
+    mutate._neighbours_up_to_date(["commands/text.py"], folder)
+    assert mutate.measured_hash("commands/names.py", folder) == mutate.source_hash(
+        "commands/names.py"
+    )
+    assert names.read_text(encoding="utf-8") == mutate.undecorated(
+        (mutate.PACKAGE / "commands" / "names.py").read_text(encoding="utf-8")
+    )
+
+
+def test_a_mutants_run_that_finds_no_test_by_its_id_is_no_kill(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pytest ends with a usage error when a test named by id is not found; mutmut would
+    count that as a kill, so the run ends as suspicious (exit code 35) instead."""
+    plugin: dict[str, object] = {}
+    exec(mutate.conftest(), plugin)
+    finish = plugin["pytest_sessionfinish"]
+    assert callable(finish)
+    exits: list[int] = []
+    monkeypatch.setattr(plugin["os"], "_exit", exits.append)
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "fatescreen.commands.flow.x_scene_end__mutmut_3")
+    finish(None, 1)
+    finish(None, 0)
+    assert exits == []
+    finish(None, 4)
+    assert exits == [35]
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
+    finish(None, 4)
+    assert exits == [35]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from fatescreen.rules.character import StressKind
 from fatescreen.scene.model import PendingHit
-from tests.commands.support import DEMO, MINE, copy_demo, run
+from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, played, run
 
 
 def test_move_freely_or_across_a_barrier(tmp_path: Path) -> None:
@@ -166,3 +167,69 @@ def test_a_new_conflict_leaves_out_who_is_taken_out_or_conceded(tmp_path: Path) 
     assert done.scene.turn is not None
     assert "cultist-3" not in done.scene.turn.participants
     assert "cultist-2" in done.scene.turn.participants
+
+
+def test_endscene_drops_the_hits_waiting_and_the_exchanges_contest_rolls() -> None:
+    """The falling rocks hit both miners: Ann's hit waits, Bob's is queued; the side's roll
+    is this exchange's. The scene's end leaves none of them behind."""
+    session = played(SCRIPTS / "contest-threat.toml", "contest roll ann Athletics 0000 threat ++00")
+    assert session.scene.queued_hits and session.scene.contest_rolls
+    assert session.execute("endscene").ok
+    scene = session.scene
+    assert (scene.pending_hit, scene.queued_hits, scene.contest_rolls) == (None, (), ())
+
+
+def test_the_next_scenes_pool_is_one_per_pc_plus_the_compel_points_left(tmp_path: Path) -> None:
+    """Seed «Fate-pisteesi»: one point per PC in the scene (three in the mine, not its two
+    NPCs), plus the compel points the GM got too late to spend."""
+    done = run(MINE, tmp_path, "endscene")
+    assert done.lines("endscene")[1] == "GM pool for the next scene: 3"
+    scene = tmp_path / "late-compels.toml"
+    text = MINE.read_text(encoding="utf-8")
+    scene.write_text(text.replace("\n[rules]", "compel_points = 2\n\n[rules]", 1), encoding="utf-8")
+    shutil.copytree(MINE.parent / "library", tmp_path / "library")
+    late = run(scene, tmp_path, "endscene")
+    assert late.lines("endscene")[1] == "GM pool for the next scene: 5"
+
+
+def test_an_npc_that_fought_on_keeps_its_held_point_and_carries_one_per_consequence(
+    tmp_path: Path,
+) -> None:
+    """Seed «Fate-pisteesi»: the hostile invoke's point goes to the leader after the scene,
+    and the leader, who fought on and took a consequence, carries one more point."""
+    done = run(
+        DEMO,
+        tmp_path,
+        "attack rozio leader 0000 vs 0000",
+        'invoke "Zealous to a fault" by rozio hostile',
+        'absorb 2 "Cut"',
+        "endscene",
+    )
+    assert done.lines("endscene")[0] == (
+        "scene ends: stress cleared on Masked leader; 0 boosts gone; "
+        "points delivered: Masked leader +1"
+    )
+    assert done.character("leader").fate_points == 2
+
+
+def test_a_harmful_block_hurts_by_the_shortfall_plus_its_weapon() -> None:
+    """Seed «Hidastavat esteet»: falling short costs the shortfall (+3 against +1: 2) plus
+    the block's Weapon; a harmful block without a Weapon hurts by the shortfall alone, even
+    a shortfall of 1."""
+    from dataclasses import replace
+
+    from fatescreen.rules.obstacles import Block
+    from tests.commands.support import played
+
+    session = played(MINE)
+    acid = Block("Acid pool", 3, weapon=2, zone="shaft")
+    thorns = Block("Thorn hedge", 2, harmful=True, zone="shaft")
+    session.scene = replace(session.scene, obstacles=(*session.scene.obstacles, acid, thorns))
+    short = session.execute("block pass rozio acid Athletics --00")
+    assert short.lines[1] == "Rozio falls 2 short of Acid pool: 4 shifts of harm (Weapon 2)"
+    assert session.scene.pending_hit == PendingHit("rozio", 4, StressKind.PHYSICAL, None)
+    session = played(MINE)
+    session.scene = replace(session.scene, obstacles=(*session.scene.obstacles, thorns))
+    scratch = session.execute("block pass rozio thorn Athletics --00")
+    assert scratch.lines[1] == "Rozio falls 1 short of Thorn hedge: 1 shift of harm (Weapon 0)"
+    assert session.scene.pending_hit == PendingHit("rozio", 1, StressKind.PHYSICAL, None)

@@ -4,11 +4,15 @@ nor the undo history)."""
 
 from __future__ import annotations
 
+import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from fatescreen.commands.session import Session
+from fatescreen.rules.obstacles import Block
 from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, open_session
 
 
@@ -29,6 +33,12 @@ class Reply:
 def refused(setup: tuple[str, ...], line: str, said: str, lang: str = "en") -> Reply:
     """A line the verb refuses with one message."""
     return Reply(setup, line, (said,), ok=False, lang=lang)
+
+
+def reply_id(reply: Reply) -> str:
+    """A test id of plain letters, digits and dashes (mutmut names tests by id on the command
+    line)."""
+    return reply.lang + "-" + "-".join(re.findall("[a-z0-9]+", reply.line.lower()))
 
 
 def check(reply: Reply) -> None:
@@ -62,6 +72,12 @@ DURATION = [
         ROLLED,
         "duration few eons",
         "no unit of time 'eons': second, minute, hour, day, week, month, year, decade, century",
+    ),
+    # The other words of the catalog's phrases ("about one day", "half a day") are no units.
+    refused(
+        ROLLED,
+        "duration few one",
+        "no unit of time 'one': second, minute, hour, day, week, month, year, decade, century",
     ),
     Reply(
         ROLLED,
@@ -105,7 +121,7 @@ DURATION = [
 ]
 
 
-@pytest.mark.parametrize("reply", DURATION, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", DURATION, ids=reply_id)
 def test_duration(reply: Reply) -> None:
     check(reply)
 
@@ -160,7 +176,7 @@ SCALE_REPLIES = [
 ]
 
 
-@pytest.mark.parametrize("reply", SCALE_REPLIES, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", SCALE_REPLIES, ids=reply_id)
 def test_scale(reply: Reply) -> None:
     check(reply)
 
@@ -178,7 +194,7 @@ RULES_REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize("reply", RULES_REFUSALS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", RULES_REFUSALS, ids=reply_id)
 def test_a_rule_refuses_in_the_gms_language(reply: Reply) -> None:
     """A rule of the core refuses the line in the GM's language, in the catalog's words."""
     check(reply)
@@ -204,7 +220,7 @@ ROLLS = [
 ]
 
 
-@pytest.mark.parametrize("reply", ROLLS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", ROLLS, ids=reply_id)
 def test_a_rolls_bonuses_each_with_its_sign(reply: Reply) -> None:
     check(reply)
 
@@ -227,7 +243,31 @@ MAP = [
         (), "link hall crypt barrier 1", ("Ritual hall and Crypt are linked: barrier Average (+1)",)
     ),
     Reply((), "link hall crypt barrier none", ("Ritual hall and Crypt are linked",)),
+    refused(
+        (),
+        "link hall crypt barrier 99",
+        "Ritual hall – Crypt: barrier: 99 is too large (at most 20); nothing changed",
+    ),
+    Reply(
+        (),
+        "link hall crypt barrier Legendary",
+        ("Ritual hall and Crypt are linked: barrier Legendary (+8)",),
+        undone="undone: Ritual hall and Crypt are linked: barrier Legendary (+8)",
+    ),
+    refused((), "unlink", "unlink: missing zone. Usage: unlink ZONE ZONE"),
     refused((), "unlink hall", "unlink: missing zone. Usage: unlink ZONE ZONE"),
+    refused((), "erota", "erota: aluetta ei annettu. Käyttö: erota ALUE ALUE", "fi"),
+    refused((), "erota hall", "erota: aluetta ei annettu. Käyttö: erota ALUE ALUE", "fi"),
+    refused((), "yhdistä hall", f"yhdistä: aluetta ei annettu. {LINK_USAGE_FI}", "fi"),
+    refused(
+        (), "yhdistä hall crypt este", f"yhdistä: vaikeustasoa ei annettu. {LINK_USAGE_FI}", "fi"
+    ),
+    refused(
+        (),
+        "yhdistä hall crypt hidastava",
+        f"yhdistä: hidastavaa estettä ei annettu. {LINK_USAGE_FI}",
+        "fi",
+    ),
     refused((), "unlink hall hall", "a zone cannot be linked to itself: Ritual hall"),
     refused((), "unlink crypt stairs", "Crypt and Stairs are not linked"),
     Reply((), "unlink hall crypt", ("Ritual hall and Crypt are no longer linked",)),
@@ -251,7 +291,7 @@ MAP = [
 ]
 
 
-@pytest.mark.parametrize("reply", MAP, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", MAP, ids=reply_id)
 def test_link_and_unlink(reply: Reply) -> None:
     check(reply)
 
@@ -262,10 +302,35 @@ POINTS = [
     refused((), "fp", f"fp: missing give/spend. {FP_USAGE}"),
     refused((), "fp give", f"fp: missing character. {FP_USAGE}"),
     refused((), "fp give rozio 0", "fate points: 1 to 100 at a time"),
+    refused((), "fp give rozio 101", "fate points: 1 to 100 at a time"),
+    Reply((), "fp give rozio 100", ("Rozio gains 100 fate points (-): now 103",)),
+    refused((), "compel rozio wanted offer by", f"compel: missing character. {COMPEL_USAGE}"),
+    refused(
+        (),
+        "julista rozio",
+        "julista: kerronnan yksityiskohta ei annettu. "
+        'Käyttö: julista KUKA "YKSITYISKOHTA" [ilmainen]',
+        "fi",
+    ),
+    refused(
+        (),
+        "painosta rozio wanted tarjoa käyttäjä",
+        "painosta: hahmoa ei annettu. "
+        "Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru [käyttäjä PELAAJA]",
+        "fi",
+    ),
     Reply((), "fp give rozio 2 a good scene", ("Rozio gains 2 fate points (a good scene): now 5",)),
     Reply((), "fp spend rozio", ("Rozio spends 1 fate point (-): now 2",)),
     refused((), "fp spend rozio 4", "Rozio has only 3 fate points"),
     Reply((), "fp give gm 2", ("the GM pool gains 2 fate points (-): now 6",)),
+    refused((), "fp spend gm 9", "the GM pool has only 4 fate points"),
+    refused((), "kohtalo käytä gm 9", "PJ:n varannossa on vain 4 fate-pistettä", "fi"),
+    Reply(
+        (),
+        "fp spend gm 2",
+        ("the GM pool spends 2 fate points (-): now 2",),
+        undone="undone: the GM pool spends 2 fate points (-): now 2",
+    ),
     refused(
         (), "declare rozio", 'declare: missing story detail. Usage: declare WHO "DETAIL" [free]'
     ),
@@ -315,6 +380,71 @@ POINTS = [
             'the compel on Rozio\'s "Wanted in three harbours" is withdrawn: it costs no one '
             "anything",
         ),
+    ),
+    refused(("pool 0",), 'declare leader "x"', "the GM pool has only 0 fate points"),
+    refused(("fp spend rozio 3",), 'declare rozio "x"', "Rozio has only 0 fate points"),
+    refused(
+        (), 'declare rozio ""', 'declare: missing story detail. Usage: declare WHO "DETAIL" [free]'
+    ),
+    refused(
+        ("fp spend silbestre 3",),
+        "compel rozio wanted offer by silbestre",
+        "Silbestre has only 0 fate points",
+    ),
+    Reply(
+        (),
+        "compel rozio wanted accept by silbestre",
+        (
+            'Rozio accepts the compel on "Wanted in three harbours": +1 fate point (now 4) · '
+            "Silbestre pays the point for offering it",
+        ),
+        undone=(
+            'undone: Rozio accepts the compel on "Wanted in three harbours": +1 fate point '
+            "(now 4) · Silbestre pays the point for offering it"
+        ),
+    ),
+    refused(
+        (),
+        "julista",
+        'julista: hahmoa ei annettu. Käyttö: julista KUKA "YKSITYISKOHTA" [ilmainen]',
+        "fi",
+    ),
+    refused(
+        (),
+        'julista rozio ""',
+        "julista: kerronnan yksityiskohta ei annettu. "
+        'Käyttö: julista KUKA "YKSITYISKOHTA" [ilmainen]',
+        "fi",
+    ),
+    refused(
+        (),
+        "painosta",
+        "painosta: hahmoa ei annettu. Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru "
+        "[käyttäjä PELAAJA]",
+        "fi",
+    ),
+    refused(
+        (),
+        "kohtalo anna",
+        "kohtalo: hahmoa ei annettu. Käyttö: kohtalo anna|käytä KUKA [N] [SYY...]",
+        "fi",
+    ),
+    refused(
+        (),
+        "compel rozio wanted offer by leader",
+        "Masked leader cannot pay for this compel: a player compels another character",
+    ),
+    refused(
+        (),
+        "compel rozio wanted offer by rozio",
+        "Rozio cannot pay for this compel: a player compels another character",
+    ),
+    refused(
+        (),
+        "painosta rozio",
+        "painosta: piirrettä ei annettu. "
+        "Käyttö: painosta KUKA PIIRRE tarjoa|hyväksy|kieltäydy|peru [käyttäjä PELAAJA]",
+        "fi",
     ),
     refused((), "kohtalo anna rozio 0", "fate-pisteitä 1–100 kerrallaan", "fi"),
     Reply(
@@ -375,7 +505,7 @@ POINTS = [
 ]
 
 
-@pytest.mark.parametrize("reply", POINTS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", POINTS, ids=reply_id)
 def test_fate_points_declare_and_compel(reply: Reply) -> None:
     check(reply)
 
@@ -463,7 +593,7 @@ VISIBILITY = [
 ]
 
 
-@pytest.mark.parametrize("reply", VISIBILITY, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", VISIBILITY, ids=reply_id)
 def test_secret_and_public(reply: Reply) -> None:
     check(reply)
 
@@ -496,6 +626,28 @@ BLOCKS = [
             "Rusted portcullis is gone",
         ),
     ),
+    # No skill named: Athletics to get past, Physique to remove; help with it.
+    Reply(
+        (),
+        "block pass riesa portcullis with rozio ++++",
+        (
+            "Riesa tries to get past Rusted portcullis with Athletics: Good (+3) + [+ + + +] + 1 "
+            "(teamwork) = Legendary (+8) vs Great (+4): success with style (teamwork: Rozio)",
+        ),
+        scene=MINE,
+        undone="undone: Riesa tries to get past Rusted portcullis",
+    ),
+    Reply(
+        (),
+        "block remove riesa portcullis ++++",
+        (
+            "Riesa tries to remove Rusted portcullis with Physique: Good (+3) + [+ + + +] = "
+            "Epic (+7) vs Superb (+5): success",
+            "Rusted portcullis is gone",
+        ),
+        scene=MINE,
+        undone="undone: Riesa tries to remove Rusted portcullis",
+    ),
     in_mine("este", (f"este: pass/remove ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
     in_mine("este ohita", (f"este: hahmoa ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
     in_mine(
@@ -516,7 +668,7 @@ BLOCKS = [
 ]
 
 
-@pytest.mark.parametrize("reply", BLOCKS, ids=lambda reply: f"{reply.lang}: {reply.line}")
+@pytest.mark.parametrize("reply", BLOCKS, ids=reply_id)
 def test_block_pass_and_remove(reply: Reply) -> None:
     check(reply)
 
@@ -547,7 +699,251 @@ def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
     assert (tmp_path / "table" / "library" / "smuggler.toml").is_file()
     assert "Smuggler (character): library/smuggler.toml" in session.execute("template list").lines
     (tmp_path / "fi").mkdir()
+    assert session.execute("template save nobody").lines == (
+        "no character or obstacle 'nobody'; known: Silbestre, Rozio, Vitor, Riesa, "
+        "Masked leader, Cultist 1, Cultist 2, Cultist 3",
+    )
     finnish = open_session(copy_demo(tmp_path / "fi"), "fi")
+    usage = (
+        'Käyttö: malli listaa | malli tallenna NIMI [nimellä "MALLI NIMI"] [voittoihin TIEDOSTO]'
+    )
+    for line, said in (
+        ("malli tallenna", f"malli: hahmoa tai estettä ei annettu. {usage}"),
+        ("malli tallenna rozio nimellä", f"malli: nimeä ei annettu. {usage}"),
+        ('malli tallenna rozio nimellä ""', f"malli: nimeä ei annettu. {usage}"),
+        ("malli tallenna rozio voittoihin", f"malli: tiedostoa ei annettu. {usage}"),
+        ("malli tallenna rozio with x", "kenttää 'with' ei ole; kentät: as, to"),
+    ):
+        result = finnish.execute(line)
+        assert (result.ok, result.lines) == (False, (said,)), line
     assert finnish.execute('malli tallenna rozio nimellä "Salakuljettaja"').lines == (
         "malli Salakuljettaja tallennettu: library/salakuljettaja.toml",
     )
+    assert finnish.execute("malli tallenna rozio tiedostoon muu").lines == (
+        "malli Rozio tallennettu: muu.toml",
+    )
+
+
+def test_template_save_of_obstacles_to_a_file_and_the_listing(tmp_path: Path) -> None:
+    """An obstacle saves as an obstacle template; ``to FILE`` adds ``.toml`` and is relative
+    to the scene's folder; the listing names each template's kind, in Finnish too."""
+    shutil.copy(MINE, tmp_path / MINE.name)
+    shutil.copytree(MINE.parent / "library", tmp_path / "library")
+    session = open_session(tmp_path / MINE.name)
+    assert session.execute("template save portcullis").lines == (
+        "template Rusted portcullis saved: library/rusted-portcullis.toml",
+    )
+    assert session.execute('template save rocks as "Landslide" to traps').lines == (
+        "template Landslide saved: traps.toml",
+    )
+    assert (tmp_path / "traps.toml").is_file()
+    listing = session.execute("template list").lines
+    assert "Rusted portcullis (obstacle): library/rusted-portcullis.toml" in listing
+    assert "Cultist (character): library/cultist.toml" in listing
+    finnish = open_session(tmp_path / MINE.name, "fi").execute("malli listaa").lines
+    assert "Rusted portcullis (este), tiedostossa library/rusted-portcullis.toml" in finnish
+    assert "Cultist (hahmo), tiedostossa library/cultist.toml" in finnish
+
+
+def test_template_list_without_a_library(tmp_path: Path) -> None:
+    shutil.copy(SCALE, tmp_path / SCALE.name)
+    folder = tmp_path / "library"
+    english = open_session(tmp_path / SCALE.name).execute("template list")
+    assert (english.ok, english.lines) == (
+        False,
+        (f"no templates: put template files in {folder} (or save some with template save)",),
+    )
+    finnish = open_session(tmp_path / SCALE.name, "fi").execute("malli listaa")
+    assert finnish.lines == (
+        f"malleja ei ole: tallenna mallitiedostoja kansioon {folder} (tai komennolla malli "
+        "tallenna)",
+    )
+
+
+def _ways(session: Session) -> dict[tuple[str, str], tuple[int | None, str | None]]:
+    return {link.zones: (link.barrier, link.block) for link in session.scene.links}
+
+
+def _standing(session: Session) -> tuple[str, str] | None:
+    block = session.scene.obstacle_index["rusted-portcullis"]
+    assert isinstance(block, Block)
+    return block.between
+
+
+def test_a_block_moved_onto_a_way_or_taken_off_it() -> None:
+    """The portcullis stands on the way from the gallery to the vault: ``link ... block``
+    moves it to another way (the old one is left free), ``block none`` takes it off (it
+    stays in the scene, standing nowhere), and so does unlinking its way."""
+    session = open_session(MINE)
+    moved = session.execute("link shaft gallery block portcullis")
+    assert moved.lines == (
+        "Lift shaft and Flooded gallery are linked: barrier Fair (+2), Rusted portcullis on the "
+        "way",
+    )
+    assert _ways(session)[("shaft", "gallery")] == (2, "rusted-portcullis")
+    assert _ways(session)[("gallery", "vault")] == (None, None)
+    assert _standing(session) == ("shaft", "gallery")
+    assert session.execute("undo").lines == (f"undone: {moved.lines[0]}",)
+    assert _ways(session)[("gallery", "vault")] == (None, "rusted-portcullis")
+
+    new = session.execute("link shaft pithead barrier 1 block portcullis")
+    assert new.lines == (
+        "Lift shaft and Pithead are linked: barrier Average (+1), Rusted portcullis on the way",
+    )
+    assert _ways(session)[("pithead", "shaft")] == (1, "rusted-portcullis")
+    assert _standing(session) == ("shaft", "pithead")
+
+    session = open_session(MINE)
+    assert session.execute("link gallery vault block none").lines == (
+        "Flooded gallery and Vault are linked",
+    )
+    assert _ways(session)[("gallery", "vault")] == (None, None)
+    assert _standing(session) is None
+
+    # Taken off and put back in one line: the later word wins, the block stands on the way.
+    session = open_session(MINE)
+    assert session.execute("link gallery vault block none block portcullis").lines == (
+        "Flooded gallery and Vault are linked: Rusted portcullis on the way",
+    )
+    assert _ways(session)[("gallery", "vault")] == (None, "rusted-portcullis")
+    assert _standing(session) == ("gallery", "vault")
+
+    session = open_session(MINE)
+    assert session.execute("unlink gallery vault").ok
+    assert ("gallery", "vault") not in _ways(session)
+    assert _standing(session) is None
+    assert "rusted-portcullis" in session.scene.obstacle_index
+
+
+HIT_ROZIO = ("attack leader rozio +0++ vs 0000",)
+"""Great (+4) + 3 against Good (+3): 5 shifts on Rozio, waiting to be absorbed."""
+RECOVER_USAGE = 'Usage: recover HEALER SKILL CONSEQUENCE ["NEW NAME"] [FACES] [with H,H]'
+RECOVER_USAGE_FI = 'Käyttö: hoida HOITAJA TAITO JÄLKI ["UUSI NIMI"] [NOPAT] [kanssa A,A]'
+HARM = [
+    refused((), "absorb", "there is no hit waiting to be absorbed"),
+    refused((), "takeout", "there is no hit waiting to be absorbed"),
+    refused((), "minion", "there is no hit waiting to be absorbed"),
+    refused(HIT_ROZIO, "absorb 9", "no option 9: choose 1 to 4"),
+    refused(
+        HIT_ROZIO,
+        "absorb 3",
+        'name the new consequence: 1 text needed, e.g. absorb 3 "Bruised ribs"',
+    ),
+    Reply(HIT_ROZIO, 'absorb 3 "Cut"', ('Rozio absorbs 5 shifts: severe "Cut"',)),
+    Reply(HIT_ROZIO, "takeout rozio", ("Rozio is taken out",)),
+    refused((), "concede", "concede: missing character. Usage: concede NAME"),
+    Reply(
+        (),
+        "concede leader",
+        ("Masked leader concedes and will get 1 fate point when the conflict ends",),
+    ),
+    refused((), "reveal", "reveal: missing the big bad. Usage: reveal NAME [soft|full]"),
+    refused((), "reveal rozio", "Rozio has no further true form (all 1 forms are revealed)"),
+    refused((), "stress", "stress: missing character. Usage: stress NAME [physical|mental] BOX"),
+    refused(
+        (),
+        "stress rozio",
+        "stress: missing the box number. Usage: stress NAME [physical|mental] BOX",
+    ),
+    refused(
+        (),
+        "stress rozio physical x",
+        "stress: 'x' is not a number. Usage: stress NAME [physical|mental] BOX",
+    ),
+    refused((), "recover", f"recover: missing who treats the consequence. {RECOVER_USAGE}"),
+    refused((), "recover silbestre", f"recover: missing skill. {RECOVER_USAGE}"),
+    refused((), "recover silbestre Academics", f"recover: missing consequence. {RECOVER_USAGE}"),
+    refused((), "recover silbestre Academics nothing", "no consequence 'nothing'; known: none"),
+    refused((), "luovuta", "luovuta: hahmoa ei annettu. Käyttö: luovuta NIMI", "fi"),
+    refused(
+        (),
+        "paljasta",
+        "paljasta: isoa pahista ei annettu. Käyttö: paljasta NIMI [pehmeä|täysi]",
+        "fi",
+    ),
+    refused(
+        (),
+        "rasitus",
+        "rasitus: hahmoa ei annettu. Käyttö: rasitus NIMI [fyysinen|henkinen] RUUTU",
+        "fi",
+    ),
+    refused(
+        (),
+        "rasitus rozio",
+        "rasitus: ruudun numeroa ei annettu. Käyttö: rasitus NIMI [fyysinen|henkinen] RUUTU",
+        "fi",
+    ),
+    refused((), "hoida", f"hoida: jäljen hoitajaa ei annettu. {RECOVER_USAGE_FI}", "fi"),
+    refused((), "hoida silbestre", f"hoida: taitoa ei annettu. {RECOVER_USAGE_FI}", "fi"),
+    refused(HIT_ROZIO, "ota 9", "vaihtoehtoa 9 ei ole: valitse 1–4", "fi"),
+    refused(
+        HIT_ROZIO,
+        "ota 3",
+        'nimeä uusi jälki: tarvitaan 1 nimi, esim. ota 3 "Nyrjähtänyt nilkka"',
+        "fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", HARM, ids=reply_id)
+def test_absorb_takeout_concede_reveal_stress_and_recover(reply: Reply) -> None:
+    check(reply)
+
+
+LEADER_HIT = ("attack rozio leader ++++ vs 0000",)
+"""Great (+4) + 4 against Fair (+2): 5 shifts on the masked leader, whose cultists stand by."""
+MINIONS = [
+    Reply(
+        LEADER_HIT,
+        "minion",
+        ("Cultist 1 steps in front of Masked leader and takes 5 shifts", "Cultist 1 is taken out"),
+        undone="undone: Cultist 1 steps in front of Masked leader and takes 5 shifts",
+    ),
+    refused(
+        LEADER_HIT,
+        "minion rozio",
+        "Rozio is not a minion of Masked leader; choose: Cultist 1, Cultist 2, Cultist 3",
+    ),
+    refused(
+        ("attack leader rozio ++++ vs 0000",),
+        "minion",
+        "Rozio has no standing minions to take the hit",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", MINIONS, ids=reply_id)
+def test_minion(reply: Reply) -> None:
+    """Minion armor «kätyripanssari» (RULES.md, big bads): a minion takes the harm the big
+    bad would have taken; the first standing one unless the GM names another."""
+    check(reply)
+
+
+BRINE = DEMO.parent / "brine-mother.toml"
+"""The Brine Mother: a big bad with a second, true form."""
+REVEALED = "The Brine Mother reveals its true form: The thing that wears the saint (form 2 of 2)"
+REVEALS = [
+    Reply(
+        (),
+        "reveal brine",
+        (REVEALED, "consequences kept, stepped down"),
+        scene=BRINE,
+        undone=f"undone: {REVEALED}",
+    ),
+    Reply((), "reveal brine soft", (REVEALED, "consequences kept, stepped down"), scene=BRINE),
+    Reply((), "reveal brine full", (REVEALED,), scene=BRINE, undone=f"undone: {REVEALED}"),
+    Reply(
+        ("reveal brine",),
+        "reveal brine",
+        ("The Brine Mother has no further true form (all 2 forms are revealed)",),
+        ok=False,
+        scene=BRINE,
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", REVEALS, ids=reply_id)
+def test_reveal(reply: Reply) -> None:
+    """Revealing true form «todellisen muodon paljastaminen» (RULES.md): softly (its
+    consequences kept, a step milder) or in full."""
+    check(reply)

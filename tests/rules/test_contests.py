@@ -60,6 +60,8 @@ def test_direct_contest_compares_the_efforts() -> None:
         # kierroksen jälkeen kunkin puolen vaikutuksen ja vaikeustason erotusta.»
         ({"heroes": 4, "cult": 1}, {"heroes": 2, "cult": 2}, {"heroes": 2, "cult": -1}),
         ({"heroes": Effort(3, parse_faces("++0-"))}, {"heroes": 3}, {"heroes": 1}),
+        # a side the difficulties leave out faces Mediocre (+0)
+        ({"heroes": 4, "cult": 1}, {"heroes": 2}, {"heroes": 2, "cult": 1}),
         # «... tai heiton tuloksia verrataan toisiinsa, jos kyseessä on suorempi kilpailu.»
         ({"heroes": 5, "cult": 3}, {}, {"heroes": 2, "cult": -2}),
         # the other side forfeited: the one that rolled faces no one

@@ -4,6 +4,8 @@ itself, and a journal is only replayed over the file version it was written agai
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -116,3 +118,56 @@ def test_data_dir_variable_moves_the_journals(
     journal.start(BASE)
     journal.append("stress silbestre 2")
     assert Journal(tmp_path / "scene.toml").pending(BASE) == [("stress silbestre 2", ())]
+
+
+def test_an_entry_synced_later_is_written_at_once(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``sync_later`` the entry is in the file when append returns, its fsync done on
+    a thread of its own by the time synced() returns, and the next entry is written only
+    after the previous one's fsync."""
+    journal.start(BASE)
+    events: list[tuple[str, int]] = []
+    real_fsync, real_write = os.fsync, os.write
+    gate = threading.Event()
+
+    def slow_fsync(descriptor: int) -> None:
+        gate.wait(5)  # the disk still busy with it
+        events.append(("fsync", os.fstat(descriptor).st_size))
+        real_fsync(descriptor)
+
+    def write(descriptor: int, data: bytes) -> int:
+        events.append(("write", len(data)))
+        return real_write(descriptor, data)
+
+    monkeypatch.setattr(os, "fsync", slow_fsync)
+    monkeypatch.setattr(os, "write", write)
+    journal.sync_later = True
+    journal.append("stress silbestre 2")
+    assert journal.path.read_text(encoding="utf-8").endswith('{"command": "stress silbestre 2"}\n')
+    assert events == [("write", len('{"command": "stress silbestre 2"}\n'))]
+    threading.Timer(0.05, gate.set).start()
+    journal.append("invoke rozio")  # waits for the first entry's fsync
+    journal.synced()
+    size = journal.path.stat().st_size
+    second = len('{"command": "invoke rozio"}\n')
+    assert [kind for kind, _ in events] == ["write", "fsync", "write", "fsync"]
+    assert events[1] == ("fsync", size - second) and events[3] == ("fsync", size)
+    assert journal.pending(BASE) == [("stress silbestre 2", ()), ("invoke rozio", ())]
+
+
+def test_a_failed_fsync_synced_later_is_raised(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fsync's error reaches whoever waits for it (the dashboard, before its frame)."""
+    journal.start(BASE)
+
+    def failing(_descriptor: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", failing)
+    journal.sync_later = True
+    journal.append("stress silbestre 2")
+    with pytest.raises(OSError, match="Input/output error"):
+        journal.synced()
+    journal.synced()  # reported once

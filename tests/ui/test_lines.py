@@ -296,3 +296,39 @@ def test_reflowed_notes_keep_every_word_in_order(text: str) -> None:
     assert " ".join(lines).split() == text.split()
     assert not lines or (lines[0] and lines[-1])
     assert all(a or b for a, b in itertools.pairwise(lines))
+
+
+async def test_a_line_shown_again_is_not_drawn_again() -> None:
+    """A name in the turn order back to how it was an exchange ago shows the strip it was
+    drawn in then; a line never shown before is drawn, in its own style."""
+    app = Lines()
+    async with app.run_test() as pilot:
+        view = app.query_one(LinesView)
+
+        def turn(up: int) -> list[Content]:
+            return [
+                Content.assemble(("▶ " if n == up else "· ", "bold"), f"name {n}") for n in range(4)
+            ]
+
+        view.set_lines(turn(0))
+        await pilot.pause()
+        drawn_up = view.render_line(0)
+        view.set_lines(turn(1))
+        await pilot.pause()
+        assert view.render_line(0).text.strip() == "· name 0"
+        drawn: list[Content] = []
+        original = Content.render_segments
+
+        def counting(line: Content, *args: Any, **kwargs: Any) -> Any:
+            drawn.append(line)
+            return original(line, *args, **kwargs)
+
+        with patch.object(Content, "render_segments", counting):
+            view.set_lines(turn(0))
+            await pilot.pause()
+            assert view.render_line(0) is drawn_up
+            assert drawn == []
+            view.set_lines([Content.assemble(("▶ ", "italic"), "name 0")])
+            await pilot.pause()
+            assert [line.plain for line in drawn] == ["▶ name 0"]
+            assert any("italic" in style for style in styles_of(view, 0))

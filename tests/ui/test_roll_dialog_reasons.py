@@ -4,7 +4,7 @@ the task is hard, as the ``vs hard N`` of the verbs does (§1, ``difficulty_for`
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Select, Static
+from textual.widgets import Input, Select, Static
 
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Outcome
@@ -82,3 +82,26 @@ async def test_back_to_a_typed_difficulty_when_no_reason_is_chosen(make_app: App
         pending = app.scene.pending_roll
         assert pending is not None and pending.result.opposition == 2
         assert pending.result.outcome is Outcome.SUCCESS
+
+
+async def test_one_reason_makes_a_create_an_advantage_fair(make_app: AppFactory) -> None:
+    """§1: one reason the task is hard, Fair (+2); Silbestre's Lore +4 with ``0000``
+    succeeds and the aspect is in the scene with its free invoke."""
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        assert app.run_command("next silbestre", flow=False) is not None
+        keys = Keys(pilot)
+        await keys.press("c")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#reasons", Select).value = 1
+        dialog.query_one("#aspect", Input).value = "Old maps"
+        await pilot.pause()
+        assert "1 reason: Fair (+2)" in screen_text(app)
+        await keys.type("0000")
+        await keys.press("enter")
+        pending = app.scene.pending_roll
+        assert pending is not None and pending.result.opposition == 2
+        made = [a for a in app.scene.aspects if a.name == "Old maps"]
+        assert made and made[0].free_invokes == ("silbestre",)
+        assert "vs hard 1" in log_text(app)

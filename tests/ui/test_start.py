@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,8 +25,10 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 @pytest.fixture
 def restored_collector() -> Iterator[None]:
     """Whatever a test does to the collector, it is as before afterwards."""
+    thresholds = gc.get_threshold()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
     gc.enable()
 
 
@@ -75,17 +78,59 @@ async def test_the_first_frame_freezes_the_start_and_resumes_collecting(
         await pilot.pause()
         assert gc.isenabled()
         assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[0] == collector.YOUNG
         assert "Silbestre" in {c.name for c in app.scene.characters}
+
+
+class Cycle:
+    """An object that refers to itself: only the cyclic collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def test_what_a_key_leaves_is_collected_once_its_frame_is_shown(
+    make_app: AppFactory, restored_collector: None
+) -> None:
+    """The young objects are collected after a key's frame, long before the thousands of
+    allocations that would set off a collection on their own."""
+    collector.pause()
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        garbage = weakref.ref(Cycle())
+        assert garbage() is not None
+        await pilot.press("j")
+        await pilot.pause()
+        assert garbage() is None
+        assert gc.get_count()[0] < collector.YOUNG
+
+
+@pytest.mark.parametrize(
+    ("counts", "generation"), [((900, 3, 2), 0), ((900, 9, 2), 1), ((900, 9, 9), 2)]
+)
+def test_a_tidy_collects_an_older_generation_when_python_would(
+    monkeypatch: pytest.MonkeyPatch, counts: tuple[int, int, int], generation: int
+) -> None:
+    """As Python does: the middle generation after ten collections of the youngest, the
+    oldest after ten of the middle one."""
+    collected: list[int] = []
+    monkeypatch.setattr(gc, "get_count", lambda: counts)
+    monkeypatch.setattr(gc, "get_threshold", lambda: (collector.YOUNG, 10, 10))
+    monkeypatch.setattr(gc, "collect", collected.append)
+    collector.tidy()
+    assert collected == [generation]
 
 
 async def test_a_collector_never_paused_is_left_alone(
     make_app: AppFactory, restored_collector: None
 ) -> None:
-    frozen = gc.get_freeze_count()
+    frozen, thresholds = gc.get_freeze_count(), gc.get_threshold()
     async with make_app().run_test() as pilot:
         await pilot.pause()
         assert gc.isenabled()
         assert gc.get_freeze_count() == frozen
+        assert gc.get_threshold() == thresholds
 
 
 @pytest.mark.parametrize(("theme", "dark"), [("fate-light", False), ("fate-dark", True)])

@@ -328,6 +328,50 @@ def endsession(ctx: Context, args: Tokens, request: EndSession) -> Applied:
 # ---------------------------------------------------------------------------- advancement
 
 
+def breakthrough_choices(
+    ctx: Context, campaign: Campaign, character: Character, request: BreakthroughRequest
+) -> tuple[Breakthrough, str]:
+    """Stage two of ``breakthrough``: the options typed, read against the campaign (skills,
+    consequences, the milestone), as the choices the rules' :func:`take_breakthrough`
+    takes, with the history line that records them.
+
+    Raises:
+        CommandError: A skill, consequence or aspect named is unknown.
+    """
+    choices = Breakthrough()
+    changes: list[str] = []
+    raises: list[str] = []
+    renames: list[Rename] = []
+    for name, words in request.options:
+        if name == "raise":
+            raises += (_skill(ctx, campaign.skills, word) for word in words)
+        elif name == "point":
+            choices = replace(choices, extra_skill_point=True)
+            changes.append(ctx.tr("advance.point"))
+        elif name == "refresh":
+            choices = replace(choices, extra_refresh=True)
+            changes.append(ctx.tr("advance.refresh"))
+        elif name == "extra":
+            choices = replace(choices, extra_stunt=Stunt(words[0]))
+            changes.append(ctx.tr("advance.extra", text=words[0]))
+        elif name == "concept":
+            choices = replace(choices, high_concept=words[0])
+            changes.append(ctx.tr("advance.concept", text=words[0]))
+        elif name == "rename":
+            _, slot = _consequence(ctx, character, words[0])
+            assert slot.aspect is not None
+            renames.append(Rename(slot.aspect.name, words[1]))
+            changes.append(ctx.tr("advance.aspect", old=slot.aspect.name, new=words[1]))
+        else:
+            option, change = _milestone_option(ctx, campaign, character, name, words)
+            choices = replace(choices, milestone=option)
+            changes.append(change)
+    if raises:
+        changes.insert(0, ctx.tr("advance.raise", skills=", ".join(raises)))
+    choices = replace(choices, skill_raises=tuple(raises), recovering_names=tuple(renames))
+    return choices, "; ".join(changes) or ctx.tr("advance.nothing")
+
+
 _OPTION_WORDS = {
     "swap": ("the first skill", "the second skill"),
     "replace": ("the Average skill", "the new skill"),
@@ -497,38 +541,7 @@ def breakthrough(ctx: Context, args: Tokens, request: BreakthroughRequest) -> Ap
     campaign_ctx, campaign = _campaign(ctx, args)
     _between_scenes(campaign_ctx, campaign, args)
     character = _pc(ctx, campaign, request.pc)
-    choices = Breakthrough()
-    changes: list[str] = []
-    raises: list[str] = []
-    renames: list[Rename] = []
-    for name, words in request.options:
-        if name == "raise":
-            raises += (_skill(ctx, campaign.skills, word) for word in words)
-        elif name == "point":
-            choices = replace(choices, extra_skill_point=True)
-            changes.append(ctx.tr("advance.point"))
-        elif name == "refresh":
-            choices = replace(choices, extra_refresh=True)
-            changes.append(ctx.tr("advance.refresh"))
-        elif name == "extra":
-            choices = replace(choices, extra_stunt=Stunt(words[0]))
-            changes.append(ctx.tr("advance.extra", text=words[0]))
-        elif name == "concept":
-            choices = replace(choices, high_concept=words[0])
-            changes.append(ctx.tr("advance.concept", text=words[0]))
-        elif name == "rename":
-            _, slot = _consequence(ctx, character, words[0])
-            assert slot.aspect is not None
-            renames.append(Rename(slot.aspect.name, words[1]))
-            changes.append(ctx.tr("advance.aspect", old=slot.aspect.name, new=words[1]))
-        else:
-            option, change = _milestone_option(ctx, campaign, character, name, words)
-            choices = replace(choices, milestone=option)
-            changes.append(change)
-    if raises:
-        changes.insert(0, ctx.tr("advance.raise", skills=", ".join(raises)))
-    choices = replace(choices, skill_raises=tuple(raises), recovering_names=tuple(renames))
-    change = "; ".join(changes) or ctx.tr("advance.nothing")
+    choices, change = breakthrough_choices(ctx, campaign, character, request)
     try:
         taken = take_breakthrough(campaign, character.id, choices, change)
     except RulesError as error:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
+from textual.actions import SkipAction
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
@@ -218,7 +219,9 @@ class FatescreenApp(App[None]):
         Binding("i", "invoke", "Invoke", id="invoke"),
         Binding("f", "free_invoke", "Free invoke", id="free_invoke", show=False),
         Binding("d", "reopen", "Absorb / reveal", id="reopen", show=False),
-        Binding("n", "next_turn", "Next", id="next_turn"),
+        # checked before the key goes round the focused pane and its parents (which have
+        # nothing to do with it), unless a dialog or a text field is in front
+        Binding("n", "next_turn", "Next", id="next_turn", priority=True),
         Binding("j,down", "turn_cursor(1)", "Cursor down", id="cursor_down", show=False),
         Binding("k,up", "turn_cursor(-1)", "Cursor up", id="cursor_up", show=False),
         Binding("x", "next_exchange", "Exchange", id="next_exchange", show=False),
@@ -841,6 +844,10 @@ class FatescreenApp(App[None]):
 
     def action_next_turn(self) -> None:
         """Hand the turn to the highlighted name in the turn order (one key)."""
+        if len(self.screen_stack) > 1 or isinstance(self.focused, Input):
+            # the key is the dialog's or the text field's, as if the binding were not a
+            # priority one (an app binding does not reach a dialog, a field takes letters)
+            raise SkipAction()
         from fatescreen.commands.requests import NextTurn
 
         turn = self.query_one(TurnPane)
