@@ -961,3 +961,38 @@ def test_reveal(reply: Reply) -> None:
     """Revealing true form «todellisen muodon paljastaminen» (RULES.md): softly (its
     consequences kept, a step milder) or in full."""
     check(reply)
+
+
+EELS_HIT = ("attack riesa eel ++++ vs 0000",)
+"""4 shifts on the eel swarm, a mook group of six with one box each."""
+MOOKS = [
+    Reply(
+        EELS_HIT,
+        "absorb 2",
+        (
+            "absorb: did not understand '2'. Usage: absorb [OPTION] "
+            '["CONSEQUENCE TEXT"...] [replacing ASPECT]',
+        ),
+        ok=False,
+        scene=BRINE,
+    ),
+    Reply(
+        EELS_HIT,
+        "absorb",
+        ("2 of Eel swarm fall",),
+        scene=BRINE,
+        undone="undone: Eel swarm absorbs 4 shifts",
+    ),
+    Reply(
+        (*EELS_HIT, "absorb", *EELS_HIT, "absorb", *EELS_HIT),
+        "absorb",
+        ("2 of Eel swarm fall", "Eel swarm is taken out"),
+        scene=BRINE,
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", MOOKS, ids=reply_id)
+def test_a_mook_group_absorbs_member_after_member(reply: Reply) -> None:
+    """A mook group takes a hit member after member: nothing to choose."""
+    check(reply)
