@@ -868,6 +868,27 @@ HARM = [
     refused((), "recover silbestre", f"recover: missing skill. {RECOVER_USAGE}"),
     refused((), "recover silbestre Academics", f"recover: missing consequence. {RECOVER_USAGE}"),
     refused((), "recover silbestre Academics nothing", "no consequence 'nothing'; known: none"),
+    refused(
+        HIT_ROZIO,
+        'absorb 3 "X" replacing',
+        'absorb: missing aspect. Usage: absorb [OPTION] ["CONSEQUENCE TEXT"...] [replacing ASPECT]',
+    ),
+    Reply(
+        (*HIT_ROZIO, 'absorb 3 "Cut"'),
+        'recover silbestre Academics cut "Stitched" ++++',
+        (
+            'Silbestre treats Rozio\'s "Cut" with Academics: Average (+1) + [+ + + +] = Superb '
+            "(+5) vs Fantastic (+6): fail (or success at a serious cost)",
+            '"Cut" does not start to heal yet',
+        ),
+        undone='undone: Silbestre treats "Cut"',
+    ),
+    refused(
+        (*HIT_ROZIO, 'absorb 3 "Cut"'),
+        "recover silbestre Academics cut ++++",
+        'give "Cut" its new name, e.g. recover NAME SKILL CONSEQUENCE "Arm in a cast"',
+    ),
+    refused((), "hoida silbestre Academics", f"hoida: jälkeä ei annettu. {RECOVER_USAGE_FI}", "fi"),
     refused((), "luovuta", "luovuta: hahmoa ei annettu. Käyttö: luovuta NIMI", "fi"),
     refused(
         (),
