@@ -1017,3 +1017,16 @@ MOOKS = [
 def test_a_mook_group_absorbs_member_after_member(reply: Reply) -> None:
     """A mook group takes a hit member after member: nothing to choose."""
     check(reply)
+
+
+def test_a_scene_without_a_file_has_no_template_library() -> None:
+    """A scene made in the session (no file yet) has no folder to keep templates in."""
+    english = Session(open_session().scene)
+    said = "this scene has no file, so no template library: save it to a file first"
+    for line in ("template list", "template save rozio"):
+        result = english.execute(line)
+        assert (result.ok, result.lines) == (False, (said,)), line
+    finnish = Session(open_session().scene, lang="fi")
+    assert finnish.execute("malli tallenna rozio").lines == (
+        "kohtauksella ei ole tiedostoa eikä siksi mallikirjastoa: tallenna se ensin tiedostoon",
+    )
