@@ -82,18 +82,18 @@ DURATION = [
     Reply(
         ROLLED,
         "duration few hour",
-        ("a plain success takes a few hours; with 2 shift(s) it takes half an hour",),
+        ("a plain success takes a few hours; with 2 shifts it takes half an hour",),
     ),
     # The unit as the catalog's phrases end: "a few centuries".
     Reply(
         ROLLED,
         "duration few centuries",
-        ("a plain success takes a few centuries; with 2 shift(s) it takes half a century",),
+        ("a plain success takes a few centuries; with 2 shifts it takes half a century",),
     ),
     Reply(
         ROLLED,
         "duration half days",
-        ("a plain success takes half a day; with 2 shift(s) it takes a few hours",),
+        ("a plain success takes half a day; with 2 shifts it takes a few hours",),
     ),
     refused(
         ROLLED,
@@ -287,6 +287,22 @@ MAP = [
         lang="fi",
     ),
     refused((), "erota crypt stairs", "Crypt ja Stairs eivät ole yhteydessä", "fi"),
+    # the fields as a Finnish GM types them (each one the parser takes)
+    refused(
+        (),
+        "aseta leader väri punainen",
+        "kenttää 'väri' ei ole; kentät: nimi, laji, pelaaja, alue, taito, temppu, rasitus, jäljet,"
+        " ase, panssari, lähtölataus, fatepisteet, jäsenet, skaala, kätyrit, soolo, osat, suojat,"
+        " muoto, piilotettu",
+        "fi",
+    ),
+    # the scene format's own complaint, told in the GM's language (the key stays the file's)
+    refused(
+        (),
+        "yhdistä hall crypt este 99",
+        "Ritual hall – Crypt: barrier: 99 on liian suuri (enintään 20); mitään ei muutettu",
+        "fi",
+    ),
     Reply((), "erota hall crypt", ("Ritual hall ja Crypt eivät ole enää yhteydessä",), lang="fi"),
 ]
 
@@ -300,6 +316,12 @@ FP_USAGE = "Usage: fp give|spend WHO [N] [REASON...]"
 COMPEL_USAGE = "Usage: compel WHO ASPECT offer|accept|refuse|withdraw [by PLAYER]"
 POINTS = [
     refused((), "fp", f"fp: missing give/spend. {FP_USAGE}"),
+    refused(
+        (),
+        "kohtalo",
+        "kohtalo: anna/käytä ei annettu. Käyttö: kohtalo anna|käytä KUKA [N] [SYY...]",
+        "fi",
+    ),
     refused((), "fp give", f"fp: missing character. {FP_USAGE}"),
     refused((), "fp give rozio 0", "fate points: 1 to 100 at a time"),
     refused((), "fp give rozio 101", "fate points: 1 to 100 at a time"),
@@ -705,14 +727,16 @@ def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
     )
     finnish = open_session(copy_demo(tmp_path / "fi"), "fi")
     usage = (
-        'Käyttö: malli listaa | malli tallenna NIMI [nimellä "MALLI NIMI"] [voittoihin TIEDOSTO]'
+        'Käyttö: malli listaa | malli tallenna NIMI [nimellä "MALLI NIMI"] [tiedostoon TIEDOSTO]'
     )
     for line, said in (
         ("malli tallenna", f"malli: hahmoa tai estettä ei annettu. {usage}"),
         ("malli tallenna rozio nimellä", f"malli: nimeä ei annettu. {usage}"),
         ('malli tallenna rozio nimellä ""', f"malli: nimeä ei annettu. {usage}"),
         ("malli tallenna rozio voittoihin", f"malli: tiedostoa ei annettu. {usage}"),
-        ("malli tallenna rozio with x", "kenttää 'with' ei ole; kentät: as, to"),
+        ("malli tallenna rozio with x", "kenttää 'with' ei ole; kentät: nimellä, tiedostoon"),
+        ("malli", f"malli: listaa/tallenna ei annettu. {usage}"),
+        ("malli lisää", "'lisää' ei kelpaa; vaihtoehdot: listaa, tallenna"),
     ):
         result = finnish.execute(line)
         assert (result.ok, result.lines) == (False, (said,)), line

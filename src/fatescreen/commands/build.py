@@ -19,7 +19,7 @@ from fatescreen.rules.fate_points import gm_pool_after_cast_change
 from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
 from fatescreen.scene import codec
 from fatescreen.scene.aspects import without_invokes_of
-from fatescreen.scene.errors import render_path
+from fatescreen.scene.errors import Problem, render_path
 from fatescreen.scene.model import Link, Obstacle, PendingRoll, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import Reader
 
@@ -41,10 +41,14 @@ def checked(ctx: Context, name: str, reader: Reader, value: T | None) -> T:
     return value
 
 
+def _said(problem: Problem, lang: str) -> str:
+    return problem.text.render(lang) if problem.text is not None else problem.message
+
+
 def invalid(ctx: Context, name: str, reader: Reader) -> CommandError:
     """The error for a record the codec found problems with."""
     problems = "; ".join(
-        f"{render_path(p.path)}: {p.message}" if p.path else p.message
+        f"{render_path(p.path, ctx.lang)}: {_said(p, ctx.lang)}" if p.path else _said(p, ctx.lang)
         for p in reader.problems[:MAX_SHOWN_PROBLEMS]
     )
     return ctx.error("build.invalid", name=name, problems=problems or "?")

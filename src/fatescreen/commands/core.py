@@ -391,8 +391,7 @@ def line_in(line: str, lang: str) -> str:
         if index == 1 and found is not None:
             parts[index] = found.word(lang)
         elif part in KEYWORDS:
-            text = tr(lang, f"usage.{part}")
-            parts[index] = part if text == f"usage.{part}" else text
+            parts[index] = usage_word(found, part, lang)
     return "".join(parts)
 
 
@@ -400,13 +399,22 @@ _USAGE_WORD = re.compile(r"(?<![-\w])[A-Za-z][A-Za-z_]*")
 """A word of a usage line (``--markdown`` is typed as it is)."""
 
 
+def usage_word(found: Verb | None, word: str, lang: str) -> str:
+    """A keyword or placeholder of a verb's line in ``lang``: the verb's own word for it
+    (``usage.VERB.WORD``: ``to`` is "tiedostoon" after ``template save``, "voittoihin" in a
+    contest) or else the word all verbs share (``usage.WORD``), or the word as it is."""
+    for key in (f"usage.{found.name}.{word}" if found else "", f"usage.{word}"):
+        text = tr(lang, key) if key else key
+        if text != key:
+            return text
+    return word
+
+
 def _usage_word(found: Verb, match: re.Match[str], lang: str) -> str:
     word = match.group(0)
     if match.start() == 0 and word == found.name:
         return found.word(lang)
-    key = f"usage.{word}"
-    text = tr(lang, key)
-    return word if text == key else text
+    return usage_word(found, word, lang)
 
 
 REGISTRY: dict[str, Verb] = {}

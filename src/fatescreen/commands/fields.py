@@ -141,6 +141,20 @@ class Fields:
         """The fields' English names, for messages and help."""
         return ", ".join(f.name for f in self.fields)
 
+    def names_in(self, lang: str) -> str:
+        """The fields as the GM types them in ``lang``, for messages: in English their
+        names; in another language the catalog's word for a field where the parser takes it,
+        else the field's last alias (each field lists its Finnish word last)."""
+        if lang == "en":
+            return self.names
+        shown = []
+        for field in self.fields:
+            word = tr(lang, f"usage.{field.name}")
+            if self.by_word.get(fold(word)) is not field:
+                word = field.aliases[-1] if field.aliases else field.name
+            shown.append(word)
+        return ", ".join(shown)
+
     def split(self, args: Tokens, *, at_least_one: bool = True) -> tuple[requests.Field, ...]:
         """The parse stage: ``FIELD VALUE...`` groups until the words run out, each under
         its English name with its value words as typed; ``in ZONE`` stays ``in``.
@@ -157,7 +171,7 @@ class Fields:
             word = args.take(tr(args.lang, "what.field"))
             field = self.by_word.get(fold(word))
             if field is None:
-                raise args.error("build.unknown_field", field=word, fields=self.names)
+                raise args.error("build.unknown_field", field=word, fields=self.names_in(args.lang))
             found.append(requests.Field(field.name, tuple(field.span(args))))
         if at_least_one and not found:
             raise args.missing(tr(args.lang, "what.field"))
@@ -175,7 +189,9 @@ class Fields:
         for found in given:
             field = self.by_word.get(fold("zone" if found.name == IN else found.name))
             if field is None:
-                raise ctx.error("build.unknown_field", field=found.name, fields=self.names)
+                raise ctx.error(
+                    "build.unknown_field", field=found.name, fields=self.names_in(ctx.lang)
+                )
             args = Tokens(verb, list(found.values), ctx.lang)
             field.parse(ctx, args, data)
             args.done()
