@@ -850,10 +850,45 @@ HARM = [
         "stress rozio physical x",
         "stress: 'x' is not a number. Usage: stress NAME [physical|mental] BOX",
     ),
+    Reply(
+        (),
+        "stress leader mental 1",
+        ("Masked leader: mental box 1 checked",),
+        undone="undone: Masked leader: mental box 1 checked",
+    ),
+    refused((), "stress cultist-1 mental 1", "Cultist 1 has no such stress track"),
+    Reply(
+        (),
+        "stress leader mental 1",
+        ("Masked leader: rasitusruutu 1 (henkinen) rastitettu",),
+        lang="fi",
+    ),
+    refused((), "stress cultist-1 mental 1", "Cultist 1: tällaista rasituslinjaa ei ole", "fi"),
     refused((), "recover", f"recover: missing who treats the consequence. {RECOVER_USAGE}"),
     refused((), "recover silbestre", f"recover: missing skill. {RECOVER_USAGE}"),
     refused((), "recover silbestre Academics", f"recover: missing consequence. {RECOVER_USAGE}"),
     refused((), "recover silbestre Academics nothing", "no consequence 'nothing'; known: none"),
+    refused(
+        HIT_ROZIO,
+        'absorb 3 "X" replacing',
+        'absorb: missing aspect. Usage: absorb [OPTION] ["CONSEQUENCE TEXT"...] [replacing ASPECT]',
+    ),
+    Reply(
+        (*HIT_ROZIO, 'absorb 3 "Cut"'),
+        'recover silbestre Academics cut "Stitched" ++++',
+        (
+            'Silbestre treats Rozio\'s "Cut" with Academics: Average (+1) + [+ + + +] = Superb '
+            "(+5) vs Fantastic (+6): fail (or success at a serious cost)",
+            '"Cut" does not start to heal yet',
+        ),
+        undone='undone: Silbestre treats "Cut"',
+    ),
+    refused(
+        (*HIT_ROZIO, 'absorb 3 "Cut"'),
+        "recover silbestre Academics cut ++++",
+        'give "Cut" its new name, e.g. recover NAME SKILL CONSEQUENCE "Arm in a cast"',
+    ),
+    refused((), "hoida silbestre Academics", f"hoida: jälkeä ei annettu. {RECOVER_USAGE_FI}", "fi"),
     refused((), "luovuta", "luovuta: hahmoa ei annettu. Käyttö: luovuta NIMI", "fi"),
     refused(
         (),
@@ -947,3 +982,51 @@ def test_reveal(reply: Reply) -> None:
     """Revealing true form «todellisen muodon paljastaminen» (RULES.md): softly (its
     consequences kept, a step milder) or in full."""
     check(reply)
+
+
+EELS_HIT = ("attack riesa eel ++++ vs 0000",)
+"""4 shifts on the eel swarm, a mook group of six with one box each."""
+MOOKS = [
+    Reply(
+        EELS_HIT,
+        "absorb 2",
+        (
+            "absorb: did not understand '2'. Usage: absorb [OPTION] "
+            '["CONSEQUENCE TEXT"...] [replacing ASPECT]',
+        ),
+        ok=False,
+        scene=BRINE,
+    ),
+    Reply(
+        EELS_HIT,
+        "absorb",
+        ("2 of Eel swarm fall",),
+        scene=BRINE,
+        undone="undone: Eel swarm absorbs 4 shifts",
+    ),
+    Reply(
+        (*EELS_HIT, "absorb", *EELS_HIT, "absorb", *EELS_HIT),
+        "absorb",
+        ("2 of Eel swarm fall", "Eel swarm is taken out"),
+        scene=BRINE,
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", MOOKS, ids=reply_id)
+def test_a_mook_group_absorbs_member_after_member(reply: Reply) -> None:
+    """A mook group takes a hit member after member: nothing to choose."""
+    check(reply)
+
+
+def test_a_scene_without_a_file_has_no_template_library() -> None:
+    """A scene made in the session (no file yet) has no folder to keep templates in."""
+    english = Session(open_session().scene)
+    said = "this scene has no file, so no template library: save it to a file first"
+    for line in ("template list", "template save rozio"):
+        result = english.execute(line)
+        assert (result.ok, result.lines) == (False, (said,)), line
+    finnish = Session(open_session().scene, lang="fi")
+    assert finnish.execute("malli tallenna rozio").lines == (
+        "kohtauksella ei ole tiedostoa eikä siksi mallikirjastoa: tallenna se ensin tiedostoon",
+    )
