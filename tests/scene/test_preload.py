@@ -19,6 +19,12 @@ SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 @pytest.fixture(autouse=True)
+def idle_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine with a core to spare, however busy the one running the tests is."""
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+
+
+@pytest.fixture(autouse=True)
 def no_child_left() -> object:
     """Every child started by a test is claimed by it (none is left to the next test)."""
     yield
@@ -174,4 +180,16 @@ def test_a_child_forgotten_is_stopped_and_waited_for(tmp_path: Path) -> None:
         os.waitpid(child.pid, os.WNOHANG)
     assert preload.claim(path) is None
     preload.forget(path)  # nothing left to stop
+    assert preload.load(path).scene.title
+
+
+def test_no_child_when_every_core_is_busy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a machine whose cores are all taken the child would take its time from the
+    dashboard: the scene is loaded in-process."""
+    path = copy_of("burning-library.toml", tmp_path)
+    cores = os.cpu_count() or 1
+    monkeypatch.setattr(os, "getloadavg", lambda: (float(cores), 0.0, 0.0))
+    assert not preload.start(path, threshold=0)
+    monkeypatch.setattr(os, "getloadavg", lambda: (cores - 0.5, 0.0, 0.0))
+    assert preload.start(path, threshold=0)
     assert preload.load(path).scene.title

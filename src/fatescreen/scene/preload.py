@@ -59,13 +59,23 @@ def _key(path: Path) -> Path:
     return path.resolve()
 
 
+def _core_to_spare() -> bool:
+    """Whether a core is likely idle (fewer processes waiting to run, over the last minute,
+    than there are cores): on a machine already busy, a child process would take its
+    time from the dashboard itself rather than from an idle core."""
+    try:
+        return os.getloadavg()[0] < (os.cpu_count() or 1)
+    except OSError:
+        return False
+
+
 def start(path: Path, threshold: int = PRELOAD_BYTES) -> bool:
-    """Start reading and parsing ``path`` in a child process when it is a regular file of
-    at least ``threshold`` bytes; True when a child was started.
+    """Start loading ``path`` in a child process when it is a regular file of at least
+    ``threshold`` bytes and a core is likely idle; True when a child was started.
 
     Call it before importing anything large: the child is a copy of this process.
     """
-    if not hasattr(os, "fork") or file_problem(path) is not None:
+    if not hasattr(os, "fork") or not _core_to_spare() or file_problem(path) is not None:
         return False
     try:
         version = _version(path)
