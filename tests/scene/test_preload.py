@@ -29,9 +29,10 @@ def no_child_left() -> object:
 
 
 def problems(path: Path) -> list[str]:
-    """Every problem of loading ``path``, as ``check`` prints them."""
+    """Every problem of loading ``path`` (by the child started for it, if any), as
+    ``check`` prints them."""
     with pytest.raises(SceneFileError) as raised:
-        load_scene(path)
+        preload.load(path)
     return [str(problem) for problem in raised.value.problems]
 
 
@@ -46,7 +47,7 @@ def test_a_preloaded_scene_is_the_scene_loaded_directly(tmp_path: Path) -> None:
     direct = load_scene(path)
     assert preload.start(path, threshold=0)
     assert preload._started  # a child is parsing it
-    loaded = load_scene(path)
+    loaded = preload.load(path)
     assert not preload._started  # claimed by the load
     assert loaded.scene == direct.scene
     assert loaded.text == direct.text
@@ -123,7 +124,7 @@ def test_without_fork_the_scene_is_loaded_in_process(
     path = copy_of("burning-library.toml", tmp_path)
     monkeypatch.delattr(os, "fork")
     assert not preload.start(path, threshold=0)
-    assert load_scene(path).scene.title
+    assert preload.load(path).scene.title
 
 
 def test_a_fork_refused_leaves_the_load_in_process(
@@ -135,7 +136,7 @@ def test_a_fork_refused_leaves_the_load_in_process(
     path = copy_of("burning-library.toml", tmp_path)
     monkeypatch.setattr(os, "fork", refused)
     assert not preload.start(path, threshold=0)
-    assert load_scene(path).scene.title
+    assert preload.load(path).scene.title
 
 
 def test_a_changed_file_is_loaded_as_it_is_now(tmp_path: Path) -> None:
@@ -143,7 +144,7 @@ def test_a_changed_file_is_loaded_as_it_is_now(tmp_path: Path) -> None:
     path = copy_of("burning-library.toml", tmp_path)
     assert preload.start(path, threshold=0)
     path.write_text('format = 1\ntitle = "Changed"\n', encoding="utf-8")
-    assert load_scene(path).scene.title == "Changed"
+    assert preload.load(path).scene.title == "Changed"
 
 
 def test_the_child_of_another_file_is_left_alone(tmp_path: Path) -> None:
@@ -151,9 +152,9 @@ def test_the_child_of_another_file_is_left_alone(tmp_path: Path) -> None:
     other = tmp_path / "other.toml"
     shutil.copy(path, other)
     assert preload.start(path, threshold=0)
-    assert load_scene(other).scene.title
+    assert preload.load(other).scene.title
     assert path.resolve() in preload._started
-    assert load_scene(path).scene == load_scene(path).scene
+    assert preload.load(path).scene == load_scene(path).scene
 
 
 def test_no_child_for_what_is_not_a_regular_file(tmp_path: Path) -> None:
@@ -173,4 +174,4 @@ def test_a_child_forgotten_is_stopped_and_waited_for(tmp_path: Path) -> None:
         os.waitpid(child.pid, os.WNOHANG)
     assert preload.claim(path) is None
     preload.forget(path)  # nothing left to stop
-    assert load_scene(path).scene.title
+    assert preload.load(path).scene.title

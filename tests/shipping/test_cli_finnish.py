@@ -30,6 +30,9 @@ def typed_words(name: str) -> set[str]:
 
 @pytest.mark.parametrize("name", ["", *SUBCOMMANDS])
 def test_every_help_is_finnish(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # wide enough that no message wraps over three lines, where the middle line would show
+    # no mark (tests/shipping/test_cli_edges.py checks the help at 80 columns)
+    monkeypatch.setenv("COLUMNS", "400")
     with marked_finnish(monkeypatch):
         parser = build_subparser(name, "fi") if name else build_parser("fi")
         text = parser.format_help()

@@ -89,18 +89,18 @@ class Cycle:
         self.me = self
 
 
-async def test_what_a_key_leaves_is_collected_once_its_frame_is_shown(
+async def test_what_a_command_leaves_is_collected_once_its_frame_is_shown(
     make_app: AppFactory, restored_collector: None
 ) -> None:
-    """The young objects are collected after a key's frame, long before the thousands of
-    allocations that would set off a collection on their own."""
+    """The young objects are collected after the frame of a key's command, long before the
+    thousands of allocations that would set off a collection on their own."""
     collector.pause()
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
         garbage = weakref.ref(Cycle())
         assert garbage() is not None
-        await pilot.press("j")
+        await pilot.press("n")
         await pilot.pause()
         assert garbage() is None
         assert gc.get_count()[0] < collector.YOUNG

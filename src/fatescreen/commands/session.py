@@ -27,11 +27,12 @@ from fatescreen.commands.errors import CommandError, rules_message
 from fatescreen.i18n import tr
 from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
+from fatescreen.scene import preload
 from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError, escape_controls, unshown
 from fatescreen.scene.history import History, NothingToUndo, Step, UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal
-from fatescreen.scene.load import LoadedScene, load_scene
+from fatescreen.scene.load import LoadedScene
 from fatescreen.scene.model import Scene, changes
 
 TRANSIENT = (
@@ -204,7 +205,7 @@ class Session(JournalGuard):
         Raises:
             SceneFileError: The file is invalid (every problem listed).
         """
-        loaded = load_scene(path)
+        loaded = preload.load(path)  # loaded by a child process started for it, if any
         session = cls(
             scene=loaded.scene,
             loaded=loaded,

@@ -291,17 +291,23 @@ def _start_contest(ctx: Context, request: ContestStart) -> Applied:
             member = ctx.actor(word)
             side_name, members = member.name, (member.id,)
         sides.append(ContestSide(side_name.strip(), members))
-    if not MIN_VICTORIES <= needed <= MAX_VICTORIES:
-        raise ctx.error("error.victories", low=MIN_VICTORIES, high=MAX_VICTORIES)
-    if len(sides) < 2:
-        raise ctx.error("error.two_sides")
+    try:
+        # the rules' own checks (§5): enough victories to win, at least two sides, each
+        # side named once
+        started = Contest(name, tuple(sides), needed, faster=faster, threat=threat)
+    except InvalidValue as error:
+        if error.code == "contest.needed":
+            raise ctx.error("error.victories", low=MIN_VICTORIES, high=MAX_VICTORIES) from None
+        if error.code == "contest.two_sides":
+            raise ctx.error("error.two_sides") from None
+        raise ctx.error("error.side_names") from None
+    # names as the GM types them: none blank, none the same word in another case
     names = [make_id(side.name) for side in sides if side.name]
     everyone = [member for side in sides for member in side.members]
     if len(names) != len(sides) or len(set(names)) != len(names):
         raise ctx.error("error.side_names")
     if len(set(everyone)) != len(everyone):
         raise ctx.error("error.side_twice")
-    started = Contest(name, tuple(sides), needed, faster=faster, threat=threat)
     scene = replace(ctx.scene, contests=(*ctx.scene.contests, started))
     line = ctx.tr(
         "contest.started",

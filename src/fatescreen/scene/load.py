@@ -12,7 +12,7 @@ from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.copies import base_id
 from fatescreen.rules.obstacles import Hazard
-from fatescreen.scene import codec, preload
+from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.locate import locate
@@ -120,13 +120,6 @@ def load_scene(path: Path, party: PartyLoader | None = None) -> LoadedScene:
         SceneFileError: The file is missing, unreadable, not TOML, or breaks the format;
             every problem found is listed, each with its line and key path.
     """
-    claimed = preload.claim(path)
-    if isinstance(claimed, LoadedScene) and claimed.path == path:
-        # loaded without the party: a scene that names the campaign's PCs is never
-        # loaded there (it has a problem without them)
-        return claimed
-    if isinstance(claimed, tuple) and len(claimed) == 2 and isinstance(claimed[0], str):
-        return load_parsed(claimed[0], claimed[1], path, party)
     return load_text(read_text(path), path, party)
 
 

@@ -21,11 +21,15 @@ import stat
 import tomllib
 from contextlib import suppress
 from dataclasses import dataclass
+from os import _exit as exit_now  # ends a forked child without running the parent's exit code
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fatescreen.scene.source import MAX_FILE_BYTES, file_problem
+
+if TYPE_CHECKING:
+    from fatescreen.scene.load import LoadedScene
 
 PRELOAD_BYTES = 128 * 1024
 """Files from this size on are parsed in a child process (a smaller one parses in a few
@@ -128,7 +132,7 @@ def _child(path: Path, pipe: int) -> None:  # pragma: no cover - runs in the chi
     except BaseException:  # the parent loads the file itself
         pass
     finally:
-        os._exit(status)
+        exit_now(status)
 
 
 def _read(path: Path) -> str:  # pragma: no cover - runs in the child
@@ -185,6 +189,21 @@ def forget(path: Path) -> None:
         os.waitpid(child.pid, 0)
 
 
+def load(path: Path) -> LoadedScene:
+    """The scene at ``path``: loaded by the child started for it, or else here (see
+    :func:`fatescreen.scene.load.load_scene`, whose errors it raises)."""
+    from fatescreen.scene.load import LoadedScene, load_parsed, load_scene
+
+    claimed = claim(path)
+    if isinstance(claimed, LoadedScene) and claimed.path == path:
+        # loaded without a campaign's party: a scene that names the campaign's PCs has a
+        # problem without them, and comes back as text and TOML
+        return claimed
+    if isinstance(claimed, tuple) and len(claimed) == 2 and isinstance(claimed[0], str):
+        return load_parsed(claimed[0], claimed[1], path, None)
+    return load_scene(path)
+
+
 def claim(path: Path) -> object:
     """What the child started for ``path`` made of it: the loaded scene (a
     ``LoadedScene``) or, for a scene with problems, its text and parsed TOML (a pair);
@@ -200,4 +219,4 @@ def claim(path: Path) -> object:
         return None
 
 
-__all__ = ["PRELOAD_BYTES", "claim", "collect", "forget", "start"]
+__all__ = ["PRELOAD_BYTES", "claim", "collect", "forget", "load", "start"]

@@ -287,7 +287,8 @@ class FatescreenApp(App[None]):
         """Whether text fields blink their cursor (off for reproducible screenshots)."""
         self.settings = load_settings() if remember else Settings()
         self.tidy_asked = False
-        """A collection of the young objects is asked for after the next frame."""
+        """A collection of the young objects is asked for after the next frame (see
+        :func:`collector.tidy`)."""
         self.session = session
         self.load_error: SceneFileError | None = None
         if self.session is None and scene_path is not None:
@@ -598,6 +599,11 @@ class FatescreenApp(App[None]):
             if journal is not None:
                 journal.sync_later = False
                 journal.synced()
+            if not self.tidy_asked:
+                # what the command left behind is collected once the frame that shows it
+                # is drawn (the panes it changed are to be drawn: the callback waits)
+                self.tidy_asked = True
+                self.call_after_refresh(self._tidy)
         return result
 
     def try_command(self, line: str) -> str | None:
@@ -927,10 +933,6 @@ class FatescreenApp(App[None]):
         palette), which close it first; a click elsewhere closes it."""
         if isinstance(event, events.Key | events.MouseDown):
             self.last_input = time.monotonic()
-            if not self.tidy_asked:
-                # what the key leaves behind is collected once its frame is shown
-                self.tidy_asked = True
-                self.call_after_refresh(self._tidy)
         pick = self.quick_pick
         if pick.is_open:
             if isinstance(event, events.Key):

@@ -9,10 +9,10 @@ collector resumes, so later keystrokes never pay for walking them either.
 
 A keystroke allocates a thousand objects or two, which would set off a collection or two
 in the middle of its work (Python collects its youngest objects every 700 allocations).
-While the dashboard runs, the youngest objects are collected once a key's frame is shown
-(:func:`tidy`), in the pause before the next key, and automatically only after
-:data:`YOUNG` allocations without such a pause (keys pressed faster than frames are
-drawn, or a large change).
+While the dashboard runs, the youngest objects are collected once the frame that shows a
+command's change is drawn (:func:`tidy`), in the pause before the next key, and
+automatically only after :data:`YOUNG` allocations without such a pause (keys that run no
+command, keys pressed faster than frames are drawn, or a large change).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def resume() -> None:
 def tidy() -> None:
     """Collect the youngest objects (and an older generation when as many collections of
     the one below it have run as Python's own thresholds allow), as Python would have
-    during the keystroke just drawn."""
+    during the command just drawn."""
     if not gc.isenabled():
         return
     counts, thresholds = gc.get_count(), gc.get_threshold()
