@@ -126,6 +126,8 @@ def test_duration(reply: Reply) -> None:
     check(reply)
 
 
+BRINE = DEMO.parent / "brine-mother.toml"
+"""The Brine Mother: a big bad with a second, true form, and minions."""
 SCALE = SCRIPTS / "scale.toml"
 """A supernatural wraith one level of scale above mundane Ann."""
 WRAITH_HITS = ("attack wraith ann Fight ++00 vs 0000",)
@@ -968,6 +970,14 @@ MINIONS = [
         "minion",
         "Rozio has no standing minions to take the hit",
     ),
+    # A mook group in the way loses members, one per box.
+    Reply(
+        ("attack riesa brine ++++ vs 0000",),
+        "minion eel",
+        ("Eel swarm steps in front of The Brine Mother and takes 4 shifts", "2 of Eel swarm fall"),
+        scene=BRINE,
+        undone="undone: Eel swarm steps in front of The Brine Mother and takes 4 shifts",
+    ),
 ]
 
 
@@ -978,8 +988,6 @@ def test_minion(reply: Reply) -> None:
     check(reply)
 
 
-BRINE = DEMO.parent / "brine-mother.toml"
-"""The Brine Mother: a big bad with a second, true form."""
 REVEALED = "The Brine Mother reveals its true form: The thing that wears the saint (form 2 of 2)"
 REVEALS = [
     Reply(
