@@ -15,7 +15,15 @@ from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
 from fatescreen.ui.dialogs.help import HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.panes.log import LogPane
-from tests.ui.support import AppFactory, CampaignFactory, Keys, log_text, screen_text, text_of
+from tests.ui.support import (
+    AppFactory,
+    CampaignFactory,
+    Keys,
+    log_text,
+    screen_text,
+    text_of,
+    until,
+)
 
 WIDE = (120, 40)
 
@@ -360,7 +368,8 @@ async def test_a_minion_taking_one_shift_says_shift(make_app: AppFactory) -> Non
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:
         await start(app, "next rozio", "attack rozio leader Shoot 0000 vs 0000")
-        await pilot.pause()
+        # the absorb dialog composes its options a frame or two after it is pushed
+        await until(pilot, lambda: bool(app.screen.query(OptionList)))
         hit = app.scene.pending_hit
         assert hit is not None and hit.shifts == 1
         assert "[m] minion armor: Cultist 1 takes the 1 shift" in option_texts(app)
