@@ -352,7 +352,7 @@ async def test_minion_armor_shows_the_default_and_lets_the_gm_choose(
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:
         await start(app, "next rozio", "attack rozio leader Shoot ++++ vs 0000")
-        await pilot.pause()
+        await until(pilot, lambda: bool(app.screen.query(OptionList)))
         texts = option_texts(app)
         assert any(t.startswith("[m] minion armor: Cultist 1") for t in texts)
         second = next(i for i, t in enumerate(texts) if "Cultist 2 takes" in t)
