@@ -207,6 +207,10 @@ class Tokens(WordQueue):
         """The verb's usage in the GM's language."""
         return self.verb.usage_in(self.lang)
 
+    def words_in(self, *words: str, sep: str = ", ") -> str:
+        """Keywords and placeholders of this verb as the GM types them, for a message."""
+        return sep.join(usage_word(self.verb, word, self.lang) for word in words)
+
     def at_keyword(self, *names: str) -> bool:
         """True if the next word is one of the keywords ``names`` (not consumed)."""
         return bool(self.words) and keyword_of(self.words[0]) in names
@@ -403,8 +407,9 @@ def usage_word(found: Verb | None, word: str, lang: str) -> str:
     """A keyword or placeholder of a verb's line in ``lang``: the verb's own word for it
     (``usage.VERB.WORD``: ``to`` is "tiedostoon" after ``template save``, "voittoihin" in a
     contest) or else the word all verbs share (``usage.WORD``), or the word as it is."""
-    for key in (f"usage.{found.name}.{word}" if found else "", f"usage.{word}"):
-        text = tr(lang, key) if key else key
+    keys = [f"usage.{found.name}.{word}"] if found is not None else []
+    for key in (*keys, f"usage.{word}"):
+        text = tr(lang, key)
         if text != key:
             return text
     return word

@@ -7,15 +7,7 @@ import os
 from pathlib import Path
 
 from fatescreen.commands.build import OBSTACLE_TYPES, PLACEABLE, checked, find_record
-from fatescreen.commands.core import (
-    REGISTRY,
-    Applied,
-    Context,
-    Tokens,
-    keyword_of,
-    usage_word,
-    verb,
-)
+from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.names import fold
 from fatescreen.commands.requests import ListTemplates, SaveTemplate, TemplateRequest
 from fatescreen.i18n import tr
@@ -33,12 +25,12 @@ TO_WORDS = ("to", "tiedostoon")
 def parse_template(args: Tokens) -> TemplateRequest:
     """Stage one of ``template``: a listing, or what to save under which name and file
     (the record and the file as typed)."""
-    action = args.take(_words(args, "list", "save", sep="/"))
+    action = args.take(args.words_in("list", "save", sep="/"))
     if fold(action) in ("list", "listaa"):
         args.done()
         return ListTemplates()
     if fold(action) not in ("save", "tallenna"):
-        raise args.error("build.choice", text=action, options=_words(args, "list", "save"))
+        raise args.error("build.choice", text=action, options=args.words_in("list", "save"))
     target = args.take(tr(args.lang, "what.placeable"))
     name: str | None = None
     file: str | None = None
@@ -49,14 +41,8 @@ def parse_template(args: Tokens) -> TemplateRequest:
         elif word in TO_WORDS or keyword_of(word) == "to":
             file = _text(args, "what.file")
         else:
-            raise args.error("build.unknown_field", field=word, fields=_words(args, "as", "to"))
+            raise args.error("build.unknown_field", field=word, fields=args.words_in("as", "to"))
     return SaveTemplate(target, name, file)
-
-
-def _words(args: Tokens, *words: str, sep: str = ", ") -> str:
-    """Keywords of ``template`` as the GM types them, for a message."""
-    verb = REGISTRY.get("template")
-    return sep.join(usage_word(verb, word, args.lang) for word in words)
 
 
 def _text(args: Tokens, what: str) -> str:

@@ -51,7 +51,7 @@ def parse_fp(args: Tokens) -> FatePointsRequest:
     """Stage one of ``fp``: give or spend, whose, how many, and why (the words left)."""
     action = args.keyword("give", "spend")
     if action is None:
-        raise args.missing("/".join(tr(args.lang, f"usage.{word}") for word in ("give", "spend")))
+        raise args.missing(args.words_in("give", "spend", sep="/"))
     who = args.take(tr(args.lang, "what.character"))
     count = args.optional_number()
     return FatePointsRequest(action == "give", who, count, args.rest())
