@@ -9,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from fatescreen.commands.core import Tokens, find_verb
+from fatescreen.commands.errors import CommandError
+from fatescreen.commands.fields import Fields
+from fatescreen.commands.verbs_edit import parse_set
 from fatescreen.scene.reader import MAX_NAME, MAX_TEXT
 from tests.commands.support import CHASE, DEMO, LIBRARY, MINE, played
 from tests.commands.test_verb_replies import Reply, check, reply_id
@@ -349,3 +353,30 @@ def test_changing_one_contest_leaves_another_contests_rolls_with_it() -> None:
 def test_notes_may_be_longer_than_a_name() -> None:
     notes = "n" * (MAX_NAME + 1)
     assert played(DEMO, f'set scene notes "{notes}"').scene.notes == notes
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            f"set: missing character, obstacle, countdown, zone, contest or challenge. "
+            f"{SET_USAGE['en']}",
+        ),
+        (
+            "fi",
+            "aseta: hahmoa, estettä, tikittävää kelloa, aluetta, kilpailua tai haastetta ei "
+            f"annettu. {SET_USAGE['fi']}",
+        ),
+    ],
+)
+def test_the_parse_stage_of_a_typed_set_names_what_it_lacks(lang: str, said: str) -> None:
+    """A typed ``Set`` is read from its own words (``parse_set``): without any, it says what
+    it needs, in the GM's language, before it asks for any record's fields."""
+
+    def never(ref: str) -> Fields:
+        raise AssertionError(f"no record to look up: {ref}")
+
+    with pytest.raises(CommandError) as refused:
+        parse_set(Tokens(find_verb("set"), [], lang), never)
+    assert str(refused.value) == said
