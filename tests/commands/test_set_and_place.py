@@ -199,6 +199,14 @@ NAMES = [
         STORM,
         ok=True,
     ),
+    # its own name, written otherwise, clashes with nothing
+    on(CHASE, 'set catch name "CATCH THE COURIER"', "Catch the courier: name changed", ok=True),
+    on(
+        LIBRARY,
+        'set save name "SAVE the burning library"',
+        "Save the burning library: name changed",
+        ok=True,
+    ),
     # a character's id stays when the name changes, and is no field of its own
     on(DEMO, "set silbestre name Sil", "Silbestre: name changed", ok=True),
 ]
