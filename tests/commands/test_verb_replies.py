@@ -813,6 +813,11 @@ def test_template_save_to_a_folder_under_the_scenes_and_a_hidden_name(tmp_path: 
     ):
         result = session.execute(f"template save rozio to {typed}")
         assert (result.ok, result.lines) == (False, (said,)), typed
+    finnish = open_session(scene, "fi").execute("malli tallenna rozio tiedostoon -rozio")
+    assert finnish.lines == (
+        "en tallenna nimellä -rozio: tiedostonimi ei saa alkaa merkillä '-' (se luetaan "
+        "valitsimeksi)",
+    )
 
 
 def test_template_save_of_a_secret_npc(tmp_path: Path) -> None:
