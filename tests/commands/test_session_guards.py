@@ -15,7 +15,7 @@ import pytest
 
 from fatescreen.commands.session import RecoveryPending, Session
 from fatescreen.scene.journal import Journal
-from fatescreen.scene.load import load_scene
+from fatescreen.scene.load import load_scene, load_text
 from tests.commands.support import DEMO, cli_run, copy_demo
 
 
@@ -45,6 +45,24 @@ def test_save_name_is_taken_from_the_scene_folder_not_the_working_one(
     assert result.lines == (f"saved to {target}",)
     assert load_scene(target).scene.gm_pool == 5
     assert not list(elsewhere.iterdir())
+
+
+def test_a_scene_read_from_no_file_saves_where_the_program_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scene read from text has no folder of its own: NAME is the working folder's,
+    and an absolute name goes where it says."""
+    folder = copy_demo(tmp_path).parent  # its templates are read from the working folder
+    monkeypatch.chdir(folder)
+    loaded = load_text(DEMO.read_text(encoding="utf-8"))
+    session = Session(loaded.scene, loaded=loaded)
+    assert session.execute("pool 5").ok
+    assert session.execute("save here.toml").lines == (f"saved to {Path('here.toml')}",)
+    assert load_scene(folder / "here.toml").scene.gm_pool == 5
+    there = tmp_path / "sub" / "there.toml"
+    there.parent.mkdir()
+    assert session.execute(f"save {there}").lines == (f"saved to {there}",)
+    assert load_scene(there).scene.gm_pool == 5
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import pytest
 
 from fatescreen.commands.session import Session
 from fatescreen.rules.obstacles import Block
-from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, open_session
+from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, open_session, played
 
 
 @dataclass(frozen=True)
@@ -769,6 +769,100 @@ def test_template_save_of_obstacles_to_a_file_and_the_listing(tmp_path: Path) ->
     finnish = open_session(tmp_path / MINE.name, "fi").execute("malli listaa").lines
     assert "Rusted portcullis (este), tiedostossa library/rusted-portcullis.toml" in finnish
     assert "Cultist (hahmo), tiedostossa library/cultist.toml" in finnish
+
+
+@pytest.mark.parametrize("where", ["../outside", "library/../../outside", "ABSOLUTE"])
+def test_template_save_stays_in_the_scenes_folder(tmp_path: Path, where: str) -> None:
+    """``to FILE`` goes where the scene is, and no further: a path that leads out of the
+    scene's folder is refused (in English and Finnish), and nothing is written."""
+    scene = copy_demo(tmp_path)
+    folder = scene.parent.resolve()
+    typed = str(tmp_path / "outside") if where == "ABSOLUTE" else where
+    before = sorted(tmp_path.rglob("*"))
+    english = open_session(scene).execute(f"template save rozio to {typed}")
+    assert (english.ok, english.lines) == (
+        False,
+        (f"will not save to {typed}: it is outside the scene's folder {folder}",),
+    )
+    finnish = open_session(scene, "fi").execute(f"malli tallenna rozio tiedostoon {typed}")
+    assert (finnish.ok, finnish.lines) == (
+        False,
+        (f"en tallenna nimellä {typed}: se on kohtauksen kansion {folder} ulkopuolella",),
+    )
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_template_save_to_a_folder_under_the_scenes_and_a_hidden_name(tmp_path: Path) -> None:
+    """A folder under the scene's is still the scene's; a name that hides what the file is
+    called, or reads as an option, is refused as ``save NAME`` refuses it."""
+    scene = copy_demo(tmp_path)
+    session = open_session(scene)
+    inside = session.execute("template save rozio to library/../traps/rozio")
+    assert inside.lines == ("template Rozio saved: traps/rozio.toml",)
+    assert (scene.parent / "traps" / "rozio.toml").is_file()
+    for typed, said in (
+        (
+            "-rozio",
+            "will not save to -rozio: a file name may not start with '-' (it reads as an option)",
+        ),
+        (
+            "ro\u202ezio",
+            "will not save to ro\\u202ezio: the name holds U+202E, a control, "
+            "direction or zero-width character that hides the real name",
+        ),
+    ):
+        result = session.execute(f"template save rozio to {typed}")
+        assert (result.ok, result.lines) == (False, (said,)), typed
+    finnish = open_session(scene, "fi").execute("malli tallenna rozio tiedostoon -rozio")
+    assert finnish.lines == (
+        "en tallenna nimellä -rozio: tiedostonimi ei saa alkaa merkillä '-' (se luetaan "
+        "valitsimeksi)",
+    )
+
+
+def test_template_save_of_a_secret_npc(tmp_path: Path) -> None:
+    """A secret NPC is no PC: its record (which keeps it secret) is read as an NPC's."""
+    session = played(copy_demo(tmp_path), "secret leader")
+    assert session.execute("template save leader").lines == (
+        "template Masked leader saved: library/masked-leader.toml",
+    )
+    text = (tmp_path / "table" / "library" / "masked-leader.toml").read_text(encoding="utf-8")
+    assert "hidden = true" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "said"),
+    [
+        (
+            "en",
+            'template save rozio as "Boss\x1b[2J"',
+            "Boss\\x1b[2J: name: control or escape character U+001B is not allowed in text; "
+            "nothing changed",
+        ),
+        (
+            "fi",
+            'malli tallenna rozio nimellä "Boss\x1b[2J"',
+            "Boss\\x1b[2J: name: ohjaus- tai koodinvaihtomerkki U+001B ei käy tekstiin; "
+            "mitään ei muutettu",
+        ),
+        (
+            "en",
+            'template save portcullis as "Gate\x07"',
+            "Gate\\x07: block: control or escape character U+0007 is not allowed in text; "
+            "nothing changed",
+        ),
+    ],
+)
+def test_template_save_refuses_a_name_the_scene_format_refuses(
+    tmp_path: Path, lang: str, line: str, said: str
+) -> None:
+    shutil.copy(MINE, tmp_path / MINE.name)
+    shutil.copytree(MINE.parent / "library", tmp_path / "library")
+    before = sorted(tmp_path.rglob("*"))
+    session = open_session(tmp_path / MINE.name, lang)
+    result = session.execute(line)
+    assert (result.ok, result.lines) == (False, (said,))
+    assert sorted(tmp_path.rglob("*")) == before
 
 
 def test_template_list_without_a_library(tmp_path: Path) -> None:

@@ -279,6 +279,12 @@ CASES: dict[str, Case] = {
         "npc[1].minions",
         "no character 'ghouls' in this scene",
     ),
+    "character id with a colon": Case(
+        HEAD + '\n[[npc]]\nname = "Boss"\nid = "boss:1"\n',
+        6,
+        "npc[1].id",
+        "a character's id may not hold ':' (boss:1): it separates the parts of a reference",
+    ),
     "form revealed that is not listed": Case(
         HEAD + '\n[[npc]]\nname = "Boss"\nrevealed = 2\n\n  [[npc.form]]\n  name = "Beast"\n',
         6,

@@ -24,12 +24,13 @@ from fatescreen.commands.core import (
     verb_help,
 )
 from fatescreen.commands.errors import CommandError, rules_message
+from fatescreen.commands.paths import save_target
 from fatescreen.i18n import tr
 from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene import preload
 from fatescreen.scene.atomic import remove_stale_temps
-from fatescreen.scene.errors import SceneFileError, escape_controls, unshown
+from fatescreen.scene.errors import SceneFileError, escape_controls
 from fatescreen.scene.history import History, NothingToUndo, Step, UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene
@@ -86,24 +87,6 @@ class Result:
             lines=tuple(escape_controls(line) for line in self.lines),
             label=escape_controls(self.label),
         )
-
-
-def save_target(name: str, folder: Path | None, lang: str) -> Path:
-    """Where ``save NAME`` writes: ``NAME`` relative to the scene's folder (not to the
-    folder the program was started in).
-
-    Raises:
-        CommandError: The name starts with ``-`` (an option, mistyped), or holds a control,
-            bidirectional or zero-width character that would hide what the file is called.
-    """
-    bad = next((char for char in name if unshown(char)), None)
-    if bad is not None:
-        shown, code = escape_controls(name), f"U+{ord(bad):04X}"
-        raise CommandError(tr(lang, "error.save_name_char", name=shown, code=code))
-    path = Path(name)
-    if path.name.startswith("-"):
-        raise CommandError(tr(lang, "error.save_name_dash", name=name))
-    return path if path.is_absolute() or folder is None else folder / path
 
 
 @dataclass(frozen=True)

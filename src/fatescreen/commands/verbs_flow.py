@@ -23,6 +23,7 @@ from fatescreen.commands.verbs_attack import end_full_defense
 from fatescreen.commands.verbs_obstacles import block_hit, block_hit_line
 from fatescreen.i18n import tr
 from fatescreen.rules.actions import Action
+from fatescreen.rules.character import Character
 from fatescreen.rules.conflict import TurnOrder, add_participant, hand_to, may_pick, next_exchange
 from fatescreen.rules.conflict import start as start_exchange
 from fatescreen.rules.dice import parse_faces
@@ -173,6 +174,8 @@ def parse_exchange(args: Tokens) -> NextExchange:
 def next_turn(ctx: Context, args: Tokens, request: NextTurn) -> Applied:
     """Hand the turn on; the first ``next`` of a scene starts exchange 1."""
     actor = ctx.actor(request.who)
+    if isinstance(actor, Character) and (actor.taken_out or actor.conceded):
+        raise ctx.error("error.not_taking_part", name=actor.name)
     order = ctx.scene.turn or TurnOrder(participants=default_participants(ctx.scene))
     if actor.id not in order.participants:
         order = add_participant(order, actor.id)
@@ -214,9 +217,9 @@ def exchange(ctx: Context, args: Tokens, request: NextExchange) -> Applied:
         new = next_exchange(order, actor.id)
     except RulesError as error:
         raise CommandError(_explain(ctx, rules_message(error, ctx.lang), order)) from None
-    new = replace(new, participants=tuple(p for p in new.participants if p in standing))
-    if actor.id not in new.participants:
+    if actor.id not in standing:
         raise ctx.error("error.not_taking_part", name=actor.name)
+    new = replace(new, participants=tuple(p for p in new.participants if p in standing))
     line = ctx.tr("turn.exchange", exchange=new.exchange, name=actor.name)
     scene, ended = end_full_defense(ctx, replace(ctx.scene, turn=new), actor.id)
     scene, ticked = _tick_each_exchange(ctx, scene)

@@ -102,7 +102,7 @@ def after_hit(ctx: Context, scene: Scene, character: Character) -> tuple[Scene, 
     )
     if scene.pending_hit is None:
         return scene, beaten
-    return scene, beaten + hit_lines(ctx.on(scene), scene, scene.pending_hit)
+    return scene, beaten + hit_lines(ctx, scene, scene.pending_hit)
 
 
 def parse_absorb(args: Tokens) -> Absorb:
@@ -336,10 +336,8 @@ def minion(ctx: Context, args: Tokens, request: Minion) -> Applied:
     kind = hit.kind
     if chosen.track(kind) is None and chosen.track(StressKind.COMBINED) is not None:
         kind = StressKind.COMBINED
-    try:
-        outcome = redirect_hit(chosen, hit.shifts, kind, inflicted_by=hit.attacker)
-    except RulesError as error:
-        raise refused(error, ctx.lang) from None
+    # Only standing minions are offered, so the rules never refuse this redirect.
+    outcome = redirect_hit(chosen, hit.shifts, kind, inflicted_by=hit.attacker)
     lines = [ctx.tr("minion.line", minion=chosen.name, name=big_bad.name, shifts=hit.shifts)]
     if outcome.members_taken_out:
         lines.append(ctx.tr("minion.group", count=outcome.members_taken_out, minion=chosen.name))

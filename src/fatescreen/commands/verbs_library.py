@@ -9,6 +9,7 @@ from pathlib import Path
 from fatescreen.commands.build import OBSTACLE_TYPES, PLACEABLE, checked, find_record
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.names import fold
+from fatescreen.commands.paths import target_in_folder
 from fatescreen.commands.requests import ListTemplates, SaveTemplate, TemplateRequest
 from fatescreen.i18n import tr
 from fatescreen.rules.aspects import make_id
@@ -92,12 +93,15 @@ def template(ctx: Context, args: Tokens, request: TemplateRequest) -> Applied:
 
 
 def _file(ctx: Context, typed: str) -> Path:
-    """A library file named by the GM, relative to the scene's folder."""
+    """A library file named by the GM, in the scene's folder (or a folder under it).
+
+    Raises:
+        CommandError: The name leads out of the scene's folder or hides what the file is
+            called (:func:`target_in_folder`).
+    """
     assert ctx.folder is not None
-    path = Path(typed)
-    if path.suffix != ".toml":
-        path = path.with_name(path.name + ".toml")
-    return path if path.is_absolute() else ctx.folder.resolve() / path
+    path = target_in_folder(typed, ctx.folder, ctx.lang)
+    return path if path.suffix == ".toml" else path.with_name(path.name + ".toml")
 
 
 def _listing(ctx: Context) -> list[str]:

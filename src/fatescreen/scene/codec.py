@@ -668,6 +668,10 @@ def decode_character(
         if name is None:
             return None
     character_id = reader.text(table["id"], (*path, "id")) if "id" in table else None
+    if character_id is not None and ":" in character_id:
+        # ':' separates the parts of a reference to what a character holds (a consequence
+        # is ``consequence:ID:SLOT``), so an id holding one would be read as another's
+        reader.fail((*path, "id"), catalog_text("check.id_colon", id=character_id))
     character_id = character_id or make_id(name)
     kind = default_kind
     if "kind" in table:
