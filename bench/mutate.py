@@ -553,13 +553,17 @@ def _project_copy(modules: list[str], tests: list[str]) -> Path:
 
 def _refresh_copy(modules: list[str], folder: Path) -> None:
     """Bring today's tests and every source file but the mutated modules into their copy (the
-    mutated modules are the same: their hashes were checked) and today's conftest.py."""
+    mutated modules are the same: their hashes were checked) and today's conftest.py. Source
+    files are all of ``src/``, the message catalogs too: a test of a new message fails
+    against yesterday's catalog."""
     for target in (folder, folder / "mutants"):
         if target.is_dir():
             (target / "conftest.py").write_text(conftest(), encoding="utf-8")
         shutil.rmtree(target / "tests", ignore_errors=True)
         shutil.copytree(ROOT / "tests", target / "tests", ignore=_IGNORE)
-    for file in (ROOT / "src").rglob("*.py"):
+    for file in (ROOT / "src").rglob("*"):
+        if not file.is_file() or IGNORED_PARTS & set(file.parts) or file.suffix == ".pyc":
+            continue
         relative = file.relative_to(ROOT)
         if relative in {Path("src/fatescreen") / module for module in modules}:
             continue
@@ -774,12 +778,19 @@ def recheck(modules: list[str], children: int) -> list[Record]:
     ]
     start = time.monotonic()
     if names:
-        subprocess.run(
+        run = subprocess.run(
             [_mutmut(), "run", "--max-children", str(children), *names],
             cwd=folder,
             check=False,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
+        if run.returncode != 0:
+            # mutmut stops before any mutant when today's tests fail unmutated (it must learn
+            # which of the new tests reach what): the old statuses would be recorded as new
+            tail = "\n".join(run.stdout.splitlines()[-20:])
+            raise SystemExit(f"{folder}: mutmut run failed (exit {run.returncode}):\n{tail}")
     seconds = (time.monotonic() - start) / len(modules)
     return [
         read_run(module, folder, seconds, record)
