@@ -307,6 +307,7 @@ TEMPLATES = [
         ),
         "next riesa",
         ok=True,
+        undone="undone: add Landslide 1, Landslide 2",
     ),
     on(MINE, 'add "iron gate" between pithead shaft', "added: Iron gate", ok=True),
     on(MINE, "add rockslide", taken("obstacle", "Falling rocks", "Rockslide")),
