@@ -16,6 +16,7 @@ from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.obstacles import Block
 from fatescreen.scene.reader import MAX_NAME
 from tests.commands.support import CHASE, DEMO, LIBRARY, MINE, SCRIPTS, open_session, played
+from tests.commands.test_set_and_place import on, taken
 from tests.commands.test_verb_replies import Reply, check, reply_id
 
 ADD_USAGE = {
@@ -35,20 +36,6 @@ THING = {
     "en": "character, obstacle, countdown, zone, contest or challenge",
     "fi": "hahmoa, estettä, tikittävää kelloa, aluetta, kilpailua tai haastetta",
 }
-
-
-def on(
-    scene: Path,
-    line: str,
-    said: tuple[str, ...] | str,
-    *setup: str,
-    ok: bool = False,
-    lang: str = "en",
-    undone: str = "",
-) -> Reply:
-    """A line on a scene (after setup lines), what it says, and what ``undo`` says after it."""
-    lines = (said,) if isinstance(said, str) else said
-    return Reply(tuple(setup), line, lines, ok=ok, lang=lang, scene=scene, undone=undone)
 
 
 def missing(line: str, en: str, fi_line: str, fi: str) -> list[Reply]:
@@ -80,11 +67,6 @@ MISSING = [
 @pytest.mark.parametrize("reply", MISSING, ids=reply_id)
 def test_an_add_or_remove_that_lacks_a_word_names_it(reply: Reply) -> None:
     check(reply)
-
-
-def taken(kind: str, other: str, name: str) -> str:
-    """The refusal of a name (or an id made from it) that another record has."""
-    return f"another {kind} is already called {other} (names and ids must differ): {name}"
 
 
 TOO_LONG = "x" * (MAX_NAME + 1)
