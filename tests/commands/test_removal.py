@@ -168,9 +168,33 @@ EDITS = [
         ok=True,
     ),
     on(DEMO, 'add pc "Rozio!"', taken("character", "Rozio", "Rozio!")),
+    # a name may hold a colon: only the first separates the kind
+    on(
+        DEMO,
+        'set "zone:Hall: east" name "East hall"',
+        "Hall: east: name changed",
+        'add zone "Hall: east"',
+        ok=True,
+    ),
+    # every problem the loader finds is named
+    on(
+        DEMO,
+        'add hazard "X" 99 weapon 99',
+        "X: rating: 99 is too large (at most 20); weapon: "
+        "99 is too large (at most 10); nothing changed",
+    ),
 ]
 
 
 @pytest.mark.parametrize("reply", EDITS, ids=reply_id)
 def test_what_remove_and_set_say(reply: Reply) -> None:
     check(reply)
+
+
+def test_a_removed_hazard_leaves_its_contest_side() -> None:
+    scene = played(CHASE, 'add hazard "Dogs" 2', "set catch side Dogs dogs", "remove dogs").scene
+    assert [(side.name, side.members) for side in scene.contests[0].sides] == [
+        ("Pursuers", ("rozio", "vitor")),
+        ("Mirel", ("mirel",)),
+        ("Dogs", ()),
+    ]
