@@ -198,3 +198,8 @@ def test_a_removed_hazard_leaves_its_contest_side() -> None:
         ("Mirel", ("mirel",)),
         ("Dogs", ()),
     ]
+
+
+def test_a_block_taken_off_its_way_leaves_the_way_free() -> None:
+    scene = played(MINE, GATE, "set gate between none").scene
+    assert links(scene)[0] == (("pithead", "shaft"), None)
