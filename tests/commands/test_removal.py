@@ -203,3 +203,8 @@ def test_a_removed_hazard_leaves_its_contest_side() -> None:
 def test_a_block_taken_off_its_way_leaves_the_way_free() -> None:
     scene = played(MINE, GATE, "set gate between none").scene
     assert links(scene)[0] == (("pithead", "shaft"), None)
+
+
+def test_a_removed_obstacle_leaves_a_roll_it_had_no_part_in() -> None:
+    pending = played(MINE, "overcome riesa Athletics ++00 vs 2", "remove portcullis").scene
+    assert pending.pending_roll is not None and pending.pending_roll.actor == "riesa"
