@@ -80,7 +80,7 @@ def move(ctx: Context, args: Tokens, request: Move) -> Applied:
             raise ctx.error(
                 "error.no_path", zone=zone.name, name=character.name, here=ctx.scene.zone(here).name
             )
-        found = ctx.scene.obstacle_index.get(link.block or "")
+        found = ctx.scene.obstacle_index.get(link.block) if link.block else None
         block = found if isinstance(found, Block) else None
         difficulty = crossing_difficulty(link.barrier, block)
     if difficulty is None:
