@@ -553,13 +553,14 @@ def _project_copy(modules: list[str], tests: list[str]) -> Path:
 
 def _refresh_copy(modules: list[str], folder: Path) -> None:
     """Bring today's tests and every source file but the mutated modules into their copy (the
-    mutated modules are the same: their hashes were checked) and today's conftest.py."""
+    mutated modules are the same: their hashes were checked), the message catalogs among them,
+    and today's conftest.py."""
     for target in (folder, folder / "mutants"):
         if target.is_dir():
             (target / "conftest.py").write_text(conftest(), encoding="utf-8")
         shutil.rmtree(target / "tests", ignore_errors=True)
         shutil.copytree(ROOT / "tests", target / "tests", ignore=_IGNORE)
-    for file in (ROOT / "src").rglob("*.py"):
+    for file in _files_under(ROOT, ["src"]):
         relative = file.relative_to(ROOT)
         if relative in {Path("src/fatescreen") / module for module in modules}:
             continue

@@ -167,6 +167,22 @@ def test_a_minion_with_one_track_for_all_harm_takes_a_physical_hit_in_it() -> No
     assert after.stress == (StressTrack(StressKind.COMBINED, 2, frozenset({1, 2})),)
 
 
+def test_a_minion_with_a_track_of_the_hits_kind_takes_the_hit_in_that_one() -> None:
+    """Cultist 1 with one physical box and three boxes for any harm (a scene file may give
+    both): the 2-shift physical hit goes to the physical track, which cannot hold it."""
+    session = open_session(DEMO)
+    cultist = session.scene.character("cultist-1")
+    tracks = (StressTrack(StressKind.PHYSICAL, 1), StressTrack(StressKind.COMBINED, 3))
+    session.scene = session.scene.with_character(replace(cultist, stress=tracks))
+    assert session.execute("attack rozio leader +000 vs 0000").ok
+    result = session.execute("minion cultist-1")
+    assert result.lines == (
+        "Cultist 1 steps in front of Masked leader and takes 2 shifts",
+        "Cultist 1 is taken out",
+    )
+    assert session.scene.character("cultist-1").stress == tracks
+
+
 def test_a_minion_hands_on_to_the_next_hit() -> None:
     """Vitor's attack on the altar hits the Brine Mother (waiting) and three acolytes
     (queued); the eels take her hit, and the next acolyte's hit waits."""
