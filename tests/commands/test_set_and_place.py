@@ -388,3 +388,12 @@ def test_the_parse_stage_of_a_typed_set_names_what_it_lacks(lang: str, said: str
     with pytest.raises(CommandError) as refused:
         parse_set(Tokens(find_verb("set"), [], lang), never)
     assert str(refused.value) == said
+
+
+def test_in_zone_after_a_skill_list_is_the_zone_not_another_skill() -> None:
+    """``in none`` after skills takes the character out of any zone: it is no skill "In"
+    being dropped (the list of skills ends where ``in`` begins)."""
+    session = played(DEMO, "set leader skill Fight 3 in none")
+    assert session.log[-1].lines == ("Masked leader: zone, skills changed",)
+    leader = session.scene.character("leader")
+    assert (leader.zone, leader.skills["Fight"], "In" in leader.skills) == (None, 3, False)

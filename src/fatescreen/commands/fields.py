@@ -278,13 +278,23 @@ def skill_name(ref: str, known: Iterable[str]) -> str:
     return ref[:1].upper() + ref[1:]
 
 
+def _another_skill(words: list[str]) -> bool:
+    """True if a skill list goes on with ``words``: a skill and its rating, not the next field
+    nor ``in ZONE`` (``skill Fight 3 in none`` takes the character out of any zone)."""
+    return (
+        len(words) >= 2
+        and words[0] not in ALL_FIELDS
+        and keyword_of(words[0]) != IN
+        and _is_value(words[1])
+    )
+
+
 def _skills(ctx: Context, args: Tokens, data: Data) -> None:
     """``skill SKILL RATING [SKILL RATING]...``; ``none`` for a rating drops the skill."""
     skills = dict(data.get("skills", {}))
     first = True
     while args:
-        words = args.words
-        if not first and (words[0] in ALL_FIELDS or len(words) < 2 or not _is_value(words[1])):
+        if not first and not _another_skill(args.words):
             break
         name = skill_name(text(ctx, args, "what.skill"), skills)
         if is_none(args):
@@ -299,7 +309,7 @@ def _skills(ctx: Context, args: Tokens, data: Data) -> None:
 
 def _skills_span(args: Tokens) -> list[str]:
     taken = _taken(args, 2)
-    while len(args.words) >= 2 and args.words[0] not in ALL_FIELDS and _is_value(args.words[1]):
+    while _another_skill(args.words):
         taken += _taken(args, 2)
     return taken
 
