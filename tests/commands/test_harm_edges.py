@@ -183,6 +183,21 @@ def test_a_minion_with_a_track_of_the_hits_kind_takes_the_hit_in_that_one() -> N
     assert session.scene.character("cultist-1").stress == tracks
 
 
+def test_a_minion_takes_a_mental_hit_on_its_mental_track() -> None:
+    """Rozio provokes the leader (a mental hit of 1); Cultist 1, with a physical and a
+    mental track, takes it in a mental box."""
+    session = open_session(DEMO)
+    cultist = session.scene.character("cultist-1")
+    tracks = (StressTrack(StressKind.PHYSICAL, 1), StressTrack(StressKind.MENTAL, 3))
+    session.scene = session.scene.with_character(replace(cultist, stress=tracks))
+    assert session.execute("attack rozio leader Provoke ++++ vs 0000").ok
+    assert session.execute("minion cultist-1").ok
+    assert session.scene.character("cultist-1").stress == (
+        StressTrack(StressKind.PHYSICAL, 1),
+        StressTrack(StressKind.MENTAL, 3, frozenset({1})),
+    )
+
+
 def test_a_minion_hands_on_to_the_next_hit() -> None:
     """Vitor's attack on the altar hits the Brine Mother (waiting) and three acolytes
     (queued); the eels take her hit, and the next acolyte's hit waits."""
