@@ -263,7 +263,7 @@ async def test_refused_edits_keep_the_dialog_open_say_why_and_change_nothing(
         await keys.press("n")
         await fill(keys, "Rozio")
         await keys.press("enter")
-        duplicate = "there is already a character called Rozio (names and ids must differ): Rozio"
+        duplicate = "another character is already called Rozio (names and ids must differ): Rozio"
         assert error_shown(app) == duplicate
         assert duplicate in notices(app)
         assert app.scene is before

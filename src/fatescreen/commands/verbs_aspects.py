@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from fatescreen.commands.core import Applied, Context, Tokens, verb
-from fatescreen.commands.errors import refused
 from fatescreen.commands.requests import (
     AddAspect,
     AspectRequest,
@@ -16,7 +15,6 @@ from fatescreen.commands.requests import (
 from fatescreen.commands.text import quoted
 from fatescreen.i18n import tr
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
-from fatescreen.rules.errors import RulesError
 from fatescreen.rules.invokes import pass_free_invokes
 from fatescreen.scene.aspects import (
     SCENE_HOLDER,
@@ -43,7 +41,7 @@ def parse_aspect(args: Tokens) -> AspectRequest:
     """
     action = args.keyword("add", "remove", "reveal", "rename")
     if action is None:
-        raise args.missing("add/remove/reveal/rename")
+        raise args.missing(args.words_in("add", "remove", "reveal", "rename", sep="/"))
     if action != "add":
         ref = args.take(tr(args.lang, "what.aspect"))
         if action == "remove":
@@ -126,7 +124,7 @@ def aspect(ctx: Context, args: Tokens, request: AspectRequest) -> Applied:
 def _add(ctx: Context, request: AddAspect) -> Applied:
     """A new aspect where the request says, with its free invokes."""
     name, count = request.name, request.free
-    holder = ctx.holder(request.holder) if request.holder is not None else "scene"
+    holder = ctx.holder(request.holder)
     if not 0 <= count <= MAX_FREE_INVOKES:
         raise ctx.error("error.free_count", high=MAX_FREE_INVOKES)
     owner = _owner(ctx, request.owner, GM)
@@ -150,7 +148,7 @@ def _role_kind(ctx: Context, holder: str, role: str) -> AspectKind:
     kind = AspectKind.HIGH_CONCEPT if role == "concept" else AspectKind.TROUBLE
     if not holder.startswith("character:"):
         raise ctx.error("error.role_holder")
-    character = ctx.scene.character(holder.partition(":")[2])
+    character = ctx.scene.character(holder.removeprefix("character:"))
     held = [a for a in character.aspects if a.kind is kind]
     if held:
         raise ctx.error("error.role_taken", name=character.name, aspect=quoted(held[0].name))
@@ -162,7 +160,7 @@ def _added(ctx: Context, holder: str, aspect: Aspect) -> Scene:
     character's sheet (and file) lists them."""
     if aspect.kind not in (AspectKind.HIGH_CONCEPT, AspectKind.TROUBLE):
         return add_aspect(ctx.scene, holder, aspect)
-    character = ctx.scene.character(holder.partition(":")[2])
+    character = ctx.scene.character(holder.removeprefix("character:"))
     aspects = list(character.aspects)
     first = bool(aspects) and aspects[0].kind is AspectKind.HIGH_CONCEPT
     at = 1 if aspect.kind is AspectKind.TROUBLE and first else 0
@@ -221,7 +219,7 @@ def parse_free(args: Tokens) -> FreeRequest:
     """
     action = args.keyword("add", "spend", "pass")
     if action is None:
-        raise args.missing("add/spend/pass")
+        raise args.missing(args.words_in("add", "spend", "pass", sep="/"))
     ref = args.take(tr(args.lang, "what.aspect"))
     if action == "add":
         count = args.optional_number()
@@ -285,16 +283,12 @@ def decide_free(ctx: Context, request: FreeRequest) -> FreeChange:
             raise ctx.error("error.no_free_invoke", name=ctx.who(owner), aspect=name)
         new = None if old.is_boost else old.without_free_invoke(owner)
         return FreeChange(target, new, "free.spent", {"owner": ctx.who(owner), "aspect": name})
-    giver = _owner(ctx, request.giver, GM)
-    receiver = _owner(ctx, request.receiver, GM)
+    giver, receiver = ctx.owner(request.giver), ctx.owner(request.receiver)
     if giver == receiver:
         raise ctx.error("error.pass_self", name=ctx.who(giver))
     if giver not in old.free_invokes:
         raise ctx.error("error.no_free_invoke", name=ctx.who(giver), aspect=name)
-    try:
-        passed = pass_free_invokes(old, giver, receiver)
-    except RulesError as error:
-        raise refused(error, ctx.lang) from None
+    passed = pass_free_invokes(old, giver, receiver)  # the giver holds one: checked above
     values = {"giver": ctx.who(giver), "receiver": ctx.who(receiver), "aspect": name}
     return FreeChange(target, passed, "free.passed", values)
 

@@ -237,8 +237,10 @@ def _set_contest(ctx: Context, verb: Verb, fields: Given, contest: Contest) -> E
     if new.name != contest.name:
         existing = ((make_id(c.name), c.name) for c in ctx.scene.contests)
         unique(ctx, "contest", new.name, make_id(new.name), existing, ignore=make_id(contest.name))
+    # this contest's rolls follow its new name (those of a side taken away go); another
+    # contest's rolls stay its own
     rolls = tuple(
-        replace(roll, contest=new.name)
+        roll if roll.contest != contest.name else replace(roll, contest=new.name)
         for roll in ctx.scene.contest_rolls
         if roll.contest != contest.name or roll.side in new.side_names
     )

@@ -12,11 +12,11 @@ from typing import Any, Generic
 from fatescreen.commands.core import split_line
 from fatescreen.commands.errors import CommandError, rules_message
 from fatescreen.commands.names import fold
+from fatescreen.commands.paths import save_target
 from fatescreen.commands.session import (
     JournalGuard,
     LogEntry,
     Result,
-    save_target,
     undo_or_redo,
 )
 from fatescreen.commands.systems.base import S, SystemContext, VerbSet
