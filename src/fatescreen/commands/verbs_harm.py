@@ -334,8 +334,9 @@ def minion(ctx: Context, args: Tokens, request: Minion) -> Applied:
                 ctx.tr("error.not_minion", minion=chosen.name, name=big_bad.name, names=names)
             )
     # Only standing minions are offered, so the rules never refuse this redirect; they
-    # choose the track (the hit's kind, else one for any harm).
-    outcome = redirect_hit(chosen, hit.shifts, hit.kind, inflicted_by=hit.attacker)
+    # choose the track (the hit's kind, else one for any harm). The minion absorbs with
+    # stress or is taken out, so no consequence (and no attacker's free invoke) comes of it.
+    outcome = redirect_hit(chosen, hit.shifts, hit.kind)
     lines = [ctx.tr("minion.line", minion=chosen.name, name=big_bad.name, shifts=hit.shifts)]
     if outcome.members_taken_out:
         lines.append(ctx.tr("minion.group", count=outcome.members_taken_out, minion=chosen.name))
