@@ -610,9 +610,12 @@ class FatescreenApp(App[None]):
         finally:
             if not self.tidy_asked:
                 # what the command left behind is collected once the frame that shows it
-                # is drawn (the panes it changed are to be drawn: the callback waits)
+                # is drawn: asked through the log's lines view, which the command's entry
+                # has just asked to be drawn, so the request reaches the screen behind
+                # that one (asked through the app, the screen may take it at an idle
+                # moment before the panes' requests reach it, and collect before the frame)
                 self.tidy_asked = True
-                self.call_after_refresh(self._tidy)
+                self.query_one(LogPane).view_lines.call_after_refresh(self._tidy)
         return result
 
     def try_command(self, line: str) -> str | None:
