@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.layout import DockArrangeResult
 
 from fatescreen.scene.model import Scene
-from fatescreen.ui.groups import GroupsView
 from fatescreen.ui.kept import KeptLines
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.state import View
+
+
+@runtime_checkable
+class Fits(Protocol):
+    """A view that takes the size it is laid out at before it is first drawn (see
+    :meth:`LinesView.fit`)."""
+
+    def fit(self, size: Size) -> None:
+        """Take ``size`` (border and padding included)."""
 
 
 class Pane(VerticalScroll, KeptLines):
@@ -32,13 +42,13 @@ class Pane(VerticalScroll, KeptLines):
 
     def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
         """Lay the pane's children out, and give a line view among them its size before
-        it is first drawn (:meth:`LinesView.fit`): a view whose lines overflow shows its
+        it is first drawn (:class:`Fits`): a view whose lines overflow shows its
         scrollbar in the first frame."""
         arrangement = super().arrange(size, optimal)
         if self._measuring:
             return arrangement
         for placement in arrangement.placements:
-            if isinstance(placement.widget, LinesView | GroupsView):
+            if isinstance(placement.widget, Fits):
                 placement.widget.fit(placement.region.size)
         return arrangement
 
@@ -55,7 +65,13 @@ class Pane(VerticalScroll, KeptLines):
         limit = styles.max_height
         bar = styles.scrollbar_size_vertical
         room = None
-        if limit is not None and styles.overflow_y == "auto" and bar:
+        # children as tall as a share of the pane fill it and never overflow it (and are
+        # measured as tall as the room around the pane)
+        fills = all(
+            child.styles.height is not None and child.styles.height.is_fraction
+            for child in self.displayed_children
+        )
+        if limit is not None and styles.overflow_y == "auto" and bar and not fills:
             # resolved as Textual resolves it (``container`` is the room inside the
             # pane's border and padding)
             gutter = styles.gutter
