@@ -62,7 +62,6 @@ class Pane(VerticalScroll, KeptLines):
         a frame, later), before measuring them when its line views alone have more lines
         than that."""
         styles = self.styles
-        limit = styles.max_height
         bar = styles.scrollbar_size_vertical
         room = None
         # children as tall as a share of the pane fill it and never overflow it (and are
@@ -71,11 +70,9 @@ class Pane(VerticalScroll, KeptLines):
             child.styles.height is not None and child.styles.height.is_fraction
             for child in self.displayed_children
         )
-        if limit is not None and styles.overflow_y == "auto" and bar and not fills:
-            # resolved as Textual resolves it (``container`` is the room inside the
-            # pane's border and padding)
-            gutter = styles.gutter
-            room = int(limit.resolve(container + gutter.totals, viewport)) - gutter.height
+        if styles.overflow_y == "auto" and bar and not fills:
+            room = self.room(container, viewport)
+        if room is not None:
             if not self.size and not self.show_vertical_scrollbar:
                 lines = sum(len(child.lines) for child in self.query_children(LinesView))
                 if lines > room:
@@ -90,6 +87,16 @@ class Pane(VerticalScroll, KeptLines):
         if room is not None and not self.size and height > room:
             self._show_scrollbar()
         return height
+
+    def room(self, container: Size, viewport: Size) -> int | None:
+        """The most rows inside the pane's border and padding (its maximum height, as
+        Textual resolves it), for the ``container`` given to :meth:`get_content_height`
+        (the room inside the border and padding); None without a maximum height."""
+        limit = self.styles.max_height
+        if limit is None:
+            return None
+        gutter = self.styles.gutter
+        return int(limit.resolve(container + gutter.totals, viewport)) - gutter.height
 
     def _show_scrollbar(self) -> None:
         self.set_reactive(Pane.show_vertical_scrollbar, True)

@@ -752,13 +752,7 @@ class ZonesPane(Pane):
             self._fit(self.canvas.rows, container, viewport)
         # a tall map fills the pane's room and scrolls itself from this layout on, as it
         # will once the pane's styles for it apply
-        limit = self.styles.max_height
-        gutter = self.styles.gutter
-        self.canvas.limit = (
-            int(limit.resolve(container + gutter.totals, viewport)) - gutter.height
-            if limit is not None and self.has_class("-tall")
-            else None
-        )
+        self.canvas.limit = self.room(container, viewport) if self.has_class("-tall") else None
         return super().get_content_height(container, viewport, width)
 
     def _fit(self, rows: int, container: Size | None = None, viewport: Size | None = None) -> None:
