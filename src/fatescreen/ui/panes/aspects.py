@@ -50,12 +50,17 @@ def shown_characters(scene: Scene, selected: str | None) -> list[Character]:
 
 
 def _carries_something(character: Character) -> bool:
-    """A PC, or anyone with a consequence, a boost or a free invoke."""
-    return (
-        character.kind is CharacterKind.PC
-        or any(slot.aspect is not None for slot in character.consequences)
-        or any(a.free_invokes or a.kind is AspectKind.BOOST for a in character.aspects)
-    )
+    """A PC, or anyone with a consequence, a boost or a free invoke (plain loops: the
+    pane asks this of every character of a large scene when it starts)."""
+    if character.kind is CharacterKind.PC:
+        return True
+    for slot in character.consequences:
+        if slot.aspect is not None:
+            return True
+    for aspect in character.aspects:
+        if aspect.free_invokes or aspect.kind is AspectKind.BOOST:
+            return True
+    return False
 
 
 _always_shown = ByIdentity(_carries_something, limit=1 << 16)
