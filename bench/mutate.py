@@ -553,8 +553,9 @@ def _project_copy(modules: list[str], tests: list[str]) -> Path:
 
 def _refresh_copy(modules: list[str], folder: Path) -> None:
     """Bring today's tests and every source file but the mutated modules into their copy (the
-    mutated modules are the same: their hashes were checked), the message catalogs among them,
-    and today's conftest.py."""
+    mutated modules are the same: their hashes were checked) and today's conftest.py. Source
+    files are all of ``src/``, the message catalogs too: a test of a new message fails
+    against yesterday's catalog."""
     for target in (folder, folder / "mutants"):
         if target.is_dir():
             (target / "conftest.py").write_text(conftest(), encoding="utf-8")
@@ -775,12 +776,19 @@ def recheck(modules: list[str], children: int) -> list[Record]:
     ]
     start = time.monotonic()
     if names:
-        subprocess.run(
+        run = subprocess.run(
             [_mutmut(), "run", "--max-children", str(children), *names],
             cwd=folder,
             check=False,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
+        if run.returncode != 0:
+            # mutmut stops before any mutant when today's tests fail unmutated (it must learn
+            # which of the new tests reach what): the old statuses would be recorded as new
+            tail = "\n".join(run.stdout.splitlines()[-20:])
+            raise SystemExit(f"{folder}: mutmut run failed (exit {run.returncode}):\n{tail}")
     seconds = (time.monotonic() - start) / len(modules)
     return [
         read_run(module, folder, seconds, record)

@@ -24,56 +24,82 @@ FREE_USAGE = {
     "| siirrä PIIRRE KENELTÄ KENELLE",
 }
 BOOST_USAGE = {"en": 'Usage: boost WHO "NAME"', "fi": 'Käyttö: särmä KUKA "NIMI"'}
-VERB = {
-    "en": {"aspect": "aspect", "free": "free", "boost": "boost"},
-    "fi": {"aspect": "piirre", "free": "ilmainen", "boost": "särmä"},
-}
+VERB = {"aspect": "piirre", "free": "ilmainen", "boost": "särmä"}
+"""Each verb's Finnish word."""
 USAGE = {"aspect": ASPECT_USAGE, "free": FREE_USAGE, "boost": BOOST_USAGE}
 
 
-def missing(verb: str, line: str, en: str, fi: str) -> list[Reply]:
-    """A line (``{VERB}`` stands for the verb) refused in both languages for lacking a word:
-    ``en`` and ``fi`` are what each calls the missing word."""
+def missing(verb: str, line: str, en: str, fi_line: str, fi: str) -> list[Reply]:
+    """A line refused for lacking a word, in English and (as ``fi_line``) in Finnish: ``en``
+    and ``fi`` are what each calls the missing word."""
     return [
-        refused((), line.format(**VERB["en"]), f"{verb}: missing {en}. {USAGE[verb]['en']}"),
-        refused(
-            (),
-            line.format(**VERB["fi"]),
-            f"{VERB['fi'][verb]}: {fi} ei annettu. {USAGE[verb]['fi']}",
-            "fi",
-        ),
+        refused((), line, f"{verb}: missing {en}. {USAGE[verb]['en']}"),
+        refused((), fi_line, f"{VERB[verb]}: {fi} ei annettu. {USAGE[verb]['fi']}", "fi"),
     ]
 
 
 MISSING = [
     # the action itself: its words in the GM's language
-    *missing("aspect", "{aspect}", "add/remove/reveal/rename", "lisää/poista/paljasta/nimeä"),
-    *missing("free", "{free}", "add/spend/pass", "lisää/käytä/siirrä"),
+    *missing(
+        "aspect", "aspect", "add/remove/reveal/rename", "piirre", "lisää/poista/paljasta/nimeä"
+    ),
+    *missing("free", "free", "add/spend/pass", "ilmainen", "lisää/käytä/siirrä"),
     # aspect
-    *missing("aspect", "{aspect} remove", "aspect", "piirrettä"),
-    *missing("aspect", "{aspect} reveal", "aspect", "piirrettä"),
-    *missing("aspect", "{aspect} rename incense", "the new name", "uutta nimeä"),
-    *missing("aspect", '{aspect} rename incense "  "', "the new name", "uutta nimeä"),
-    *missing("aspect", "{aspect} add", "the aspect's name", "piirteen nimeä"),
-    *missing("aspect", '{aspect} add "  "', "the aspect's name", "piirteen nimeä"),
-    *missing("aspect", "{aspect} add Fog on", "character or zone", "hahmoa tai aluetta"),
+    *missing("aspect", "aspect remove", "aspect", "piirre poista", "piirrettä"),
+    *missing("aspect", "aspect reveal", "aspect", "piirre paljasta", "piirrettä"),
+    *missing(
+        "aspect", "aspect rename incense", "the new name", "piirre nimeä incense", "uutta nimeä"
+    ),
     *missing(
         "aspect",
-        "{aspect} add Fog free",
+        'aspect rename incense "  "',
+        "the new name",
+        'piirre nimeä incense "  "',
+        "uutta nimeä",
+    ),
+    *missing("aspect", "aspect add", "the aspect's name", "piirre lisää", "piirteen nimeä"),
+    *missing(
+        "aspect", 'aspect add "  "', "the aspect's name", 'piirre lisää "  "', "piirteen nimeä"
+    ),
+    *missing(
+        "aspect",
+        "aspect add Fog on",
+        "character or zone",
+        "piirre lisää Fog kohde",
+        "hahmoa tai aluetta",
+    ),
+    *missing(
+        "aspect",
+        "aspect add Fog free",
         "the number of free invokes",
+        "piirre lisää Fog ilmainen",
         "ilmaisten käyttöjen määrää",
     ),
-    *missing("aspect", "{aspect} add Fog free 1 for", "character", "hahmoa"),
+    *missing(
+        "aspect",
+        "aspect add Fog free 1 for",
+        "character",
+        "piirre lisää Fog ilmainen 1 omistaja",
+        "hahmoa",
+    ),
     # boost
-    *missing("boost", "{boost}", "character", "hahmoa"),
-    *missing("boost", "{boost} rozio", "the aspect's name", "piirteen nimeä"),
-    *missing("boost", '{boost} rozio "  "', "the aspect's name", "piirteen nimeä"),
+    *missing("boost", "boost", "character", "särmä", "hahmoa"),
+    *missing("boost", "boost rozio", "the aspect's name", "särmä rozio", "piirteen nimeä"),
+    *missing(
+        "boost", 'boost rozio "  "', "the aspect's name", 'särmä rozio "  "', "piirteen nimeä"
+    ),
     # free
-    *missing("free", "{free} add", "aspect", "piirrettä"),
-    *missing("free", "{free} add candles for", "character", "hahmoa"),
-    *missing("free", "{free} spend candles by", "character", "hahmoa"),
-    *missing("free", "{free} pass candles", "who gives", "antajaa"),
-    *missing("free", "{free} pass candles gm", "who receives", "saajaa"),
+    *missing("free", "free add", "aspect", "ilmainen lisää", "piirrettä"),
+    *missing(
+        "free", "free add candles for", "character", "ilmainen lisää candles omistaja", "hahmoa"
+    ),
+    *missing(
+        "free", "free spend candles by", "character", "ilmainen käytä candles käyttäjä", "hahmoa"
+    ),
+    *missing("free", "free pass candles", "who gives", "ilmainen siirrä candles", "antajaa"),
+    *missing(
+        "free", "free pass candles gm", "who receives", "ilmainen siirrä candles pj", "saajaa"
+    ),
 ]
 
 

@@ -28,10 +28,24 @@ PLACE_USAGE = {
 TOO_LONG = "x" * (MAX_NAME + 1)
 
 
-def on(scene: Path, line: str, said: str, *setup: str, ok: bool = False, lang: str = "en") -> Reply:
-    """A line on a scene (after setup lines) and its one line of reply; refused unless
-    ``ok``."""
-    return Reply(tuple(setup), line, (said,), ok=ok, lang=lang, scene=scene)
+def on(
+    scene: Path,
+    line: str,
+    said: tuple[str, ...] | str,
+    *setup: str,
+    ok: bool = False,
+    lang: str = "en",
+    undone: str = "",
+) -> Reply:
+    """A line on a scene (after setup lines), what it says (refused unless ``ok``), and what
+    ``undo`` says after it if that is checked too."""
+    lines = (said,) if isinstance(said, str) else said
+    return Reply(tuple(setup), line, lines, ok=ok, lang=lang, scene=scene, undone=undone)
+
+
+def taken(kind: str, other: str, name: str) -> str:
+    """The refusal of a name (or an id made from it) that another record has."""
+    return f"another {kind} is already called {other} (names and ids must differ): {name}"
 
 
 def missing_en(scene: Path, line: str, what: str) -> Reply:
@@ -144,11 +158,6 @@ INVALID = [
 @pytest.mark.parametrize("reply", INVALID, ids=reply_id)
 def test_a_value_the_loader_refuses_is_refused_naming_the_record(reply: Reply) -> None:
     check(reply)
-
-
-def taken(kind: str, other: str, name: str) -> str:
-    """The refusal of a name (or an id made from it) that another record has."""
-    return f"another {kind} is already called {other} (names and ids must differ): {name}"
 
 
 BARGE = 'contest start "Beat the barge" Pursuers=rozio Mirel=mirel'
