@@ -561,9 +561,7 @@ def _refresh_copy(modules: list[str], folder: Path) -> None:
             (target / "conftest.py").write_text(conftest(), encoding="utf-8")
         shutil.rmtree(target / "tests", ignore_errors=True)
         shutil.copytree(ROOT / "tests", target / "tests", ignore=_IGNORE)
-    for file in (ROOT / "src").rglob("*"):
-        if not file.is_file() or IGNORED_PARTS & set(file.parts) or file.suffix == ".pyc":
-            continue
+    for file in _files_under(ROOT, ["src"]):
         relative = file.relative_to(ROOT)
         if relative in {Path("src/fatescreen") / module for module in modules}:
             continue

@@ -129,6 +129,31 @@ def test_each_module_runs_against_its_own_tests() -> None:
     assert mutate.tests_of("commands/verbs_harm.py") == ["tests/commands", "tests/campaign"]
     assert mutate.tests_of("rules/varjot/dice.py") == ["tests/systems"]
     assert mutate.tests_of("commands/systems/base.py") == ["tests/systems"]
+    assert "tests/i18n/test_rule_codes.py" in mutate.tests_of("commands/errors.py")
+
+
+def test_a_copy_is_refreshed_with_todays_catalogs_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A recheck runs today's tests, which say today's messages: the copy gets today's
+    catalogs (and every other source file) along with the tests, not only the modules."""
+    root = tmp_path / "project"
+    catalog = root / "src" / "fatescreen" / "i18n" / "fi" / "fatescreen.po"
+    module = root / "src" / "fatescreen" / "commands" / "paths.py"
+    for path, text in ((catalog, 'msgid "new"\n'), (module, "# today\n")):
+        path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
+    (root / "tests").mkdir()
+    (root / "tests" / "test_new.py").write_text("# a new test\n", encoding="utf-8")
+    monkeypatch.setattr(mutate, "ROOT", root)
+    folder = tmp_path / "copy"
+    (folder / "mutants").mkdir(parents=True)
+    mutate._refresh_copy([], folder)
+    for target in (folder, folder / "mutants"):
+        copied = target / catalog.relative_to(root)
+        assert copied.read_text(encoding="utf-8") == 'msgid "new"\n'
+        assert (target / module.relative_to(root)).read_text(encoding="utf-8") == "# today\n"
+        assert (target / "tests" / "test_new.py").is_file()
 
 
 def test_a_mutant_out_of_reach_is_explained_but_still_not_killed(tmp_path: Path) -> None:

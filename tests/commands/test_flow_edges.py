@@ -212,6 +212,18 @@ def test_a_full_defense_ends_on_the_defenders_next_turn() -> None:
     assert [a.name for a in session.scene.aspects][-1] == "Ready and waiting"
 
 
+def test_a_full_defense_ends_when_the_defender_is_next_up() -> None:
+    """Rozio's full defense, declared in exchange 1, ends when ``next`` hands him his turn
+    in exchange 2."""
+    session = played(
+        DEMO, "next rozio", "fulldefense rozio", *_rest_of_exchange_one(), "exchange silbestre"
+    )
+    assert session.scene.full_defenses != ()
+    result = session.execute("next rozio")
+    assert result.lines[2:] == ('Rozio\'s full defense ends unused: a boost "Ready and waiting"',)
+    assert session.scene.full_defenses == ()
+
+
 def _rest_of_exchange_one() -> tuple[str, ...]:
     return tuple(
         f"next {name}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fatescreen.commands.session import Session
-from fatescreen.rules.character import Severity, StressKind, StressTrack
+from fatescreen.rules.character import ConsequenceSlot, Severity, StressKind, StressTrack
 from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.scene.model import PendingHit
 from tests.commands.support import BRINE, DEMO, LIBRARY, SCRIPTS, open_session, played
@@ -72,6 +72,26 @@ def test_absorb_names_every_consequence_it_takes() -> None:
     )
     taken = [s.aspect.name for s in session.scene.character("rozio").consequences if s.aspect]
     assert taken == ["Sprained wrist", "Cracked rib"]
+
+
+def test_a_condition_is_named_for_itself_and_only_the_consequence_needs_a_text() -> None:
+    """Rozio with a Hurt condition box and a moderate consequence slot (a scene file may
+    mix them): option 2 checks the condition, named by the catalog, and takes the moderate
+    consequence under the one text given."""
+    session = open_session(DEMO)
+    rozio = session.scene.character("rozio")
+    slots = (ConsequenceSlot(Severity.MILD, condition="hurt"), ConsequenceSlot(Severity.MODERATE))
+    session.scene = session.scene.with_character(replace(rozio, consequences=slots))
+    assert session.execute(LEADER_HITS_ROZIO).lines[1] == (
+        "Rozio takes 6 shifts: [1] 2 physical boxes + moderate  [2] 1 physical box + Hurt + "
+        "moderate"
+    )
+    result = session.execute('absorb 2 "Cracked rib"')
+    assert result.lines == (
+        'Rozio absorbs 6 shifts: 1 physical box + Hurt + moderate "Cracked rib"',
+    )
+    taken = [s.aspect.name for s in session.scene.character("rozio").consequences if s.aspect]
+    assert taken == ["Hurt", "Cracked rib"]
 
 
 def test_only_an_extreme_consequence_replaces_an_aspect() -> None:
@@ -165,6 +185,37 @@ def test_a_minion_with_one_track_for_all_harm_takes_a_physical_hit_in_it() -> No
     after = session.scene.character("cultist-1")
     assert not after.taken_out
     assert after.stress == (StressTrack(StressKind.COMBINED, 2, frozenset({1, 2})),)
+
+
+def test_a_minion_with_a_track_of_the_hits_kind_takes_the_hit_in_that_one() -> None:
+    """Cultist 1 with one physical box and three boxes for any harm (a scene file may give
+    both): the 2-shift physical hit goes to the physical track, which cannot hold it."""
+    session = open_session(DEMO)
+    cultist = session.scene.character("cultist-1")
+    tracks = (StressTrack(StressKind.PHYSICAL, 1), StressTrack(StressKind.COMBINED, 3))
+    session.scene = session.scene.with_character(replace(cultist, stress=tracks))
+    assert session.execute("attack rozio leader +000 vs 0000").ok
+    result = session.execute("minion cultist-1")
+    assert result.lines == (
+        "Cultist 1 steps in front of Masked leader and takes 2 shifts",
+        "Cultist 1 is taken out",
+    )
+    assert session.scene.character("cultist-1").stress == tracks
+
+
+def test_a_minion_takes_a_mental_hit_on_its_mental_track() -> None:
+    """Rozio provokes the leader (a mental hit of 1); Cultist 1, with a physical and a
+    mental track, takes it in a mental box."""
+    session = open_session(DEMO)
+    cultist = session.scene.character("cultist-1")
+    tracks = (StressTrack(StressKind.PHYSICAL, 1), StressTrack(StressKind.MENTAL, 3))
+    session.scene = session.scene.with_character(replace(cultist, stress=tracks))
+    assert session.execute("attack rozio leader Provoke ++++ vs 0000").ok
+    assert session.execute("minion cultist-1").ok
+    assert session.scene.character("cultist-1").stress == (
+        StressTrack(StressKind.PHYSICAL, 1),
+        StressTrack(StressKind.MENTAL, 3, frozenset({1})),
+    )
 
 
 def test_a_minion_hands_on_to_the_next_hit() -> None:

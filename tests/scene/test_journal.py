@@ -120,54 +120,50 @@ def test_data_dir_variable_moves_the_journals(
     assert Journal(tmp_path / "scene.toml").pending(BASE) == [("stress silbestre 2", ())]
 
 
-def test_an_entry_synced_later_is_written_at_once(
+def test_an_entry_is_fsynced_before_append_returns(
     journal: Journal, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With ``sync_later`` the entry is in the file when append returns, its fsync done on
-    a thread of its own by the time synced() returns, and the next entry is written only
-    after the previous one's fsync."""
+    """append returns once the entry is written and fsynced, on the caller's thread (the
+    dashboard draws the frame that shows a change only after its command returns)."""
     journal.start(BASE)
-    events: list[tuple[str, int]] = []
+    events: list[tuple[str, int, int]] = []
     real_fsync, real_write = os.fsync, os.write
-    gate = threading.Event()
 
-    def slow_fsync(descriptor: int) -> None:
-        gate.wait(5)  # the disk still busy with it
-        events.append(("fsync", os.fstat(descriptor).st_size))
+    def fsync(descriptor: int) -> None:
+        events.append(("fsync", os.fstat(descriptor).st_size, threading.get_ident()))
         real_fsync(descriptor)
 
     def write(descriptor: int, data: bytes) -> int:
-        events.append(("write", len(data)))
+        events.append(("write", len(data), threading.get_ident()))
         return real_write(descriptor, data)
 
-    monkeypatch.setattr(os, "fsync", slow_fsync)
+    monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(os, "write", write)
-    journal.sync_later = True
     journal.append("stress silbestre 2")
-    assert journal.path.read_text(encoding="utf-8").endswith('{"command": "stress silbestre 2"}\n')
-    assert events == [("write", len('{"command": "stress silbestre 2"}\n'))]
-    threading.Timer(0.05, gate.set).start()
-    journal.append("invoke rozio")  # waits for the first entry's fsync
-    journal.synced()
+    journal.append("invoke rozio")
     size = journal.path.stat().st_size
-    second = len('{"command": "invoke rozio"}\n')
-    assert [kind for kind, _ in events] == ["write", "fsync", "write", "fsync"]
-    assert events[1] == ("fsync", size - second) and events[3] == ("fsync", size)
+    first, second = (
+        len(f'{{"command": "{line}"}}\n') for line in ("stress silbestre 2", "invoke rozio")
+    )
+    here = threading.get_ident()
+    assert events == [
+        ("write", first, here),
+        ("fsync", size - second, here),
+        ("write", second, here),
+        ("fsync", size, here),
+    ]
     assert journal.pending(BASE) == [("stress silbestre 2", ()), ("invoke rozio", ())]
 
 
-def test_a_failed_fsync_synced_later_is_raised(
+def test_a_failed_fsync_is_raised_by_append(
     journal: Journal, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The fsync's error reaches whoever waits for it (the dashboard, before its frame)."""
+    """An fsync's error reaches the caller of append (nothing says the entry is safe)."""
     journal.start(BASE)
 
     def failing(_descriptor: int) -> None:
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(os, "fsync", failing)
-    journal.sync_later = True
-    journal.append("stress silbestre 2")
     with pytest.raises(OSError, match="Input/output error"):
-        journal.synced()
-    journal.synced()  # reported once
+        journal.append("stress silbestre 2")

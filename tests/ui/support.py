@@ -13,6 +13,7 @@ from textual.widgets import Input, Static
 
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.campaign import CampaignApp
+from fatescreen.ui.groups import GroupsView
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.panes.zones import MapView
@@ -48,7 +49,7 @@ def text_of(widget: Widget) -> str:
     parts = [widget, *widget.query("*")]
     texts = []
     for part in parts:
-        if isinstance(part, LinesView | MapView):
+        if isinstance(part, LinesView | GroupsView | MapView):
             texts.append(part.plain)
         elif isinstance(part, Static):
             texts.append(str(getattr(part.visual, "plain", part.visual)))

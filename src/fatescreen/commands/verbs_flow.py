@@ -80,7 +80,7 @@ def move(ctx: Context, args: Tokens, request: Move) -> Applied:
             raise ctx.error(
                 "error.no_path", zone=zone.name, name=character.name, here=ctx.scene.zone(here).name
             )
-        found = ctx.scene.obstacle_index.get(link.block or "")
+        found = ctx.scene.obstacle_index.get(link.block) if link.block else None
         block = found if isinstance(found, Block) else None
         difficulty = crossing_difficulty(link.barrier, block)
     if difficulty is None:
@@ -96,7 +96,7 @@ def move(ctx: Context, args: Tokens, request: Move) -> Applied:
         skill,
         resolve(effort, difficulty),
         purpose=RollPurpose.MOVE,
-        refs=(zone.id, block.id if block else ""),
+        refs=(zone.id, block.id) if block else (zone.id,),
         helpers=counted,
     )
     scene, lines = settle(ctx, ctx.scene, pending)
@@ -115,9 +115,9 @@ class Moved:
 
 def apply_move(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, Moved]:
     """Across on a success (or a tie, at a minor cost); short of a harmful block, a hit."""
-    zone_id, block_id = pending.refs
+    zone_id, *block_id = pending.refs
     character = scene.character(pending.actor)
-    block = scene.obstacle_index.get(block_id)
+    block = scene.obstacle_index.get(block_id[0]) if block_id else None
     hit = None
     if isinstance(block, Block):
         hit = block_hit(block, character, pending.result.effort.total)
@@ -131,12 +131,13 @@ def apply_move(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene,
 
 def say_move(ctx: Context, scene: Scene, pending: PendingRoll, moved: Moved) -> tuple[str, ...]:
     """The roll's line, the block's hit, where the character is now, and the hit to take."""
-    zone_id, block_id = pending.refs
+    zone_id, *block_id = pending.refs
     name = ctx.who(pending.actor)
     zone = scene.zone(zone_id).name
     lines = [overcome_line(ctx, pending, "move.cross", name=name, zone=zone)]
-    block = scene.obstacle_index.get(block_id)
-    if moved.hit is not None and isinstance(block, Block):
+    if moved.hit is not None:
+        block = scene.obstacle_index[block_id[0]]  # only a block on the way hits
+        assert isinstance(block, Block)
         lines.append(block_hit_line(ctx, block, moved.hit, pending.result.effort.total))
     key = "move.line" if moved.crossed else "move.stays"
     lines.append(ctx.tr(key, name=name, zone=zone))

@@ -333,11 +333,10 @@ def minion(ctx: Context, args: Tokens, request: Minion) -> Applied:
             raise CommandError(
                 ctx.tr("error.not_minion", minion=chosen.name, name=big_bad.name, names=names)
             )
-    kind = hit.kind
-    if chosen.track(kind) is None and chosen.track(StressKind.COMBINED) is not None:
-        kind = StressKind.COMBINED
-    # Only standing minions are offered, so the rules never refuse this redirect.
-    outcome = redirect_hit(chosen, hit.shifts, kind, inflicted_by=hit.attacker)
+    # Only standing minions are offered, so the rules never refuse this redirect; they
+    # choose the track (the hit's kind, else one for any harm). The minion absorbs with
+    # stress or is taken out, so no consequence (and no attacker's free invoke) comes of it.
+    outcome = redirect_hit(chosen, hit.shifts, hit.kind)
     lines = [ctx.tr("minion.line", minion=chosen.name, name=big_bad.name, shifts=hit.shifts)]
     if outcome.members_taken_out:
         lines.append(ctx.tr("minion.group", count=outcome.members_taken_out, minion=chosen.name))

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import platformdirs
@@ -24,25 +23,6 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _sync_and_close(descriptor: int) -> None:
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-
-
-_syncer: ThreadPoolExecutor | None = None
-
-
-def _sync_later(descriptor: int) -> Future[None]:
-    """fsync and close ``descriptor`` on the journal's own thread (fsync lets other
-    threads run while it waits for the disk)."""
-    global _syncer
-    if _syncer is None:
-        _syncer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="journal-sync")
-    return _syncer.submit(_sync_and_close, descriptor)
-
-
 class Journal:
     """An append-only log of command lines applied to one scene since its last save.
 
@@ -54,17 +34,11 @@ class Journal:
         key = hashlib.sha256(str(scene_path.resolve()).encode("utf-8")).hexdigest()[:16]
         self.scene_path = scene_path
         self.path = (folder or data_dir() / "journals") / f"{scene_path.stem}-{key}.jsonl"
-        self.sync_later = False
-        """When True, :meth:`append` returns once the entry is written, its fsync running
-        on a thread of its own until :meth:`synced` (the dashboard draws meanwhile, and
-        waits for it before the frame that shows the change)."""
-        self._syncing: Future[None] | None = None
 
     def pending(self, base_text: str) -> list[tuple[str, tuple[str, ...]]]:
         """Command lines (with the dice they rolled) journaled against ``base_text`` and
         not saved since; [] if none or if the journal belongs to another version of the
         file."""
-        self.synced()
         try:
             lines = self.path.read_text(encoding="utf-8").split("\n")
         except OSError:
@@ -87,7 +61,6 @@ class Journal:
 
     def start(self, base_text: str) -> None:
         """Begin a fresh journal for a file whose text is ``base_text`` (after a save)."""
-        self.synced()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         temp = self.path.with_suffix(".tmp")
         with temp.open("w", encoding="utf-8") as handle:
@@ -98,8 +71,13 @@ class Journal:
 
     def append(self, command: str, dice: tuple[str, ...] = ()) -> None:
         """Record one applied command line durably, with the faces of any dice it rolled
-        so that replaying it gives the same result."""
-        self.synced()  # entries reach the disk in order
+        so that replaying it gives the same result.
+
+        The fsync runs on the caller's thread: on a thread of its own it could start only
+        once the caller let the interpreter go (a dashboard drawing its panes holds it for
+        milliseconds), so the disk's wait would still come after the drawing, with two
+        thread switches more, each slow on a busy machine.
+        """
         entry: dict[str, object] = {"command": command}
         if dice:
             entry["dice"] = list(dice)
@@ -115,22 +93,10 @@ class Journal:
             written = 0
             while written < len(data):
                 written += os.write(descriptor, data[written:])
-        except BaseException:
+            os.fsync(descriptor)
+        finally:
             os.close(descriptor)
-            raise
-        if self.sync_later:
-            self._syncing = _sync_later(descriptor)
-        else:
-            _sync_and_close(descriptor)
-
-    def synced(self) -> None:
-        """Return once every entry appended is on the disk (at once unless
-        :attr:`sync_later`); raise what its fsync raised."""
-        syncing, self._syncing = self._syncing, None
-        if syncing is not None:
-            syncing.result()
 
     def discard(self) -> None:
         """Forget the journal (the GM declined to recover it)."""
-        self.synced()
         self.path.unlink(missing_ok=True)

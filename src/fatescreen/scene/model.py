@@ -33,7 +33,8 @@ class RollPurpose(StrEnum):
 
     PLAIN = "plain"
     MOVE = "move"
-    """Crossing into a zone past a barrier or block: refs = (zone id, block id or "")."""
+    """Crossing into a zone past a barrier or block: refs = (zone id, block id), or
+    (zone id,) when no block stands on the way."""
     PASS_BLOCK = "pass_block"
     """Getting past a block: refs = (block id,)."""
     REMOVE_BLOCK = "remove_block"

@@ -217,10 +217,10 @@ class FatescreenApp(App[None]):
         Binding("h", "hazard", "Hazard", id="hazard"),
         Binding("H", "hazard_dialog", "Hazard roll", id="hazard_dialog", show=False),
         Binding("i", "invoke", "Invoke", id="invoke"),
-        Binding("f", "free_invoke", "Free invoke", id="free_invoke", show=False),
+        # f and n are checked before the key goes round the focused pane and its parents
+        # (which have nothing to do with them), unless a dialog or a text field is in front
+        Binding("f", "free_invoke", "Free invoke", id="free_invoke", show=False, priority=True),
         Binding("d", "reopen", "Absorb / reveal", id="reopen", show=False),
-        # checked before the key goes round the focused pane and its parents (which have
-        # nothing to do with it), unless a dialog or a text field is in front
         Binding("n", "next_turn", "Next", id="next_turn", priority=True),
         Binding("j,down", "turn_cursor(1)", "Cursor down", id="cursor_down", show=False),
         Binding("k,up", "turn_cursor(-1)", "Cursor up", id="cursor_up", show=False),
@@ -313,6 +313,8 @@ class FatescreenApp(App[None]):
         self.last_target: str | None = None
         self.shown_pane = "zones"
         self._panes: list[Pane] = []
+        self._status_shown: tuple[object, ...] | None = None
+        """What the status line was made from last (see :meth:`_status`)."""
         self.quick_pick = QuickPick(id="pick")
         self._builder: SceneBuilder | None = None
         self._footer: frozenset[str] | bool | None = False
@@ -548,12 +550,26 @@ class FatescreenApp(App[None]):
         """The status line, fitted to ``width`` columns (the app's, unless a resize says
         what they are about to be)."""
         scene = self.scene
+        dirty = " ●" if self.session is not None and self.session.dirty else ""
+        width = (width or self.size.width) - 2
+        # most commands change nothing the line shows: it is not made again
+        shown = (
+            scene.title,
+            scene.turn.exchange if scene.turn else None,
+            scene.gm_pool,
+            dirty,
+            self.view_state.lang,
+            self.theme,
+            width,
+        )
+        if shown == self._status_shown:
+            return
+        self._status_shown = shown
         exchange = (
             self.tr("ui.exchange", number=scene.turn.exchange)
             if scene.turn
             else self.tr("ui.no_exchange")
         )
-        dirty = " ●" if self.session is not None and self.session.dirty else ""
         head = assemble(
             ("fatescreen", "bold $accent"),
             " · ",
@@ -563,7 +579,7 @@ class FatescreenApp(App[None]):
             (dirty, "$warning"),
         )
         self.query_one("#status", StatusBar).set(
-            status_line(head, self.view_state.lang, self.theme, (width or self.size.width) - 2)
+            status_line(head, self.view_state.lang, self.theme, width)
         )
 
     # -- running commands ----------------------------------------------------------------
@@ -575,12 +591,8 @@ class FatescreenApp(App[None]):
             return None
         line = request if isinstance(request, str) else request.command()
         before = self.scene
-        # the journal entry is written before the panes are told; its fsync waits for the
-        # disk while they redraw, and is done before this returns (so before the frame
+        # the journal entry is on the disk before the panes are told (so before the frame
         # that shows the change)
-        journal = self.session.journal
-        if journal is not None:
-            journal.sync_later = True
         try:
             result = self.session.execute(line)
             self.query_one(LogPane).add(
@@ -596,14 +608,14 @@ class FatescreenApp(App[None]):
             if result.ok and flow:
                 self._follow_up(before, changed)
         finally:
-            if journal is not None:
-                journal.sync_later = False
-                journal.synced()
             if not self.tidy_asked:
                 # what the command left behind is collected once the frame that shows it
-                # is drawn (the panes it changed are to be drawn: the callback waits)
+                # is drawn: asked through the log's lines view, which the command's entry
+                # has just asked to be drawn, so the request reaches the screen behind
+                # that one (asked through the app, the screen may take it at an idle
+                # moment before the panes' requests reach it, and collect before the frame)
                 self.tidy_asked = True
-                self.call_after_refresh(self._tidy)
+                self.query_one(LogPane).view_lines.call_after_refresh(self._tidy)
         return result
 
     def try_command(self, line: str) -> str | None:
@@ -840,6 +852,7 @@ class FatescreenApp(App[None]):
 
     def action_free_invoke(self) -> None:
         """Spend the first free invoke the roller's side holds on the last roll (one key)."""
+        self._leave_key_to_what_is_in_front()
         if self.session is None or self.scene.pending_roll is None:
             self.notify(self.tr("error.no_roll"), severity="warning", markup=False)
             return
@@ -850,10 +863,7 @@ class FatescreenApp(App[None]):
 
     def action_next_turn(self) -> None:
         """Hand the turn to the highlighted name in the turn order (one key)."""
-        if len(self.screen_stack) > 1 or isinstance(self.focused, Input):
-            # the key is the dialog's or the text field's, as if the binding were not a
-            # priority one (an app binding does not reach a dialog, a field takes letters)
-            raise SkipAction()
+        self._leave_key_to_what_is_in_front()
         from fatescreen.commands.requests import NextTurn
 
         turn = self.query_one(TurnPane)
@@ -867,6 +877,17 @@ class FatescreenApp(App[None]):
             self.action_next_exchange()
             return
         self.run_command(NextTurn(turn.cursor))
+
+    def _leave_key_to_what_is_in_front(self) -> None:
+        """A priority binding's key is the dialog's or the text field's in front, as if
+        the binding were not a priority one (an app binding does not reach a dialog, a
+        field takes letters).
+
+        Raises:
+            SkipAction: A dialog or a text field is in front.
+        """
+        if len(self.screen_stack) > 1 or isinstance(self.focused, Input):
+            raise SkipAction()
 
     def action_next_exchange(self) -> None:
         """Start the next exchange with the highlighted name."""

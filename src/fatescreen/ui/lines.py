@@ -420,6 +420,37 @@ class LinesView(ScrollView, KeptLines):
             self.set_reactive(Widget.virtual_size, Size(width, len(self._strips)))
         return len(self._strips)
 
+    def _fill(self, width: int) -> None:
+        """Take ``width`` and the strips of every line at it (drawn when shown)."""
+        self._width = width
+        self._blocks = [self._strips_for(self.lines, width)]
+        self._block_lines = [len(self.lines)]
+        self._strips = self._painted = self._blocks[0]
+
+    def fit(self, size: Size) -> None:
+        """Take the size the view is laid out at, before it is first drawn: its lines
+        are wrapped to the width it will have and, when they are more than it shows,
+        its scrollbar is shown in that very layout (Textual decides a scrollbar once a
+        layout has measured what overflows, and shows it a layout later: a frame after
+        the first). Called by the pane that lays the view out (``Pane.arrange``)."""
+        styles = self.styles
+        if self._width or not self.lines or styles.overflow_y != "auto":
+            return
+        height = size.height - styles.gutter.height
+        width = size.width - styles.gutter.width
+        bar = styles.scrollbar_size_vertical
+        stable = styles.scrollbar_gutter == "stable"
+        if height <= 0 or width - bar <= 0 or (styles.height and styles.height.is_auto):
+            return
+        self._fill(width - bar if stable else width)
+        overflows = len(self._strips) > height
+        if overflows and not stable:
+            self._fill(width - bar)
+        self.set_reactive(Widget.virtual_size, Size(self._width, len(self._strips)))
+        if overflows and bar:
+            self.set_reactive(Widget.show_vertical_scrollbar, True)
+            self.vertical_scrollbar.display = True
+
     def _first_fill(self, width: int) -> None:
         """Take the lines set before the view had a size, in the first frame that shows
         it (a view sized by its pane, not by its lines, gets its width in a layout that
@@ -427,10 +458,7 @@ class LinesView(ScrollView, KeptLines):
 
         Runs while the frame is drawn: the strips and the length are set quietly, and a
         scrollbar that must now make room is asked for after."""
-        self._width = width
-        self._blocks = [self._strips_for(self.lines, width)]
-        self._block_lines = [len(self.lines)]
-        self._strips = self._painted = self._blocks[0]
+        self._fill(width)
         widest = max((strip.cell_length for strip in self._strips), default=0)
         size = Size(max(widest, width), len(self._strips))
         if size != self.virtual_size:

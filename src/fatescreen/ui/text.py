@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
+from rich.cells import cell_len
 from textual.content import Content
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind
@@ -149,6 +150,16 @@ def aspect_line(
         _aspect_lines.clear()  # forget aspects long gone rather than grow without end
     _aspect_lines[key] = (aspect, names, line)
     return line
+
+
+def aspect_width(prefix: str, aspect: Aspect, names: Mapping[str, str], gm: str) -> int:
+    """How many cells :func:`aspect_line` is wide, worked out without building it."""
+    return cell_len(literal(prefix)) + sum(
+        part.cell_length
+        if isinstance(part, Content)
+        else cell_len(literal(part[0] if isinstance(part, tuple) else part))
+        for part in _aspect_parts(aspect, names, gm)
+    )
 
 
 _ASPECT_LINES = 1 << 15

@@ -2,25 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 
+from rich.cells import cell_len
 from textual.content import Content
 
 from fatescreen.rules.aspects import Aspect, AspectKind
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene.memo import ByIdentity
 from fatescreen.scene.model import Scene
-from fatescreen.ui.lines import LinesView
+from fatescreen.ui.groups import Group, GroupsView
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.state import View
-from fatescreen.ui.text import aspect_line, assemble, literal
+from fatescreen.ui.text import aspect_line, aspect_width, assemble, literal
 
 
-def _group(label: str, aspects: list[Aspect], names: Mapping[str, str], gm: str) -> list[Content]:
+def _lines(
+    label: str, aspects: Sequence[Aspect], names: Mapping[str, str], gm: str
+) -> list[Content]:
     lines = [assemble((label, "bold $secondary"))]
     lines += [aspect_line("  ", aspect, names, gm) for aspect in aspects]
     return lines
+
+
+def _group(
+    key: str,
+    value: object,
+    label: str,
+    aspects: Sequence[Aspect],
+    names: Mapping[str, str],
+    gm: str,
+) -> Group:
+    """A holder's group: its label and its aspects, the lines built when first shown."""
+    widths = [cell_len(literal(label))]
+    widths += [aspect_width("  ", aspect, names, gm) for aspect in aspects]
+    return Group(key, value, widths, partial(_lines, label, aspects, names, gm))
 
 
 def _character_aspects(character: Character) -> list[Aspect]:
@@ -33,12 +50,17 @@ def shown_characters(scene: Scene, selected: str | None) -> list[Character]:
 
 
 def _carries_something(character: Character) -> bool:
-    """A PC, or anyone with a consequence, a boost or a free invoke."""
-    return (
-        character.kind is CharacterKind.PC
-        or any(slot.aspect is not None for slot in character.consequences)
-        or any(a.free_invokes or a.kind is AspectKind.BOOST for a in character.aspects)
-    )
+    """A PC, or anyone with a consequence, a boost or a free invoke (plain loops: the
+    pane asks this of every character of a large scene when it starts)."""
+    if character.kind is CharacterKind.PC:
+        return True
+    for slot in character.consequences:
+        if slot.aspect is not None:
+            return True
+    for aspect in character.aspects:
+        if aspect.free_invokes or aspect.kind is AspectKind.BOOST:
+            return True
+    return False
 
 
 _always_shown = ByIdentity(_carries_something, limit=1 << 16)
@@ -49,17 +71,18 @@ the same objects (room for the largest scenes' characters, or it forgets them al
 class AspectsPane(Pane):
     """All aspects a GM invokes and compels from, with free invokes as owner pips.
 
-    One line view holds every holder's group; a group's lines are rebuilt only when its
-    holder is a different object (or the language or a name changed), and the view
-    re-renders only lines it has not rendered before, so one change repaints one group.
+    One view of groups holds every holder's group, built and drawn only when one of its
+    rows is on screen (a large scene has thousands of aspects); a group is made again only
+    when its holder is a different object (or the language or a name changed), and only
+    its lines that differ are drawn again, so one change repaints one line.
     """
 
     TITLE_KEY = "ui.aspects"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.body = LinesView(id="aspects-body")
-        self._groups: dict[str, tuple[object, list[Content]]] = {}
+        self.body = GroupsView(id="aspects-body")
+        self._groups: dict[str, Group] = {}
         self._key: tuple[object, ...] = ()
         self._view: View | None = None
         self._names: Mapping[str, str] = {}
@@ -85,53 +108,34 @@ class AspectsPane(Pane):
         self._key = shown
         names = scene.character_names
         gm = view.tr("gm.name")
-        wanted: list[tuple[str, object, Callable[[], list[Content]]]] = []
+        relabel = view != self._view or (names is not self._names and names != self._names)
+        self._view, self._names = view, names
+        known = {} if relabel else self._groups
+        groups: dict[str, Group] = {}
+
+        def add(key: str, value: object, label: str, aspects: Sequence[Aspect]) -> None:
+            group = known.get(key)
+            if group is None or group.value is not value:
+                group = _group(key, value, label, aspects, names, gm)
+            groups[key] = group
+
         if scene.aspects:
-            wanted.append(
-                (
-                    "scene",
-                    scene.aspects,
-                    partial(_group, view.tr("ui.scene_aspects"), list(scene.aspects), names, gm),
-                )
-            )
+            add("scene", scene.aspects, view.tr("ui.scene_aspects"), scene.aspects)
         for zone in scene.zones:
             if zone.aspects:
-                wanted.append(
-                    (
-                        f"zone:{zone.id}",
-                        zone,
-                        partial(_group, literal(zone.name), list(zone.aspects), names, gm),
-                    )
-                )
+                add(f"zone:{zone.id}", zone, zone.name, zone.aspects)
         for character in shown_characters(scene, view.selected):
             aspects = _character_aspects(character)
             if aspects:
-                wanted.append(
-                    (
-                        f"character:{character.id}",
-                        character,
-                        partial(_group, literal(character.name), aspects, names, gm),
-                    )
-                )
-        relabel = view != self._view or (names is not self._names and names != self._names)
-        self._view, self._names = view, names
-        groups: dict[str, tuple[object, list[Content]]] = {}
-        lines: list[Content] = []
-        for key, value, build in wanted:
-            known = None if relabel else self._groups.get(key)
-            group = known if known is not None and known[0] is value else (value, build())
-            groups[key] = group
-            if lines:
-                lines.append(_GAP)
-            lines += group[1]
+                add(f"character:{character.id}", character, character.name, aspects)
         self._groups = groups
-        self.body.set_lines(lines)
+        self.body.set_groups(list(groups.values()))
 
     def _patch(self, scene: Scene, view: View, changed: frozenset[str]) -> bool:
-        """Rebuild only the groups of the characters a command changed, when the scene's
-        and the zones' aspects, the view and the names are as before and no character
-        joins or leaves the pane (a large scene has thousands of characters to walk);
-        False when the whole pane must be worked out again."""
+        """Make again only the groups of the characters a command changed, when the
+        scene's and the zones' aspects, the view and the names are as before and no
+        character joins or leaves the pane (a large scene has thousands of characters to
+        walk); False when the whole pane must be worked out again."""
         if (
             not self._key
             or scene.aspects is not self._key[0]
@@ -146,7 +150,7 @@ class AspectsPane(Pane):
             return False
         gm = view.tr("gm.name")
         index = scene.character_index
-        rebuilt: dict[str, tuple[Character, list[Content]]] = {}
+        remade: dict[str, Group] = {}
         for tag in changed:
             kind, _, character_id = tag.partition(":")
             if kind != "character":
@@ -161,25 +165,10 @@ class AspectsPane(Pane):
             key = f"character:{character_id}"
             if bool(aspects) != (key in self._groups):
                 return False  # the character joins or leaves the pane
-            if aspects and character is not None:
-                rebuilt[key] = (character, _group(literal(character.name), aspects, names, gm))
+            if aspects and character is not None and self._groups[key].value is not character:
+                remade[key] = _group(key, character, character.name, aspects, names, gm)
         self._names = names
-        if not rebuilt:
-            return True
-        # where each group starts (a gap line between groups), and the changed groups
-        # put in place from the last up, so the places above stay as they are
-        starts: dict[str, int] = {}
-        at = 0
-        for key, (_, group_lines) in self._groups.items():
-            if at:
-                at += 1
-            starts[key] = at
-            at += len(group_lines)
-        for key in sorted(rebuilt, key=starts.__getitem__, reverse=True):
-            start = starts[key]
-            self.body.replace_lines(start, start + len(self._groups[key][1]), rebuilt[key][1])
-            self._groups[key] = rebuilt[key]
+        if remade:
+            self._groups = {key: remade.get(key, group) for key, group in self._groups.items()}
+            self.body.set_groups(list(self._groups.values()))
         return True
-
-
-_GAP = Content("")

@@ -276,6 +276,8 @@ class StatBlockPane(Pane):
         self._title = ""
         self._view: View | None = None
         self._key: object = None
+        self._tracks: list[StressBoxes] = []
+        """The stress tracks mounted (kept rather than looked up: a query walks the pane)."""
 
     def compose(self) -> ComposeResult:
         yield self.head
@@ -306,10 +308,11 @@ class StatBlockPane(Pane):
         self._key = key
         self._character, self._view = character, view
         self.relabel(view)
-        existing = list(self.query(StressBoxes))
+        existing = self._tracks
         if character is None:
             for widget in existing:
                 widget.remove()
+            self._tracks = []
             self.head.set(view.tr("ui.no_character"))
             self.sheet.set_lines([])
             return
@@ -331,5 +334,6 @@ class StatBlockPane(Pane):
             StressBoxes(character.id, track, label, escalating)
             for track, label in zip(character.stress, labels, strict=True)
         ]
+        self._tracks = tracks
         if tracks:
             self.mount_all(tracks, after=self.head)

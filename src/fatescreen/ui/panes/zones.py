@@ -558,6 +558,9 @@ class MapView(ScrollView, KeptLines):
         self._tops: list[int] = []
         self._strips: dict[Band, list[Strip]] = {}
         self._look: tuple[str, object] | None = None
+        self.limit: int | None = None
+        """The most rows the map takes while it is sized to its rows (its pane's room,
+        when the map is taller than that: the map then scrolls inside the pane)."""
 
     @property
     def plain(self) -> str:
@@ -618,6 +621,24 @@ class MapView(ScrollView, KeptLines):
         ):
             changed.append((top, len(extra)))
         self._repaint(changed)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As tall as the map, up to :attr:`limit`."""
+        rows = super().get_content_height(container, viewport, width)
+        return rows if self.limit is None else min(rows, self.limit)
+
+    def fit(self, size: Size) -> None:
+        """Show the scrollbar in the layout that first gives the map more rows than its
+        size shows (Textual would show it a layout, and a frame, later)."""
+        styles = self.styles
+        if (
+            not self.show_vertical_scrollbar
+            and styles.overflow_y == "auto"
+            and styles.scrollbar_size_vertical
+            and self.rows > size.height - styles.gutter.height
+        ):
+            self.set_reactive(Widget.show_vertical_scrollbar, True)
+            self.vertical_scrollbar.display = True
 
     def _repaint(self, spans: list[tuple[int, int]]) -> None:
         scroll_y = self.scroll_offset.y
@@ -729,6 +750,9 @@ class ZonesPane(Pane):
         if self._scene is not None and self._view is not None and not self._width and width:
             self._draw(width + self.styles.gutter.width + self.styles.scrollbar_size_vertical)
             self._fit(self.canvas.rows, container, viewport)
+        # a tall map fills the pane's room and scrolls itself from this layout on, as it
+        # will once the pane's styles for it apply
+        self.canvas.limit = self.room(container, viewport) if self.has_class("-tall") else None
         return super().get_content_height(container, viewport, width)
 
     def _fit(self, rows: int, container: Size | None = None, viewport: Size | None = None) -> None:
