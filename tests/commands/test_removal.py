@@ -222,3 +222,17 @@ def test_points_held_for_a_removed_character_go_with_it() -> None:
     assert [(entry.who, entry.delta) for entry in invoked.scene.held] == [("leader", 1)]
     assert invoked.execute("remove leader").ok
     assert invoked.scene.held == ()
+
+
+def test_new_rules_that_a_characters_checked_boxes_no_longer_fit_are_refused() -> None:
+    session = played(DEMO, "set rules extra_stress_boxes 2", "stress rozio physical 5")
+    before = session.scene
+    refused = session.execute("set rules extra_stress_boxes 0")
+    assert (refused.ok, refused.lines) == (
+        False,
+        (
+            "Rozio: stress_checked.physical[1]: box 5 is past the end of the physical track "
+            "(4 boxes); nothing changed",
+        ),
+    )
+    assert session.scene == before
