@@ -198,3 +198,41 @@ def test_a_removed_hazard_leaves_its_contest_side() -> None:
         ("Mirel", ("mirel",)),
         ("Dogs", ()),
     ]
+
+
+def test_a_block_taken_off_its_way_leaves_the_way_free() -> None:
+    scene = played(MINE, GATE, "set gate between none").scene
+    assert links(scene)[0] == (("pithead", "shaft"), None)
+
+
+def test_a_removed_obstacle_leaves_a_roll_it_had_no_part_in() -> None:
+    pending = played(MINE, "overcome riesa Athletics ++00 vs 2", "remove portcullis").scene
+    assert pending.pending_roll is not None and pending.pending_roll.actor == "riesa"
+
+
+def test_points_held_for_a_removed_character_go_with_it() -> None:
+    """A hostile invoke of the leader's trouble holds a point for him until the scene ends;
+    removed, he has nothing to be paid."""
+    invoked = played(
+        DEMO,
+        "attack rozio leader Shoot 0000 vs 0000",
+        "invoke zealous by rozio hostile",
+        "absorb 1",
+    )
+    assert [(entry.who, entry.delta) for entry in invoked.scene.held] == [("leader", 1)]
+    assert invoked.execute("remove leader").ok
+    assert invoked.scene.held == ()
+
+
+def test_new_rules_that_a_characters_checked_boxes_no_longer_fit_are_refused() -> None:
+    session = played(DEMO, "set rules extra_stress_boxes 2", "stress rozio physical 5")
+    before = session.scene
+    refused = session.execute("set rules extra_stress_boxes 0")
+    assert (refused.ok, refused.lines) == (
+        False,
+        (
+            "Rozio: stress_checked.physical[1]: box 5 is past the end of the physical track "
+            "(4 boxes); nothing changed",
+        ),
+    )
+    assert session.scene == before

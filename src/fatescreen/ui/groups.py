@@ -17,7 +17,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from fatescreen.ui.kept import KeptLines
-from fatescreen.ui.lines import line_key, resize_scrollbar
+from fatescreen.ui.lines import fit_rows, line_key, resize_scrollbar
 
 
 @dataclass(eq=False)
@@ -210,23 +210,12 @@ class GroupsView(ScrollView, KeptLines):
     def fit(self, size: Size) -> None:
         """Take the size the view is laid out at before it is first drawn, and show the
         scrollbar in that layout if the rows overflow (see ``LinesView.fit``)."""
-        styles = self.styles
-        if self._width or not self.groups:
-            return
-        height = size.height - styles.gutter.height
-        width = size.width - styles.gutter.width
-        bar = styles.scrollbar_size_vertical
-        stable = styles.scrollbar_gutter == "stable"
-        if height <= 0 or width - bar <= 0:
-            return
-        self._take_width(width - bar if stable else width)
-        overflows = self._height > height
-        if overflows and not stable:
-            self._take_width(width - bar)
-        self.set_reactive(Widget.virtual_size, Size(self._width, self._height))
-        if overflows and bar:
-            self.set_reactive(Widget.show_vertical_scrollbar, True)
-            self.vertical_scrollbar.display = True
+        if not self._width and self.groups:
+            fit_rows(self, size, self._rows_at)
+
+    def _rows_at(self, width: int) -> int:
+        self._take_width(width)
+        return self._height
 
     def _take_width(self, width: int) -> None:
         if width != self._width:
