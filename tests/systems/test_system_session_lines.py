@@ -17,7 +17,7 @@ from fatescreen.commands.systems import verbs_of
 from fatescreen.commands.systems.base import SystemApplied, SystemContext, VerbSet, Words, percent
 from fatescreen.commands.systems.session import SystemSession, blank_session, open_system_session
 from fatescreen.commands.systems.varjot import KEYWORDS, VERBS
-from fatescreen.scene.systems import VARJOT
+from fatescreen.scene.systems import VARJOT, load_system_text
 from tests.systems.support import SILLALLA
 
 CHECK = "check Ilse Miekkailu vs Vartija Miekkailu"
@@ -322,3 +322,16 @@ def test_replayed_dice_come_before_the_rng() -> None:
 
 def test_the_registry_finds_each_system() -> None:
     assert verbs_of(VARJOT) is VERBS
+
+
+def test_a_scene_read_from_text_saves_where_the_gm_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without a file of its own, a scene's save name is taken from the working folder."""
+    monkeypatch.chdir(tmp_path)
+    loaded = load_system_text(SILLALLA.read_text(encoding="utf-8"))
+    session: SystemSession[Any] = SystemSession(
+        loaded.system, loaded.value, verbs_of(VARJOT), loaded
+    )
+    assert session.execute("save here.toml").lines == ("saved to here.toml",)
+    assert (tmp_path / "here.toml").read_text(encoding="utf-8") == loaded.text
