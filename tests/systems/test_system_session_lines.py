@@ -275,6 +275,13 @@ def test_a_verb_set_registers_its_verbs() -> None:
         words.integer("N", low=0, high=4)
         return SystemApplied(ctx.value, ("fine",))
 
+    @verbs.verb("zap", "zap")
+    def zap(ctx: SystemContext[Any], words: Words) -> SystemApplied[Any]:
+        return SystemApplied(ctx.value, ())
+
+    # a verb the catalog has no word for is written as it is named
+    assert verbs.verbs["zap"].word("fi") == "zap" and verbs.find("za", "fi") is verbs.verbs["zap"]
+    del verbs.verbs["zap"]
     assert verbs.prefix == "varjot" and verbs.keywords is KEYWORDS
     assert list(verbs.verbs) == ["gift", "odds"]
     session: SystemSession[Any] = SystemSession(VARJOT, None, verbs, lang="fi")
