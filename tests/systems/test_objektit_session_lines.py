@@ -12,6 +12,7 @@ import pytest
 
 from fatescreen.commands.session import Result
 from fatescreen.commands.systems.session import SystemSession, open_system_session
+from tests.systems.support import edited
 from tests.systems.test_objektit_scene import SATAMASSA
 
 FI_CHECK = (
@@ -81,7 +82,32 @@ def test_a_conflict_in_finnish(scene_path: Path) -> None:
         "konflikti: luontainen kyky (LK) ei annettu. "
         "Käyttö: konflikti OBJEKTI LK [KK|-] [MAHDOLLISUUS]",
     )
+    same(
+        session,
+        "konflikti Merikotka nopea -",
+        "objektilla Merikotka ei ole tähän sopivaa kehittyvää kykyä eikä konseptin vakioarvoa: "
+        "nimeä kyky tai anna objektille 'default = N'",
+    )
+    same(
+        session,
+        "konflikti Aino lentäminen",
+        "luontainen kyky (LK) 'lentäminen' ei löydy; tunnetut: vikkelä, vaarallinen, "
+        "kurinalainen, kätevä, vaikuttava, nokkela, kova",
+    )
+    same(
+        session,
+        "tn x",
+        "todennäköisyys: 'x' ei ole luku. Käyttö: todennäköisyys | todennäköisyys kohde OBJEKTI "
+        "VAARALLISUUS [LK [KK]] | todennäköisyys PERUSARVO [MAHDOLLISUUS]",
+    )
     changed(session, "konflikti Aino kova", FI_CHECK, *FI_CHECK_ODDS)
+    same(session, "heitä 7 1", "odotettiin kahta d6-silmälukua 1–6 (esim. 3 5), saatiin '7 1'")
+    same(
+        session,
+        "tn kohde Bertil -3",
+        "Kohteen Bertil tila tämän hyökkäyksen jälkeen: 6 Hyvä 83% · 5 Kolhittu 8% "
+        "· 4 Vahingoittunut 6% · 3 Luhistumassa 3%",
+    )
     same(session, "tn", FI_CHECK, *FI_CHECK_ODDS)
     same(
         session,
@@ -121,6 +147,27 @@ def test_damage_and_condition_in_finnish(scene_path: Path) -> None:
     changed(session, "tila Aino 5", "Aino: tila 0 PJn vallassa → 5 Kolhittu")
     assert session.execute("konflikti Aino kova").ok and session.execute("heitä 6 6").ok
     same(session, "vahinko Bertil -3", "viime tulos −7 ei ole osuma (vain positiivinen tulos osuu)")
+    for line in ("konflikti Aino kova 0,5", "heitä 6 6"):
+        assert session.execute(line).ok
+    same(
+        session, "vahinko Bertil -3", "viime tulos −6,5 ei ole osuma (vain positiivinen tulos osuu)"
+    )
+    for line in ("konflikti Aino kova 4,5", "heitä 1 1"):
+        assert session.execute(line).ok
+    changed(
+        session,
+        "vahinko Bertil -2,5",
+        "Vahinko, Bertil: kova +3 + vaarallisuus −2,5 − osuma +7,5 = −7: "
+        "tila 6 Hyvä → -1 PJn vallassa",
+    )
+    for line in ("konflikti Aino kova 0", "heitä 1 1"):
+        assert session.execute(line).ok
+    changed(
+        session,
+        "vahinko Merikotka -2,5",
+        "Vahinko, Merikotka: kestävä +4 + vaarallisuus −2,5 − osuma +3 = −1,5: "
+        "tila 6 Hyvä → 5 Kolhittu",
+    )
 
 
 def test_initiative_in_finnish(scene_path: Path) -> None:
@@ -156,8 +203,26 @@ def test_initiative_in_finnish(scene_path: Path) -> None:
         "Aloite: 1. Bertil −2 · 2. Merikotka −2 = Aino −2",
     )
     same(session, "aloite", "Aloite: 1. Bertil −2 · 2. Merikotka −2 = Aino −2")
+    english = open_system_session(scene_path, journal=False)
+    assert english.execute("initiative Aino vikkelä dice 3 3").lines == (
+        "Aino: 4 − [3 3] = −2: average consequence (bad)",
+        "Initiative: 1. Aino −2",
+    )
     changed(session, "aloite tyhjennä", "Aloitteet tyhjennetty seuraavaa taistelua varten")
     assert session.value.initiative == ()
+
+
+def test_a_drawn_initiative_goes_after_a_rolled_one_with_no_developed_ability(
+    tmp_path: Path,
+) -> None:
+    """Ties go by KK, then LK: the GM's drawn value has neither, so it comes last."""
+    path = edited(tmp_path, "default = 1", "default = 0", SATAMASSA)
+    session = open_system_session(path, lang="fi", journal=False)
+    assert session.execute("aloite Merikotka = -3").ok
+    assert session.execute("aloite Aino vikkelä - 0 nopat 3 3").lines == (
+        "Aino: 3 − [3 3] = −3: melko paha seuraus (huono)",
+        "Aloite: 1. Aino −3 · 2. Merikotka −3",
+    )
 
 
 def test_quick_rolls_and_odds_change_nothing(scene_path: Path) -> None:
