@@ -85,3 +85,25 @@ def test_at_160_columns_the_first_frame_is_the_only_one_that_changes_the_screen(
     pane takes from its size once did."""
     shown = _frames(tmp_path, monkeypatch, SIZE)
     assert len(shown) == 1
+
+
+def test_the_large_scene_settles_with_its_first_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The benchmark's large scene: a zones map taller than its pane, a stat block whose
+    sheet, an aspects list and an obstacles list longer than theirs. Each pane's
+    scrollbar comes with the first frame and its lines are wrapped for the width beside
+    it, so no later frame changes the screen (each once came a frame or two later)."""
+    from make_large_scene import write
+
+    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("FATESCREEN_CONFIG_DIR", str(tmp_path / "config"))
+    path = write(tmp_path / "large-scene.toml")
+    app = Quitting(path, remember=False, lang="en", cursor_blink=False)
+    app.driver_class = FrameDriver
+    app.run(size=SIZE)
+    driver = FrameDriver.current
+    assert driver is not None
+    shown = [frame for frame in frames(driver.writes, SIZE) if frame.changed]
+    assert len(shown) == 1
+    assert "╭─ Obstacles" in shown[0].text and "╭─ Aspects" in shown[0].text

@@ -117,8 +117,10 @@ FREE_INVOKES = [
         "aspect add Fog free 20",
         ('new aspect "Fog" on the scene · 20 free invokes on "Fog" for GM',),
     ),
-    refused((), "aspect add Fog free 21", "free invokes: 1 to 20"),
-    refused((), "piirre lisää Fog ilmainen 21", "ilmaisia käyttöjä 1–20", "fi"),
+    Reply((), "aspect add Fog free 0", ('new aspect "Fog" on the scene',)),
+    refused((), "aspect add Fog free 21", "free invokes: 0 to 20"),
+    refused((), "aspect add Fog free -1", "free invokes: 0 to 20"),
+    refused((), "piirre lisää Fog ilmainen 21", "ilmaisia käyttöjä 0–20", "fi"),
     Reply((), "free add candles 20", ('20 free invokes on "Candles everywhere" for GM',)),
     Reply((), "free add candles 1", ('1 free invoke on "Candles everywhere" for GM',)),
     # without a count one, without an owner the GM's

@@ -146,6 +146,14 @@ INVALID = [
         "set rules contest_victories 9",
         f"rules: contest_victories: 9 is too large (at most 5); {NOTHING_CHANGED}",
     ),
+    # a problem of the whole record has no key path: it is said in the GM's language too
+    on(
+        CHASE,
+        "aseta catch voitot 9",
+        "Catch the courier: kilpailu 'Catch the courier': voittoja tarvitaan 3–5, ei 9; "
+        "mitään ei muutettu",
+        lang="fi",
+    ),
     on(
         DEMO,
         "aseta säännöt contest_victories 9",

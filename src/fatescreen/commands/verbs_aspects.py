@@ -126,7 +126,7 @@ def _add(ctx: Context, request: AddAspect) -> Applied:
     name, count = request.name, request.free
     holder = ctx.holder(request.holder)
     if not 0 <= count <= MAX_FREE_INVOKES:
-        raise ctx.error("error.free_count", high=MAX_FREE_INVOKES)
+        raise ctx.error("error.free_count", low=0, high=MAX_FREE_INVOKES)
     owner = _owner(ctx, request.owner, GM)
     kind = AspectKind.CHARACTER if holder.startswith("character:") else AspectKind.SITUATION
     if request.role is not None:
@@ -270,7 +270,7 @@ def decide_free(ctx: Context, request: FreeRequest) -> FreeChange:
     if isinstance(request, FreeAdd):
         count = 1 if request.count is None else request.count
         if not 1 <= count <= MAX_FREE_INVOKES:
-            raise ctx.error("error.free_count", high=MAX_FREE_INVOKES)
+            raise ctx.error("error.free_count", low=1, high=MAX_FREE_INVOKES)
         if old.is_boost:
             raise ctx.error("error.boost_free", aspect=name)
         owner = _owner(ctx, request.owner, GM)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import is_
 
 from textual.content import Content
 from textual.geometry import Region, Size
@@ -16,7 +17,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from fatescreen.ui.kept import KeptLines
-from fatescreen.ui.lines import line_key, resize_scrollbar
+from fatescreen.ui.lines import fit_rows, line_key, resize_scrollbar
 
 
 @dataclass(eq=False)
@@ -33,6 +34,12 @@ class Group:
     """The lines, once built."""
     strips: list[list[Strip] | None] = field(default_factory=list)
     """Each line's strips at the view's width and look, once drawn."""
+    rows: list[int] = field(default_factory=list)
+    """How many rows each line wraps to at :attr:`width`."""
+    height: int = 0
+    """How many rows the lines take at :attr:`width`."""
+    width: int = 0
+    """The width the group was measured at (0: not yet)."""
 
     @property
     def lines(self) -> list[Content]:
@@ -70,8 +77,6 @@ class GroupsView(ScrollView, KeptLines):
         self.groups: list[Group] = []
         self._width = 0
         self._look: tuple[str, object] | None = None
-        self._rows: list[list[int]] = []
-        """How many rows each line of each group wraps to at ``_width``."""
         self._tops: list[int] = []
         """The row each group starts at."""
         self._height = 0
@@ -94,25 +99,24 @@ class GroupsView(ScrollView, KeptLines):
     def set_groups(self, groups: Sequence[Group]) -> None:
         """Show these groups, repainting only the rows on screen that show something else.
 
-        A new group under the key of one already drawn has its lines built at once and
-        keeps the strips of every line that shows the same as before."""
+        A new group in the place, or under the key, of one already drawn has its lines
+        built at once and keeps the strips of every line that shows the same as before."""
         old_groups = self.groups
-        if len(groups) == len(old_groups) and all(
-            a is b for a, b in zip(groups, old_groups, strict=True)
-        ):
+        if len(groups) == len(old_groups) and all(map(is_, groups, old_groups)):
             return
         before = self._visible_rows()
         old_height = self._height
-        drawn = {
-            group.key: group for group in old_groups if group.strips and group.built is not None
-        }
-        new = set(map(id, old_groups))
-        for group in groups:
-            if id(group) in new:
+        by_key: dict[str, Group] | None = None
+        for index, group in enumerate(groups):
+            old = old_groups[index] if index < len(old_groups) else None
+            if old is group or not self._width:
                 continue
-            known = drawn.get(group.key)
-            if known is not None and self._width:
-                self._carry(known, group)
+            if old is None or old.key != group.key:
+                if by_key is None:
+                    by_key = {known.key: known for known in old_groups}
+                old = by_key.get(group.key)
+            if old is not None and old.built is not None and old.strips:
+                self._carry(old, group)
         self.groups = list(groups)
         if not self._width:
             self.refresh()
@@ -128,28 +132,28 @@ class GroupsView(ScrollView, KeptLines):
         new.strips = [drawn.get(line_key(line)) for line in new.lines]
 
     def _measure(self) -> None:
-        """Each line's rows at ``_width``, and where each group starts."""
+        """Each group's rows at ``_width`` (measured again only for a group not measured
+        at that width), and where each group starts."""
         width = self._width
         styles = self.styles
-        rows_of: list[list[int]] = []
         tops: list[int] = []
         top = 0
         for group in self.groups:
-            if tops:
-                top += 1
+            if group.width != width:
+                if any(w > width for w in group.widths):
+                    group.rows = [
+                        line.get_height(styles, width) if w > width else 1  # type: ignore[arg-type]
+                        for line, w in zip(group.lines, group.widths, strict=True)
+                    ]
+                else:
+                    group.rows = [1] * len(group.widths)
+                group.height = sum(group.rows)
+                group.width = width
+            if len(group.strips) != len(group.rows):
+                group.strips = [None] * len(group.rows)
             tops.append(top)
-            if any(w > width for w in group.widths):
-                rows = [
-                    line.get_height(styles, width) if w > width else 1  # type: ignore[arg-type]
-                    for line, w in zip(group.lines, group.widths, strict=True)
-                ]
-            else:
-                rows = [1] * len(group.widths)
-            if len(group.strips) != len(rows):
-                group.strips = [None] * len(rows)
-            rows_of.append(rows)
-            top += sum(rows)
-        self._rows, self._tops, self._height = rows_of, tops, top
+            top += group.height + 1
+        self._tops, self._height = tops, max(top - 1, 0)
 
     def _row(self, index: int) -> tuple[int, int, int] | None:
         """Which group, which of its lines and which row of the line row ``index`` shows
@@ -158,7 +162,7 @@ class GroupsView(ScrollView, KeptLines):
         if at < 0:
             return None
         offset = index - self._tops[at]
-        for line, rows in enumerate(self._rows[at]):
+        for line, rows in enumerate(self.groups[at].rows):
             if offset < rows:
                 return at, line, offset
             offset -= rows
@@ -206,23 +210,12 @@ class GroupsView(ScrollView, KeptLines):
     def fit(self, size: Size) -> None:
         """Take the size the view is laid out at before it is first drawn, and show the
         scrollbar in that layout if the rows overflow (see ``LinesView.fit``)."""
-        styles = self.styles
-        if self._width or not self.groups:
-            return
-        height = size.height - styles.gutter.height
-        width = size.width - styles.gutter.width
-        bar = styles.scrollbar_size_vertical
-        stable = styles.scrollbar_gutter == "stable"
-        if height <= 0 or width - bar <= 0:
-            return
-        self._take_width(width - bar if stable else width)
-        overflows = self._height > height
-        if overflows and not stable:
-            self._take_width(width - bar)
-        self.set_reactive(Widget.virtual_size, Size(self._width, self._height))
-        if overflows and bar:
-            self.set_reactive(Widget.show_vertical_scrollbar, True)
-            self.vertical_scrollbar.display = True
+        if not self._width and self.groups:
+            fit_rows(self, size, self._rows_at)
+
+    def _rows_at(self, width: int) -> int:
+        self._take_width(width)
+        return self._height
 
     def _take_width(self, width: int) -> None:
         if width != self._width:
@@ -273,7 +266,7 @@ class GroupsView(ScrollView, KeptLines):
         strips = group.strips[line]
         if strips is None:
             content = group.lines[line]
-            rows = self._rows[at][line]
+            rows = group.rows[line]
             if rows == 1 and group.widths[line] <= self._width:
                 strips = [Strip(content.render_segments(style))]
             else:

@@ -3,7 +3,7 @@ this widget and never makes the screen lay itself out again."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
 from math import ceil
 from operator import is_not
@@ -80,6 +80,38 @@ def resize_scrollbar(bar: ScrollBar, virtual: int, window: int) -> None:
         return
     bar.window_virtual_size = virtual
     bar.window_size = window
+
+
+def show_scrollbar(widget: Widget) -> None:
+    """Show a widget's vertical scrollbar in the layout under way (Textual decides a
+    scrollbar once a layout has measured what overflows, and shows it a layout, and a
+    frame, later): set quietly, as that layout places it."""
+    widget.set_reactive(Widget.show_vertical_scrollbar, True)
+    widget.vertical_scrollbar.display = True
+
+
+def fit_rows(view: Widget, size: Size, take_width: Callable[[int], int]) -> None:
+    """Give a view that draws its own lines the size it is laid out at (border and
+    padding included) before it is first drawn: ``take_width`` wraps its lines to a
+    width and says how many rows they take; the view's scrollbar shows in this layout
+    when they overflow, and they are wrapped for the width beside it."""
+    styles = view.styles
+    height = size.height - styles.gutter.height
+    width = size.width - styles.gutter.width
+    bar = styles.scrollbar_size_vertical
+    stable = styles.scrollbar_gutter == "stable"
+    if height <= 0 or width - bar <= 0:
+        return
+    if stable:
+        width -= bar
+    rows = take_width(width)
+    overflows = rows > height
+    if overflows and not stable:
+        width -= bar
+        rows = take_width(width)
+    view.set_reactive(Widget.virtual_size, Size(width, rows))
+    if overflows and bar:
+        show_scrollbar(view)
 
 
 RECENT = 256
@@ -429,27 +461,19 @@ class LinesView(ScrollView, KeptLines):
 
     def fit(self, size: Size) -> None:
         """Take the size the view is laid out at, before it is first drawn: its lines
-        are wrapped to the width it will have and, when they are more than it shows,
-        its scrollbar is shown in that very layout (Textual decides a scrollbar once a
-        layout has measured what overflows, and shows it a layout later: a frame after
-        the first). Called by the pane that lays the view out (``Pane.arrange``)."""
+        are wrapped to the width it will have, and its scrollbar shows in that very
+        layout when they overflow (see :func:`fit_rows`). Called by the pane that lays
+        the view out (``Pane.arrange``)."""
         styles = self.styles
         if self._width or not self.lines or styles.overflow_y != "auto":
             return
-        height = size.height - styles.gutter.height
-        width = size.width - styles.gutter.width
-        bar = styles.scrollbar_size_vertical
-        stable = styles.scrollbar_gutter == "stable"
-        if height <= 0 or width - bar <= 0 or (styles.height and styles.height.is_auto):
-            return
-        self._fill(width - bar if stable else width)
-        overflows = len(self._strips) > height
-        if overflows and not stable:
-            self._fill(width - bar)
-        self.set_reactive(Widget.virtual_size, Size(self._width, len(self._strips)))
-        if overflows and bar:
-            self.set_reactive(Widget.show_vertical_scrollbar, True)
-            self.vertical_scrollbar.display = True
+        if styles.height is not None and styles.height.is_auto:
+            return  # as tall as its lines: never overflows
+        fit_rows(self, size, self._rows_at)
+
+    def _rows_at(self, width: int) -> int:
+        self._fill(width)
+        return len(self._strips)
 
     def _first_fill(self, width: int) -> None:
         """Take the lines set before the view had a size, in the first frame that shows

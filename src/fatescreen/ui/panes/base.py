@@ -10,7 +10,7 @@ from textual.layout import DockArrangeResult
 
 from fatescreen.scene.model import Scene
 from fatescreen.ui.kept import KeptLines
-from fatescreen.ui.lines import LinesView
+from fatescreen.ui.lines import LinesView, show_scrollbar
 from fatescreen.ui.state import View
 
 
@@ -76,7 +76,7 @@ class Pane(VerticalScroll, KeptLines):
             if not self.size and not self.show_vertical_scrollbar:
                 lines = sum(len(child.lines) for child in self.query_children(LinesView))
                 if lines > room:
-                    self._show_scrollbar()
+                    show_scrollbar(self)
             if self.show_vertical_scrollbar and width > bar:
                 width -= bar
         self._measuring = True
@@ -85,7 +85,7 @@ class Pane(VerticalScroll, KeptLines):
         finally:
             self._measuring = False
         if room is not None and not self.size and height > room:
-            self._show_scrollbar()
+            show_scrollbar(self)
         return height
 
     def room(self, container: Size, viewport: Size) -> int | None:
@@ -97,10 +97,6 @@ class Pane(VerticalScroll, KeptLines):
             return None
         gutter = self.styles.gutter
         return int(limit.resolve(container + gutter.totals, viewport)) - gutter.height
-
-    def _show_scrollbar(self) -> None:
-        self.set_reactive(Pane.show_vertical_scrollbar, True)
-        self.vertical_scrollbar.display = True
 
     def relabel(self, view: View) -> None:
         """Set the border title in the current language."""

@@ -21,7 +21,7 @@ from fatescreen.rules.ladder import signed
 from fatescreen.rules.obstacles import Block, Distraction, Hazard
 from fatescreen.scene.model import Link, Obstacle, Scene, Zone
 from fatescreen.ui.kept import KeptLines
-from fatescreen.ui.lines import resize_scrollbar
+from fatescreen.ui.lines import resize_scrollbar, show_scrollbar
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
 from fatescreen.ui.text import literal
@@ -637,8 +637,7 @@ class MapView(ScrollView, KeptLines):
             and styles.scrollbar_size_vertical
             and self.rows > size.height - styles.gutter.height
         ):
-            self.set_reactive(Widget.show_vertical_scrollbar, True)
-            self.vertical_scrollbar.display = True
+            show_scrollbar(self)
 
     def _repaint(self, spans: list[tuple[int, int]]) -> None:
         scroll_y = self.scroll_offset.y
