@@ -96,12 +96,12 @@ class SystemSession(JournalGuard, Generic[S]):
             words = split_line(text, self.lang)
             meta = _meta(words[0])
             if meta is not None:
-                result = self._meta(meta, words[1:], text)
+                result = self._meta(meta, words[1:], text, journal=journal)
             else:
                 found = self.verbs.find(words[0], self.lang)
                 ctx = SystemContext(self.value, self.rng, self.lang, replay)
                 applied = found.handler(ctx, self.verbs.words(found, words[1:], self.lang))
-                result = self._commit(text, applied.value, applied.lines, applied.label, ctx)
+                result = self._commit(text, applied.value, applied.lines, applied.label)
                 if journal and result.changed and self.journal is not None:
                     self.journal.append(text, tuple(ctx.rolled))
         except (CommandError, RulesError) as error:
@@ -112,9 +112,7 @@ class SystemSession(JournalGuard, Generic[S]):
             listener(result)
         return result
 
-    def _commit(
-        self, text: str, value: S, lines: tuple[str, ...], label: str, ctx: SystemContext[S]
-    ) -> Result:
+    def _commit(self, text: str, value: S, lines: tuple[str, ...], label: str) -> Result:
         changed = value is not self.value and value != self.value
         if changed:
             self.history = self.history.record(UndoStep(label or text, self.value, value))
@@ -122,10 +120,12 @@ class SystemSession(JournalGuard, Generic[S]):
         self.log.append(LogEntry(text, lines))
         return Result(text, lines, True, frozenset({"all"}) if changed else frozenset(), label)
 
-    def _meta(self, name: str, words: list[str], text: str) -> Result:
+    def _meta(self, name: str, words: list[str], text: str, *, journal: bool) -> Result:
         if name in ("undo", "redo"):
+            # a replayed undo is in the journal already: journaling it again would undo twice
+            # after the next crash
             self.history, step, self.value, line = undo_or_redo(
-                self.history, name, words, self.lang, self.journal
+                self.history, name, words, self.lang, self.journal if journal else None
             )
             self.log.append(LogEntry(text, (line,)))
             return Result(text, (line,), True, frozenset({"all"}), step.label)

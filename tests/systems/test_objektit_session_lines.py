@@ -1,0 +1,183 @@
+"""Objektien luonti through the session as the GM reads it, in Finnish and English: every
+verb's reply, its undo label, the words a refusal says are missing, and odds and rolls that
+change nothing."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fatescreen.commands.session import Result
+from fatescreen.commands.systems.session import SystemSession, open_system_session
+from tests.systems.test_objektit_scene import SATAMASSA
+
+FI_CHECK = (
+    "Aino: melko kova (+4) + konseptin vakioarvo (+1) + mahdollisuus +0 "
+    "(keskinkertainen mahdollisuus) = 5 − 2d6"
+)
+FI_CHECK_ODDS = (
+    "Todennäköisyys: hyvä 17% · nolla 11% · huono 72%",
+    "melko hyvä seuraus 3% · keskinkertainen seuraus 56% · melko paha seuraus 33% "
+    "· paha seuraus 8%",
+)
+FI_CHANCE = FI_CHECK.replace("+0", "+2").replace("= 5", "= 7")
+FI_SEVEN = (
+    "Todennäköisyys: hyvä 42% · nolla 17% · huono 42%",
+    "melko hyvä seuraus 17% · keskinkertainen seuraus 67% · melko paha seuraus 17%",
+)
+FI_INITIATIVE_USAGE = (
+    "Käyttö: aloite [OBJEKTI LK [KK|-] [MAHDOLLISUUS] [nopat NOPAT] | OBJEKTI = ARVO | tyhjennä]"
+)
+
+
+@pytest.fixture(autouse=True)
+def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Journals go to the test's own folder."""
+    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def scene_path(tmp_path: Path) -> Path:
+    path = tmp_path / SATAMASSA.name
+    shutil.copy(SATAMASSA, path)
+    return path
+
+
+def changed(session: SystemSession[Any], line: str, *lines: str) -> None:
+    """The line changes the scene, says ``lines`` and is undone by its first line."""
+    before = session.value
+    result = session.execute(line)
+    assert result == Result(line, lines, True, frozenset({"all"}), lines[0])
+    assert session.value != before
+    undone = session.execute("kumoa")
+    assert undone.lines == ("peruttu: " + lines[0],) and session.value == before
+    assert session.execute("tee").ok
+
+
+def same(session: SystemSession[Any], line: str, *lines: str) -> None:
+    """The line says ``lines`` (or refuses with them) and leaves the scene as it was."""
+    before = session.value
+    steps = session.history.done
+    result = session.execute(line)
+    assert result.lines == lines
+    assert result.changed == frozenset() and result.label == ""
+    assert session.value is before and session.history.done == steps
+
+
+def test_a_conflict_in_finnish(scene_path: Path) -> None:
+    session = open_system_session(scene_path, lang="fi", journal=False)
+    same(session, "aloite", "Tässä taistelussa ei ole vielä heitetty aloitteita")
+    same(
+        session,
+        "konflikti",
+        "konflikti: objekti ei annettu. Käyttö: konflikti OBJEKTI LK [KK|-] [MAHDOLLISUUS]",
+    )
+    same(
+        session,
+        "konflikti Aino",
+        "konflikti: luontainen kyky (LK) ei annettu. "
+        "Käyttö: konflikti OBJEKTI LK [KK|-] [MAHDOLLISUUS]",
+    )
+    changed(session, "konflikti Aino kova", FI_CHECK, *FI_CHECK_ODDS)
+    same(session, "tn", FI_CHECK, *FI_CHECK_ODDS)
+    same(
+        session,
+        "tn 7 +3",
+        "Todennäköisyys: hyvä 83% · nolla 8% · huono 8%",
+        "hyvä seuraus 17% · melko hyvä seuraus 42% · keskinkertainen seuraus 42%",
+    )
+    same(session, "tn 7 -2", *FI_CHECK_ODDS)
+    same(session, "tn 7", *FI_SEVEN)
+    changed(session, "mahdollisuus 2", FI_CHANCE, *FI_SEVEN)
+    changed(session, "luovu", "Objektin Aino konflikti peruttu")
+    assert session.execute("kumoa").ok
+    changed(
+        session, "heitä 3 4", "Aino: 7 − [3 4] = +0: keskinkertainen seuraus (ei hyvä eikä huono)"
+    )
+
+
+def test_damage_and_condition_in_finnish(scene_path: Path) -> None:
+    session = open_system_session(scene_path, lang="fi", journal=False)
+    usage = "Käyttö: vahinko OBJEKTI VAARALLISUUS [LK [KK]]"
+    for line in ("konflikti Bertil vaarallinen veitsitaistelu 0", "heitä 1 1"):
+        assert session.execute(line).ok
+    same(session, "vahinko", "vahinko: objekti ei annettu. " + usage)
+    same(session, "vahinko Aino", "vahinko: mahdollisuus ei annettu. " + usage)
+    same(
+        session,
+        "vahinko Aino -6 kova kiipely",
+        "kehittyvä kyky (KK) 'kiipely' ei löydy; tunnetut: poliisi, ammunta, kiipeily",
+    )
+    changed(
+        session,
+        "vahinko Aino -6",
+        "Vahinko, Aino: kova +4 + vaarallisuus −6 − osuma +4 = −6: tila 6 Hyvä → 0 PJn vallassa",
+    )
+    same(session, "tila", "tila: objekti ei annettu. Käyttö: tila OBJEKTI N")
+    same(session, "tila Aino", "tila: tila ei annettu. Käyttö: tila OBJEKTI N")
+    changed(session, "tila Aino 5", "Aino: tila 0 PJn vallassa → 5 Kolhittu")
+    assert session.execute("konflikti Aino kova").ok and session.execute("heitä 6 6").ok
+    same(session, "vahinko Bertil -3", "viime tulos −7 ei ole osuma (vain positiivinen tulos osuu)")
+
+
+def test_initiative_in_finnish(scene_path: Path) -> None:
+    session = open_system_session(scene_path, lang="fi", journal=False)
+    same(session, "aloite Aino =", "aloite: mahdollisuus ei annettu. " + FI_INITIATIVE_USAGE)
+    same(session, "aloite Aino", "aloite: luontainen kyky (LK) ei annettu. " + FI_INITIATIVE_USAGE)
+    same(session, "aloite =", "objekti '=' ei löydy; tunnetut: Aino, Bertil, Merikotka")
+    changed(
+        session, "aloite Aino = 2,5", "Aino: aloite +2,5 (PJn päättämä)", "Aloite: 1. Aino +2,5"
+    )
+    changed(
+        session,
+        "aloite Bertil vikkelä - -1 nopat 3 3",
+        "Bertil: 4 − [3 3] = −2: keskinkertainen seuraus (huono)",
+        "Aloite: 1. Aino +2,5 · 2. Bertil −2",
+    )
+    changed(
+        session,
+        "aloite Aino vikkelä - 0 nopat 3 3",
+        "Aino: 4 − [3 3] = −2: keskinkertainen seuraus (huono)",
+        "Aloite: 1. Bertil −2 · 2. Aino −2",
+    )
+    changed(
+        session,
+        "aloite Merikotka = -2",
+        "Merikotka: aloite −2 (PJn päättämä)",
+        "Aloite: 1. Bertil −2 · 2. Aino −2 · 3. Merikotka −2",
+    )
+    changed(
+        session,
+        "aloite Aino = -2",
+        "Aino: aloite −2 (PJn päättämä)",
+        "Aloite: 1. Bertil −2 · 2. Merikotka −2 = Aino −2",
+    )
+    same(session, "aloite", "Aloite: 1. Bertil −2 · 2. Merikotka −2 = Aino −2")
+    changed(session, "aloite tyhjennä", "Aloitteet tyhjennetty seuraavaa taistelua varten")
+    assert session.value.initiative == ()
+
+
+def test_quick_rolls_and_odds_change_nothing(scene_path: Path) -> None:
+    session = open_system_session(scene_path, lang="fi", journal=False)
+    same(session, "heitä 7 +3 nopat 3 4", "10 − [3 4] = +3: melko hyvä seuraus (hyvä)")
+    same(session, "heitä 3,5 dice 3 4", "3,5 − [3 4] = −3,5: melko paha seuraus (huono)")
+    same(session, "heitä 7 -3 dice 3 4", "4 − [3 4] = −3: melko paha seuraus (huono)")
+    same(
+        session,
+        "tn 999,999999",
+        "Todennäköisyys: hyvä 100% · nolla 0% · huono 0%",
+        "mahtava seuraus 100%",
+    )
+    english = open_system_session(scene_path, journal=False)
+    same(english, "roll 3,5 dice 3 4", "3.5 − [3 4] = −3.5: fairly bad consequence (bad)")
+    same(english, "odds 1000", "Odds: good 100% · zero 0% · bad 0%", "excellent consequence 100%")
+    assert english.execute("check Bertil vaarallinen veitsitaistelu 3").ok
+    same(
+        english,
+        "odds on Aino -3",
+        "After this attack on Aino: 6 Good 42% · 5 Bruised 17% · 4 Hurt 14% · 3 Collapsing 11% "
+        "· 2 Near the end 8% · 1 Incapacitated 6% · 0 In the GM's power 3%",
+    )
