@@ -17,6 +17,7 @@ import fatescreen
 from fatescreen.resources import sample_campaign, shipped
 from fatescreen.ui.app import PANE_ORDER
 from fatescreen.ui.campaign import CampaignApp
+from fatescreen.ui.groups import GroupsView
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.zones import MapView
@@ -48,7 +49,7 @@ def pane_text(pane: Pane) -> str:
     parts = [pane, *pane.query("*")]
     texts = []
     for part in parts:
-        if isinstance(part, LinesView | MapView):
+        if isinstance(part, LinesView | GroupsView | MapView):
             texts.append(part.plain)
         elif isinstance(part, Static):
             texts.append(str(getattr(part.visual, "plain", part.visual)))

@@ -395,7 +395,10 @@ async def test_a_running_scene_reopens_on_the_dashboard_and_lost_changes_are_off
         keys = Keys(pilot)
         await pilot.pause()
         assert isinstance(reopened.screen, ConfirmDialog)
-        assert [type(s).__name__ for s in reopened.screen_stack] == ["Screen", "ConfirmDialog"]
+        assert [type(s).__name__ for s in reopened.screen_stack] == [
+            "DashboardScreen",
+            "ConfirmDialog",
+        ]
         await keys.press("enter")
         assert len(reopened.screen_stack) == 1
         assert session_of(reopened).running
@@ -417,7 +420,7 @@ async def test_changes_lost_between_scenes_are_offered_over_the_scene_list(
         keys = Keys(pilot)
         await pilot.pause()
         assert [type(s).__name__ for s in reopened.screen_stack] == [
-            "Screen",
+            "DashboardScreen",
             "SceneListScreen",
             "ConfirmDialog",
         ]

@@ -128,6 +128,12 @@ class CommandRow(Horizontal, KeptLines):
     """The row of the command bar."""
 
 
+class DashboardScreen(Screen[None], KeptLines):
+    """The dashboard's screen, its background handed over as drawn last until something
+    refreshes it: every frame draws the screen whole (its region holds every changed
+    region), whatever the frame changes."""
+
+
 class Column(Vertical):
     """A column of panes that draws nothing of its own (see :class:`Columns`)."""
 
@@ -382,6 +388,10 @@ class FatescreenApp(App[None]):
         self.stylesheet.set_variables(self.get_css_variables())
 
     # -- layout --------------------------------------------------------------------------
+
+    def get_default_screen(self) -> Screen[None]:
+        """The dashboard's screen (see :class:`DashboardScreen`)."""
+        return DashboardScreen(id="_default")
 
     def compose(self) -> ComposeResult:
         self._breakpoints()
