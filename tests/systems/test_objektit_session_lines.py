@@ -120,9 +120,12 @@ def test_a_conflict_in_finnish(scene_path: Path) -> None:
     changed(session, "mahdollisuus 2", FI_CHANCE, *FI_SEVEN)
     changed(session, "luovu", "Objektin Aino konflikti peruttu")
     assert session.execute("kumoa").ok
+    opened = session.value.conflict
     changed(
         session, "heitä 3 4", "Aino: 7 − [3 4] = +0: keskinkertainen seuraus (ei hyvä eikä huono)"
     )
+    last = session.value.last
+    assert last is not None and last.opened == opened and session.value.conflict is None
 
 
 def test_damage_and_condition_in_finnish(scene_path: Path) -> None:
