@@ -137,3 +137,56 @@ def test_damage_and_quick_rolls_in_finnish(session: SystemSession[Any]) -> None:
         "PJ voittaa 69% (lievä onnistuminen 17% · hyvä onnistuminen 2%)",
         "tasapeli, kohteen etu: 50%",
     )
+
+
+def test_a_ranged_check_against_the_static_difficulty_and_its_damage(
+    session: SystemSession[Any],
+) -> None:
+    ranged = "Ampumahyökkäys: tasapeli on kohteen etu"
+    changed(
+        session,
+        "tarkistus Ragnar Taistelu ampuma",
+        "Kykytarkistus: Ragnar vastaan PJ",
+        "Ragnar: Taistelu 3 = 3 noppaa",
+        "PJ: kiinteä vaikeus 3 = 3 noppaa",
+        ranged,
+        "Ragnar voittaa 27% (lievä onnistuminen 23% · hyvä onnistuminen 4% "
+        "· erinomainen onnistuminen <1%)",
+        "PJ voittaa 73% (lievä onnistuminen 23% · hyvä onnistuminen 4% "
+        "· erinomainen onnistuminen <1%)",
+        "tasapeli, kohteen etu: 46%",
+    )
+    assert session.execute("etu").lines[:3] == (
+        "Etu: Ragnar +1 (-)",
+        "Ragnar: Taistelu 3 + etu +1 = 4 noppaa",
+        "PJ: kiinteä vaikeus 3 = 3 noppaa",
+    )
+    assert session.execute("haitta merkittävä").lines[:4] == (
+        "Haitta: Ragnar; PJ +3 (-)",
+        "Ragnar: Taistelu 3 + etu +1 = 4 noppaa",
+        "PJ: kiinteä vaikeus 3 + vastapuolen haitta +3 = 6 noppaa",
+        ranged,
+    )
+    assert session.execute("avustajat 2").lines[:2] == (
+        "Ragnar: 2 avustajaa, +2",
+        "Ragnar: Taistelu 3 + etu +1 + 2 avustajaa +2 = 6 noppaa",
+    )
+    rolled = session.execute("heitä 666666 vastaan 111111")
+    assert rolled.lines == (
+        "Ragnar: [6 6 6 6 6 6] onnistumisia 6",
+        "PJ: [1 1 1 1 1 1] onnistumisia 0",
+        "Ragnar voittaa 6 onnistumisella: mieletön onnistuminen",
+        "6 vahinkopistettä jaettavana: vahinko HAHMO N ...",
+    )
+    assert rolled.label == rolled.lines[-1] and session.value.check is None
+    changed(
+        session,
+        "vahinko Rosvo 1 Roisto 1",
+        "Rosvo saa 1 pistettä vahinkoa (yhteensä 1): poissa pelistä",
+        "Roisto saa 1 pistettä vahinkoa (yhteensä 1): poissa pelistä",
+        "4 vahinkopistettä käyttämättä",
+    )
+    assert session.execute("tarkistus Ragnar Taistelu ampuma").ok
+    assert session.execute("heitä 111 vastaan 111").lines[2] == (
+        "Tasapeli: kohteen etu, PJ ei saa osumaa"
+    )
