@@ -190,3 +190,125 @@ def test_a_ranged_check_against_the_static_difficulty_and_its_damage(
     assert session.execute("heitä 111 vastaan 111").lines[2] == (
         "Tasapeli: kohteen etu, PJ ei saa osumaa"
     )
+
+
+USAGE_CHECK = "tarkistus: {}. " + CHECK_USAGE
+
+
+def test_what_a_refusal_says_is_missing_in_finnish(session: SystemSession[Any]) -> None:
+    same(session, "satuta", "satuta: hahmoa ei annettu. Käyttö: satuta HAHMO N")
+    same(session, "satuta Ragnar", "satuta: vahinkopisteet ei annettu. Käyttö: satuta HAHMO N")
+    same(session, "tarkistus + Taistelu", "nimeä ainakin yksi hahmo")
+    same(
+        session,
+        "tarkistus Ragnar Lentäminen",
+        "kyky 'Lentäminen' ei löydy; tunnetut: Taistelu, Ratsastus, Kiipeily, Soutu",
+    )
+    same(session, "tarkistus Ragnar Taistelu vastaan", USAGE_CHECK.format("hahmoa ei annettu"))
+    same(session, "tarkistus Ragnar Taistelu vastaan Rosvo", USAGE_CHECK.format("kyky ei annettu"))
+    same(
+        session,
+        "tn 2 vastaan",
+        "todennäköisyys: noppia ei annettu. Käyttö: todennäköisyys | todennäköisyys N "
+        "[vastaan M] [ampuma]",
+    )
+    changed(
+        session,
+        "satuta Ragnar 1",
+        "Ragnar saa 1 pistettä vahinkoa (yhteensä 1), vielä 4 vie pelistä",
+    )
+    # a helper without the ability helps with a die; the one with it rolls
+    changed(
+        session,
+        "tarkistus Perämies+Renttu Taistelu",
+        "Kykytarkistus: Renttu vastaan PJ",
+        "Renttu: Taistelu 1 + Perämies +1 = 2 noppaa",
+        "PJ: kiinteä vaikeus 3 = 3 noppaa",
+        "Renttu voittaa 19% (lievä onnistuminen 17% · hyvä onnistuminen 2%)",
+        "PJ voittaa 31% (lievä onnistuminen 26% · hyvä onnistuminen 5% "
+        "· erinomainen onnistuminen <1%)",
+        "tasapeli, kumpikaan ei onnistu: 50%",
+    )
+    check = session.value.check
+    assert check is not None and check.actor.ability == "Taistelu"
+    assert session.execute("luovu").ok and session.value.check is None
+
+
+def test_against_a_number_of_dice_in_finnish(session: SystemSession[Any]) -> None:
+    changed(
+        session,
+        "tarkistus Ragnar Taistelu vastaan 4",
+        "Kykytarkistus: Ragnar vastaan PJ",
+        "Ragnar: Taistelu 3 = 3 noppaa",
+        "PJ: PJ 4 = 4 noppaa",
+        "Ragnar voittaa 23% (lievä onnistuminen 19% · hyvä onnistuminen 4% "
+        "· erinomainen onnistuminen <1%)",
+        "PJ voittaa 35% (lievä onnistuminen 26% · hyvä onnistuminen 7% "
+        "· erinomainen onnistuminen <1% · mieletön onnistuminen <1%)",
+        "tasapeli, kumpikaan ei onnistu: 42%",
+    )
+    same(
+        session,
+        "varuste",
+        "varuste: varuste ei annettu. Käyttö: varuste VARUSTE [puolelle HAHMO|toimija|vastapuoli]",
+    )
+    same(
+        session,
+        "etu puolelle",
+        "etu: hahmoa ei annettu. Käyttö: etu [merkittävä] [puolelle HAHMO|toimija|vastapuoli] "
+        "[SYY]",
+    )
+    same(
+        session,
+        "avustajat",
+        "avustajat: auttajia ei annettu. Käyttö: avustajat N [puolelle HAHMO|toimija|vastapuoli] "
+        "[SYY]",
+    )
+    same(
+        session, "avustajat 198 puolelle vastapuoli", "PJ: poolissa olisi 202 noppaa, enintään 200"
+    )
+    assert session.execute("etu puolelle toimija").lines[:2] == (
+        "Etu: Ragnar +1 (-)",
+        "Ragnar: Taistelu 3 + etu +1 = 4 noppaa",
+    )
+    assert session.execute("avustajat 2 soutajat").lines[:2] == (
+        "Ragnar: 2 avustajaa, +2",
+        "Ragnar: Taistelu 3 + etu +1 + soutajat +2 = 6 noppaa",
+    )
+    opened = session.value.check
+    rolled = session.execute("heitä")
+    assert rolled.lines == (
+        "Ragnar: [2 5 5 2 3 5] onnistumisia 0",
+        "PJ: [4 6 5 1] onnistumisia 1",
+        "PJ voittaa 1 onnistumisella: lievä onnistuminen",
+        "1 vahinkopistettä jaettavana: vahinko HAHMO N ...",
+    )
+    last = session.value.last
+    assert last is not None and last.opened == opened and last.damage_left == 1
+
+
+def test_quick_rolls_of_no_dice_and_entered_faces(session: SystemSession[Any]) -> None:
+    same(
+        session,
+        "tn 2 vastaan 0",
+        "2 noppaa vastaan 0 noppaa",
+        "Toimija voittaa 31% (lievä onnistuminen 28% · hyvä onnistuminen 3%)",
+        "PJ voittaa 0% ()",
+        "tasapeli, kumpikaan ei onnistu: 69%",
+    )
+    same(
+        session,
+        "heitä 0 vastaan 0",
+        "Toimija: [] onnistumisia 0",
+        "PJ: [] onnistumisia 0",
+        "Tasapeli: kumpikaan ei onnistu",
+    )
+    same(
+        session,
+        "heitä 3 vastaan 0 nopat 6,6,6 vastaan -",
+        "Toimija: [6 6 6] onnistumisia 3",
+        "PJ: [] onnistumisia 0",
+        "Toimija voittaa 3 onnistumisella: erinomainen onnistuminen",
+    )
+    english = open_system_session(SCENE, journal=False)
+    assert english.execute("roll 3 vs 0 dice 666 vs -").lines[0] == "Actor: [6 6 6] 3 success(es)"
