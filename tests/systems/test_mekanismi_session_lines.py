@@ -43,6 +43,7 @@ def changed(session: SystemSession[Any], line: str, *lines: str) -> None:
     before = session.value
     result = session.execute(line)
     assert result == Result(line, lines, True, frozenset({"all"}), lines[0])
+    assert session.value is not None and session.value != before
     undone = session.execute("kumoa")
     assert undone.lines == ("peruttu: " + lines[0],) and session.value == before
     assert session.execute("tee").ok
