@@ -313,3 +313,34 @@ def test_quick_rolls_of_no_dice_and_entered_faces(session: SystemSession[Any]) -
     )
     english = open_system_session(SCENE, journal=False)
     assert english.execute("roll 3 vs 0 dice 666 vs -").lines[0] == "Actor: [6 6 6] 3 success(es)"
+
+
+def test_past_the_rule_of_thumb_gear_and_damage_words_in_finnish(
+    session: SystemSession[Any],
+) -> None:
+    assert session.execute("tarkistus Ragnar Taistelu vastaan Sigrid Ammunta").ok
+    for reason in "abc":
+        assert session.execute(f"etu {reason}").ok
+    lines = session.execute("etu d").lines
+    assert lines[1:4] == (
+        "Ragnar: Taistelu 3 + a +1 + b +1 + c +1 + d +1 = 7 noppaa",
+        "Sigrid: Ammunta 4 = 4 noppaa",
+        "Ragnar: yli kolme etua (nyrkkisääntö on kolme)",
+    )
+    assert session.execute("varuste Jousi puolelle Sigrid").lines[:3] == (
+        "Sigrid: Jousi +1",
+        "Ragnar: Taistelu 3 + a +1 + b +1 + c +1 + d +1 = 7 noppaa",
+        "Sigrid: Ammunta 4 + Jousi +1 = 5 noppaa",
+    )
+    same(session, "varuste Jousi", "varuste 'Jousi' ei löydy; tunnetut: Tikari, Rengaspaita")
+    assert session.execute("luovu").ok
+    assert session.execute("tarkistus Ragnar Taistelu vastaan Rosvo Taistelu").ok
+    assert session.execute("heitä 666 vastaan 11").ok
+    usage = "Käyttö: vahinko HAHMO N [HAHMO N ...]"
+    same(session, "vahinko", "vahinko: hahmoa ei annettu. " + usage)
+    same(session, "vahinko Rosvo", "vahinko: vahinkopisteet ei annettu. " + usage)
+    same(session, "vahinko Rosvo 1 Roisto", "vahinko: vahinkopisteet ei annettu. " + usage)
+    # the damage a sheet can hold is capped at what a scene file can hold
+    for _ in range(2):
+        said = session.execute("satuta Ragnar 10000").lines
+        assert said == ("Ragnar saa 10000 pistettä vahinkoa (yhteensä 10000): poissa pelistä",)
