@@ -291,6 +291,12 @@ def test_against_a_number_of_dice_in_finnish(session: SystemSession[Any]) -> Non
 def test_quick_rolls_of_no_dice_and_entered_faces(session: SystemSession[Any]) -> None:
     same(
         session,
+        "heitä",
+        "heitä: noppia ei annettu. Käyttö: heitä [NOPAT [vastaan NOPAT]] | heitä N [vastaan M] "
+        "[ampuma] [nopat NOPAT [vastaan NOPAT]]",
+    )
+    same(
+        session,
         "tn 2 vastaan 0",
         "2 noppaa vastaan 0 noppaa",
         "Toimija voittaa 31% (lievä onnistuminen 28% · hyvä onnistuminen 3%)",
