@@ -350,3 +350,45 @@ def test_past_the_rule_of_thumb_gear_and_damage_words_in_finnish(
     for _ in range(2):
         said = session.execute("satuta Ragnar 10000").lines
         assert said == ("Ragnar saa 10000 pistettä vahinkoa (yhteensä 10000): poissa pelistä",)
+
+
+def test_faces_names_and_the_gms_side_in_finnish(session: SystemSession[Any]) -> None:
+    same(
+        session,
+        "satuta Nobody 1",
+        "hahmoa 'Nobody' ei löydy; tunnetut: Ragnar, Sigrid, Rosvopäällikkö, Rosvo, Roisto, "
+        "Renttu, Perämies",
+    )
+    same(
+        session,
+        "heitä 3 vastaan 0 nopat 6,6 vastaan -",
+        "Toimija: poolissa on 3 noppaa, syötettiin 2 silmälukua",
+    )
+    same(
+        session,
+        "heitä 3 vastaan 0 nopat - vastaan -",
+        "Toimija: poolissa on 3 noppaa, syötettiin 0 silmälukua",
+    )
+    assert session.execute("tarkistus Ragnar Taistelu vastaan Rosvo Taistelu").ok
+    same(session, "heitä 666 vastaan 1", "Rosvo: poolissa on 2 noppaa, syötettiin 1 silmälukua")
+    assert session.execute("haitta puolelle vastapuoli").lines[:2] == (
+        "Haitta: Rosvo; Ragnar +1 (-)",
+        "Ragnar: Taistelu 3 + vastapuolen haitta +1 = 4 noppaa",
+    )
+    assert session.execute("luovu").ok and session.execute("tarkistus Ragnar Taistelu").ok
+    assert session.execute("avustajat 2 puolelle vastapuoli").lines[0] == "PJ: 2 avustajaa, +2"
+    odds = session.execute("tn").lines
+    assert odds[1].startswith("PJ voittaa 42% (lievä onnistuminen 29%")
+
+
+def test_an_english_roll_of_both_pools(tmp_path: Path) -> None:
+    path = tmp_path / SCENE.name
+    shutil.copy(SCENE, path)
+    session = open_system_session(path, journal=False)
+    assert session.execute("check Ragnar Taistelu vs Rosvo Taistelu").ok
+    assert session.execute("roll 666 vs 11").lines == (
+        "Ragnar: [6 6 6] 3 success(es)",
+        "Rosvo: [1 1] 0 success(es)",
+        "Ragnar wins by 3: excellent success",
+        "3 damage point(s) to split: damage CHARACTER N ...",
+    )
