@@ -392,3 +392,12 @@ def test_an_english_roll_of_both_pools(tmp_path: Path) -> None:
         "Ragnar wins by 3: excellent success",
         "3 damage point(s) to split: damage CHARACTER N ...",
     )
+
+
+def test_a_pool_of_the_most_dice_is_taken(session: SystemSession[Any]) -> None:
+    assert session.execute("tarkistus Ragnar Taistelu vastaan 1").ok
+    assert session.execute("avustajat 197").lines[:3] == (
+        "Ragnar: 197 avustajaa, +197",
+        "Ragnar: Taistelu 3 + 197 avustajaa +197 = 200 noppaa",
+        "PJ: PJ 1 = 1 noppaa",
+    )
