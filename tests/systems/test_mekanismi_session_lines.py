@@ -401,3 +401,14 @@ def test_a_pool_of_the_most_dice_is_taken(session: SystemSession[Any]) -> None:
         "Ragnar: Taistelu 3 + 197 avustajaa +197 = 200 noppaa",
         "PJ: PJ 1 = 1 noppaa",
     )
+
+
+def test_the_gms_advantages_past_the_rule_of_thumb(session: SystemSession[Any]) -> None:
+    assert session.execute("tarkistus Ragnar Taistelu").ok
+    assert session.execute("etu puolelle vastapuoli a").label == "Etu: PJ +1 (a)"
+    for reason in "bcd":
+        lines = session.execute(f"etu puolelle vastapuoli {reason}").lines
+    assert lines[2:4] == (
+        "PJ: kiinteä vaikeus 3 + a +1 + b +1 + c +1 + d +1 = 7 noppaa",
+        "PJ: yli kolme etua (nyrkkisääntö on kolme)",
+    )
