@@ -412,3 +412,12 @@ def test_the_gms_advantages_past_the_rule_of_thumb(session: SystemSession[Any]) 
         "PJ: kiinteä vaikeus 3 + a +1 + b +1 + c +1 + d +1 = 7 noppaa",
         "PJ: yli kolme etua (nyrkkisääntö on kolme)",
     )
+
+
+def test_only_the_oppositions_faces_entered(tmp_path: Path) -> None:
+    path = tmp_path / SCENE.name
+    shutil.copy(SCENE, path)
+    session = open_system_session(path, seed=3, journal=False)
+    assert session.execute("check Ragnar Taistelu vs Rosvo Taistelu").ok
+    lines = session.execute("roll vs 11").lines
+    assert lines[0].startswith("Ragnar: [") and lines[1] == "Rosvo: [1 1] 0 success(es)"
