@@ -172,3 +172,24 @@ def test_support_and_the_margin_carried_forward_in_finnish(session: SystemSessio
     changed(session, "tarkistus Vartija Miekkailu tuki", *support)
     assert session.execute("luovu").ok
     changed(session, "tarkistus Vartija Miekkailu tuki moka-sakko", *support)
+
+
+def test_unskilled_failure_and_tie_in_finnish(session: SystemSession[Any]) -> None:
+    changed(
+        session,
+        "tarkistus Ilse lentäminen",
+        "Kykytarkistus: Ilse, Lentäminen 0",
+        "Lentäminen ei ole hahmon Ilse lomakkeella: taitamaton (0)",
+        "Onnistumisen todennäköisyys 37%: Moka 63% · Hyvä 22% · Laadukas 11% · Verraton 4%",
+    )
+    assert session.execute("luovu").ok
+    for line in ("tarkistus Ilse Miekkailu", "heitä ---"):
+        assert session.execute(line).ok
+    changed(session, "hyväksy", "Ilse epäonnistuu: Moka (0)")
+    for line in ("tarkistus Ilse Miekkailu vastaan Vartija Miekkailu", "heitä 000 vastaan +00"):
+        assert session.execute(line).ok
+    changed(
+        session,
+        "hyväksy",
+        "Tasapeli (Verraton (3)): kukaan ei voita (avatkaa uudelleen heti, jos kaikki haluavat)",
+    )
