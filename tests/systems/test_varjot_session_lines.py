@@ -193,3 +193,19 @@ def test_unskilled_failure_and_tie_in_finnish(session: SystemSession[Any]) -> No
         "hyväksy",
         "Tasapeli (Verraton (3)): kukaan ei voita (avatkaa uudelleen heti, jos kaikki haluavat)",
     )
+
+
+def test_penalty_dice_with_a_reason_in_finnish(session: SystemSession[Any]) -> None:
+    assert session.execute("tarkistus Ilse Miekkailu").ok
+    same(
+        session,
+        "sakko 2 kohde",
+        "sakko: hahmoa ei annettu. Käyttö: sakko N [kohde HAHMO] [NOPAT] [SYY]",
+    )
+    changed(
+        session,
+        "sakko 3 pimeys",
+        "3 sakkonoppaa hahmolle Ilse: pimeys",
+        "Onnistumisen todennäköisyys 68%: Moka 32% · Hyvä 31% · Laadukas 23% · Verraton 10% "
+        "· Hämmästyttävä 3% · Legendaarinen <1% · Ylimaallinen <1%",
+    )
