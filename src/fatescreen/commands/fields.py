@@ -475,7 +475,7 @@ def _aspects(ctx: Context, args: Tokens, data: Data) -> None:
     aspects = list(data.get("aspects", []))
     action = args.keyword("add", "remove")
     if action is None:
-        raise args.missing("add/remove")
+        raise args.missing(args.words_in("add", "remove", sep="/"))
     name = text(ctx, args, "what.aspect_name")
     names = [fold(a if isinstance(a, str) else a["name"]) for a in aspects]
     if action == "add":
@@ -495,7 +495,7 @@ def _reveal(ctx: Context, args: Tokens, data: Data) -> None:
     elif args.keyword("full"):
         data.pop("reveal", None)
     else:
-        raise args.missing("soft/full")
+        raise args.missing(args.words_in("soft", "full", sep="/"))
 
 
 FORM_FIELDS = Fields(
@@ -530,7 +530,7 @@ def _forms(ctx: Context, args: Tokens, data: Data) -> None:
         FORM_FIELDS.by_word[fold(args.take(ctx.tr("what.field")))].parse(ctx, args, forms[index])
         read += 1
     if action is None and not read:
-        raise ctx.error("build.form_field", fields=FORM_FIELDS.names)
+        raise ctx.error("build.form_field", fields=FORM_FIELDS.names_in(ctx.lang))
     data["form"] = forms
 
 
