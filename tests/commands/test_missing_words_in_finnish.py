@@ -89,3 +89,24 @@ def test_a_form_without_a_field_lists_the_fields_in_the_gms_language() -> None:
     assert said == (
         "kerro, mitä muodosta muutetaan: nimi, taito, piirre, temppu, rasitus, jäljet, paljastus"
     )
+
+
+SET_REPLIES = [
+    ("set scene notes hi", "the scene: notes changed", "en"),
+    ("aseta kohtaus muistiinpanot hei", "kohtaus: muutettu muistiinpanot", "fi"),
+    ("aseta kohtaus otsikko Uusi", "kohtaus: muutettu otsikko", "fi"),
+    ("set rozio refresh 2", "Rozio: refresh changed", "en"),
+    ("aseta rozio lähtölataus 2", "Rozio: muutettu lähtölataus", "fi"),
+    ("set rozio fp 1", "Rozio: fate_points changed", "en"),
+    ("aseta rozio fatepisteet 1", "Rozio: muutettu fatepisteet", "fi"),
+    ("aseta rozio nimi Roz", "Rozio: muutettu nimi", "fi"),
+    ("aseta rozio rasitus 3", "Rozio: muutettu rasitus", "fi"),
+    ("aseta rozio muoto lisää Susi", "Rozio: muutettu muoto", "fi"),
+]
+
+
+@pytest.mark.parametrize(("line", "said", "lang"), SET_REPLIES)
+def test_set_names_the_changed_fields_in_the_gms_language(line: str, said: str, lang: str) -> None:
+    session = open_session(DEMO, lang)
+    result = session.execute(line)
+    assert (result.ok, result.lines) == (True, (said,))
