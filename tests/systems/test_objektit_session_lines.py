@@ -12,6 +12,7 @@ import pytest
 
 from fatescreen.commands.session import Result
 from fatescreen.commands.systems.session import SystemSession, open_system_session
+from tests.systems.support import edited
 from tests.systems.test_objektit_scene import SATAMASSA
 
 FI_CHECK = (
@@ -81,7 +82,32 @@ def test_a_conflict_in_finnish(scene_path: Path) -> None:
         "konflikti: luontainen kyky (LK) ei annettu. "
         "Käyttö: konflikti OBJEKTI LK [KK|-] [MAHDOLLISUUS]",
     )
+    same(
+        session,
+        "konflikti Merikotka nopea -",
+        "objektilla Merikotka ei ole tähän sopivaa kehittyvää kykyä eikä konseptin vakioarvoa: "
+        "nimeä kyky tai anna objektille 'default = N'",
+    )
+    same(
+        session,
+        "konflikti Aino lentäminen",
+        "luontainen kyky (LK) 'lentäminen' ei löydy; tunnetut: vikkelä, vaarallinen, "
+        "kurinalainen, kätevä, vaikuttava, nokkela, kova",
+    )
+    same(
+        session,
+        "tn x",
+        "todennäköisyys: 'x' ei ole luku. Käyttö: todennäköisyys | todennäköisyys kohde OBJEKTI "
+        "VAARALLISUUS [LK [KK]] | todennäköisyys PERUSARVO [MAHDOLLISUUS]",
+    )
     changed(session, "konflikti Aino kova", FI_CHECK, *FI_CHECK_ODDS)
+    same(session, "heitä 7 1", "odotettiin kahta d6-silmälukua 1–6 (esim. 3 5), saatiin '7 1'")
+    same(
+        session,
+        "tn kohde Bertil -3",
+        "Kohteen Bertil tila tämän hyökkäyksen jälkeen: 6 Hyvä 83% · 5 Kolhittu 8% "
+        "· 4 Vahingoittunut 6% · 3 Luhistumassa 3%",
+    )
     same(session, "tn", FI_CHECK, *FI_CHECK_ODDS)
     same(
         session,
@@ -94,9 +120,12 @@ def test_a_conflict_in_finnish(scene_path: Path) -> None:
     changed(session, "mahdollisuus 2", FI_CHANCE, *FI_SEVEN)
     changed(session, "luovu", "Objektin Aino konflikti peruttu")
     assert session.execute("kumoa").ok
+    opened = session.value.conflict
     changed(
         session, "heitä 3 4", "Aino: 7 − [3 4] = +0: keskinkertainen seuraus (ei hyvä eikä huono)"
     )
+    last = session.value.last
+    assert last is not None and last.opened == opened and session.value.conflict is None
 
 
 def test_damage_and_condition_in_finnish(scene_path: Path) -> None:
@@ -121,6 +150,27 @@ def test_damage_and_condition_in_finnish(scene_path: Path) -> None:
     changed(session, "tila Aino 5", "Aino: tila 0 PJn vallassa → 5 Kolhittu")
     assert session.execute("konflikti Aino kova").ok and session.execute("heitä 6 6").ok
     same(session, "vahinko Bertil -3", "viime tulos −7 ei ole osuma (vain positiivinen tulos osuu)")
+    for line in ("konflikti Aino kova 0,5", "heitä 6 6"):
+        assert session.execute(line).ok
+    same(
+        session, "vahinko Bertil -3", "viime tulos −6,5 ei ole osuma (vain positiivinen tulos osuu)"
+    )
+    for line in ("konflikti Aino kova 4,5", "heitä 1 1"):
+        assert session.execute(line).ok
+    changed(
+        session,
+        "vahinko Bertil -2,5",
+        "Vahinko, Bertil: kova +3 + vaarallisuus −2,5 − osuma +7,5 = −7: "
+        "tila 6 Hyvä → -1 PJn vallassa",
+    )
+    for line in ("konflikti Aino kova 0", "heitä 1 1"):
+        assert session.execute(line).ok
+    changed(
+        session,
+        "vahinko Merikotka -2,5",
+        "Vahinko, Merikotka: kestävä +4 + vaarallisuus −2,5 − osuma +3 = −1,5: "
+        "tila 6 Hyvä → 5 Kolhittu",
+    )
 
 
 def test_initiative_in_finnish(scene_path: Path) -> None:
@@ -156,28 +206,25 @@ def test_initiative_in_finnish(scene_path: Path) -> None:
         "Aloite: 1. Bertil −2 · 2. Merikotka −2 = Aino −2",
     )
     same(session, "aloite", "Aloite: 1. Bertil −2 · 2. Merikotka −2 = Aino −2")
+    english = open_system_session(scene_path, journal=False)
+    assert english.execute("initiative Aino vikkelä dice 3 3").lines == (
+        "Aino: 4 − [3 3] = −2: average consequence (bad)",
+        "Initiative: 1. Aino −2",
+    )
     changed(session, "aloite tyhjennä", "Aloitteet tyhjennetty seuraavaa taistelua varten")
     assert session.value.initiative == ()
 
 
-def test_quick_rolls_and_odds_change_nothing(scene_path: Path) -> None:
-    session = open_system_session(scene_path, lang="fi", journal=False)
-    same(session, "heitä 7 +3 nopat 3 4", "10 − [3 4] = +3: melko hyvä seuraus (hyvä)")
-    same(session, "heitä 3,5 dice 3 4", "3,5 − [3 4] = −3,5: melko paha seuraus (huono)")
-    same(session, "heitä 7 -3 dice 3 4", "4 − [3 4] = −3: melko paha seuraus (huono)")
-    same(
-        session,
-        "tn 999,999999",
-        "Todennäköisyys: hyvä 100% · nolla 0% · huono 0%",
-        "mahtava seuraus 100%",
-    )
-    english = open_system_session(scene_path, journal=False)
-    same(english, "roll 3,5 dice 3 4", "3.5 − [3 4] = −3.5: fairly bad consequence (bad)")
-    same(english, "odds 1000", "Odds: good 100% · zero 0% · bad 0%", "excellent consequence 100%")
-    assert english.execute("check Bertil vaarallinen veitsitaistelu 3").ok
-    same(
-        english,
-        "odds on Aino -3",
-        "After this attack on Aino: 6 Good 42% · 5 Bruised 17% · 4 Hurt 14% · 3 Collapsing 11% "
-        "· 2 Near the end 8% · 1 Incapacitated 6% · 0 In the GM's power 3%",
+def test_a_drawn_initiative_goes_after_a_rolled_one_with_no_developed_ability(
+    tmp_path: Path,
+) -> None:
+    """Ties go by KK, then LK: the GM's drawn value has neither (both 0), so a rolled
+    initiative of the same value with KK 0 and LK 1 comes first."""
+    edited(tmp_path, "default = 1", "default = 0", SATAMASSA)
+    path = edited(tmp_path, '"vikkelä" = 3', '"vikkelä" = 1', tmp_path / SATAMASSA.name)
+    session = open_system_session(path, lang="fi", journal=False)
+    assert session.execute("aloite Merikotka = -5").ok
+    assert session.execute("aloite Aino vikkelä - 0 nopat 3 3").lines == (
+        "Aino: 1 − [3 3] = −5: melko paha seuraus (huono)",
+        "Aloite: 1. Aino −5 · 2. Merikotka −5",
     )

@@ -21,7 +21,7 @@ from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, Dialog
 from fatescreen.ui.dialogs.form import FormDialog, FormError
 from fatescreen.ui.panes.zones import draw_map
 from fatescreen.ui.state import View
-from tests.ui.support import AppFactory, Keys, log_text
+from tests.ui.support import AppFactory, Keys, log_text, until
 
 DATA = Path(__file__).resolve().parent / "data"
 SIZE = (100, 30)
@@ -123,7 +123,8 @@ async def test_a_small_scene_built_from_an_empty_one_with_keys_and_dialogs(
         await keys.press("b", "p")
         await form(keys, "Silbestre", "Eevi", "Lore 4, Athletics 3, Physique 1")
         await keys.press("enter")
-        assert app.view_state.selected == "silbestre"
+        # the selection arrives as a message after the dialog closes
+        await until(keys.pilot, lambda: app.view_state.selected == "silbestre")
         await keys.press("e")
         await keys.press("c")
         await fill(keys, "Haunted scholar of the old books")
@@ -147,7 +148,8 @@ async def test_a_small_scene_built_from_an_empty_one_with_keys_and_dialogs(
         await form(keys, "Masked leader", "Fight 4, Provoke 3, Will 2, Physique 2")
         await pick(keys, "form-zone", "Crypt")
         await confirm(keys)
-        assert app.view_state.selected == "masked-leader"
+        # the selection arrives as a message after the dialog closes
+        await until(keys.pilot, lambda: app.view_state.selected == "masked-leader")
         await keys.press("e")
         await keys.press("c")
         await fill(keys, "Golden mask of the Elder Cult")

@@ -1,0 +1,132 @@
+"""Menneisyyden varjot through the session as the GM reads it, in Finnish: every verb's
+reply, its undo label, the words a refusal says are missing, and odds that change nothing."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fatescreen.commands.session import Result
+from fatescreen.commands.systems.session import SystemSession, open_system_session
+from tests.systems.support import SILLALLA
+
+USAGE = (
+    "Käyttö: tarkistus HAHMO KYKY [vastaan HAHMO KYKY] [tuki [moka-sakko|moka-keskeyttää]] [ero]"
+)
+OPPOSED = "Vastustettu tarkistus: Ilse, Miekkailu 3 vastaan Vartija, Miekkailu 2"
+
+
+@pytest.fixture(autouse=True)
+def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Journals go to the test's own folder."""
+    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> SystemSession[Any]:
+    path = tmp_path / SILLALLA.name
+    shutil.copy(SILLALLA, path)
+    return open_system_session(path, seed=3, lang="fi", journal=False)
+
+
+def changed(session: SystemSession[Any], line: str, *lines: str) -> None:
+    """The line changes the scene, says ``lines`` and is undone by its first line."""
+    before = session.value
+    result = session.execute(line)
+    assert result == Result(line, lines, True, frozenset({"all"}), lines[0])
+    undone = session.execute("kumoa")
+    assert undone.lines == ("peruttu: " + lines[0],) and session.value == before
+    assert session.execute("tee").ok
+
+
+def same(session: SystemSession[Any], line: str, *lines: str) -> None:
+    """The line says ``lines`` (or refuses with them) and leaves the scene as it was."""
+    before = session.value
+    steps = session.history.done
+    result = session.execute(line)
+    assert result.lines == lines
+    assert result.changed == frozenset() and result.label == ""
+    assert session.value is before and session.history.done == steps
+
+
+def test_an_opposed_check_in_finnish(session: SystemSession[Any]) -> None:
+    same(session, "tarkistus", "tarkistus: hahmoa ei annettu. " + USAGE)
+    same(session, "tarkistus Ilse", "tarkistus: kyky ei annettu. " + USAGE)
+    changed(
+        session,
+        "tarkistus Ilse Miekkailu vastaan Vartija Miekkailu",
+        OPPOSED,
+        "Todennäköisyydet: voitto 60% · tasapeli 17% · häviö 23%",
+    )
+    changed(
+        session,
+        "voimavara Ilse Ruumis",
+        "Ilse käyttää pisteen voimavarasta Ruumis (3 jäljellä): yksi bonusnoppa",
+        "Todennäköisyydet: voitto 74% · tasapeli 13% · häviö 13%",
+    )
+    changed(
+        session,
+        "lahja Tuomas",
+        "Tuomas antaa lahjanopan hahmolle Ilse (3 jäljellä)",
+        "Todennäköisyydet: voitto 83% · tasapeli 9% · häviö 7%",
+    )
+    changed(
+        session,
+        "sakko 1 kohde Vartija",
+        "PJ määrää hahmolle Vartija 1 sakkonoppaa",
+        "Todennäköisyydet: voitto 91% · tasapeli 5% · häviö 3%",
+    )
+    changed(
+        session,
+        "bonusnoppa 2 kohde Ilse valmistelu",
+        "2 bonusnoppaa hahmolle Ilse: valmistelu",
+        "Todennäköisyydet: voitto 96% · tasapeli 2% · häviö 1%",
+    )
+    same(session, "tn", "Todennäköisyydet: voitto 96% · tasapeli 2% · häviö 1%")
+    same(session, "hyväksy", "heitä tarkistus ensin")
+    same(session, "heitä +0-+0 vastaan 0-0+", "hahmolle Ilse tarvitaan 7 noppaa")
+    changed(session, "luovu", "Ilse luopuu selkkauksesta")
+
+
+def test_rolled_and_settled_in_finnish(session: SystemSession[Any]) -> None:
+    for line in ("tarkistus Ilse Miekkailu vastaan Vartija Miekkailu", "voimavara Ilse Ruumis"):
+        assert session.execute(line).ok
+    changed(
+        session,
+        "heitä +0-+ vastaan 0-0",
+        "Ilse heittää [+ 0 - +], lasketaan [+ + 0]: 3 +2 = Legendaarinen (5)",
+        "Vartija heittää [0 - 0], lasketaan [- 0 0]: 2 -1 = Hyvä (1)",
+        "Ilse: yksi bonusnoppa lisää parantaa tulosta todennäköisyydellä 33%",
+        "Vartija: yksi bonusnoppa lisää parantaa tulosta todennäköisyydellä 67%",
+    )
+    changed(
+        session,
+        "hyväksy",
+        "Ilse voittaa asteella 4: Legendaarinen (5) vastaan Hyvä (1)",
+        "Ilse saa 4 bonusnoppaa syvennettyyn selkkaukseen",
+    )
+    same(session, "tn 3 vastaan 2", "Todennäköisyydet: voitto 60% · tasapeli 17% · häviö 23%")
+    same(
+        session,
+        "tn 3 +1",
+        "Onnistumisen todennäköisyys 99%: Moka 1% · Hyvä 5% · Laadukas 12% · Verraton 21% "
+        "· Hämmästyttävä 27% · Legendaarinen 22% · Ylimaallinen 11%",
+    )
+    same(session, "heitä 3 +0-", "Kyky 3: heittää [+ 0 -], lasketaan [- 0 +] = Verraton (3)")
+    changed(
+        session,
+        "tarkistus Ilse Miekkailu",
+        "Kykytarkistus: Ilse, Miekkailu 3",
+        "Onnistumisen todennäköisyys 96%: Moka 4% · Hyvä 11% · Laadukas 22% · Verraton 26% "
+        "· Hämmästyttävä 22% · Legendaarinen 11% · Ylimaallinen 4%",
+    )
+    changed(
+        session,
+        "heitä +-0",
+        "Ilse heittää [+ - 0], lasketaan [- 0 +]: 3 +0 = Verraton (3)",
+        "Ilse: yksi bonusnoppa lisää parantaa tulosta todennäköisyydellä 67%",
+    )
+    changed(session, "hyväksy", "Ilse onnistuu: Verraton (3)")
