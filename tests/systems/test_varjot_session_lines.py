@@ -37,6 +37,7 @@ def changed(session: SystemSession[Any], line: str, *lines: str) -> None:
     before = session.value
     result = session.execute(line)
     assert result == Result(line, lines, True, frozenset({"all"}), lines[0])
+    assert session.value is not None and session.value != before
     undone = session.execute("kumoa")
     assert undone.lines == ("peruttu: " + lines[0],) and session.value == before
     assert session.execute("tee").ok
@@ -130,3 +131,65 @@ def test_rolled_and_settled_in_finnish(session: SystemSession[Any]) -> None:
         "Ilse: yksi bonusnoppa lisää parantaa tulosta todennäköisyydellä 67%",
     )
     changed(session, "hyväksy", "Ilse onnistuu: Verraton (3)")
+
+
+def test_support_and_the_margin_carried_forward_in_finnish(session: SystemSession[Any]) -> None:
+    same(
+        session,
+        "tarkistus Vartija Miekkailu ero",
+        "yhtään tarkistusta ei ole vielä ratkaistu, josta noppia saisi",
+    )
+    assert session.execute("tarkistus Ilse Miekkailu vastaan Vartija Miekkailu").ok
+    same(
+        session,
+        "lahja",
+        "lahja: pelaaja ei annettu. Käyttö: lahja PELAAJA [hahmolle HAHMO] [NOPAT]",
+    )
+    same(session, "lahja Nobody", "pelaaja 'Nobody' ei löydy; tunnetut: Eevi, Tuomas, Anni, PJ")
+    for line in ("heitä +0- vastaan 0--", "hyväksy"):
+        assert session.execute(line).ok
+    changed(
+        session,
+        "tarkistus Ilse Miekkailu vastaan Vartija Miekkailu ero",
+        OPPOSED,
+        "Ilse voitti asteella 3: 3 bonusnoppaa ensimmäisellä kierroksella",
+        "Todennäköisyydet: voitto 89% · tasapeli 7% · häviö 4%",
+    )
+    assert session.execute("luovu").ok
+    same(
+        session,
+        "tarkistus Vartija Miekkailu vastaan Ilse Miekkailu ero",
+        "Vartija ei voittanut edellistä tarkistusta: voiton astetta ei ole",
+    )
+    for line in ("tarkistus Ilse Miekkailu", "heitä ++0", "hyväksy"):
+        assert session.execute(line).ok
+    support = (
+        "Kykytarkistus: Vartija, Miekkailu 2",
+        "Tuki: Ilse (Legendaarinen (5)) antaa hahmolle Vartija 5 bonusnoppaa",
+        "Onnistumisen todennäköisyys >99%: Moka <1% · Hyvä <1% · Laadukas 4% · Verraton 15% "
+        "· Hämmästyttävä 27% · Legendaarinen 53%",
+    )
+    changed(session, "tarkistus Vartija Miekkailu tuki", *support)
+    assert session.execute("luovu").ok
+    changed(session, "tarkistus Vartija Miekkailu tuki moka-sakko", *support)
+
+
+def test_unskilled_failure_and_tie_in_finnish(session: SystemSession[Any]) -> None:
+    changed(
+        session,
+        "tarkistus Ilse lentäminen",
+        "Kykytarkistus: Ilse, Lentäminen 0",
+        "Lentäminen ei ole hahmon Ilse lomakkeella: taitamaton (0)",
+        "Onnistumisen todennäköisyys 37%: Moka 63% · Hyvä 22% · Laadukas 11% · Verraton 4%",
+    )
+    assert session.execute("luovu").ok
+    for line in ("tarkistus Ilse Miekkailu", "heitä ---"):
+        assert session.execute(line).ok
+    changed(session, "hyväksy", "Ilse epäonnistuu: Moka (0)")
+    for line in ("tarkistus Ilse Miekkailu vastaan Vartija Miekkailu", "heitä 000 vastaan +00"):
+        assert session.execute(line).ok
+    changed(
+        session,
+        "hyväksy",
+        "Tasapeli (Verraton (3)): kukaan ei voita (avatkaa uudelleen heti, jos kaikki haluavat)",
+    )
