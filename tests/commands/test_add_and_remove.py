@@ -313,6 +313,18 @@ def test_what_an_add_from_a_template_says(reply: Reply, mine: Path) -> None:
     check(replace(reply, scene=mine))
 
 
+@pytest.mark.parametrize("line", ["add hero", "lisää hero"])
+def test_a_pc_from_a_template_starts_with_its_refresh_as_add_pc_does(mine: Path, line: str) -> None:
+    """A new PC starts with its refresh in fate points (§3), made by ``add pc`` or from a
+    template alike."""
+    session = open_session(mine, "fi" if line.startswith("lisää") else "en")
+    assert session.execute(line).ok
+    assert session.execute('add pc "Ann"' if session.lang == "en" else 'lisää ph "Ann"').ok
+    hero, ann = session.scene.character("hero"), session.scene.character("ann")
+    assert (hero.kind, hero.refresh, hero.fate_points) == (CharacterKind.PC, 3, 3)
+    assert (ann.refresh, ann.fate_points) == (hero.refresh, hero.fate_points)
+
+
 def test_a_single_copy_keeps_the_templates_id_numbered_copies_do_not(mine: Path) -> None:
     single = played(mine, "add landslide in pithead").scene.obstacles[-1]
     numbered = played(mine, "add landslide 2 in pithead").scene.obstacles[-2:]

@@ -664,6 +664,6 @@ def test_finnish_words_and_messages() -> None:
     )
     assert session.execute("aseta leader ase 2 panssari ei").ok is False
     assert session.execute("aseta leader ase 2 skaala yli-inhimillinen").lines == (
-        "Masked leader: muutettu weapon, scale",
+        "Masked leader: muutettu ase, skaala",
     )
     assert session.execute("poista aino").lines == ("poistettu: Aino",)

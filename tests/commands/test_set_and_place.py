@@ -239,7 +239,7 @@ SAID = [
     on(
         DEMO,
         'aseta kohtaus muistiinpanot "Hiljaista"',
-        "kohtaus: muutettu notes",
+        "kohtaus: muutettu muistiinpanot",
         ok=True,
         lang="fi",
     ),

@@ -672,7 +672,7 @@ BLOCKS = [
         scene=MINE,
         undone="undone: Riesa tries to remove Rusted portcullis",
     ),
-    in_mine("este", (f"este: pass/remove ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
+    in_mine("este", (f"este: siirrä/poista ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
     in_mine("este ohita", (f"este: hahmoa ei annettu. {BLOCK_USAGE_FI}",), ok=False, lang="fi"),
     in_mine(
         "este ohita riesa",

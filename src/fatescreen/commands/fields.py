@@ -147,13 +147,19 @@ class Fields:
         else the field's last alias (each field lists its Finnish word last)."""
         if lang == "en":
             return self.names
-        shown = []
-        for field in self.fields:
-            word = tr(lang, f"usage.{field.name}")
-            if self.by_word.get(fold(word)) is not field:
-                word = field.aliases[-1] if field.aliases else field.name
-            shown.append(word)
-        return ", ".join(shown)
+        return ", ".join(self.word_in(field.name, lang) for field in self.fields)
+
+    def word_in(self, word: str, lang: str) -> str:
+        """The GM's word in ``lang`` for the field ``word`` names (any of its words, or its
+        key in the scene file where that is one of them); a word that names no field, or
+        any word in English, as it is."""
+        field = self.by_word.get(fold(word))
+        if field is None or lang == "en":
+            return word
+        shown = tr(lang, f"usage.{field.name}")
+        if self.by_word.get(fold(shown)) is not field:
+            shown = field.aliases[-1] if field.aliases else field.name
+        return shown
 
     def split(self, args: Tokens, *, at_least_one: bool = True) -> tuple[requests.Field, ...]:
         """The parse stage: ``FIELD VALUE...`` groups until the words run out, each under
@@ -475,7 +481,7 @@ def _aspects(ctx: Context, args: Tokens, data: Data) -> None:
     aspects = list(data.get("aspects", []))
     action = args.keyword("add", "remove")
     if action is None:
-        raise args.missing("add/remove")
+        raise args.missing(args.words_in("add", "remove", sep="/"))
     name = text(ctx, args, "what.aspect_name")
     names = [fold(a if isinstance(a, str) else a["name"]) for a in aspects]
     if action == "add":
@@ -495,7 +501,7 @@ def _reveal(ctx: Context, args: Tokens, data: Data) -> None:
     elif args.keyword("full"):
         data.pop("reveal", None)
     else:
-        raise args.missing("soft/full")
+        raise args.missing(args.words_in("soft", "full", sep="/"))
 
 
 FORM_FIELDS = Fields(
@@ -530,7 +536,7 @@ def _forms(ctx: Context, args: Tokens, data: Data) -> None:
         FORM_FIELDS.by_word[fold(args.take(ctx.tr("what.field")))].parse(ctx, args, forms[index])
         read += 1
     if action is None and not read:
-        raise ctx.error("build.form_field", fields=FORM_FIELDS.names)
+        raise ctx.error("build.form_field", fields=FORM_FIELDS.names_in(ctx.lang))
     data["form"] = forms
 
 

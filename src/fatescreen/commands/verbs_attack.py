@@ -68,7 +68,7 @@ def parse_attack(args: Tokens, *, hazard: bool = False) -> Attack:
             cover = args.take(tr(args.lang, "what.block"))
             cover_mode = args.keyword("blocks", "weakens")
             if cover_mode is None:
-                raise args.missing("blocks/weakens")
+                raise args.missing(args.words_in("blocks", "weakens", sep="/"))
         elif args.keyword("vs"):
             while (faces := args.faces_text()) is not None:
                 defense.append(faces)

@@ -44,7 +44,6 @@ from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.copies import numbered_names
 from fatescreen.rules.fate_points import (
-    DEFAULT_REFRESH,
     gm_pool_after_cast_change,
     refreshed_points,
 )
@@ -197,15 +196,21 @@ def _pool(
     return scene, (*lines, ctx.tr("build.pool", total=scene.gm_pool))
 
 
+def _new_pc(character: Character, given: Mapping[str, object]) -> Character:
+    """A character as it joins the scene: a new PC starts with its refresh in fate points
+    (§3), unless its fields (``given``: the line's or the template's) set them."""
+    if character.kind is not CharacterKind.PC or "fate_points" in given:
+        return character
+    return replace(character, fate_points=refreshed_points(0, character.refresh))
+
+
 def _add_character(ctx: Context, verb: Verb, request: Add, kind: CharacterKind) -> Applied:
     data: Data = {"name": _named(request), "kind": kind.value}
     if kind is CharacterKind.MOOKS and request.value is not None:
         data["members"] = _number(request)
     _apply_fields(ctx, verb, CHARACTER_FIELDS, request, data)
     pc = kind is CharacterKind.PC
-    if pc and "fate_points" not in data:
-        data["fate_points"] = refreshed_points(0, data.get("refresh", DEFAULT_REFRESH))
-    character = read_character(ctx, data, pc)
+    character = _new_pc(read_character(ctx, data, pc), data)
     unique_character(ctx, character)
     scene = join_turn(ctx.scene.with_character(character), [character.id])
     lines = _added(ctx, scene, [character.name], character.zone, joined=True)
@@ -312,7 +317,7 @@ def _add_characters(
         character = library.character_from(
             reader, template, scene.rules, name, keep_id=keep, zone=zone
         )
-        character = checked(ctx, name, reader, character)
+        character = _new_pc(checked(ctx, name, reader, character), template.data)
         unique_character(ctx.on(scene), character)
         made.append(character)
         scene = scene.with_character(character)

@@ -157,7 +157,7 @@ def scenes(ctx: Context, args: Tokens, request: Scenes) -> Applied:
 
 def parse_play(args: Tokens) -> Play:
     """Stage one of ``play``: the scene as typed (a number, a title or a file)."""
-    scene = args.take("the scene")
+    scene = args.take(args.words_in("SCENE"))
     args.done()
     return Play(scene)
 
@@ -423,10 +423,10 @@ def _milestone_option(
 
 def parse_milestone(args: Tokens) -> Milestone:
     """Stage one of ``milestone``: the PC and the option with its words, as typed."""
-    pc = args.take("the PC")
+    pc = args.take(args.words_in("PC"))
     name = _option(args, "skip", *MILESTONE_OPTIONS)
     if name is None:
-        raise args.missing("swap / replace / rewrite / buy / aspect / skip")
+        raise args.missing(args.words_in(*MILESTONE_OPTIONS, "skip", sep=" / "))
     values = () if name == "skip" else _milestone_words(args, name)
     args.done()
     return Milestone(pc, name, values)
@@ -498,7 +498,7 @@ def parse_breakthrough(args: Tokens) -> BreakthroughRequest:
         CommandError: A word is missing, ``raise`` names no skill, an option is not one, or
             a second milestone option is given.
     """
-    pc = args.take("the PC")
+    pc = args.take(args.words_in("PC"))
     options: list[tuple[str, tuple[str, ...]]] = []
     raised = 0
     milestone = False
@@ -507,10 +507,10 @@ def parse_breakthrough(args: Tokens) -> BreakthroughRequest:
         if name == "raise":
             skills: list[str] = []
             while args and fold(args.peek() or "") not in _OPTION_OF:
-                skills.append(args.take("a skill"))
+                skills.append(args.take(args.words_in("SKILL")))
             raised += len(skills)
             if not raised:
-                raise args.missing("a skill to raise")
+                raise args.missing(args.words_in("raise", "SKILL", sep=" "))
             options.append((name, tuple(skills)))
         elif name in _BREAKTHROUGH_WORDS:
             options.append((name, tuple(args.take(what) for what in _BREAKTHROUGH_WORDS[name])))

@@ -172,7 +172,9 @@ def parse_contest(args: Tokens) -> ContestRequest:
             raise args.missing(tr(args.lang, "what.aspect_name"))
         return ContestTwist(name, ref)
     if action is None and args:
-        raise args.missing("start/roll/forfeit/twist/show/end")
+        raise args.missing(
+            args.words_in("start", "roll", "forfeit", "twist", "show", "end", sep="/")
+        )
     if ref is None and args:
         ref = args.take(tr(args.lang, "what.contest"))
     return ContestView(ref, end=action == "end")
@@ -802,7 +804,7 @@ def parse_challenge(args: Tokens) -> ChallengeRequest:
     if action == "roll":
         return _parse_task_roll(args, ref)
     if action is None and args:
-        raise args.missing("start/roll/show/end")
+        raise args.missing(args.words_in("start", "roll", "show", "end", sep="/"))
     if ref is None and args:
         ref = args.take(tr(args.lang, "what.challenge"))
     return ChallengeView(ref, end=action == "end")

@@ -161,7 +161,7 @@ def set_fields(ctx: Context, verb: Verb, request: Set, record: Record | None = N
     else:
         edit = _set_obstacle(ctx, verb, fields, target)
         changed = {"obstacles", "zones", "turn"}
-    return _applied(ctx, edit, target.name, frozenset(changed))
+    return _applied(ctx, edit, target.name, frozenset(changed), fields_of(target))
 
 
 Given = tuple[Field, ...]
@@ -170,10 +170,13 @@ Edit = tuple[Scene, Data, Data]
 """A changed scene, with the changed record's file form before and after."""
 
 
-def _applied(ctx: Context, edit: Edit, name: str, changed: frozenset[str]) -> Applied:
+def _applied(
+    ctx: Context, edit: Edit, name: str, changed: frozenset[str], grammar: Fields
+) -> Applied:
+    """The reply to ``set``: the fields that changed, each named as the GM types it."""
     scene, before, after = edit
     keys = [k for k in (*before, *(k for k in after if k not in before)) if k != "id"]
-    fields = ", ".join(k for k in keys if before.get(k) != after.get(k))
+    fields = ", ".join(grammar.word_in(k, ctx.lang) for k in keys if before.get(k) != after.get(k))
     if scene == ctx.scene or not fields:
         return Applied(ctx.scene, (ctx.tr("build.unchanged", name=name),))
     line = ctx.tr("build.changed", name=name, fields=fields)
@@ -274,7 +277,9 @@ def _set_scene(ctx: Context, verb: Verb, fields: Given) -> Applied:
     title = checked(ctx, ctx.tr("holder.scene"), reader, title)
     scene = replace(ctx.scene, title=title, notes=notes or "")
     after: Data = {"title": scene.title, "notes": scene.notes}
-    return _applied(ctx, (scene, before, after), ctx.tr("holder.scene"), frozenset({"all"}))
+    return _applied(
+        ctx, (scene, before, after), ctx.tr("holder.scene"), frozenset({"all"}), SCENE_FIELDS
+    )
 
 
 def _set_rules(ctx: Context, verb: Verb, fields: Given) -> Applied:
@@ -286,7 +291,9 @@ def _set_rules(ctx: Context, verb: Verb, fields: Given) -> Applied:
     new = checked(ctx, ctx.tr("what.rules"), reader, codec.decode_rules(reader, data, ()))
     scene = under_rules(ctx, new) if new != rules else ctx.scene
     after: Data = codec.rules_values(new)
-    return _applied(ctx, (scene, before, after), ctx.tr("what.rules"), frozenset({"all"}))
+    return _applied(
+        ctx, (scene, before, after), ctx.tr("what.rules"), frozenset({"all"}), RULES_FIELDS
+    )
 
 
 # ---------------------------------------------------------------------------- place

@@ -63,7 +63,7 @@ def parse_block(args: Tokens) -> BlockRequest:
     """Stage one of ``block``: the whole line as a typed request."""
     action = args.keyword("pass", "remove")
     if action is None:
-        raise args.missing("pass/remove")
+        raise args.missing(args.words_in("pass", "remove", sep="/"))
     character = args.take(tr(args.lang, "what.character"))
     block = args.take(tr(args.lang, "what.block"))
     skill = args.word_unless("with", "dice", "vs")

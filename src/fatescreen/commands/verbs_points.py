@@ -173,7 +173,7 @@ def parse_compel(args: Tokens) -> Compel:
     aspect = args.take(tr(args.lang, "what.aspect"))
     answer = args.keyword("offer", "accept", "refuse", "withdraw")
     if answer is None:
-        raise args.missing("offer/accept/refuse/withdraw")
+        raise args.missing(args.words_in("offer", "accept", "refuse", "withdraw", sep="/"))
     by = args.take(tr(args.lang, "what.character")) if args.keyword("by") else None
     args.done()
     return Compel(character, aspect, answer, by)
