@@ -143,6 +143,28 @@ def test_the_journal_replays_rolled_dice(tmp_path: Path) -> None:
     assert crashed.scene == session.scene
 
 
+def test_a_recovered_undo_is_journaled_once(tmp_path: Path) -> None:
+    """Recovery replays an undo without writing it into the journal again: a second crash
+    recovers the same scene, not one undone twice."""
+    copy = tmp_path / "golden-mask.toml"
+    shutil.copy(DEMO, copy)
+    (tmp_path / "library").mkdir()
+    shutil.copy(DEMO.parent / "library" / "cultist.toml", tmp_path / "library" / "cultist.toml")
+    session = Session.open(copy, seed=3)
+    assert session.execute("fp give silbestre 1").ok and session.execute("fp give silbestre 1").ok
+    assert session.execute("undo").ok
+    crashed = Session.open(copy, seed=99)
+    assert crashed.recover() == 3
+    assert crashed.scene == session.scene
+    again = Session.open(copy, seed=5)
+    assert [command for command, _ in again.recoverable()] == [
+        "fp give silbestre 1",
+        "fp give silbestre 1",
+        "undo",
+    ]
+    assert again.recover() == 3 and again.scene == session.scene
+
+
 def test_roll_and_odds_without_a_scene() -> None:
     out = io.StringIO()
     with redirect_stdout(out):

@@ -261,7 +261,7 @@ class Session(JournalGuard):
             words = split_line(text, self.lang)
             found = find_verb(words[0], self.lang)
             if found.name in META_VERBS:
-                result = self._meta(found.name, words[1:], text)
+                result = self._meta(found.name, words[1:], text, journal=journal)
             else:
                 ctx = self._context(replay)
                 applied = found.handler(ctx, Tokens(found, words[1:], self.lang))
@@ -313,11 +313,13 @@ class Session(JournalGuard):
             applied.label,
         )
 
-    def _meta(self, name: str, words: list[str], text: str) -> Result:
+    def _meta(self, name: str, words: list[str], text: str, *, journal: bool) -> Result:
         if name in ("undo", "redo"):
             previous = self.scene
+            # a replayed undo is in the journal already: journaled again, a second crash
+            # would replay it twice
             self.history, step, self.scene, line = undo_or_redo(
-                self.history, name, words, self.lang, self.journal
+                self.history, name, words, self.lang, self.journal if journal else None
             )
             self.log.append(LogEntry(text, (line,)))
             return Result(text, (line,), True, changes(previous, self.scene), step.label)
