@@ -271,9 +271,9 @@ class CampaignSession(Session):
         while len(self.stamps) < len(self.log):
             self.stamps.append((session, key, title))
 
-    def _meta(self, name: str, words: list[str], text: str) -> Result:
+    def _meta(self, name: str, words: list[str], text: str, *, journal: bool) -> Result:
         session, where = self.campaign.session, self._where()
-        result = super()._meta(name, words, text)
+        result = super()._meta(name, words, text, journal=journal)
         if name == "undo" and isinstance(self.history.undone[-1], CampaignStep):
             self.campaign = self.history.undone[-1].campaign_before or self.campaign
         elif name == "redo" and isinstance(self.history.done[-1], CampaignStep):
