@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from fatescreen.commands.session import Result
+from fatescreen.commands.systems.session import SystemSession
 
 ROOT = Path(__file__).resolve().parents[2]
 SILLALLA = ROOT / "scenes" / "varjot" / "sillalla.toml"
@@ -16,3 +20,25 @@ def edited(tmp_path: Path, old: str, new: str, source: Path = SILLALLA) -> Path:
     path = tmp_path / source.name
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return path
+
+
+def changed(session: SystemSession[Any], line: str, *lines: str) -> None:
+    """The line (in Finnish) changes the scene, says ``lines`` and is undone by its first
+    line."""
+    before = session.value
+    result = session.execute(line)
+    assert result == Result(line, lines, True, frozenset({"all"}), lines[0])
+    assert session.value is not None and session.value != before
+    undone = session.execute("kumoa")
+    assert undone.lines == ("peruttu: " + lines[0],) and session.value == before
+    assert session.execute("tee").ok
+
+
+def same(session: SystemSession[Any], line: str, *lines: str) -> None:
+    """The line says ``lines`` (or refuses with them) and leaves the scene as it was."""
+    before = session.value
+    steps = session.history.done
+    result = session.execute(line)
+    assert result.lines == lines
+    assert result.changed == frozenset() and result.label == ""
+    assert session.value is before and session.history.done == steps

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from fatescreen.commands.session import Result
 from fatescreen.commands.systems.session import SystemSession, open_system_session
+from tests.systems.support import changed, same
 
 SCENE = Path(__file__).resolve().parents[2] / "scenes" / "mekanismi" / "kuilun-reunalla.toml"
 CHECK_USAGE = (
@@ -36,27 +36,6 @@ def session(tmp_path: Path) -> SystemSession[Any]:
     path = tmp_path / SCENE.name
     shutil.copy(SCENE, path)
     return open_system_session(path, seed=3, lang="fi", journal=False)
-
-
-def changed(session: SystemSession[Any], line: str, *lines: str) -> None:
-    """The line changes the scene, says ``lines`` and is undone by its first line."""
-    before = session.value
-    result = session.execute(line)
-    assert result == Result(line, lines, True, frozenset({"all"}), lines[0])
-    assert session.value is not None and session.value != before
-    undone = session.execute("kumoa")
-    assert undone.lines == ("peruttu: " + lines[0],) and session.value == before
-    assert session.execute("tee").ok
-
-
-def same(session: SystemSession[Any], line: str, *lines: str) -> None:
-    """The line says ``lines`` (or refuses with them) and leaves the scene as it was."""
-    before = session.value
-    steps = session.history.done
-    result = session.execute(line)
-    assert result.lines == lines
-    assert result.changed == frozenset() and result.label == ""
-    assert session.value is before and session.history.done == steps
 
 
 def test_a_check_built_and_rolled_in_finnish(session: SystemSession[Any]) -> None:

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from fatescreen.commands.session import Result
-from fatescreen.commands.systems.session import SystemSession, open_system_session
-from tests.systems.support import edited
+from fatescreen.commands.systems.session import open_system_session
+from tests.systems.support import changed, edited, same
 from tests.systems.test_objektit_scene import SATAMASSA
 
 FI_CHECK = (
@@ -45,27 +43,6 @@ def scene_path(tmp_path: Path) -> Path:
     path = tmp_path / SATAMASSA.name
     shutil.copy(SATAMASSA, path)
     return path
-
-
-def changed(session: SystemSession[Any], line: str, *lines: str) -> None:
-    """The line changes the scene, says ``lines`` and is undone by its first line."""
-    before = session.value
-    result = session.execute(line)
-    assert result == Result(line, lines, True, frozenset({"all"}), lines[0])
-    assert session.value != before
-    undone = session.execute("kumoa")
-    assert undone.lines == ("peruttu: " + lines[0],) and session.value == before
-    assert session.execute("tee").ok
-
-
-def same(session: SystemSession[Any], line: str, *lines: str) -> None:
-    """The line says ``lines`` (or refuses with them) and leaves the scene as it was."""
-    before = session.value
-    steps = session.history.done
-    result = session.execute(line)
-    assert result.lines == lines
-    assert result.changed == frozenset() and result.label == ""
-    assert session.value is before and session.history.done == steps
 
 
 def test_a_conflict_in_finnish(scene_path: Path) -> None:
