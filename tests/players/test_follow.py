@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from fatescreen.commands import campaign_session
 from fatescreen.commands.campaign_session import open_campaign
 from fatescreen.commands.follow import Followed, Follower, FollowState, follow_once
 from fatescreen.commands.session import Session
@@ -403,3 +404,22 @@ def test_a_named_pipe_given_as_the_scene_is_invalid_at_once(tmp_path: Path) -> N
     (followed,) = seen
     assert followed.state is FollowState.INVALID
     assert followed.detail.endswith("not a regular file (a named pipe); a scene is a .toml file")
+
+
+def test_a_save_the_gm_could_not_make_is_not_made_by_the_player_view(
+    campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gm = open_campaign(campaign)
+    gm.execute("play golden")
+
+    def disk_full(*args: object, **kwargs: object) -> None:
+        raise OSError("No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(campaign_session, "save_campaign", disk_full)
+        ended = gm.execute("endscene")  # journaled, then its save fails
+    assert ended.ok and "No space left on device" in ended.lines[-1]
+    files = {path: path.read_bytes() for path in campaign.rglob("*") if path.is_file()}
+    followed = follow_once(campaign)
+    assert followed.scene is not None and followed.scene.title == "The golden mask"
+    assert {path: path.read_bytes() for path in campaign.rglob("*") if path.is_file()} == files
