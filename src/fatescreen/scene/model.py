@@ -131,6 +131,9 @@ class PendingRoll:
     """With the scale option, the advantage the actor of higher scale picked (§8)."""
     base: Scene | None = None
     """The scene before this roll took effect; invokes settle the roll again from it."""
+    roll_id: object = field(default_factory=object, compare=False, repr=False)
+    """Which roll this is: new with each roll made, kept by every change of it (an invoke,
+    a stunt, a reroll, a cost); never compared, so it changes no scene's equality."""
 
 
 @dataclass(frozen=True)
