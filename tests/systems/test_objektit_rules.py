@@ -69,7 +69,12 @@ def test_the_dice_are_taken_away_and_the_result_compared_with_zero() -> None:
     Saatua lopputulosta verrataan nollaan, suuremmat luvut ovat hyviä ja pienemmät huonoja»"""
     conflict = Conflict(inherent=4, developed=3, chance=Fraction(3))
     good = conflict.resolve(TwoDice(2, 3))
-    assert (good.value, good.good, good.bad, good.step) == (Fraction(5), True, False, Step.FAIRLY_GOOD)
+    assert (good.value, good.good, good.bad, good.step) == (
+        Fraction(5),
+        True,
+        False,
+        Step.FAIRLY_GOOD,
+    )
     even = conflict.resolve(TwoDice(5, 5))
     assert (even.value, even.good, even.bad, even.step) == (Fraction(0), False, False, Step.AVERAGE)
     bad = conflict.resolve(TwoDice(6, 6))
