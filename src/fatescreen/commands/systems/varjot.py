@@ -371,8 +371,6 @@ def gift_verb(ctx: Ctx, words: Words) -> Applied:
     side = check.sides[index]
     if owner(side) == giver:
         raise ctx.error("varjot.error.gift_side", giver=giver)
-    if ctx.value.gifts.by_player.get(giver, 0) <= 0:
-        raise ctx.error("varjot.error.no_gifts", giver=giver)
     gifts = ctx.value.gifts.give(giver, owner(side))
     value = replace(ctx.value, gifts=gifts)
     left = gifts.by_player[giver]
@@ -382,7 +380,6 @@ def gift_verb(ctx: Ctx, words: Words) -> Applied:
 
 def _extra_dice(ctx: Ctx, words: Words, penalty: bool) -> Applied:
     check = _open_check(ctx)
-    high = GM_PENALTY_MAX if penalty else MAX_EXTRA_DICE
     count = words.integer(ctx.tr("what.dice"), low=1, high=MAX_EXTRA_DICE)
     target = words.take(ctx.tr("what.character")) if words.keyword("on") else None
     entered = _entered(words)
@@ -390,8 +387,6 @@ def _extra_dice(ctx: Ctx, words: Words, penalty: bool) -> Applied:
     index = _side_index(ctx, check, target)
     name = check.sides[index].character
     if penalty and not reason:
-        if count > high:
-            raise ctx.error("varjot.error.gm_dice")
         extra = ExtraDice(Source.GM, count, penalty=True)
         line = ctx.tr("varjot.penalty.gm", count=count, name=name)
     else:
