@@ -7,7 +7,7 @@ from pathlib import Path
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import StressKind
 from fatescreen.scene.model import PendingHit, RollPurpose
-from tests.commands.support import BRINE, DEMO, MINE, SEED, run
+from tests.commands.support import BRINE, DEMO, MINE, SEED, open_session, run
 
 
 def test_attack_in_the_same_zone_picks_the_better_skill_and_weapon_and_armor(
@@ -161,6 +161,15 @@ def test_zone_attack_everyone_defends_the_full_effort(tmp_path: Path) -> None:
         "cultist-1",
         "cultist-3",
     ]
+
+
+def test_a_full_defense_declared_or_undone_tells_the_turn_order_to_repaint() -> None:
+    """The turn pane shows who a full defense covers: declaring one, and undoing it,
+    report the ``turn`` tag though the turn order itself is unchanged."""
+    session = open_session(DEMO)
+    declared = session.execute("fulldefense silbestre")
+    assert declared.ok and declared.changed == frozenset({"turn"})
+    assert session.execute("undo").changed == frozenset({"turn"})
 
 
 def test_full_defense_adds_two_and_a_boost_if_unused(tmp_path: Path) -> None:

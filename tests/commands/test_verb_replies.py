@@ -1035,7 +1035,8 @@ HARM = [
     refused(
         (),
         "rasitus rozio",
-        "rasitus: ruudun numeroa ei annettu. Käyttö: rasitus NIMI [fyysinen|henkinen|rasitus] RUUTU",
+        "rasitus: ruudun numeroa ei annettu. "
+        "Käyttö: rasitus NIMI [fyysinen|henkinen|rasitus] RUUTU",
         "fi",
     ),
     refused((), "hoida", f"hoida: jäljen hoitajaa ei annettu. {RECOVER_USAGE_FI}", "fi"),
