@@ -45,8 +45,13 @@ def test_undo_and_redo_in_finnish() -> None:
     assert session.execute("kumoa").lines[0].startswith("peruttu: ")
     assert session.execute("tee").lines[0].startswith("tehty uudelleen: ")
     assert session.execute("kumoa nyt heti").lines == (
-        "undo: en ymmärtänyt kohtaa 'nyt heti'. Käyttö: undo",
+        "kumoa: en ymmärtänyt kohtaa 'nyt heti'. Käyttö: kumoa",
     )
+
+
+def test_redo_with_extra_words_says_its_finnish_word() -> None:
+    session = Session.open(DEMO, journal=False, lang="fi")
+    assert session.execute("redo 2").lines == ("tee: en ymmärtänyt kohtaa '2'. Käyttö: tee",)
 
 
 def test_undo_with_extra_words_says_which() -> None:

@@ -436,7 +436,8 @@ def undo_or_redo(
         CommandError: Words after the verb, or nothing to undo or redo.
     """
     if words:
-        raise CommandError(tr(lang, "error.extra", verb=name, extra=" ".join(words), usage=name))
+        word = tr(lang, f"cmd.{name}")
+        raise CommandError(tr(lang, "error.extra", verb=word, extra=" ".join(words), usage=word))
     try:
         if name == "undo":
             history, step = history.undo()

@@ -429,7 +429,8 @@ def changes(old: Scene, new: Scene) -> frozenset[str]:
 
     ``character:ID`` for each character whose value changed, and ``characters`` when one
     came or went; ``zones``, ``aspects``, ``obstacles``, ``countdowns``, ``contests``,
-    ``challenges``, ``turn``, ``pool``, ``pending`` for those parts; ``all`` for the rules.
+    ``challenges``, ``turn`` (the turn order and the full defenses declared in it),
+    ``pool``, ``pending`` for those parts; ``all`` for the rules.
     Unchanged parts are the very same objects, so this costs little.
     """
     if old is new:
@@ -466,6 +467,7 @@ def changes(old: Scene, new: Scene) -> frozenset[str]:
         ("contests", ("contests",)),
         ("challenges", ("challenges",)),
         ("turn", ("turn",)),
+        ("full_defenses", ("turn",)),
         ("gm_pool", ("pool",)),
         ("held", ("pool",)),
         ("compel_points", ("pool",)),
