@@ -405,3 +405,12 @@ def test_full_defense_is_declared_in_its_exchange_covering_another_or_oneself() 
         "Silbestre covers Vitor: +2 to Vitor's defenses",
     )
     assert later.scene.full_defenses == (FullDefense("silbestre", "vitor", exchange=2),)
+
+
+def test_a_zone_attack_needs_someone_else_in_the_zone() -> None:
+    """§8: a zone attack hits everyone else standing there; alone, there is no one to hit."""
+    refuses(
+        played(DEMO, "move riesa hall"),
+        "attack vitor zone stairs Shoot",
+        "nobody else is in Stairs",
+    )
