@@ -7,6 +7,7 @@ from pathlib import Path
 from fatescreen.commands.session import Session
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import StressKind
+from fatescreen.rules.conflict import FullDefense
 from fatescreen.scene.model import PendingHit, RollPurpose
 from tests.commands.support import BRINE, DEMO, MINE, SEED, open_session, played, run
 
@@ -339,6 +340,15 @@ def test_defend_refuses_a_line_it_cannot_read() -> None:
         session, "defend silbestre Athletics", f"defend: did not understand 'Athletics'. {usage}"
     )
     refuses(session, 'defend silbestre ""', f"defend: did not understand ''. {usage}")
+    refuses(
+        session, "defend rozio Fight Athletics", f"defend: did not understand 'Athletics'. {usage}"
+    )
+    # "dice" before the faces is the dice word, not a skill
+    assert said(session, "defend rozio dice ++++")[:2] == (
+        "Rozio defends with Athletics",
+        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Athletics "
+        "Good (+3) + [+ + + +] = Epic (+7): hit for 1 shift",
+    )
 
 
 def test_trade_takes_the_default_boost_name_and_only_a_single_stylish_attack() -> None:
@@ -370,3 +380,37 @@ def test_split_refuses_a_wrong_count_of_shares_and_an_effort_below_one() -> None
     )
     poor = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot ----")
     refuses(poor, "split 1 1", "only a positive effort can be split; this one is Poor (-1)")
+
+
+def test_full_defense_is_declared_in_its_exchange_covering_another_or_oneself() -> None:
+    """§8: a full defense remembers the exchange it was declared in (the first without a
+    turn order); covering another says so, covering oneself is no cover."""
+    session = open_session(DEMO)
+    refuses(
+        session,
+        "fulldefense",
+        "fulldefense: missing character. Usage: fulldefense NAME [for OTHER]",
+    )
+    assert said(session, "fulldefense rozio for rozio") == (
+        "Rozio goes on full defense: +2 to every defense until their next turn",
+    )
+    assert session.scene.full_defenses == (FullDefense("rozio", "rozio", exchange=1),)
+    everyone = ("silbestre", "rozio", "vitor", "riesa", "leader", "cultist-1", "cultist-2")
+    later = played(
+        DEMO, *(f"next {who}" for who in everyone), "next cultist-3", "exchange silbestre"
+    )
+    assert later.scene.turn is not None and later.scene.turn.exchange == 2
+    assert said(later, "fulldefense silbestre for vitor") == (
+        "Silbestre goes on full defense: +2 to every defense until their next turn · "
+        "Silbestre covers Vitor: +2 to Vitor's defenses",
+    )
+    assert later.scene.full_defenses == (FullDefense("silbestre", "vitor", exchange=2),)
+
+
+def test_a_zone_attack_needs_someone_else_in_the_zone() -> None:
+    """§8: a zone attack hits everyone else standing there; alone, there is no one to hit."""
+    refuses(
+        played(DEMO, "move riesa hall"),
+        "attack vitor zone stairs Shoot",
+        "nobody else is in Stairs",
+    )
