@@ -88,6 +88,11 @@ FI_USAGE = {
             "lahja Anni hahmolle",
             "lahja: hahmoa ei annettu. Käyttö: " + FI_USAGE["gift"],
         ),
+        (
+            ("tarkistus Ilse Miekkailu",),
+            "lahja Eevi hahmolle Ilse",
+            "Eevi ei voi antaa lahjanoppaa omaan tarkistukseensa",
+        ),
         ((), "tn 3 vastaan", "todennäköisyys: kyky ei annettu. Käyttö: " + FI_USAGE["odds"]),
         ((), "tarkistus Nobody Miekkailu", "hahmoa 'Nobody' ei löydy; tunnetut: Ilse, Aarne, Saga"),
     ],
@@ -155,8 +160,9 @@ def test_a_gift_die_goes_to_the_side_named_or_the_only_other_players(scene_path:
         "Anni cannot give a gift die to this check: name another side"
     )
     assert refused(session, "gift Eevi to Ilse") == (
-        "Eevi cannot give a gift die to this check: name another side"
+        "Eevi cannot give a gift die to their own check"
     )
+    assert refused(session, "gift PJ to Vartija") == "Vartija is not in this check"
     assert refused(session, "gift Anni to Saga") == "Saga is not in this check"
 
 

@@ -377,8 +377,6 @@ def gift_verb(ctx: Ctx, words: Words) -> Applied:
     else:
         index = _side_index(ctx, check, target)
     side = check.sides[index]
-    if owner(side) == giver:
-        raise ctx.error("varjot.error.gift_side", giver=giver)
     gifts = ctx.value.gifts.give(giver, owner(side))
     value = replace(ctx.value, gifts=gifts)
     left = gifts.by_player[giver]
