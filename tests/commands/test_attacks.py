@@ -9,6 +9,7 @@ from fatescreen.commands.session import Session
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import StressKind
 from fatescreen.rules.conflict import FullDefense
+from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.model import PendingHit, RollPurpose
 from tests.commands.support import BRINE, DEMO, MINE, SEED, open_session, played, run
 
@@ -467,3 +468,15 @@ def test_without_the_weapons_option_an_attackers_weapon_does_not_count() -> None
     plain = Session(replace(scene, rules=replace(scene.rules, weapons_and_armor=False)))
     said(plain, "attack leader rozio Fight ++++ vs 0000")
     assert plain.scene.pending_hit == PendingHit("rozio", 5, StressKind.PHYSICAL, "leader")
+
+
+def test_a_hazard_named_like_a_skill_is_still_defended_with_the_general_defense() -> None:
+    """§7: a hazard is no skill; a brawl named "Fight" is defended with Athletics (Good
+    (+3)), not with Riesa's better Fight as a melee attack would be."""
+    scene = open_session(MINE).scene
+    brawl = tuple(replace(o, name="Fight") if isinstance(o, Hazard) else o for o in scene.obstacles)
+    session = Session(replace(scene, obstacles=brawl))
+    assert said(session, "hazard falling-rocks riesa 0000 vs 0000")[0] == (
+        "Fight attacks Riesa: Good (+3) + [0 0 0 0] = Good (+3) vs Riesa's Athletics Good (+3) "
+        "+ [0 0 0 0] = Good (+3): hit for 2 shifts"
+    )
