@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fatescreen.commands.session import Session
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import StressKind
+from fatescreen.rules.conflict import FullDefense
 from fatescreen.scene.model import PendingHit, RollPurpose
-from tests.commands.support import BRINE, DEMO, MINE, SEED, run
+from tests.commands.support import BRINE, DEMO, MINE, SEED, open_session, played, run
 
 
 def test_attack_in_the_same_zone_picks_the_better_skill_and_weapon_and_armor(
@@ -163,6 +165,15 @@ def test_zone_attack_everyone_defends_the_full_effort(tmp_path: Path) -> None:
     ]
 
 
+def test_a_full_defense_declared_or_undone_tells_the_turn_order_to_repaint() -> None:
+    """The turn pane shows who a full defense covers: declaring one, and undoing it,
+    report the ``turn`` tag though the turn order itself is unchanged."""
+    session = open_session(DEMO)
+    declared = session.execute("fulldefense silbestre")
+    assert declared.ok and declared.changed == frozenset({"turn"})
+    assert session.execute("undo").changed == frozenset({"turn"})
+
+
 def test_full_defense_adds_two_and_a_boost_if_unused(tmp_path: Path) -> None:
     attacked = run(
         DEMO,
@@ -218,3 +229,188 @@ def test_trade_a_shift_of_a_stylish_hit_for_a_boost(tmp_path: Path) -> None:
     assert done.scene.pending_hit == PendingHit("rozio", 5, StressKind.PHYSICAL, "leader")
     boosts = [(a.name, a.free_invokes) for a in done.scene.aspects if a.kind is AspectKind.BOOST]
     assert boosts == [("Off balance", ("leader",))]
+
+
+# ---------------------------------------------------------------------------- defend, trade, split
+
+
+def said(session: Session, line: str) -> tuple[str, ...]:
+    """What an accepted line says."""
+    result = session.execute(line)
+    assert result.ok, result.lines
+    return result.lines
+
+
+def refuses(session: Session, line: str, message: str) -> None:
+    """The line is refused with this message, and leaves the scene and the history alone."""
+    before, steps = session.scene, len(session.history.done)
+    assert session.execute(line).lines == (message,)
+    assert session.scene == before and len(session.history.done) == steps
+
+
+ZONE_HEAD = (
+    "Masked leader attacks everyone in Stairs with Fight: Great (+4) + [+ + + +] = Legendary (+8)"
+)
+
+
+def test_defend_in_a_zone_attack_changes_the_one_defender_named() -> None:
+    """A zone attack (§8): each defender rolls against the full effort; ``defend NAME SKILL``
+    rolls that defender's defense again with another skill (their dice kept), ``defend NAME
+    FACES`` with other dice (their skill kept), and the others' defenses stay as rolled."""
+    session = played(DEMO, "attack leader zone stairs Fight ++++ vs 0000 ----")
+    assert said(session, "defend riesa Physique")[:4] == (
+        "Riesa defends with Physique",
+        ZONE_HEAD,
+        "Vitor defends against Legendary (+8) with Athletics Fair (+2) + [0 0 0 0] = Fair "
+        "(+2): hit with style for 7 shifts (may take a boost for 1 shift less)",
+        "Riesa defends against Legendary (+8) with Physique Good (+3) + [- - - -] = Poor "
+        "(-1): hit with style for 10 shifts (may take a boost for 1 shift less)",
+    )
+    assert said(session, "defend vitor ++++")[:4] == (
+        "Vitor defends with Athletics",
+        ZONE_HEAD,
+        "Vitor defends against Legendary (+8) with Athletics Fair (+2) + [+ + + +] = "
+        "Fantastic (+6): hit for 3 shifts",
+        "Riesa defends against Legendary (+8) with Physique Good (+3) + [- - - -] = Poor "
+        "(-1): hit with style for 10 shifts (may take a boost for 1 shift less)",
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None
+    assert [(t.target, t.skill) for t in pending.targets] == [
+        ("vitor", "Athletics"),
+        ("riesa", "Physique"),
+    ]
+    assert session.scene.pending_hit == PendingHit("vitor", 3, StressKind.PHYSICAL, "leader")
+
+
+def test_defend_in_a_split_attack_waits_for_the_split() -> None:
+    """A split attack's defenders roll when the effort is split; before that there is no
+    defense to roll again. After it, one defender's defense changes, the other's stays."""
+    session = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot +000")
+    refuses(session, "defend cultist-1 Athletics", "Cultist 1 has not rolled a defense yet")
+    said(session, "split 3 1 vs 0000 ++++")
+    assert said(session, "defend cultist-1 ----")[:3] == (
+        "Cultist 1 defends with Athletics",
+        "Vitor attacks Cultist 1, Cultist 2 with Shoot: Good (+3) + [+ 0 0 0] = Great (+4)",
+        "Cultist 1 defends against Good (+3) with Athletics Mediocre (+0) + [- - - -] = "
+        "Horrifying (-4): hit with style for 7 shifts (may take a boost for 1 shift less)",
+    )
+    assert said(session, "defend cultist-2 Physique")[3] == (
+        "Cultist 2 defends against Average (+1) with Physique Mediocre (+0) + [+ + + +] = "
+        'Great (+4): miss · Cultist 2 gets the boost "Opening"'
+    )
+
+
+def test_defend_keeps_the_skill_or_the_dice_it_is_not_given() -> None:
+    """``defend NAME SKILL`` keeps the defender's dice; ``defend FACES`` then keeps the
+    skill last chosen (Fight, not the default Athletics)."""
+    session = played(DEMO, "attack leader rozio Fight +0++ vs -000")
+    assert said(session, "defend rozio Fight")[:2] == (
+        "Rozio defends with Fight",
+        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Fight Fair "
+        "(+2) + [- 0 0 0] = Average (+1): hit with style for 7 shifts (may take a boost for 1 "
+        "shift less)",
+    )
+    assert said(session, "defend ++++")[:2] == (
+        "Rozio defends with Fight",
+        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Fight Fair "
+        "(+2) + [+ + + +] = Fantastic (+6): hit for 2 shifts",
+    )
+
+
+def test_a_defense_rolled_again_keeps_the_full_defense_bonus() -> None:
+    """§8: the +2 of a full defense counts for every defense until the defender's next
+    turn, a defense rolled again too (Fair (+2) + 4 + 2 = Legendary (+8) beats Epic (+7))."""
+    session = played(DEMO, "fulldefense rozio", "attack leader rozio Fight +0++ vs -000")
+    assert said(session, "defend rozio Fight ++++") == (
+        "Rozio defends with Fight",
+        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Fight Fair "
+        "(+2) + [+ + + +] + 2 (full defense) = Legendary (+8): miss",
+    )
+    assert session.scene.pending_hit is None
+
+
+def test_defend_refuses_a_line_it_cannot_read() -> None:
+    """A defender named alone needs a skill or dice; a first word that names no defender is
+    read as the skill, so a second word is one too many."""
+    usage = "Usage: defend [DEFENDER] [SKILL] [FACES]"
+    session = played(DEMO, "attack leader rozio Fight +0++ vs -000")
+    refuses(session, "defend rozio", f"defend: missing a skill or dice. {usage}")
+    refuses(
+        session, "defend silbestre Athletics", f"defend: did not understand 'Athletics'. {usage}"
+    )
+    refuses(session, 'defend silbestre ""', f"defend: did not understand ''. {usage}")
+    refuses(
+        session, "defend rozio Fight Athletics", f"defend: did not understand 'Athletics'. {usage}"
+    )
+    # "dice" before the faces is the dice word, not a skill
+    assert said(session, "defend rozio dice ++++")[:2] == (
+        "Rozio defends with Athletics",
+        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Athletics "
+        "Good (+3) + [+ + + +] = Epic (+7): hit for 1 shift",
+    )
+
+
+def test_trade_takes_the_default_boost_name_and_only_a_single_stylish_attack() -> None:
+    """§2: an attack that succeeds with style may trade one shift for a boost ("Reeling"
+    unless named); an overcome with style, a zone attack and an attack without style may
+    not, and a blank name is no name."""
+    session = played(DEMO, "attack leader rozio Fight ++++ vs 0000")
+    refuses(session, 'trade "  "', 'trade: missing the aspect\'s name. Usage: trade ["BOOST"]')
+    assert said(session, "trade")[0] == (
+        'Masked leader trades a shift of the hit for the boost "Reeling"'
+    )
+    assert session.scene.pending_hit == PendingHit("rozio", 5, StressKind.PHYSICAL, "leader")
+    no_style = (
+        "only an attack on one defender that succeeds with style can trade a shift for a boost"
+    )
+    for setup in (
+        ("overcome vitor Crafts vs 1 ++++",),
+        ("move vitor hall", "attack vitor zone crypt Shoot ++++ vs 0000 0000 0000"),
+        ("attack leader rozio Fight 0000 vs 0000",),
+    ):
+        refuses(played(DEMO, *setup), "trade", no_style)
+
+
+def test_split_refuses_a_wrong_count_of_shares_and_an_effort_below_one() -> None:
+    """§8: a split needs one share per target, and a positive effort to split."""
+    split = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot +000")
+    refuses(
+        split, "split 4", "give 2 shares (Cultist 1, Cultist 2), each at least 1, adding up to 4"
+    )
+    poor = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot ----")
+    refuses(poor, "split 1 1", "only a positive effort can be split; this one is Poor (-1)")
+
+
+def test_full_defense_is_declared_in_its_exchange_covering_another_or_oneself() -> None:
+    """§8: a full defense remembers the exchange it was declared in (the first without a
+    turn order); covering another says so, covering oneself is no cover."""
+    session = open_session(DEMO)
+    refuses(
+        session,
+        "fulldefense",
+        "fulldefense: missing character. Usage: fulldefense NAME [for OTHER]",
+    )
+    assert said(session, "fulldefense rozio for rozio") == (
+        "Rozio goes on full defense: +2 to every defense until their next turn",
+    )
+    assert session.scene.full_defenses == (FullDefense("rozio", "rozio", exchange=1),)
+    everyone = ("silbestre", "rozio", "vitor", "riesa", "leader", "cultist-1", "cultist-2")
+    later = played(
+        DEMO, *(f"next {who}" for who in everyone), "next cultist-3", "exchange silbestre"
+    )
+    assert later.scene.turn is not None and later.scene.turn.exchange == 2
+    assert said(later, "fulldefense silbestre for vitor") == (
+        "Silbestre goes on full defense: +2 to every defense until their next turn · "
+        "Silbestre covers Vitor: +2 to Vitor's defenses",
+    )
+    assert later.scene.full_defenses == (FullDefense("silbestre", "vitor", exchange=2),)
+
+
+def test_a_zone_attack_needs_someone_else_in_the_zone() -> None:
+    """§8: a zone attack hits everyone else standing there; alone, there is no one to hit."""
+    refuses(
+        played(DEMO, "move riesa hall"),
+        "attack vitor zone stairs Shoot",
+        "nobody else is in Stairs",
+    )

@@ -959,16 +959,18 @@ HARM = [
     ),
     refused((), "reveal", "reveal: missing the big bad. Usage: reveal NAME [soft|full]"),
     refused((), "reveal rozio", "Rozio has no further true form (all 1 forms are revealed)"),
-    refused((), "stress", "stress: missing character. Usage: stress NAME [physical|mental] BOX"),
+    refused(
+        (), "stress", "stress: missing character. Usage: stress NAME [physical|mental|stress] BOX"
+    ),
     refused(
         (),
         "stress rozio",
-        "stress: missing the box number. Usage: stress NAME [physical|mental] BOX",
+        "stress: missing the box number. Usage: stress NAME [physical|mental|stress] BOX",
     ),
     refused(
         (),
         "stress rozio physical x",
-        "stress: 'x' is not a number. Usage: stress NAME [physical|mental] BOX",
+        "stress: 'x' is not a number. Usage: stress NAME [physical|mental|stress] BOX",
     ),
     Reply(
         (),
@@ -977,6 +979,14 @@ HARM = [
         undone="undone: Masked leader: mental box 1 checked",
     ),
     refused((), "stress cultist-1 mental 1", "Cultist 1 has no such stress track"),
+    # the usage's third keyword, typed as it says: the one track of a combined-stress NPC
+    Reply((), "stress cultist-1 stress 1", ("Cultist 1: stress box 1 checked",)),
+    Reply(
+        (),
+        "rasitus cultist-1 rasitus 1",
+        ("Cultist 1: rasitusruutu 1 (rasitus) rastitettu",),
+        lang="fi",
+    ),
     Reply(
         (),
         "stress leader mental 1",
@@ -1019,13 +1029,14 @@ HARM = [
     refused(
         (),
         "rasitus",
-        "rasitus: hahmoa ei annettu. Käyttö: rasitus NIMI [fyysinen|henkinen] RUUTU",
+        "rasitus: hahmoa ei annettu. Käyttö: rasitus NIMI [fyysinen|henkinen|rasitus] RUUTU",
         "fi",
     ),
     refused(
         (),
         "rasitus rozio",
-        "rasitus: ruudun numeroa ei annettu. Käyttö: rasitus NIMI [fyysinen|henkinen] RUUTU",
+        "rasitus: ruudun numeroa ei annettu. "
+        "Käyttö: rasitus NIMI [fyysinen|henkinen|rasitus] RUUTU",
         "fi",
     ),
     refused((), "hoida", f"hoida: jäljen hoitajaa ei annettu. {RECOVER_USAGE_FI}", "fi"),

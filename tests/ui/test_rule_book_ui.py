@@ -282,3 +282,27 @@ async def test_cover_typed_at_the_table_weakens_the_hazards_hit_in_the_log(
         hit = app.scene.pending_hit
         assert hit is not None and hit.shifts == 1
         assert "Rozio behind Rusted portcullis: Armor 2" in log_text(app)
+
+
+async def test_a_full_defense_shows_in_the_turn_order_as_soon_as_it_is_declared_or_undone(
+    make_app: AppFactory,
+) -> None:
+    """§8 full defense: typed at the command bar, the +2 shows beside the covered character
+    in the turn pane at once (a full defense changes nothing else the dashboard draws, so
+    only its own change can repaint it); undone, it goes at once."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        keys = Keys(pilot)
+        pane = app.query_one(TurnPane)
+        assert "defense +2" not in text_of(pane)
+        await keys.press("colon")
+        await keys.type("fulldefense rozio for vitor")
+        await keys.press("enter")
+        assert [fd.target for fd in app.scene.full_defenses] == ["vitor"]
+        shown = text_of(pane).splitlines()
+        assert [line.strip() for line in shown if "defense +2" in line] == ["· Vitor  defense +2"]
+        await keys.press("colon")
+        await keys.type("undo")
+        await keys.press("enter")
+        assert app.scene.full_defenses == ()
+        assert "defense +2" not in text_of(pane)

@@ -405,7 +405,7 @@ def parse_stress(args: Tokens) -> Stress:
 
 @verb(
     "stress",
-    "stress NAME [physical|mental] BOX",
+    "stress NAME [physical|mental|stress] BOX",
     aliases=("s", "rasitus"),
     example="stress silbestre physical 2",
     parse=parse_stress,

@@ -135,6 +135,9 @@ class PendingRoll:
     """With the scale option, the advantage the actor of higher scale picked (§8)."""
     base: Scene | None = None
     """The scene before this roll took effect; invokes settle the roll again from it."""
+    roll_id: object = field(default_factory=object, compare=False, repr=False)
+    """Which roll this is: new with each roll made, kept by every change of it (an invoke,
+    a stunt, a reroll, a cost); never compared, so it changes no scene's equality."""
 
 
 @dataclass(frozen=True)
@@ -430,7 +433,8 @@ def changes(old: Scene, new: Scene) -> frozenset[str]:
 
     ``character:ID`` for each character whose value changed, and ``characters`` when one
     came or went; ``zones``, ``aspects``, ``obstacles``, ``countdowns``, ``contests``,
-    ``challenges``, ``turn``, ``pool``, ``pending`` for those parts; ``all`` for the rules.
+    ``challenges``, ``turn`` (the turn order and the full defenses declared in it),
+    ``pool``, ``pending`` for those parts; ``all`` for the rules.
     Unchanged parts are the very same objects, so this costs little.
     """
     if old is new:
@@ -467,6 +471,7 @@ def changes(old: Scene, new: Scene) -> frozenset[str]:
         ("contests", ("contests",)),
         ("challenges", ("challenges",)),
         ("turn", ("turn",)),
+        ("full_defenses", ("turn",)),
         ("gm_pool", ("pool",)),
         ("held", ("pool",)),
         ("compel_points", ("pool",)),

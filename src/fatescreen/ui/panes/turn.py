@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.content import Content
 
-from fatescreen.rules.conflict import TurnOrder, may_pick
+from fatescreen.rules.conflict import FULL_DEFENSE_BONUS, TurnOrder, may_pick
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane, touches
@@ -17,7 +17,8 @@ def turn_lines(
     scene: Scene, view: View, cursor: str | None, width: int | None = None
 ) -> list[Content]:
     """One line per participant: ✓ acted, ▶ up, · still to act; the "(up)" after the name
-    only where it fits in ``width`` (the ▶ says it too)."""
+    only where it fits in ``width`` (the ▶ says it too); "defense +2" after each one a full
+    defense covers (the bonus their defenses get)."""
     order = scene.turn
     characters, obstacles = scene.character_index, scene.obstacle_index
 
@@ -39,11 +40,17 @@ def turn_lines(
     lines = [assemble((head, "bold $secondary"))]
     waiting = set(may_pick(order)) if order.started else set(order.participants)
     up_label = view.tr("ui.up")
+    covered = {full_defense.target for full_defense in scene.full_defenses}
+    defense_label = (
+        view.tr("ui.full_defense_mark", bonus=f"{FULL_DEFENSE_BONUS:+d}") if covered else ""
+    )
     for pid in order.participants:
         name = name_of(pid)
         state = "up" if pid == order.up else "acted" if pid in order.acted else "waiting"
-        fits = width is None or cell_len(f"›▶ {name}  {up_label}") <= width
-        key = (name, state, pid == cursor, up_label if fits else "")
+        defense = defense_label if pid in covered else ""
+        tail = f"  {defense}" if defense else ""
+        fits = width is None or cell_len(f"›▶ {name}  {up_label}{tail}") <= width
+        key = (name, state, pid == cursor, up_label if fits else "", defense)
         line = _participant_lines.get(key)
         if line is None:
             line = _participant_line(*key)
@@ -56,8 +63,9 @@ def turn_lines(
     return lines
 
 
-def _participant_line(name: str, state: str, cursor: bool, up_label: str) -> Content:
-    """One name in the turn order: ✓ acted, ▶ up, · still to act; › under the cursor."""
+def _participant_line(name: str, state: str, cursor: bool, up_label: str, defense: str) -> Content:
+    """One name in the turn order: ✓ acted, ▶ up, · still to act; › under the cursor; the
+    full defense covering them (``defense``, empty for none) last."""
     if state == "up":
         parts: list[Part] = [
             ("▶ ", "$accent bold"),
@@ -69,10 +77,12 @@ def _participant_line(name: str, state: str, cursor: bool, up_label: str) -> Con
     else:
         parts = [("· ", "$text-muted"), (name, "")]
     parts = [("›", "$accent bold"), *parts] if cursor else [" ", *parts]
+    if defense:
+        parts.append(("  " + defense, "$success"))
     return assemble(*parts)
 
 
-_participant_lines: dict[tuple[str, str, bool, str], Content] = {}
+_participant_lines: dict[tuple[str, str, bool, str, str], Content] = {}
 """Lines by what they show: a hand-off changes two names' lines, the others are the very
 same line objects as before (the line view then skips them)."""
 
