@@ -244,7 +244,10 @@ def test_the_first_frame_imports_neither_contest_rules_nor_resource_readers(
 
 @pytest.mark.parametrize(
     ("scene", "shown"),
-    [("night-market-chase.toml", "Catch the courier"), ("burning-library.toml", "Save the burning library  2✓ 0✗")],
+    [
+        ("night-market-chase.toml", "Catch the courier"),
+        ("burning-library.toml", "Save the burning library  2✓ 0✗"),
+    ],
 )
 def test_a_scene_with_a_contest_or_challenge_brings_their_rules_to_the_first_frame(
     scene_folder: Path, tmp_path: Path, scene: str, shown: str
