@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from fatescreen.commands.session import Session
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import StressKind
+from fatescreen.rules.conflict import FullDefense
+from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene.model import PendingHit, RollPurpose
 from tests.commands.support import BRINE, DEMO, MINE, SEED, open_session, played, run
 
@@ -339,6 +342,15 @@ def test_defend_refuses_a_line_it_cannot_read() -> None:
         session, "defend silbestre Athletics", f"defend: did not understand 'Athletics'. {usage}"
     )
     refuses(session, 'defend silbestre ""', f"defend: did not understand ''. {usage}")
+    refuses(
+        session, "defend rozio Fight Athletics", f"defend: did not understand 'Athletics'. {usage}"
+    )
+    # "dice" before the faces is the dice word, not a skill
+    assert said(session, "defend rozio dice ++++")[:2] == (
+        "Rozio defends with Athletics",
+        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Athletics "
+        "Good (+3) + [+ + + +] = Epic (+7): hit for 1 shift",
+    )
 
 
 def test_trade_takes_the_default_boost_name_and_only_a_single_stylish_attack() -> None:
@@ -370,3 +382,101 @@ def test_split_refuses_a_wrong_count_of_shares_and_an_effort_below_one() -> None
     )
     poor = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot ----")
     refuses(poor, "split 1 1", "only a positive effort can be split; this one is Poor (-1)")
+
+
+def test_full_defense_is_declared_in_its_exchange_covering_another_or_oneself() -> None:
+    """§8: a full defense remembers the exchange it was declared in (the first without a
+    turn order); covering another says so, covering oneself is no cover."""
+    session = open_session(DEMO)
+    refuses(
+        session,
+        "fulldefense",
+        "fulldefense: missing character. Usage: fulldefense NAME [for OTHER]",
+    )
+    assert said(session, "fulldefense rozio for rozio") == (
+        "Rozio goes on full defense: +2 to every defense until their next turn",
+    )
+    assert session.scene.full_defenses == (FullDefense("rozio", "rozio", exchange=1),)
+    everyone = ("silbestre", "rozio", "vitor", "riesa", "leader", "cultist-1", "cultist-2")
+    later = played(
+        DEMO, *(f"next {who}" for who in everyone), "next cultist-3", "exchange silbestre"
+    )
+    assert later.scene.turn is not None and later.scene.turn.exchange == 2
+    assert said(later, "fulldefense silbestre for vitor") == (
+        "Silbestre goes on full defense: +2 to every defense until their next turn · "
+        "Silbestre covers Vitor: +2 to Vitor's defenses",
+    )
+    assert later.scene.full_defenses == (FullDefense("silbestre", "vitor", exchange=2),)
+
+
+def test_a_zone_attack_needs_someone_else_in_the_zone() -> None:
+    """§8: a zone attack hits everyone else standing there; alone, there is no one to hit."""
+    refuses(
+        played(DEMO, "move riesa hall"),
+        "attack vitor zone stairs Shoot",
+        "nobody else is in Stairs",
+    )
+
+
+def test_an_attack_named_mental_is_defended_and_absorbed_as_mental() -> None:
+    """§2: Fight attacks physically by default; named mental, the defender defends with
+    Will and the hit goes to the mental track."""
+    session = open_session(DEMO)
+    assert said(session, "attack leader rozio Fight mental ++00 vs 0000")[0] == (
+        "Masked leader attacks Rozio: Great (+4) + [+ + 0 0] = Fantastic (+6) vs Rozio's Will "
+        "Average (+1) + [0 0 0 0] = Average (+1): hit with style for 6 shifts (may take a boost "
+        "for 1 shift less)"
+    )
+    assert session.scene.pending_hit == PendingHit("rozio", 6, StressKind.MENTAL, "leader")
+
+
+def test_an_attack_refuses_defense_dice_it_cannot_give_out() -> None:
+    """One set of defense dice per defender; a split attack's defenders roll at the split."""
+    session = open_session(DEMO)
+    refuses(
+        session,
+        "attack leader rozio Fight ++++ vs 0000 0000",
+        "more defense dice than defenders (1)",
+    )
+    refuses(
+        played(DEMO, "move vitor hall"),
+        "attack vitor cultist-1,cultist-2 Shoot +000 vs 0000",
+        "the defenders of a split attack roll when the effort is split: split N N… vs FACES…",
+    )
+
+
+def test_a_hazard_attacks_with_its_name_and_keeps_its_weapon_when_a_shift_is_traded() -> None:
+    """§7: a hazard attacks with its rating under its own name; its Weapon 2 still counts
+    when the hit with style (4 shifts + 2) is traded for a boost (3 shifts + 2)."""
+    zone = played(MINE, "hazard rocks zone shaft ++00 vs 0000 0000")
+    pending = zone.scene.pending_roll
+    assert pending is not None and pending.skill == "Falling rocks"
+    assert zone.log[-1].lines[0] == (
+        "Falling rocks attacks everyone in Lift shaft with Falling rocks: Good (+3) + [+ + 0 0] = "
+        "Superb (+5)"
+    )
+    traded = played(MINE, "hazard rocks riesa ++++ vs 0000")
+    assert traded.scene.pending_hit == PendingHit("riesa", 6, StressKind.PHYSICAL, "falling-rocks")
+    said(traded, "trade")
+    assert traded.scene.pending_hit == PendingHit("riesa", 5, StressKind.PHYSICAL, "falling-rocks")
+
+
+def test_without_the_weapons_option_an_attackers_weapon_does_not_count() -> None:
+    """§8 Weapon and Armor is an option: off, the leader's Weapon 1 adds nothing (5 shifts
+    instead of 6)."""
+    scene = open_session(DEMO).scene
+    plain = Session(replace(scene, rules=replace(scene.rules, weapons_and_armor=False)))
+    said(plain, "attack leader rozio Fight ++++ vs 0000")
+    assert plain.scene.pending_hit == PendingHit("rozio", 5, StressKind.PHYSICAL, "leader")
+
+
+def test_a_hazard_named_like_a_skill_is_still_defended_with_the_general_defense() -> None:
+    """§7: a hazard is no skill; a brawl named "Fight" is defended with Athletics (Good
+    (+3)), not with Riesa's better Fight as a melee attack would be."""
+    scene = open_session(MINE).scene
+    brawl = tuple(replace(o, name="Fight") if isinstance(o, Hazard) else o for o in scene.obstacles)
+    session = Session(replace(scene, obstacles=brawl))
+    assert said(session, "hazard falling-rocks riesa 0000 vs 0000")[0] == (
+        "Fight attacks Riesa: Good (+3) + [0 0 0 0] = Good (+3) vs Riesa's Athletics Good (+3) "
+        "+ [0 0 0 0] = Good (+3): hit for 2 shifts"
+    )

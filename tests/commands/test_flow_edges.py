@@ -212,6 +212,22 @@ def test_a_full_defense_ends_on_the_defenders_next_turn() -> None:
     assert [a.name for a in session.scene.aspects][-1] == "Ready and waiting"
 
 
+def test_a_full_defense_used_ends_without_a_boost() -> None:
+    """Rozio had to defend under his full defense: at his next turn it ends, no boost."""
+    session = played(
+        DEMO,
+        "next rozio",
+        "fulldefense rozio",
+        "attack leader rozio Fight 0000 vs 0000",
+        *_rest_of_exchange_one(),
+    )
+    aspects = session.scene.aspects
+    result = session.execute("exchange rozio")
+    assert result.lines[:2] == ("exchange 2 begins: Rozio is up", "Rozio's full defense ends")
+    assert session.scene.full_defenses == ()
+    assert session.scene.aspects == aspects
+
+
 def test_a_full_defense_ends_when_the_defender_is_next_up() -> None:
     """Rozio's full defense, declared in exchange 1, ends when ``next`` hands him his turn
     in exchange 2."""

@@ -230,6 +230,7 @@ def test_initiative_is_rolled_once_and_ordered(scene_path: Path) -> None:
         ((), "roll", "roll: missing base value. Usage"),
         ((), "odds", "there is no conflict"),
         ((), "initiative Aino =", "initiative: missing value. Usage"),
+        (("check Aino kova",), "chance", "chance: missing chance. Usage: chance NUMBER"),
         ((), "drop", "there is no conflict"),
     ],
 )

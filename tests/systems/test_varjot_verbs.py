@@ -88,6 +88,11 @@ FI_USAGE = {
             "lahja Anni hahmolle",
             "lahja: hahmoa ei annettu. Käyttö: " + FI_USAGE["gift"],
         ),
+        (
+            ("tarkistus Ilse Miekkailu",),
+            "lahja Eevi hahmolle Ilse",
+            "Eevi ei voi antaa lahjanoppaa omaan tarkistukseensa",
+        ),
         ((), "tn 3 vastaan", "todennäköisyys: kyky ei annettu. Käyttö: " + FI_USAGE["odds"]),
         ((), "tarkistus Nobody Miekkailu", "hahmoa 'Nobody' ei löydy; tunnetut: Ilse, Aarne, Saga"),
     ],
@@ -155,8 +160,9 @@ def test_a_gift_die_goes_to_the_side_named_or_the_only_other_players(scene_path:
         "Anni cannot give a gift die to this check: name another side"
     )
     assert refused(session, "gift Eevi to Ilse") == (
-        "Eevi cannot give a gift die to this check: name another side"
+        "Eevi cannot give a gift die to their own check"
     )
+    assert refused(session, "gift PJ to Vartija") == "Vartija is not in this check"
     assert refused(session, "gift Anni to Saga") == "Saga is not in this check"
 
 
@@ -403,3 +409,22 @@ def test_no_chance_to_improve_at_the_top(scene_path: Path) -> None:
 )
 def test_odds_with_net_dice(scene_path: Path, line: str, said: str) -> None:
     assert play(session_on(scene_path), line) == [said]
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "message"),
+    [
+        ("en", "roll 3 X1", "roll: did not understand 'X1'"),
+        ("en", "odds 3 x2", "odds: did not understand 'x2'"),
+        ("en", "roll 3 +", "a roll of ability 3 with no bonus or penalty dice takes 3 dice: 1"),
+        (
+            "fi",
+            "heitä 0 ++",
+            "kyvyn 0 heittoon (ei bonus- eikä sakkonoppia) tarvitaan 3 noppaa, syötettiin 2",
+        ),
+    ],
+)
+def test_what_follows_a_quick_ability(scene_path: Path, lang: str, line: str, message: str) -> None:
+    """Only ``+N`` or ``-N`` are net dice; anything else after the ability is not understood
+    (or, written in dice faces, must be the right number of dice)."""
+    assert refused(session_on(scene_path, lang), line).startswith(message)

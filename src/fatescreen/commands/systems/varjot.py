@@ -160,8 +160,16 @@ def _roll_line(ctx: Ctx, side: Side) -> str:
 
 
 def _odds_lines(ctx: Ctx, sides: tuple[Side, ...]) -> list[str]:
+    """The odds of a check's sides, as built so far."""
+    return _rating_odds_lines(ctx, [(side.rating, side.net) for side in sides])
+
+
+def _rating_odds_lines(ctx: Ctx, sides: list[tuple[int, int]]) -> list[str]:
+    """The odds of one ability, or of two opposed, each with its net bonus (+) or penalty (-)
+    dice: ``(rating, net)``."""
     if len(sides) == 2:
-        odds = opposed_odds(sides[0].rating, sides[0].net, sides[1].rating, sides[1].net)
+        (rating, net), (other_rating, other_net) = sides
+        odds = opposed_odds(rating, net, other_rating, other_net)
         return [
             ctx.tr(
                 "varjot.odds.opposed",
@@ -170,12 +178,12 @@ def _odds_lines(ctx: Ctx, sides: tuple[Side, ...]) -> list[str]:
                 lose=percent(odds.lose),
             )
         ]
-    side = sides[0]
+    rating, net = sides[0]
     levels = " · ".join(
         f"{ctx.tr(f'varjot.level.{found}')} {percent(chance)}"
-        for found, chance in level_odds(side.rating, side.net).items()
+        for found, chance in level_odds(rating, net).items()
     )
-    chance = percent(success_odds(side.rating, side.net))
+    chance = percent(success_odds(rating, net))
     return [ctx.tr("varjot.odds.independent", chance=chance, levels=levels)]
 
 
@@ -369,8 +377,6 @@ def gift_verb(ctx: Ctx, words: Words) -> Applied:
     else:
         index = _side_index(ctx, check, target)
     side = check.sides[index]
-    if owner(side) == giver:
-        raise ctx.error("varjot.error.gift_side", giver=giver)
     gifts = ctx.value.gifts.give(giver, owner(side))
     value = replace(ctx.value, gifts=gifts)
     left = gifts.by_player[giver]
@@ -559,13 +565,11 @@ def odds_verb(ctx: Ctx, words: Words) -> Applied:
     if not words:
         check = _open_check(ctx)
         return Applied(ctx.value, tuple(_odds_lines(ctx, check.sides)))
-    sides: list[Side] = []
+    sides: list[tuple[int, int]] = []
     while True:
         rating = words.integer(ctx.tr("what.ability"), low=UNSKILLED, high=GRANDMASTER)
-        net = _net(words)
-        extras = (ExtraDice(Source.OTHER, abs(net), penalty=net < 0),) if net else ()
-        sides.append(Side("", "", rating, extras))
+        sides.append((rating, _net(words)))
         if len(sides) == 2 or not words.keyword("vs"):
             break
     words.done()
-    return Applied(ctx.value, tuple(_odds_lines(ctx, tuple(sides))))
+    return Applied(ctx.value, tuple(_rating_odds_lines(ctx, sides)))
