@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-from importlib.resources import files
 from pathlib import Path
 
 from fatescreen.scene.journal import data_dir
@@ -16,10 +15,12 @@ def shipped(name: str) -> Path:
     """A folder that ships with fatescreen: ``scenes`` or ``themes``.
 
     An installed wheel holds them as package data (``fatescreen/data/NAME``); a source
-    checkout (an editable install) has them at the top of the repository.
+    checkout (an editable install) has them at the top of the repository. (The package is
+    always a folder of files: importlib.resources would find the same folder, at the cost
+    of importing it and zipfile at every start.)
     """
-    packaged = files("fatescreen").joinpath("data", name)
-    if isinstance(packaged, Path) and packaged.is_dir():
+    packaged = Path(__file__).resolve().parent / "data" / name
+    if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / name
 

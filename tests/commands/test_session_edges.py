@@ -4,11 +4,13 @@ elsewhere, the pending roll across a save, log and help in Finnish."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
-from fatescreen.commands.core import find_verb, verb_help
+from fatescreen.commands.core import Context, Tokens, find_verb, registry, verb_help
+from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import Session
 from fatescreen.scene.load import load_scene
 from fatescreen.scene.model import Scene
@@ -43,8 +45,13 @@ def test_undo_and_redo_in_finnish() -> None:
     assert session.execute("kumoa").lines[0].startswith("peruttu: ")
     assert session.execute("tee").lines[0].startswith("tehty uudelleen: ")
     assert session.execute("kumoa nyt heti").lines == (
-        "undo: en ymmärtänyt kohtaa 'nyt heti'. Käyttö: undo",
+        "kumoa: en ymmärtänyt kohtaa 'nyt heti'. Käyttö: kumoa",
     )
+
+
+def test_redo_with_extra_words_says_its_finnish_word() -> None:
+    session = Session.open(DEMO, journal=False, lang="fi")
+    assert session.execute("redo 2").lines == ("tee: en ymmärtänyt kohtaa '2'. Käyttö: tee",)
 
 
 def test_undo_with_extra_words_says_which() -> None:
@@ -176,3 +183,51 @@ def test_hidden_characters_in_a_save_name_are_refused_in_finnish(scene_file: Pat
         "en tallenna nimellä a\\u200bb.toml: nimessä on U+200B, ohjaus-, suunta- tai "
         "nollalevyinen merkki, joka kätkee oikean nimen",
     )
+
+
+def test_a_session_opened_without_a_language_speaks_english() -> None:
+    session = Session.open(DEMO, journal=False)
+    (said,) = session.execute("set silbestre bogus 1").lines
+    assert said.startswith("no field 'bogus' here; fields: name, kind, player, zone, skill,")
+
+
+def test_help_on_an_unknown_verb_answers_in_the_gms_language() -> None:
+    session = Session.open(DEMO, journal=False, lang="fi")
+    result = session.execute("apua xyzzy")
+    assert not result.ok
+    assert result.lines[0].startswith("tuntematon komento 'xyzzy'; kokeile: aseta, ")
+
+
+def test_a_read_only_session_saves_nothing_and_says_nothing(scene_file: Path) -> None:
+    text = scene_file.read_text(encoding="utf-8")
+    session = Session.open(scene_file, journal=False)
+    session.read_only = True
+    assert session.execute("pool 6").ok
+    saved = session.execute("save")
+    assert (saved.line, saved.lines, saved.ok) == ("save", (), True)
+    assert scene_file.read_text(encoding="utf-8") == text
+    assert session.dirty
+
+
+def test_the_record_hides_only_the_entries_that_name_a_secret() -> None:
+    session = Session.open(DEMO, journal=False)
+    assert session.execute('add minor "X"').ok
+    assert session.execute("secret x").ok  # a one-letter secret name
+    assert session.execute("pool 6").ok
+    record = session.log_lines(markdown=True)
+    assert "- `pool 6`" in record
+    assert not any("X" in line for line in record[1:])
+
+
+@pytest.mark.parametrize("name", ["undo", "redo", "save", "log", "help"])
+def test_the_sessions_own_verbs_are_refused_outside_a_session(name: str) -> None:
+    found = registry()[name]
+    assert not found.changes_scene
+    for lang, message in (
+        ("en", "{verb} is handled by the session"),
+        ("fi", "{verb}: istunto hoitaa tämän komennon"),
+    ):
+        ctx = Context(Scene(title="t"), random.Random(0), lang)
+        with pytest.raises(CommandError) as refused:
+            found.handler(ctx, Tokens(found, [], lang))
+        assert str(refused.value) == message.format(verb=name)

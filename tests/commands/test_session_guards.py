@@ -268,3 +268,13 @@ def test_a_session_without_a_journal_has_nothing_to_wait_for(scene_file: Path) -
     _crashed_session(scene_file)
     assert Session.open(scene_file, journal=False).execute("pool 1").ok
     assert os.environ["FATESCREEN_DATA_DIR"]  # journals stay in the test's folder
+
+
+def test_the_refusal_names_the_journal_that_waits(scene_file: Path) -> None:
+    journal = _crashed_session(scene_file)
+    reopened = Session.open(scene_file)
+    with pytest.raises(RecoveryPending) as refused:
+        reopened.execute("pool 1")
+    assert str(refused.value) == (
+        f"{journal.path} holds unsaved changes: call recover() or discard_recovery() first"
+    )

@@ -11,10 +11,11 @@ import pytest
 
 from fatescreen.commands.core import Tokens, find_verb
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.fields import Fields
+from fatescreen.commands.fields import RULES_WORDS, Fields
 from fatescreen.commands.verbs_edit import parse_set
+from fatescreen.scene.codec import RULES_KEYS, rules_values
 from fatescreen.scene.reader import MAX_NAME, MAX_TEXT
-from tests.commands.support import CHASE, DEMO, LIBRARY, MINE, played
+from tests.commands.support import CHASE, DEMO, LIBRARY, MINE, open_session, played
 from tests.commands.test_verb_replies import Reply, check, reply_id
 
 SET_USAGE = {
@@ -245,7 +246,14 @@ SAID = [
     ),
     on(DEMO, 'set scene title "Golden"', "the scene: title changed", ok=True),
     on(DEMO, "set rules scale on", "rules: scale changed", ok=True),
-    on(DEMO, "aseta säännöt scale päällä", "sääntöjä: muutettu scale", ok=True, lang="fi"),
+    on(DEMO, "aseta säännöt scale päällä", "sääntöjä: muutettu skaala", ok=True, lang="fi"),
+    on(
+        DEMO,
+        "aseta säännöt tilat päällä äärimmäiset_jäljet päällä",
+        "sääntöjä: muutettu tilat, äärimmäiset_jäljet",
+        ok=True,
+        lang="fi",
+    ),
     on(DEMO, "set rules full_defense on", "rules: nothing to change", ok=True),
     on(DEMO, "aseta säännöt full_defense päällä", "sääntöjä: ei muutettavaa", ok=True, lang="fi"),
 ]
@@ -254,6 +262,36 @@ SAID = [
 @pytest.mark.parametrize("reply", SAID, ids=reply_id)
 def test_what_a_set_of_the_scene_or_its_rules_says(reply: Reply) -> None:
     check(reply)
+
+
+def _value_for(key: str) -> str:
+    """A value other than the demo's for the ``[rules]`` key, as ``set rules`` takes it."""
+    value = rules_values(played(DEMO).scene.rules)[key]
+    if isinstance(value, bool):
+        return "off" if value else "on"
+    if key == "contest_victories":
+        return "4"
+    if isinstance(value, int):
+        return str(value + 1)
+    return "fi" if key == "skills" else "Brawl"
+
+
+@pytest.mark.parametrize("key", RULES_KEYS)
+def test_each_rule_has_a_finnish_word_that_sets_what_its_key_sets(key: str) -> None:
+    value = _value_for(key)
+    english = played(DEMO, f"set rules {key} {value}").scene.rules
+    finnish = open_session(DEMO, lang="fi")
+    result = finnish.execute(f"aseta säännöt {RULES_WORDS[key]} {value}")
+    assert result.ok, result.lines
+    assert finnish.scene.rules == english != played(DEMO).scene.rules
+    assert RULES_WORDS[key] in " ".join(result.lines)
+
+
+def test_the_finnish_rule_words_are_one_word_each_and_all_different() -> None:
+    words = list(RULES_WORDS.values())
+    assert set(RULES_WORDS) == set(RULES_KEYS)
+    assert len(set(words)) == len(words)
+    assert all(word.split() == [word] for word in words)
 
 
 PLACES = [

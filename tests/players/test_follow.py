@@ -3,15 +3,22 @@ the file gone, a campaign."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
+import pytest
+
+from fatescreen.commands import campaign_session
 from fatescreen.commands.campaign_session import open_campaign
-from fatescreen.commands.follow import Follower, FollowState, follow_once
+from fatescreen.commands.follow import Followed, Follower, FollowState, follow_once
 from fatescreen.commands.session import Session
 from fatescreen.scene import presence
+from fatescreen.scene.campaign import CAMPAIGN_FILE
+from fatescreen.scene.journal import Journal
 
 
 def test_each_command_reaches_the_follower_and_nothing_is_written(chapel: Path) -> None:
@@ -177,3 +184,242 @@ def test_a_roller_made_secret_again_is_someone_in_the_last_rolls(chapel: Path) -
     followed = follower.poll()
     assert followed is not None
     assert (followed.rolls[-1].actor, followed.rolls[-1].target) == ("", "Silbestre")
+
+
+def _aspects(followed: Followed | None) -> list[str]:
+    assert followed is not None and followed.scene is not None
+    return [aspect.name for aspect in followed.scene.aspects]
+
+
+def _copy(scene: Path, name: str) -> Path:
+    path = scene.with_name(name)
+    path.write_text(scene.read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+def test_a_scene_nobody_runs_is_followed_without_writing_a_journal(chapel: Path) -> None:
+    followed = follow_once(chapel)
+    assert followed.state is FollowState.NOT_RUNNING
+    assert not Journal(chapel).path.exists()
+
+
+def test_a_campaign_nobody_runs_is_followed_without_writing_a_journal(campaign: Path) -> None:
+    followed = follow_once(campaign)
+    assert followed.state is FollowState.NOT_RUNNING
+    assert not Journal(campaign / CAMPAIGN_FILE).path.exists()
+
+
+def test_a_boost_the_rules_name_is_named_in_the_players_language(chapel: Path) -> None:
+    defended = "attack priest silbestre Fight ---- vs ++++"  # Silbestre defends with style
+    Session.open(chapel, lang="fi").execute(defended)
+    assert _aspects(Follower(chapel, lang="fi").poll())[-1] == "Tilaisuus"
+    assert _aspects(follow_once(chapel, lang="fi"))[-1] == "Tilaisuus"
+    english = _copy(chapel, "english.toml")
+    Session.open(english).execute(defended)
+    assert _aspects(follow_once(english))[-1] == "Opening"
+
+
+def test_a_campaign_is_followed_in_the_players_language(campaign: Path) -> None:
+    gm = open_campaign(campaign, lang="fi")
+    gm.execute("play golden")
+    follower = Follower(campaign, lang="fi")
+    follower.poll()
+    pc = next(c for c in gm.scene.characters if c.id in gm.scene.party)
+    npc = next(c for c in gm.scene.characters if c.id not in gm.scene.party)
+    gm.execute(f"attack {npc.id} {pc.id} ---- vs ++++")
+    assert _aspects(follower.poll())[-1] == "Tilaisuus"
+
+
+def test_a_file_missing_at_the_first_look_is_gone(chapel: Path) -> None:
+    chapel.unlink()
+    followed = follow_once(chapel)
+    assert (followed.state, followed.scene, followed.rolls) == (FollowState.GONE, None, ())
+
+
+def test_an_empty_file_is_invalid(chapel: Path) -> None:
+    chapel.write_text("", encoding="utf-8")
+    assert follow_once(chapel).state is FollowState.INVALID
+
+
+def test_the_last_rolls_stay_while_the_file_is_broken_or_gone(chapel: Path) -> None:
+    gm = Session.open(chapel)
+    follower = Follower(chapel)
+    gm.execute("overcome silbestre Athletics ++00 vs 2")
+    rolls = follower.poll().rolls  # type: ignore[union-attr]
+    assert [roll.dice for roll in rolls] == ["++00"]
+    text = chapel.read_text(encoding="utf-8")
+    chapel.write_text(text.replace("format = 1", "format = 1\nbroken ="), encoding="utf-8")
+    broken = follower.poll()
+    assert broken is not None and (broken.state, broken.rolls) == (FollowState.INVALID, rolls)
+    chapel.unlink()
+    gone = follower.poll()
+    assert gone is not None and (gone.state, gone.rolls) == (FollowState.GONE, rolls)
+
+
+def test_a_broken_file_mended_is_followed_again(chapel: Path) -> None:
+    follower = Follower(chapel)
+    follower.poll()
+    text = chapel.read_text(encoding="utf-8")
+    chapel.write_text(text + "\nbroken =", encoding="utf-8")
+    assert follower.poll().state is FollowState.INVALID  # type: ignore[union-attr]
+    chapel.write_text(text, encoding="utf-8")
+    assert _aspects(follower.poll()) == ["Rain on the windows"]
+
+
+def test_a_campaigns_broken_running_scene_says_so_and_keeps_the_rolls(campaign: Path) -> None:
+    gm = open_campaign(campaign)
+    gm.execute("play golden")
+    pc = next(c for c in gm.scene.characters if c.id in gm.scene.party)
+    gm.execute(f"overcome {pc.id} Athletics ++00 vs 2")
+    follower = Follower(campaign)
+    rolls = follower.poll().rolls  # type: ignore[union-attr]
+    assert [roll.dice for roll in rolls] == ["++00"]
+    scene = campaign / "golden-mask.toml"
+    text = scene.read_text(encoding="utf-8")
+    scene.write_text(text + "\nbroken =", encoding="utf-8")
+    broken = follower.poll()
+    assert broken is not None
+    assert (broken.state, broken.scene, broken.rolls) == (FollowState.INVALID, None, rolls)
+    assert "golden-mask.toml" in broken.detail
+    scene.write_text(text, encoding="utf-8")
+    mended = follower.poll()
+    assert mended is not None and mended.state is FollowState.NOT_RUNNING
+    assert mended.scene is not None and mended.scene.title == "The golden mask"
+
+
+def test_a_campaigns_running_scene_deleted_is_invalid(campaign: Path) -> None:
+    open_campaign(campaign).execute("play golden")
+    follower = Follower(campaign)
+    follower.poll()
+    (campaign / "golden-mask.toml").unlink()
+    followed = follower.poll()
+    assert followed is not None and followed.state is FollowState.INVALID
+    assert "golden-mask.toml" in followed.detail
+
+
+def test_a_campaign_without_its_campaign_file_is_gone(campaign: Path) -> None:
+    (campaign / CAMPAIGN_FILE).unlink()
+    followed = follow_once(campaign)
+    assert (followed.state, followed.detail) == (FollowState.GONE, str(campaign / CAMPAIGN_FILE))
+
+
+def test_each_command_of_a_running_campaign_scene_reaches_the_follower(campaign: Path) -> None:
+    gm = open_campaign(campaign)
+    follower = Follower(campaign)
+    gm.execute("play golden")
+    follower.poll()
+    gm.execute('aspect add "Smoke in the hall" free 1')
+    assert "Smoke in the hall" in _aspects(follower.poll())
+
+
+def test_a_campaign_scene_edited_by_hand_shows_up(campaign: Path) -> None:
+    open_campaign(campaign).execute("play golden")
+    follower = Follower(campaign)
+    assert follower.poll() is not None
+    scene = campaign / "golden-mask.toml"
+    text = scene.read_text(encoding="utf-8")
+    scene.write_text(text.replace('title = "The golden mask"', 'title = "The gilded mask"'))
+    followed = follower.poll()
+    assert followed is not None and followed.scene is not None
+    assert followed.scene.title == "The gilded mask"
+
+
+def test_a_command_that_rolls_nothing_adds_no_roll(chapel: Path) -> None:
+    gm = Session.open(chapel)
+    follower = Follower(chapel)
+    gm.execute("overcome silbestre Athletics ++00 vs 2")
+    gm.execute('aspect add "Smoke" free 1')
+    assert len(follower.poll().rolls) == 1  # type: ignore[union-attr]
+    gm.execute('aspect add "Fog" free 1')
+    followed = follower.poll()
+    assert followed is not None and "Fog" in _aspects(followed)
+    assert len(followed.rolls) == 1
+
+
+def test_an_invoke_changes_the_roll_it_invokes_on(chapel: Path) -> None:
+    gm = Session.open(chapel)
+    follower = Follower(chapel)
+    gm.execute("overcome silbestre Athletics 0000 vs 5")
+    assert [roll.effort for roll in follower.poll().rolls] == [3]  # type: ignore[union-attr]
+    gm.execute('invoke "Rain on the windows"')
+    assert [roll.effort for roll in follower.poll().rolls] == [5]  # type: ignore[union-attr]
+
+
+def test_a_roll_of_the_gms_dice_shows_those_dice(chapel: Path) -> None:
+    gm = Session.open(chapel, seed=7)
+    gm.execute("overcome silbestre Athletics vs 2")
+    assert gm.scene.pending_roll is not None
+    dice = gm.scene.pending_roll.result.effort.dice.symbols
+    followed = follow_once(chapel)
+    assert [roll.dice for roll in followed.rolls] == [dice]
+
+
+def test_after_a_save_of_the_same_text_the_follower_goes_on(chapel: Path) -> None:
+    gm = Session.open(chapel)
+    follower = Follower(chapel)
+    follower.poll()
+    gm.execute('aspect add "Smoke" free 1')
+    gm.execute("undo")
+    follower.poll()
+    gm.execute("save")  # the file as it was: the journal starts again
+    gm.execute('aspect add "Fog" free 1')
+    assert _aspects(follower.poll()) == ["Rain on the windows", "Fog"]
+
+
+def test_a_campaign_without_a_party_yet_is_followed(campaign: Path) -> None:
+    (campaign / "party.toml").unlink()
+    followed = follow_once(campaign)
+    assert followed.state is FollowState.NOT_RUNNING
+    assert followed.scene is not None and followed.scene.title == "The golden mask"
+
+
+def test_a_running_scene_broken_before_the_first_look_is_followed_once_mended(
+    campaign: Path,
+) -> None:
+    open_campaign(campaign).execute("play golden")
+    scene = campaign / "golden-mask.toml"
+    text = scene.read_text(encoding="utf-8")
+    scene.write_text(text + "\nbroken =", encoding="utf-8")
+    follower = Follower(campaign)
+    assert follower.poll().state is FollowState.INVALID  # type: ignore[union-attr]
+    scene.write_text(text, encoding="utf-8")
+    mended = follower.poll()
+    assert mended is not None and mended.scene is not None
+    assert mended.scene.title == "The golden mask"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_named_pipe_given_as_the_scene_is_invalid_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "scene.toml"
+    os.mkfifo(fifo)
+    seen: list[Followed] = []
+    looking = threading.Thread(target=lambda: seen.append(follow_once(fifo)), daemon=True)
+    looking.start()
+    looking.join(timeout=20)
+    waited = looking.is_alive()
+    if waited:  # blocked until a writer comes: let it go before failing
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        looking.join(timeout=20)
+    assert not waited
+    (followed,) = seen
+    assert followed.state is FollowState.INVALID
+    assert followed.detail.endswith("not a regular file (a named pipe); a scene is a .toml file")
+
+
+def test_a_save_the_gm_could_not_make_is_not_made_by_the_player_view(
+    campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gm = open_campaign(campaign)
+    gm.execute("play golden")
+
+    def disk_full(*args: object, **kwargs: object) -> None:
+        raise OSError("No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(campaign_session, "save_campaign", disk_full)
+        ended = gm.execute("endscene")  # journaled, then its save fails
+    assert ended.ok and "No space left on device" in ended.lines[-1]
+    files = {path: path.read_bytes() for path in campaign.rglob("*") if path.is_file()}
+    followed = follow_once(campaign)
+    assert followed.scene is not None and followed.scene.title == "The golden mask"
+    assert {path: path.read_bytes() for path in campaign.rglob("*") if path.is_file()} == files

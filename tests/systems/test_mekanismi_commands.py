@@ -95,12 +95,12 @@ def test_a_roll_settles_and_the_margin_is_spent_once(scene_path: Path) -> None:
     lines = play(session, "roll 666 vs 12")
     assert lines[2:] == [
         "Ragnar wins by 3: excellent success",
-        "3 damage point(s) to split: damage CHARACTER N ...",
+        "3 damage points to split: damage CHARACTER N ...",
     ]
     assert value(session).check is None
     assert play(session, "damage Rosvo 2") == [
-        "Rosvo takes 2 damage point(s) (2 in all): out",
-        "1 damage point(s) left unspent",
+        "Rosvo takes 2 damage points (2 in all): out",
+        "1 damage point left unspent",
     ]
     result = session.execute("damage Roisto 2")
     assert not result.ok and "the margin gives 1 points of damage, not 2" in result.lines[0]
@@ -170,10 +170,10 @@ def test_a_ranged_tie_goes_to_the_target(scene_path: Path) -> None:
 def test_hurt_and_heal(scene_path: Path) -> None:
     session = session_on(scene_path)
     assert play(session, "hurt Ragnar 2", "hurt Ragnar -1") == [
-        "Ragnar takes 2 damage point(s) (2 in all), 3 more take(s) them out",
-        "Ragnar heals 1 damage point(s) (1 in all), 4 more take(s) them out",
+        "Ragnar takes 2 damage points (2 in all), 3 more take them out",
+        "Ragnar heals 1 damage point (1 in all), 4 more take them out",
     ]
-    assert play(session, "hurt Perämies 4") == ["Perämies takes 4 damage point(s) (4 in all)"]
+    assert play(session, "hurt Perämies 4") == ["Perämies takes 4 damage points (4 in all)"]
 
 
 def test_undo_and_redo(scene_path: Path) -> None:
@@ -245,8 +245,7 @@ def test_roll_and_odds_from_the_shell() -> None:
         "roll", "--system", "mekanismi", "--lang", "en", "4", "vs", "3", "dice", "6612", "vs", "611"
     ) == (
         0,
-        "Actor: [6 6 1 2] 2 success(es)\nGM: [6 1 1] 1 success(es)\n"
-        "Actor wins by 1: slight success\n",
+        "Actor: [6 6 1 2] 2 successes\nGM: [6 1 1] 1 success\nActor wins by 1: slight success\n",
     )
     status, output = shell("odds", "--system", "mekanismi", "--lang", "en", "3")
     assert status == 0
@@ -255,3 +254,156 @@ def test_roll_and_odds_from_the_shell() -> None:
     status, output = shell("roll", "--system", "mekanismi", "--seed", "4", "2", "vs", "2")
     assert status == 0 and output.startswith("Actor: [")
     assert shell("roll", "--system", "mekanismi", "--lang", "en", "x")[0] == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines", "said"),
+    [
+        (
+            "en",
+            ("check Sigrid Ammunta vs 1", "roll 6111 vs 1"),
+            [
+                "Sigrid: [6 1 1 1] 1 success",
+                "GM: [1] 0 successes",
+                "Sigrid wins by 1: slight success",
+                "1 damage point to split: damage CHARACTER N ...",
+            ],
+        ),
+        (
+            "fi",
+            ("tarkistus Sigrid Ammunta vastaan 1", "heitä 6111 vastaan 1"),
+            [
+                "Sigrid: [6 1 1 1] 1 onnistuminen",
+                "PJ: [1] 0 onnistumista",
+                "Sigrid voittaa 1 onnistumisella: lievä onnistuminen",
+                "1 vahinkopiste jaettavana: vahinko HAHMO N ...",
+            ],
+        ),
+        (
+            "en",
+            ("hurt Ragnar 4", "hurt Ragnar -3"),
+            ["Ragnar heals 3 damage points (1 in all), 4 more take them out"],
+        ),
+        (
+            "en",
+            ("hurt Ragnar 4",),
+            ["Ragnar takes 4 damage points (4 in all), 1 more takes them out"],
+        ),
+        (
+            "fi",
+            ("satuta Ragnar 1",),
+            ["Ragnar saa 1 pisteen vahinkoa (yhteensä 1), vielä 4 vie pelistä"],
+        ),
+        (
+            "fi",
+            ("satuta Ragnar 2", "satuta Ragnar -1"),
+            ["Ragnar paranee 1 pisteen (vahinkoa yhteensä 1), vielä 4 vie pelistä"],
+        ),
+    ],
+)
+def test_one_success_and_one_damage_point_are_singular(
+    scene_path: Path, lang: str, lines: tuple[str, ...], said: list[str]
+) -> None:
+    session = session_on(scene_path, lang=lang)
+    play(session, *lines[:-1])
+    assert play(session, lines[-1]) == said
+
+
+def test_one_helper_and_one_die(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    play(session, "check Sigrid Ammunta vs 1")
+    assert play(session, "helpers 1 kyläläinen")[:3] == [
+        "Sigrid: 1 helper, +1",
+        "Sigrid: Ammunta 4 + kyläläinen +1 = 5 dice",
+        "GM: GM 1 = 1 die",
+    ]
+    play(session, "drop")
+    finnish = session_on(scene_path, lang="fi")
+    play(finnish, "tarkistus Sigrid Ammunta")
+    assert play(finnish, "avustajat 1")[:2] == [
+        "Sigrid: 1 avustaja, +1",
+        "Sigrid: Ammunta 4 + 1 avustaja +1 = 5 noppaa",
+    ]
+    damage = session_on(scene_path)
+    play(damage, "check Ragnar Taistelu vs Rosvo Taistelu", "roll 666 vs 11")
+    assert play(damage, "damage Rosvo 1") == [
+        "Rosvo takes 1 damage point (1 in all): out",
+        "2 damage points left unspent",
+    ]
+    assert play(damage, "damage Roisto 1") == [
+        "Roisto takes 1 damage point (1 in all): out",
+        "1 damage point left unspent",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "said"),
+    [
+        (
+            "en",
+            "odds 1 vs 0",
+            [
+                "1 die vs 0 dice",
+                "Actor wins 17% (slight success 17%)",
+                "GM cannot win",
+                "tie, nobody succeeds: 83%",
+            ],
+        ),
+        (
+            "fi",
+            "tn 0 vastaan 1",
+            [
+                "0 noppaa vastaan 1 noppa",
+                "Toimija ei voi voittaa",
+                "PJ voittaa 17% (lievä onnistuminen 17%)",
+                "tasapeli, kumpikaan ei onnistu: 83%",
+            ],
+        ),
+        (
+            "en",
+            "odds 0 vs 0 ranged",
+            [
+                "0 dice vs 0 dice",
+                "Actor cannot win",
+                "GM wins 100%, by ties only",
+                "tie, the target's advantage: 100%",
+            ],
+        ),
+        (
+            "fi",
+            "tn 0 vastaan 0 ampuma",
+            [
+                "0 noppaa vastaan 0 noppaa",
+                "Toimija ei voi voittaa",
+                "PJ voittaa 100%, vain tasapeleillä",
+                "tasapeli, kohteen etu: 100%",
+            ],
+        ),
+    ],
+)
+def test_odds_of_a_side_that_cannot_win_or_wins_only_by_ties(
+    scene_path: Path, lang: str, line: str, said: list[str]
+) -> None:
+    """No empty list of levels: a side without dice cannot win, a ranged target without dice
+    wins only the ties."""
+    assert play(session_on(scene_path, lang=lang), line) == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "message"),
+    [
+        ("en", "roll 1 vs 1 dice 66 vs 6", "Actor's pool has 1 die: 2 faces were entered"),
+        ("en", "roll 2 vs 1 dice 6", "Actor's pool has 2 dice: 1 face was entered"),
+        (
+            "fi",
+            "heitä 1 vastaan 1 nopat 66 vastaan 6",
+            "Toimija: poolissa on 1 noppa, syötettiin 2 silmälukua",
+        ),
+        ("fi", "heitä 2 nopat 6", "Toimija: poolissa on 2 noppaa, syötettiin 1 silmäluku"),
+    ],
+)
+def test_entered_faces_that_do_not_fit_the_pool(
+    scene_path: Path, lang: str, line: str, message: str
+) -> None:
+    session = session_on(scene_path, lang=lang)
+    assert session.execute(line).lines == (message,)

@@ -91,7 +91,7 @@ def test_damage_and_quick_rolls_in_finnish(session: SystemSession[Any]) -> None:
     changed(
         session,
         "satuta Ragnar -1",
-        "Ragnar paranee 1 pistettä (vahinkoa yhteensä 1), vielä 4 vie pelistä",
+        "Ragnar paranee 1 pisteen (vahinkoa yhteensä 1), vielä 4 vie pelistä",
     )
     same(
         session,
@@ -104,8 +104,8 @@ def test_damage_and_quick_rolls_in_finnish(session: SystemSession[Any]) -> None:
     same(
         session,
         "heitä 3 vastaan 2 ampuma nopat 666 vastaan 66",
-        "Toimija: [6 6 6] onnistumisia 3",
-        "PJ: [6 6] onnistumisia 2",
+        "Toimija: [6 6 6] 3 onnistumista",
+        "PJ: [6 6] 2 onnistumista",
         "Toimija voittaa 1 onnistumisella: lievä onnistuminen",
     )
     same(
@@ -153,8 +153,8 @@ def test_a_ranged_check_against_the_static_difficulty_and_its_damage(
     )
     rolled = session.execute("heitä 666666 vastaan 111111")
     assert rolled.lines == (
-        "Ragnar: [6 6 6 6 6 6] onnistumisia 6",
-        "PJ: [1 1 1 1 1 1] onnistumisia 0",
+        "Ragnar: [6 6 6 6 6 6] 6 onnistumista",
+        "PJ: [1 1 1 1 1 1] 0 onnistumista",
         "Ragnar voittaa 6 onnistumisella: mieletön onnistuminen",
         "6 vahinkopistettä jaettavana: vahinko HAHMO N ...",
     )
@@ -162,8 +162,8 @@ def test_a_ranged_check_against_the_static_difficulty_and_its_damage(
     changed(
         session,
         "vahinko Rosvo 1 Roisto 1",
-        "Rosvo saa 1 pistettä vahinkoa (yhteensä 1): poissa pelistä",
-        "Roisto saa 1 pistettä vahinkoa (yhteensä 1): poissa pelistä",
+        "Rosvo saa 1 pisteen vahinkoa (yhteensä 1): poissa pelistä",
+        "Roisto saa 1 pisteen vahinkoa (yhteensä 1): poissa pelistä",
         "4 vahinkopistettä käyttämättä",
     )
     assert session.execute("tarkistus Ragnar Taistelu ampuma").ok
@@ -195,7 +195,7 @@ def test_what_a_refusal_says_is_missing_in_finnish(session: SystemSession[Any]) 
     changed(
         session,
         "satuta Ragnar 1",
-        "Ragnar saa 1 pistettä vahinkoa (yhteensä 1), vielä 4 vie pelistä",
+        "Ragnar saa 1 pisteen vahinkoa (yhteensä 1), vielä 4 vie pelistä",
     )
     # a helper without the ability helps with a die; the one with it rolls
     changed(
@@ -258,10 +258,10 @@ def test_against_a_number_of_dice_in_finnish(session: SystemSession[Any]) -> Non
     opened = session.value.check
     rolled = session.execute("heitä")
     assert rolled.lines == (
-        "Ragnar: [2 5 5 2 3 5] onnistumisia 0",
-        "PJ: [4 6 5 1] onnistumisia 1",
+        "Ragnar: [2 5 5 2 3 5] 0 onnistumista",
+        "PJ: [4 6 5 1] 1 onnistuminen",
         "PJ voittaa 1 onnistumisella: lievä onnistuminen",
-        "1 vahinkopistettä jaettavana: vahinko HAHMO N ...",
+        "1 vahinkopiste jaettavana: vahinko HAHMO N ...",
     )
     last = session.value.last
     assert last is not None and last.opened == opened and last.damage_left == 1
@@ -279,25 +279,25 @@ def test_quick_rolls_of_no_dice_and_entered_faces(session: SystemSession[Any]) -
         "tn 2 vastaan 0",
         "2 noppaa vastaan 0 noppaa",
         "Toimija voittaa 31% (lievä onnistuminen 28% · hyvä onnistuminen 3%)",
-        "PJ voittaa 0% ()",
+        "PJ ei voi voittaa",
         "tasapeli, kumpikaan ei onnistu: 69%",
     )
     same(
         session,
         "heitä 0 vastaan 0",
-        "Toimija: [] onnistumisia 0",
-        "PJ: [] onnistumisia 0",
+        "Toimija: [] 0 onnistumista",
+        "PJ: [] 0 onnistumista",
         "Tasapeli: kumpikaan ei onnistu",
     )
     same(
         session,
         "heitä 3 vastaan 0 nopat 6,6,6 vastaan -",
-        "Toimija: [6 6 6] onnistumisia 3",
-        "PJ: [] onnistumisia 0",
+        "Toimija: [6 6 6] 3 onnistumista",
+        "PJ: [] 0 onnistumista",
         "Toimija voittaa 3 onnistumisella: erinomainen onnistuminen",
     )
     english = open_system_session(SCENE, journal=False)
-    assert english.execute("roll 3 vs 0 dice 666 vs -").lines[0] == "Actor: [6 6 6] 3 success(es)"
+    assert english.execute("roll 3 vs 0 dice 666 vs -").lines[0] == "Actor: [6 6 6] 3 successes"
 
 
 def test_past_the_rule_of_thumb_gear_and_damage_words_in_finnish(
@@ -349,7 +349,7 @@ def test_faces_names_and_the_gms_side_in_finnish(session: SystemSession[Any]) ->
         "Toimija: poolissa on 3 noppaa, syötettiin 0 silmälukua",
     )
     assert session.execute("tarkistus Ragnar Taistelu vastaan Rosvo Taistelu").ok
-    same(session, "heitä 666 vastaan 1", "Rosvo: poolissa on 2 noppaa, syötettiin 1 silmälukua")
+    same(session, "heitä 666 vastaan 1", "Rosvo: poolissa on 2 noppaa, syötettiin 1 silmäluku")
     assert session.execute("haitta puolelle vastapuoli").lines[:2] == (
         "Haitta: Rosvo; Ragnar +1 (-)",
         "Ragnar: Taistelu 3 + vastapuolen haitta +1 = 4 noppaa",
@@ -366,10 +366,10 @@ def test_an_english_roll_of_both_pools(tmp_path: Path) -> None:
     session = open_system_session(path, journal=False)
     assert session.execute("check Ragnar Taistelu vs Rosvo Taistelu").ok
     assert session.execute("roll 666 vs 11").lines == (
-        "Ragnar: [6 6 6] 3 success(es)",
-        "Rosvo: [1 1] 0 success(es)",
+        "Ragnar: [6 6 6] 3 successes",
+        "Rosvo: [1 1] 0 successes",
         "Ragnar wins by 3: excellent success",
-        "3 damage point(s) to split: damage CHARACTER N ...",
+        "3 damage points to split: damage CHARACTER N ...",
     )
 
 
@@ -378,7 +378,7 @@ def test_a_pool_of_the_most_dice_is_taken(session: SystemSession[Any]) -> None:
     assert session.execute("avustajat 197").lines[:3] == (
         "Ragnar: 197 avustajaa, +197",
         "Ragnar: Taistelu 3 + 197 avustajaa +197 = 200 noppaa",
-        "PJ: PJ 1 = 1 noppaa",
+        "PJ: PJ 1 = 1 noppa",
     )
 
 
@@ -399,4 +399,4 @@ def test_only_the_oppositions_faces_entered(tmp_path: Path) -> None:
     session = open_system_session(path, seed=3, journal=False)
     assert session.execute("check Ragnar Taistelu vs Rosvo Taistelu").ok
     lines = session.execute("roll vs 11").lines
-    assert lines[0].startswith("Ragnar: [") and lines[1] == "Rosvo: [1 1] 0 success(es)"
+    assert lines[0].startswith("Ragnar: [") and lines[1] == "Rosvo: [1 1] 0 successes"

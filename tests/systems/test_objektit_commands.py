@@ -136,6 +136,32 @@ def test_damage_moves_the_condition_track(scene_path: Path) -> None:
     assert play(session, "condition Aino 4") == ["Aino: condition 6 Good → 4 Hurt"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "lines", "said"),
+    [
+        ("en", ("condition Bertil -1",), "Bertil: condition 6 Good → −1 In the GM's power"),
+        (
+            "fi",
+            ("tila Bertil -1", "tila Bertil −2"),
+            "Bertil: tila −1 PJn vallassa → −2 PJn vallassa",
+        ),
+        (
+            "en",
+            ("check Aino vaarallinen ammunta +2", "roll 1 2", "damage Bertil -6"),
+            "Damage to Bertil: kova +3 + danger −6 − hit +4 = −7: condition 6 Good → −1 In the "
+            "GM's power",
+        ),
+    ],
+)
+def test_a_condition_below_zero_has_a_minus_sign(
+    scene_path: Path, lang: str, lines: tuple[str, ...], said: str
+) -> None:
+    """Conditions are written as the game's other numbers are: ``−1``, not ``-1``."""
+    session = session_on(scene_path, lang=lang)
+    play(session, *lines[:-1])
+    assert play(session, lines[-1]) == [said]
+
+
 def test_the_odds_of_an_attack_on_a_target(scene_path: Path) -> None:
     session = session_on(scene_path)
     play(session, "check Bertil vaarallinen veitsitaistelu +3")
@@ -147,6 +173,10 @@ def test_the_odds_of_an_attack_on_a_target(scene_path: Path) -> None:
     assert resisted[0].startswith("After this attack on Merikotka: 6 Good 28% · 3 Collapsing 14%")
     assert play(session, "odds on Merikotka -6 nopea kapteeni") == resisted
     assert play(session, "odds on Merikotka -6 nopea") != resisted
+    play(session, "drop", "check Aino vaarallinen ammunta +2")
+    assert play(session, "odds on Bertil -6")[0].endswith(
+        "0 In the GM's power 8% · −1 In the GM's power 6% · −2 In the GM's power 3%"
+    )
 
 
 def test_an_object_without_kova_names_its_resistance(scene_path: Path) -> None:
@@ -195,7 +225,12 @@ def test_initiative_is_rolled_once_and_ordered(scene_path: Path) -> None:
         ((), "roll x", "is not a number"),
         ((), "odds", "there is no conflict"),
         ((), "odds on Aino -3", "there is no conflict"),
-        (("check Aino kova",), "odds on Merikotka", "missing chance"),
+        (("check Aino kova",), "odds on Merikotka", "odds: missing danger. Usage"),
+        (("check Aino kova", "roll 1 1"), "damage Bertil", "damage: missing danger. Usage"),
+        ((), "roll", "roll: missing base value. Usage"),
+        ((), "odds", "there is no conflict"),
+        ((), "initiative Aino =", "initiative: missing value. Usage"),
+        (("check Aino kova",), "chance", "chance: missing chance. Usage: chance NUMBER"),
         ((), "drop", "there is no conflict"),
     ],
 )

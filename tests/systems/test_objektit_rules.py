@@ -69,11 +69,16 @@ def test_the_dice_are_taken_away_and_the_result_compared_with_zero() -> None:
     Saatua lopputulosta verrataan nollaan, suuremmat luvut ovat hyviä ja pienemmät huonoja»"""
     conflict = Conflict(inherent=4, developed=3, chance=Fraction(3))
     good = conflict.resolve(TwoDice(2, 3))
-    assert (good.value, good.good, good.bad, good.step) == (5, True, False, Step.FAIRLY_GOOD)
+    assert (good.value, good.good, good.bad, good.step) == (
+        Fraction(5),
+        True,
+        False,
+        Step.FAIRLY_GOOD,
+    )
     even = conflict.resolve(TwoDice(5, 5))
-    assert (even.value, even.good, even.bad, even.step) == (0, False, False, Step.AVERAGE)
+    assert (even.value, even.good, even.bad, even.step) == (Fraction(0), False, False, Step.AVERAGE)
     bad = conflict.resolve(TwoDice(6, 6))
-    assert (bad.value, bad.good, bad.bad, bad.step) == (-2, False, True, Step.AVERAGE)
+    assert (bad.value, bad.good, bad.bad, bad.step) == (Fraction(-2), False, True, Step.AVERAGE)
 
 
 def test_any_number_is_a_chance() -> None:
@@ -83,7 +88,7 @@ def test_any_number_is_a_chance() -> None:
     assert conflict.base == Fraction("8.14")
     assert conflict.resolve(TwoDice(4, 4)).value == Fraction("0.14")
     assert conflict.resolve(TwoDice(4, 4)).good
-    assert Conflict(2, 2, 40).base == 44
+    assert Conflict(2, 2, Fraction(40)).base == 44
 
 
 @pytest.mark.parametrize(

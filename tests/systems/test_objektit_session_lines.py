@@ -111,7 +111,7 @@ def test_damage_and_condition_in_finnish(scene_path: Path) -> None:
     for line in ("konflikti Bertil vaarallinen veitsitaistelu 0", "heitä 1 1"):
         assert session.execute(line).ok
     same(session, "vahinko", "vahinko: objekti ei annettu. " + usage)
-    same(session, "vahinko Aino", "vahinko: mahdollisuus ei annettu. " + usage)
+    same(session, "vahinko Aino", "vahinko: vaarallisuutta ei annettu. " + usage)
     same(
         session,
         "vahinko Aino -6 kova kiipely",
@@ -138,7 +138,7 @@ def test_damage_and_condition_in_finnish(scene_path: Path) -> None:
         session,
         "vahinko Bertil -2,5",
         "Vahinko, Bertil: kova +3 + vaarallisuus −2,5 − osuma +7,5 = −7: "
-        "tila 6 Hyvä → -1 PJn vallassa",
+        "tila 6 Hyvä → −1 PJn vallassa",
     )
     for line in ("konflikti Aino kova 0", "heitä 1 1"):
         assert session.execute(line).ok
@@ -152,7 +152,7 @@ def test_damage_and_condition_in_finnish(scene_path: Path) -> None:
 
 def test_initiative_in_finnish(scene_path: Path) -> None:
     session = open_system_session(scene_path, lang="fi", journal=False)
-    same(session, "aloite Aino =", "aloite: mahdollisuus ei annettu. " + FI_INITIATIVE_USAGE)
+    same(session, "aloite Aino =", "aloite: arvoa ei annettu. " + FI_INITIATIVE_USAGE)
     same(session, "aloite Aino", "aloite: luontainen kyky (LK) ei annettu. " + FI_INITIATIVE_USAGE)
     same(session, "aloite =", "objekti '=' ei löydy; tunnetut: Aino, Bertil, Merikotka")
     changed(

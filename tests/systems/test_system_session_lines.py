@@ -144,6 +144,8 @@ BONUS_USAGE = {
         ("fi", "penalty 3 on Vartija", "PJ määrää yhden tai kaksi sakkonoppaa"),
         ("fi", 'check "Ilse', "lainausmerkki jäi sulkematta: loppulainausmerkki puuttuu"),
         ("en", "undo 5", "undo: did not understand '5'. Usage: undo"),
+        ("fi", "undo 5", "kumoa: en ymmärtänyt kohtaa '5'. Käyttö: kumoa"),
+        ("fi", "tee 2", "tee: en ymmärtänyt kohtaa '2'. Käyttö: tee"),
         (
             "fi",
             "ohje zz",

@@ -102,9 +102,29 @@ def test_dice_added_after_the_roll_show_the_new_level(scene_path: Path) -> None:
         (("check Ilse Miekkailu",), "gift Eevi", "Eevi cannot give a gift die to this check"),
         (("check Ilse Miekkailu",), "penalty 3", "the GM imposes 1 or 2 penalty dice"),
         (("check Ilse Miekkailu", "penalty 2"), "penalty 1", "the GM imposes 1 or 2"),
-        (("check Ilse Miekkailu",), "roll +0", "3 dice are needed for Ilse"),
-        (("check Ilse Miekkailu", "roll 000"), "pool Ilse Mieli +-", "1 dice are needed"),
-        (("check Ilse Miekkailu",), "pool Ilse Ruumis +", "0 dice are needed for Ilse"),
+        (("check Ilse Miekkailu",), "roll +0", "3 dice are needed for Ilse: 2 entered"),
+        (("check Ilse Miekkailu", "roll 000"), "pool Ilse Mieli +-", "1 die is needed for Ilse: 2"),
+        (
+            ("check Ilse Miekkailu",),
+            "pool Ilse Ruumis +",
+            "Ilse's dice are not rolled yet: enter them all with 'roll'",
+        ),
+        (
+            ("check Ilse Miekkailu", "penalty 1", "roll 0000"),
+            "pool Ilse Ruumis +",
+            "nothing to enter: the dice added cancel Ilse's dice on the table",
+        ),
+        (
+            ("check Ilse Miekkailu vs Vartija Miekkailu", "roll 000 vs 000"),
+            "bonus 2 on Vartija -",
+            "2 dice are needed for Vartija: 1 entered",
+        ),
+        ((), "check Ilse Miekkailu vs Ilse Ratsastus", "Ilse cannot be on both sides of a check"),
+        ((), "roll 3 +31", "roll: '+31' must be from -30 to 30"),
+        ((), "odds 3 vs 2 -31", "odds: '-31' must be from -30 to 30"),
+        ((), "roll 3 +1 +0-", "a roll of ability 3 with 1 bonus die takes 4 dice: 3 entered"),
+        ((), "roll 2 -2 +0-", "a roll of ability 2 with 2 penalty dice takes 5 dice: 3 entered"),
+        ((), "roll 0 ++", "a roll of ability 0 with no bonus or penalty dice takes 3 dice: 2"),
         (("check Ilse Miekkailu",), "pool Ilse Taika", "no pool 'Taika'"),
         (("check Ilse Miekkailu",), "bonus 1 on Saga", "Saga is not in this check"),
         (("check Ilse Miekkailu vs Vartija Miekkailu",), "bonus 1", "name the side"),
@@ -256,3 +276,78 @@ def test_a_failed_link_of_a_chain(scene_path: Path) -> None:
     play(session, "drop")
     result = session.execute("check Ilse Miekkailu support fail-stop")
     assert result.lines == ("Aarne failed: by the GM's ruling this check cannot be tried",)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "message"),
+    [
+        ("en", "roll 3 +1 +0-", "a roll of ability 3 with 1 bonus die takes 4 dice: 3 entered"),
+        (
+            "fi",
+            "heitä 3 +1 +0-",
+            "kyvyn 3 heittoon (1 bonusnoppa) tarvitaan 4 noppaa, syötettiin 3",
+        ),
+        (
+            "fi",
+            "heitä 1 -3 +-",
+            "kyvyn 1 heittoon (3 sakkonoppaa) tarvitaan 6 noppaa, syötettiin 2",
+        ),
+    ],
+)
+def test_a_quick_roll_with_the_wrong_number_of_dice_says_what_it_takes(
+    scene_path: Path, lang: str, line: str, message: str
+) -> None:
+    """A quick roll has no character: the refusal names the ability, its extra dice and the
+    dice it takes, never the rating as a name."""
+    session = session_on(scene_path, lang=lang)
+    before = session.value
+    assert session.execute(line).lines == (message,)
+    assert session.value is before
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines", "said"),
+    [
+        ("en", ("check Ilse Miekkailu", "penalty 1"), "The GM imposes 1 penalty die on Ilse"),
+        ("en", ("check Ilse Miekkailu", "penalty 2"), "The GM imposes 2 penalty dice on Ilse"),
+        ("fi", ("tarkistus Ilse Miekkailu", "sakko 1"), "PJ määrää hahmolle Ilse 1 sakkonopan"),
+        ("en", ("check Ilse Miekkailu", "bonus 1 konsti"), "1 bonus die for Ilse: konsti"),
+        (
+            "fi",
+            ("tarkistus Ilse Miekkailu", "bonusnoppa 1"),
+            "1 bonusnoppa hahmolle Ilse: muu lähde",
+        ),
+        ("en", ("check Ilse Miekkailu", "penalty 1 pimeys"), "1 penalty die on Ilse: pimeys"),
+        (
+            "fi",
+            ("tarkistus Ilse Miekkailu", "sakko 1 pimeys"),
+            "1 sakkonoppa hahmolle Ilse: pimeys",
+        ),
+    ],
+)
+def test_one_die_is_one_die(scene_path: Path, lang: str, lines: tuple[str, ...], said: str) -> None:
+    session = session_on(scene_path, lang=lang)
+    play(session, *lines[:-1])
+    assert play(session, lines[-1])[0] == said
+
+
+def test_one_die_carried_from_a_win_by_one(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    play(session, "check Ilse Miekkailu vs Vartija Miekkailu", "roll 000 vs 000")
+    assert play(session, "accept") == [
+        "Ilse wins by 1: Peerless (3) vs Fine (2)",
+        "Ilse may take 1 bonus die into an extended conflict",
+    ]
+    assert play(session, "check Ilse Miekkailu margin")[1] == (
+        "Ilse won by 1: 1 bonus die on the first round"
+    )
+    play(session, "drop", "check Aarne Uinti", "roll 0+0", "accept")
+    assert play(session, "check Ilse Miekkailu support")[1] == (
+        "Aarne's Good (1) gives Ilse 1 bonus die"
+    )
+
+
+def test_a_chance_to_improve_reads_as_a_sentence(scene_path: Path) -> None:
+    session = session_on(scene_path)
+    play(session, "check Ilse Miekkailu")
+    assert play(session, "roll 0-0")[1] == "Ilse: one more bonus die would improve it: 67%"

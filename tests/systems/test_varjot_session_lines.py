@@ -55,7 +55,7 @@ def test_an_opposed_check_in_finnish(session: SystemSession[Any]) -> None:
     changed(
         session,
         "sakko 1 kohde Vartija",
-        "PJ määrää hahmolle Vartija 1 sakkonoppaa",
+        "PJ määrää hahmolle Vartija 1 sakkonopan",
         "Todennäköisyydet: voitto 91% · tasapeli 5% · häviö 3%",
     )
     changed(
@@ -66,7 +66,7 @@ def test_an_opposed_check_in_finnish(session: SystemSession[Any]) -> None:
     )
     same(session, "tn", "Todennäköisyydet: voitto 96% · tasapeli 2% · häviö 1%")
     same(session, "hyväksy", "heitä tarkistus ensin")
-    same(session, "heitä +0-+0 vastaan 0-0+", "hahmolle Ilse tarvitaan 7 noppaa")
+    same(session, "heitä +0-+0 vastaan 0-0+", "hahmolle Ilse tarvitaan 7 noppaa, syötettiin 5")
     changed(session, "luovu", "Ilse luopuu selkkauksesta")
 
 

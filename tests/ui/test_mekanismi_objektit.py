@@ -107,7 +107,7 @@ async def test_objektit_damage_and_initiative_panes(tmp_path: Path) -> None:
         await type_line(pilot, "roll 1 1")
         await pilot.press("escape", "m")
         await type_line(pilot, "Aino -6")
-        assert "-3 PJn vallassa" in shown(app, ObjectsPane)
+        assert "−3 PJn vallassa" in shown(app, ObjectsPane)
         await pilot.press("escape", "i")
         await type_line(pilot, "Merikotka = 2")
         await type_line(pilot, "initiative Bertil = 2")

@@ -779,8 +779,33 @@ def _rule(key: str) -> Parser:
     return parse
 
 
-RULES_FIELDS = Fields(*(Field(key, (), _rule(key)) for key in codec.RULES_KEYS))
-"""What ``set rules`` changes: the optional rules of the scene."""
+RULES_WORDS = {
+    "weapons_and_armor": "ase_ja_panssariarvot",
+    "scale": "skaala",
+    "conditions": "tilat",
+    "split_conditions": "jaetut_tilat",
+    "full_defense": "täysi_puolustus",
+    "extreme_consequences": "äärimmäiset_jäljet",
+    "one_stress_track": "yksi_rasitusrivi",
+    "extra_stress_boxes": "lisärasitusruudut",
+    "escalating_stress_boxes": "kasvavat_rasitusruudut",
+    "contest_victories": "kilpailun_voitot",
+    "ladder_names": "tikkaiden_nimet",
+    "skills": "taitolista",
+    "physical_stress": "fyysinen_rasitus",
+    "mental_stress": "henkinen_rasitus",
+    "physical_defense": "fyysinen_puolustus",
+    "mental_defense": "henkinen_puolustus",
+    "melee": "lähitaistelu",
+    "ranged": "kaukotaistelu",
+    "mental_attack": "henkinen_hyökkäys",
+}
+"""The Finnish word of each ``[rules]`` key, as ``set rules`` takes it (the section names of
+Fate Condensed's optional rules: «Tilat», «Äärimmäiset jäljet», «Täysi puolustus»...)."""
+
+RULES_FIELDS = Fields(*(Field(key, (RULES_WORDS[key],), _rule(key)) for key in codec.RULES_KEYS))
+"""What ``set rules`` changes: the optional rules of the scene, by their keys in the scene
+file or their Finnish words."""
 
 ALL_FIELDS = Fields(
     *CHARACTER_FIELDS.fields,

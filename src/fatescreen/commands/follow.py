@@ -13,12 +13,13 @@ from fatescreen.commands.campaign_session import CampaignSession, open_campaign
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import Session
 from fatescreen.rules.dice import parse_faces
-from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE
+from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, load_campaign
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.model import PendingRoll
 from fatescreen.scene.presence import gm_present, presence_path
 from fatescreen.scene.public import PublicRoll, PublicScene, public_roll, public_scene
+from fatescreen.scene.source import read_text
 
 ROLLS_KEPT = 4
 """How many of the last rolls the player view remembers."""
@@ -80,15 +81,24 @@ class Follower:
         """The last rolls made, as the scene held them: they are shown with the names
         public now (a roller made secret again is "someone" in them too)."""
         self._last: Followed | None = None
+        self._broken_scene: Path | None = None
+        """A campaign's running scene file that could not be opened: watched until mended."""
+
+    def _scene_file(self) -> Path | None:
+        """A campaign's open scene file (or its running one, while that is invalid)."""
+        session = self._session
+        if isinstance(session, CampaignSession):
+            return None if session.scene_key is None else self.path / session.scene_key
+        return self._broken_scene
 
     def _files(self) -> list[Path]:
         files = [self.journal.path, presence_path(self.journal)]
         if not self.is_campaign:
             return [self.path, *files]
         files += [self.path / CAMPAIGN_FILE, self.path / PARTY_FILE]
-        session = self._session
-        if isinstance(session, CampaignSession) and session.scene_key is not None:
-            files.append(self.path / session.scene_key)
+        scene = self._scene_file()
+        if scene is not None:
+            files.append(scene)
         return files
 
     def _look(self) -> Signature:
@@ -125,6 +135,7 @@ class Follower:
             return Followed(FollowState.INVALID, None, self._shown_rolls(), str(error.problems[0]))
         except (CommandError, OSError) as error:
             self._session = None
+            self._broken_scene = self._running_file()
             return Followed(FollowState.INVALID, None, self._shown_rolls(), str(error))
         session = self._session
         entries = self.journal.pending(self._base)
@@ -148,19 +159,36 @@ class Follower:
         """The rolls of the last picture shown (when there is no scene to read now)."""
         return self._last.rolls if self._last is not None else ()
 
-    def _files_key(self) -> str:
-        """The texts of the files the session is read from (cheap next to parsing them)."""
+    def _running_file(self) -> Path | None:
+        """The scene file a campaign's files say is running (None for a scene file, a
+        campaign between scenes or campaign files that cannot be read)."""
         if not self.is_campaign:
-            return self.path.read_text(encoding="utf-8")
+            return None
+        try:
+            running = load_campaign(self.path).campaign.running
+        except SceneFileError:
+            return None
+        return None if running is None else self.path / running
+
+    def _files_key(self) -> str:
+        """The texts of the files the session is read from (cheap next to parsing them).
+
+        Raises:
+            SceneFileError: A scene or campaign file cannot be read (a named pipe or a
+                device is refused at once, never waited on).
+        """
+        if not self.is_campaign:
+            return read_text(self.path)
+        party = self.path / PARTY_FILE  # a campaign without a party yet has none
         parts = [
-            (self.path / CAMPAIGN_FILE).read_text(encoding="utf-8"),
-            (self.path / PARTY_FILE).read_text(encoding="utf-8"),
+            read_text(self.path / CAMPAIGN_FILE),
+            read_text(party) if party.exists() else "",
         ]
-        session = self._session
-        if isinstance(session, CampaignSession) and session.scene_key is not None:
+        scene = self._scene_file()
+        if scene is not None:
             try:
-                parts.append((self.path / session.scene_key).read_text(encoding="utf-8"))
-            except OSError:
+                parts.append(read_text(scene))
+            except SceneFileError:
                 parts.append("")
         return "\0".join(parts)
 
@@ -187,7 +215,7 @@ class Follower:
         pending = session.scene.pending_roll
         if pending is None or pending is before:
             return
-        same_roll = before is not None and before.base is not None and before.base is pending.base
+        same_roll = before is not None and before.roll_id is pending.roll_id
         if same_roll and self._rolls:
             self._rolls[-1] = pending  # an invoke or a reroll changed the same roll
         else:

@@ -102,20 +102,34 @@ class LogEntry:
         object.__setattr__(self, "lines", tuple(escape_controls(line) for line in self.lines))
 
 
-def _meta(name: str, usage: str, example: str, aliases: tuple[str, ...]) -> None:
-    def handler(ctx: Context, args: Tokens) -> Applied:
-        raise CommandError(tr(ctx.lang, "error.meta", verb=name))
+def session_verb(ctx: Context, args: Tokens) -> Applied:
+    """The handler of the session's own verbs, which the session runs itself: run as a
+    plain verb (outside a session), one is refused.
 
+    Raises:
+        CommandError: Always, naming the verb.
+    """
+    raise CommandError(tr(ctx.lang, "error.meta", verb=args.verb.name))
+
+
+for _name, _usage, _example, _aliases in (
+    ("undo", "undo", "undo", ("u", "kumoa")),
+    ("redo", "redo", "redo", ("re", "tee")),
+    ("save", "save [PATH]", "save", ("w", "tallenna")),
+    ("log", "log [--markdown]", "log --markdown", ("l", "loki")),
+    ("help", "help [VERB]", "help attack", ("?", "apua", "ohje")),
+):
     register_verb(
-        Verb(name, usage, tr("en", f"verb.{name}"), handler, aliases, example, changes_scene=False)
+        Verb(
+            _name,
+            _usage,
+            tr("en", f"verb.{_name}"),
+            session_verb,
+            _aliases,
+            _example,
+            changes_scene=False,
+        )
     )
-
-
-_meta("undo", "undo", "undo", ("u", "kumoa"))
-_meta("redo", "redo", "redo", ("re", "tee"))
-_meta("save", "save [PATH]", "save", ("w", "tallenna"))
-_meta("log", "log [--markdown]", "log --markdown", ("l", "loki"))
-_meta("help", "help [VERB]", "help attack", ("?", "apua", "ohje"))
 
 
 class JournalGuard:
@@ -422,7 +436,8 @@ def undo_or_redo(
         CommandError: Words after the verb, or nothing to undo or redo.
     """
     if words:
-        raise CommandError(tr(lang, "error.extra", verb=name, extra=" ".join(words), usage=name))
+        word = tr(lang, f"cmd.{name}")
+        raise CommandError(tr(lang, "error.extra", verb=word, extra=" ".join(words), usage=word))
     try:
         if name == "undo":
             history, step = history.undo()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.big_bads import Immunity, ImmunityVia, SoloBonus, Swarm
@@ -27,7 +27,6 @@ from fatescreen.rules.character import (
     Stunt,
 )
 from fatescreen.rules.conflict import TurnOrder
-from fatescreen.rules.contests import Challenge, ChallengeTask, Contest, ContestSide
 from fatescreen.rules.errors import InvalidCharacter, RulesError
 from fatescreen.rules.fate_points import DEFAULT_REFRESH, LedgerEntry
 from fatescreen.rules.harm import Condition, ConsequenceStyle, HarmOptions, standard_tracks
@@ -48,6 +47,10 @@ from fatescreen.scene.made import Maker, bare_aspect
 from fatescreen.scene.memo import ByIdentity
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, plain_name
+
+if TYPE_CHECKING:
+    # read when a scene has contests or challenges (see scene/model.py)
+    from fatescreen.rules.contests import Challenge, Contest
 
 Data = dict[str, Any]
 RATING = {"low": -10, "high": 20}
@@ -1245,6 +1248,8 @@ TASK_KEYS = ("name", "skill", "difficulty", "outcome", "cost", "note")
 
 def decode_contest(reader: Reader, value: object, path: KeyPath) -> Contest | None:
     """One ``[[contest]]`` with its sides and victories so far."""
+    from fatescreen.rules.contests import Contest, ContestSide
+
     table = reader.table(value, path, CONTEST_KEYS)
     if table is None:
         return None
@@ -1307,6 +1312,8 @@ def encode_contest(contest: Contest) -> Data:
 
 def decode_challenge(reader: Reader, value: object, path: KeyPath) -> Challenge | None:
     """One ``[[challenge]]`` with its tasks and their outcomes so far."""
+    from fatescreen.rules.contests import Challenge, ChallengeTask
+
     table = reader.table(value, path, CHALLENGE_KEYS)
     if table is None:
         return None

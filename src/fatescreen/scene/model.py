@@ -9,19 +9,23 @@ from functools import cached_property
 from itertools import compress
 from operator import is_not
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fatescreen.rules.actions import Action, AspectTarget
 from fatescreen.rules.aspects import Aspect, make_id
 from fatescreen.rules.character import Character, CharacterKind, StressKind
 from fatescreen.rules.conflict import FullDefense, ScaleAdvantage, TurnOrder
-from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.rules.harm import ConsequenceStyle, HarmOptions
 from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
 from fatescreen.rules.outcomes import Effort, RollResult
 from fatescreen.rules.skills import ROLE_NAMES, SkillRoles, skill_roles
 from fatescreen.scene.memo import ByIdentity
+
+if TYPE_CHECKING:
+    # a scene without contests or challenges never needs their rules (imported when first
+    # read, run or drawn): the dashboard's first frame does not wait for them
+    from fatescreen.rules.contests import Challenge, Contest
 
 Obstacle = Hazard | Block | Distraction
 """Anything that stands in the way but cannot be attacked (§7)."""
@@ -131,6 +135,9 @@ class PendingRoll:
     """With the scale option, the advantage the actor of higher scale picked (§8)."""
     base: Scene | None = None
     """The scene before this roll took effect; invokes settle the roll again from it."""
+    roll_id: object = field(default_factory=object, compare=False, repr=False)
+    """Which roll this is: new with each roll made, kept by every change of it (an invoke,
+    a stunt, a reroll, a cost); never compared, so it changes no scene's equality."""
 
 
 @dataclass(frozen=True)

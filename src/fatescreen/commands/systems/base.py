@@ -174,14 +174,15 @@ class Words(WordQueue):
         return None
 
     def integer(self, what: str, *, low: int, high: int) -> int:
-        """The next word as a whole number in ``low``..``high``.
+        """The next word as a whole number in ``low``..``high`` (a minus sign, ``−1``, as the
+        dashboards write negative numbers, is a minus).
 
         Raises:
             CommandError: Missing, not a number, or out of range.
         """
         word = self.take(what)
         try:
-            value = int(word)
+            value = int(word.replace("−", "-"))
         except ValueError:
             raise self.not_a_number(word) from None
         if not low <= value <= high:

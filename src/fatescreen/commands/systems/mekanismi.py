@@ -97,15 +97,12 @@ def odds_lines(lang: str, odds: CheckOdds, actor: str, opposition: str) -> list[
             for level in SuccessLevel
             if odds.of_level(side, level)
         )
-        lines.append(
-            tr(
-                lang,
-                "mekanismi.odds.wins",
-                name=name,
-                chance=percent(odds.wins(side)),
-                levels=levels,
-            )
-        )
+        if not odds.wins(side):
+            lines.append(tr(lang, "mekanismi.odds.cannot_win", name=name))
+            continue
+        # a ranged target that wins only by ties has no level of success to list
+        key = "mekanismi.odds.wins" if levels else "mekanismi.odds.wins_tie"
+        lines.append(tr(lang, key, name=name, chance=percent(odds.wins(side)), levels=levels))
     key = "mekanismi.odds.tie_ranged" if odds.ranged else "mekanismi.odds.tie"
     lines.append(tr(lang, key, chance=percent(odds.tie)))
     return lines
@@ -213,7 +210,8 @@ def _entered(ctx: Ctx, words: Words, size: int, name: str) -> PoolRoll | None:
     words.take(ctx.tr("what.dice"))
     faces = "" if word == "-" else word.replace(",", "")
     if len(faces) != size and (faces.isdigit() or not faces):
-        raise ctx.error("mekanismi.error.faces", name=name, dice=size, count=len(faces))
+        pool = ctx.tr("mekanismi.dice", dice=size)
+        raise ctx.error("mekanismi.error.faces", name=name, pool=pool, count=len(faces))
     return parse_pool_roll(faces, size)
 
 
@@ -438,7 +436,11 @@ def odds_verb(ctx: Ctx, words: Words) -> Applied:
     check = _quick_check(ctx, words)
     words.done()
     names = (ctx.tr("mekanismi.actor"), ctx.tr("mekanismi.gm"))
-    head = ctx.tr("mekanismi.odds.head", actor=check.actor.size, other=check.opposition.size)
+    head = ctx.tr(
+        "mekanismi.odds.head",
+        actor=ctx.tr("mekanismi.dice", dice=check.actor.size),
+        other=ctx.tr("mekanismi.dice", dice=check.opposition.size),
+    )
     return Applied(ctx.value, (head, *odds_lines(ctx.lang, check_odds(check), *names)))
 
 

@@ -79,8 +79,9 @@ def step_text(lang: str, step: Step, *, chance: bool = False) -> str:
 
 
 def condition_text(lang: str, condition: int) -> str:
-    """A condition with its name: ``4 Vahingoittunut``, ``-1 PJn vallassa``."""
-    return f"{condition} {tr(lang, f'objektit.condition.{int(condition_level(condition))}')}"
+    """A condition with its name: ``4 Vahingoittunut``, ``−1 PJn vallassa``."""
+    name = tr(lang, f"objektit.condition.{int(condition_level(condition))}")
+    return f"{number_text(lang, Fraction(condition), signed=False)} {name}"
 
 
 def conflict_lines(lang: str, opened: OpenConflict) -> list[str]:
@@ -151,8 +152,10 @@ def number(word: str) -> Fraction | None:
     return Fraction(value)
 
 
-def _chance(ctx: Ctx, words: Words) -> Fraction:
-    word = words.take(ctx.tr("what.chance"))
+def _chance(ctx: Ctx, words: Words, what: str = "what.chance") -> Fraction:
+    """The next word as a number (a chance, a danger, a base value...), named ``what`` when
+    it is missing."""
+    word = words.take(ctx.tr(what))
     found = number(word)
     if found is None:
         raise words.not_a_number(word)
@@ -211,7 +214,7 @@ def _harm(ctx: Ctx, words: Words) -> tuple[ObjectSheet, Fraction, str, str | Non
     """``OBJECT DANGER [LK [KK]]``: the target, the danger, the LK resisting (the kind's
     ``resist`` unless named) and a fitting KK if named."""
     sheet = _entry_sheet(ctx, words.take(ctx.tr("what.object")))
-    danger = _chance(ctx, words)
+    danger = _chance(ctx, words, "what.danger")
     if words:
         lk, _ = _inherent(ctx, sheet, words.take(ctx.tr("what.inherent")))
     else:
@@ -290,7 +293,7 @@ def roll_verb(ctx: Ctx, words: Words) -> Applied:
     quick roll of a bare LK + KK and chance."""
     opened = ctx.value.conflict
     if opened is None:
-        base = _chance(ctx, words)
+        base = _chance(ctx, words, "what.base")
         word = words.peek()
         if word is not None and number(word) is not None:
             base += _chance(ctx, words)
@@ -330,7 +333,7 @@ def odds_verb(ctx: Ctx, words: Words) -> Applied:
         )
         line = ctx.tr("objektit.odds.damage", name=sheet.name, odds=spread)
         return Applied(ctx.value, (line,))
-    base = _chance(ctx, words)
+    base = _chance(ctx, words, "what.base")
     if words:
         base += _chance(ctx, words)
     words.done()
@@ -410,7 +413,7 @@ def initiative_verb(ctx: Ctx, words: Words) -> Applied:
     if len(words.words) > 1 and words.words[1] == "=":
         words.take(ctx.tr("what.object"))
         words.take("=")
-        drawn = _chance(ctx, words)
+        drawn = _chance(ctx, words, "what.value")
         words.done()
         entry = InitiativeEntry(sheet.name, drawn, 0, 0)
         line = ctx.tr(

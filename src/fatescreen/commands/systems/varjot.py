@@ -116,11 +116,7 @@ def _net(words: Words) -> int:
     word = words.peek()
     if word is None or len(word) < 2 or word[0] not in "+-" or not word[1:].isdigit():
         return 0
-    words.take("dice")
-    value = int(word)
-    if abs(value) > MAX_EXTRA_DICE:
-        raise words.not_a_number(word)
-    return value
+    return words.integer("dice", low=-MAX_EXTRA_DICE, high=MAX_EXTRA_DICE)
 
 
 # ---- saying it -----------------------------------------------------------------------
@@ -134,6 +130,14 @@ def level_text(lang: str, reached: int) -> str:
 def faces_text(faces: tuple[int, ...]) -> str:
     """Dice as ``+ 0 -``."""
     return " ".join(symbols(faces))
+
+
+def net_text(lang: str, net: int) -> str:
+    """Net bonus or penalty dice in words: ``1 bonus die``, ``no bonus or penalty dice``."""
+    if net == 0:
+        return tr(lang, "varjot.dice.none")
+    key = "varjot.dice.bonus" if net > 0 else "varjot.dice.penalty"
+    return tr(lang, key, count=abs(net))
 
 
 def side_text(side: Side) -> str:
@@ -156,8 +160,16 @@ def _roll_line(ctx: Ctx, side: Side) -> str:
 
 
 def _odds_lines(ctx: Ctx, sides: tuple[Side, ...]) -> list[str]:
+    """The odds of a check's sides, as built so far."""
+    return _rating_odds_lines(ctx, [(side.rating, side.net) for side in sides])
+
+
+def _rating_odds_lines(ctx: Ctx, sides: list[tuple[int, int]]) -> list[str]:
+    """The odds of one ability, or of two opposed, each with its net bonus (+) or penalty (-)
+    dice: ``(rating, net)``."""
     if len(sides) == 2:
-        odds = opposed_odds(sides[0].rating, sides[0].net, sides[1].rating, sides[1].net)
+        (rating, net), (other_rating, other_net) = sides
+        odds = opposed_odds(rating, net, other_rating, other_net)
         return [
             ctx.tr(
                 "varjot.odds.opposed",
@@ -166,12 +178,12 @@ def _odds_lines(ctx: Ctx, sides: tuple[Side, ...]) -> list[str]:
                 lose=percent(odds.lose),
             )
         ]
-    side = sides[0]
+    rating, net = sides[0]
     levels = " · ".join(
         f"{ctx.tr(f'varjot.level.{found}')} {percent(chance)}"
-        for found, chance in level_odds(side.rating, side.net).items()
+        for found, chance in level_odds(rating, net).items()
     )
-    chance = percent(success_odds(side.rating, side.net))
+    chance = percent(success_odds(rating, net))
     return [ctx.tr("varjot.odds.independent", chance=chance, levels=levels)]
 
 
@@ -198,6 +210,8 @@ def check_verb(ctx: Ctx, words: Words) -> Applied:
         character = _character(ctx, words.take(ctx.tr("what.character")))
         name, rating, notes = _ability(ctx, character, words.take(ctx.tr("what.ability")))
         lines += notes
+        if sides and sides[0].character == character.name:
+            raise ctx.error("varjot.error.both_sides", name=character.name)
         sides.append(Side(character.name, name, rating))
         if len(sides) == 2 or not words.keyword("vs"):
             break
@@ -268,8 +282,8 @@ def _add_dice(
     if extra.source is Source.GM and side.gm_penalty + extra.count > GM_PENALTY_MAX:
         raise ctx.error("varjot.error.gm_dice")
     need = side.dice_for(extra)
-    if entered is not None and (not side.rolled or len(entered) != need):
-        raise ctx.error("varjot.error.dice_count", count=need, name=side.character)
+    if entered is not None:
+        _enterable(ctx, side, need, entered)
     fresh: tuple[int, ...] = ()
     if need:
         text = entered or _roll(ctx, need)
@@ -291,6 +305,19 @@ def _add_dice(
     else:
         lines += _odds_lines(ctx, check.with_side(index, after).sides)
     return Applied(replace(value, check=check.with_side(index, after)), tuple(lines), line)
+
+
+def _enterable(ctx: Ctx, side: Side, need: int, entered: str) -> None:
+    """Refuse dice entered for dice added to a side, unless they are exactly the new dice
+    rolled now (after the roll, the dice not cancelled)."""
+    if not side.rolled:
+        raise ctx.error("varjot.error.dice_before_roll", name=side.character)
+    if need == 0:
+        raise ctx.error("varjot.error.no_new_dice", name=side.character)
+    if len(entered) != need:
+        raise ctx.error(
+            "varjot.error.dice_count", count=need, name=side.character, given=len(entered)
+        )
 
 
 @VERBS.verb(
@@ -350,10 +377,6 @@ def gift_verb(ctx: Ctx, words: Words) -> Applied:
     else:
         index = _side_index(ctx, check, target)
     side = check.sides[index]
-    if owner(side) == giver:
-        raise ctx.error("varjot.error.gift_side", giver=giver)
-    if ctx.value.gifts.by_player.get(giver, 0) <= 0:
-        raise ctx.error("varjot.error.no_gifts", giver=giver)
     gifts = ctx.value.gifts.give(giver, owner(side))
     value = replace(ctx.value, gifts=gifts)
     left = gifts.by_player[giver]
@@ -363,7 +386,6 @@ def gift_verb(ctx: Ctx, words: Words) -> Applied:
 
 def _extra_dice(ctx: Ctx, words: Words, penalty: bool) -> Applied:
     check = _open_check(ctx)
-    high = GM_PENALTY_MAX if penalty else MAX_EXTRA_DICE
     count = words.integer(ctx.tr("what.dice"), low=1, high=MAX_EXTRA_DICE)
     target = words.take(ctx.tr("what.character")) if words.keyword("on") else None
     entered = _entered(words)
@@ -371,8 +393,6 @@ def _extra_dice(ctx: Ctx, words: Words, penalty: bool) -> Applied:
     index = _side_index(ctx, check, target)
     name = check.sides[index].character
     if penalty and not reason:
-        if count > high:
-            raise ctx.error("varjot.error.gm_dice")
         extra = ExtraDice(Source.GM, count, penalty=True)
         line = ctx.tr("varjot.penalty.gm", count=count, name=name)
     else:
@@ -428,7 +448,9 @@ def roll_verb(ctx: Ctx, words: Words) -> Applied:
         count = dice_rolled(side.net)
         entered = _entered(words)
         if entered is not None and len(entered) != count:
-            raise ctx.error("varjot.error.dice_count", count=count, name=side.character)
+            raise ctx.error(
+                "varjot.error.dice_count", count=count, name=side.character, given=len(entered)
+            )
         text = entered or _roll(ctx, count)
         check = check.with_side(index, side.roll(parse_faces(text, count)))
         lines.append(_roll_line(ctx, check.sides[index]))
@@ -447,7 +469,13 @@ def _quick_roll(ctx: Ctx, words: Words) -> Applied:
     words.done()
     count = dice_rolled(net)
     if entered is not None and len(entered) != count:
-        raise ctx.error("varjot.error.dice_count", count=count, name=rating)
+        raise ctx.error(
+            "varjot.error.quick_dice",
+            rating=rating,
+            extra=net_text(ctx.lang, net),
+            count=count,
+            given=len(entered),
+        )
     text = entered or _roll(ctx, count)
     faces = parse_faces(text, count)
     counted = kept(faces, net)
@@ -537,13 +565,11 @@ def odds_verb(ctx: Ctx, words: Words) -> Applied:
     if not words:
         check = _open_check(ctx)
         return Applied(ctx.value, tuple(_odds_lines(ctx, check.sides)))
-    sides: list[Side] = []
+    sides: list[tuple[int, int]] = []
     while True:
         rating = words.integer(ctx.tr("what.ability"), low=UNSKILLED, high=GRANDMASTER)
-        net = _net(words)
-        extras = (ExtraDice(Source.OTHER, abs(net), penalty=net < 0),) if net else ()
-        sides.append(Side("", "", rating, extras))
+        sides.append((rating, _net(words)))
         if len(sides) == 2 or not words.keyword("vs"):
             break
     words.done()
-    return Applied(ctx.value, tuple(_odds_lines(ctx, tuple(sides))))
+    return Applied(ctx.value, tuple(_rating_odds_lines(ctx, sides)))

@@ -6,7 +6,6 @@ from rich.cells import cell_len
 from textual.content import Content
 
 from fatescreen.rules.conflict import FULL_DEFENSE_BONUS, TurnOrder, may_pick
-from fatescreen.rules.contests import challenge_progress
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane, touches
@@ -110,6 +109,8 @@ def contest_lines(scene: Scene, view: View) -> list[Content]:
             winner = "  ★" if contest.winner == side.name else ""
             lines.append(assemble(f"  {side.name:<14} ", (marks, "$accent"), (winner, "$success")))
     for challenge in scene.challenges:
+        from fatescreen.rules.contests import challenge_progress  # (see scene/model.py)
+
         progress = challenge_progress(challenge)
         lines.append(
             assemble(

@@ -16,6 +16,7 @@ from textual.content import Content
 from fatescreen.commands.systems.base import percent
 from fatescreen.commands.systems.objektit import (
     Chance,
+    condition_text,
     developed_text,
     number_text,
     rating_text,
@@ -23,7 +24,7 @@ from fatescreen.commands.systems.objektit import (
     step_text,
 )
 from fatescreen.i18n import tr
-from fatescreen.rules.objektit.condition import CONDITION_MAX, condition_level
+from fatescreen.rules.objektit.condition import CONDITION_MAX
 from fatescreen.rules.objektit.conflict import LADDER_STEP, Step, step_for
 from fatescreen.rules.objektit.initiative import initiative_order
 from fatescreen.rules.objektit.odds import conflict_odds
@@ -67,14 +68,12 @@ def _entry(entry: Entry, lang: str) -> list[Content]:
 def condition_track(condition: int, lang: str) -> list[Part]:
     """The track as six boxes, the lost ones marked, and the condition's name."""
     left = max(condition, 0)
-    level = condition_level(condition)
     style = "$success" if condition >= 5 else "$warning" if condition >= 3 else "$error"
-    name = tr(lang, f"objektit.condition.{int(level)}")
     return [
         (tr(lang, "objektit.ui.condition") + " ", "$text-muted"),
         ("■" * left, style),
         ("□" * (CONDITION_MAX - left), "$text-muted"),
-        (f" {condition} {name}", f"bold {style}"),
+        (" " + condition_text(lang, condition), f"bold {style}"),
     ]
 
 
@@ -203,7 +202,10 @@ class ObjektitScreen(SystemScreen):
     def status(self, value: Any, lang: str) -> Content:
         """Title and every object's condition."""
         assert isinstance(value, ObjektitScene)
-        conditions = "  ".join(f"{sheet.name} {sheet.condition}" for sheet in value.sheets)
+        conditions = "  ".join(
+            f"{sheet.name} {number_text(lang, Fraction(sheet.condition), signed=False)}"
+            for sheet in value.sheets
+        )
         return assemble(
             ("fatescreen · Objektien luonti: ", "$text-muted"),
             (value.title, "bold"),
