@@ -377,7 +377,8 @@ def test_trade_takes_the_default_boost_name_and_only_a_single_stylish_attack() -
 
 
 def test_split_refuses_a_wrong_count_of_shares_and_an_effort_below_one() -> None:
-    """§8: a split needs one share per target, and a positive effort to split."""
+    """§8: a split needs a roll, one share per target, and a positive effort to split."""
+    refuses(open_session(DEMO), "split 1 1", "there is no roll to change: roll first")
     split = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot +000")
     refuses(
         split, "split 4", "give 2 shares (Cultist 1, Cultist 2), each at least 1, adding up to 4"
