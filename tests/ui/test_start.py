@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 from textual.color import Color
+from textual.dom import DOMNode
 
 from fatescreen import cli
 from fatescreen.ui import collector
 from fatescreen.ui.app import KEY_MODULES, FatescreenApp
+from fatescreen.ui.pick import SteadyFooter
 from tests.ui.support import AppFactory
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -258,3 +260,32 @@ def test_a_scene_with_a_contest_or_challenge_brings_their_rules_to_the_first_fra
     report = _started(scene_folder / scene, tmp_path)
     assert report["loaded"] == ["fatescreen.rules.contests"]
     assert any(shown in line for line in report["turn"])
+
+
+@pytest.mark.parametrize(("size", "compact"), [((160, 50), False), ((80, 24), True)])
+async def test_the_footer_keys_are_styled_once_with_the_footers_compactness(
+    make_app: AppFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    compact: bool,
+) -> None:
+    """Each key of the footer comes with the footer's compactness: none changes its class
+    (and is styled again) while the dashboard starts, and each shows the footer's style."""
+    app = make_app()
+    restyled: list[str] = []
+    update_styles = app.update_styles
+
+    def counted(node: DOMNode | None = None, animate: bool = True) -> None:
+        if node is not None and type(node).__name__ == "FooterKey":
+            restyled.append(str(getattr(node, "key", "")))
+        update_styles(node, animate)
+
+    monkeypatch.setattr(app, "update_styles", counted)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        footer = app.query_one(SteadyFooter)
+        keys = [key for key in footer.query("*") if type(key).__name__ == "FooterKey"]
+        assert len(keys) > 3
+        assert restyled == []
+        assert footer.compact is compact
+        assert all(key.has_class("-compact") is compact for key in keys)
