@@ -565,3 +565,9 @@ def test_helpers_named_in_two_with_clauses_all_help() -> None:
         "Masked leader's Fight Great (+4) + [0 0 0 0] = Great (+4): hit for 1 shift (teamwork: "
         "Rozio, Silbestre)"
     )
+
+
+def test_a_defender_named_twice_is_refused_by_the_verb_that_was_typed() -> None:
+    """One defense per defender: a name given twice is refused, by attack or by hazard."""
+    refuses(open_session(DEMO), "attack leader rozio,rozio", "attack: the defender given twice")
+    refuses(open_session(MINE), "hazard rocks riesa,riesa", "hazard: the defender given twice")
