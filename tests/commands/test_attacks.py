@@ -502,6 +502,24 @@ HAZARD_USAGE = (
         (DEMO, "fi", "hyökkää leader", f"hyökkää: puolustajaa ei annettu. {ATTACK_USAGE_FI}"),
         (DEMO, "fi", "hyökkää leader alue", f"hyökkää: aluetta ei annettu. {ATTACK_USAGE_FI}"),
         (DEMO, "fi", "hyökkää leader rozio ++++ ++++", "hyökkää: noppia ei voi antaa kahdesti"),
+        (
+            DEMO,
+            "fi",
+            "hyökkää riesa leader kanssa",
+            f"hyökkää: auttajia ei annettu. {ATTACK_USAGE_FI}",
+        ),
+        (
+            DEMO,
+            "fi",
+            "hyökkää riesa leader suoja",
+            f"hyökkää: hidastavaa estettä ei annettu. {ATTACK_USAGE_FI}",
+        ),
+        (
+            DEMO,
+            "fi",
+            "hyökkää riesa leader vastaan",
+            f"hyökkää: puolustuksen noppia ei annettu. {ATTACK_USAGE_FI}",
+        ),
         (MINE, "en", "hazard", f"hazard: missing hazard. {HAZARD_USAGE}"),
         (
             MINE,
@@ -519,10 +537,37 @@ HAZARD_USAGE = (
         ),
     ],
     # plain ids: mutmut names the tests to run on a command line
-    ids=["attacker", "defender", "zone", "dice-twice", "hazard", "hazard-fi", "fulldefense"],
+    ids=[
+        "attacker",
+        "defender",
+        "zone",
+        "dice-twice",
+        "helpers",
+        "cover",
+        "defense-dice",
+        "hazard",
+        "hazard-fi",
+        "fulldefense",
+    ],
 )
 def test_an_attack_line_missing_a_word_says_which_in_the_gms_language(
     scene: Path, lang: str, line: str, message: str
 ) -> None:
     """Each missing word is named in the GM's language, with the verb's usage."""
     refuses(open_session(scene, lang), line, message)
+
+
+def test_helpers_named_in_two_with_clauses_all_help() -> None:
+    """§4 teamwork: every helper counts, however the line names them (+1 each)."""
+    line = "attack riesa leader Fight 0000 with rozio with silbestre vs 0000"
+    assert said(open_session(DEMO), line)[0] == (
+        "Riesa attacks Masked leader: Great (+4) + [0 0 0 0] + 2 (teamwork) = Fantastic (+6) vs "
+        "Masked leader's Fight Great (+4) + [0 0 0 0] = Great (+4): hit for 1 shift (teamwork: "
+        "Rozio, Silbestre)"
+    )
+
+
+def test_a_defender_named_twice_is_refused_by_the_verb_that_was_typed() -> None:
+    """One defense per defender: a name given twice is refused, by attack or by hazard."""
+    refuses(open_session(DEMO), "attack leader rozio,rozio", "attack: the defender given twice")
+    refuses(open_session(MINE), "hazard rocks riesa,riesa", "hazard: the defender given twice")
