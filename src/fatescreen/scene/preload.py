@@ -194,7 +194,13 @@ def _child(path: Path, pipe: int) -> None:  # pragma: no cover - runs in the chi
             result = load_parsed(text, data, path, None)
         except SceneFileError:
             result = (text, data)
-        view = memoryview(dumps(result))
+        # a loaded scene goes over without the parsed TOML: its tables are freed before
+        # the pickling makes its own objects (the child's peak memory counts as the
+        # dashboard's)
+        del data
+        buffer = io.BytesIO()
+        _Pickler(buffer).dump(result)
+        view = buffer.getbuffer()
         while view:
             view = view[os.write(pipe, view) :]
         status = 0
