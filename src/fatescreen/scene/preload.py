@@ -22,6 +22,7 @@ import pickle
 import signal
 import stat
 import tomllib
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from os import _exit as exit_now  # ends a forked child without running the parent's exit code
@@ -109,6 +110,10 @@ def _proxy(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
     return MappingProxyType(mapping)
 
 
+_NEW_OBJECT: Callable[..., Any] = copyreg.__newobj__  # type: ignore[attr-defined]
+"""What pickle writes as its opcode that makes a bare instance of a class (typeshed does
+not list it)."""
+
 _ANY = object()
 """Stands for a field with no default held by its class (never a field's value)."""
 
@@ -163,7 +168,7 @@ class _Pickler(pickle.Pickler):
             for name, value in obj.__dict__.items()
             if defaults.get(name, _ANY) is not value
         }
-        return copyreg.__newobj__, (kind,), state
+        return _NEW_OBJECT, (kind,), state
 
 
 def dumps(value: object) -> bytes:
