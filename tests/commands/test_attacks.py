@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from fatescreen.commands.session import Session
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import StressKind
@@ -375,7 +377,8 @@ def test_trade_takes_the_default_boost_name_and_only_a_single_stylish_attack() -
 
 
 def test_split_refuses_a_wrong_count_of_shares_and_an_effort_below_one() -> None:
-    """§8: a split needs one share per target, and a positive effort to split."""
+    """§8: a split needs a roll, one share per target, and a positive effort to split."""
+    refuses(open_session(DEMO), "split 1 1", "there is no roll to change: roll first")
     split = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot +000")
     refuses(
         split, "split 4", "give 2 shares (Cultist 1, Cultist 2), each at least 1, adding up to 4"
@@ -480,3 +483,91 @@ def test_a_hazard_named_like_a_skill_is_still_defended_with_the_general_defense(
         "Fight attacks Riesa: Good (+3) + [0 0 0 0] = Good (+3) vs Riesa's Athletics Good (+3) "
         "+ [0 0 0 0] = Good (+3): hit for 2 shifts"
     )
+
+
+ATTACK_USAGE_FI = (
+    "Käyttö: hyökkää HYÖKKÄÄJÄ PUOLUSTAJA[,PUOLUSTAJA...]|alue ALUE [TAITO] [fyysinen|henkinen] "
+    "[NOPAT] [kanssa A,A] [suoja HIDASTAVA_ESTE estää|heikentää] [vastaan NOPAT...]"
+)
+HAZARD_USAGE = (
+    "Usage: hazard HAZARD DEFENDER[,DEFENDER...]|zone ZONE [FACES] [cover BLOCK "
+    "blocks|weakens] [vs FACES...]"
+)
+
+
+@pytest.mark.parametrize(
+    ("scene", "lang", "line", "message"),
+    [
+        (DEMO, "fi", "hyökkää", f"hyökkää: hyökkääjää ei annettu. {ATTACK_USAGE_FI}"),
+        (DEMO, "fi", "hyökkää leader", f"hyökkää: puolustajaa ei annettu. {ATTACK_USAGE_FI}"),
+        (DEMO, "fi", "hyökkää leader alue", f"hyökkää: aluetta ei annettu. {ATTACK_USAGE_FI}"),
+        (DEMO, "fi", "hyökkää leader rozio ++++ ++++", "hyökkää: noppia ei voi antaa kahdesti"),
+        (
+            DEMO,
+            "fi",
+            "hyökkää riesa leader kanssa",
+            f"hyökkää: auttajia ei annettu. {ATTACK_USAGE_FI}",
+        ),
+        (
+            DEMO,
+            "fi",
+            "hyökkää riesa leader suoja",
+            f"hyökkää: hidastavaa estettä ei annettu. {ATTACK_USAGE_FI}",
+        ),
+        (
+            DEMO,
+            "fi",
+            "hyökkää riesa leader vastaan",
+            f"hyökkää: puolustuksen noppia ei annettu. {ATTACK_USAGE_FI}",
+        ),
+        (MINE, "en", "hazard", f"hazard: missing hazard. {HAZARD_USAGE}"),
+        (
+            MINE,
+            "fi",
+            "vaara",
+            "vaarallinen: vaarallinen este ei annettu. Käyttö: vaarallinen VAARALLINEN_ESTE "
+            "PUOLUSTAJA[,PUOLUSTAJA...]|alue ALUE [NOPAT] [suoja HIDASTAVA_ESTE "
+            "estää|heikentää] [vastaan NOPAT...]",
+        ),
+        (
+            DEMO,
+            "fi",
+            "täysipuolustus",
+            "täysipuolustus: hahmoa ei annettu. Käyttö: täysipuolustus NIMI [hyväksi TOINEN]",
+        ),
+    ],
+    # plain ids: mutmut names the tests to run on a command line
+    ids=[
+        "attacker",
+        "defender",
+        "zone",
+        "dice-twice",
+        "helpers",
+        "cover",
+        "defense-dice",
+        "hazard",
+        "hazard-fi",
+        "fulldefense",
+    ],
+)
+def test_an_attack_line_missing_a_word_says_which_in_the_gms_language(
+    scene: Path, lang: str, line: str, message: str
+) -> None:
+    """Each missing word is named in the GM's language, with the verb's usage."""
+    refuses(open_session(scene, lang), line, message)
+
+
+def test_helpers_named_in_two_with_clauses_all_help() -> None:
+    """§4 teamwork: every helper counts, however the line names them (+1 each)."""
+    line = "attack riesa leader Fight 0000 with rozio with silbestre vs 0000"
+    assert said(open_session(DEMO), line)[0] == (
+        "Riesa attacks Masked leader: Great (+4) + [0 0 0 0] + 2 (teamwork) = Fantastic (+6) vs "
+        "Masked leader's Fight Great (+4) + [0 0 0 0] = Great (+4): hit for 1 shift (teamwork: "
+        "Rozio, Silbestre)"
+    )
+
+
+def test_a_defender_named_twice_is_refused_by_the_verb_that_was_typed() -> None:
+    """One defense per defender: a name given twice is refused, by attack or by hazard."""
+    refuses(open_session(DEMO), "attack leader rozio,rozio", "attack: the defender given twice")
+    refuses(open_session(MINE), "hazard rocks riesa,riesa", "hazard: the defender given twice")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fatescreen.commands.session import Session
 from fatescreen.rules.aspects import GM, AspectKind
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.aspects import aspects_in_play
-from tests.commands.support import CHASE, DEMO, SEED, played, run
+from tests.commands.support import CHASE, DEMO, SEED, open_session, played, run
 
 
 def aspect_named(scene, name):  # type: ignore[no-untyped-def]
@@ -255,3 +256,73 @@ def test_seed_example_numbers_are_the_rules_cores(tmp_path: Path) -> None:
     pending = session.scene.pending_roll
     assert pending is not None
     assert (pending.result.effort.total, pending.result.outcome) == (3, Outcome.SUCCESS)
+
+
+# ---------------------------------------------------------------------------- settling rolls
+
+
+def said(session: Session, line: str) -> tuple[str, ...]:
+    """What an accepted line says."""
+    result = session.execute(line)
+    assert result.ok, result.lines
+    return result.lines
+
+
+def test_a_defense_with_style_against_an_overcome_gives_the_defender_a_boost() -> None:
+    """§2 defend: an active opponent who defends with style (3 shifts or more) gets a
+    boost, whatever the action it opposed."""
+    session = open_session(DEMO)
+    assert said(session, "overcome rozio Athletics ---- vs leader ++++") == (
+        "Rozio overcomes with Athletics: Good (+3) + [- - - -] = Poor (-1) vs Fair (+2) + "
+        "[+ + + +] = Fantastic (+6): fail (or success at a serious cost) · Masked leader gets "
+        'the boost "Opening"',
+    )
+    opening = aspect_named(session.scene, "Opening").aspect
+    assert (opening.kind, opening.free_invokes) == (AspectKind.BOOST, ("leader",))
+
+
+def test_create_an_advantage_on_a_consequence() -> None:
+    """§2 create on an existing aspect, a consequence: with style, two more free invokes
+    for the actor (the leader already holds the one its hit gave); a fail gives the
+    consequence's owner a free invoke instead."""
+    hit = ("attack leader rozio Fight ++++ vs 0000", 'absorb 2 "Cut"')
+    style = played(DEMO, *hit)
+    assert said(style, 'create leader Provoke "Cut" ++++ vs 0')[0].endswith(
+        'vs Mediocre (+0): "Cut": 2 free invokes for Masked leader'
+    )
+    assert aspect_named(style.scene, "Cut").aspect.free_invokes == ("leader",) * 3
+    failed = played(DEMO, *hit)
+    assert said(failed, 'create leader Provoke "Cut" ---- vs 0')[0].endswith(
+        'vs Mediocre (+0): fail: Rozio gets a free invoke on "Cut"'
+    )
+    assert aspect_named(failed.scene, "Cut").aspect.free_invokes == ("leader", "rozio")
+
+
+def test_a_failed_create_on_a_scene_aspect_with_no_opposition_to_name() -> None:
+    """§2: a fail on a known aspect gives the opposition a free invoke; an NPC working on
+    a scene aspect against a fixed difficulty has no one to give it to, so the line says so
+    and the aspect stays as it was."""
+    session = open_session(DEMO)
+    assert said(session, 'create leader Lore "Chanting echoes" ---- vs 0') == (
+        'Masked leader creates an advantage "Chanting echoes" with Lore: Fair (+2) + '
+        "[- - - -] = Terrible (-2) vs Mediocre (+0): fail: the opposition gets a free invoke on "
+        '"Chanting echoes"',
+    )
+    assert aspect_named(session.scene, "Chanting echoes").aspect.free_invokes == ()
+
+
+def test_a_zone_attack_queues_the_second_hit_and_no_more() -> None:
+    """§8: a zone attack's hits are absorbed one at a time: with two defenders hit, the
+    second waits in the queue; with one, nothing is queued."""
+    both = said(open_session(DEMO), "attack leader zone stairs Fight ++++ vs 0000 0000")
+    assert both[-1] == "then, one at a time: Riesa"
+    alone = played(DEMO, "move vitor hall")
+    lines = said(alone, "attack vitor zone stairs Shoot ++++ vs 0000")
+    assert lines == (
+        "Vitor attacks everyone in Stairs with Shoot: Good (+3) + [+ + + +] = Epic (+7)",
+        "Riesa defends against Epic (+7) with Athletics Good (+3) + [0 0 0 0] = Good (+3): hit "
+        "with style for 4 shifts (may take a boost for 1 shift less)",
+        "Riesa takes 4 shifts: [1] 4 physical boxes  [2] 2 physical boxes + mild  [3] moderate  "
+        "[4] severe",
+    )
+    assert alone.scene.queued_hits == ()
