@@ -536,7 +536,7 @@ contest_fields = shapes(name=one, victories=one, side=st.tuples(text, text))
 challenge_fields = shapes(
     name=one, task=st.tuples(text, st.just("none")) | st.tuples(text, not_none, number)
 )
-rules_fields = shapes(**{key: one for key in RULES_FIELDS.by_word})
+rules_fields = shapes(**{field.name: one for field in RULES_FIELDS.fields})
 record = text.filter(lambda t: keyword_of(t) != "scene" and fold(t) not in RULES_WORDS)
 """A record's name: ``scene`` and ``rules`` are no record's."""
 

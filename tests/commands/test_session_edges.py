@@ -231,3 +231,14 @@ def test_the_sessions_own_verbs_are_refused_outside_a_session(name: str) -> None
         with pytest.raises(CommandError) as refused:
             found.handler(ctx, Tokens(found, [], lang))
         assert str(refused.value) == message.format(verb=name)
+
+
+def test_a_replay_counts_the_lines_that_applied_and_journals_none(scene_file: Path) -> None:
+    session = Session.open(scene_file)
+    assert session.journal is not None
+    journaled = session.journal.path.read_bytes()
+    entries = [("pool 6", ()), ("nonsense here", ()), ("pool 7", ())]
+    assert session.replay(entries) == 2
+    assert session.scene.gm_pool == 7
+    assert [entry.command for entry in session.log] == ["pool 6", "pool 7"]
+    assert session.journal.path.read_bytes() == journaled

@@ -423,3 +423,17 @@ def test_a_save_the_gm_could_not_make_is_not_made_by_the_player_view(
     followed = follow_once(campaign)
     assert followed.scene is not None and followed.scene.title == "The golden mask"
     assert {path: path.read_bytes() for path in campaign.rglob("*") if path.is_file()} == files
+
+
+def test_a_party_sheet_edited_by_hand_shows_up(campaign: Path) -> None:
+    open_campaign(campaign).execute("play golden")
+    follower = Follower(campaign)
+    first = follower.poll()
+    assert first is not None and first.scene is not None
+    assert {c.name: c.fate_points for c in first.scene.pcs}["Vitor"] == 4
+    party = campaign / "party.toml"
+    text = party.read_text(encoding="utf-8")
+    party.write_text(text.replace("fate_points = 4", "fate_points = 5"), encoding="utf-8")
+    followed = follower.poll()
+    assert followed is not None and followed.scene is not None
+    assert {c.name: c.fate_points for c in followed.scene.pcs}["Vitor"] == 5

@@ -4,18 +4,28 @@ that reads the file itself whenever the child cannot help."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import pickle
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from types import MappingProxyType
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from fatescreen.rules.aspects import Aspect, AspectKind
+from fatescreen.rules.character import Character, CharacterKind, StressKind, StressTrack
 from fatescreen.scene import preload
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.load import LoadedScene, load_scene
+from fatescreen.scene.model import Zone
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
+ROOT = Path(__file__).resolve().parents[2]
+SCENES = ROOT / "scenes"
 
 
 @pytest.fixture(autouse=True)
@@ -61,6 +71,92 @@ def test_a_preloaded_scene_is_the_scene_loaded_directly(tmp_path: Path) -> None:
     assert loaded.path == path
     skills = [c.skills for c in loaded.scene.characters]
     assert skills and all(isinstance(s, MappingProxyType) for s in skills)  # still read-only
+
+
+def fields_of(value: object) -> list[tuple[str, type, object]]:
+    """Each field of a dataclass value: its name, its value's type and the value."""
+    return [
+        (field.name, type(getattr(value, field.name)), getattr(value, field.name))
+        for field in dataclasses.fields(value)  # type: ignore[arg-type]
+    ]
+
+
+def test_the_large_benchmark_scene_comes_over_whole(tmp_path: Path) -> None:
+    """Thousands of generated characters, templates and numbered copies among them: every
+    field of every value as a direct load makes it, of the same type."""
+    path = tmp_path / "large-scene.toml"
+    subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "make_large_scene.py"), str(path)],
+        check=True,
+        capture_output=True,
+    )
+    direct = load_scene(path)
+    assert preload.start(path, threshold=0)
+    loaded = preload.load(path)
+    assert loaded.scene == direct.scene
+    assert loaded.origins == direct.origins
+    assert loaded.text == direct.text
+    pairs = [
+        *zip(loaded.scene.characters, direct.scene.characters, strict=True),
+        *zip(loaded.scene.zones, direct.scene.zones, strict=True),
+        *zip(loaded.scene.links, direct.scene.links, strict=True),
+        *zip(loaded.scene.obstacles, direct.scene.obstacles, strict=True),
+    ]
+    assert len(pairs) > 250
+    for mine, theirs in pairs:
+        assert fields_of(mine) == fields_of(theirs)
+
+
+def test_values_go_over_without_the_fields_that_hold_their_defaults() -> None:
+    """A character with defaults in most fields is pickled with the others alone, and
+    reads the defaults back from its class."""
+    character = Character("Ann", CharacterKind.PC, skills={"Fight": 2})
+    state = pickle.loads(preload.dumps(character)).__dict__
+    assert set(state) == {"name", "kind", "id", "skills"}
+
+
+_SIMPLE = st.sampled_from([0, 1, 3, False, True, None, "", "x", (), ("a",), 0.0])
+"""Field values among which some are a field's default object, some merely equal to
+it (``False`` and ``0``, ``0`` and ``0.0``), some neither."""
+
+
+_SIMPLE_FIELDS = (
+    *("fate_points", "refresh", "weapon", "armor", "form", "members", "taken_out"),
+    *("conceded", "hidden", "player", "zone", "minions", "solo"),
+)
+
+
+@given(
+    name=st.text(min_size=1, max_size=5),
+    kind=st.sampled_from(CharacterKind),
+    simple=st.dictionaries(
+        st.sampled_from(_SIMPLE_FIELDS),
+        _SIMPLE,
+    ),
+    boxes=st.lists(st.integers(0, 4), max_size=2),
+    free_invokes=st.sampled_from([(), ("gm",), ("a", "b")]),
+    hidden=st.sampled_from([False, True, 0]),
+)
+def test_any_value_comes_back_equal_of_the_same_types(
+    name: str,
+    kind: CharacterKind,
+    simple: dict[str, object],
+    boxes: list[int],
+    free_invokes: tuple[str, ...],
+    hidden: object,
+) -> None:
+    aspect = Aspect(name, AspectKind.SITUATION, free_invokes=free_invokes, hidden=hidden)  # type: ignore[arg-type]
+    tracks = tuple(StressTrack(StressKind.PHYSICAL, count) for count in boxes)
+    character = Character(name, kind, aspects=(aspect,), stress=tracks, **simple)  # type: ignore[arg-type]
+    values = (character, aspect, Zone(name, aspects=(aspect,)))
+    again = pickle.loads(preload.dumps(values))
+    assert again == values
+    for mine, theirs in zip(again, values, strict=True):
+        assert fields_of(mine) == fields_of(theirs)
+        if not isinstance(mine, Character):  # a character's skills are not hashable
+            assert hash(mine) == hash(theirs)
+        assert dataclasses.replace(mine) == theirs
+        assert pickle.loads(preload.dumps(mine)) == theirs  # and goes over again
 
 
 def test_the_child_hands_over_the_loaded_scene(tmp_path: Path) -> None:

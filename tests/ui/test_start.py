@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 from textual.color import Color
+from textual.dom import DOMNode
 
 from fatescreen import cli
 from fatescreen.ui import collector
 from fatescreen.ui.app import KEY_MODULES, FatescreenApp
+from fatescreen.ui.pick import SteadyFooter
 from tests.ui.support import AppFactory
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -209,3 +211,81 @@ def test_the_keys_work_before_the_warm_up_imports_what_they_need(
     )
     assert report["warmed up"] is True
     assert report["after warm-up"] == list(KEY_MODULES)
+
+
+def _started(scene: Path, tmp_path: Path) -> dict[str, list[str]]:
+    """What ``start_modules_script.py`` reports for ``scene``, in a fresh process."""
+    env = {
+        **os.environ,
+        "FATESCREEN_DATA_DIR": str(tmp_path / "data"),
+        "FATESCREEN_CONFIG_DIR": str(tmp_path / "config"),
+    }
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("start_modules_script.py")), str(scene)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    report: dict[str, list[str]] = json.loads(done.stdout.splitlines()[-1])
+    return report
+
+
+def test_the_first_frame_imports_neither_contest_rules_nor_resource_readers(
+    scene_folder: Path, tmp_path: Path
+) -> None:
+    """In a fresh process, on the demo scene (no contest, no challenge): the first frame is
+    drawn without the contest and challenge rules, without gettext (the catalogs' plural
+    rule is read as a plain function) and without importlib.resources and zipfile (the
+    themes' folder is found as a path)."""
+    report = _started(scene_folder / "golden-mask.toml", tmp_path)
+    assert report["loaded"] == []
+    assert any("Silbestre" in line for line in report["turn"])
+
+
+@pytest.mark.parametrize(
+    ("scene", "shown"),
+    [
+        ("night-market-chase.toml", "Catch the courier"),
+        ("burning-library.toml", "Save the burning library  2✓ 0✗"),
+    ],
+)
+def test_a_scene_with_a_contest_or_challenge_brings_their_rules_to_the_first_frame(
+    scene_folder: Path, tmp_path: Path, scene: str, shown: str
+) -> None:
+    """A contest's board and a challenge's checklist are in the turn order from the first
+    frame; the checklist counts the tasks achieved (one a success, one a tie: achieved at
+    a cost) and failed, as the rules core sorts them."""
+    report = _started(scene_folder / scene, tmp_path)
+    assert report["loaded"] == ["fatescreen.rules.contests"]
+    assert any(shown in line for line in report["turn"])
+
+
+@pytest.mark.parametrize(("size", "compact"), [((160, 50), False), ((80, 24), True)])
+async def test_the_footer_keys_are_styled_once_with_the_footers_compactness(
+    make_app: AppFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    compact: bool,
+) -> None:
+    """Each key of the footer comes with the footer's compactness: none changes its class
+    (and is styled again) while the dashboard starts, and each shows the footer's style."""
+    app = make_app()
+    restyled: list[str] = []
+    update_styles = app.update_styles
+
+    def counted(node: DOMNode | None = None, animate: bool = True) -> None:
+        if node is not None and type(node).__name__ == "FooterKey":
+            restyled.append(str(getattr(node, "key", "")))
+        update_styles(node, animate)
+
+    monkeypatch.setattr(app, "update_styles", counted)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        footer = app.query_one(SteadyFooter)
+        keys = [key for key in footer.query("*") if type(key).__name__ == "FooterKey"]
+        assert len(keys) > 3
+        assert restyled == []
+        assert footer.compact is compact
+        assert all(key.has_class("-compact") is compact for key in keys)

@@ -13,6 +13,9 @@ it, with its file, line and key.
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
+import gc
 import io
 import os
 import pickle
@@ -106,13 +109,68 @@ def _proxy(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
     return MappingProxyType(mapping)
 
 
+_ANY = object()
+"""Stands for a field with no default held by its class (never a field's value)."""
+
+
+def _class_defaults(kind: type) -> dict[str, object] | None:
+    """The defaults that the class of a scene value holds for its fields, by name, or None
+    for a value that is not a frozen dataclass of fatescreen's (pickled as usual)."""
+    if not (
+        dataclasses.is_dataclass(kind)
+        and kind.__module__.startswith("fatescreen.")
+        and kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        and "__slots__" not in kind.__dict__
+    ):
+        return None
+    fields = dataclasses.fields(kind)
+    return {
+        field.name: kind.__dict__[field.name]
+        for field in fields
+        if field.default is not dataclasses.MISSING and field.name in kind.__dict__
+    }
+
+
 class _Pickler(pickle.Pickler):
-    """Pickles the scene's read-only mappings (``skills``) as views of plain dicts."""
+    """Pickles the scene's read-only mappings (``skills``) as views of plain dicts, and
+    its frozen values without the fields that hold their class's default.
+
+    A value unpickled without a field reads its class's default, the very object a value
+    built the ordinary way holds (a frozen dataclass keeps each field's default on its
+    class), so it compares, hashes and copies as before. Thousands of characters hold
+    defaults in most of their two dozen fields: unpickled without them, the dashboard
+    takes the scene in half the time, and the values take less memory.
+    """
+
+    def __init__(self, file: io.BytesIO) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._defaults: dict[type, dict[str, object] | None] = {}
 
     def reducer_override(self, obj: Any) -> Any:
-        if type(obj) is MappingProxyType:
+        kind = type(obj)
+        if kind is MappingProxyType:
             return _proxy, (dict(obj),)
-        return NotImplemented
+        try:
+            defaults = self._defaults[kind]
+        except KeyError:
+            defaults = self._defaults[kind] = _class_defaults(kind)
+        if defaults is None:
+            return NotImplemented
+        # only the default object itself is left out: a value merely equal to it (another
+        # type, or another object with its own identity) is kept as it is
+        state = {
+            name: value
+            for name, value in obj.__dict__.items()
+            if defaults.get(name, _ANY) is not value
+        }
+        return copyreg.__newobj__, (kind,), state
+
+
+def dumps(value: object) -> bytes:
+    """``value`` pickled as the child hands it over (see :class:`_Pickler`)."""
+    buffer = io.BytesIO()
+    _Pickler(buffer).dump(value)
+    return buffer.getvalue()
 
 
 def _child(path: Path, pipe: int) -> None:  # pragma: no cover - runs in the child
@@ -122,6 +180,9 @@ def _child(path: Path, pipe: int) -> None:  # pragma: no cover - runs in the chi
     unusual (the load then reads and parses the file itself, with every check of
     ``scene.source``)."""
     status = 1
+    # the child makes some hundred thousand objects and frees none before it exits: the
+    # cyclic collector would only walk them again and again
+    gc.disable()
     try:
         text = _read(path)
         data = tomllib.loads(text)
@@ -133,9 +194,7 @@ def _child(path: Path, pipe: int) -> None:  # pragma: no cover - runs in the chi
             result = load_parsed(text, data, path, None)
         except SceneFileError:
             result = (text, data)
-        buffer = io.BytesIO()
-        _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(result)
-        view = buffer.getbuffer()
+        view = memoryview(dumps(result))
         while view:
             view = view[os.write(pipe, view) :]
         status = 0
@@ -229,4 +288,4 @@ def claim(path: Path) -> object:
         return None
 
 
-__all__ = ["PRELOAD_BYTES", "claim", "collect", "forget", "load", "start"]
+__all__ = ["PRELOAD_BYTES", "claim", "collect", "dumps", "forget", "load", "start"]

@@ -11,6 +11,8 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.command import CommandPalette
 from textual.dom import DOMNode
+from textual.reactive import Reactive
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from fatescreen.i18n import tr
@@ -145,4 +147,15 @@ class LocalFooter(Footer):
             description: object = getattr(widget, "description", None)
             if found is not None and isinstance(description, str) and description:
                 widget.description = shown_description(found)  # type: ignore[attr-defined]
+            self._match_compact(widget)
             yield widget
+
+    def _match_compact(self, widget: Widget) -> None:
+        """Give a key the footer's ``compact`` before it is mounted, as the footer's data
+        binding would after: else each key takes its default (compact) when mounted and the
+        footer's value a moment later, and each change of its class styles it again (twice
+        for every key of the first frame)."""
+        compact = getattr(type(widget), "compact", None)
+        if isinstance(compact, Reactive):
+            widget.set_reactive(compact, self.compact)
+            widget.set_class(self.compact, "-compact", update=False)

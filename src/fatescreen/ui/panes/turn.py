@@ -112,10 +112,12 @@ def contest_lines(scene: Scene, view: View) -> list[Content]:
         from fatescreen.rules.contests import challenge_progress  # (see scene/model.py)
 
         progress = challenge_progress(challenge)
+        # the rules core names the tasks by how they went; a tie is achieved at a cost
+        achieved = len(progress.successes) + len(progress.costs)
         lines.append(
             assemble(
                 (challenge.name, "bold $secondary"),
-                (f"  {progress.successes}✓ {progress.failures}✗", "$text-muted"),
+                (f"  {achieved}✓ {len(progress.failures)}✗", "$text-muted"),
             )
         )
         for task in challenge.tasks:
