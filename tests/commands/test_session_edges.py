@@ -242,3 +242,9 @@ def test_a_replay_counts_the_lines_that_applied_and_journals_none(scene_file: Pa
     assert session.scene.gm_pool == 7
     assert [entry.command for entry in session.log] == ["pool 6", "pool 7"]
     assert session.journal.path.read_bytes() == journaled
+
+
+def test_a_session_without_a_file_discards_nothing_and_plays_on() -> None:
+    session = Session(scene=load_scene(DEMO).scene)
+    session.discard_recovery()  # no file, no journal: nothing to start again
+    assert session.execute("pool 6").ok and session.scene.gm_pool == 6
