@@ -450,7 +450,7 @@ def test_an_attack_refuses_defense_dice_it_cannot_give_out() -> None:
 
 def test_a_hazard_attacks_with_its_name_and_keeps_its_weapon_when_a_shift_is_traded() -> None:
     """§7: a hazard attacks with its rating under its own name; its Weapon 2 still counts
-    when the hit with style (4 shifts + 2) is traded for a boost (3 shifts + 2)."""
+    when a hit with style of 3 shifts is traded for a boost (2 shifts, a plain success, + 2)."""
     zone = played(MINE, "hazard rocks zone shaft ++00 vs 0000 0000")
     pending = zone.scene.pending_roll
     assert pending is not None and pending.skill == "Falling rocks"
@@ -458,10 +458,10 @@ def test_a_hazard_attacks_with_its_name_and_keeps_its_weapon_when_a_shift_is_tra
         "Falling rocks attacks everyone in Lift shaft with Falling rocks: Good (+3) + [+ + 0 0] = "
         "Superb (+5)"
     )
-    traded = played(MINE, "hazard rocks riesa ++++ vs 0000")
-    assert traded.scene.pending_hit == PendingHit("riesa", 6, StressKind.PHYSICAL, "falling-rocks")
-    said(traded, "trade")
+    traded = played(MINE, "hazard rocks riesa +++0 vs 0000")
     assert traded.scene.pending_hit == PendingHit("riesa", 5, StressKind.PHYSICAL, "falling-rocks")
+    said(traded, "trade")
+    assert traded.scene.pending_hit == PendingHit("riesa", 4, StressKind.PHYSICAL, "falling-rocks")
 
 
 def test_without_the_weapons_option_an_attackers_weapon_does_not_count() -> None:
@@ -532,6 +532,12 @@ HAZARD_USAGE = (
         (
             DEMO,
             "fi",
+            "täysipuolustus rozio hyväksi",
+            "täysipuolustus: hahmoa ei annettu. Käyttö: täysipuolustus NIMI [hyväksi TOINEN]",
+        ),
+        (
+            DEMO,
+            "fi",
             "täysipuolustus",
             "täysipuolustus: hahmoa ei annettu. Käyttö: täysipuolustus NIMI [hyväksi TOINEN]",
         ),
@@ -547,6 +553,7 @@ HAZARD_USAGE = (
         "defense-dice",
         "hazard",
         "hazard-fi",
+        "fulldefense-for",
         "fulldefense",
     ],
 )
@@ -571,3 +578,7 @@ def test_a_defender_named_twice_is_refused_by_the_verb_that_was_typed() -> None:
     """One defense per defender: a name given twice is refused, by attack or by hazard."""
     refuses(open_session(DEMO), "attack leader rozio,rozio", "attack: the defender given twice")
     refuses(open_session(MINE), "hazard rocks riesa,riesa", "hazard: the defender given twice")
+    finnish = "hyökkää: puolustajaa ei voi antaa kahdesti"
+    refuses(open_session(DEMO, lang="fi"), "hyökkää leader rozio,rozio", finnish)
+    finnish = "vaarallinen: puolustajaa ei voi antaa kahdesti"
+    refuses(open_session(MINE, lang="fi"), "vaarallinen rocks riesa,riesa", finnish)

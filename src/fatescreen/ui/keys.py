@@ -154,8 +154,9 @@ class LocalFooter(Footer):
         """Give a key the footer's ``compact`` before it is mounted, as the footer's data
         binding would after: else each key takes its default (compact) when mounted and the
         footer's value a moment later, and each change of its class styles it again (twice
-        for every key of the first frame)."""
+        for every key of the first frame). The palette's key is bound to nothing: it keeps
+        its own."""
         compact = getattr(type(widget), "compact", None)
-        if isinstance(compact, Reactive):
+        if isinstance(compact, Reactive) and not widget.has_class("-command-palette"):
             widget.set_reactive(compact, self.compact)
             widget.set_class(self.compact, "-compact", update=False)
