@@ -578,3 +578,7 @@ def test_a_defender_named_twice_is_refused_by_the_verb_that_was_typed() -> None:
     """One defense per defender: a name given twice is refused, by attack or by hazard."""
     refuses(open_session(DEMO), "attack leader rozio,rozio", "attack: the defender given twice")
     refuses(open_session(MINE), "hazard rocks riesa,riesa", "hazard: the defender given twice")
+    finnish = "hyökkää: puolustajaa ei voi antaa kahdesti"
+    refuses(open_session(DEMO, lang="fi"), "hyökkää leader rozio,rozio", finnish)
+    finnish = "vaarallinen: puolustajaa ei voi antaa kahdesti"
+    refuses(open_session(MINE, lang="fi"), "vaarallinen rocks riesa,riesa", finnish)

@@ -113,7 +113,7 @@ def _targets(ctx: Context, request: Attack, attacker_id: str) -> tuple[list[Char
         raise ctx.error("error.self", name=ctx.who(attacker_id))
     if len(set(ids)) != len(ids):
         verb = "hazard" if request.hazard else "attack"
-        raise ctx.error("error.twice", verb=verb, what=ctx.tr("what.defender"))
+        raise ctx.error("error.twice", verb=ctx.tr(f"cmd.{verb}"), what=ctx.tr("what.defender"))
     return defenders, None
 
 
