@@ -55,7 +55,6 @@ REFERENCE_ONLY: dict[str, str] = {
             "actions.attack_outcome",
             "actions.attack_kind",
             "actions.default_defense",
-            "conflict.FULL_DEFENSE_BONUS",
             "conflict.TEAMWORK_MINIMUM",
             "conflict.SCALE_ROLL_BONUS",
             "conflict.SCALE_RESULT_BONUS",
