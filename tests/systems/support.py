@@ -42,3 +42,13 @@ def same(session: SystemSession[Any], line: str, *lines: str) -> None:
     assert result.lines == lines
     assert result.changed == frozenset() and result.label == ""
     assert session.value is before and session.history.done == steps
+
+
+def play(session: SystemSession[Any], *lines: str) -> list[str]:
+    """The lines, each of which must succeed, and all they said."""
+    out: list[str] = []
+    for line in lines:
+        result = session.execute(line)
+        assert result.ok, (line, result.lines)
+        out += result.lines
+    return out

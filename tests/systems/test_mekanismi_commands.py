@@ -16,13 +16,8 @@ from fatescreen.commands.systems.session import SystemSession, open_system_sessi
 from fatescreen.rules.mekanismi.check import Side
 from fatescreen.rules.mekanismi.pools import PartKind
 from fatescreen.scene.systems.mekanismi import MekanismiScene
+from tests.systems.support import play
 from tests.systems.test_mekanismi_scene import KUILU
-
-
-@pytest.fixture(autouse=True)
-def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Journals go to the test's own folder."""
-    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
 
 
 @pytest.fixture
@@ -40,15 +35,6 @@ def value(session: SystemSession[Any]) -> MekanismiScene:
     found = session.value
     assert isinstance(found, MekanismiScene)
     return found
-
-
-def play(session: SystemSession[Any], *lines: str) -> list[str]:
-    out: list[str] = []
-    for line in lines:
-        result = session.execute(line)
-        assert result.ok, (line, result.lines)
-        out += result.lines
-    return out
 
 
 def test_a_check_gathers_both_pools_part_by_part(scene_path: Path) -> None:

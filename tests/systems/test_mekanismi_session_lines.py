@@ -25,12 +25,6 @@ ROSVO_ODDS = RAGNAR_ODDS.replace("Ragnar", "Rosvo")
 TIE = "tasapeli, kumpikaan ei onnistu: 46%"
 
 
-@pytest.fixture(autouse=True)
-def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Journals go to the test's own folder."""
-    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
-
-
 @pytest.fixture
 def session(tmp_path: Path) -> SystemSession[Any]:
     path = tmp_path / SCENE.name

@@ -16,13 +16,8 @@ from fatescreen import cli
 from fatescreen.commands.systems.objektit import number, number_text, rating_text
 from fatescreen.commands.systems.session import SystemSession, open_system_session
 from fatescreen.scene.systems.objektit import ObjektitScene
+from tests.systems.support import play
 from tests.systems.test_objektit_scene import SATAMASSA
-
-
-@pytest.fixture(autouse=True)
-def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Journals go to the test's own folder."""
-    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
 
 
 @pytest.fixture
@@ -40,15 +35,6 @@ def value(session: SystemSession[Any]) -> ObjektitScene:
     found = session.value
     assert isinstance(found, ObjektitScene)
     return found
-
-
-def play(session: SystemSession[Any], *lines: str) -> list[str]:
-    out: list[str] = []
-    for line in lines:
-        result = session.execute(line)
-        assert result.ok, (line, result.lines)
-        out += result.lines
-    return out
 
 
 @pytest.mark.parametrize(

@@ -32,12 +32,6 @@ FI_INITIATIVE_USAGE = (
 )
 
 
-@pytest.fixture(autouse=True)
-def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Journals go to the test's own folder."""
-    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
-
-
 @pytest.fixture
 def scene_path(tmp_path: Path) -> Path:
     path = tmp_path / SATAMASSA.name

@@ -16,13 +16,7 @@ from fatescreen.commands.systems.session import SystemSession, open_system_sessi
 from fatescreen.rules.varjot.check import Source
 from fatescreen.rules.varjot.dice import parse_faces
 from fatescreen.scene.systems.varjot import VarjotScene
-from tests.systems.support import SILLALLA
-
-
-@pytest.fixture(autouse=True)
-def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Journals go to the test's own folder."""
-    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+from tests.systems.support import SILLALLA, play
 
 
 @pytest.fixture
@@ -40,15 +34,6 @@ def value(session: SystemSession[Any]) -> VarjotScene:
     found = session.value
     assert isinstance(found, VarjotScene)
     return found
-
-
-def play(session: SystemSession[Any], *lines: str) -> list[str]:
-    out: list[str] = []
-    for line in lines:
-        result = session.execute(line)
-        assert result.ok, (line, result.lines)
-        out += result.lines
-    return out
 
 
 def test_a_check_built_step_by_step(scene_path: Path) -> None:

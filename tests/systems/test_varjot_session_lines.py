@@ -18,12 +18,6 @@ USAGE = (
 OPPOSED = "Vastustettu tarkistus: Ilse, Miekkailu 3 vastaan Vartija, Miekkailu 2"
 
 
-@pytest.fixture(autouse=True)
-def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Journals go to the test's own folder."""
-    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
-
-
 @pytest.fixture
 def session(tmp_path: Path) -> SystemSession[Any]:
     path = tmp_path / SILLALLA.name

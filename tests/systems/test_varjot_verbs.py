@@ -14,13 +14,7 @@ from fatescreen.commands.systems.session import SystemSession, open_system_sessi
 from fatescreen.rules.varjot.check import ExtraDice, Source
 from fatescreen.rules.varjot.dice import parse_faces
 from fatescreen.scene.systems.varjot import VarjotScene
-from tests.systems.support import SILLALLA, edited
-
-
-@pytest.fixture(autouse=True)
-def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Journals go to the test's own folder."""
-    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+from tests.systems.support import SILLALLA, edited, play
 
 
 @pytest.fixture
@@ -32,15 +26,6 @@ def scene_path(tmp_path: Path) -> Path:
 
 def session_on(path: Path, lang: str = "en") -> SystemSession[Any]:
     return open_system_session(path, seed=3, lang=lang, journal=False)
-
-
-def play(session: SystemSession[Any], *lines: str) -> list[str]:
-    out: list[str] = []
-    for line in lines:
-        result = session.execute(line)
-        assert result.ok, (line, result.lines)
-        out += result.lines
-    return out
 
 
 def refused(session: SystemSession[Any], line: str) -> str:
