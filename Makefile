@@ -41,7 +41,7 @@ typecheck: $(VENV)/.installed-test
 # single process that runs them all, and the checks that measure wall time. A plain
 # `pytest` runs everything in one process.
 pytest: $(VENV)/.installed-test bytecode
-	$(BIN)/pytest -n auto -m "not alone"
+	$(BIN)/pytest -n auto --dist worksteal -m "not alone"
 	$(BIN)/pytest --alone
 
 # Build the wheel, install it into a fresh virtual environment outside the source tree
