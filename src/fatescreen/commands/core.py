@@ -659,6 +659,10 @@ class Context:
 
     def zone(self, ref: str) -> Zone:
         """A zone by id, name or unique prefix."""
+        zones = self.scene.zone_index
+        found = zones.get(ref)
+        if found is not None and len(zones) == len(self.scene.zones):
+            return found  # the one zone with that id (a large scene has hundreds to search)
         return resolve(ref, ((z.id, z.name, z) for z in self.scene.zones), "zone", self.lang)
 
     def obstacle(self, ref: str) -> Obstacle:
