@@ -498,7 +498,9 @@ def map_bands(
     in_row: list[list[tuple[int, ZoneBox]]] = [[] for _ in range(rows)]
     for zone_id, row, x in cache.rows[2]:
         box = boxes[zone_id]
-        heights[row] = max(heights[row], max(box.size, 1) + 2)
+        tall = box.size + 2  # a box of one line or none is three rows, the least there is
+        if tall > heights[row]:
+            heights[row] = tall
         in_row[row].append((x, box))
     depends = (scene.links, scene.obstacles, place, wide)
     if len(cache.links) != 3 or not _same_depends(cache.links[0], depends):
@@ -507,21 +509,27 @@ def map_bands(
     far: list[Link] = cache.links[2]  # type: ignore[assignment]
     drawn = (plans, wide, columns)
     kept = cache.bands
-    if kept is not None and all(map(is_, kept[0], drawn)) and kept[1] == heights:
-        # rows as tall as before: the links' lines are where they were
-        puts, old_bands = kept[2], kept[3]
+    if kept is None or not all(map(is_, kept[0], drawn)):
+        kept = (drawn, [], [], [])
+    _, old_heights, old_puts, old_bands = kept
+    if old_heights == heights:
+        puts = old_puts  # rows as tall as before: the links' lines are where they were
     else:
         tops = [0, *accumulate(height + ROW_GAP for height in heights)][:-1]
-        puts, old_bands = _draw_links(plans, heights, tops), []
+        puts = _draw_links(plans, heights, tops)
+    same_rows = len(old_bands) == rows
     bands = []
     for row in range(rows):
         boxes_in_row = in_row[row]
-        old = old_bands[row] if row < len(old_bands) else None
+        old = old_bands[row] if same_rows else None
         if (
             old is not None
+            and old_heights[row] == heights[row]
             and len(old.boxes) == len(boxes_in_row)
             and all(map(is_, map(itemgetter(1), old.boxes), map(itemgetter(1), boxes_in_row)))
+            and (puts is old_puts or puts[row] == old_puts[row])
         ):
+            # the same boxes, as tall, with the same lines of links: the very band
             bands.append(old)
             continue
         bands.append(
