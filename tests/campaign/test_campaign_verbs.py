@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from fatescreen.commands.campaign_session import CampaignSession, open_campaign
+from fatescreen.commands.session import Session
 from fatescreen.rules.character import Recovery, Severity
 from fatescreen.scene.campaign import AdvanceKind
+from fatescreen.scene.model import Scene
 
 
 def _open(folder: Path, lang: str = "en") -> CampaignSession:
@@ -257,3 +259,43 @@ def test_a_milestone_is_refused_a_stunt_number_that_is_none_and_a_second_time(
     assert session.execute("milestone rozio skip").lines == (
         "Rozio has no milestone waiting: one comes at the end of each session",
     )
+
+
+def test_a_finnish_gm_is_told_in_finnish_what_waits_for_the_scene_to_end(
+    campaign_dir: Path,
+) -> None:
+    session = _open(campaign_dir, "fi")
+    _said(session, "pelaa 1")
+    waits = "lopeta ensin käynnissä oleva kohtaus (Ambush in the archive: lopeta)"
+    for verb in ("lopetapelikerta", "virstanpylväs rozio ohita", "läpimurto rozio"):
+        assert session.execute(verb).lines == (f"{verb.split()[0]}: {waits}",)
+    assert session.execute("pelaa 2").lines == (
+        "Ambush in the archive on yhä käynnissä: lopeta se ensin (lopeta)",
+    )
+    _said(session, "lopeta")
+    assert session.execute("pelaa 1").lines == (
+        "Ambush in the archive on päättynyt; aloita valmisteltu kohtaus komennolla pelaa "
+        "(kohtaukset listaa ne)",
+    )
+    assert _said(session, "kohtaukset")[:3] == (
+        "The golden mask, pelikerta 2:",
+        "1. Ambush in the archive (campaign/01-archive-ambush.toml): päättynyt",
+        "2. Across the rooftops (campaign/02-rooftop-chase.toml): valmisteltu",
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "said"),
+    [
+        ("en", "endscene compels 1", "endscene: did not understand 'compels 1'. Usage: "),
+        ("fi", "lopeta painostukset 1", "lopeta: en ymmärtänyt kohtaa 'painostukset 1'. Käyttö: "),
+    ],
+)
+def test_a_scene_played_alone_refuses_late_compel_points_in_the_gms_words(
+    lang: str, line: str, said: str
+) -> None:
+    """Only a campaign carries compel points to a next scene; a lone scene names the words
+    it did not take as the GM typed them."""
+    refused = Session(Scene("Alone"), lang=lang).execute(line)
+    assert not refused.ok
+    assert refused.lines[0].startswith(said)
