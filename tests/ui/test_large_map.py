@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fatescreen.rules.character import Character
 from fatescreen.rules.obstacles import Block
@@ -131,3 +134,37 @@ def test_boxes_of_the_same_things_are_equal_without_their_lines() -> None:
     )
     assert one != blocked
     assert one.lines == (("Guard 1", ""),)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 39), st.integers(0, 39), st.booleans()), min_size=1, max_size=6
+    )
+)
+def test_a_map_drawn_again_after_moves_is_the_map_drawn_afresh(
+    moves: list[tuple[int, int, bool]],
+) -> None:
+    """Drawn again with what the last drawing kept, after characters move (some leaving a
+    zone empty, some crowding one so its row grows), a map shows exactly what a map drawn
+    from nothing shows; a row whose boxes did not change keeps its very band."""
+    scene = chain(40)
+    cache = zones.MapCache()
+    view = View()
+    bands, _ = map_bands(scene, view, 48, cache)
+    for who, where, crowd in moves:
+        character = scene.characters[who]
+        target = scene.zones[0 if crowd else where]
+        scene = scene.with_character(replace(character, zone=target.id))
+        before = bands
+        bands, far = map_bands(scene, view, 48, cache)
+        fresh, fresh_far = map_bands(scene, view, 48)
+        assert [line.plain for band in bands for line in band.lines()] == [
+            line.plain for band in fresh for line in band.lines()
+        ]
+        assert list(far) == list(fresh_far)
+        touched = {character.zone, target.id}
+        if [band.height for band in before] == [band.height for band in bands]:
+            for old, new in zip(before, bands, strict=True):
+                if not touched & {box.zone_id for _, box in new.boxes}:
+                    assert new is old

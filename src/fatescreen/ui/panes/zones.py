@@ -6,7 +6,8 @@ from bisect import bisect_right
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import compress, groupby
+from functools import cached_property
+from itertools import accumulate, compress, groupby
 from operator import is_, is_not, itemgetter
 from typing import overload
 
@@ -158,6 +159,15 @@ class MapCache:
     extra_obstacles: object = None
     gm: str = ""
     """The GM's name the boxes were drawn with (it marks hidden aspects)."""
+    obstacles_in: tuple[object, dict[str | None, list[Obstacle]]] | None = None
+    """The obstacles the next are grouped from, and the obstacles in each zone."""
+    rows: tuple[object, int, list[tuple[str, int, int]]] | None = None
+    """The places and the box width the next are for, and each zone's row and x, in the
+    order the zones are drawn."""
+    bands: tuple[tuple[object, ...], list[int], list[list[Put]], list[Band]] | None = None
+    """What the bands were drawn from (the link plans and the box width), the rows'
+    heights, the links' lines by row, and the bands: a row whose boxes and lines are the
+    same keeps its very band."""
 
 
 def zone_boxes(
@@ -179,25 +189,43 @@ def zone_boxes(
         and old.obstacles is scene.obstacles
         and len(old.characters) == len(scene.characters)
     ):
+        # the places that hold another object, found at C speed (a move changes one
+        # character of thousands)
+        places = compress(
+            range(len(scene.characters)), map(is_not, old.characters, scene.characters)
+        )
         dirty = set()
-        for before, after in zip(old.characters, scene.characters, strict=True):
-            if before is not after:
-                dirty.add(before.zone)
-                dirty.add(after.zone)
-    obstacles_in: dict[str | None, list[Obstacle]] = {}
-    for obstacle in scene.obstacles:
-        obstacles_in.setdefault(obstacle.zone, []).append(obstacle)
-    boxes = []
-    known = cache.boxes if cache is not None and dirty is not None else {}
-    for zone in scene.zones:
-        box = None if dirty is None or zone.id in dirty else known.get(zone.id)
-        if box is None:
-            box = _zone_box(scene, zone, inner, obstacles_in.get(zone.id, []), gm)
-        boxes.append(box)
+        for place in places:
+            dirty.add(old.characters[place].zone)
+            dirty.add(scene.characters[place].zone)
+    if (
+        cache is not None
+        and cache.obstacles_in is not None
+        and (cache.obstacles_in[0] is scene.obstacles)
+    ):
+        obstacles_in = cache.obstacles_in[1]
+    else:
+        obstacles_in = {}
+        for obstacle in scene.obstacles:
+            obstacles_in.setdefault(obstacle.zone, []).append(obstacle)
+        if cache is not None:
+            cache.obstacles_in = (scene.obstacles, obstacles_in)
+    if cache is not None and dirty is not None:
+        # the boxes drawn before, those of the zones a character came to or left made again
+        boxes = dict(cache.boxes)
+        for zone_id in dirty:
+            if zone_id in boxes:
+                zone = scene.zone(zone_id)
+                boxes[zone_id] = _zone_box(scene, zone, inner, obstacles_in.get(zone_id, []), gm)
+    else:
+        boxes = {
+            zone.id: _zone_box(scene, zone, inner, obstacles_in.get(zone.id, []), gm)
+            for zone in scene.zones
+        }
     if cache is not None:
         cache.scene, cache.width, cache.gm = scene, width, gm
-        cache.boxes = {box.zone_id: box for box in boxes}
-    return boxes
+        cache.boxes = boxes
+    return list(boxes.values())
 
 
 def _zone_box(scene: Scene, zone: Zone, inner: int, obstacles: list[Obstacle], gm: str) -> ZoneBox:
@@ -346,6 +374,16 @@ class Band:
     """The links' lines and labels in the band, y counted from its top."""
     box_width: int
 
+    @cached_property
+    def _hash(self) -> int:
+        return hash(
+            (self.width, self.height, self.box_height, self.boxes, self.puts, self.box_width)
+        )
+
+    def __hash__(self) -> int:
+        """Worked out once: the map view looks its bands up by value on every change."""
+        return self._hash
+
     def lines(self) -> list[Content]:
         """The band's lines."""
         canvas = Canvas(self.width, self.height)
@@ -445,33 +483,58 @@ def map_bands(
     place = cache.place[3]
     columns = max(column for _, column in place.values()) + 1
     wide = box_width(columns, width)
-    boxes = {box.zone_id: box for box in zone_boxes(scene, view, wide, cache)}
+    step = wide + GAP
+    zone_boxes(scene, view, wide, cache)
+    boxes = cache.boxes
+    if cache.rows is None or cache.rows[0] is not place or cache.rows[1] != step:
+        order = sorted(place.items(), key=lambda item: item[1])
+        cache.rows = (
+            place,
+            step,
+            [(zone_id, row, column * step) for zone_id, (row, column) in order],
+        )
     rows = max(row for row, _ in place.values()) + 1
     heights = [3] * rows
     in_row: list[list[tuple[int, ZoneBox]]] = [[] for _ in range(rows)]
-    step = wide + GAP
-    for zone_id, (row, column) in sorted(place.items(), key=lambda item: item[1]):
+    for zone_id, row, x in cache.rows[2]:
         box = boxes[zone_id]
         heights[row] = max(heights[row], max(box.size, 1) + 2)
-        in_row[row].append((column * step, box))
-    tops = [sum(heights[:row]) + ROW_GAP * row for row in range(rows)]
+        in_row[row].append((x, box))
     depends = (scene.links, scene.obstacles, place, wide)
     if len(cache.links) != 3 or not _same_depends(cache.links[0], depends):
         cache.links = (depends, *_plan_links(scene, place, wide))
     plans: list[Plan] = cache.links[1]  # type: ignore[assignment]
     far: list[Link] = cache.links[2]  # type: ignore[assignment]
-    puts = _draw_links(plans, heights, tops)
-    bands = [
-        Band(
-            columns * step,
-            heights[row] + (ROW_GAP if row < rows - 1 else 0),
-            heights[row],
-            tuple(in_row[row]),
-            tuple(puts[row]),
-            wide,
+    drawn = (plans, wide, columns)
+    kept = cache.bands
+    if kept is not None and all(map(is_, kept[0], drawn)) and kept[1] == heights:
+        # rows as tall as before: the links' lines are where they were
+        puts, old_bands = kept[2], kept[3]
+    else:
+        tops = [0, *accumulate(height + ROW_GAP for height in heights)][:-1]
+        puts, old_bands = _draw_links(plans, heights, tops), []
+    bands = []
+    for row in range(rows):
+        boxes_in_row = in_row[row]
+        old = old_bands[row] if row < len(old_bands) else None
+        if (
+            old is not None
+            and len(old.boxes) == len(boxes_in_row)
+            and all(map(is_, map(itemgetter(1), old.boxes), map(itemgetter(1), boxes_in_row)))
+        ):
+            bands.append(old)
+            continue
+        bands.append(
+            Band(
+                columns * step,
+                heights[row] + (ROW_GAP if row < rows - 1 else 0),
+                heights[row],
+                tuple(boxes_in_row),
+                tuple(puts[row]),
+                wide,
+            )
         )
-        for row in range(rows)
-    ]
+    cache.bands = (drawn, heights, puts, bands)
     if cache.extra_zones is not scene.zones or cache.extra_obstacles is not scene.obstacles:
         cache.extra = {}
         cache.extra_zones, cache.extra_obstacles = scene.zones, scene.obstacles
