@@ -8,6 +8,7 @@ from fatescreen.commands.requests import (
     Cost,
     Create,
     Declare,
+    Field,
     Invoke,
     Line,
     Minion,
@@ -16,8 +17,11 @@ from fatescreen.commands.requests import (
     NextTurn,
     Overcome,
     RevealForm,
+    Set,
     Stress,
     Tick,
+    command_line,
+    field,
 )
 from tests.commands.support import SCRIPTS, open_session
 
@@ -74,3 +78,15 @@ def test_an_actively_opposed_roll_puts_the_rollers_dice_before_vs() -> None:
     assert Create("ann", "Deceive", "Fooled", "bob", opponent_skill="Notice").command() == (
         "create ann Deceive Fooled vs bob Notice"
     )
+
+
+def test_a_countdown_taken_back_and_a_field_set_write_their_lines_as_typed() -> None:
+    assert Tick("ritual", back=True, count=2).command() == "tick ritual back 2"
+    assert Tick("ritual").command() == "tick ritual"
+    assert Set("ann", (field("skill", "Fight", "+3"),)).command() == "set ann skill Fight +3"
+    assert field("zone") == Field("zone", ())
+
+
+def test_an_order_is_a_request_or_a_line_as_typed() -> None:
+    assert command_line("pool 3") == "pool 3"
+    assert command_line(Tick("ritual", back=True)) == "tick ritual back"
