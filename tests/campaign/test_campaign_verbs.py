@@ -339,3 +339,21 @@ def test_breakthrough_works_only_in_a_campaign() -> None:
     assert refused.lines == (
         "breakthrough works in a campaign: open the campaign folder, not a scene file",
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "said"),
+    [
+        ("en", "breakthrough", "breakthrough: missing PC. Usage: breakthrough PC [raise SKILL...]"),
+        ("fi", "läpimurto", "läpimurto: PH ei annettu. Käyttö: läpimurto PH [nosta TAITO...]"),
+    ],
+)
+def test_a_breakthrough_asks_for_the_pc_in_the_gms_words(lang: str, line: str, said: str) -> None:
+    assert Session(Scene("Alone"), lang=lang).execute(line).lines[0].startswith(said)
+
+
+def test_a_raise_word_repeated_after_the_skills_adds_nothing(campaign_dir: Path) -> None:
+    session = _open(campaign_dir)
+    assert _said(session, "breakthrough rozio point raise Burglary Stealth raise") == (
+        "Rozio reaches a breakthrough: raised Burglary, Stealth; a second skill point",
+    )

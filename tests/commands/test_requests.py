@@ -8,6 +8,7 @@ from fatescreen.commands.requests import (
     Cost,
     Create,
     Declare,
+    EndScene,
     Field,
     Invoke,
     Line,
@@ -85,6 +86,10 @@ def test_a_countdown_taken_back_and_a_field_set_write_their_lines_as_typed() -> 
     assert Tick("ritual").command() == "tick ritual"
     assert Set("ann", (field("skill", "Fight", "+3"),)).command() == "set ann skill Fight +3"
     assert field("zone") == Field("zone", ())
+    assert Cost(cost_for="ann").command() == "cost for ann"
+    assert Cost("Lost the map", "bob").command() == "cost for bob 'Lost the map'"
+    assert EndScene(2).command() == "endscene compels 2"
+    assert EndScene().command() == "endscene"
 
 
 def test_an_order_is_a_request_or_a_line_as_typed() -> None:
