@@ -299,3 +299,61 @@ def test_a_scene_played_alone_refuses_late_compel_points_in_the_gms_words(
     refused = Session(Scene("Alone"), lang=lang).execute(line)
     assert not refused.ok
     assert refused.lines[0].startswith(said)
+
+
+def test_a_finnish_breakthrough_names_what_it_cannot_find_or_allow(campaign_dir: Path) -> None:
+    _hurt_vitor(campaign_dir)
+    session = _open(campaign_dir, "fi")
+    assert session.execute('läpimurto vitor nimeä palanut "Paranevat kädet"').lines == (
+        "piirrettä 'palanut' ei löydy; tunnetut: Burnt hands, Shattered knee",
+    )
+    assert (
+        session.execute("läpimurto silbestre nosta Rapport")
+        .lines[0]
+        .startswith("nosto (Rapport tasolle Kohtalainen (+2)) ei käy: ")
+    )
+    renamed = session.execute('läpimurto vitor nimeä burnt "Paranevat kädet"')
+    assert renamed.changed == frozenset({"party", "pc:vitor"})
+
+
+def test_a_breakthrough_with_no_choice_or_a_replaced_skill_is_recorded(
+    campaign_dir: Path,
+) -> None:
+    session = _open(campaign_dir)
+    assert _said(session, "breakthrough riesa replace Resources Crafts")[0] == (
+        "Riesa reaches a breakthrough: Crafts takes the place of Resources"
+    )
+    skills = session.campaign.member("riesa").character.skills
+    assert "Resources" not in skills and skills["Crafts"] == 1
+    assert _said(session, "breakthrough riesa") == (
+        "Riesa reaches a breakthrough: no change",
+        "2 skill points saved for a later breakthrough",
+    )
+    assert _said(session, 'breakthrough rozio aspect silbestre "Rozio\'s best friend"')
+    aspects = [a.name for a in session.campaign.member("rozio").character.aspects]
+    assert "Rozio's best friend" in aspects and "Silbestre's oldest friend" not in aspects
+
+
+def test_breakthrough_works_only_in_a_campaign() -> None:
+    refused = Session(Scene("Alone")).execute("breakthrough rozio")
+    assert refused.lines == (
+        "breakthrough works in a campaign: open the campaign folder, not a scene file",
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "said"),
+    [
+        ("en", "breakthrough", "breakthrough: missing PC. Usage: breakthrough PC [raise SKILL...]"),
+        ("fi", "läpimurto", "läpimurto: PH ei annettu. Käyttö: läpimurto PH [nosta TAITO...]"),
+    ],
+)
+def test_a_breakthrough_asks_for_the_pc_in_the_gms_words(lang: str, line: str, said: str) -> None:
+    assert Session(Scene("Alone"), lang=lang).execute(line).lines[0].startswith(said)
+
+
+def test_a_raise_word_repeated_after_the_skills_adds_nothing(campaign_dir: Path) -> None:
+    session = _open(campaign_dir)
+    assert _said(session, "breakthrough rozio point raise Burglary Stealth raise") == (
+        "Rozio reaches a breakthrough: raised Burglary, Stealth; a second skill point",
+    )

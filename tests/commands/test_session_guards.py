@@ -9,12 +9,13 @@ import signal
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from fatescreen.commands.core import REGISTRY, Applied, Context, Tokens, registry
+from fatescreen.commands.core import Applied, Context, Tokens, register_verb, registry
 from fatescreen.commands.session import RecoveryPending, Session
 from fatescreen.rules.errors import CountdownError
 from fatescreen.scene.journal import Journal
@@ -286,17 +287,26 @@ def test_the_refusal_names_the_journal_that_waits(scene_file: Path) -> None:
 # ---- a broken rule no verb put in words -----------------------------------------------------
 
 
-def test_a_broken_rule_a_verb_lets_through_is_told_in_the_gms_language(
-    scene_file: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Every verb turns the rules' refusals into its own message; should one let a rule's
-    error through, the session still tells the GM in their language and changes nothing."""
+@pytest.fixture
+def strict_pool() -> Iterator[None]:
+    """``pool`` (``varanto``) replaced for one test by a verb that lets a rule's error
+    through, then registered again as it was."""
 
-    def strict_pool(ctx: Context, args: Tokens) -> Applied:
+    def broken(ctx: Context, args: Tokens) -> Applied:
         raise CountdownError("ritual has run out", code="obstacles.tick_2", countdown_name="Rite")
 
     pool = registry()["pool"]
-    monkeypatch.setitem(REGISTRY, "pool", replace(pool, handler=strict_pool))
+    register_verb(replace(pool, handler=broken))
+    try:
+        yield
+    finally:
+        register_verb(pool)
+
+
+@pytest.mark.usefixtures("strict_pool")
+def test_a_broken_rule_a_verb_lets_through_is_told_in_the_gms_language(scene_file: Path) -> None:
+    """Every verb turns the rules' refusals into its own message; should one let a rule's
+    error through, the session still tells the GM in their language and changes nothing."""
     session = Session.open(scene_file, lang="fi", journal=False)
     before = session.scene
     result = session.execute("varanto 3")
