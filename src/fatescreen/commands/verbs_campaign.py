@@ -260,7 +260,7 @@ def endscene(ctx: Context, args: Tokens, request: EndScene) -> Applied:
             raise ctx.error(
                 "error.extra",
                 verb=args.verb_word,
-                extra=f"compels {request.compels}",
+                extra=f"{args.words_in('compels')} {request.compels}",
                 usage=args.usage,
             )
         return verbs_flow.endscene(ctx, args, request)
