@@ -134,3 +134,17 @@ def test_a_verb_registered_after_a_lookup_is_found_by_name_and_alias() -> None:
         register_verb(REGISTRY["next"])  # forget the index that names the test's verb
     with pytest.raises(CommandError):
         find_verb("zzbenchverb")
+
+
+def test_a_verb_replaced_in_the_registry_itself_is_the_one_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A verb put straight into the registry in place of another (as a test may) is the
+    one its words find, although the index of verb words was made before."""
+    from fatescreen.commands.core import REGISTRY, find_verb
+
+    pool = find_verb("pool")
+    other = dataclasses.replace(pool, help="another")
+    monkeypatch.setitem(REGISTRY, "pool", other)
+    assert find_verb("pool") is other
+    assert find_verb("varanto", "fi") is other

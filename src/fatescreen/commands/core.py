@@ -523,7 +523,7 @@ def registry() -> Mapping[str, Verb]:
 
 _exact_words: dict[str, Verb] = {}
 """Each verb's name and folded aliases, to the verb (a name before an alias alike): made
-when first needed after a verb is registered."""
+again when a verb is registered, or found replaced in the registry."""
 
 
 def _verb_words() -> list[tuple[str, Verb]]:
@@ -541,13 +541,17 @@ def find_verb(word: str, lang: str = "en") -> Verb:
     """
     load_verbs()
     wanted = fold(word)
-    if not _exact_words:
-        for name, found in _verb_words():
-            _exact_words.setdefault(name, found)
+    exact = _exact_words.get(wanted)
+    if exact is not None and REGISTRY.get(exact.name) is exact:
+        return exact
+    # not in the index, or the index names a verb replaced since: made again
+    entries = _verb_words()
+    _exact_words.clear()
+    for name, found in entries:
+        _exact_words.setdefault(name, found)
     exact = _exact_words.get(wanted)
     if exact is not None:
         return exact
-    entries = _verb_words()
     candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
     if len(candidates) == 1:
         return next(iter(candidates.values()))
