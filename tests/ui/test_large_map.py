@@ -168,3 +168,31 @@ def test_a_map_drawn_again_after_moves_is_the_map_drawn_afresh(
             for old, new in zip(before, bands, strict=True):
                 if not touched & {box.zone_id for _, box in new.boxes}:
                     assert new is old
+
+
+async def test_moving_on_a_large_map_shows_the_map_drawn_afresh(
+    make_app: AppFactory, scene_folder: Path
+) -> None:
+    """Moves with m and a digit on a map far taller than its pane: after each, the map
+    holds exactly what a map drawn from nothing holds (its unchanged rows kept), and the
+    screen shows the mover in the box of the zone it went to."""
+    (scene_folder / "star.toml").write_text(star_scene_text(), encoding="utf-8")
+    app = make_app("star.toml")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        app.select_character("guard-1")
+        view = app.query_one("#zone-map", MapView)
+        for _ in range(4):
+            await pilot.press("m", "1")
+            await pilot.pause()
+            guard = app.scene.character("guard-1")
+            expected = draw_map(app.scene, app.view_state, view.scrollable_content_region.width)
+            assert view.plain == "\n".join(line.plain for line in expected)
+            zone = app.scene.zone(guard.zone or "")
+            # the mover's zone box, scrolled into view: its title row and the rows below it
+            top = next(i for i, line in enumerate(expected) if f"─ {zone.name} " in line.plain)
+            view.scroll_to(y=top, animate=False)
+            await pilot.pause()
+            shown = screen_text(app).splitlines()
+            box = next(i for i, line in enumerate(shown) if f"─ {zone.name} " in line)
+            assert any(re.search(r"Guard 1\b", line) for line in shown[box : box + 6])
