@@ -161,9 +161,11 @@ class MapCache:
     """The GM's name the boxes were drawn with (it marks hidden aspects)."""
     obstacles_in: tuple[object, dict[str | None, list[Obstacle]]] | None = None
     """The obstacles the next are grouped from, and the obstacles in each zone."""
-    rows: tuple[object, int, list[tuple[str, int, int]]] | None = None
-    """The places and the box width the next are for, and each zone's row and x, in the
-    order the zones are drawn."""
+    remade: set[str] | None = None
+    """The zones whose boxes the last drawing made again (None: every zone's)."""
+    rows: tuple[object, int, int, dict[str, int], list[list[tuple[int, str]]]] | None = None
+    """The places and the box width the next are for: the columns and rows of the grid,
+    each zone's row, and each row's zones with their x, left to right."""
     bands: tuple[tuple[object, ...], list[int], list[list[Put]], list[Band]] | None = None
     """What the bands were drawn from (the link plans and the box width), the rows'
     heights, the links' lines by row, and the bands: a row whose boxes and lines are the
@@ -210,13 +212,16 @@ def zone_boxes(
             obstacles_in.setdefault(obstacle.zone, []).append(obstacle)
         if cache is not None:
             cache.obstacles_in = (scene.obstacles, obstacles_in)
+    remade: set[str] | None = None
     if cache is not None and dirty is not None:
         # the boxes drawn before, those of the zones a character came to or left made again
         boxes = dict(cache.boxes)
+        remade = set()
         for zone_id in dirty:
-            if zone_id in boxes:
+            if zone_id is not None and zone_id in boxes:
                 zone = scene.zone(zone_id)
                 boxes[zone_id] = _zone_box(scene, zone, inner, obstacles_in.get(zone_id, []), gm)
+                remade.add(zone_id)
     else:
         boxes = {
             zone.id: _zone_box(scene, zone, inner, obstacles_in.get(zone.id, []), gm)
@@ -224,7 +229,7 @@ def zone_boxes(
         }
     if cache is not None:
         cache.scene, cache.width, cache.gm = scene, width, gm
-        cache.boxes = boxes
+        cache.boxes, cache.remade = boxes, remade
     return list(boxes.values())
 
 
@@ -481,27 +486,13 @@ def map_bands(
     if cache.place is None or cache.place[:3] != (scene.zones, scene.links, most):
         cache.place = (scene.zones, scene.links, most, place_zones(scene, most))
     place = cache.place[3]
-    columns = max(column for _, column in place.values()) + 1
+    if cache.rows is None or cache.rows[0] is not place:
+        cache.rows = _grid_rows(place)
+    _, columns, rows, row_of, row_zones = cache.rows
     wide = box_width(columns, width)
     step = wide + GAP
     zone_boxes(scene, view, wide, cache)
     boxes = cache.boxes
-    if cache.rows is None or cache.rows[0] is not place or cache.rows[1] != step:
-        order = sorted(place.items(), key=lambda item: item[1])
-        cache.rows = (
-            place,
-            step,
-            [(zone_id, row, column * step) for zone_id, (row, column) in order],
-        )
-    rows = max(row for row, _ in place.values()) + 1
-    heights = [3] * rows
-    in_row: list[list[tuple[int, ZoneBox]]] = [[] for _ in range(rows)]
-    for zone_id, row, x in cache.rows[2]:
-        box = boxes[zone_id]
-        tall = box.size + 2  # a box of one line or none is three rows, the least there is
-        if tall > heights[row]:
-            heights[row] = tall
-        in_row[row].append((x, box))
     depends = (scene.links, scene.obstacles, place, wide)
     if len(cache.links) != 3 or not _same_depends(cache.links[0], depends):
         cache.links = (depends, *_plan_links(scene, place, wide))
@@ -509,24 +500,38 @@ def map_bands(
     far: list[Link] = cache.links[2]  # type: ignore[assignment]
     drawn = (plans, wide, columns)
     kept = cache.bands
-    if kept is None or not all(map(is_, kept[0], drawn)):
+    if kept is None or not all(map(is_, kept[0], drawn)) or len(kept[1]) != rows:
         kept = (drawn, [], [], [])
     _, old_heights, old_puts, old_bands = kept
+    remade = cache.remade
+    if old_bands and remade is not None:
+        # only the rows of the boxes made again can differ
+        redo = {row_of[zone_id] for zone_id in remade}
+        heights = list(old_heights)
+        for row in redo:
+            heights[row] = _row_height(boxes, row_zones[row])
+    else:
+        redo = None
+        heights = [_row_height(boxes, zones_in_row) for zones_in_row in row_zones]
     if old_heights == heights:
         puts = old_puts  # rows as tall as before: the links' lines are where they were
     else:
         tops = [0, *accumulate(height + ROW_GAP for height in heights)][:-1]
         puts = _draw_links(plans, heights, tops)
-    same_rows = len(old_bands) == rows
     bands = []
     for row in range(rows):
-        boxes_in_row = in_row[row]
-        old = old_bands[row] if same_rows else None
+        old = old_bands[row] if old_bands else None
+        if (
+            old is not None
+            and (redo is None or row in redo)
+            and not all(
+                map(is_, map(itemgetter(1), old.boxes), (boxes[z] for _, z in row_zones[row]))
+            )
+        ):
+            old = None  # other boxes
         if (
             old is not None
             and old_heights[row] == heights[row]
-            and len(old.boxes) == len(boxes_in_row)
-            and all(map(is_, map(itemgetter(1), old.boxes), map(itemgetter(1), boxes_in_row)))
             and (puts is old_puts or puts[row] == old_puts[row])
         ):
             # the same boxes, as tall, with the same lines of links: the very band
@@ -537,7 +542,7 @@ def map_bands(
                 columns * step,
                 heights[row] + (ROW_GAP if row < rows - 1 else 0),
                 heights[row],
-                tuple(boxes_in_row),
+                tuple((x * step, boxes[zone_id]) for x, zone_id in row_zones[row]),
                 tuple(puts[row]),
                 wide,
             )
@@ -547,6 +552,25 @@ def map_bands(
         cache.extra = {}
         cache.extra_zones, cache.extra_obstacles = scene.zones, scene.obstacles
     return bands, FarLines(scene, tuple(far), cache.extra)
+
+
+def _grid_rows(
+    place: dict[str, Cell],
+) -> tuple[object, int, int, dict[str, int], list[list[tuple[int, str]]]]:
+    """The places, the columns and rows of the grid, each zone's row, and each row's zones
+    with their column, left to right (worked out once for a map's places)."""
+    columns = max(column for _, column in place.values()) + 1
+    rows = max(row for row, _ in place.values()) + 1
+    row_zones: list[list[tuple[int, str]]] = [[] for _ in range(rows)]
+    for zone_id, (row, column) in sorted(place.items(), key=lambda item: item[1]):
+        row_zones[row].append((column, zone_id))
+    row_of = {zone_id: row for zone_id, (row, _) in place.items()}
+    return place, columns, rows, row_of, row_zones
+
+
+def _row_height(boxes: dict[str, ZoneBox], zones_in_row: list[tuple[int, str]]) -> int:
+    """How tall a row of boxes is: its tallest box, three rows at least."""
+    return max([3, *(boxes[zone_id].size + 2 for _, zone_id in zones_in_row)])
 
 
 class FarLines(Sequence[Content]):
