@@ -737,11 +737,13 @@ class MapView(ScrollView, KeptLines):
     def _repaint(self, spans: list[tuple[int, int]]) -> None:
         scroll_y = self.scroll_offset.y
         region = self.scrollable_content_region
-        visible = Region(0, scroll_y, max(region.width, 1), region.height)
+        width, bottom = max(region.width, 1), scroll_y + region.height
+        # the spans that overlap the rows shown (a map moved down by a taller row has
+        # hundreds of spans below them)
         regions = [
-            Region(0, start - scroll_y, visible.width, height)
+            Region(0, start - scroll_y, width, height)
             for start, height in spans
-            if height and Region(0, start, visible.width, height).overlaps(visible)
+            if height and start < bottom and scroll_y < start + height
         ]
         if regions:
             self.refresh(*regions)
