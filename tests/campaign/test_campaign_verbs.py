@@ -357,3 +357,12 @@ def test_a_raise_word_repeated_after_the_skills_adds_nothing(campaign_dir: Path)
     assert _said(session, "breakthrough rozio point raise Burglary Stealth raise") == (
         "Rozio reaches a breakthrough: raised Burglary, Stealth; a second skill point",
     )
+
+
+def test_a_milestone_names_an_aspect_it_cannot_find_in_finnish(campaign_dir: Path) -> None:
+    session = _open(campaign_dir, "fi")
+    _said(session, "lopetapelikerta")
+    assert session.execute('virstanpylväs riesa piirre sana "Uusi"').lines == (
+        "piirrettä 'sana' ei löydy; tunnetut: Retired duellist of the city guard, My honour "
+        "is not for sale, Keeps her word",
+    )
