@@ -366,3 +366,20 @@ def test_a_milestone_names_an_aspect_it_cannot_find_in_finnish(campaign_dir: Pat
         "piirrettä 'sana' ei löydy; tunnetut: Retired duellist of the city guard, My honour "
         "is not for sale, Keeps her word",
     )
+
+
+def test_each_campaign_step_is_undone_by_its_name_and_says_what_it_changed(
+    campaign_dir: Path,
+) -> None:
+    session = _open(campaign_dir)
+    steps = [
+        ("play 1", "start Ambush in the archive", {"all"}),
+        ("endscene", "end Ambush in the archive", {"all"}),
+        ("endsession", "end session 2", {"all", "party"}),
+        ("milestone rozio skip", "Rozio takes a milestone: no change", {"party", "pc:rozio"}),
+    ]
+    for line, label, changed in steps:
+        done = session.execute(line)
+        assert done.ok and done.changed == changed, line
+        assert session.execute("undo").lines == (f"undone: {label}",)
+        assert session.execute("redo").lines == (f"redone: {label}",)
