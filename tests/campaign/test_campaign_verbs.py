@@ -383,3 +383,23 @@ def test_each_campaign_step_is_undone_by_its_name_and_says_what_it_changed(
         assert done.ok and done.changed == changed, line
         assert session.execute("undo").lines == (f"undone: {label}",)
         assert session.execute("redo").lines == (f"redone: {label}",)
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("virstanpylväs rozio vaihda Fight", "virstanpylväs: taitoa ei annettu."),
+        ("virstanpylväs rozio kirjoita", "virstanpylväs: lukua ei annettu."),
+        ("virstanpylväs rozio kirjoita 1", "virstanpylväs: temppua ei annettu."),
+        ("virstanpylväs rozio piirre x", "virstanpylväs: tekstiä ei annettu."),
+        ("läpimurto rozio nimeä", "läpimurto: jälkeä ei annettu."),
+        ("läpimurto rozio nimeä x", "läpimurto: uutta nimeä ei annettu."),
+        ("läpimurto rozio ydin", "läpimurto: tekstiä ei annettu."),
+        ("läpimurto rozio virkistys lisätemppu", "läpimurto: temppua ei annettu."),
+    ],
+)
+def test_a_word_missing_after_an_advancement_option_is_named_in_finnish(
+    line: str, said: str
+) -> None:
+    refused = Session(Scene("Alone"), lang="fi").execute(line)
+    assert refused.lines[0].startswith(f"{said} Käyttö: "), refused.lines
