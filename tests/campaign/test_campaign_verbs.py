@@ -403,3 +403,15 @@ def test_a_word_missing_after_an_advancement_option_is_named_in_finnish(
 ) -> None:
     refused = Session(Scene("Alone"), lang="fi").execute(line)
     assert refused.lines[0].startswith(f"{said} Käyttö: "), refused.lines
+
+
+def test_a_milestone_names_a_pc_or_skill_it_cannot_find_in_finnish(campaign_dir: Path) -> None:
+    session = _open(campaign_dir, "fi")
+    _said(session, "lopetapelikerta")
+    assert session.execute("virstanpylväs kukaan ohita").lines == (
+        "hahmoa 'kukaan' ei löydy; tunnetut: Silbestre, Rozio, Vitor, Riesa",
+    )
+    assert session.execute("virstanpylväs rozio vaihda Fight Ajo").lines == (
+        "taitoa 'Ajo' ei löydy; tunnetut: Shoot, Athletics, Deceive, Fight, Stealth, Contacts, "
+        "Physique, Will, Notice, Burglary",
+    )
