@@ -117,3 +117,32 @@ def test_a_copy_that_follows_the_campaign_writes_nothing(campaign_dir: Path) -> 
     assert (campaign_dir / "campaign.toml").read_text(encoding="utf-8") == before
     assert "running" not in campaign_file(campaign_dir)
     assert not (campaign_dir / "logs").exists()
+
+
+def test_each_command_is_recorded_in_its_session_with_the_scene_it_was_typed_in(
+    campaign_dir: Path,
+) -> None:
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    lines = ("scenes", "play 1", "fp give rozio 1 a good line", "undo", "endscene")
+    for line in (*lines, "endsession", "milestone rozio skip", "save"):
+        assert session.execute(line).ok, line
+    archive = ("campaign/01-archive-ambush.toml", "Ambush in the archive")
+    between = ("", "Between scenes")
+    two = [(e.command, (e.scene, e.title)) for e in read_record(campaign_dir, 2)]
+    assert two == [
+        ("scenes", between),
+        ("play 1", archive),
+        ("fp give rozio 1 a good line", archive),
+        ("undo", archive),
+        ("endscene", archive),
+        ("endsession", between),
+    ]
+    three = read_record(campaign_dir, 3)
+    assert three == [
+        RecordEntry(
+            "", "Between scenes", "milestone rozio skip", ("Rozio takes a milestone: no change",)
+        )
+    ]
+    assert (
+        read_record(campaign_dir, 2)[4].lines[-1] == "written back to party.toml: Silbestre, Rozio"
+    )

@@ -357,3 +357,61 @@ def test_a_raise_word_repeated_after_the_skills_adds_nothing(campaign_dir: Path)
     assert _said(session, "breakthrough rozio point raise Burglary Stealth raise") == (
         "Rozio reaches a breakthrough: raised Burglary, Stealth; a second skill point",
     )
+
+
+def test_a_milestone_names_an_aspect_it_cannot_find_in_finnish(campaign_dir: Path) -> None:
+    session = _open(campaign_dir, "fi")
+    _said(session, "lopetapelikerta")
+    assert session.execute('virstanpylväs riesa piirre sana "Uusi"').lines == (
+        "piirrettä 'sana' ei löydy; tunnetut: Retired duellist of the city guard, My honour "
+        "is not for sale, Keeps her word",
+    )
+
+
+def test_each_campaign_step_is_undone_by_its_name_and_says_what_it_changed(
+    campaign_dir: Path,
+) -> None:
+    session = _open(campaign_dir)
+    steps = [
+        ("play 1", "start Ambush in the archive", {"all"}),
+        ("endscene", "end Ambush in the archive", {"all"}),
+        ("endsession", "end session 2", {"all", "party"}),
+        ("milestone rozio skip", "Rozio takes a milestone: no change", {"party", "pc:rozio"}),
+    ]
+    for line, label, changed in steps:
+        done = session.execute(line)
+        assert done.ok and done.changed == changed, line
+        assert session.execute("undo").lines == (f"undone: {label}",)
+        assert session.execute("redo").lines == (f"redone: {label}",)
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("virstanpylväs rozio vaihda Fight", "virstanpylväs: taitoa ei annettu."),
+        ("virstanpylväs rozio kirjoita", "virstanpylväs: lukua ei annettu."),
+        ("virstanpylväs rozio kirjoita 1", "virstanpylväs: temppua ei annettu."),
+        ("virstanpylväs rozio piirre x", "virstanpylväs: tekstiä ei annettu."),
+        ("läpimurto rozio nimeä", "läpimurto: jälkeä ei annettu."),
+        ("läpimurto rozio nimeä x", "läpimurto: uutta nimeä ei annettu."),
+        ("läpimurto rozio ydin", "läpimurto: tekstiä ei annettu."),
+        ("läpimurto rozio virkistys lisätemppu", "läpimurto: temppua ei annettu."),
+    ],
+)
+def test_a_word_missing_after_an_advancement_option_is_named_in_finnish(
+    line: str, said: str
+) -> None:
+    refused = Session(Scene("Alone"), lang="fi").execute(line)
+    assert refused.lines[0].startswith(f"{said} Käyttö: "), refused.lines
+
+
+def test_a_milestone_names_a_pc_or_skill_it_cannot_find_in_finnish(campaign_dir: Path) -> None:
+    session = _open(campaign_dir, "fi")
+    _said(session, "lopetapelikerta")
+    assert session.execute("virstanpylväs kukaan ohita").lines == (
+        "hahmoa 'kukaan' ei löydy; tunnetut: Silbestre, Rozio, Vitor, Riesa",
+    )
+    assert session.execute("virstanpylväs rozio vaihda Fight Ajo").lines == (
+        "taitoa 'Ajo' ei löydy; tunnetut: Shoot, Athletics, Deceive, Fight, Stealth, Contacts, "
+        "Physique, Will, Notice, Burglary",
+    )
