@@ -238,9 +238,9 @@ async def test_a_log_trimmed_by_whole_entries_keeps_what_it_drew() -> None:
         asked: list[int] = []
         original = view._strips_for
 
-        def counting(lines: list[Content], width: int) -> list[Strip]:
+        def counting(lines: list[Content], width: int, **options: bool) -> list[Strip]:
             asked.append(len(lines))
-            return original(lines, width)
+            return original(lines, width, **options)
 
         view._strips_for = counting  # type: ignore[method-assign]
         view.prepend([Content("› entry 8"), Content("  result 8")])
@@ -251,6 +251,45 @@ async def test_a_log_trimmed_by_whole_entries_keeps_what_it_drew() -> None:
         await pilot.pause()
         assert view.plain.split("\n") == ["› entry 8", "  result 8", "› entry 7"]
         assert "› entry 7" in view.render_line(2).text
+
+
+class LogLines(App[None]):
+    CSS = "LinesView { height: 5; scrollbar-gutter: stable; }"  # as the log's
+
+    def compose(self) -> ComposeResult:
+        yield LinesView(id="lines")
+
+
+async def test_a_wrapped_line_prepended_is_wrapped_once() -> None:
+    """A log entry's long line, shown at once at the top, is wrapped as it is added and
+    never measured apart: its rows show as the same lines set at once show them."""
+    app = LogLines()
+    async with app.run_test(size=(40, 10)) as pilot:
+        view = app.query_one(LinesView)
+        view.set_lines([Content("› first"), *(Content(f"  result {n}") for n in range(6))])
+        await pilot.pause()  # taller than the view: the scrollbar shows
+        long = Content("  still to act: " + ", ".join(f"name {n}" for n in range(12)))
+        measured: list[object] = []
+        original = Content.get_height
+
+        def counting(content: Content, *args: Any, **kwargs: Any) -> int:
+            measured.append(content)
+            return original(content, *args, **kwargs)
+
+        with patch.object(Content, "get_height", counting):
+            view.prepend([Content("› next"), long])
+        assert long not in measured
+        await pilot.pause()
+        rows = view.virtual_size.height
+        assert rows > 10  # the long line takes two rows or more
+        shown = [view.render_line(y).text for y in range(rows)]
+        assert shown[0].startswith("› next") and shown[-7].startswith("› first")
+        # as the same lines set at once show them (measured, and wrapped when shown)
+        lines = list(view.lines)
+        view.set_lines([])
+        view.set_lines(lines)
+        await pilot.pause()
+        assert [view.render_line(y).text for y in range(rows)] == shown
 
 
 async def test_lines_replaced_in_place_are_drawn_alone() -> None:

@@ -245,14 +245,22 @@ class LinesView(ScrollView, KeptLines):
         block = list(lines)
         self.lines[:0] = block
         if self._blocks and self._width:
-            self._blocks.insert(0, self._strips_for(block, self._width))
+            # shown at once at the top: a line that wraps is wrapped now, not measured
+            # first and wrapped again when drawn
+            strips = self._strips_for(block, self._width, wrap_now=True)
+            self._blocks.insert(0, strips)
             self._block_lines.insert(0, len(block))
-            if keep is not None and len(self.lines) > keep and not self._drop_blocks(keep):
-                self.lines = self.lines[:keep]
-                self._blocks, self._block_lines = [], []
-                self._rebuild()
-                return
-            self._strips = [strip for rendered in self._blocks for strip in rendered]
+            below = len(self._strips)
+            if keep is not None and len(self.lines) > keep:
+                if not self._drop_blocks(keep):
+                    self.lines = self.lines[:keep]
+                    self._blocks, self._block_lines = [], []
+                    self._rebuild()
+                    return
+                below = sum(map(len, self._blocks[1:]))
+            # the strips below are those shown before, joined as a copy (the painted list
+            # is compared with the new one)
+            self._strips = strips + self._strips[:below]
             self._resize()
         else:
             if keep is not None:
@@ -293,9 +301,13 @@ class LinesView(ScrollView, KeptLines):
                 cache.pop(known[1], None)
         return True
 
-    def _strips_for(self, lines: list[Content], width: int) -> list[Strip]:
+    def _strips_for(
+        self, lines: list[Content], width: int, *, wrap_now: bool = False
+    ) -> list[Strip]:
         """Each line's strips, reusing those of lines already rendered at this width (a
-        hand-off in a long turn order changes two lines, not all of them)."""
+        hand-off in a long turn order changes two lines, not all of them); a new line
+        that wraps is wrapped now with ``wrap_now`` (lines about to be shown), else
+        measured now and wrapped when first shown."""
         style = self.visual_style
         look = (self.app.theme, style)
         if look != self._look:
@@ -324,11 +336,13 @@ class LinesView(ScrollView, KeptLines):
                     # lines: a line that wraps is measured now (as Textual measures it)
                     # and wrapped only when one of its rows is shown
                     found = []
-                    if self.wrap and (line.cell_length > width or "\n" in line.plain):
+                    if not (self.wrap and (line.cell_length > width or "\n" in line.plain)):
+                        found.append(_Undrawn(line, found))
+                    elif wrap_now:
+                        found += Visual.to_strips(self, line, width, None, style)
+                    else:
                         rows = line.get_height(self.styles, width)  # type: ignore[arg-type]
                         found += (_Undrawn(line, found, row, width) for row in range(rows))
-                    else:
-                        found.append(_Undrawn(line, found))
                 strips = found
             fresh[key] = strips
             seen[id(line)] = (line, key, strips)
