@@ -423,3 +423,17 @@ def test_a_milestone_names_a_pc_or_skill_it_cannot_find_in_finnish(campaign_dir:
         "taitoa 'Ajo' ei löydy; tunnetut: Shoot, Athletics, Deceive, Fight, Stealth, Contacts, "
         "Physique, Will, Notice, Burglary",
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        (
+            "lopeta painostukset",
+            "lopeta: painostuspisteiden määrää ei annettu. Käyttö: lopeta [painostukset N]",
+        ),
+        ("lopeta painostukset 101", "painostuspisteitä 0–100"),
+    ],
+)
+def test_late_compel_points_are_asked_for_in_finnish(line: str, said: str) -> None:
+    assert Session(Scene("Alone"), lang="fi").execute(line).lines == (said,)
