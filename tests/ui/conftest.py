@@ -14,6 +14,10 @@ from tests.ui.support import AppFactory, CampaignFactory
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
+NOTICE_SECONDS = 120.0
+"""How long the apps the tests build keep a notice (Textual's default is 5 s): a test that
+reads the notices must find them even when a loaded machine gives it no time for seconds."""
+
 
 @pytest.fixture(autouse=True)
 def isolated_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -45,7 +49,9 @@ def make_app(scene_folder: Path) -> AppFactory:
         path = scene_folder / scene
         if edit is not None:
             path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
-        return FatescreenApp(path, remember=False, lang=lang, theme=theme, cursor_blink=False)
+        app = FatescreenApp(path, remember=False, lang=lang, theme=theme, cursor_blink=False)
+        app.NOTIFICATION_TIMEOUT = NOTICE_SECONDS
+        return app
 
     return build
 
@@ -61,6 +67,8 @@ def make_campaign_app(scene_folder: Path) -> CampaignFactory:
         if edit is not None:
             path = scene_folder / "campaign.toml"
             path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
-        return CampaignApp(scene_folder, remember=False, lang=lang, theme=theme, cursor_blink=False)
+        app = CampaignApp(scene_folder, remember=False, lang=lang, theme=theme, cursor_blink=False)
+        app.NOTIFICATION_TIMEOUT = NOTICE_SECONDS
+        return app
 
     return build
