@@ -527,17 +527,40 @@ def find_verb(word: str, lang: str = "en") -> Verb:
     """
     load_verbs()
     wanted = fold(word)
-    entries = [(v.name, v) for v in REGISTRY.values()]
-    entries += [(fold(alias), v) for v in REGISTRY.values() for alias in v.aliases]
-    for name, found in entries:
-        if name == wanted:
-            return found
+    entries, exact = _verb_words()
+    found = exact.get(wanted)
+    if found is not None:
+        return found
     candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
     if len(candidates) == 1:
         return next(iter(candidates.values()))
     names = sorted(found.word(lang) for found in (candidates or REGISTRY).values())
     raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
 
+
+def _verb_words() -> tuple[list[tuple[str, Verb]], dict[str, Verb]]:
+    """Every word for a verb (its name, then its folded aliases) with the verb, and the
+    verb each word names first: worked out again only when the registry changed."""
+    global _words_of
+    verbs = tuple(REGISTRY.values())
+    if _words_of is not None and _words_of[0] == verbs:
+        return _words_of[1], _words_of[2]
+    entries = [(v.name, v) for v in verbs]
+    entries += [(fold(alias), v) for v in verbs for alias in v.aliases]
+    exact: dict[str, Verb] = {}
+    for name, found in entries:
+        exact.setdefault(name, found)
+    _words_of = (verbs, entries, exact)
+    return entries, exact
+
+
+_words_of: tuple[tuple[Verb, ...], list[tuple[str, Verb]], dict[str, Verb]] | None = None
+
+
+_QUOTING = re.compile(r"[\"'\\]")
+"""A character the lexer reads as a quote or an escape."""
+_WORD = re.compile(r"[^ \t\r\n]+")
+"""A word between the lexer's blanks."""
 
 SHLEX_MESSAGES = {
     "No closing quotation": "error.quote.closing",
@@ -548,6 +571,10 @@ SHLEX_MESSAGES = {
 
 def split_line(line: str, lang: str = "en") -> list[str]:
     """Split a command line into words; quotes group a name with spaces."""
+    if _QUOTING.search(line) is None:
+        # no quote or escape (the lines the keys make): the words between the lexer's
+        # blanks, as it would split them
+        return _WORD.findall(line)
     try:
         lexer = shlex.shlex(line, posix=True)
         lexer.whitespace_split = True
