@@ -36,8 +36,13 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
+# Two passes: the tests on every core (pytest-xdist), then in one process the tests marked
+# `alone` (tests/conftest.py): the snapshots, for syrupy finds orphaned pictures only in a
+# single process that runs them all, and the checks that measure wall time. A plain
+# `pytest` runs everything in one process.
 pytest: $(VENV)/.installed-test bytecode
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist worksteal -m "not alone"
+	$(BIN)/pytest --alone
 
 # Build the wheel, install it into a fresh virtual environment outside the source tree
 # and try it there (tools/install_test.py).

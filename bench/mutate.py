@@ -76,6 +76,36 @@ TESTS: dict[str, list[str]] = {
         "tests/i18n/test_rule_codes.py",
     ],
 }
+# A campaign's steps, its verbs and its session are reached only by the tests that open a
+# campaign (tests/campaign, the shipped campaign of the docs' examples and scripts, building
+# in a campaign), those of every verb's parse stage and replies, and those that end a scene
+# played on its own (``endscene`` is a campaign verb that hands a lone scene to its flow).
+CAMPAIGN_TESTS = [
+    "tests/campaign",
+    *(
+        f"tests/commands/{name}.py"
+        for name in (
+            "test_build",
+            "test_docs",
+            "test_scripts",
+            "test_request_round_trip",
+            "test_requests",
+            "test_verb_stages",
+            "test_verb_replies",
+            "test_missing_words_in_finnish",
+            "test_flow",
+            "test_flow_edges",
+            "test_harm",
+            "test_rule_book",
+        )
+    ),
+]
+TESTS.update(
+    {
+        f"commands/{name}.py": CAMPAIGN_TESTS
+        for name in ("campaign", "verbs_campaign", "campaign_session")
+    }
+)
 # Shared by every module's tests: a change here changes every tests hash.
 TEST_SUPPORT = ("tests/__init__.py", "tests/conftest.py")
 COPIED = ("src", "tests", "scenes", "themes", "docs", "README.md", "pyproject.toml")

@@ -68,23 +68,37 @@ def own_private_names() -> frozenset[str]:
 
 
 @cache
+def private_of_textual_class(base: type) -> frozenset[str]:
+    """The private names one Textual class defines: its methods, class attributes and the
+    attributes it sets on itself. Cached per class: finding a class's source parses its
+    whole module, and the dashboard's hundreds of classes share a few dozen Textual bases."""
+    names = {name for name in vars(base) if _private(name)}
+    with contextlib.suppress(OSError, TypeError):
+        names |= _self_stores(ast.parse(textwrap.dedent(inspect.getsource(base))))
+    return frozenset(name for name in names if _private(name))
+
+
+@cache
 def private_of_textual_base(cls: type) -> frozenset[str]:
     """The private names the Textual classes ``cls`` derives from define (their methods,
     class attributes and the attributes they set on themselves)."""
     names: set[str] = set()
     for base in cls.__mro__:
-        if base.__module__.split(".")[0] != "textual":
-            continue
-        names |= {name for name in vars(base) if _private(name)}
-        with contextlib.suppress(OSError, TypeError):
-            names |= _self_stores(ast.parse(textwrap.dedent(inspect.getsource(base))))
-    return frozenset(name for name in names if _private(name))
+        if base.__module__.split(".")[0] == "textual":
+            names |= private_of_textual_class(base)
+    return frozenset(names)
+
+
+@cache
+def foreign_private_names() -> frozenset[str]:
+    """Textual's private names less those fatescreen also defines for itself."""
+    return textual_private_names() - own_private_names()
 
 
 def foreign_uses(source: str, filename: str) -> list[str]:
     """Private names of Textual's read or set on any object but ``self`` (a private name
     fatescreen also defines for itself counts as its own)."""
-    private = textual_private_names() - own_private_names()
+    private = foreign_private_names()
     return [
         f"{filename}:{node.lineno}: {node.attr}"
         for node in ast.walk(ast.parse(source))

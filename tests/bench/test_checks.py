@@ -17,6 +17,9 @@ from make_large_scene import write
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.panes.obstacles import ObstaclesPane
 
+# Their checks time keystrokes, loads and saves: run apart from the parallel workers.
+pytestmark = pytest.mark.alone
+
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -19,6 +19,9 @@ from textual import events
 from fatescreen.ui import collector
 from fatescreen.ui.app import FatescreenApp
 
+# The order of a frame and a collection a moment later: run apart from the parallel workers.
+pytestmark = pytest.mark.alone
+
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 

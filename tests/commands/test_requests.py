@@ -2,22 +2,49 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fatescreen.commands.requests import (
+    Absorb,
+    Add,
+    AddAspect,
     Attack,
     Compel,
     Cost,
     Create,
     Declare,
+    Defend,
+    EndScene,
+    EndSession,
+    Field,
     Invoke,
     Line,
+    Link,
+    ListTemplates,
+    Milestone,
     Minion,
     Move,
     NextExchange,
     NextTurn,
     Overcome,
+    Place,
+    Play,
+    Remove,
+    RemoveAspect,
+    RenameAspect,
+    Request,
+    RevealAspect,
     RevealForm,
+    SaveTemplate,
+    Set,
     Stress,
+    TakeOut,
     Tick,
+    Trade,
+    Unlink,
+    Visibility,
+    command_line,
+    field,
 )
 from tests.commands.support import SCRIPTS, open_session
 
@@ -74,3 +101,102 @@ def test_an_actively_opposed_roll_puts_the_rollers_dice_before_vs() -> None:
     assert Create("ann", "Deceive", "Fooled", "bob", opponent_skill="Notice").command() == (
         "create ann Deceive Fooled vs bob Notice"
     )
+
+
+def test_a_countdown_taken_back_and_a_field_set_write_their_lines_as_typed() -> None:
+    assert Tick("ritual", back=True, count=2).command() == "tick ritual back 2"
+    assert Tick("ritual").command() == "tick ritual"
+    assert Set("ann", (field("skill", "Fight", "+3"),)).command() == "set ann skill Fight +3"
+    assert field("zone") == Field("zone", ())
+    assert Cost(cost_for="ann").command() == "cost for ann"
+    assert Cost("Lost the map", "bob").command() == "cost for bob 'Lost the map'"
+    assert EndScene(2).command() == "endscene compels 2"
+    assert EndScene().command() == "endscene"
+
+
+def test_an_order_is_a_request_or_a_line_as_typed() -> None:
+    assert command_line("pool 3") == "pool 3"
+    assert command_line(Tick("ritual", back=True)) == "tick ritual back"
+
+
+LINES = [
+    (
+        Add("mooks", "Thugs", "3", (field("skill", "Fight", "+1"),), "hall"),
+        "add mooks Thugs 3 skill Fight +1 in hall",
+    ),
+    (Add("zone", "Roof"), "add zone Roof"),
+    (Add("pc"), "add pc"),
+    (Place("ann, bob", "hall"), "place 'ann, bob' hall"),
+    (Place("ann", None), "place ann none"),
+    (Remove("thugs"), "remove thugs"),
+    (
+        SaveTemplate("thugs", "Hired thugs", "extra.toml"),
+        "template save thugs as 'Hired thugs' to extra.toml",
+    ),
+    (SaveTemplate("thugs"), "template save thugs"),
+    (ListTemplates(), "template list"),
+    (Link("hall", "roof", (field("barrier", "2"),)), "link hall roof barrier 2"),
+    (Unlink("hall", "roof"), "unlink hall roof"),
+    (
+        AddAspect("Smoke", "hall", "trouble", 2, "ann", hidden=True),
+        "aspect add Smoke on hall trouble free 2 for ann hidden",
+    ),
+    (AddAspect("Smoke"), "aspect add Smoke"),
+    (RemoveAspect("smoke"), "aspect remove smoke"),
+    (RevealAspect("smoke"), "aspect reveal smoke"),
+    (RenameAspect("smoke", "Thick smoke"), "aspect rename smoke 'Thick smoke'"),
+    (Visibility("thugs", secret=True), "secret thugs"),
+    (Visibility("thugs", secret=False), "public thugs"),
+    (Milestone("ann", "swap", ("Fight", "Lore")), "milestone ann swap Fight Lore"),
+    (Play("2"), "play 2"),
+    (Defend("bob", "Athletics", "+0-0"), "defend bob Athletics +0-0"),
+    (Defend(), "defend"),
+    (Absorb(2, ("Bruised ribs",), "Winded"), "absorb 2 'Bruised ribs' replacing Winded"),
+    (Absorb(), "absorb"),
+    (Minion("thugs-2"), "minion thugs-2"),
+    (Minion(), "minion"),
+    (RevealForm("ghoul", "full"), "reveal ghoul full"),
+    (RevealForm("ghoul"), "reveal ghoul"),
+    (Stress("ann", "mental", 2), "stress ann mental 2"),
+    (Stress("ann", None, 1), "stress ann 1"),
+    (Compel("ann", "Trouble", "offer", "bob"), "compel ann Trouble offer by bob"),
+    (Compel("ann", "Trouble", "accept"), "compel ann Trouble accept"),
+    (Declare("ann", "A back door", free=True), "declare ann 'A back door' free"),
+    (Declare("ann", "A back door"), "declare ann 'A back door'"),
+    (Cost("Lost the map"), "cost 'Lost the map'"),
+    (Cost(), "cost"),
+    (Move("ann", "roof", "Athletics", "+000", ("bob",)), "move ann roof Athletics +000 with bob"),
+    (Move("ann", "roof"), "move ann roof"),
+    (Trade("Off balance"), "trade 'Off balance'"),
+    (Trade(), "trade"),
+    (TakeOut("bob"), "takeout bob"),
+    (TakeOut(), "takeout"),
+    (EndSession(), "endsession"),
+    (
+        Attack("vil", None, zone="hall", kind="mental", helpers=("a", "b")),
+        "attack vil zone hall mental with a,b",
+    ),
+    (
+        Attack("vil", "bob", "Fight", cover="crates", cover_mode="blocks"),
+        "attack vil bob Fight cover crates blocks",
+    ),
+    (Overcome("ann", "Lore", reasons=2, dice="+000"), "overcome ann Lore vs hard 2 +000"),
+    (
+        Overcome("ann", "Lore", "bob", "+000", "Will", "-000"),
+        "overcome ann Lore +000 vs bob Will -000",
+    ),
+    (Create("ann", "Lore", "Clue", holder="desk"), "create ann Lore Clue on desk"),
+    (
+        Invoke("clue", payment="paid", effect="reroll", reroll_dice="++00"),
+        "invoke clue paid reroll ++00",
+    ),
+]
+
+
+@pytest.mark.parametrize(("request_", "line"), LINES, ids=[line for _, line in LINES])
+def test_every_request_writes_its_line_in_the_commands_own_words(
+    request_: Request, line: str
+) -> None:
+    """The line is what the log shows and the journal keeps: the verb's and keywords' own
+    lower-case English words, optional parts only when given."""
+    assert request_.command() == line

@@ -9,11 +9,15 @@ import signal
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from fatescreen.commands.core import Applied, Context, Tokens, register_verb, registry
 from fatescreen.commands.session import RecoveryPending, Session
+from fatescreen.rules.errors import CountdownError
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import load_scene, load_text
 from tests.commands.support import DEMO, cli_run, copy_demo
@@ -278,3 +282,34 @@ def test_the_refusal_names_the_journal_that_waits(scene_file: Path) -> None:
     assert str(refused.value) == (
         f"{journal.path} holds unsaved changes: call recover() or discard_recovery() first"
     )
+
+
+# ---- a broken rule no verb put in words -----------------------------------------------------
+
+
+@pytest.fixture
+def strict_pool() -> Iterator[None]:
+    """``pool`` (``varanto``) replaced for one test by a verb that lets a rule's error
+    through, then registered again as it was."""
+
+    def broken(ctx: Context, args: Tokens) -> Applied:
+        raise CountdownError("ritual has run out", code="obstacles.tick_2", countdown_name="Rite")
+
+    pool = registry()["pool"]
+    register_verb(replace(pool, handler=broken))
+    try:
+        yield
+    finally:
+        register_verb(pool)
+
+
+@pytest.mark.usefixtures("strict_pool")
+def test_a_broken_rule_a_verb_lets_through_is_told_in_the_gms_language(scene_file: Path) -> None:
+    """Every verb turns the rules' refusals into its own message; should one let a rule's
+    error through, the session still tells the GM in their language and changes nothing."""
+    session = Session.open(scene_file, lang="fi", journal=False)
+    before = session.scene
+    result = session.execute("varanto 3")
+    assert not result.ok
+    assert result.lines == ("tikittävä kello 'Rite' on jo käynyt loppuun",)
+    assert session.scene is before

@@ -115,3 +115,36 @@ def test_the_handler_hands_the_parsed_request_on() -> None:
     assert applied.scene.gm_pool == 7
     with pytest.raises(CommandError):
         found.handler(ctx, Tokens(found, ["1001"], "en"))
+
+
+def test_a_verb_registered_after_a_lookup_is_found_by_name_and_alias() -> None:
+    """Verb words are looked up in an index made once: a verb registered later (a game
+    system's) is found all the same, by its name, an alias in another case, or a prefix."""
+    from fatescreen.commands.core import REGISTRY, Verb, find_verb, register_verb
+
+    assert find_verb("next").name == "next"  # the index is made
+    extra = Verb("zzbenchverb", "zzbenchverb", "test", lambda ctx, args: None, ("ZZalias",))
+    register_verb(extra)
+    try:
+        assert find_verb("zzbenchverb") is extra
+        assert find_verb("zzALIAS") is extra
+        assert find_verb("zzbench") is extra
+    finally:
+        del REGISTRY["zzbenchverb"]
+        register_verb(REGISTRY["next"])  # forget the index that names the test's verb
+    with pytest.raises(CommandError):
+        find_verb("zzbenchverb")
+
+
+def test_a_verb_replaced_in_the_registry_itself_is_the_one_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A verb put straight into the registry in place of another (as a test may) is the
+    one its words find, although the index of verb words was made before."""
+    from fatescreen.commands.core import REGISTRY, find_verb
+
+    pool = find_verb("pool")
+    other = dataclasses.replace(pool, help="another")
+    monkeypatch.setitem(REGISTRY, "pool", other)
+    assert find_verb("pool") is other
+    assert find_verb("varanto", "fi") is other

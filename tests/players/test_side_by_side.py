@@ -7,12 +7,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.players.app import PlayersApp
 from tests.players.support import leaked, secrets_now
 from tests.ui.support import Keys, screen_text, until
+
+# A change must reach the player view within LATENCY: run apart from the parallel workers.
+pytestmark = pytest.mark.alone
 
 GM_SIZE = (160, 50)
 PLAYER_SIZE = (120, 40)

@@ -177,6 +177,7 @@ def test_more_help_never_lowers_the_chance_of_success(
     assert rerolled.at_least(Outcome.SUCCESS) >= base
 
 
+@pytest.mark.alone  # timed: run apart from the parallel workers
 def test_odds_are_fast_enough_for_a_live_readout() -> None:
     """§1: a cold call (3 invokes and a reroll, opposed) and a cached one are quick.
 

@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from fatescreen.rules.character import CharacterKind
 from fatescreen.scene.load import load_scene
 from tests.scene.support import ROOT
@@ -23,6 +25,7 @@ def _generate(path: Path, *options: str) -> None:
     )
 
 
+@pytest.mark.alone  # timed: run apart from the parallel workers
 def test_large_scene_loads_in_under_two_seconds(tmp_path: Path) -> None:
     """The generated scene (about 20 zones, 200 characters with mook groups and template
     instances, 300 aspects, obstacles and countdowns) loads in under 2 seconds."""

@@ -215,21 +215,23 @@ async def test_a_pc_sheet_is_edited_in_place_and_the_edit_undone(
         assert isinstance(app.screen, SceneListScreen)
 
 
-@pytest.mark.parametrize(
-    ("field", "text", "message"),
-    [
-        ("skills", "Lore 4, Piloting 3", "Piloting is not on the campaign's skill list"),
-        ("skills", "Lore 4, Athletics", "cannot read 'Athletics': write names and numbers"),
-        ("skills", "Lore 5", "Superb (+5) holds 1 skill but Great (+4) below it only 0"),
-        ("refresh", "lots", "'lots' is not a whole number"),
-        ("fate_points", "-1", "fate_points: -1 is too small (at least 0)"),
-        ("name", "", "name: expected a non-empty string"),
-        ("stress", "physical 3, spiritual 2", "unknown key 'spiritual'"),
-    ],
-)
+INVALID_SHEET_EDITS = [
+    ("name", "", "name: expected a non-empty string"),
+    ("refresh", "lots", "'lots' is not a whole number"),
+    ("fate_points", "-1", "fate_points: -1 is too small (at least 0)"),
+    ("skills", "Lore 4, Piloting 3", "Piloting is not on the campaign's skill list"),
+    ("skills", "Lore 4, Athletics", "cannot read 'Athletics': write names and numbers"),
+    ("skills", "Lore 5", "Superb (+5) holds 1 skill but Great (+4) below it only 0"),
+    ("stress", "physical 3, spiritual 2", "unknown key 'spiritual'"),
+]
+"""Sheet edits the campaign refuses: the field, the text typed, what the sheet says."""
+
+
 async def test_an_invalid_sheet_edit_is_refused_and_changes_nothing(
-    make_campaign_app: CampaignFactory, scene_folder: Path, field: str, text: str, message: str
+    make_campaign_app: CampaignFactory, scene_folder: Path
 ) -> None:
+    """Each edit of INVALID_SHEET_EDITS in turn on one sheet (one dashboard start serves
+    them all): refused with its reason, the editor kept open, nothing changed."""
     app = make_campaign_app()
     party_before = (scene_folder / "party.toml").read_text(encoding="utf-8")
     async with app.run_test(size=SIZE) as pilot:
@@ -238,15 +240,18 @@ async def test_an_invalid_sheet_edit_is_refused_and_changes_nothing(
         sheet_before = session.party()
         await keys.press("P")  # the first PC, highlighted in the party list
         sheet = sheet_of(app)
-        await edit(keys, app, field, text)
-        shown = text_of(sheet.message)
-        assert shown.startswith("not changed: ")
-        assert message in shown
-        assert isinstance(app.focused, Input)  # still editing, to put it right
-        await keys.press("escape")
-        assert isinstance(app.focused, SheetRow)
-        assert session.party() == sheet_before
-        assert session.history.done == ()
+        for field, text, message in INVALID_SHEET_EDITS:
+            case = f"{field} = {text!r}"
+            await edit(keys, app, field, text)
+            shown = text_of(sheet.message)
+            assert shown.startswith("not changed: "), case
+            assert message in shown, case
+            assert isinstance(app.focused, Input), case  # still editing, to put it right
+            await keys.press("escape")
+            assert isinstance(app.focused, SheetRow), case
+            assert session.party() == sheet_before, case
+            assert session.history.done == (), case
+            assert (scene_folder / "party.toml").read_text(encoding="utf-8") == party_before
     assert (scene_folder / "party.toml").read_text(encoding="utf-8") == party_before
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fatescreen.rules.character import Character
 from fatescreen.rules.obstacles import Block
@@ -131,3 +134,65 @@ def test_boxes_of_the_same_things_are_equal_without_their_lines() -> None:
     )
     assert one != blocked
     assert one.lines == (("Guard 1", ""),)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 39), st.integers(0, 39), st.booleans()), min_size=1, max_size=6
+    )
+)
+def test_a_map_drawn_again_after_moves_is_the_map_drawn_afresh(
+    moves: list[tuple[int, int, bool]],
+) -> None:
+    """Drawn again with what the last drawing kept, after characters move (some leaving a
+    zone empty, some crowding one so its row grows), a map shows exactly what a map drawn
+    from nothing shows; a row whose boxes did not change keeps its very band."""
+    scene = chain(40)
+    cache = zones.MapCache()
+    view = View()
+    bands, _ = map_bands(scene, view, 48, cache)
+    for who, where, crowd in moves:
+        character = scene.characters[who]
+        target = scene.zones[0 if crowd else where]
+        scene = scene.with_character(replace(character, zone=target.id))
+        before = bands
+        bands, far = map_bands(scene, view, 48, cache)
+        fresh, fresh_far = map_bands(scene, view, 48)
+        assert [line.plain for band in bands for line in band.lines()] == [
+            line.plain for band in fresh for line in band.lines()
+        ]
+        assert list(far) == list(fresh_far)
+        touched = {character.zone, target.id}
+        if [band.height for band in before] == [band.height for band in bands]:
+            for old, new in zip(before, bands, strict=True):
+                if not touched & {box.zone_id for _, box in new.boxes}:
+                    assert new is old
+
+
+async def test_moving_on_a_large_map_shows_the_map_drawn_afresh(
+    make_app: AppFactory, scene_folder: Path
+) -> None:
+    """Moves with m and a digit on a map far taller than its pane: after each, the map
+    holds exactly what a map drawn from nothing holds (its unchanged rows kept), and the
+    screen shows the mover in the box of the zone it went to."""
+    (scene_folder / "star.toml").write_text(star_scene_text(), encoding="utf-8")
+    app = make_app("star.toml")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        app.select_character("guard-1")
+        view = app.query_one("#zone-map", MapView)
+        for _ in range(4):
+            await pilot.press("m", "1")
+            await pilot.pause()
+            guard = app.scene.character("guard-1")
+            expected = draw_map(app.scene, app.view_state, view.scrollable_content_region.width)
+            assert view.plain == "\n".join(line.plain for line in expected)
+            zone = app.scene.zone(guard.zone or "")
+            # the mover's zone box, scrolled into view: its title row and the rows below it
+            top = next(i for i, line in enumerate(expected) if f"─ {zone.name} " in line.plain)
+            view.scroll_to(y=top, animate=False)
+            await pilot.pause()
+            shown = screen_text(app).splitlines()
+            box = next(i for i, line in enumerate(shown) if f"─ {zone.name} " in line)
+            assert any(re.search(r"Guard 1\b", line) for line in shown[box : box + 6])

@@ -464,6 +464,7 @@ def verb(
             name, usage, text, handler, tuple(aliases), example or usage, changes_scene, parse
         )
         REGISTRY[name] = found
+        _exact_words.clear()
         return run
 
     return register
@@ -472,6 +473,7 @@ def verb(
 def register_verb(found: Verb) -> None:
     """Register a verb the session runs itself (no parse stage of its own)."""
     REGISTRY[found.name] = found
+    _exact_words.clear()
 
 
 def verb_help(found: Verb, lang: str) -> str:
@@ -519,6 +521,18 @@ def registry() -> Mapping[str, Verb]:
     return REGISTRY
 
 
+_exact_words: dict[str, Verb] = {}
+"""Each verb's name and folded aliases, to the verb (a name before an alias alike): made
+again when a verb is registered, or found replaced in the registry."""
+
+
+def _verb_words() -> list[tuple[str, Verb]]:
+    """Every verb's name, then every verb's folded aliases, with the verb."""
+    entries = [(v.name, v) for v in REGISTRY.values()]
+    entries += [(fold(alias), v) for v in REGISTRY.values() for alias in v.aliases]
+    return entries
+
+
 def find_verb(word: str, lang: str = "en") -> Verb:
     """The verb named by ``word``, an alias, or a unique prefix.
 
@@ -527,34 +541,22 @@ def find_verb(word: str, lang: str = "en") -> Verb:
     """
     load_verbs()
     wanted = fold(word)
-    entries, exact = _verb_words()
-    found = exact.get(wanted)
-    if found is not None:
-        return found
+    exact = _exact_words.get(wanted)
+    if exact is not None and REGISTRY.get(exact.name) is exact:
+        return exact
+    # not in the index, or the index names a verb replaced since: made again
+    entries = _verb_words()
+    _exact_words.clear()
+    for name, found in entries:
+        _exact_words.setdefault(name, found)
+    exact = _exact_words.get(wanted)
+    if exact is not None:
+        return exact
     candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
     if len(candidates) == 1:
         return next(iter(candidates.values()))
     names = sorted(found.word(lang) for found in (candidates or REGISTRY).values())
     raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
-
-
-def _verb_words() -> tuple[list[tuple[str, Verb]], dict[str, Verb]]:
-    """Every word for a verb (its name, then its folded aliases) with the verb, and the
-    verb each word names first: worked out again only when the registry changed."""
-    global _words_of
-    verbs = tuple(REGISTRY.values())
-    if _words_of is not None and _words_of[0] == verbs:
-        return _words_of[1], _words_of[2]
-    entries = [(v.name, v) for v in verbs]
-    entries += [(fold(alias), v) for v in verbs for alias in v.aliases]
-    exact: dict[str, Verb] = {}
-    for name, found in entries:
-        exact.setdefault(name, found)
-    _words_of = (verbs, entries, exact)
-    return entries, exact
-
-
-_words_of: tuple[tuple[Verb, ...], list[tuple[str, Verb]], dict[str, Verb]] | None = None
 
 
 _QUOTING = re.compile(r"[\"'\\]")
@@ -670,6 +672,10 @@ class Context:
 
     def zone(self, ref: str) -> Zone:
         """A zone by id, name or unique prefix."""
+        zones = self.scene.zone_index
+        found = zones.get(ref)
+        if found is not None and len(zones) == len(self.scene.zones):
+            return found  # the one zone with that id (a large scene has hundreds to search)
         return resolve(ref, ((z.id, z.name, z) for z in self.scene.zones), "zone", self.lang)
 
     def obstacle(self, ref: str) -> Obstacle:

@@ -260,7 +260,7 @@ def endscene(ctx: Context, args: Tokens, request: EndScene) -> Applied:
             raise ctx.error(
                 "error.extra",
                 verb=args.verb_word,
-                extra=f"compels {request.compels}",
+                extra=f"{args.words_in('compels')} {request.compels}",
                 usage=args.usage,
             )
         return verbs_flow.endscene(ctx, args, request)
@@ -373,19 +373,19 @@ def breakthrough_choices(
 
 
 _OPTION_WORDS = {
-    "swap": ("the first skill", "the second skill"),
-    "replace": ("the Average skill", "the new skill"),
-    "rewrite": ("the stunt's number", "the stunt's new text"),
-    "buy": ("the new stunt",),
-    "aspect": ("the aspect", "the aspect's new text"),
+    "swap": ("what.skill", "what.skill"),
+    "replace": ("what.skill", "what.skill"),
+    "rewrite": ("what.number", "what.stunt"),
+    "buy": ("what.stunt",),
+    "aspect": ("what.aspect", "what.text"),
 }
-"""What each milestone option takes after its word."""
+"""What each milestone option takes after its word (the catalog's words for them)."""
 
 
 def _milestone_words(args: Tokens, name: str) -> tuple[str, ...]:
     """The words of one milestone option after its word, as typed (a stunt's number is
     checked to be one)."""
-    words = tuple(args.take(what) for what in _OPTION_WORDS[name])
+    words = tuple(args.take(tr(args.lang, what)) for what in _OPTION_WORDS[name])
     if name == "rewrite":
         try:
             parse_rating(words[0])
@@ -484,11 +484,12 @@ class BreakthroughRequest:
 _BREAKTHROUGH_WORDS = {
     "point": (),
     "refresh": (),
-    "extra": ("the stunt",),
-    "concept": ("the new high concept",),
-    "rename": ("the consequence", "its new name"),
+    "extra": ("what.stunt",),
+    "concept": ("what.text",),
+    "rename": ("what.consequence", "what.new_name"),
 }
-"""What each breakthrough option (but ``raise``) takes after its word."""
+"""What each breakthrough option (but ``raise``) takes after its word (the catalog's words
+for them)."""
 
 
 def parse_breakthrough(args: Tokens) -> BreakthroughRequest:
@@ -513,7 +514,8 @@ def parse_breakthrough(args: Tokens) -> BreakthroughRequest:
                 raise args.missing(args.words_in("raise", "SKILL", sep=" "))
             options.append((name, tuple(skills)))
         elif name in _BREAKTHROUGH_WORDS:
-            options.append((name, tuple(args.take(what) for what in _BREAKTHROUGH_WORDS[name])))
+            words = tuple(args.take(tr(args.lang, what)) for what in _BREAKTHROUGH_WORDS[name])
+            options.append((name, words))
         elif name is not None:
             if milestone:
                 raise CommandError(tr(args.lang, "campaign.one_milestone"))

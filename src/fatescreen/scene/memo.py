@@ -44,6 +44,11 @@ class ByIdentity(Generic[K, V]):
         self._known[id(key)] = (key, value)
         return value
 
+    def known(self, key: K) -> V | None:
+        """The value worked out (or remembered) for ``key``, without working it out."""
+        known = self._known.get(id(key))
+        return known[1] if known is not None and known[0] is key else None
+
     def remember(self, key: K, value: V) -> None:
         """Answer ``value`` when next asked about ``key`` (worked out another way)."""
         if len(self._known) >= self._limit:

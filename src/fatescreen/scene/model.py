@@ -255,6 +255,29 @@ def _by_zone(characters: tuple[Character, ...]) -> Mapping[str | None, tuple[Cha
     return {zone: tuple(members) for zone, members in by_zone.items()}
 
 
+def _moved_by_zone(
+    by_zone: Mapping[str | None, tuple[Character, ...]],
+    before: Character,
+    after: Character,
+    positions: Mapping[str, int],
+) -> Mapping[str | None, tuple[Character, ...]]:
+    """Characters by zone once ``before`` is replaced by ``after`` (the same id): only the
+    one or two zones it left or stands in change, the others are the very same tuples
+    (a move in a large scene touches two zones of hundreds)."""
+    moved = dict(by_zone)
+    if before.zone == after.zone:
+        moved[after.zone] = tuple(after if c is before else c for c in by_zone[before.zone])
+        return moved
+    left = tuple(c for c in by_zone[before.zone] if c is not before)
+    if left:
+        moved[before.zone] = left
+    else:
+        del moved[before.zone]
+    joined = (*by_zone.get(after.zone, ()), after)
+    moved[after.zone] = tuple(sorted(joined, key=lambda c: positions[c.id]))
+    return moved
+
+
 def _links_of_zones(links: tuple[Link, ...]) -> Mapping[str, tuple[Link, ...]]:
     by_zone: dict[str, list[Link]] = {}
     for link in links:
@@ -421,6 +444,14 @@ class Scene:
                 _pcs.remember(characters, pcs)
             elif before.kind is CharacterKind.PC and character.kind is CharacterKind.PC:
                 _pcs.remember(characters, tuple(character if c is before else c for c in pcs))
+            # carried over only when this value's lookup was worked out already
+            by_zone = vars(self).get("characters_by_zone") or _characters_by_zone.known(
+                self.characters
+            )
+            if by_zone is not None:
+                _characters_by_zone.remember(
+                    characters, _moved_by_zone(by_zone, before, character, positions)
+                )
         else:
             characters = (*self.characters, character)
         return replace(self, characters=characters)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from textual import events
+from textual.color import Color
 from textual.message import Message
 from textual.screen import Screen
 
@@ -27,11 +28,12 @@ class QuickPick(TextBlock):
     """One line of options: a digit picks at once, arrows and Enter pick the highlighted
     one, Esc closes it.
 
-    The pick is the line under the command bar, empty until it opens, so opening and
-    closing it repaints that one line and lays nothing out. It never takes the focus
-    (Textual repaints the whole screen when the focus moves): while it is open the app
-    hands it every key (:meth:`take_key`), so no dashboard key fires meanwhile. The choice
-    goes up as :class:`QuickPick.Picked` with the command line of the option.
+    The pick is the line under the command bar, empty until it opens (then on the theme's
+    panel colour), so opening and closing it repaints that one line and lays nothing out.
+    It never takes the focus (Textual repaints the whole screen when the focus moves):
+    while it is open the app hands it every key (:meth:`take_key`), so no dashboard key
+    fires meanwhile. The choice goes up as :class:`QuickPick.Picked` with the command line
+    of the option.
     """
 
     class Picked(Message):
@@ -56,13 +58,15 @@ class QuickPick(TextBlock):
         self.options = list(options)
         self.highlighted = 0
         self.is_open = True
-        self.add_class("-open")
+        # the open line's background set on the widget itself: a class would have the
+        # stylesheet matched against the widget again, on opening and on closing
+        self.styles.background = Color.parse(self.app.theme_variables["panel"])
         self._draw()
 
     def close(self) -> None:
         """Empty the line: the keys go back to the dashboard."""
         self.is_open = False
-        self.remove_class("-open")
+        self.styles.background = None
         self.set("")
 
     def _draw(self) -> None:

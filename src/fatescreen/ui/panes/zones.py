@@ -6,7 +6,8 @@ from bisect import bisect_right
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import compress, groupby
+from functools import cached_property
+from itertools import accumulate, compress, groupby
 from operator import is_, is_not, itemgetter
 from typing import overload
 
@@ -158,6 +159,17 @@ class MapCache:
     extra_obstacles: object = None
     gm: str = ""
     """The GM's name the boxes were drawn with (it marks hidden aspects)."""
+    obstacles_in: tuple[object, dict[str | None, list[Obstacle]]] | None = None
+    """The obstacles the next are grouped from, and the obstacles in each zone."""
+    remade: set[str] | None = None
+    """The zones whose boxes the last drawing made again (None: every zone's)."""
+    rows: tuple[object, int, int, dict[str, int], list[list[tuple[int, str]]]] | None = None
+    """The places and the box width the next are for: the columns and rows of the grid,
+    each zone's row, and each row's zones with their x, left to right."""
+    bands: tuple[tuple[object, ...], list[int], list[list[Put]], list[Band]] | None = None
+    """What the bands were drawn from (the link plans and the box width), the rows'
+    heights, the links' lines by row, and the bands: a row whose boxes and lines are the
+    same keeps its very band."""
 
 
 def zone_boxes(
@@ -179,25 +191,46 @@ def zone_boxes(
         and old.obstacles is scene.obstacles
         and len(old.characters) == len(scene.characters)
     ):
+        # the places that hold another object, found at C speed (a move changes one
+        # character of thousands)
+        places = compress(
+            range(len(scene.characters)), map(is_not, old.characters, scene.characters)
+        )
         dirty = set()
-        for before, after in zip(old.characters, scene.characters, strict=True):
-            if before is not after:
-                dirty.add(before.zone)
-                dirty.add(after.zone)
-    obstacles_in: dict[str | None, list[Obstacle]] = {}
-    for obstacle in scene.obstacles:
-        obstacles_in.setdefault(obstacle.zone, []).append(obstacle)
-    boxes = []
-    known = cache.boxes if cache is not None and dirty is not None else {}
-    for zone in scene.zones:
-        box = None if dirty is None or zone.id in dirty else known.get(zone.id)
-        if box is None:
-            box = _zone_box(scene, zone, inner, obstacles_in.get(zone.id, []), gm)
-        boxes.append(box)
+        for place in places:
+            dirty.add(old.characters[place].zone)
+            dirty.add(scene.characters[place].zone)
+    if (
+        cache is not None
+        and cache.obstacles_in is not None
+        and (cache.obstacles_in[0] is scene.obstacles)
+    ):
+        obstacles_in = cache.obstacles_in[1]
+    else:
+        obstacles_in = {}
+        for obstacle in scene.obstacles:
+            obstacles_in.setdefault(obstacle.zone, []).append(obstacle)
+        if cache is not None:
+            cache.obstacles_in = (scene.obstacles, obstacles_in)
+    remade: set[str] | None = None
+    if cache is not None and dirty is not None:
+        # the boxes drawn before, those of the zones a character came to or left made again
+        boxes = dict(cache.boxes)
+        remade = set()
+        for zone_id in dirty:
+            if zone_id is not None and zone_id in boxes:
+                zone = scene.zone(zone_id)
+                boxes[zone_id] = _zone_box(scene, zone, inner, obstacles_in.get(zone_id, []), gm)
+                remade.add(zone_id)
+    else:
+        boxes = {
+            zone.id: _zone_box(scene, zone, inner, obstacles_in.get(zone.id, []), gm)
+            for zone in scene.zones
+        }
     if cache is not None:
         cache.scene, cache.width, cache.gm = scene, width, gm
-        cache.boxes = {box.zone_id: box for box in boxes}
-    return boxes
+        cache.boxes, cache.remade = boxes, remade
+    return list(boxes.values())
 
 
 def _zone_box(scene: Scene, zone: Zone, inner: int, obstacles: list[Obstacle], gm: str) -> ZoneBox:
@@ -346,6 +379,16 @@ class Band:
     """The links' lines and labels in the band, y counted from its top."""
     box_width: int
 
+    @cached_property
+    def _hash(self) -> int:
+        return hash(
+            (self.width, self.height, self.box_height, self.boxes, self.puts, self.box_width)
+        )
+
+    def __hash__(self) -> int:
+        """Worked out once: the map view looks its bands up by value on every change."""
+        return self._hash
+
     def lines(self) -> list[Content]:
         """The band's lines."""
         canvas = Canvas(self.width, self.height)
@@ -443,39 +486,91 @@ def map_bands(
     if cache.place is None or cache.place[:3] != (scene.zones, scene.links, most):
         cache.place = (scene.zones, scene.links, most, place_zones(scene, most))
     place = cache.place[3]
-    columns = max(column for _, column in place.values()) + 1
+    if cache.rows is None or cache.rows[0] is not place:
+        cache.rows = _grid_rows(place)
+    _, columns, rows, row_of, row_zones = cache.rows
     wide = box_width(columns, width)
-    boxes = {box.zone_id: box for box in zone_boxes(scene, view, wide, cache)}
-    rows = max(row for row, _ in place.values()) + 1
-    heights = [3] * rows
-    in_row: list[list[tuple[int, ZoneBox]]] = [[] for _ in range(rows)]
     step = wide + GAP
-    for zone_id, (row, column) in sorted(place.items(), key=lambda item: item[1]):
-        box = boxes[zone_id]
-        heights[row] = max(heights[row], max(box.size, 1) + 2)
-        in_row[row].append((column * step, box))
-    tops = [sum(heights[:row]) + ROW_GAP * row for row in range(rows)]
+    zone_boxes(scene, view, wide, cache)
+    boxes = cache.boxes
     depends = (scene.links, scene.obstacles, place, wide)
     if len(cache.links) != 3 or not _same_depends(cache.links[0], depends):
         cache.links = (depends, *_plan_links(scene, place, wide))
     plans: list[Plan] = cache.links[1]  # type: ignore[assignment]
     far: list[Link] = cache.links[2]  # type: ignore[assignment]
-    puts = _draw_links(plans, heights, tops)
-    bands = [
-        Band(
-            columns * step,
-            heights[row] + (ROW_GAP if row < rows - 1 else 0),
-            heights[row],
-            tuple(in_row[row]),
-            tuple(puts[row]),
-            wide,
+    drawn = (plans, wide, columns)
+    kept = cache.bands
+    if kept is None or not all(map(is_, kept[0], drawn)) or len(kept[1]) != rows:
+        kept = (drawn, [], [], [])
+    _, old_heights, old_puts, old_bands = kept
+    remade = cache.remade
+    if old_bands and remade is not None:
+        # only the rows of the boxes made again can differ
+        redo = {row_of[zone_id] for zone_id in remade}
+        heights = list(old_heights)
+        for row in redo:
+            heights[row] = _row_height(boxes, row_zones[row])
+    else:
+        redo = None
+        heights = [_row_height(boxes, zones_in_row) for zones_in_row in row_zones]
+    if old_heights == heights:
+        puts = old_puts  # rows as tall as before: the links' lines are where they were
+    else:
+        tops = [0, *accumulate(height + ROW_GAP for height in heights)][:-1]
+        puts = _draw_links(plans, heights, tops)
+    bands = []
+    for row in range(rows):
+        old = old_bands[row] if old_bands else None
+        if (
+            old is not None
+            and (redo is None or row in redo)
+            and not all(
+                map(is_, map(itemgetter(1), old.boxes), (boxes[z] for _, z in row_zones[row]))
+            )
+        ):
+            old = None  # other boxes
+        if (
+            old is not None
+            and old_heights[row] == heights[row]
+            and (puts is old_puts or puts[row] == old_puts[row])
+        ):
+            # the same boxes, as tall, with the same lines of links: the very band
+            bands.append(old)
+            continue
+        bands.append(
+            Band(
+                columns * step,
+                heights[row] + (ROW_GAP if row < rows - 1 else 0),
+                heights[row],
+                tuple((x * step, boxes[zone_id]) for x, zone_id in row_zones[row]),
+                tuple(puts[row]),
+                wide,
+            )
         )
-        for row in range(rows)
-    ]
+    cache.bands = (drawn, heights, puts, bands)
     if cache.extra_zones is not scene.zones or cache.extra_obstacles is not scene.obstacles:
         cache.extra = {}
         cache.extra_zones, cache.extra_obstacles = scene.zones, scene.obstacles
     return bands, FarLines(scene, tuple(far), cache.extra)
+
+
+def _grid_rows(
+    place: dict[str, Cell],
+) -> tuple[object, int, int, dict[str, int], list[list[tuple[int, str]]]]:
+    """The places, the columns and rows of the grid, each zone's row, and each row's zones
+    with their column, left to right (worked out once for a map's places)."""
+    columns = max(column for _, column in place.values()) + 1
+    rows = max(row for row, _ in place.values()) + 1
+    row_zones: list[list[tuple[int, str]]] = [[] for _ in range(rows)]
+    for zone_id, (row, column) in sorted(place.items(), key=lambda item: item[1]):
+        row_zones[row].append((column, zone_id))
+    row_of = {zone_id: row for zone_id, (row, _) in place.items()}
+    return place, columns, rows, row_of, row_zones
+
+
+def _row_height(boxes: dict[str, ZoneBox], zones_in_row: list[tuple[int, str]]) -> int:
+    """How tall a row of boxes is: its tallest box, three rows at least."""
+    return max([3, *(boxes[zone_id].size + 2 for _, zone_id in zones_in_row)])
 
 
 class FarLines(Sequence[Content]):
@@ -642,11 +737,13 @@ class MapView(ScrollView, KeptLines):
     def _repaint(self, spans: list[tuple[int, int]]) -> None:
         scroll_y = self.scroll_offset.y
         region = self.scrollable_content_region
-        visible = Region(0, scroll_y, max(region.width, 1), region.height)
+        width, bottom = max(region.width, 1), scroll_y + region.height
+        # the spans that overlap the rows shown (a map moved down by a taller row has
+        # hundreds of spans below them)
         regions = [
-            Region(0, start - scroll_y, visible.width, height)
+            Region(0, start - scroll_y, width, height)
             for start, height in spans
-            if height and Region(0, start, visible.width, height).overlaps(visible)
+            if height and start < bottom and scroll_y < start + height
         ]
         if regions:
             self.refresh(*regions)
