@@ -861,17 +861,13 @@ class FatescreenApp(App[None]):
         self.invokes.choose(self.invokes.roller())
 
     def action_free_invoke(self) -> None:
-        """Spend the first free invoke the roller's side holds on the last roll (one key),
-        applied at once: the key's frame waits for no message."""
+        """Spend the first free invoke the roller's side holds on the last roll (one key)."""
         self._leave_key_to_what_is_in_front()
         if self.session is None or self.scene.pending_roll is None:
             self.notify(self.tr("error.no_roll"), severity="warning", markup=False)
             return
-        request = self.invokes.free_invoke(self.invokes.roller())
-        if request is None:
+        if not self.invokes.spend_free(self.invokes.roller()):
             self.notify(self.tr("ui.no_free_invokes"), severity="warning", markup=False)
-            return
-        self.run_command(request)
 
     # -- actions: flow ---------------------------------------------------------------------
 
