@@ -423,3 +423,36 @@ def test_a_milestone_names_a_pc_or_skill_it_cannot_find_in_finnish(campaign_dir:
         "taitoa 'Ajo' ei löydy; tunnetut: Shoot, Athletics, Deceive, Fight, Stealth, Contacts, "
         "Physique, Will, Notice, Burglary",
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        (
+            "lopeta painostukset",
+            "lopeta: painostuspisteiden määrää ei annettu. Käyttö: lopeta [painostukset N]",
+        ),
+        ("lopeta painostukset 101", "painostuspisteitä 0–100"),
+    ],
+)
+def test_late_compel_points_are_asked_for_in_finnish(line: str, said: str) -> None:
+    assert Session(Scene("Alone"), lang="fi").execute(line).lines == (said,)
+
+
+def test_the_last_scene_is_played_by_its_number_and_refusals_are_finnish(
+    campaign_dir: Path,
+) -> None:
+    session = _open(campaign_dir, "fi")
+    assert session.execute("virstanpylväs rozio ohita").lines == (
+        "hahmolla Rozio ei ole odottavaa virstanpylvästä: sellainen tulee jokaisen pelikerran "
+        "lopussa",
+    )
+    assert session.execute('läpimurto rozio vaihda Fight Shoot osta "x"').lines == (
+        "läpimurto sallii yhden virstanpylväsvaihtoehdon",
+    )
+    assert (
+        session.execute("pelaa ei-mikään")
+        .lines[0]
+        .startswith("kohtausta 'ei-mikään' ei löydy; tunnetut: Ambush in the archive, ")
+    )
+    assert _said(session, "pelaa 8")[0] == "kampanjan kohtaus 5 (pelikerta 2): The Brine Mother"

@@ -14,6 +14,8 @@ from fatescreen.ui.app import PANE_ORDER, FatescreenApp
 from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
 from fatescreen.ui.dialogs.help import HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
+from fatescreen.ui.lines import LinesView
+from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.log import LogPane
 from tests.ui.support import (
     AppFactory,
@@ -796,3 +798,33 @@ async def test_a_campaign_scene_starts_with_the_pcs_on_the_map(
 
 
 __all__ = ["GM"]
+
+
+async def test_f_shows_the_free_invoke_spent_in_every_pane_in_one_key(
+    make_app: AppFactory,
+) -> None:
+    """f applies the invoke as it is pressed: the log's newest entry is the invoke, and the
+    stat block and the aspects pane no longer show the free invoke's pip on the aspect
+    (their other lines as they were)."""
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await start(
+            app,
+            'aspect add "Bench edge" on silbestre free 1 for silbestre',
+            "overcome silbestre Athletics vs 2 0000",
+        )
+        app.select_character("silbestre")
+        await pilot.pause()
+        sheet = app.query_one("#sheet", LinesView)
+        aspects = app.query_one(AspectsPane).body
+        pip = "Bench edge ①"
+        assert pip in sheet.plain and pip in aspects.plain
+        before = [line for line in sheet.plain.split("\n") if "Bench edge" not in line]
+        await Keys(pilot).press("f")
+        assert log_text(app).split("\n")[0].startswith("› invoke ")
+        assert "Bench edge" in sheet.plain and pip not in sheet.plain
+        assert pip not in aspects.plain and "Bench edge" in aspects.plain
+        assert [line for line in sheet.plain.split("\n") if "Bench edge" not in line] == before
+        assert app.scene.pending_roll is not None
+        bonuses = app.scene.pending_roll.result.effort.bonuses
+        assert [(b.kind, b.value, b.detail) for b in bonuses] == [("invoke", 2, "Bench edge")]

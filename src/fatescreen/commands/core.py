@@ -559,6 +559,11 @@ def find_verb(word: str, lang: str = "en") -> Verb:
     raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
 
 
+_QUOTING = re.compile(r"[\"'\\]")
+"""A character the lexer reads as a quote or an escape."""
+_WORD = re.compile(r"[^ \t\r\n]+")
+"""A word between the lexer's blanks."""
+
 SHLEX_MESSAGES = {
     "No closing quotation": "error.quote.closing",
     "No escaped character": "error.quote.escape",
@@ -568,6 +573,10 @@ SHLEX_MESSAGES = {
 
 def split_line(line: str, lang: str = "en") -> list[str]:
     """Split a command line into words; quotes group a name with spaces."""
+    if _QUOTING.search(line) is None:
+        # no quote or escape (the lines the keys make): the words between the lexer's
+        # blanks, as it would split them
+        return _WORD.findall(line)
     try:
         lexer = shlex.shlex(line, posix=True)
         lexer.whitespace_split = True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from fatescreen.commands.core import Context
 from fatescreen.commands.errors import CommandError
@@ -89,13 +89,17 @@ def settles(action: Action, *purposes: RollPurpose) -> Callable[[Settler], Settl
     return register
 
 
-def settle(ctx: Context, base: Scene, pending: PendingRoll) -> tuple[Scene, tuple[str, ...]]:
+def settle(
+    ctx: Context, base: Scene, pending: PendingRoll, *, say: bool = True
+) -> tuple[Scene, tuple[str, ...]]:
     """Apply a roll to the scene before it; the result holds the roll as ``pending_roll``.
 
     Args:
         ctx: The language and names.
         base: The scene before the roll took effect.
         pending: The roll.
+        say: False when only the scene is wanted: the lines that say what happened are
+            left unwritten (empty) by a staged settler.
     """
     base = replace(base, pending_roll=None)
     pending = replace(pending, base=base)
@@ -106,7 +110,10 @@ def settle(ctx: Context, base: Scene, pending: PendingRoll) -> tuple[Scene, tupl
             result=with_scale_advantage(pending.result, levels, pending.scale_advantage),
         )
     scene = replace(base, pending_roll=pending)
-    return SETTLERS[pending.action, pending.purpose](ctx.on(scene), scene, pending)
+    settler = SETTLERS[pending.action, pending.purpose]
+    if not say and isinstance(settler, Staged):
+        return settler.apply(ctx.on(scene), scene, pending)[0], ()
+    return settler(ctx.on(scene), scene, pending)
 
 
 def reopen(ctx: Context) -> tuple[PendingRoll, Scene]:
@@ -119,7 +126,7 @@ def reopen(ctx: Context) -> tuple[PendingRoll, Scene]:
     pending = ctx.scene.pending_roll
     if pending is None or pending.base is None:
         raise ctx.error("error.no_roll")
-    again, _ = settle(ctx, pending.base, pending)
+    again, _ = settle(ctx, pending.base, pending, say=False)
     if again != ctx.scene:
         raise ctx.error("error.roll_closed")
     return pending, pending.base
@@ -183,14 +190,23 @@ Say = Callable[[Context, Scene, PendingRoll, What], tuple[str, ...]]
 """The say stage of a settler: the lines for what was applied (the scene is the one after)."""
 
 
-def staged(apply: Apply[What], say: Say[What]) -> Settler:
+class Staged(Generic[What]):
     """A settler made of an apply stage and a say stage that reads what it applied."""
 
-    def settler(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scene, tuple[str, ...]]:
-        scene, applied = apply(ctx, scene, pending)
-        return scene, say(ctx.on(scene), scene, pending, applied)
+    def __init__(self, apply: Apply[What], say: Say[What]) -> None:
+        self.apply = apply
+        self.say = say
 
-    return settler
+    def __call__(
+        self, ctx: Context, scene: Scene, pending: PendingRoll
+    ) -> tuple[Scene, tuple[str, ...]]:
+        scene, applied = self.apply(ctx, scene, pending)
+        return scene, self.say(ctx.on(scene), scene, pending, applied)
+
+
+def staged(apply: Apply[What], say: Say[What]) -> Settler:
+    """A settler made of an apply stage and a say stage that reads what it applied."""
+    return Staged(apply, say)
 
 
 # ---------------------------------------------------------------------------- efforts

@@ -236,7 +236,7 @@ def parse_endscene(args: Tokens) -> EndScene:
     """
     compels = None
     if _option(args, "compels"):
-        compels = args.number("how many compel points")
+        compels = args.number(tr(args.lang, "what.compel_points"))
         if not 0 <= compels <= 100:
             raise CommandError(tr(args.lang, "campaign.compels_range"))
     return EndScene(compels)

@@ -297,7 +297,9 @@ _character_positions: ByIdentity[tuple[Character, ...], Mapping[str, int]] = ByI
     limit=8,
 )
 _character_names: ByIdentity[tuple[Character, ...], Mapping[str, str]] = ByIdentity(
-    lambda characters: {character.id: character.name for character in characters}, limit=8
+    lambda characters: {character.id: character.name for character in characters},
+    limit=8,
+    steady=True,  # the same mapping while nobody is renamed, came or went (lines keyed by it)
 )
 _pcs: ByIdentity[tuple[Character, ...], tuple[Character, ...]] = ByIdentity(
     lambda characters: tuple(c for c in characters if c.kind is CharacterKind.PC), limit=8

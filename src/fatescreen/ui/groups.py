@@ -17,7 +17,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from fatescreen.ui.kept import KeptLines
-from fatescreen.ui.lines import fit_rows, line_key, resize_scrollbar
+from fatescreen.ui.lines import LineKey, fit_rows, line_key, resize_scrollbar
 
 
 @dataclass(eq=False)
@@ -125,11 +125,28 @@ class GroupsView(ScrollView, KeptLines):
         self._resize(old_height, before)
 
     def _carry(self, old: Group, new: Group) -> None:
-        """Give ``new`` the strips of ``old``'s lines that show the same."""
+        """Give ``new`` the strips of ``old``'s lines that show the same: the very same
+        line objects (the panes keep those of what did not change), else lines alike in
+        text and style. A group none of whose lines was drawn (off screen) gives nothing,
+        and ``new`` is built only once shown."""
         assert old.built is not None
-        pairs = zip(old.built, old.strips, strict=False)  # no strips yet at a new width
-        drawn = {line_key(line): strips for line, strips in pairs if strips}
-        new.strips = [drawn.get(line_key(line)) for line in new.lines]
+        # no strips yet at a new width
+        drawn = [
+            (line, strips) for line, strips in zip(old.built, old.strips, strict=False) if strips
+        ]
+        if not drawn:
+            return
+        by_line = {id(line): strips for line, strips in drawn}
+        by_key: dict[LineKey, list[Strip]] | None = None
+        carried: list[list[Strip] | None] = []
+        for line in new.lines:
+            strips = by_line.get(id(line))  # old.built keeps its lines (and their ids)
+            if strips is None:
+                if by_key is None:
+                    by_key = {line_key(known): strips for known, strips in drawn}
+                strips = by_key.get(line_key(line))
+            carried.append(strips)
+        new.strips = carried
 
     def _measure(self) -> None:
         """Each group's rows at ``_width`` (measured again only for a group not measured

@@ -9,8 +9,9 @@ from math import ceil
 from operator import is_not
 
 from rich.segment import Segment
+from rich.style import Style
 from textual.content import Content, Span
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
@@ -34,6 +35,19 @@ def same_lines(old: Sequence[Content], new: Sequence[Content]) -> bool:
     return len(old) == len(new) and all(
         a is b or line_key(a) == line_key(b) for a, b in zip(old, new, strict=True)
     )
+
+
+def changed_span(old: Sequence[Content], new: Sequence[Content]) -> tuple[int, int, int] | None:
+    """The run of lines that are other objects in ``new`` than in ``old``: where it
+    starts, and where it ends in ``old`` and in ``new``; None when every line is the very
+    same object. Found at C speed (a long list in which a command changed one line)."""
+    shorter = min(len(old), len(new))
+    start = next(compress(range(shorter), map(is_not, old, new)), shorter)
+    if start == shorter and len(old) == len(new):
+        return None
+    room = shorter - start
+    tail = next(compress(range(room), map(is_not, reversed(old), reversed(new))), room)
+    return start, len(old) - tail, len(new) - tail
 
 
 def _bar_picture(bar: ScrollBar, virtual: int, window: int) -> tuple[Segment, ...]:
@@ -168,6 +182,9 @@ class LinesView(ScrollView, KeptLines):
         comes back (a name in the turn order back to how it was an exchange ago) is not
         drawn again."""
         self._recent_width = 0
+        self._drawing: tuple[Offset, int, Style] | None = None
+        """The scrolling, the width and the style of the lines being drawn (see
+        :meth:`render_lines`)."""
 
     @property
     def plain(self) -> str:
@@ -175,9 +192,23 @@ class LinesView(ScrollView, KeptLines):
         return "\n".join(line.plain for line in self.lines)
 
     def set_lines(self, lines: Sequence[Content]) -> None:
-        """Show these lines (repainting only if they differ)."""
+        """Show these lines (repainting only if they differ).
+
+        The panes keep the line objects of what did not change (see ``aspect_line``):
+        the lines before and after the run of other objects are neither compared nor
+        looked up again, and the run alone is drawn (see :meth:`replace_lines`).
+        """
         new = list(lines)
-        if same_lines(self.lines, new):
+        old = self.lines
+        span = changed_span(old, new)
+        if span is None:
+            return
+        start, old_stop, new_stop = span
+        run = new[start:new_stop]
+        if same_lines(old[start:old_stop], run):
+            return
+        if self._line_counts() is not None:
+            self._replace(start, old_stop, run)
             return
         self.lines = new
         self._blocks, self._block_lines = [], []
@@ -190,10 +221,18 @@ class LinesView(ScrollView, KeptLines):
         new = list(lines)
         if same_lines(self.lines[start:stop], new):
             return
-        counts = self._line_counts()
-        if counts is None:  # not drawn as one list at one width yet: draw it all
-            self.set_lines([*self.lines[:start], *new, *self.lines[stop:]])
+        if self._line_counts() is None:  # not drawn as one list at one width yet: draw it all
+            self.lines = [*self.lines[:start], *new, *self.lines[stop:]]
+            self._blocks, self._block_lines = [], []
+            self._rebuild()
             return
+        self._replace(start, stop, new)
+
+    def _replace(self, start: int, stop: int, new: list[Content]) -> None:
+        """Draw ``new`` in place of the lines from ``start`` to ``stop`` (the lines are
+        drawn as one block at the view's width: see :meth:`_line_counts`)."""
+        counts = self._line_counts()
+        assert counts is not None
         old = self.lines[start:stop]
         strips = self._strips_for(new, self._width)  # kept with what is cached
         by_line = self._by_line
@@ -204,16 +243,23 @@ class LinesView(ScrollView, KeptLines):
         self._strips = [*self._strips[:begin], *strips, *self._strips[end:]]
         self._blocks, self._block_lines = [self._strips], [len(self.lines)]
         self._counts = ([*counts[:start], *new_counts, *counts[stop:]], self._strips)
-        # forget the lines replaced (those kept in the new lines stay)
+        # forget the lines replaced (those kept in the new lines stay), keeping their
+        # strips a while (a name in the turn order back to how it was an exchange ago)
         kept = {id(line) for line in new}
         keys = {by_line[id(line)][1] for line in new}
         cache = self._caches.get(self._width, {})
+        recent = self._recent
         for line in old:
             if id(line) in kept:
                 continue
             known = by_line.pop(id(line), None)
             if known is not None and known[0] is line and known[1] not in keys:
-                cache.pop(known[1], None)
+                dropped = cache.pop(known[1], None)
+                if dropped is not None and self._recent_width == self._width:
+                    recent.pop(known[1], None)
+                    recent[known[1]] = dropped
+        while len(recent) > RECENT:
+            del recent[next(iter(recent))]
         self._resize()
 
     def _line_counts(self) -> list[int] | None:
@@ -505,20 +551,34 @@ class LinesView(ScrollView, KeptLines):
             if overflows != self.show_vertical_scrollbar:
                 self.call_later(self.refresh, layout=True)
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines for ``crop``, the scrolling, the width and the style they are drawn
+        at worked out once for all of them (see :meth:`render_line`)."""
+        self._drawing = None
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing = None
+
     def render_line(self, y: int) -> Strip:
         """One visible line."""
-        scroll_x, scroll_y = self.scroll_offset
+        drawing = self._drawing
+        if drawing is None:
+            # the same for every line drawn at once: asked of Textual once (the region
+            # alone walks the widget's styles and scrollbars)
+            width = self.scrollable_content_region.width
+            if not self._width and width > 0 and self.lines:
+                self._first_fill(width)
+            drawing = self._drawing = (self.scroll_offset, width, self.visual_style.rich_style)
+        (scroll_x, scroll_y), width, style = drawing
         index = y + scroll_y
-        width = self.scrollable_content_region.width
-        if not self._width and width > 0 and self.lines:
-            self._first_fill(width)
         if index >= len(self._strips):
-            return Strip.blank(width, self.visual_style.rich_style)
+            return Strip.blank(width, style)
         strip = self._strips[index]
         if isinstance(strip, _Undrawn):
             strip = strip.draw(self)
             self._strips[index] = strip
-        return strip.crop_extend(scroll_x, scroll_x + width, self.visual_style.rich_style)
+        return strip.crop_extend(scroll_x, scroll_x + width, style)
 
 
 class _Undrawn(Strip):

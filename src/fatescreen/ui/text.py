@@ -153,13 +153,22 @@ def aspect_line(
 
 
 def aspect_width(prefix: str, aspect: Aspect, names: Mapping[str, str], gm: str) -> int:
-    """How many cells :func:`aspect_line` is wide, worked out without building it."""
-    return cell_len(literal(prefix)) + sum(
+    """How many cells :func:`aspect_line` is wide, worked out without building it (and
+    remembered by the aspect object, as the line is)."""
+    key = (id(aspect), prefix, gm)
+    known = _aspect_widths.get(key)
+    if known is not None and known[0] is aspect and known[1] is names:
+        return known[2]
+    width = cell_len(literal(prefix)) + sum(
         part.cell_length
         if isinstance(part, Content)
         else cell_len(literal(part[0] if isinstance(part, tuple) else part))
         for part in _aspect_parts(aspect, names, gm)
     )
+    if len(_aspect_widths) >= _ASPECT_LINES:
+        _aspect_widths.clear()
+    _aspect_widths[key] = (aspect, names, width)
+    return width
 
 
 _ASPECT_LINES = 1 << 15
@@ -167,6 +176,7 @@ _ASPECT_LINES = 1 << 15
 _aspect_lines: dict[
     tuple[int, str | tuple[str, str], str], tuple[Aspect, Mapping[str, str], Content]
 ] = {}
+_aspect_widths: dict[tuple[int, str, str], tuple[Aspect, Mapping[str, str], int]] = {}
 
 
 def boxes(track: StressTrack, escalating: bool = False) -> Content:

@@ -39,6 +39,8 @@ class LogPane(Pane):
         super().__init__(id=id)
         self.view_lines = LinesView(id="log-lines")
         self.entries: list[LogEntry] = []
+        self._line_count = 0
+        """How many lines the entries show (counted as they come, not for every entry)."""
 
     def compose(self) -> ComposeResult:
         yield self.view_lines
@@ -58,10 +60,11 @@ class LogPane(Pane):
         style = "" if ok else "$error"
         rendered = [assemble((f"› {command}", "$text-muted"))]
         rendered += [assemble("  ", (line, style)) for line in lines]
+        self._line_count += len(rendered)
         if len(self.entries) > MAX_ENTRIES:
             self.entries = self.entries[:MAX_ENTRIES]
-        keep = sum(1 + len(e.lines) for e in self.entries)
-        self._show_entry(rendered, keep)
+            self._line_count = sum(1 + len(e.lines) for e in self.entries)
+        self._show_entry(rendered, self._line_count)
 
     def _show_entry(self, rendered: list[Content], keep: int) -> None:
         self.view_lines.prepend(rendered, keep)

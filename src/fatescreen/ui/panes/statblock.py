@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 
 from textual import events
@@ -155,19 +156,8 @@ def slot_label(slot: ConsequenceSlot, view: View) -> str:
 
 def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
     """Consequences, minions, aspects, skills and stunts."""
-    lines: list[Content] = []
     names = scene.character_names
-    labels = [slot_label(slot, view) for slot in character.consequences]
-    width = max((len(label) for label in labels), default=0) + 2
-    for slot, label in zip(character.consequences, labels, strict=True):
-        parts: list[Part] = [(f"{label:<{width}}", "$text-muted")]
-        if slot.aspect is None:
-            parts.append(("—", "$text-muted"))
-        else:
-            parts.append(aspect_content(slot.aspect, names, gm=view.tr("gm.name")))
-            if slot.recovering:
-                parts.append(("  ↻ " + view.tr("ui.recovering"), "$success"))
-        lines.append(assemble(*parts))
+    lines = list(_consequence_lines(character.consequences, names, view))
     if character.minions:
         standing = set(minion_armor_options(character, scene.character_index))
         minion_parts: list[Part] = [(view.tr("ui.minions") + " ", "$text-muted")]
@@ -189,6 +179,35 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
         lines.append(aspect_line((prefix, "$text-muted"), aspect, names, gm))
     lines += _skills_and_stunts(character, view)
     return lines
+
+
+def _consequence_lines(
+    slots: tuple[ConsequenceSlot, ...], names: Mapping[str, str], view: View
+) -> list[Content]:
+    """A line per consequence slot, the very same lines while the slots, the names and
+    the view are (a line view then neither compares nor draws them again)."""
+    known = _slot_lines.get("last")
+    if known is not None and known[0] is slots and known[1] is names and known[2] == view:
+        return known[3]
+    lines: list[Content] = []
+    labels = [slot_label(slot, view) for slot in slots]
+    width = max((len(label) for label in labels), default=0) + 2
+    for slot, label in zip(slots, labels, strict=True):
+        parts: list[Part] = [(f"{label:<{width}}", "$text-muted")]
+        if slot.aspect is None:
+            parts.append(("—", "$text-muted"))
+        else:
+            parts.append(aspect_content(slot.aspect, names, gm=view.tr("gm.name")))
+            if slot.recovering:
+                parts.append(("  ↻ " + view.tr("ui.recovering"), "$success"))
+        lines.append(assemble(*parts))
+    _slot_lines["last"] = (slots, names, view, lines)
+    return lines
+
+
+_slot_lines: dict[
+    str, tuple[tuple[ConsequenceSlot, ...], Mapping[str, str], View, list[Content]]
+] = {}
 
 
 def _solo_line(solo: SoloBonus, pcs: int, view: View) -> Content:
