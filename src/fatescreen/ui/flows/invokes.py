@@ -125,25 +125,19 @@ class InvokeFlow:
                 )
         return found_options
 
-    def free_invoke(self, invoker: str) -> Invoke | None:
-        """The free invoke of the first aspect on which ``invoker``'s side holds one (None
-        when it holds none)."""
-        scene = self.table.scene
-        pcs = frozenset(c.id for c in scene.pcs)
-        found = first_aspect_in_play(
-            scene,
-            # most aspects hold no free invoke: skip them before asking whose they are
-            lambda a: bool(a.aspect.free_invokes and free_invoke_holders(a.aspect, invoker, pcs)),
-        )
-        return None if found is None else Invoke(found.key, invoker, "free")
-
     def spend_free(self, invoker: str, *, then: AfterRequest | None = None) -> bool:
         """Invoke the first aspect on which ``invoker``'s side holds a free invoke (then
         ``then``); False when it holds none."""
-        request = self.free_invoke(invoker)
-        if request is None:
+        table = self.table
+        pcs = frozenset(c.id for c in table.scene.pcs)
+        found = first_aspect_in_play(
+            table.scene,
+            # most aspects hold no free invoke: skip them before asking whose they are
+            lambda a: bool(a.aspect.free_invokes and free_invoke_holders(a.aspect, invoker, pcs)),
+        )
+        if found is None:
             return False
-        self.table.post_message(RequestSubmitted(request, then=then))
+        table.post_message(RequestSubmitted(Invoke(found.key, invoker, "free"), then=then))
         return True
 
 
