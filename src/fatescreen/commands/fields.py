@@ -234,28 +234,44 @@ def choice(ctx: Context, args: Tokens, words: Mapping[str, tuple[str, ...]], wha
     return found
 
 
-def _set_text(key: str, what: str = "what.text") -> Parser:
-    def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        data[key] = text(ctx, args, what)
-
-    return parse
+# The parsers that several fields share, each told its key, are small records called like a
+# function rather than closures made by a factory: the tables of fields are built when the
+# module is imported, and a record's ``__call__`` runs (and is tested) each time a field is read.
 
 
-def _set_number(key: str, *, optional: bool = False) -> Parser:
-    def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        if optional and is_none(args):
-            data.pop(key, None)
+@dataclass(frozen=True)
+class _SetText:
+    """``FIELD TEXT``: a text that is not blank, under ``key``."""
+
+    key: str
+    what: str = "what.text"
+
+    def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
+        data[self.key] = text(ctx, args, self.what)
+
+
+@dataclass(frozen=True)
+class _SetNumber:
+    """``FIELD NUMBER`` under ``key``; ``FIELD none`` takes it away where it is optional."""
+
+    key: str
+    optional: bool = False
+
+    def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
+        if self.optional and is_none(args):
+            data.pop(self.key, None)
         else:
-            data[key] = args.number(ctx.tr("what.number"))
-
-    return parse
+            data[self.key] = args.number(ctx.tr("what.number"))
 
 
-def _set_switch(key: str) -> Parser:
-    def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
+@dataclass(frozen=True)
+class _SetSwitch:
+    """``FIELD on|off`` under ``key``."""
 
-    return parse
+    key: str
+
+    def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
+        data[self.key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
 
 
 def _set_zone(ctx: Context, args: Tokens, data: Data) -> None:
@@ -445,19 +461,21 @@ def _solo(ctx: Context, args: Tokens, data: Data) -> None:
     data["solo"] = found
 
 
-def _swarm_list(key: str) -> Parser:
+@dataclass(frozen=True)
+class _SwarmList:
     """``parts ID,ID`` or ``shields ID,ID`` (characters of the scene), or ``none``: a
     swarm's parts and the parts shielding its heart (§7)."""
 
-    def parse(ctx: Context, args: Tokens, data: Data) -> None:
+    key: str
+
+    def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
         if is_none(args):
-            data.pop(key, None)
-            if key == "parts":
+            data.pop(self.key, None)
+            if self.key == "parts":
                 data.pop("shields", None)
             return
-        data[key] = [ctx.character(ref).id for ref in args.names(ctx.tr("what.character"))]
-
-    return parse
+        refs = args.names(ctx.tr("what.character"))
+        data[self.key] = [ctx.character(ref).id for ref in refs]
 
 
 def _minions(ctx: Context, args: Tokens, data: Data) -> None:
@@ -505,7 +523,7 @@ def _reveal(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 FORM_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
     Field("skill", ("skills", "taito"), _skills, _skills_span),
     Field("aspect", ("aspects", "piirre"), _aspects, lambda args: _taken(args, 2)),
     Field("stunt", ("stunts", "temppu"), _stunts, _stunts_span),
@@ -560,24 +578,24 @@ def _hidden(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 CHARACTER_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
     Field("kind", ("laji",), _kind),
-    Field("player", ("pelaaja",), _set_text("player")),
+    Field("player", ("pelaaja",), _SetText("player")),
     Field("zone", ("alue",), _set_zone),
     Field("skill", ("skills", "taito"), _skills, _skills_span),
     Field("stunt", ("stunts", "temppu"), _stunts, _stunts_span),
     Field("stress", ("rasitus",), _stress, _stress_span),
     Field("consequences", ("slots", "jäljet"), _slots),
-    Field("weapon", ("ase",), _set_number("weapon")),
-    Field("armor", ("panssari",), _set_number("armor")),
-    Field("refresh", ("lähtölataus",), _set_number("refresh")),
-    Field("fp", ("fate_points", "fatepisteet"), _set_number("fate_points")),
-    Field("members", ("jäsenet",), _set_number("members")),
+    Field("weapon", ("ase",), _SetNumber("weapon")),
+    Field("armor", ("panssari",), _SetNumber("armor")),
+    Field("refresh", ("lähtölataus",), _SetNumber("refresh")),
+    Field("fp", ("fate_points", "fatepisteet"), _SetNumber("fate_points")),
+    Field("members", ("jäsenet",), _SetNumber("members")),
     Field("scale", ("skaala",), _scale),
     Field("minions", ("kätyrit",), _minions),
     Field("solo", ("soolo",), _solo),
-    Field("parts", ("osat",), _swarm_list("parts")),
-    Field("shields", ("suojat",), _swarm_list("shields")),
+    Field("parts", ("osat",), _SwarmList("parts")),
+    Field("shields", ("suojat",), _SwarmList("shields")),
     Field("form", ("forms", "muoto"), _forms, _forms_span),
     Field("hidden", ("piilotettu",), _hidden),
 )
@@ -627,14 +645,14 @@ def _answer(ctx: Context, args: Tokens, data: Data) -> None:
 OBSTACLE_FIELDS = Fields(
     Field("name", ("nimi",), _obstacle_name),
     Field("zone", ("alue",), _set_zone),
-    Field("rating", ("taso",), _set_number("rating")),
-    Field("weapon", ("ase",), _set_number("weapon")),
-    Field("removal", ("poisto",), _set_number("removal", optional=True)),
-    Field("harmful", ("vahingollinen",), _set_switch("harmful")),
+    Field("rating", ("taso",), _SetNumber("rating")),
+    Field("weapon", ("ase",), _SetNumber("weapon")),
+    Field("removal", ("poisto",), _SetNumber("removal", optional=True)),
+    Field("harmful", ("vahingollinen",), _SetSwitch("harmful")),
     Field("between", ("välissä",), _between, lambda args: _taken(args, _between_words(args))),
-    Field("choice", ("valinta",), _set_text("choice")),
+    Field("choice", ("valinta",), _SetText("choice")),
     Field("answer", ("answers", "vastaus"), _answer, lambda args: _taken(args, 2)),
-    Field("difficulty", ("vaikeus",), _set_number("difficulty", optional=True)),
+    Field("difficulty", ("vaikeus",), _SetNumber("difficulty", optional=True)),
 )
 """What ``set`` changes on a hazard, a block or a distraction."""
 
@@ -667,9 +685,9 @@ def _outcome(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 COUNTDOWN_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
-    Field("boxes", ("ruudut",), _set_number("boxes")),
-    Field("checked", ("rastitettu",), _set_number("checked")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
+    Field("boxes", ("ruudut",), _SetNumber("boxes")),
+    Field("checked", ("rastitettu",), _SetNumber("checked")),
     Field("trigger", ("triggers", "laukaisija"), _trigger),
     Field("outcome", ("lopputulos",), _outcome),
     Field("visible", ("näkyvyys",), _visible),
@@ -701,8 +719,8 @@ def _side(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 CONTEST_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
-    Field("victories", ("voitot",), _set_number("victories")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
+    Field("victories", ("voitot",), _SetNumber("victories")),
     Field("side", ("sides", "puoli"), _side, lambda args: _taken(args, 2)),
 )
 """What ``set`` changes on a contest (its play has the ``contest`` verb)."""
@@ -735,7 +753,7 @@ def _task_span(args: Tokens) -> list[str]:
 
 
 CHALLENGE_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
     Field("task", ("tasks", "tehtävä"), _task, _task_span),
 )
 """What ``set`` changes on a challenge (its play has the ``challenge`` verb)."""
@@ -749,7 +767,7 @@ def finish(data: Data) -> Data:
 # ---------------------------------------------------------------------------- zones, scene
 
 ZONE_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
     Field("hidden", ("piilotettu",), _hidden),
 )
 """What ``set`` changes on a zone (its aspects have the ``aspect`` verb)."""
@@ -760,23 +778,27 @@ def _notes(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 SCENE_FIELDS = Fields(
-    Field("title", ("otsikko",), _set_text("title")),
+    Field("title", ("otsikko",), _SetText("title")),
     Field("notes", ("muistiinpanot",), _notes),
 )
 """What ``set scene`` changes."""
 
 
-def _rule(key: str) -> Parser:
-    def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        default = codec.rules_values(RulesInPlay())[key]
-        if isinstance(default, bool):
-            data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
-        elif isinstance(default, str):
-            data[key] = "" if is_none(args) else text(ctx, args)
-        else:
-            data[key] = args.number(ctx.tr("what.number"))
+@dataclass(frozen=True)
+class _Rule:
+    """An optional rule's value under ``key``: a switch, a text or a number, as its default
+    is."""
 
-    return parse
+    key: str
+
+    def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
+        default = codec.rules_values(RulesInPlay())[self.key]
+        if isinstance(default, bool):
+            data[self.key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
+        elif isinstance(default, str):
+            data[self.key] = "" if is_none(args) else text(ctx, args)
+        else:
+            data[self.key] = args.number(ctx.tr("what.number"))
 
 
 RULES_WORDS = {
@@ -803,7 +825,7 @@ RULES_WORDS = {
 """The Finnish word of each ``[rules]`` key, as ``set rules`` takes it (the section names of
 Fate Condensed's optional rules: «Tilat», «Äärimmäiset jäljet», «Täysi puolustus»...)."""
 
-RULES_FIELDS = Fields(*(Field(key, (RULES_WORDS[key],), _rule(key)) for key in codec.RULES_KEYS))
+RULES_FIELDS = Fields(*(Field(key, (RULES_WORDS[key],), _Rule(key)) for key in codec.RULES_KEYS))
 """What ``set rules`` changes: the optional rules of the scene, by their keys in the scene
 file or their Finnish words."""
 
