@@ -87,17 +87,26 @@ ACTIONS = ("overcome", "create", "attack", "defend")
 
 SWITCHES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        "true": ("on", "true", "yes", "päällä", "kyllä"),
-        "false": ("off", "false", "no", "pois", "ei"),
+        "true": ("on", "true", "yes", "kyllä", "päällä"),
+        "false": ("off", "false", "no", "ei", "pois"),
     }
 )
 """Words that switch an optional rule on or off."""
+
+# Each table of words lists its English word first and its Finnish word last.
 
 
 def word_in(words: Mapping[str, tuple[str, ...]], text: str) -> str | None:
     """The value a word stands for in a table of words (``lievä`` → ``mild``), or None."""
     wanted = fold(text)
     return next((key for key, aliases in words.items() if wanted in aliases), None)
+
+
+def options_in(words: Mapping[str, tuple[str, ...]], lang: str) -> str:
+    """A table's words as the GM types them in ``lang``, for a message: in English each
+    value's first word, in another language its last (each table lists its Finnish word
+    last)."""
+    return ", ".join(aliases[0] if lang == "en" else aliases[-1] for aliases in words.values())
 
 
 def _taken(args: Tokens, count: int) -> list[str]:
@@ -145,8 +154,6 @@ class Fields:
         """The fields as the GM types them in ``lang``, for messages: in English their
         names; in another language the catalog's word for a field where the parser takes it,
         else the field's last alias (each field lists its Finnish word last)."""
-        if lang == "en":
-            return self.names
         return ", ".join(self.word_in(field.name, lang) for field in self.fields)
 
     def word_in(self, word: str, lang: str) -> str:
@@ -211,13 +218,8 @@ def is_none(args: Tokens) -> bool:
     return args.keyword("none") is not None
 
 
-def text(ctx: Context, args: Tokens, what: str = "what.text") -> str:
-    """The next word as a text that is not blank."""
-    return text_word(args, what)
-
-
 def text_word(args: Tokens, what: str = "what.text") -> str:
-    """The next word as a text that is not blank (no scene needed: a parse stage's)."""
+    """The next word as a text that is not blank (``what`` names it where it is missing)."""
     value = args.take(tr(args.lang, what)).strip()
     if not value:
         raise args.missing(tr(args.lang, what))
@@ -229,8 +231,7 @@ def choice(ctx: Context, args: Tokens, words: Mapping[str, tuple[str, ...]], wha
     word = args.take(ctx.tr(what))
     found = word_in(words, word)
     if found is None:
-        options = ", ".join(aliases[0] for aliases in words.values())
-        raise ctx.error("build.choice", text=word, options=options)
+        raise ctx.error("build.choice", text=word, options=options_in(words, ctx.lang))
     return found
 
 
@@ -247,7 +248,7 @@ class _SetText:
     what: str = "what.text"
 
     def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
-        data[self.key] = text(ctx, args, self.what)
+        data[self.key] = text_word(args, self.what)
 
 
 @dataclass(frozen=True)
@@ -318,7 +319,7 @@ def _skills(ctx: Context, args: Tokens, data: Data) -> None:
     while args:
         if not first and not _another_skill(args.words):
             break
-        name = skill_name(text(ctx, args, "what.skill"), skills)
+        name = skill_name(text_word(args, "what.skill"), skills)
         if is_none(args):
             skills.pop(name, None)
         else:
@@ -346,12 +347,12 @@ def _put(data: Data, key: str, value: Any) -> None:
 
 def _stunt_value(ctx: Context, args: Tokens) -> str | Data:
     """``"TEXT" [BONUS SKILL ACTION]``, as the file writes a stunt."""
-    stunt_text = text(ctx, args, "what.stunt")
+    stunt_text = text_word(args, "what.stunt")
     word = args.peek()
     if word is None or word in ALL_FIELDS or not _is_value(word) or keyword_of(word) == "none":
         return stunt_text
     bonus = args.number(ctx.tr("what.bonus"))
-    skill = skill_name(text(ctx, args, "what.skill"), ())
+    skill = skill_name(text_word(args, "what.skill"), ())
     action = args.take(ctx.tr("what.action"))
     if action not in ACTIONS:
         raise ctx.error("build.choice", text=action, options=", ".join(ACTIONS))
@@ -433,7 +434,7 @@ def _slots(ctx: Context, args: Tokens, data: Data) -> None:
     for word in args.names(ctx.tr("what.slots")):
         slot = word_in(SLOTS, word)
         if slot is None:
-            raise ctx.error("build.choice", text=word, options=", ".join(SLOTS))
+            raise ctx.error("build.choice", text=word, options=options_in(SLOTS, ctx.lang))
         slots.append(slot)
     data["consequence_slots"] = slots
 
@@ -456,7 +457,7 @@ def _solo(ctx: Context, args: Tokens, data: Data) -> None:
     for word in args.names(ctx.tr("what.solo")):
         option = word_in(SOLO, word)
         if option is None:
-            raise ctx.error("build.choice", text=word, options=", ".join(SOLO))
+            raise ctx.error("build.choice", text=word, options=options_in(SOLO, ctx.lang))
         found.append(option)
     data["solo"] = found
 
@@ -500,7 +501,7 @@ def _aspects(ctx: Context, args: Tokens, data: Data) -> None:
     action = args.keyword("add", "remove")
     if action is None:
         raise args.missing(args.words_in("add", "remove", sep="/"))
-    name = text(ctx, args, "what.aspect_name")
+    name = text_word(args, "what.aspect_name")
     names = [fold(a if isinstance(a, str) else a["name"]) for a in aspects]
     if action == "add":
         if fold(name) in names:
@@ -543,7 +544,7 @@ def _forms(ctx: Context, args: Tokens, data: Data) -> None:
         _put(data, "form", forms)
         return
     if action == "add":
-        forms.append({"name": text(ctx, args, "what.form")})
+        forms.append({"name": text_word(args, "what.form")})
         if args.keyword("soft"):
             forms[-1]["reveal"] = "soft"
         index = len(forms) - 1
@@ -611,7 +612,7 @@ def obstacle_kind(data: Data) -> str:
 
 
 def _obstacle_name(ctx: Context, args: Tokens, data: Data) -> None:
-    data[obstacle_kind(data)] = text(ctx, args, "what.new_name")
+    data[obstacle_kind(data)] = text_word(args, "what.new_name")
 
 
 def _between(ctx: Context, args: Tokens, data: Data) -> None:
@@ -631,14 +632,14 @@ def _between_words(args: Tokens) -> int:
 def _answer(ctx: Context, args: Tokens, data: Data) -> None:
     """``answer "ANSWER" "WHAT FOLLOWS"`` or ``answer "ANSWER" none``."""
     answers = dict(data.get("answers", {}))
-    answer = text(ctx, args, "what.answer")
+    answer = text_word(args, "what.answer")
     same = [key for key in answers if fold(key) == fold(answer)]
     if is_none(args):
         if not same:
             raise ctx.error("build.no_answer", answer=answer)
         del answers[same[0]]
     else:
-        answers[same[0] if same else answer] = text(ctx, args, "what.text")
+        answers[same[0] if same else answer] = text_word(args, "what.text")
     _put(data, "answers", answers)
 
 
@@ -668,7 +669,7 @@ def _trigger(ctx: Context, args: Tokens, data: Data) -> None:
         data["_triggers"] = []
         return
     fresh = data.setdefault("_triggers", [])
-    fresh.append(text(ctx, args, "what.text"))
+    fresh.append(text_word(args, "what.text"))
     data["trigger"] = fresh[0] if len(fresh) == 1 else list(fresh)
 
 
@@ -681,7 +682,7 @@ def _visible(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 def _outcome(ctx: Context, args: Tokens, data: Data) -> None:
-    _put(data, "outcome", "" if is_none(args) else text(ctx, args))
+    _put(data, "outcome", "" if is_none(args) else text_word(args))
 
 
 COUNTDOWN_FIELDS = Fields(
@@ -702,7 +703,7 @@ def _side(ctx: Context, args: Tokens, data: Data) -> None:
     """``side "NAME" ID,ID`` sets a side's members (a new side if none has that name);
     ``side "NAME" none`` takes the side away."""
     sides = [dict(side) for side in data.get("sides", [])]
-    name = text(ctx, args, "what.side")
+    name = text_word(args, "what.side")
     same = [index for index, side in enumerate(sides) if fold(side["name"]) == fold(name)]
     if is_none(args):
         if not same:
@@ -730,7 +731,7 @@ def _task(ctx: Context, args: Tokens, data: Data) -> None:
     """``task "NAME" SKILL DIFFICULTY`` adds a task or changes one; ``task "NAME" none``
     takes it away."""
     tasks = [dict(task) for task in data.get("tasks", [])]
-    name = text(ctx, args, "what.task")
+    name = text_word(args, "what.task")
     same = [index for index, task in enumerate(tasks) if fold(task["name"]) == fold(name)]
     if is_none(args):
         if not same:
@@ -738,7 +739,7 @@ def _task(ctx: Context, args: Tokens, data: Data) -> None:
             raise ctx.error("error.unknown", what=ctx.tr("what.task"), ref=name, names=known)
         del tasks[same[0]]
     else:
-        skill = skill_name(text(ctx, args, "what.skill"), ())
+        skill = skill_name(text_word(args, "what.skill"), ())
         difficulty = args.number(ctx.tr("what.difficulty"))
         if same:
             tasks[same[0]].update(skill=skill, difficulty=difficulty)
@@ -774,7 +775,7 @@ ZONE_FIELDS = Fields(
 
 
 def _notes(ctx: Context, args: Tokens, data: Data) -> None:
-    _put(data, "notes", "" if is_none(args) else text(ctx, args))
+    _put(data, "notes", "" if is_none(args) else text_word(args))
 
 
 SCENE_FIELDS = Fields(
@@ -796,7 +797,7 @@ class _Rule:
         if isinstance(default, bool):
             data[self.key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
         elif isinstance(default, str):
-            data[self.key] = "" if is_none(args) else text(ctx, args)
+            data[self.key] = "" if is_none(args) else text_word(args)
         else:
             data[self.key] = args.number(ctx.tr("what.number"))
 

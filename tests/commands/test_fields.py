@@ -1,0 +1,251 @@
+"""The fields of a record as ``set`` reads them, one by one: each field's missing or
+mistyped value refused word for word (in English and Finnish) and changing nothing, and
+what an accepted value makes of the record (a value taken away, a name matched whatever its
+case, an entry changed in place)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fatescreen.commands.core import Context, Tokens, find_verb
+from fatescreen.commands.errors import CommandError
+from fatescreen.commands.fields import Field, Fields, is_none
+from fatescreen.rules.contests import ChallengeTask
+from fatescreen.rules.obstacles import Block, Distraction, DistractionAnswer
+from tests.commands.support import DEMO, LIBRARY, MINE, SCRIPTS, open_session, played
+from tests.commands.test_set_and_place import missing_en, missing_fi, on
+from tests.commands.test_verb_replies import Reply, check, reply_id
+
+SWARM = SCRIPTS / "swarm.toml"
+
+REFUSED = [
+    missing_en(DEMO, "set leader kind", "kind"),
+    missing_fi(DEMO, "aseta leader laji", "lajia"),
+    on(DEMO, "set leader kind boss", "'boss' is not one of: pc, major, minor, mooks"),
+    on(
+        DEMO,
+        "aseta leader laji pomo",
+        "'pomo' ei kelpaa; vaihtoehdot: pelaajahahmo, merkittävä, vähäisempi, kätyrijoukko",
+        lang="fi",
+    ),
+    missing_en(DEMO, "set leader scale", "scale"),
+    missing_fi(DEMO, "aseta leader skaala", "skaalaa"),
+    on(
+        DEMO,
+        "set leader scale huge",
+        "'huge' is not one of: mundane, supernatural, otherworldly, legendary, godlike",
+    ),
+    on(
+        DEMO,
+        "aseta leader skaala iso",
+        "'iso' ei kelpaa; vaihtoehdot: tavallinen, yli-inhimillinen, toismaailmallinen, "
+        "legendaarinen, jumalallinen",
+        lang="fi",
+    ),
+    missing_en(DEMO, "set leader solo", "solo-bonus options"),
+    missing_fi(DEMO, "aseta leader soolo", "soolobonuksen vaihtoehdot"),
+    on(
+        DEMO,
+        "set leader solo skill,bogus",
+        "'bogus' is not one of: skill, harm, minimum_harm, boosted_invokes, damped_invokes, "
+        "one_free_invoke",
+    ),
+    on(
+        DEMO,
+        "aseta leader soolo taito,x",
+        "'x' ei kelpaa; vaihtoehdot: taito, vaurio, vähimmäisvaurio, voimistettu, vaimennettu, "
+        "yksi_ilmainen",
+        lang="fi",
+    ),
+    on(
+        DEMO,
+        "aseta leader jäljet lievä,x",
+        "'x' ei kelpaa; vaihtoehdot: lievä, merkittävä, vakava, äärimmäinen, lievä_fyysinen, "
+        "lievä_henkinen",
+        lang="fi",
+    ),
+    on(DEMO, "set rules scale x", "'x' is not one of: on, off"),
+    on(DEMO, "aseta säännöt skaala x", "'x' ei kelpaa; vaihtoehdot: päällä, pois", lang="fi"),
+    on(DEMO, "aseta leader piilotettu x", "'x' ei kelpaa; vaihtoehdot: päällä, pois", lang="fi"),
+    missing_en(DEMO, "set leader minions", "minion"),
+    missing_fi(DEMO, "aseta leader kätyrit", "kätyriä"),
+    missing_en(DEMO, "set riesa player", "text"),
+    missing_fi(DEMO, "aseta riesa pelaaja", "tekstiä"),
+    missing_en(DEMO, "set rules extra_stress_boxes", "number"),
+    missing_fi(DEMO, "aseta säännöt lisärasitusruudut", "lukua"),
+    missing_en(DEMO, "set rules melee", "text"),
+    missing_en(SWARM, "set hydra parts", "character"),
+    missing_fi(SWARM, "aseta hydra osat", "hahmoa"),
+    missing_en(MINE, "set rocks name", "the new name"),
+    missing_fi(MINE, "aseta rocks nimi", "uutta nimeä"),
+    missing_en(MINE, "set portcullis harmful", "on or off"),
+    missing_fi(MINE, "aseta portcullis vahingollinen", "päällä vai pois"),
+    missing_en(MINE, "set portcullis removal", "number"),
+    missing_en(MINE, "set miners answer", "answer"),
+    missing_fi(MINE, "aseta miners vastaus", "vastausta"),
+    missing_en(MINE, 'set miners answer "New"', "text"),
+    missing_fi(MINE, 'aseta miners vastaus "New"', "tekstiä"),
+    on(MINE, 'set miners answer "Nope" none', "the distraction has no answer 'Nope'"),
+    on(
+        MINE,
+        'aseta miners vastaus "Nope" ei',
+        "häiritsevällä esteellä ei ole vastausta 'Nope'",
+        lang="fi",
+    ),
+    missing_en(LIBRARY, "set save task", "task"),
+    missing_fi(LIBRARY, "aseta save tehtävä", "tehtävää"),
+    missing_en(LIBRARY, 'set save task "X"', "skill"),
+    missing_en(LIBRARY, 'set save task "X" Athletics', "the difficulty"),
+    missing_fi(LIBRARY, 'aseta save tehtävä "X" Athletics', "vaikeustasoa"),
+    on(
+        LIBRARY,
+        'set save task "Nope" none',
+        "no task 'Nope'; known: Reach the library, Smother the flames, Save the Codex Aurea, "
+        "Hold the yacht into the wind",
+    ),
+    on(
+        LIBRARY,
+        'aseta save tehtävä "Nope" ei',
+        "tehtävää 'Nope' ei löydy; tunnetut: Reach the library, Smother the flames, "
+        "Save the Codex Aurea, Hold the yacht into the wind",
+        lang="fi",
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", REFUSED, ids=reply_id)
+def test_a_field_without_its_value_or_with_a_wrong_one_is_refused(reply: Reply) -> None:
+    check(reply)
+
+
+def test_a_distractions_answers_are_matched_whatever_their_case() -> None:
+    session = played(
+        MINE,
+        'set miners answer "go for the IDOL" none',
+        'set miners answer "free the MINERS" "Nobody escapes"',
+        'set miners answer "Wait" "The water decides"',
+    )
+    miners = session.scene.obstacle_index["the-trapped-miners"]
+    assert isinstance(miners, Distraction)
+    assert miners.answers == (
+        DistractionAnswer("Free the miners", "Nobody escapes"),
+        DistractionAnswer("Wait", "The water decides"),
+    )
+
+
+def test_a_challenges_tasks_are_changed_in_place_added_and_taken_away() -> None:
+    session = played(
+        LIBRARY,
+        'set save task "reach THE library" Lore 4',
+        'set save task "smother the flames" none',
+        'set save task "Row" drive 2',
+    )
+    tasks = session.scene.challenges[0].tasks
+    assert [(task.name, task.skill, task.difficulty) for task in tasks] == [
+        ("Reach the library", "Lore", 4),
+        ("Save the Codex Aurea", "Lore", 4),
+        ("Hold the yacht into the wind", "Drive", 3),
+        ("Row", "Drive", 2),
+    ]
+    assert tasks[0] == ChallengeTask(
+        "Reach the library", "Lore", 4, tasks[0].outcome, "Riesa's burned hands"
+    )
+
+
+def test_optional_numbers_and_switches_of_an_obstacle() -> None:
+    session = played(
+        MINE,
+        "set portcullis harmful on removal none",
+        "set miners difficulty none",
+    )
+    portcullis = session.scene.obstacle_index["rusted-portcullis"]
+    assert isinstance(portcullis, Block)
+    assert (portcullis.harmful, portcullis.removal) == (True, None)
+    assert session.scene.obstacle_index["the-trapped-miners"].difficulty is None
+    session.execute("set portcullis harmful off removal 3")
+    portcullis = session.scene.obstacle_index["rusted-portcullis"]
+    assert (portcullis.harmful, portcullis.removal) == (False, 3)  # type: ignore[union-attr]
+
+
+def test_a_swarms_parts_taken_away_take_its_shields_with_them() -> None:
+    session = played(SWARM, "set hydra shields none")
+    hydra = session.scene.character("hydra")
+    assert hydra.swarm is not None
+    assert (hydra.swarm.part_ids, hydra.swarm.shields) == (("head", "shell"), ())
+    session = played(SWARM, "set hydra parts none")
+    assert session.scene.character("hydra").swarm is None
+    session = played(SWARM, "set hydra parts head shields none")
+    hydra = session.scene.character("hydra")
+    assert hydra.swarm is not None
+    assert (hydra.swarm.part_ids, hydra.swarm.shields) == (("head",), ())
+
+
+def test_minions_by_a_characters_prefix_or_a_templates_base_id() -> None:
+    session = played(DEMO, "set leader minions roz,cultist")
+    assert session.scene.character("leader").minions == ("rozio", "cultist")
+    session = played(DEMO, "set leader minions none")
+    assert session.scene.character("leader").minions == ()
+
+
+def test_solo_options_scale_and_kind() -> None:
+    session = played(DEMO, "set leader solo skill,harm scale legendary kind minor")
+    leader = session.scene.character("leader")
+    assert leader.solo is not None
+    assert (leader.scale.value, leader.kind.value) == ("legendary", "minor")
+    assert session.execute("set leader scale mundane").lines == ("Masked leader: scale changed",)
+    assert session.scene.character("leader").scale.value == "mundane"
+    session.execute("set leader solo none")
+    assert session.scene.character("leader").solo is None
+
+
+def test_a_forms_reveal_is_soft_or_full() -> None:
+    session = played(DEMO, 'set rozio form add "Wolf"')
+    assert session.execute("set rozio form 1 reveal full").lines == ("Rozio: nothing to change",)
+    session.execute("set rozio form 1 reveal soft")
+    assert session.scene.character("rozio").forms[0].soft
+    session.execute("set rozio form 1 reveal full")
+    assert not session.scene.character("rozio").forms[0].soft
+
+
+def test_text_rules_are_cleared_with_none() -> None:
+    session = played(DEMO, "set rules melee Fight extra_stress_boxes 2 scale on")
+    rules = session.scene.rules
+    assert (rules.renamed_roles, rules.extra_stress_boxes, rules.scale) == (
+        (("melee", "Fight"),),
+        2,
+        True,
+    )
+    session.execute("set rules melee none")
+    assert session.scene.rules.renamed_roles == ()
+
+
+def test_a_table_of_fields_finds_a_field_by_any_of_its_words() -> None:
+    def parse(ctx: object, args: Tokens, data: dict[str, object]) -> None:
+        data["seen"] = args.take("value")
+
+    colour = Field("colour", ("Väri",), parse)
+    fields = Fields(colour)
+    assert fields.fields == (colour,)
+    assert fields.by_word == {"colour": colour, "väri": colour}
+    assert "VÄRI" in fields and "size" not in fields and 3 not in fields
+    assert (fields.names, fields.names_in("fi")) == ("colour", "Väri")
+
+
+def test_is_none_takes_only_none() -> None:
+    args = Tokens(find_verb("set"), ["ei", "none"], "fi")
+    assert is_none(args) and args.words == ["none"]
+    args = Tokens(find_verb("set"), ["Fight"], "en")
+    assert not is_none(args) and args.words == ["Fight"]
+
+
+def test_a_field_that_is_not_one_of_the_records_is_refused_when_applied() -> None:
+    from fatescreen.commands import requests
+    from fatescreen.commands.fields import CHARACTER_FIELDS
+
+    ctx = Context(open_session(DEMO).scene, random.Random(0), "fi")
+    given = (requests.Field("rating", ("3",)),)
+    with pytest.raises(CommandError) as raised:
+        CHARACTER_FIELDS.apply(ctx, find_verb("set"), given, {})
+    assert str(raised.value).startswith("kenttää 'rating' ei ole; kentät: nimi, laji, pelaaja")
