@@ -6,16 +6,28 @@ case, an entry changed in place)."""
 from __future__ import annotations
 
 import random
+import shutil
+from pathlib import Path
 
 import pytest
 
 from fatescreen.commands.core import Context, Tokens, find_verb
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.fields import Field, Fields, is_none
+from fatescreen.commands.session import Session
 from fatescreen.rules.contests import ChallengeTask
 from fatescreen.rules.obstacles import Block, Distraction, DistractionAnswer
-from tests.commands.support import DEMO, LIBRARY, MINE, SCRIPTS, open_session, played
-from tests.commands.test_set_and_place import missing_en, missing_fi, on
+from tests.commands.support import (
+    CHASE,
+    DEMO,
+    LIBRARY,
+    MINE,
+    SCENES,
+    SCRIPTS,
+    open_session,
+    played,
+)
+from tests.commands.test_set_and_place import SET_USAGE, missing_en, missing_fi, on
 from tests.commands.test_verb_replies import Reply, check, reply_id
 
 SWARM = SCRIPTS / "swarm.toml"
@@ -104,6 +116,82 @@ REFUSED = [
         'set save task "Nope" none',
         "no task 'Nope'; known: Reach the library, Smother the flames, Save the Codex Aurea, "
         "Hold the yacht into the wind",
+    ),
+    missing_en(DEMO, "set leader zone", "zone"),
+    missing_fi(DEMO, "aseta leader alue", "aluetta"),
+    on(
+        DEMO,
+        "set leader skill Fight 3 Rozio Tiina",
+        "no field 'Rozio' here; fields: name, kind, player, zone, skill, stunt, stress, "
+        "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
+        "shields, form, hidden",
+    ),
+    missing_en(DEMO, "set leader stunt", "stunt"),
+    missing_en(DEMO, "set leader stunt add", "stunt"),
+    missing_fi(DEMO, "aseta leader temppu lisää", "temppua"),
+    missing_en(DEMO, 'set leader stunt add "X" 2', "skill"),
+    missing_fi(DEMO, 'aseta leader temppu lisää "X" 2', "taitoa"),
+    missing_en(DEMO, 'set leader stunt add "X" 2 Fight', "action"),
+    missing_fi(DEMO, 'aseta leader temppu lisää "X" 2 Fight', "toimintoa"),
+    on(
+        DEMO,
+        'set leader stunt add "X" 2 Fight punch',
+        "'punch' is not one of: overcome, create, attack, defend",
+    ),
+    missing_en(DEMO, "set leader stunt remove", "stunt"),
+    missing_fi(DEMO, "aseta leader temppu poista", "temppua"),
+    missing_en(DEMO, "set leader stress", "number of boxes"),
+    missing_en(DEMO, "set leader stress physical", "number of boxes"),
+    missing_fi(DEMO, "aseta leader rasitus", "ruutujen määrää"),
+    missing_en(DEMO, "set leader consequences", "consequence slots"),
+    missing_fi(DEMO, "aseta leader jäljet", "jälkipaikkoja"),
+    missing_en(DEMO, "set rozio form add", "form"),
+    missing_en(DEMO, "set rozio form remove", "form"),
+    missing_fi(DEMO, "aseta rozio muoto poista", "muotoa"),
+    on(
+        DEMO,
+        "set rozio form 1 aspect add",
+        f"set: missing the aspect's name. {SET_USAGE['en']}",
+        'set rozio form add "Wolf" aspect add "Fur"',
+    ),
+    on(
+        DEMO,
+        'set rozio form 1 aspect add "FUR"',
+        'form already has the aspect "FUR"',
+        'set rozio form add "Wolf" aspect add "Fur"',
+    ),
+    on(
+        DEMO,
+        'aseta rozio muoto 1 piirre lisää "TURKKI"',
+        'muotoa: piirre "TURKKI" on jo olemassa',
+        'set rozio form add "Wolf" aspect add "Turkki"',
+        lang="fi",
+    ),
+    on(
+        DEMO,
+        'set rozio form 1 aspect remove "Nope"',
+        'the form has no aspect "Nope"',
+        'set rozio form add "Wolf"',
+    ),
+    on(
+        DEMO,
+        'aseta rozio muoto 1 piirre poista "Ei"',
+        'muodolla ei ole piirrettä "Ei"',
+        'set rozio form add "Wolf"',
+        lang="fi",
+    ),
+    missing_en(MINE, "set water trigger", "text"),
+    missing_fi(MINE, "aseta water laukaisija", "tekstiä"),
+    missing_en(CHASE, "set catch side", "side"),
+    missing_fi(CHASE, "aseta catch puoli", "osapuolta"),
+    missing_en(CHASE, 'set catch side "Chasers"', "character"),
+    missing_fi(CHASE, 'aseta catch puoli "X"', "hahmoa"),
+    on(CHASE, 'set catch side "Nope" none', "no side 'Nope'; known: Pursuers, Mirel"),
+    on(
+        CHASE,
+        'aseta catch puoli "Ei" ei',
+        "osapuolta 'Ei' ei löydy; tunnetut: Pursuers, Mirel",
+        lang="fi",
     ),
     on(
         LIBRARY,
@@ -249,3 +337,62 @@ def test_a_field_that_is_not_one_of_the_records_is_refused_when_applied() -> Non
     with pytest.raises(CommandError) as raised:
         CHARACTER_FIELDS.apply(ctx, find_verb("set"), given, {})
     assert str(raised.value).startswith("kenttää 'rating' ei ole; kentät: nimi, laji, pelaaja")
+
+
+def copied(scene: Path, tmp_path: Path) -> Path:
+    """A copy of a shipped scene, with the template library it uses, to save."""
+    shutil.copy(scene, tmp_path / scene.name)
+    shutil.copytree(SCENES / "library", tmp_path / "library")
+    return tmp_path / scene.name
+
+
+def saved(session: Session) -> str:
+    """The scene file's text after ``save``."""
+    assert session.execute("save").ok
+    assert session.loaded is not None and session.loaded.path is not None
+    return session.loaded.path.read_text(encoding="utf-8")
+
+
+def test_a_countdowns_triggers_start_again_after_none(tmp_path: Path) -> None:
+    session = played(
+        copied(MINE, tmp_path),
+        'set water trigger "A" trigger none trigger "B"',
+        'set the-pithead-collapses trigger "X" trigger "Y"',
+    )
+    text = saved(session)
+    assert 'trigger = "B"\n' in text
+    assert 'trigger = ["X", "Y"]\n' in text
+
+
+def test_what_a_new_countdown_leaves_out_is_not_taken_away() -> None:
+    session = played(DEMO, 'add countdown "Bell" 3')
+    for line in ("set bell visible full", "set bell trigger none"):
+        assert session.execute(line).lines == ("Bell: nothing to change",)
+
+
+def test_a_stunt_is_replaced_by_its_number() -> None:
+    session = played(
+        DEMO,
+        'set leader stunt add "Dagger" 2 fight attack stunt add "Chant"',
+        'set leader stunt 1 "Claws"',
+    )
+    assert [stunt.text for stunt in session.scene.character("leader").stunts] == [
+        "Claws",
+        "Chant",
+    ]
+
+
+def test_stress_tracks_and_slots_go_back_to_their_defaults() -> None:
+    session = played(DEMO, "set leader stress physical 5 mental 2", "set leader stress physical 6")
+    tracks = session.scene.character("leader").stress
+    assert [(track.kind.value, track.boxes) for track in tracks] == [("physical", 6), ("mental", 2)]
+    session.execute("set leader stress default consequences none")
+    leader = session.scene.character("leader")
+    assert [(track.kind.value, track.boxes) for track in leader.stress] == [
+        ("physical", 4),
+        ("mental", 4),
+    ]
+    assert leader.consequences == ()
+    session.execute("set leader consequences default")
+    slots = session.scene.character("leader").consequences
+    assert [slot.severity.value for slot in slots] == ["mild", "moderate", "severe"]

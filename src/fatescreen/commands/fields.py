@@ -550,12 +550,11 @@ def _forms(ctx: Context, args: Tokens, data: Data) -> None:
         index = len(forms) - 1
     else:
         index = _index(ctx, args, len(forms), "what.form")
-    read = 0
-    while args and args.words[0] in FORM_FIELDS:
-        FORM_FIELDS.by_word[fold(args.take(ctx.tr("what.field")))].parse(ctx, args, forms[index])
-        read += 1
-    if action is None and not read:
+    if action is None and not (args and args.words[0] in FORM_FIELDS):
         raise ctx.error("build.form_field", fields=FORM_FIELDS.names_in(ctx.lang))
+    while args and args.words[0] in FORM_FIELDS:
+        field = FORM_FIELDS.by_word[fold(args.words.pop(0))]  # a form field (the loop condition)
+        field.parse(ctx, args, forms[index])
     data["form"] = forms
 
 
