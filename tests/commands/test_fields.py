@@ -126,6 +126,43 @@ REFUSED = [
         "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
         "shields, form, hidden",
     ),
+    missing_en(DEMO, "set leader skill", "skill"),
+    missing_fi(DEMO, "aseta riesa taito", "taitoa"),
+    missing_en(DEMO, "set leader skill Fight", "a rating"),
+    missing_fi(DEMO, "aseta riesa taito Fight", "taitotasoa"),
+    on(
+        DEMO,
+        'set leader stunt add "X" Rozio',
+        "no field 'Rozio' here; fields: name, kind, player, zone, skill, stunt, stress, "
+        "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
+        "shields, form, hidden",
+    ),
+    on(
+        DEMO,
+        'set leader stunt add "X" none',
+        "no field 'none' here; fields: name, kind, player, zone, skill, stunt, stress, "
+        "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
+        "shields, form, hidden",
+    ),
+    on(
+        DEMO,
+        "set leader stunt remove 1 2",
+        "no field '2' here; fields: name, kind, player, zone, skill, stunt, stress, "
+        "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
+        "shields, form, hidden",
+    ),
+    on(
+        DEMO,
+        "set rozio form remove 1 2",
+        "no field '2' here; fields: name, kind, player, zone, skill, stunt, stress, "
+        "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
+        "shields, form, hidden",
+    ),
+    missing_en(DEMO, "set rozio form", "form"),
+    missing_en(MINE, "set portcullis between", "zone"),
+    missing_en(MINE, "set portcullis between gallery", "zone"),
+    missing_fi(MINE, "aseta portcullis välissä", "aluetta"),
+    missing_fi(MINE, "aseta portcullis välissä gallery", "aluetta"),
     missing_en(DEMO, "set leader stunt", "stunt"),
     missing_en(DEMO, "set leader stunt add", "stunt"),
     missing_fi(DEMO, "aseta leader temppu lisää", "temppua"),
@@ -396,3 +433,20 @@ def test_stress_tracks_and_slots_go_back_to_their_defaults() -> None:
     session.execute("set leader consequences default")
     slots = session.scene.character("leader").consequences
     assert [slot.severity.value for slot in slots] == ["mild", "moderate", "severe"]
+
+
+def test_a_skill_is_spelled_as_the_sheet_or_the_default_list_has_it() -> None:
+    session = played(DEMO, "set leader skill FIGHT 4 juggling 2 stealth 1")
+    skills = dict(session.scene.character("leader").skills)
+    assert (skills["Fight"], skills["Juggling"], skills["Stealth"]) == (4, 2, 1)
+    assert "FIGHT" not in skills
+
+
+def test_taking_away_what_a_record_does_not_have_changes_nothing() -> None:
+    session = played(DEMO, 'add countdown "Bell" 3')
+    assert session.execute("set bell outcome none").lines == ("Bell: nothing to change",)
+    said = session.execute("set leader skill Juggling none").lines
+    assert said == ("Masked leader: nothing to change",)
+    session = played(MINE)
+    said = session.execute("set rocks between none").lines
+    assert said == ("Falling rocks: nothing to change",)

@@ -315,18 +315,14 @@ def _another_skill(words: list[str]) -> bool:
 def _skills(ctx: Context, args: Tokens, data: Data) -> None:
     """``skill SKILL RATING [SKILL RATING]...``; ``none`` for a rating drops the skill."""
     skills = dict(data.get("skills", {}))
-    first = True
-    while args:
-        if not first and not _another_skill(args.words):
-            break
+    while True:
         name = skill_name(text_word(args, "what.skill"), skills)
         if is_none(args):
             skills.pop(name, None)
         else:
             skills[name] = args.number(ctx.tr("what.rating"))
-        first = False
-    if first:
-        raise args.missing(ctx.tr("what.skill"))
+        if not _another_skill(args.words):
+            break
     _put(data, "skills", skills)
 
 
@@ -414,7 +410,7 @@ def _stress(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 def _stress_span(args: Tokens) -> list[str]:
-    if args.at_keyword("default") or not args.at_keyword(*TRACKS):
+    if not args.at_keyword(*TRACKS):  # a number of boxes, or default
         return _one(args)
     taken: list[str] = []
     while args.at_keyword(*TRACKS):
@@ -562,7 +558,7 @@ def _forms_span(args: Tokens) -> list[str]:
     if args.at_keyword("remove"):
         return _taken(args, 2)
     taken = _one(args)
-    if keyword_of(taken[0] if taken else "") == "add":
+    if taken and keyword_of(taken[0]) == "add":
         taken += _one(args)
         if args.at_keyword("soft"):
             taken += _one(args)
