@@ -84,6 +84,9 @@ REFUSED = [
     missing_en(DEMO, "set leader minions", "minion"),
     missing_fi(DEMO, "aseta leader kätyrit", "kätyriä"),
     missing_en(DEMO, "set riesa player", "text"),
+    missing_fi(DEMO, 'aseta riesa pelaaja " "', "tekstiä"),
+    missing_en(MINE, "set water outcome", "text"),
+    missing_fi(MINE, "aseta water lopputulos", "tekstiä"),
     missing_fi(DEMO, "aseta riesa pelaaja", "tekstiä"),
     missing_en(DEMO, "set rules extra_stress_boxes", "number"),
     missing_fi(DEMO, "aseta säännöt lisärasitusruudut", "lukua"),
@@ -356,6 +359,13 @@ def test_a_table_of_fields_finds_a_field_by_any_of_its_words() -> None:
     assert fields.by_word == {"colour": colour, "väri": colour}
     assert "VÄRI" in fields and "size" not in fields and 3 not in fields
     assert (fields.names, fields.names_in("fi")) == ("colour", "Väri")
+    # the catalog's word where the table takes it, else the last alias, else the name
+    zone = Field("zone", ("alue", "sijainti"), parse)
+    bare = Field("size", (), parse)
+    fields = Fields(zone, bare)
+    assert fields.names_in("fi") == "alue, size"
+    assert fields.word_in("SIJAINTI", "fi") == "alue"
+    assert fields.word_in("zone", "en") == "zone"
 
 
 def test_is_none_takes_only_none() -> None:

@@ -200,7 +200,7 @@ class Fields:
                 followed by words it does not take.
         """
         for found in given:
-            field = self.by_word.get(fold("zone" if found.name == IN else found.name))
+            field = self.by_word.get("zone" if found.name == IN else fold(found.name))
             if field is None:
                 raise ctx.error(
                     "build.unknown_field", field=found.name, fields=self.names_in(ctx.lang)
