@@ -665,7 +665,7 @@ def _trigger(ctx: Context, args: Tokens, data: Data) -> None:
         return
     fresh = data.setdefault("_triggers", [])
     fresh.append(text_word(args, "what.text"))
-    data["trigger"] = fresh[0] if len(fresh) == 1 else list(fresh)
+    data["trigger"] = list(fresh)  # a list of one loads as a single trigger
 
 
 def _visible(ctx: Context, args: Tokens, data: Data) -> None:
