@@ -178,10 +178,10 @@ class Fields:
         """
         found: list[requests.Field] = []
         while args:
-            if "zone" in self and args.keyword(IN):
+            if "zone" in self.by_word and args.keyword(IN):
                 found.append(requests.Field(IN, tuple(_one(args))))
                 continue
-            word = args.take(tr(args.lang, "what.field"))
+            word = args.words.pop(0)  # there is one: the loop's condition
             field = self.by_word.get(fold(word))
             if field is None:
                 raise args.error("build.unknown_field", field=word, fields=self.names_in(args.lang))
