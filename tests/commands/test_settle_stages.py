@@ -196,3 +196,16 @@ def test_a_contest_roll_resolves_the_exchange_its_say_stage_reports() -> None:
     assert second.exchange.outcome.leader == "Pursuers"
     assert second.exchange.after == next(c for c in scene.contests if c.name == "Catch the courier")
     assert SETTLERS[Action.OVERCOME, RollPurpose.CONTEST] is settle_contest_roll
+
+
+def test_a_settler_is_filed_under_each_purpose_it_settles(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fatescreen.commands import settle
+
+    filed: dict[tuple[Action, RollPurpose], object] = {}
+    monkeypatch.setattr(settle, "SETTLERS", filed)
+    stages = settle.staged(apply_targets, say_targets)
+    assert isinstance(stages, settle.Staged)
+    assert (stages.apply, stages.say) == (apply_targets, say_targets)
+    purposes = (RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)
+    assert settle.settles(Action.ATTACK, *purposes)(stages) is stages
+    assert filed == {(Action.ATTACK, purpose): stages for purpose in purposes}
