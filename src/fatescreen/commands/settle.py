@@ -273,11 +273,11 @@ def roll_scale_levels(scene: Scene, pending: PendingRoll) -> int:
     without the scale option or an opponent)."""
     if not scene.rules.scale or pending.target is None:
         return 0
-    actor = scene.character_index.get(pending.actor) or scene.obstacle_index.get(pending.actor)
+    actor = scene.character_index.get(pending.actor)
     target = scene.character_index.get(pending.target)
-    if target is None or not isinstance(actor, (Character, Hazard)):
-        return 0
-    return scale_levels(_scale_of(actor), _scale_of(target))
+    if actor is None or target is None:
+        return 0  # a hazard's roll (hazards are of mundane scale), or one against an obstacle
+    return scale_levels(actor.scale, target.scale)
 
 
 def solo_bonus(ctx: Context, side: Character | Hazard, skill: str) -> tuple[Bonus, ...]:
