@@ -47,6 +47,7 @@ from fatescreen.rules.actions import Action
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.scene.model import RollPurpose, Scene
 from tests.commands.support import CHASE, MINE, SCRIPTS, open_session, played
+from tests.commands.test_verb_replies import Reply, check, reply_id
 
 RULEBOOK = SCRIPTS / "rulebook.toml"
 
@@ -209,3 +210,54 @@ def test_a_settler_is_filed_under_each_purpose_it_settles(monkeypatch: pytest.Mo
     purposes = (RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)
     assert settle.settles(Action.ATTACK, *purposes)(stages) is stages
     assert filed == {(Action.ATTACK, purpose): stages for purpose in purposes}
+
+
+SPLIT_WITH_HELP = (
+    "set rules weapons_and_armor off",
+    "attack leader rozio,silbestre Fight ++00 with cultist-1",
+)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply(
+            SPLIT_WITH_HELP[:1],
+            SPLIT_WITH_HELP[1],
+            (
+                "Masked leader attacks Rozio, Silbestre with Fight: Great (+4) + [+ + 0 0] + 1 "
+                "(teamwork) = Epic (+7) (teamwork: Cultist 1)",
+                "split the 7 among the 2 targets, at least 1 each: split N N… [vs FACES…]",
+            ),
+        ),
+        Reply(
+            SPLIT_WITH_HELP,
+            "split 3 4 vs 0000 0000",
+            (
+                "Masked leader splits the effort: Rozio 3, Silbestre 4",
+                "Rozio defends against Good (+3) with Athletics Good (+3) + [0 0 0 0] = Good (+3): "
+                'tie · Masked leader gets the boost "Reeling"',
+                "Silbestre defends against Great (+4) with Athletics Good (+3) + [0 0 0 0] = "
+                "Good (+3): hit for 1 shift",
+                "Silbestre takes 1 shift: [1] 1 physical box  [2] mild  [3] moderate  [4] severe",
+            ),
+        ),
+        Reply(
+            ("aseta säännöt ase_ja_panssariarvot pois", SPLIT_WITH_HELP[1]),
+            "jaa 3 4 vs 0000 0000",
+            (
+                "Masked leader jakaa vaikutuksen: Rozio 3, Silbestre 4",
+                "Rozio puolustaa, Athletics Hyvä (+3) + [0 0 0 0] = Hyvä (+3) vs. hyökkäys "
+                'Hyvä (+3): tasapeli · Masked leader saa särmän "Horjahtanut"',
+                "Silbestre puolustaa, Athletics Hyvä (+3) + [0 0 0 0] = Hyvä (+3) vs. hyökkäys "
+                "Mahtava (+4): osuma, vaurio 1",
+                "Silbestre ottaa 1 vaurion osuman: [1] 1 × fyysinen  [2] lievä  [3] merkittävä  "
+                "[4] vakava",
+            ),
+            lang="fi",
+        ),
+    ],
+    ids=reply_id,
+)
+def test_a_split_attack_with_help_and_a_tie(reply: Reply) -> None:
+    check(reply)

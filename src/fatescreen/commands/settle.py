@@ -682,13 +682,12 @@ settle_create = settles(Action.CREATE_ADVANTAGE, RollPurpose.PLAIN)(
 
 def attack_verdict(
     ctx: Context,
-    attacker: str,
     outcome: Outcome,
     harm: int,
     immune: Character | None = None,
     shields: tuple[str, ...] = (),
 ) -> str:
-    """``hit for 5 shifts``, ``miss``, ``tie: X gets a boost``..."""
+    """``hit for 5 shifts``, ``miss``, ``tie`` (the boost is announced after it)..."""
     if outcome is Outcome.FAIL:
         return ctx.tr("attack.miss")
     if immune is not None and immune.immunity is not None and outcome.succeeded:
@@ -696,8 +695,7 @@ def attack_verdict(
     if shields and outcome.succeeded:
         return ctx.tr("attack.shielded", shields=ctx.names(shields))
     if harm == 0:
-        key = "attack.tie_boost" if outcome is Outcome.TIE else "attack.armor_boost"
-        return ctx.tr(key, attacker=attacker)
+        return ctx.tr("attack.tie_boost" if outcome is Outcome.TIE else "attack.armor_boost")
     if outcome is Outcome.STYLE:
         return ctx.tr("attack.style", shifts=harm)
     return ctx.tr("attack.hit", shifts=harm)
@@ -815,8 +813,8 @@ def attack_boosts(
     return scene, tuple(granted)
 
 
-def _struck_verdict(ctx: Context, attacker: str, struck: Struck) -> str:
-    return attack_verdict(ctx, attacker, struck.outcome, struck.harm, struck.immune, struck.shields)
+def _struck_verdict(ctx: Context, struck: Struck) -> str:
+    return attack_verdict(ctx, struck.outcome, struck.harm, struck.immune, struck.shields)
 
 
 @dataclass(frozen=True)
@@ -865,7 +863,7 @@ def say_attack(
         effort=effort_text(ctx, result.effort),
         skill=pending.defense_skill or "",
         defense=opposition_text(ctx, result),
-        result=_struck_verdict(ctx, attacker, struck),
+        result=_struck_verdict(ctx, struck),
     ) + helpers_note(ctx, pending)
     if pending.armor and pending.refs:
         line += " · " + ctx.tr(
@@ -948,7 +946,7 @@ def say_targets(
             attack=ctx.rating(one.attack),
             skill=target.skill,
             defense=effort_text(ctx, target.effort),
-            result=_struck_verdict(ctx, attacker, one),
+            result=_struck_verdict(ctx, one),
         )
         lines.append(with_notes(line, boost_notes(ctx, one.boosts)))
     if scene.pending_hit is not None:
