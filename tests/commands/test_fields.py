@@ -83,6 +83,10 @@ REFUSED = [
     on(DEMO, "aseta leader piilotettu x", "'x' ei kelpaa; vaihtoehdot: päällä, pois", lang="fi"),
     missing_en(DEMO, "set leader minions", "minion"),
     missing_fi(DEMO, "aseta leader kätyrit", "kätyriä"),
+    missing_en(DEMO, "set leader name", "the new name"),
+    missing_fi(DEMO, "aseta leader nimi", "uutta nimeä"),
+    missing_en(DEMO, "set rules full_defense", "on or off"),
+    missing_fi(DEMO, "aseta säännöt täysi_puolustus", "päällä vai pois"),
     missing_en(DEMO, "set riesa player", "text"),
     missing_fi(DEMO, 'aseta riesa pelaaja " "', "tekstiä"),
     missing_en(MINE, "set water outcome", "text"),
@@ -460,3 +464,38 @@ def test_taking_away_what_a_record_does_not_have_changes_nothing() -> None:
     session = played(MINE)
     said = session.execute("set rocks between none").lines
     assert said == ("Falling rocks: nothing to change",)
+
+
+def test_nothing_to_take_away_from_a_swarm_or_an_obstacle() -> None:
+    session = played(SWARM)
+    assert session.execute("set ann parts none").lines == ("Ann: nothing to change",)
+    said = session.execute("set hydra shields none parts none").lines
+    assert said == ("Hydra: parts, shields changed",)
+    assert session.scene.character("hydra").swarm is None
+    session = played(MINE)
+    said = session.execute("set rocks removal none").lines
+    assert said == ("Falling rocks: nothing to change",)
+
+
+BEAST = """format = 1
+title = "A beast with a hidden true form"
+
+[[npc]]
+name = "Beast"
+skills = { Fight = 3 }
+
+  [[npc.form]]
+  name = "Wolf"
+  aspects = [{ name = "Fur", hidden = true }, "Teeth"]
+"""
+
+
+def test_a_forms_hidden_aspect_is_found_by_its_name(tmp_path: Path) -> None:
+    path = tmp_path / "beast.toml"
+    path.write_text(BEAST, encoding="utf-8")
+    session = open_session(path)
+    said = session.execute('set beast form 1 aspect add "FUR"').lines
+    assert said == ('form already has the aspect "FUR"',)
+    assert session.execute('set beast form 1 aspect remove "fur"').ok
+    aspects = session.scene.character("beast").forms[0].aspects
+    assert [aspect.name for aspect in aspects] == ["Teeth"]

@@ -664,7 +664,7 @@ def _trigger(ctx: Context, args: Tokens, data: Data) -> None:
         data["_triggers"] = []
         return
     fresh = data.setdefault("_triggers", [])
-    fresh.append(text_word(args, "what.text"))
+    fresh.append(text_word(args))
     data["trigger"] = list(fresh)  # a list of one loads as a single trigger
 
 
