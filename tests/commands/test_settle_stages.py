@@ -261,3 +261,56 @@ SPLIT_WITH_HELP = (
 )
 def test_a_split_attack_with_help_and_a_tie(reply: Reply) -> None:
     check(reply)
+
+
+DEMO_ROZIO = "Rozio creates an advantage "
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # the free invoke of a failed create goes to the active opponent, else to the owner
+        # of the aspect worked on, unless that is the actor (then the GM, against a PC)
+        Reply(
+            (),
+            'create rozio Deceive "A blade for every occasion" on rozio vs 3 ----',
+            (
+                DEMO_ROZIO + '"A blade for every occasion" with Deceive: Good (+3) + [- - - -] = '
+                'Poor (-1) vs Good (+3): fail: GM gets a free invoke on "A blade for every '
+                'occasion"',
+            ),
+        ),
+        Reply(
+            (),
+            'create rozio Deceive "Owes Rozio his life" on silbestre vs 3 ----',
+            (
+                DEMO_ROZIO + '"Owes Rozio his life" with Deceive: Good (+3) + [- - - -] = '
+                "Poor (-1) vs Good (+3): fail: Silbestre gets a free invoke on "
+                '"Owes Rozio his life"',
+            ),
+        ),
+        Reply(
+            (),
+            'create rozio Deceive "Owes Rozio his life" on silbestre ---- vs leader Will 0000',
+            (
+                DEMO_ROZIO + '"Owes Rozio his life" with Deceive: Good (+3) + [- - - -] = '
+                "Poor (-1) vs Fair (+2) + [0 0 0 0] = Fair (+2): fail: Masked leader gets a free "
+                'invoke on "Owes Rozio his life" · Masked leader gets the boost "Opening"',
+            ),
+        ),
+        # a higher scale adds free invokes only when the actor takes them as its advantage
+        Reply(
+            (),
+            'create wraith Lore "Cold" on ann ++00 vs ann Will 0000',
+            (
+                'Wraith creates an advantage "Cold" with Lore: Fair (+2) + [+ + 0 0] + 1 (scale) '
+                '= Superb (+5) vs Average (+1) + [0 0 0 0] = Average (+1): "Cold" with 2 free '
+                "invokes for Wraith",
+            ),
+            scene=SCRIPTS / "scale.toml",
+        ),
+    ],
+    ids=reply_id,
+)
+def test_what_a_create_gives_and_to_whom(reply: Reply) -> None:
+    check(reply)
