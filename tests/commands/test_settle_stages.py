@@ -46,7 +46,7 @@ from fatescreen.commands.verbs_obstacles import (
 from fatescreen.rules.actions import Action
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.scene.model import RollPurpose, Scene
-from tests.commands.support import CHASE, MINE, SCRIPTS, open_session, played
+from tests.commands.support import CHASE, DEMO, MINE, SCRIPTS, open_session, played
 from tests.commands.test_verb_replies import Reply, check, reply_id
 
 RULEBOOK = SCRIPTS / "rulebook.toml"
@@ -298,6 +298,15 @@ DEMO_ROZIO = "Rozio creates an advantage "
                 'invoke on "Owes Rozio his life" · Masked leader gets the boost "Opening"',
             ),
         ),
+        Reply(
+            (),
+            'create rozio Athletics "Cornered" ---- with silbestre vs leader Will 0000',
+            (
+                DEMO_ROZIO + '"Cornered" with Athletics: Good (+3) + [- - - -] + 1 (teamwork) = '
+                "Mediocre (+0) vs Fair (+2) + [0 0 0 0] = Fair (+2): fail: no aspect (or it is "
+                "created and the opposition gets its free invoke) (teamwork: Silbestre)",
+            ),
+        ),
         # a higher scale adds free invokes only when the actor takes them as its advantage
         Reply(
             (),
@@ -314,3 +323,23 @@ DEMO_ROZIO = "Rozio creates an advantage "
 )
 def test_what_a_create_gives_and_to_whom(reply: Reply) -> None:
     check(reply)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "overcome rozio Athletics ++00 vs leader Athletics 0000",
+        'create rozio Deceive "Cornered" ++00 vs leader Will 0000',
+    ],
+)
+def test_a_roll_against_a_full_defense_uses_it(line: str) -> None:
+    session = played(DEMO, "fulldefense leader", line)
+    assert [fd.defended for fd in session.scene.full_defenses] == [True]
+
+
+def test_a_create_failed_at_a_cost_gives_the_opposition_its_free_invoke() -> None:
+    session = played(
+        DEMO, 'create rozio Deceive "Cornered" ---- vs leader Will 0000', "cost a debt"
+    )
+    cornered = next(a for a in session.scene.aspects if a.name == "Cornered")
+    assert cornered.free_invokes == ("leader",)

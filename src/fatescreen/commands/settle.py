@@ -585,7 +585,7 @@ def apply_create(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scen
     )
     opposition = opposition_of(scene, pending)
     if target is AspectTarget.NEW or existing is None:
-        fresh = Aspect(pending.aspect, AspectKind.SITUATION)
+        fresh = Aspect(pending.aspect)  # a situation aspect
         made = apply_advantage(outcome, fresh, owner, opposition or GM)
         side = contest_side_of(scene, pending.actor)
         if at_cost and made is not None and side is not None:
@@ -652,7 +652,7 @@ def say_create(
     assert pending.aspect is not None
     actor = ctx.who(pending.actor)
     verdict = applied.verdict
-    holder = ctx.who(verdict.holder) if verdict.holder else ""
+    holder = ctx.who(verdict.holder)  # nobody's name where no one holds an invoke
     result = ctx.tr(
         f"create.{verdict.key}",
         aspect=quoted(verdict.aspect),
