@@ -343,3 +343,9 @@ def test_a_create_failed_at_a_cost_gives_the_opposition_its_free_invoke() -> Non
     )
     cornered = next(a for a in session.scene.aspects if a.name == "Cornered")
     assert cornered.free_invokes == ("leader",)
+
+
+def test_in_a_contest_a_create_kept_at_a_cost_gives_the_other_side_its_free_invoke() -> None:
+    session = played(CHASE, 'create rozio Athletics "Shortcut" vs 3 ----', "cost a twisted ankle")
+    shortcut = next(a for a in session.scene.aspects if a.name == "Shortcut")
+    assert (shortcut.kind, shortcut.free_invokes) == (AspectKind.SITUATION, ("mirel",))

@@ -56,10 +56,8 @@ from fatescreen.rules.conflict import (
     zone_attack,
 )
 from fatescreen.rules.contests import (
-    AdvantageFailureChoice,
     Contest,
     ContestSide,
-    failed_contest_advantage,
     won_by_pcs,
 )
 from fatescreen.rules.dice import DiceRoll
@@ -586,17 +584,9 @@ def apply_create(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scen
     opposition = opposition_of(scene, pending)
     if target is AspectTarget.NEW or existing is None:
         fresh = Aspect(pending.aspect)  # a situation aspect
+        # At a cost the aspect exists with the opposition's free invoke: in a contest, the
+        # other side's, as the side chose to keep its roll (§5 «Edun luominen kilpailussa»).
         made = apply_advantage(outcome, fresh, owner, opposition or GM)
-        side = contest_side_of(scene, pending.actor)
-        if at_cost and made is not None and side is not None:
-            # In a contest the side chose to keep its roll: the aspect exists with the
-            # other side's free invoke (§5 «Edun luominen kilpailussa»).
-            made = failed_contest_advantage(
-                AdvantageFailureChoice.GIVE_FREE_INVOKE,
-                side[1].name,
-                pending.aspect,
-                opposition or GM,
-            ).aspect
         if made is not None:
             scene = add_aspect(scene, pending.holder, made)
             if outcome.opposition_free_invoke:
