@@ -349,3 +349,20 @@ def test_in_a_contest_a_create_kept_at_a_cost_gives_the_other_side_its_free_invo
     session = played(CHASE, 'create rozio Athletics "Shortcut" vs 3 ----', "cost a twisted ankle")
     shortcut = next(a for a in session.scene.aspects if a.name == "Shortcut")
     assert (shortcut.kind, shortcut.free_invokes) == (AspectKind.SITUATION, ("mirel",))
+
+
+def test_a_tie_on_a_hidden_aspect_gives_the_actor_a_boost() -> None:
+    session = played(DEMO, 'create rozio Stealth "Dark corners" on crypt vs 2 0000')
+    boost = next(a for a in session.scene.aspects if a.name == "A moment's edge")
+    assert (boost.kind, boost.free_invokes) == (AspectKind.BOOST, ("rozio",))
+
+
+def test_the_free_invoke_of_a_cost_goes_to_whom_the_table_names() -> None:
+    session = played(DEMO, 'create rozio Deceive "Cornered" ---- vs 3')
+    assert (
+        session.execute("cost for vitor a debt")
+        .lines[1]
+        .endswith('"Cornered" is created at a serious cost: Vitor holds its free invoke')
+    )
+    cornered = next(a for a in session.scene.aspects if a.name == "Cornered")
+    assert cornered.free_invokes == ("vitor",)
