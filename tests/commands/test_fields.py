@@ -499,3 +499,41 @@ def test_a_forms_hidden_aspect_is_found_by_its_name(tmp_path: Path) -> None:
     assert session.execute('set beast form 1 aspect remove "fur"').ok
     aspects = session.scene.character("beast").forms[0].aspects
     assert [aspect.name for aspect in aspects] == ["Teeth"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "set nobody zone none",
+        "set nobody stress default",
+        "set nobody consequences default",
+        "set nobody solo none",
+        "set nobody minions none",
+    ],
+)
+def test_taking_away_what_a_new_character_does_not_have(line: str) -> None:
+    session = played(DEMO, 'add pc "Nobody"')
+    assert session.execute(line).lines == ("Nobody: nothing to change",)
+
+
+def test_a_stunt_replaced_by_its_number_takes_a_bonus() -> None:
+    session = played(
+        DEMO, 'set leader stunt add "Dagger"', 'set leader stunt 1 "Claws" 2 Fight attack'
+    )
+    (stunt,) = session.scene.character("leader").stunts
+    assert (stunt.text, stunt.bonus, stunt.skill, stunt.action.value) == (
+        "Claws",
+        2,
+        "Fight",
+        "attack",
+    )
+
+
+def test_a_field_that_is_not_one_of_the_records_is_refused_in_english_too() -> None:
+    from fatescreen.commands import requests
+    from fatescreen.commands.fields import CHARACTER_FIELDS
+
+    ctx = Context(open_session(DEMO).scene, random.Random(0), "en")
+    with pytest.raises(CommandError) as raised:
+        CHARACTER_FIELDS.apply(ctx, find_verb("set"), (requests.Field("rating", ("3",)),), {})
+    assert str(raised.value).startswith("no field 'rating' here; fields: name, kind, player, zone")

@@ -14,7 +14,7 @@ from fatescreen.commands.core import Context, Tokens, Verb, keyword_of
 from fatescreen.commands.names import fold
 from fatescreen.i18n import tr
 from fatescreen.rules.advancement import DEFAULT_SKILLS
-from fatescreen.rules.character import CharacterKind, Scale
+from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.copies import base_id
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import CountdownVisibility
@@ -440,8 +440,7 @@ def _kind(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 def _scale(ctx: Context, args: Tokens, data: Data) -> None:
-    scale = choice(ctx, args, SCALES, "what.scale")
-    _put(data, "scale", "" if scale == Scale.MUNDANE.value else scale)
+    data["scale"] = choice(ctx, args, SCALES, "what.scale")  # mundane is left out when saved
 
 
 def _solo(ctx: Context, args: Tokens, data: Data) -> None:
@@ -634,7 +633,7 @@ def _answer(ctx: Context, args: Tokens, data: Data) -> None:
             raise ctx.error("build.no_answer", answer=answer)
         del answers[same[0]]
     else:
-        answers[same[0] if same else answer] = text_word(args, "what.text")
+        answers[same[0] if same else answer] = text_word(args)
     _put(data, "answers", answers)
 
 
@@ -697,7 +696,7 @@ COUNTDOWN_FIELDS = Fields(
 def _side(ctx: Context, args: Tokens, data: Data) -> None:
     """``side "NAME" ID,ID`` sets a side's members (a new side if none has that name);
     ``side "NAME" none`` takes the side away."""
-    sides = [dict(side) for side in data.get("sides", [])]
+    sides = [dict(side) for side in data["sides"]]  # a contest has its sides
     name = text_word(args, "what.side")
     same = [index for index, side in enumerate(sides) if fold(side["name"]) == fold(name)]
     if is_none(args):
@@ -725,7 +724,7 @@ CONTEST_FIELDS = Fields(
 def _task(ctx: Context, args: Tokens, data: Data) -> None:
     """``task "NAME" SKILL DIFFICULTY`` adds a task or changes one; ``task "NAME" none``
     takes it away."""
-    tasks = [dict(task) for task in data.get("tasks", [])]
+    tasks = [dict(task) for task in data["tasks"]]  # a challenge has its tasks
     name = text_word(args, "what.task")
     same = [index for index, task in enumerate(tasks) if fold(task["name"]) == fold(name)]
     if is_none(args):
