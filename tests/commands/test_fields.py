@@ -521,7 +521,7 @@ def test_a_stunt_replaced_by_its_number_takes_a_bonus() -> None:
         DEMO, 'set leader stunt add "Dagger"', 'set leader stunt 1 "Claws" 2 Fight attack'
     )
     (stunt,) = session.scene.character("leader").stunts
-    assert (stunt.text, stunt.bonus, stunt.skill, stunt.action.value) == (
+    assert (stunt.text, stunt.bonus, stunt.skill, stunt.action) == (
         "Claws",
         2,
         "Fight",
