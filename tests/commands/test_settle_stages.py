@@ -44,7 +44,7 @@ from fatescreen.commands.verbs_obstacles import (
     settle_remove,
 )
 from fatescreen.rules.actions import Action
-from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.aspects import GM, AspectKind
 from fatescreen.scene.model import RollPurpose, Scene
 from tests.commands.support import CHASE, DEMO, MINE, SCRIPTS, open_session, played
 from tests.commands.test_verb_replies import Reply, check, reply_id
@@ -366,3 +366,47 @@ def test_the_free_invoke_of_a_cost_goes_to_whom_the_table_names() -> None:
     )
     cornered = next(a for a in session.scene.aspects if a.name == "Cornered")
     assert cornered.free_invokes == ("vitor",)
+
+
+def test_a_hazards_free_invokes_are_the_gms() -> None:
+    session = played(MINE, 'create rocks "Rubble" vs 1 ++++')
+    rubble = next(a for a in session.scene.aspects if a.name == "Rubble")
+    assert rubble.free_invokes == (GM, GM)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply(
+            ("overcome rozio Athletics 0000 vs 3",),
+            "cost a bruise",
+            (
+                "Rozio takes success at a cost: a bruise",
+                "Rozio overcomes with Athletics: Good (+3) + [0 0 0 0] = Good (+3) vs Good (+3): "
+                "success at a minor cost: a bruise",
+            ),
+        ),
+        Reply(
+            ("overcome rozio Athletics ---- vs 3",),
+            "cost",
+            (
+                "Rozio takes success at a cost: the table names it",
+                "Rozio overcomes with Athletics: Good (+3) + [- - - -] = Poor (-1) vs Good (+3): "
+                "success at a serious cost: the table names it",
+            ),
+        ),
+        Reply(
+            ("overcome rozio Athletics ---- vs 3",),
+            "hinta",
+            (
+                "Rozio valitsee onnistumisen hinnalla: hinnan päättää pöytä",
+                "Rozio ratkaisee taidolla Athletics: Hyvä (+3) + [- - - -] = Heikko (-1) vs. "
+                "Hyvä (+3): onnistuminen merkittävällä hinnalla: hinnan päättää pöytä",
+            ),
+            lang="fi",
+        ),
+    ],
+    ids=reply_id,
+)
+def test_an_overcomes_cost(reply: Reply) -> None:
+    check(reply)
