@@ -582,7 +582,7 @@ def apply_create(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scen
         (a for a in aspects_at(scene, pending.holder) if a.name == pending.aspect), None
     )
     opposition = opposition_of(scene, pending)
-    if target is AspectTarget.NEW or existing is None:
+    if existing is None:  # a new aspect: the create verb found none of its name there
         fresh = Aspect(pending.aspect)  # a situation aspect
         # At a cost the aspect exists with the opposition's free invoke: in a contest, the
         # other side's, as the side chose to keep its roll (§5 «Edun luominen kilpailussa»).
