@@ -99,3 +99,48 @@ def test_every_verbs_module_is_imported_once(monkeypatch: pytest.MonkeyPatch) ->
     assert core._VERBS_LOADED is True
     core.load_verbs()
     assert imported == core.verb_modules()
+
+
+def test_a_line_in_finnish_has_the_verbs_and_its_keywords_words() -> None:
+    line = 'attack leader rozio Fight vs 0000 with vitor on "Dark corners"'
+    assert core.line_in(line, "fi") == (
+        'hyökkää leader rozio Fight vastaan 0000 kanssa vitor kohteeseen "Dark corners"'
+    )
+    assert core.line_in('template save rozio to "x.toml"', "fi") == (
+        'malli save rozio tiedostoon "x.toml"'
+    )
+    assert (core.line_in("", "fi"), core.line_in("roll", "fi")) == ("", "heitä")
+
+
+def test_a_verbs_own_help_is_shown_where_the_catalog_has_none(
+    own_registry: dict[str, Verb],
+) -> None:
+    core.verb("shout", "shout WORD", "Says a word back.", parse=lambda args: args.rest())(shout)
+    found = own_registry["shout"]
+    assert (core.verb_help(found, "fi"), core.verb_help(found, "en")) == ("Says a word back.",) * 2
+    odds = own_registry["odds"]
+    assert core.verb_help(odds, "fi") != odds.help
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "no character or obstacle 'nobody'; known: Silbestre, Rozio, Vitor, Riesa, "
+            "Masked leader, Cultist 1, Cultist 2, Cultist 3",
+        ),
+        (
+            "fi",
+            "hahmoa tai estettä 'nobody' ei löydy; tunnetut: Silbestre, Rozio, Vitor, Riesa, "
+            "Masked leader, Cultist 1, Cultist 2, Cultist 3",
+        ),
+    ],
+)
+def test_an_opponent_is_a_character_or_an_obstacle_by_name(lang: str, said: str) -> None:
+    session = open_session(DEMO, lang)
+    result = session.execute("overcome rozio Athletics 0000 vs nobody")
+    assert (result.ok, result.lines) == (False, (said,))
+    assert session.execute("overcome rozio Athletics 0000 vs mask Will 0000").ok
+    pending = session.scene.pending_roll
+    assert pending is not None and pending.target == "leader"

@@ -508,11 +508,8 @@ def verb_modules() -> list[str]:
 
     from fatescreen import commands
 
-    return [
-        f"{commands.__name__}.{info.name}"
-        for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name)
-        if info.name.startswith("verbs_")
-    ]
+    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
+    return [f"{commands.__name__}.{name}" for name in names if name.startswith("verbs_")]
 
 
 def registry() -> Mapping[str, Verb]:
