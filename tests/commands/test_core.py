@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from fatescreen import commands
 from fatescreen.commands import core
 from fatescreen.commands.core import Applied, Context, Tokens, Verb, find_verb
 from fatescreen.commands.errors import CommandError
-from tests.commands.support import DEMO, open_session
+from tests.commands.support import DEMO, MINE, open_session
 
 
 @pytest.fixture
@@ -144,3 +145,59 @@ def test_an_opponent_is_a_character_or_an_obstacle_by_name(lang: str, said: str)
     assert session.execute("overcome rozio Athletics 0000 vs mask Will 0000").ok
     pending = session.scene.pending_roll
     assert pending is not None and pending.target == "leader"
+
+
+HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everywhere"')
+
+
+@pytest.mark.parametrize(
+    ("scene", "setup", "line", "said", "lang"),
+    [
+        (
+            DEMO,
+            HIT_ROZIO,
+            'create silbestre Lore "Candles everywhere" vs 2 0000',
+            'there is an aspect "Candles everywhere" on Ritual hall, Rozio: say which with on '
+            "WHERE",
+            "en",
+        ),
+        (
+            DEMO,
+            (),
+            'aspect rename "Owes Rozio his life" "Friends in the archive"',
+            'Silbestre already has the aspect "Friends in the archive"',
+            "en",
+        ),
+        (
+            DEMO,
+            (),
+            'create rozio Deceive "X" on nobody vs 2 0000',
+            "no character or zone 'nobody'; known: Ritual hall, Crypt, Stairs, Silbestre, Rozio, "
+            "Vitor, Riesa, Masked leader, Cultist 1, Cultist 2, Cultist 3",
+            "en",
+        ),
+        (MINE, (), "hazard nobody rozio", "no hazard 'nobody'; known: Falling rocks", "en"),
+        (
+            MINE,
+            (),
+            "vaarallinen nobody rozio",
+            "vaarallinen este 'nobody' ei löydy; tunnetut: Falling rocks",
+            "fi",
+        ),
+        (
+            MINE,
+            (),
+            "hyökkää riesa rozio Fight 0000 cover nobody blocks vs 0000",
+            "hidastavaa estettä 'nobody' ei löydy; tunnetut: Rusted portcullis",
+            "fi",
+        ),
+    ],
+)
+def test_where_an_aspect_or_an_obstacle_is_named(
+    scene: Path, setup: tuple[str, ...], line: str, said: str, lang: str
+) -> None:
+    session = open_session(scene, lang)
+    for done in setup:
+        assert session.execute(done).ok, done
+    result = session.execute(line)
+    assert (result.ok, result.lines) == (False, (said,))
