@@ -178,6 +178,20 @@ HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everyw
         ),
         (MINE, (), "hazard nobody rozio", "no hazard 'nobody'; known: Falling rocks", "en"),
         (
+            DEMO,
+            (),
+            "tikitä nobody",
+            "tikittävää kelloa 'nobody' ei löydy; tunnetut: The ritual completes",
+            "fi",
+        ),
+        (
+            DEMO,
+            (),
+            "hoida rozio Lore nobody",
+            "jälkeä 'nobody' ei löydy; tunnetut: ei yhtään",
+            "fi",
+        ),
+        (
             MINE,
             (),
             "vaarallinen nobody rozio",
