@@ -5,7 +5,9 @@ it), so every boost it announces is one the apply stage put in the scene."""
 from __future__ import annotations
 
 import random
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -410,3 +412,22 @@ def test_a_hazards_free_invokes_are_the_gms() -> None:
 )
 def test_an_overcomes_cost(reply: Reply) -> None:
     check(reply)
+
+
+@pytest.mark.parametrize(
+    ("winner", "holder"), [("", "Mirel the courier"), ('winner = "Mirel"\n', "GM")]
+)
+def test_a_contest_over_no_longer_opposes_a_create(
+    tmp_path: Path, winner: str, holder: str
+) -> None:
+    """The other side of a running contest gets a failed create's free invoke; once the
+    contest is won, no one opposes the actor but the GM."""
+    text = CHASE.read_text(encoding="utf-8")
+    twists = 'twists = ["Laundry lines everywhere"]\n'
+    (tmp_path / CHASE.name).write_text(text.replace(twists, twists + winner), encoding="utf-8")
+    shutil.copytree(CHASE.parent / "library", tmp_path / "library")
+    session = open_session(tmp_path / CHASE.name)
+    said = session.execute('create rozio Athletics "A blade for every occasion" on rozio vs 3 ----')
+    assert said.lines[0].endswith(
+        f'fail: {holder} gets a free invoke on "A blade for every occasion"'
+    )
