@@ -180,6 +180,34 @@ HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everyw
         (
             DEMO,
             (),
+            "sijoita rozio nowhere",
+            "aluetta 'nowhere' ei löydy; tunnetut: Ritual hall, Crypt, Stairs",
+            "fi",
+        ),
+        (
+            DEMO,
+            (),
+            "roll 3 dice",
+            "roll: missing dice. Usage: roll RATING [vs DIFFICULTY] [FACES] [+N...]",
+            "en",
+        ),
+        (
+            DEMO,
+            (),
+            "heitä 3 noppa",
+            "heitä: noppia ei annettu. Käyttö: heitä TASO [vastaan VAIKEUSTASO] [NOPAT] [+N...]",
+            "fi",
+        ),
+        (
+            DEMO,
+            (),
+            "heitä 3 noppa 12x4",
+            "nopat ovat + 0 - (esim. +0-+) tai d6-silmälukuja 1–6 (esim. 1356), ei '12x4'",
+            "fi",
+        ),
+        (
+            DEMO,
+            (),
             "tikitä nobody",
             "tikittävää kelloa 'nobody' ei löydy; tunnetut: The ritual completes",
             "fi",
@@ -215,3 +243,9 @@ def test_where_an_aspect_or_an_obstacle_is_named(
         assert session.execute(done).ok, done
     result = session.execute(line)
     assert (result.ok, result.lines) == (False, (said,))
+
+
+def test_the_rest_of_a_line_is_taken_whole() -> None:
+    args = Tokens(find_verb("cost"), ["a", "twisted", "ankle"], "en")
+    assert args.rest() == "a twisted ankle"
+    assert args.words == [] and not args

@@ -431,3 +431,19 @@ def test_a_contest_over_no_longer_opposes_a_create(
     assert said.lines[0].endswith(
         f'fail: {holder} gets a free invoke on "A blade for every occasion"'
     )
+
+
+def test_an_attack_in_a_scene_with_a_won_contest(tmp_path: Path) -> None:
+    """A big bad's immunity looks at the contests the PCs have won: a contest won by the
+    other side is none of them."""
+    text = CHASE.read_text(encoding="utf-8")
+    twists = 'twists = ["Laundry lines everywhere"]\n'
+    (tmp_path / CHASE.name).write_text(
+        text.replace(twists, twists + 'winner = "Mirel"\n'), encoding="utf-8"
+    )
+    shutil.copytree(CHASE.parent / "library", tmp_path / "library")
+    session = open_session(tmp_path / CHASE.name)
+    assert session.execute("attack rozio mirel Fight 0000 vs 0000").lines == (
+        "Rozio attacks Mirel the courier: Fair (+2) + [0 0 0 0] = Fair (+2) vs Mirel the "
+        "courier's Athletics Great (+4) + [0 0 0 0] = Great (+4): miss",
+    )
