@@ -447,3 +447,13 @@ def test_an_attack_in_a_scene_with_a_won_contest(tmp_path: Path) -> None:
         "Rozio attacks Mirel the courier: Fair (+2) + [0 0 0 0] = Fair (+2) vs Mirel the "
         "courier's Athletics Great (+4) + [0 0 0 0] = Great (+4): miss",
     )
+
+
+def test_a_hazard_that_ties_adds_its_weapon() -> None:
+    """A hazard's attack (§7): its Weapon counts on a tie or better, so a tie hits."""
+    session = played(MINE)
+    assert session.execute("hazard rocks riesa 0000 vs 0000").lines == (
+        "Falling rocks attacks Riesa: Good (+3) + [0 0 0 0] = Good (+3) vs Riesa's Athletics "
+        "Good (+3) + [0 0 0 0] = Good (+3): hit for 2 shifts",
+        "Riesa takes 2 shifts: [1] 2 physical boxes  [2] mild  [3] moderate  [4] severe",
+    )

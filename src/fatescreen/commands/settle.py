@@ -698,7 +698,7 @@ def _hit_for(
     # the Weapon-and-Armor option.
     armor = (defender.armor if scene.rules.weapons_and_armor else 0) + pending.armor
     solo = defender.solo
-    facing_pcs = pcs_facing(scene) if solo is not None else 0
+    facing_pcs = pcs_facing(scene)  # what a big bad's solo options count
     harmable = _immune(scene, pending, defender) is None
     shielded = bool(shielding(scene, defender))
     hazard = scene.obstacle_index.get(pending.actor)
