@@ -180,6 +180,22 @@ HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everyw
         (
             DEMO,
             (),
+            "overcome rozio Athletics with",
+            "overcome: missing the helpers. Usage: overcome ACTOR SKILL [FACES] [with H,H] "
+            "[vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
+            "en",
+        ),
+        (
+            DEMO,
+            (),
+            "ratkaise rozio Athletics kanssa",
+            "ratkaise: auttajia ei annettu. Käyttö: ratkaise TEKIJÄ TAITO [NOPAT] [kanssa A,A] "
+            "[vastaan VAIKEUSTASO|vaikea [N]|VASTUSTAJA [TAITO] [NOPAT]]",
+            "fi",
+        ),
+        (
+            DEMO,
+            (),
             "sijoita rozio nowhere",
             "aluetta 'nowhere' ei löydy; tunnetut: Ritual hall, Crypt, Stairs",
             "fi",
@@ -249,3 +265,12 @@ def test_the_rest_of_a_line_is_taken_whole() -> None:
     args = Tokens(find_verb("cost"), ["a", "twisted", "ankle"], "en")
     assert args.rest() == "a twisted ankle"
     assert args.words == [] and not args
+
+
+def test_helpers_named_twice_on_a_roll_all_help() -> None:
+    session = open_session(DEMO)
+    said = session.execute("overcome rozio Athletics with silbestre 0000 with vitor vs 3").lines
+    assert said == (
+        "Rozio overcomes with Athletics: Good (+3) + [0 0 0 0] + 2 (teamwork) = Superb (+5) vs "
+        "Good (+3): success (teamwork: Silbestre, Vitor)",
+    )
