@@ -217,3 +217,20 @@ def test_an_invoke_for_a_defense_against_a_damped_big_bad_adds_one() -> None:
         "Hydra attacks Bob: Fair (+2) + [0 0 0 0] = Fair (+2) vs Bob's Athletics Average (+1) "
         '+ [0 0 0 0] + 1 (invoke: Slippery bank) = Fair (+2): tie · Hydra gets the boost "Reeling"',
     )
+
+
+def test_a_hazards_attack_on_a_big_bad_counts_its_solo_options_and_shields() -> None:
+    """§7: a hazard's hit is cut by a big bad's solo harm option like anyone's, and a swarm's
+    heart stays shielded from it."""
+    session = played(BIG_BADS, 'add hazard "Lava" 3')
+    assert session.execute("hazard lava dragon ++00 vs 0000").lines == (
+        "Lava attacks Dragon: Good (+3) + [+ + 0 0] = Superb (+5) vs Dragon's Athletics Average "
+        "(+1) + [0 0 0 0] + 1 (solo) = Fair (+2): hit with style for 1 shift (may take a boost "
+        "for 1 shift less)",
+        "Dragon takes 1 shift: [1] 1 physical box  [2] mild  [3] moderate  [4] severe",
+    )
+    session = played(SWARM, 'add hazard "Lava" 3')
+    assert session.execute("hazard lava hydra ++00 vs 0000").lines == (
+        "Lava attacks Hydra: Good (+3) + [+ + 0 0] = Superb (+5) vs Hydra's Athletics Average "
+        "(+1) + [0 0 0 0] = Average (+1): the heart is shielded by Bone shell: no harm",
+    )
