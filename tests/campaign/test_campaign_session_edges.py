@@ -3,6 +3,7 @@ dice recovered after a crash, a scene file that does not load, a sheet edit anno
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -69,3 +70,112 @@ def test_a_sheet_edit_is_announced_to_the_listeners(campaign_dir: Path) -> None:
     member = session.campaign.party[0].character
     result = session.edit_sheet(member)
     assert heard == [result]
+
+
+def test_a_sheet_edit_in_a_running_scene_keeps_the_pc_where_it_stands(
+    campaign_dir: Path,
+) -> None:
+    """The sheet screen edits the party's sheet, which holds no zone: the running scene's PC
+    takes the new sheet where it stands, and a member the scene does not have changes only
+    in the party."""
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    assert session.execute("play 1").ok
+    zone = session.scene.character("rozio").zone
+    assert zone == "reading-room"
+    rozio = session.party().member("rozio").character
+    wiser = replace(rozio, skills={**rozio.skills, "Will": 2, "Fight": 1})
+    label = "Rozio's sheet edited"
+    assert session.edit_sheet(wiser) == Result(
+        label,
+        (label, f"saved the campaign in {campaign_dir}"),
+        True,
+        frozenset({"party", "pc:rozio", "character:rozio"}),
+        label,
+    )
+    assert session.scene.character("rozio") == replace(wiser, zone=zone)
+    scene = session.scene
+    vitor = session.party().member("vitor").character
+    luckier = replace(vitor, fate_points=vitor.fate_points + 1)
+    result = session.edit_sheet(luckier)
+    assert result.ok and result.changed == frozenset({"party", "pc:vitor", "character:vitor"})
+    assert session.scene == scene
+    assert session.party().member("vitor").character == luckier
+
+
+def test_every_problem_of_an_edited_sheet_is_said_in_one_line(campaign_dir: Path) -> None:
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    rozio = session.party().member("rozio").character
+    with pytest.raises(CommandError) as refused:
+        session.edit_sheet(replace(rozio, skills={**rozio.skills, "Piloting": 1, "Sailing": 1}))
+    assert str(refused.value) == (
+        "Piloting is not on the campaign's skill list; Sailing is not on the campaign's skill list"
+    )
+
+
+def test_the_scene_end_preview_counts_the_late_compel_points(campaign_dir: Path) -> None:
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    assert session.execute("play 1").ok
+    preview = session.preview_scene_end(2)
+    assert preview.campaign.compel_points == 2
+    assert session.execute("endscene compels 2").ok
+    assert session.campaign == preview.campaign
+
+
+def test_a_scene_start_names_each_npc_that_brings_its_points(campaign_dir: Path) -> None:
+    """Seed «Fate-pisteet»: the GM's pool at a scene's start holds the points NPCs carried
+    from earlier scenes; each NPC of the scene who brings some is named with them."""
+    campaign_toml = campaign_dir / "campaign.toml"
+    text = campaign_toml.read_text(encoding="utf-8")
+    carried = "carried = { dolors = 2, dockhands = 1 }\n\n[rules]"
+    campaign_toml.write_text(text.replace("[rules]", carried), encoding="utf-8")
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    assert session.execute("play 1") == Result(
+        "play 1",
+        (
+            "scene 5 of the campaign (session 2): Ambush in the archive",
+            "GM pool 5 = PCs 2 + carried by NPCs 3 (Dolors Cabra +2, Dockhands +1)"
+            " + unspent compel points 0",
+        ),
+        True,
+        frozenset({"all"}),
+        "start Ambush in the archive",
+    )
+
+
+NO_SCENE = (
+    "mikään kohtaus ei ole käynnissä: pelaa KOHTAUS aloittaa kohtauksen (kohtaukset listaa ne)"
+)
+
+
+def test_a_campaign_answers_in_finnish_around_its_scenes(campaign_dir: Path) -> None:
+    session = open_campaign(campaign_dir, lang="fi", journal=False)
+    assert session.execute("loki").lines == ("loki on tyhjä",)
+    assert session.execute("varanto 3").lines == (NO_SCENE,)
+    with pytest.raises(CommandError) as refused:
+        session.preview_scene_end()
+    assert str(refused.value) == NO_SCENE
+    assert session.execute("tallenna muualle").lines == (
+        "kampanja tallentuu omaan kansioonsa: tallenna (ilman polkua)",
+    )
+    assert session.execute("tallenna").lines == (f"kampanja tallennettu: {campaign_dir}",)
+    rozio = session.party().member("rozio").character
+    with pytest.raises(CommandError) as stranger:
+        session.edit_sheet(replace(rozio, id="nobody", name="Nobody"))
+    assert str(stranger.value) == "Nobody ei kuulu ryhmään"
+    edited = session.edit_sheet(replace(rozio, fate_points=rozio.fate_points + 1))
+    assert edited.label == "Rozio: hahmolomaketta muokattu"
+    assert session.execute("pelaa 1").lines == (
+        "kampanjan kohtaus 5 (pelikerta 2): Ambush in the archive",
+        "PJ:n varanto 2 = PH:t 2 + PJH:iden tuomat 0 (ei yhtään)"
+        " + käyttämättömät painostuspisteet 0",
+    )
+    assert session.execute("kumoa").ok
+    assert session.execute("varanto 3").lines == (
+        "Ambush in the archive ei ole alkanut: aloita se komennolla pelaa",
+    )
+    assert session.execute("tee").ok
+    assert session.execute("lopeta").ok
+    assert session.execute("varanto 3").lines == (
+        "Ambush in the archive on päättynyt: aloita toinen kohtaus komennolla pelaa"
+        " (kohtaukset listaa ne)",
+    )
