@@ -188,3 +188,20 @@ def test_an_undone_scene_start_is_recorded_in_the_scene_it_was_typed_in(
         ("play 1", archive),
         ("undo", archive),
     ]
+
+
+def test_a_finnish_session_is_recorded_in_finnish_as_readable_text(campaign_dir: Path) -> None:
+    session = open_campaign(campaign_dir, lang="fi", journal=False)
+    for line in ("kohtaukset", "tallenna"):
+        assert session.execute(line).ok, line
+    text = record_path(campaign_dir, 2).read_text(encoding="utf-8")
+    assert text.startswith('{"scene": "", "title": "Kohtausten välissä", "command": "kohtaukset"')
+
+
+def test_a_failed_save_is_said_in_finnish(campaign_dir: Path) -> None:
+    session = open_campaign(campaign_dir, lang="fi", journal=False)
+    _unwritable(campaign_dir)
+    assert session.execute("endsession").lines[-1] == (
+        "kampanjan tallennus epäonnistui: [Errno 21] Is a directory: "
+        f"'{campaign_dir / 'party.toml'}'"
+    )

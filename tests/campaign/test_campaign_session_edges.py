@@ -11,6 +11,7 @@ import pytest
 from fatescreen.commands.campaign_session import open_campaign
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import Result
+from tests.campaign.support import party_file
 
 
 def test_no_scene_end_is_previewed_between_scenes(campaign_dir: Path) -> None:
@@ -174,8 +175,84 @@ def test_a_campaign_answers_in_finnish_around_its_scenes(campaign_dir: Path) -> 
         "Ambush in the archive ei ole alkanut: aloita se komennolla pelaa",
     )
     assert session.execute("tee").ok
-    assert session.execute("lopeta").ok
+    assert session.execute("lopeta").lines[-1] == f"kampanja tallennettu: {campaign_dir}"
     assert session.execute("varanto 3").lines == (
         "Ambush in the archive on päättynyt: aloita toinen kohtaus komennolla pelaa"
         " (kohtaukset listaa ne)",
     )
+
+
+def _campaign_toml(folder: Path, old: str, new: str) -> None:
+    path = folder / "campaign.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+
+
+def test_a_campaign_opens_in_its_own_language_with_a_blank_scene_of_its_rules(
+    campaign_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FATESCREEN_LANG", "en")
+    _campaign_toml(campaign_dir, 'language = "en"', 'language = "fi"')
+    session = open_campaign(campaign_dir, journal=False)
+    assert session.execute("varanto 3").lines == (NO_SCENE,)
+    assert session.scene.title == "The golden mask"
+    assert session.scene.rules == session.campaign.rules
+    assert session.scene.rules.full_defense and session.scene.rules.weapons_and_armor
+
+
+def test_a_campaign_opened_with_a_seed_rolls_the_same_dice(campaign_dir: Path) -> None:
+    rolls = []
+    for _ in range(2):
+        session = open_campaign(campaign_dir, lang="en", seed=7, journal=False)
+        session.read_only = True  # both openings start from the same files
+        assert session.execute("play 1").ok
+        rolls.append([session.execute(f"overcome rozio Athletics vs {n}").lines for n in (1, 2, 3)])
+    assert rolls[0] == rolls[1]
+
+
+@pytest.mark.parametrize(
+    ("ladder_names", "reply"),
+    [
+        ("true", "Rozio overcomes with Athletics: Good (+3) + [0 0 0 0] = Good (+3) vs Fair (+2)"),
+        ("false", "Rozio overcomes with Athletics: +3 + [0 0 0 0] = +3 vs +2"),
+    ],
+)
+def test_a_roll_in_a_campaign_names_ratings_as_the_campaign_says(
+    campaign_dir: Path, ladder_names: str, reply: str
+) -> None:
+    _campaign_toml(campaign_dir, "ladder_names = true", f"ladder_names = {ladder_names}")
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    assert session.execute("play 1").ok
+    assert session.execute("overcome rozio Athletics 0000 vs 2").lines == (f"{reply}: success",)
+
+
+def test_a_campaign_opened_without_a_journal_leaves_nothing_to_recover(
+    campaign_dir: Path,
+) -> None:
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    assert session.execute("play 1").ok
+    assert session.execute("fp give rozio 1 a good line").ok
+    assert open_campaign(campaign_dir, lang="en").recoverable() == []
+
+
+def test_a_sheet_edit_that_changes_nothing_is_no_step(campaign_dir: Path) -> None:
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    rozio = session.party().member("rozio").character
+    result = session.edit_sheet(rozio)
+    assert (result.ok, result.changed) == (True, frozenset())
+    assert session.execute("undo").lines == ("nothing to undo",)
+
+
+def test_a_save_in_a_scene_writes_the_newest_sheets_and_leaves_the_scene_as_it_is(
+    campaign_dir: Path,
+) -> None:
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    for line in ("play 1", "fp give rozio 2 a gift", "move rozio stacks", "stress rozio 1"):
+        assert session.execute(line).ok, line
+    before = session.scene
+    assert session.execute("save").ok
+    assert session.scene == before
+    assert session.scene.character("rozio").fate_points == 3
+    assert party_file(campaign_dir)["Rozio"]["fate_points"] == 3
+    ended = session.execute("endscene")
+    assert ended.label == "end Ambush in the archive"
+    assert ended.lines[-1] == f"saved the campaign in {campaign_dir}"
