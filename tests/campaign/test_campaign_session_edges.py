@@ -81,8 +81,9 @@ def test_a_sheet_edit_in_a_running_scene_keeps_the_pc_where_it_stands(
     in the party."""
     session = open_campaign(campaign_dir, lang="en", journal=False)
     assert session.execute("play 1").ok
+    assert session.execute("move rozio stacks").ok  # not the first zone, where a PC is put
     zone = session.scene.character("rozio").zone
-    assert zone == "reading-room"
+    assert zone == "stacks"
     rozio = session.party().member("rozio").character
     wiser = replace(rozio, skills={**rozio.skills, "Will": 2, "Fight": 1})
     label = "Rozio's sheet edited"
