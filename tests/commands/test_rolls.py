@@ -326,3 +326,90 @@ def test_a_zone_attack_queues_the_second_hit_and_no_more() -> None:
         "[4] severe",
     )
     assert alone.scene.queued_hits == ()
+
+
+def test_stunt_in_a_split_attack_goes_on_the_defense_named() -> None:
+    """§8: before the split a defender has no defense to add a stunt to, and the attacker's
+    stunt raises the effort to split; after it the attacker's effort is fixed, and a
+    defender's stunt changes only their own defense."""
+    session = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot +000")
+    assert session.execute("stunt cultist-1 1").lines == ("Cultist 1 has not rolled a defense yet",)
+    assert session.execute("stunt 1").lines[1:] == (
+        "Vitor attacks Cultist 1, Cultist 2 with Shoot: Good (+3) + [+ 0 0 0] + 1 (stunt) = "
+        "Superb (+5)",
+        "split the 5 among the 2 targets, at least 1 each: split N N… [vs FACES…]",
+    )
+    assert session.execute("split 4 1 vs 0000 ++++").ok
+    before, steps = session.scene, len(session.history.done)
+    assert session.execute("stunt 1").lines == (
+        "the effort is already split: invoke on the attack before splitting it",
+    )
+    assert session.execute("stunt rozio 2").lines == ("Rozio takes no part in the last roll",)
+    assert session.scene == before and len(session.history.done) == steps
+    assert session.execute("stunt cultist-1 2").lines == (
+        "Cultist 1 applies a stunt: +2",
+        "Vitor attacks Cultist 1, Cultist 2 with Shoot: Good (+3) + [+ 0 0 0] + 1 (stunt) = "
+        "Superb (+5)",
+        "Cultist 1 defends against Great (+4) with Athletics Mediocre (+0) + [0 0 0 0] + 2 "
+        "(stunt) = Fair (+2): hit for 2 shifts",
+        "Cultist 2 defends against Average (+1) with Athletics Mediocre (+0) + [+ + + +] = "
+        'Great (+4): miss · Cultist 2 gets the boost "Opening"',
+        "Cultist 1 cannot absorb 2 shifts: takeout",
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None
+    assert [(t.target, t.share, t.effort and t.effort.total) for t in pending.targets] == [
+        ("cultist-1", 4, 2),
+        ("cultist-2", 1, 4),
+    ]
+
+
+def test_stunt_bonus_limits_and_someone_not_in_the_roll() -> None:
+    """A stunt adds 1 to 20; a character who neither rolls nor defends cannot add one."""
+    session = played(DEMO, "attack rozio leader Shoot 0000 vs 0000")
+    assert session.execute("stunt vitor 1").lines == ("Vitor takes no part in the last roll",)
+    assert session.execute("stunt 21").lines == ("a stunt adds 1 to 20",)
+    assert session.execute("stunt 20").lines[:2] == (
+        "Rozio applies a stunt: +20",
+        "Rozio attacks Masked leader: Great (+4) + [0 0 0 0] + 20 (stunt) = +24 vs Masked "
+        "leader's Athletics Fair (+2) + [0 0 0 0] = Fair (+2): hit with style for 21 shifts "
+        "(may take a boost for 1 shift less)",
+    )
+
+
+def test_fail_takes_a_tie_with_the_catalogs_boost_and_drops_a_cost() -> None:
+    """§2: a tied overcome taken as a fail gives the actor a boost, named "Momentum" unless
+    the GM names it; it replaces a cost taken before. Only a tie may be taken so, and a
+    blank name is refused."""
+    session = played(DEMO, "overcome vitor Crafts vs 4 0000", "cost the lamp goes out")
+    assert session.execute('fail "  "').lines == (
+        'fail: missing the aspect\'s name. Usage: fail ["BOOST"]',
+    )
+    assert session.execute("fail").lines == (
+        "Vitor takes the tie as a fail, with a boost",
+        "Vitor overcomes with Crafts: Great (+4) + [0 0 0 0] = Great (+4) vs Great (+4): tie "
+        'taken as a fail, with a boost · Vitor gets the boost "Momentum"',
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None and (pending.cost, pending.tie_boost) == (None, "Momentum")
+    failed = played(DEMO, "overcome vitor Crafts vs 6 0000")
+    assert failed.execute("fail").lines == (
+        "only a tied overcome can be taken as a fail with a boost (this roll: fail)",
+    )
+
+
+def test_stunt_names_the_word_it_misses_in_the_gms_language() -> None:
+    """``stunt`` without a bonus says what is missing, in English and in Finnish."""
+    said = {}
+    for lang in ("en", "fi"):
+        session = open_session(DEMO, lang)
+        assert session.execute("attack rozio leader Shoot 0000 vs 0000").ok
+        said[lang] = [session.execute(line).lines for line in ("stunt", "stunt rozio")]
+    assert said["en"] == [
+        ("stunt: missing character. Usage: stunt [WHO] BONUS",),
+        ("stunt: missing the bonus. Usage: stunt [WHO] BONUS",),
+    ]
+    assert said["fi"] == [
+        ("temppu: hahmoa ei annettu. Käyttö: temppu [KUKA] BONUS",),
+        ("temppu: bonusta ei annettu. Käyttö: temppu [KUKA] BONUS",),
+    ]
