@@ -413,3 +413,20 @@ def test_stunt_names_the_word_it_misses_in_the_gms_language() -> None:
         ("temppu: hahmoa ei annettu. Käyttö: temppu [KUKA] BONUS",),
         ("temppu: bonusta ei annettu. Käyttö: temppu [KUKA] BONUS",),
     ]
+
+
+def test_cost_for_someone_is_only_for_a_failed_create_and_refused_in_the_gms_words() -> None:
+    """``cost for WHO`` names who holds the free invoke of a create taken at a cost; on
+    any other roll the ``for`` is a word too many, named as the GM typed it (in Finnish,
+    the Finnish keyword)."""
+    english = played(DEMO, "overcome vitor Crafts vs 4 0000")
+    before = english.scene
+    assert english.execute("cost for rozio x").lines == (
+        "cost: did not understand 'for'. Usage: cost [for WHO] [TEXT...]",
+    )
+    finnish = open_session(DEMO, "fi")
+    assert finnish.execute("ratkaise vitor Crafts vastaan 4 0000").ok
+    assert finnish.execute("hinta hyväksi rozio x").lines == (
+        "hinta: en ymmärtänyt kohtaa 'hyväksi'. Käyttö: hinta [hyväksi KUKA] [TEKSTI...]",
+    )
+    assert english.scene == before
