@@ -352,3 +352,42 @@ def test_two_challenges_need_naming_and_an_ended_one_takes_no_roll() -> None:
     )
     assert said(session, "challenge end")[0] == "challenge Save the burning library is over"
     assert [c.done for c in session.scene.challenges] == [True, True]
+
+
+def test_challenge_progress_lists_costs_failures_and_nothing_left() -> None:
+    """A task is found in whichever running challenge has it; the progress names each
+    cost, every failure, and "none" where nothing is left or nothing came at a cost."""
+    session = played(
+        DEMO,
+        'challenge start T "A:Lore:4" "B:Lore:4" "C:Lore:9" "D:Lore:9"',
+        'challenge start U "E:Fight:-20"',
+    )
+    assert said(session, "challenge roll e riesa 0000")[1:] == (
+        "U: 1 of 1 tasks rolled; succeeded: E; at a cost: none; failed: none; to go: none",
+        "U so far: a success",
+    )
+    for line in (
+        "challenge roll a silbestre 0000",
+        "cost the ink runs",
+        "challenge roll b silbestre 0000",
+        "challenge roll c silbestre 0000",
+        "challenge roll d silbestre 0000",
+    ):
+        said(session, line)
+    assert said(session, "challenge show t") == (
+        "T: 4 of 4 tasks rolled; succeeded: none; at a cost: A (the ink runs), B; failed: C, D; "
+        "to go: none",
+        "T so far: a partial success",
+    )
+
+
+def test_a_task_taken_at_a_cost_then_invoked_to_success_has_no_cost() -> None:
+    session = played(
+        DEMO, 'challenge start T "A:Lore:5"', "challenge roll a silbestre 0000", "cost the ink runs"
+    )
+    assert said(session, "invoke notebook")[2:] == (
+        "T: 1 of 1 tasks rolled; succeeded: A; at a cost: none; failed: none; to go: none",
+        "T so far: a success",
+    )
+    task = session.scene.challenges[0].task("A")
+    assert (task.outcome, task.cost) == (Outcome.SUCCESS, "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fatescreen.commands.session import Session
+from fatescreen.rules.actions import AspectTarget
 from fatescreen.rules.aspects import GM, AspectKind
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.aspects import aspects_in_play
@@ -578,3 +579,51 @@ def test_a_failed_create_with_no_opposition_names_who_holds_its_invoke() -> None
     pending = session.scene.pending_roll
     assert pending is not None and pending.cost_for == "rozio"
     assert aspect_named(session.scene, "New thing").aspect.free_invokes == ("rozio",)
+
+
+def test_create_finds_the_aspect_where_the_gm_says_and_refuses_a_boosts_name() -> None:
+    """An aspect's name on two holders needs ``on WHERE``; named there, the create works on
+    that one (its own spelling, the opposition's skill and the helpers kept on the roll).
+    A new aspect may not take the name of a boost its holder already has."""
+    session = played(
+        DEMO,
+        'create vitor Crafts "Caltrops" on hall vs 2 0000',
+        'create vitor Crafts "Caltrops" on stairs vs 2 0000',
+    )
+    before = session.scene
+    assert session.execute('create rozio Crafts "caltrops" vs 2 0000').lines == (
+        'there is an aspect "caltrops" on Ritual hall, Stairs: say which with on WHERE',
+    )
+    assert session.scene == before
+    line = 'create rozio Athletics "caltrops" on stairs vs leader 0000 0000 with vitor'
+    assert session.execute(line).lines == (
+        'Rozio creates an advantage "Caltrops" with Athletics: Good (+3) + [0 0 0 0] + 1 '
+        '(teamwork) = Great (+4) vs Fair (+2) + [0 0 0 0] = Fair (+2): "Caltrops": 1 free '
+        "invoke for Rozio (teamwork: Vitor)",
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None
+    assert (pending.aspect, pending.holder, pending.aspect_target) == (
+        "Caltrops",
+        "zone:stairs",
+        AspectTarget.EXISTING_KNOWN,
+    )
+    assert (pending.target, pending.defense_skill, pending.helpers) == (
+        "leader",
+        "Athletics",
+        ("vitor",),
+    )
+    assert session.history.done[-1].label == 'Rozio creates an advantage "Caltrops"'
+    smoke = played(DEMO, 'create rozio Athletics "Smoke" vs leader Notice 0000 0000 with riesa')
+    pending = smoke.scene.pending_roll
+    assert pending is not None
+    assert (pending.holder, pending.aspect_target, pending.defense_skill, pending.helpers) == (
+        "scene",
+        AspectTarget.NEW,
+        "Notice",
+        ("riesa",),
+    )
+    boosted = played(DEMO, "overcome vitor Crafts vs 2 00++")
+    assert boosted.execute('create vitor Crafts "Momentum" vs 2 0000').lines == (
+        'the scene already has the aspect "Momentum"',
+    )
