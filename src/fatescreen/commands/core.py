@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import shlex
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -574,6 +573,8 @@ def split_line(line: str, lang: str = "en") -> list[str]:
         # no quote or escape (the lines the keys make): the words between the lexer's
         # blanks, as it would split them
         return _WORD.findall(line)
+    import shlex  # quoted lines only (the start imports nothing only they need)
+
     try:
         lexer = shlex.shlex(line, posix=True)
         lexer.whitespace_split = True
