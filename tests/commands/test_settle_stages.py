@@ -457,3 +457,14 @@ def test_a_hazard_that_ties_adds_its_weapon() -> None:
         "Good (+3) + [0 0 0 0] = Good (+3): hit for 2 shifts",
         "Riesa takes 2 shifts: [1] 2 physical boxes  [2] mild  [3] moderate  [4] severe",
     )
+
+
+def test_an_invoke_on_a_hazards_attack_counts_in_its_hit() -> None:
+    session = played(MINE, "hazard rocks riesa -000 vs 0000")
+    assert session.execute('invoke "Unstable ceiling" by gm').lines == (
+        'GM invokes "Unstable ceiling" (paid): +2',
+        "Falling rocks attacks Riesa: Good (+3) + [- 0 0 0] + 2 (invoke: Unstable ceiling) = "
+        "Great (+4) vs Riesa's Athletics Good (+3) + [0 0 0 0] = Good (+3): hit for 3 shifts",
+        "Riesa takes 3 shifts: [1] 3 physical boxes  [2] 1 physical box + mild  [3] moderate  "
+        "[4] severe",
+    )
