@@ -180,6 +180,22 @@ HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everyw
         (
             DEMO,
             (),
+            "next nobody",
+            "no character or hazard 'nobody'; known: Silbestre, Rozio, Vitor, Riesa, "
+            "Masked leader, Cultist 1, Cultist 2, Cultist 3",
+            "en",
+        ),
+        (
+            DEMO,
+            (),
+            "seuraava nobody",
+            "hahmoa tai vaarallista estettä 'nobody' ei löydy; tunnetut: Silbestre, Rozio, Vitor, "
+            "Riesa, Masked leader, Cultist 1, Cultist 2, Cultist 3",
+            "fi",
+        ),
+        (
+            DEMO,
+            (),
             "overcome rozio Athletics with",
             "overcome: missing the helpers. Usage: overcome ACTOR SKILL [FACES] [with H,H] "
             "[vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
