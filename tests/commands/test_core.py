@@ -111,6 +111,10 @@ def test_a_line_in_finnish_has_the_verbs_and_its_keywords_words() -> None:
         'malli save rozio tiedostoon "x.toml"'
     )
     assert (core.line_in("", "fi"), core.line_in("roll", "fi")) == ("", "heitä")
+    # a line that names no verb still has the keywords all verbs share
+    assert (
+        core.line_in("nosuch rozio vs 3 with vitor", "fi") == "nosuch rozio vastaan 3 kanssa vitor"
+    )
 
 
 def test_a_verbs_own_help_is_shown_where_the_catalog_has_none(
@@ -177,6 +181,20 @@ HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everyw
             "en",
         ),
         (MINE, (), "hazard nobody rozio", "no hazard 'nobody'; known: Falling rocks", "en"),
+        (
+            DEMO,
+            (),
+            "overcome rozio S 0000 vs 3",
+            "'S' could be more than one skill: Shoot, Stealth",
+            "en",
+        ),
+        (
+            DEMO,
+            (),
+            "overcome rozio S 0000 vs 3",
+            "'S' voi tarkoittaa useampaa kuin yhtä taitoa: Shoot, Stealth",
+            "fi",
+        ),
         (
             DEMO,
             (),

@@ -468,3 +468,14 @@ def test_an_invoke_on_a_hazards_attack_counts_in_its_hit() -> None:
         "Riesa takes 3 shifts: [1] 3 physical boxes  [2] 1 physical box + mild  [3] moderate  "
         "[4] severe",
     )
+
+
+def test_a_roll_uses_only_its_opponents_full_defense() -> None:
+    session = played(
+        DEMO,
+        "fulldefense leader",
+        "fulldefense silbestre",
+        "overcome rozio Athletics ++00 vs leader Athletics 0000",
+    )
+    used = {fd.defender: fd.defended for fd in session.scene.full_defenses}
+    assert used == {"leader": True, "silbestre": False}
