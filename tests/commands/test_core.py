@@ -184,6 +184,37 @@ HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everyw
         (
             DEMO,
             (),
+            "place rozio,,vitor crypt",
+            "place: 'rozio,,vitor' is not a list of names (e.g. rozio,vitor). Usage: place "
+            "NAME[,NAME...] ZONE|none",
+            "en",
+        ),
+        (
+            DEMO,
+            (),
+            "sijoita rozio,,vitor crypt",
+            "sijoita: 'rozio,,vitor' ei ole nimiluettelo (esim. rozio,vitor). Käyttö: sijoita "
+            "NIMI[,NIMI...] ALUE|ei",
+            "fi",
+        ),
+        (
+            DEMO,
+            (),
+            "hyökkää rozio nobody Fight",
+            "hahmoa 'nobody' ei löydy; tunnetut: Silbestre, Rozio, Vitor, Riesa, Masked leader, "
+            "Cultist 1, Cultist 2, Cultist 3",
+            "fi",
+        ),
+        (
+            DEMO,
+            ("set vitor skill Athletics 5",),
+            "overcome rozio Athletics with silbestre,vitor 0000 vs 3",
+            "the most skilled rolls: Vitor has Athletics Superb (+5), more than Rozio's Good (+3)",
+            "en",
+        ),
+        (
+            DEMO,
+            (),
             "overcome rozio S 0000 vs 3",
             "'S' could be more than one skill: Shoot, Stealth",
             "en",
