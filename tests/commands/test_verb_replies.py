@@ -198,9 +198,9 @@ SCALE_REPLIES = [
         'invoke "Cold hunger of the crypt"',
         (
             'Wraith invokes "Cold hunger of the crypt" (paid): +2',
-            "Wraith attacks Ann: Fair (+2) + [+ + 0 0] + 2 (invoke: Cold hunger of the crypt) + 2 "
-            "(scale: result) = Legendary (+8) vs Ann's Athletics Good (+3) + [0 0 0 0] = Good (+3): "
-            "hit with style for 5 shifts (may take a boost for 1 shift less)",
+            "Wraith attacks Ann: Fair (+2) + [+ + 0 0] + 2 (invoke: Cold hunger of the crypt) "
+            "+ 2 (scale: result) = Legendary (+8) vs Ann's Athletics Good (+3) + [0 0 0 0] = "
+            "Good (+3): hit with style for 5 shifts (may take a boost for 1 shift less)",
             "Ann takes 5 shifts: [1] 3 physical boxes + mild  [2] 1 physical box + moderate  "
             "[3] severe  [4] mild + moderate",
         ),
