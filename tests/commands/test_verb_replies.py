@@ -194,6 +194,16 @@ SCALE_REPLIES = [
         "Wraith stands no level of scale above the opposition",
     ),
     Reply(
+        ("set ann scale supernatural",),
+        WRAITH_HITS[0],
+        (
+            "Wraith attacks Ann: Fair (+2) + [+ + 0 0] = Great (+4) vs Ann's Athletics Good (+3) "
+            "+ [0 0 0 0] = Good (+3): hit for 1 shift",
+            "Ann takes 1 shift: [1] 1 physical box  [2] mild  [3] moderate  [4] severe",
+        ),
+        scene=SCALE,
+    ),
+    Reply(
         (*WRAITH_HITS, "scale result"),
         'invoke "Cold hunger of the crypt"',
         (
