@@ -151,6 +151,15 @@ def test_an_opponent_is_a_character_or_an_obstacle_by_name(lang: str, said: str)
     assert pending is not None and pending.target == "leader"
 
 
+ASPECTS_KNOWN = (
+    "Chanting echoes, Choking incense, Candles everywhere, Dark corners, Slippery steps, "
+    "Haunted scholar of the old books, Can't leave a mystery alone, Owes Rozio his life, "
+    "Never without his notebook, Friends in the archive, Knife-throwing smuggler with a "
+    "conscience, Wanted in three harbours, Silbestre's oldest friend, A blade for every "
+    "occasion, Chemist with a short fuse …"
+)
+"""The first aspects of the demo scene, as a refusal lists them."""
+
 HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everywhere"')
 
 
@@ -181,6 +190,50 @@ HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everyw
             "en",
         ),
         (MINE, (), "hazard nobody rozio", "no hazard 'nobody'; known: Falling rocks", "en"),
+        (
+            MINE,
+            (),
+            "next rusted-portcullis",
+            "no character or hazard 'rusted-portcullis'; known: Riesa, Rozio, Silbestre, "
+            "Äijä Kivinen, Claim-jumper 1, Claim-jumper 2, Claim-jumper 3, Falling rocks",
+            "en",
+        ),
+        (
+            DEMO,
+            (),
+            "ratkaise rozio Athletics noppa",
+            "ratkaise: noppia ei annettu. Käyttö: ratkaise TEKIJÄ TAITO [NOPAT] [kanssa A,A] "
+            "[vastaan VAIKEUSTASO|vaikea [N]|VASTUSTAJA [TAITO] [NOPAT]]",
+            "fi",
+        ),
+        (
+            DEMO,
+            (),
+            "ratkaise rozio Athletics noppa 12x4",
+            "nopat ovat + 0 - (esim. +0-+) tai d6-silmälukuja 1–6 (esim. 1356), ei '12x4'",
+            "fi",
+        ),
+        (
+            DEMO,
+            (),
+            "sijoita rozio crypt foo bar",
+            "sijoita: en ymmärtänyt kohtaa 'foo bar'. Käyttö: sijoita NIMI[,NIMI...] ALUE|ei",
+            "fi",
+        ),
+        (
+            DEMO,
+            ("overcome rozio Athletics 0000 vs 3",),
+            "invoke nobody",
+            "no aspect 'nobody'; known: " + ASPECTS_KNOWN,
+            "en",
+        ),
+        (
+            DEMO,
+            ("overcome rozio Athletics 0000 vs 3",),
+            "käytä nobody",
+            "piirrettä 'nobody' ei löydy; tunnetut: " + ASPECTS_KNOWN,
+            "fi",
+        ),
         (
             DEMO,
             (),
