@@ -59,6 +59,7 @@ def test_verb_files_away_a_verb_with_its_parse_stage(own_registry: dict[str, Ver
         parse,
     )
     assert core._exact_words == {}
+    assert find_verb("a") is own_registry["attack"]  # an alias, though other verbs start so
     assert find_verb("huuda") is found
     ctx = Context(open_session(DEMO).scene, random.Random(0))
     applied = found.handler(ctx, Tokens(found, ["hello"], "en"))
