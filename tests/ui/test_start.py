@@ -237,8 +237,9 @@ def test_the_first_frame_imports_neither_contest_rules_nor_resource_readers(
 ) -> None:
     """In a fresh process, on the demo scene (no contest, no challenge): the first frame is
     drawn without the contest and challenge rules, without gettext (the catalogs' plural
-    rule is read as a plain function) and without importlib.resources and zipfile (the
-    themes' folder is found as a path)."""
+    rule is read as a plain function), without importlib.resources and zipfile (the
+    themes' folder is found as a path), without the locator of a file's problems (a file
+    without any) and without shlex (the keys' command lines have no quotes)."""
     report = _started(scene_folder / "golden-mask.toml", tmp_path)
     assert report["loaded"] == []
     assert any("Silbestre" in line for line in report["turn"])
