@@ -679,12 +679,6 @@ class Context:
             return found  # the one zone with that id (a large scene has hundreds to search)
         return resolve(ref, ((z.id, z.name, z) for z in self.scene.zones), "zone", self.lang)
 
-    def obstacle(self, ref: str) -> Obstacle:
-        """An obstacle by id, name or unique prefix."""
-        return resolve(
-            ref, ((o.id, o.name, o) for o in self.scene.obstacles), "obstacle", self.lang
-        )
-
     def hazard(self, ref: str) -> Hazard:
         """A hazard by id, name or unique prefix."""
         hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
