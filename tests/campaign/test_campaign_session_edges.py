@@ -278,10 +278,12 @@ def test_a_save_keeps_the_scene_of_a_one_shot_whose_pcs_stand_in_for_the_party(
     campaign_dir: Path,
 ) -> None:
     """golden-mask.toml embeds its PCs under the party's names: the party's sheets are
-    played, where the GM put them, and a save changes none of them."""
+    played, where the GM put them, and a save changes none of them, even one that reads the
+    file back (a zone was added)."""
     session = open_campaign(campaign_dir, lang="en", journal=False)
     for line in ("play 4", "move rozio crypt Athletics ++++", "fp give rozio 2 a gift"):
         assert session.execute(line).ok, line
+    assert session.execute("add zone Balcony").ok
     assert session.execute("place vitor none").ok
     before = session.scene
     assert session.execute("save").ok
