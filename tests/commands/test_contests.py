@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fatescreen.commands.session import Session
+from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.outcomes import Outcome
-from tests.commands.support import CHASE, DEMO, LIBRARY, played, run
+from tests.commands.support import CHASE, DEMO, LIBRARY, open_session, played, run
 
 
 def sides(scene, name):  # type: ignore[no-untyped-def]
@@ -181,3 +183,224 @@ def test_an_advantage_in_a_contest_of_the_usual_kind_is_no_pick_of_the_exchange(
     assert [(r.side, r.roller, r.advantage) for r in session.scene.contest_rolls] == [
         ("Pursuers", "rozio", False)
     ]
+
+
+def refuses(session: Session, line: str, message: str) -> None:
+    """The line is refused with exactly this message, and leaves the scene and history."""
+    before, steps = session.scene, len(session.history.done)
+    assert session.execute(line).lines == (message,)
+    assert session.scene == before and len(session.history.done) == steps
+
+
+def said(session: Session, line: str) -> tuple[str, ...]:
+    """What an accepted line says."""
+    result = session.execute(line)
+    assert result.ok, result.lines
+    return result.lines
+
+
+def test_contest_lines_without_a_contest_say_how_to_start_one() -> None:
+    session = open_session(DEMO)
+    none = "no contest is running: contest start NAME SIDE=… SIDE=…"
+    for line in ("contest", 'contest twist "Fog"', "contest end", "contest forfeit rozio"):
+        refuses(session, line, none)
+    refuses(session, "contest show nope", "no contest 'nope'; known: none")
+    finnish = open_session(DEMO, "fi")
+    refuses(finnish, "kilpailu näytä nope", "kilpailua 'nope' ei löydy; tunnetut: ei yhtään")
+
+
+def test_contest_start_names_what_it_misses_in_the_gms_language() -> None:
+    usage = {
+        "en": (
+            "contest start NAME SIDE=ID,ID|ID... [to N] [faster] [threat HAZARD] | roll WHO|SIDE "
+            "[SKILL|RATING] [FACES] [with H,H] [vs DIFFICULTY] [threat [HAZARD|RATING] [FACES]] "
+            '| forfeit WHO|SIDE | twist "ASPECT" | show | end [in CONTEST]'
+        ),
+        "fi": (
+            "kilpailu aloita NIMI PUOLI=TUNNUS,TUNNUS|TUNNUS... [voittoihin N] [nopea] [uhka "
+            "VAARALLINEN_ESTE] | heitä KUKA|PUOLI [TAITO|TASO] [NOPAT] [kanssa A,A] [vastaan "
+            "VAIKEUSTASO] [uhka [VAARALLINEN_ESTE|TASO] [NOPAT]] | luovu KUKA|PUOLI | käänne "
+            '"PIIRRE" | näytä | lopeta [alueella KILPAILU]'
+        ),
+    }
+    cases = [
+        ("contest start", "contest: missing contest", "kilpailu: kilpailua ei annettu"),
+        ('contest start ""', "contest: missing contest", "kilpailu: kilpailua ei annettu"),
+        (
+            "contest start Race to",
+            "contest: missing the victories needed",
+            "kilpailu: tarvittavien voittojen määrää ei annettu",
+        ),
+        (
+            "contest start Race rozio leader threat",
+            "contest: missing hazard",
+            "kilpailu: vaarallinen este ei annettu",
+        ),
+    ]
+    english, finnish = open_session(DEMO), open_session(DEMO, "fi")
+    for line, in_english, in_finnish in cases:
+        refuses(english, line, f"{in_english}. Usage: {usage['en']}")
+        refuses(finnish, line, f"{in_finnish}. Käyttö: {usage['fi']}")
+
+
+def test_a_won_contest_is_shown_twisted_and_ended_but_takes_no_roll() -> None:
+    session = played(
+        CHASE,
+        "contest roll rozio Athletics ++00 with vitor vs 2",
+        "contest roll mirel Athletics ---- vs 2",
+    )
+    board = "Catch the courier, exchange 4: Pursuers 3, Mirel 2 (of 3) · Pursuers won"
+    assert said(session, "contest show") == (board,)
+    assert said(session, "contest show courier") == (board,)
+    refuses(
+        session,
+        "contest roll rozio Athletics 0000 in courier",
+        "Catch the courier is already won by Pursuers",
+    )
+    assert said(session, 'contest twist "Rain" in courier') == (
+        'a twist in Catch the courier: "Rain"',
+    )
+    assert said(session, "contest end courier") == (
+        "contest Catch the courier is over: Pursuers won",
+    )
+    assert session.scene.contests == ()
+
+
+def test_two_contests_need_naming_and_ending_one_keeps_the_others_rolls() -> None:
+    session = played(CHASE, "contest start Race rozio=rozio mirel=mirel")
+    race = session.scene.contests[-1]
+    assert (race.victories_needed, race.faster, race.threat) == (3, False, None)
+    which = "more than one contest is running: add in CONTEST (Catch the courier, Race)"
+    refuses(session, "contest", which)
+    refuses(session, "contest roll rozio Athletics 0000", which)
+    refuses(
+        session,
+        'contest twist "Laundry lines everywhere" in race',
+        'the scene already has the aspect "Laundry lines everywhere"',
+    )
+    assert said(session, 'contest twist "Rain" in race') == ('a twist in Race: "Rain"',)
+    rain = next(a for a in session.scene.aspects if a.name == "Rain")
+    assert rain.kind is AspectKind.SITUATION
+    assert said(session, "contest roll vitor Athletics 0000 in courier")[1] == (
+        "still to roll this exchange: Mirel"
+    )
+    assert said(session, "contest forfeit mirel in race") == (
+        "mirel forfeit their roll in exchange 1",
+        "still to roll this exchange: rozio",
+    )
+    refuses(
+        session,
+        "contest forfeit mirel in race",
+        "mirel has already rolled (or forfeited) in exchange 1",
+    )
+    refuses(
+        session,
+        "contest roll mirel Athletics 0000 in race",
+        "mirel has already rolled (or forfeited) in exchange 1",
+    )
+    assert said(session, "contest end race") == ("contest Race is over without a winner",)
+    assert [c.name for c in session.scene.contests] == ["Catch the courier"]
+    assert [(r.contest, r.side) for r in session.scene.contest_rolls] == [
+        ("Catch the courier", "Pursuers")
+    ]
+
+
+def test_challenge_lines_without_a_challenge_and_bad_tasks_are_refused() -> None:
+    session = open_session(DEMO)
+    none = 'no challenge is running: challenge start NAME "TASK:SKILL:DIFFICULTY"…'
+    for line in ("challenge", "challenge roll x rozio", "challenge end"):
+        refuses(session, line, none)
+    refuses(session, "challenge show nope", "no challenge 'nope'; known: none")
+    spec = 'a task is "NAME:SKILL:DIFFICULTY", e.g. "Find the book:Investigate:3"; not {!r}'
+    for task in ("A:Lore", ":Lore:1", "A::1", "A:Lore:x"):
+        refuses(session, f'challenge start Second "{task}"', spec.format(task))
+    for task in ("A:Lore:21", "A:Lore:-21"):
+        refuses(session, f'challenge start Second "{task}"', "numbers here go from -20 to 20")
+    refuses(
+        session,
+        'challenge start Second "A:Lore:1" "a:Fight:2"',
+        "challenge Second names a task twice",
+    )
+    finnish = open_session(LIBRARY, "fi")
+    refuses(
+        finnish,
+        'haaste aloita Toinen "A:Lore:x"',
+        'tehtävä annetaan muodossa "NIMI:TAITO:VAIKEUS", esim. "Löydä kirja:Tutkiminen:3"; '
+        "ei 'A:Lore:x'",
+    )
+    refuses(
+        finnish,
+        "haaste näytä nope",
+        "haastetta 'nope' ei löydy; tunnetut: Save the burning library",
+    )
+
+
+def test_two_challenges_need_naming_and_an_ended_one_takes_no_roll() -> None:
+    session = open_session(LIBRARY)
+    refuses(
+        session,
+        'challenge start "Save the burning library" "A:Lore:1"',
+        "there is already a challenge Save the burning library",
+    )
+    assert said(session, 'challenge start Second "A:Lore:20" "B:Fight:-20"') == (
+        "challenge Second: A (Lore +20), B (Fight -20)",
+    )
+    refuses(
+        session,
+        "challenge",
+        "more than one challenge is running: add in CHALLENGE (Save the burning library, Second)",
+    )
+    progress = (
+        "Second: 0 of 2 tasks rolled; succeeded: none; at a cost: none; failed: none; to go: A, B",
+        "Second so far: tasks remain",
+    )
+    assert said(session, "challenge show second") == progress
+    assert said(session, "challenge end second") == ("challenge Second is over", progress[1])
+    assert said(session, "challenge show second") == progress
+    refuses(session, "challenge roll a rozio in second", "challenge Second is over")
+    refuses(
+        session,
+        "challenge show nope",
+        "no challenge 'nope'; known: Save the burning library, Second",
+    )
+    assert said(session, "challenge end")[0] == "challenge Save the burning library is over"
+    assert [c.done for c in session.scene.challenges] == [True, True]
+
+
+def test_challenge_progress_lists_costs_failures_and_nothing_left() -> None:
+    """A task is found in whichever running challenge has it; the progress names each
+    cost, every failure, and "none" where nothing is left or nothing came at a cost."""
+    session = played(
+        DEMO,
+        'challenge start T "A:Lore:4" "B:Lore:4" "C:Lore:9" "D:Lore:9"',
+        'challenge start U "E:Fight:-20"',
+    )
+    assert said(session, "challenge roll e riesa 0000")[1:] == (
+        "U: 1 of 1 tasks rolled; succeeded: E; at a cost: none; failed: none; to go: none",
+        "U so far: a success",
+    )
+    for line in (
+        "challenge roll a silbestre 0000",
+        "cost the ink runs",
+        "challenge roll b silbestre 0000",
+        "challenge roll c silbestre 0000",
+        "challenge roll d silbestre 0000",
+    ):
+        said(session, line)
+    assert said(session, "challenge show t") == (
+        "T: 4 of 4 tasks rolled; succeeded: none; at a cost: A (the ink runs), B; failed: C, D; "
+        "to go: none",
+        "T so far: a partial success",
+    )
+
+
+def test_a_task_taken_at_a_cost_then_invoked_to_success_has_no_cost() -> None:
+    session = played(
+        DEMO, 'challenge start T "A:Lore:5"', "challenge roll a silbestre 0000", "cost the ink runs"
+    )
+    assert said(session, "invoke notebook")[2:] == (
+        "T: 1 of 1 tasks rolled; succeeded: A; at a cost: none; failed: none; to go: none",
+        "T so far: a success",
+    )
+    task = session.scene.challenges[0].task("A")
+    assert (task.outcome, task.cost) == (Outcome.SUCCESS, "")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from fatescreen.commands.session import Session
+from fatescreen.rules.actions import AspectTarget
 from fatescreen.rules.aspects import GM, AspectKind
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.aspects import aspects_in_play
-from tests.commands.support import CHASE, DEMO, SEED, open_session, played, run
+from tests.commands.support import CHASE, DEMO, LIBRARY, SEED, open_session, played, run
 
 
 def aspect_named(scene, name):  # type: ignore[no-untyped-def]
@@ -326,3 +327,303 @@ def test_a_zone_attack_queues_the_second_hit_and_no_more() -> None:
         "[4] severe",
     )
     assert alone.scene.queued_hits == ()
+
+
+def test_stunt_in_a_split_attack_goes_on_the_defense_named() -> None:
+    """§8: before the split a defender has no defense to add a stunt to, and the attacker's
+    stunt raises the effort to split; after it the attacker's effort is fixed, and a
+    defender's stunt changes only their own defense."""
+    session = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot +000")
+    assert session.execute("stunt cultist-1 1").lines == ("Cultist 1 has not rolled a defense yet",)
+    assert session.execute("stunt 1").lines[1:] == (
+        "Vitor attacks Cultist 1, Cultist 2 with Shoot: Good (+3) + [+ 0 0 0] + 1 (stunt) = "
+        "Superb (+5)",
+        "split the 5 among the 2 targets, at least 1 each: split N N… [vs FACES…]",
+    )
+    assert session.execute("split 4 1 vs 0000 ++++").ok
+    before, steps = session.scene, len(session.history.done)
+    assert session.execute("stunt 1").lines == (
+        "the effort is already split: invoke on the attack before splitting it",
+    )
+    assert session.execute("stunt rozio 2").lines == ("Rozio takes no part in the last roll",)
+    assert session.scene == before and len(session.history.done) == steps
+    assert session.execute("stunt cultist-1 2").lines == (
+        "Cultist 1 applies a stunt: +2",
+        "Vitor attacks Cultist 1, Cultist 2 with Shoot: Good (+3) + [+ 0 0 0] + 1 (stunt) = "
+        "Superb (+5)",
+        "Cultist 1 defends against Great (+4) with Athletics Mediocre (+0) + [0 0 0 0] + 2 "
+        "(stunt) = Fair (+2): hit for 2 shifts",
+        "Cultist 2 defends against Average (+1) with Athletics Mediocre (+0) + [+ + + +] = "
+        'Great (+4): miss · Cultist 2 gets the boost "Opening"',
+        "Cultist 1 cannot absorb 2 shifts: takeout",
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None
+    assert [(t.target, t.share, t.effort and t.effort.total) for t in pending.targets] == [
+        ("cultist-1", 4, 2),
+        ("cultist-2", 1, 4),
+    ]
+
+
+def test_stunt_bonus_limits_and_someone_not_in_the_roll() -> None:
+    """A stunt adds 1 to 20; a character who neither rolls nor defends cannot add one."""
+    session = played(DEMO, "attack rozio leader Shoot 0000 vs 0000")
+    assert session.execute("stunt vitor 1").lines == ("Vitor takes no part in the last roll",)
+    assert session.execute("stunt 21").lines == ("a stunt adds 1 to 20",)
+    assert session.execute("stunt 20").lines[:2] == (
+        "Rozio applies a stunt: +20",
+        "Rozio attacks Masked leader: Great (+4) + [0 0 0 0] + 20 (stunt) = +24 vs Masked "
+        "leader's Athletics Fair (+2) + [0 0 0 0] = Fair (+2): hit with style for 21 shifts "
+        "(may take a boost for 1 shift less)",
+    )
+
+
+def test_fail_takes_a_tie_with_the_catalogs_boost_and_drops_a_cost() -> None:
+    """§2: a tied overcome taken as a fail gives the actor a boost, named "Momentum" unless
+    the GM names it; it replaces a cost taken before. Only a tie may be taken so, and a
+    blank name is refused."""
+    session = played(DEMO, "overcome vitor Crafts vs 4 0000", "cost the lamp goes out")
+    assert session.execute('fail "  "').lines == (
+        'fail: missing the aspect\'s name. Usage: fail ["BOOST"]',
+    )
+    assert session.execute("fail").lines == (
+        "Vitor takes the tie as a fail, with a boost",
+        "Vitor overcomes with Crafts: Great (+4) + [0 0 0 0] = Great (+4) vs Great (+4): tie "
+        'taken as a fail, with a boost · Vitor gets the boost "Momentum"',
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None and (pending.cost, pending.tie_boost) == (None, "Momentum")
+    failed = played(DEMO, "overcome vitor Crafts vs 6 0000")
+    assert failed.execute("fail").lines == (
+        "only a tied overcome can be taken as a fail with a boost (this roll: fail)",
+    )
+
+
+def test_stunt_names_the_word_it_misses_in_the_gms_language() -> None:
+    """``stunt`` without a bonus says what is missing, in English and in Finnish."""
+    said = {}
+    for lang in ("en", "fi"):
+        session = open_session(DEMO, lang)
+        assert session.execute("attack rozio leader Shoot 0000 vs 0000").ok
+        said[lang] = [session.execute(line).lines for line in ("stunt", "stunt rozio")]
+    assert said["en"] == [
+        ("stunt: missing character. Usage: stunt [WHO] BONUS",),
+        ("stunt: missing the bonus. Usage: stunt [WHO] BONUS",),
+    ]
+    assert said["fi"] == [
+        ("temppu: hahmoa ei annettu. Käyttö: temppu [KUKA] BONUS",),
+        ("temppu: bonusta ei annettu. Käyttö: temppu [KUKA] BONUS",),
+    ]
+
+
+def test_cost_for_someone_is_only_for_a_failed_create_and_refused_in_the_gms_words() -> None:
+    """``cost for WHO`` names who holds the free invoke of a create taken at a cost; on
+    any other roll the ``for`` is a word too many, named as the GM typed it (in Finnish,
+    the Finnish keyword)."""
+    english = played(DEMO, "overcome vitor Crafts vs 4 0000")
+    before = english.scene
+    assert english.execute("cost for rozio x").lines == (
+        "cost: did not understand 'for'. Usage: cost [for WHO] [TEXT...]",
+    )
+    finnish = open_session(DEMO, "fi")
+    assert finnish.execute("ratkaise vitor Crafts vastaan 4 0000").ok
+    assert finnish.execute("hinta hyväksi rozio x").lines == (
+        "hinta: en ymmärtänyt kohtaa 'hyväksi'. Käyttö: hinta [hyväksi KUKA] [TEKSTI...]",
+    )
+    assert english.scene == before
+
+
+ROLL_USAGE = {
+    "en": "Usage: roll RATING [vs DIFFICULTY] [FACES] [+N...]",
+    "fi": "Käyttö: heitä TASO [vastaan VAIKEUSTASO] [NOPAT] [+N...]",
+}
+ODDS_USAGE = {
+    "en": "Usage: odds RATING vs DIFFICULTY|opposed RATING [invokes N] [rerolls N]",
+    "fi": "Käyttö: todennäköisyys TASO vastaan VAIKEUSTASO|vastus TASO [käytöt N] "
+    "[uudelleenheitot N]",
+}
+
+
+def test_roll_and_odds_refuse_what_they_cannot_read_in_the_gms_language() -> None:
+    cases = [
+        ("roll", "roll: missing a rating", "heitä: taitotasoa ei annettu"),
+        ("roll 3 vs", "roll: missing the difficulty", "heitä: vaikeustasoa ei annettu"),
+        ("roll 3 x", "roll: did not understand 'x'", "heitä: en ymmärtänyt kohtaa 'x'"),
+        ("roll 3 +2x", "roll: did not understand '+2x'", "heitä: en ymmärtänyt kohtaa '+2x'"),
+        ("odds", "odds: missing a rating", "todennäköisyys: taitotasoa ei annettu"),
+        (
+            "odds 3 invokes",
+            "odds: missing the number of invokes",
+            "todennäköisyys: piirteen käyttöjen määrää ei annettu",
+        ),
+        (
+            "odds 3 rerolls",
+            "odds: missing the number of rerolls",
+            "todennäköisyys: uudelleenheittojen määrää ei annettu",
+        ),
+    ]
+    sessions = {lang: open_session(DEMO, lang) for lang in ("en", "fi")}
+    for line, in_english, in_finnish in cases:
+        usage = ROLL_USAGE if line.startswith("roll") else ODDS_USAGE
+        assert sessions["en"].execute(line).lines == (f"{in_english}. {usage['en']}",)
+        assert sessions["fi"].execute(line).lines == (f"{in_finnish}. {usage['fi']}",)
+    session = sessions["en"]
+    for line in ("roll 3 vs 21", "roll 3 +0-+ +21", "roll 21", "odds 3 vs 21", "odds 21"):
+        assert session.execute(line).lines == ("numbers here go from -20 to 20",)
+    counts = "odds: 0 to 20 invokes and 0 to 5 rerolls"
+    for line in ("odds 3 vs 2 invokes 21", "odds 3 vs 2 rerolls 6", "odds 3 vs 2 invokes -1"):
+        assert session.execute(line).lines == (counts,)
+
+
+def test_odds_read_the_gms_word_order_at_the_limits() -> None:
+    """The counts may come before or after the opposition ("1 invoke", "invokes 1 2"), the
+    opposition defaults to Mediocre, and 20 invokes or 5 rerolls are the most allowed."""
+    session = open_session(DEMO)
+    said = {line: session.execute(line).lines for line in ODDS_LINES}
+    assert said == ODDS_LINES
+
+
+ODDS_LINES = {
+    "odds 3 vs 2 invokes 20": (
+        "Good (+3) vs Fair (+2) with 20 invokes: fail 0% · tie 0% · success 0% · style 100%",
+    ),
+    "odds 3 vs 2 rerolls 5": (
+        "Good (+3) vs Fair (+2) and 5 rerolls: fail 0% · tie 0% · success 70% · style 30%",
+    ),
+    "odds 3 with 2 rerolls": (
+        "Good (+3) vs Mediocre (+0) and 2 rerolls: fail 0% · tie 0% · success 34% · style 66%",
+    ),
+    "odds 3 2 invokes 1 rerolls 1": (
+        "Good (+3) vs Fair (+2) with 1 invoke and 1 reroll: fail 0% · tie 0% · success 34% · "
+        "style 66%",
+    ),
+    "odds 3 1 invoke": (
+        "Good (+3) vs Mediocre (+0) with 1 invoke: fail 0% · tie 0% · success 6% · style 94%",
+    ),
+    "odds 3 invokes 1 2": (
+        "Good (+3) vs Fair (+2) with 1 invoke: fail 1% · tie 5% · success 32% · style 62%",
+    ),
+    "odds 3 opposed 2": (
+        "Good (+3) vs an opposing Fair (+2): fail 26% · tie 15% · success 32% · style 26%",
+    ),
+    "odds 3 -2": ("Good (+3) vs Terrible (-2): fail 0% · tie 0% · success 6% · style 94%",),
+    "odds 3": ("Good (+3) vs Mediocre (+0): fail 1% · tie 5% · success 32% · style 62%",),
+    "odds 3 2 invoke": (
+        "Good (+3) vs Mediocre (+0) with 2 invokes: fail 0% · tie 0% · success 0% · style 100%",
+    ),
+}
+
+
+def test_cost_only_where_the_rules_offer_it() -> None:
+    """§2: success at a cost is for a failed (or tied) overcome or a failed create on a new
+    or hidden aspect; not for an attack, a contest roll, a tied create or a failed create
+    on a known aspect. A task's cost and a tie's minor cost must be named."""
+    no_cost = "no success at a cost here: the roll is a {}"
+    refusals = [
+        (DEMO, "attack rozio leader Shoot ---- vs 0000", "fail"),
+        (CHASE, "contest roll rozio Athletics ---- vs 2", "fail"),
+        (DEMO, 'create vitor Crafts "Caltrops" on hall vs 4 0000', "tie"),
+        (DEMO, 'create vitor Crafts "Candles everywhere" vs 6 0000', "fail"),
+    ]
+    for scene, roll, outcome in refusals:
+        session = played(scene, roll)
+        before = session.scene
+        assert session.execute("cost x").lines == (no_cost.format(outcome),), roll
+        assert session.scene == before
+    task = played(LIBRARY, "challenge roll hold riesa Physique --00")
+    assert task.execute("cost").lines == ("name the cost: cost TEXT",)
+    tie = played(DEMO, "overcome vitor Crafts vs 4 0000")
+    assert tie.execute("cost").lines == ("name the cost: cost TEXT",)
+    assert tie.execute("cost for").lines == (
+        "cost: missing character. Usage: cost [for WHO] [TEXT...]",
+    )
+    in_finnish = open_session(DEMO, "fi")
+    assert in_finnish.execute("ratkaise vitor Crafts vastaan 4 0000").ok
+    assert in_finnish.execute("hinta hyväksi").lines == (
+        "hinta: hahmoa ei annettu. Käyttö: hinta [hyväksi KUKA] [TEKSTI...]",
+    )
+
+
+def test_cost_after_fail_drops_the_boost_and_reveals_a_hidden_aspect() -> None:
+    """A cost taken after ``fail`` replaces its boost; on a hidden aspect the owner reveals
+    it and takes the free invoke (§2, the table's alternative reading)."""
+    tie = played(DEMO, "overcome vitor Crafts vs 4 0000", "fail")
+    assert tie.execute("cost the lamp").lines == (
+        "Vitor takes success at a cost: the lamp",
+        "Vitor overcomes with Crafts: Great (+4) + [0 0 0 0] = Great (+4) vs Great (+4): "
+        "success at a minor cost: the lamp",
+    )
+    pending = tie.scene.pending_roll
+    assert pending is not None and (pending.tie_boost, pending.cost) == (None, "the lamp")
+    hidden = played(DEMO, 'create vitor Crafts "Dark corners" vs 6 0000')
+    assert hidden.execute("cost").lines == (
+        'the owner reveals "Dark corners" and takes a free invoke on it',
+        'Vitor creates an advantage "Dark corners" with Crafts: Great (+4) + [0 0 0 0] = Great '
+        '(+4) vs Fantastic (+6): fail: GM gets a free invoke on "Dark corners"',
+    )
+    corners = aspect_named(hidden.scene, "Dark corners")
+    assert (corners.aspect.hidden, corners.aspect.free_invokes) == (False, (GM,))
+
+
+def test_a_failed_create_with_no_opposition_names_who_holds_its_invoke() -> None:
+    """An NPC's failed create against a fixed difficulty has no opposition to hold the free
+    invoke of the aspect made at a cost: ``cost for WHO`` names them."""
+    session = played(DEMO, 'create leader Lore "New thing" ---- vs 0')
+    assert session.execute("cost").lines == ("name who gets the free invoke: cost for NAME",)
+    assert session.execute("cost for rozio").lines == (
+        "Masked leader takes success at a cost: the table names it",
+        'Masked leader creates an advantage "New thing" with Lore: Fair (+2) + [- - - -] = '
+        'Terrible (-2) vs Mediocre (+0): "New thing" is created at a serious cost: Rozio holds '
+        "its free invoke",
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None and pending.cost_for == "rozio"
+    assert aspect_named(session.scene, "New thing").aspect.free_invokes == ("rozio",)
+
+
+def test_create_finds_the_aspect_where_the_gm_says_and_refuses_a_boosts_name() -> None:
+    """An aspect's name on two holders needs ``on WHERE``; named there, the create works on
+    that one (its own spelling, the opposition's skill and the helpers kept on the roll).
+    A new aspect may not take the name of a boost its holder already has."""
+    session = played(
+        DEMO,
+        'create vitor Crafts "Caltrops" on hall vs 2 0000',
+        'create vitor Crafts "Caltrops" on stairs vs 2 0000',
+    )
+    before = session.scene
+    assert session.execute('create rozio Crafts "caltrops" vs 2 0000').lines == (
+        'there is an aspect "caltrops" on Ritual hall, Stairs: say which with on WHERE',
+    )
+    assert session.scene == before
+    line = 'create rozio Athletics "caltrops" on stairs vs leader 0000 0000 with vitor'
+    assert session.execute(line).lines == (
+        'Rozio creates an advantage "Caltrops" with Athletics: Good (+3) + [0 0 0 0] + 1 '
+        '(teamwork) = Great (+4) vs Fair (+2) + [0 0 0 0] = Fair (+2): "Caltrops": 1 free '
+        "invoke for Rozio (teamwork: Vitor)",
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None
+    assert (pending.aspect, pending.holder, pending.aspect_target) == (
+        "Caltrops",
+        "zone:stairs",
+        AspectTarget.EXISTING_KNOWN,
+    )
+    assert (pending.target, pending.defense_skill, pending.helpers) == (
+        "leader",
+        "Athletics",
+        ("vitor",),
+    )
+    assert session.history.done[-1].label == 'Rozio creates an advantage "Caltrops"'
+    smoke = played(DEMO, 'create rozio Athletics "Smoke" vs leader Notice 0000 0000 with riesa')
+    pending = smoke.scene.pending_roll
+    assert pending is not None
+    assert (pending.holder, pending.aspect_target, pending.defense_skill, pending.helpers) == (
+        "scene",
+        AspectTarget.NEW,
+        "Notice",
+        ("riesa",),
+    )
+    boosted = played(DEMO, "overcome vitor Crafts vs 2 00++")
+    assert boosted.execute('create vitor Crafts "Momentum" vs 2 0000').lines == (
+        'the scene already has the aspect "Momentum"',
+    )

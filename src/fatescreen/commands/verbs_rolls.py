@@ -1005,7 +1005,7 @@ def cost(ctx: Context, args: Tokens, request: Cost) -> Applied:
         raise ctx.error(
             "error.extra",
             verb=args.verb.word(ctx.lang),
-            extra="for",
+            extra=args.words_in("for"),
             usage=args.verb.usage_in(ctx.lang),
         )
     if pending.purpose is RollPurpose.TASK and not text:
