@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fatescreen.commands.core import Tokens, registry, split_line
 from fatescreen.commands.session import Session
+from fatescreen.commands.verbs_contests import (
+    ContestRollRequest,
+    ContestStart,
+    ContestThreat,
+    TaskRoll,
+)
 from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.dice import parse_faces
 from fatescreen.rules.outcomes import Outcome
-from tests.commands.support import CHASE, DEMO, LIBRARY, open_session, played, run
+from tests.commands.support import CHASE, DEMO, LIBRARY, SCRIPTS, open_session, played, run
+
+CONTEST = SCRIPTS / "contest-threat.toml"
 
 
 def sides(scene, name):  # type: ignore[no-untyped-def]
@@ -391,3 +401,122 @@ def test_a_task_taken_at_a_cost_then_invoked_to_success_has_no_cost() -> None:
     )
     task = session.scene.challenges[0].task("A")
     assert (task.outcome, task.cost) == (Outcome.SUCCESS, "")
+
+
+def _parsed(line: str) -> object:
+    """The typed request a contest or challenge line parses into (every word used)."""
+    words = split_line(line, "en")
+    found = registry()[words[0]]
+    assert found.parse is not None
+    args = Tokens(found, words[1:], "en")
+    request = found.parse(args)
+    args.done()
+    return request
+
+
+def test_contest_and_challenge_lines_parse_into_their_requests() -> None:
+    """What follows ``threat`` is a hazard, a rating or only the threat's faces, and stops
+    at the next keyword; a task's skill is the word before the dice or helpers."""
+    faces = parse_faces("++00")
+    roll = "contest roll ann Athletics"
+    cases = [
+        (
+            f"{roll} 0000 threat",
+            ContestRollRequest("ann", "Athletics", parse_faces("0000"), threat=ContestThreat()),
+        ),
+        (
+            f"{roll} threat rocks ++00",
+            ContestRollRequest("ann", "Athletics", threat=ContestThreat("rocks", None, faces)),
+        ),
+        (
+            f"{roll} threat 2 ++00",
+            ContestRollRequest("ann", "Athletics", threat=ContestThreat(None, 2, faces)),
+        ),
+        (
+            f"{roll} threat ++00",
+            ContestRollRequest("ann", "Athletics", threat=ContestThreat(None, None, faces)),
+        ),
+        (
+            f"{roll} threat dice ++00",
+            ContestRollRequest("ann", "Athletics", threat=ContestThreat(None, None, faces)),
+        ),
+        (
+            f"{roll} threat with bob",
+            ContestRollRequest("ann", "Athletics", helpers=("bob",), threat=ContestThreat()),
+        ),
+        (
+            f"{roll} threat vs 1",
+            ContestRollRequest("ann", "Athletics", difficulty=1, threat=ContestThreat()),
+        ),
+        ("contest start R ann foreman", ContestStart("R", ("ann", "foreman"))),
+        (
+            "challenge roll hold riesa Athletics ++00 with vitor",
+            TaskRoll("hold", "riesa", "Athletics", faces, ("vitor",)),
+        ),
+        (
+            "challenge roll a riesa with vitor in u",
+            TaskRoll("a", "riesa", None, None, ("vitor",), "u"),
+        ),
+        ("challenge roll a riesa dice ++00", TaskRoll("a", "riesa", None, faces)),
+    ]
+    for line, request in cases:
+        assert _parsed(line) == request, line
+    refused = open_session(CONTEST).execute(f"{roll} 0000 threat threat")
+    assert refused.lines[0].startswith("contest: did not understand 'threat'. Usage: ")
+
+
+def test_contest_start_refuses_a_hazard_that_is_not_one_and_sides_named_alike() -> None:
+    session = open_session(CONTEST)
+    refuses(session, "contest start R ann foreman threat bob", "Bob is not a hazard")
+    refuses(session, "contest roll ann Athletics 0000 threat bob", "Bob is not a hazard")
+    for line in (
+        "contest start R a=ann a=foreman",
+        "contest start R ann ann=foreman",
+        "contest start R =ann b=foreman",
+    ):
+        refuses(session, line, "each side needs its own name")
+    refuses(
+        session,
+        "contest start R x=ann=bob foreman",
+        "no character or hazard 'ann=bob'; known: Ann, Bob, Foreman, Falling rocks",
+    )
+
+
+def test_a_side_forfeits_for_its_members_failed_create() -> None:
+    """§5: after a member's failed create an advantage the side may give up its roll this
+    exchange instead of handing the other side a free invoke."""
+    session = played(CONTEST, 'create bob Athletics "Loose rail" ---- vs 1')
+    assert said(session, "contest forfeit bob") == (
+        "Miners forfeit their roll in exchange 1 · for Bob's failed create an advantage",
+        "still to roll this exchange: Foreman",
+    )
+    assert [(r.side, r.effort, r.advantage) for r in session.scene.contest_rolls] == [
+        ("Miners", None, True),
+        ("Miners", None, False),
+    ]
+
+
+def test_a_task_roll_names_what_it_misses_and_rolls_the_skill_named() -> None:
+    usage = {
+        "en": 'Usage: challenge start NAME "TASK:SKILL:DIFFICULTY"... | roll TASK WHO [SKILL] '
+        "[FACES] [with H,H] | show | end [in CHALLENGE]",
+        "fi": 'Käyttö: haaste aloita NIMI "TEHTÄVÄ:TAITO:VAIKEUSTASO"... | heitä TEHTÄVÄ KUKA '
+        "[TAITO] [NOPAT] [kanssa A,A] | näytä | lopeta [alueella HAASTE]",
+    }
+    english, finnish = open_session(LIBRARY), open_session(LIBRARY, "fi")
+    refuses(english, "challenge roll", f"challenge: missing task. {usage['en']}")
+    refuses(english, "challenge roll hold", f"challenge: missing character. {usage['en']}")
+    refuses(finnish, "challenge roll", f"haaste: tehtävää ei annettu. {usage['fi']}")
+    refuses(finnish, "challenge roll hold", f"haaste: hahmoa ei annettu. {usage['fi']}")
+    assert said(english, "challenge roll hold riesa Athletics --00 with vitor")[0] == (
+        "Riesa takes on Hold the yacht into the wind with Athletics: Good (+3) + [- - 0 0] + 1 "
+        "(teamwork) = Fair (+2) vs Good (+3): fail (or success at a serious cost) (teamwork: "
+        "Vitor)"
+    )
+    assert english.history.done[-1].label == "Riesa rolls for Hold the yacht into the wind"
+    two = played(DEMO, 'challenge start T "A:Lore:4"', 'challenge start U "A:Fight:1"')
+    assert said(two, "challenge roll a riesa 0000 in u")[0] == (
+        "Riesa takes on A with Fight: Great (+4) + [0 0 0 0] = Great (+4) vs Average (+1): "
+        "success with style"
+    )
+    assert [c.task("A").outcome for c in two.scene.challenges] == [None, Outcome.STYLE]
