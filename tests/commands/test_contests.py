@@ -520,3 +520,89 @@ def test_a_task_roll_names_what_it_misses_and_rolls_the_skill_named() -> None:
         "success with style"
     )
     assert [c.task("A").outcome for c in two.scene.challenges] == [None, Outcome.STYLE]
+
+
+CONTEST_USAGE = (
+    "Usage: contest start NAME SIDE=ID,ID|ID... [to N] [faster] [threat HAZARD] | roll WHO|SIDE "
+    "[SKILL|RATING] [FACES] [with H,H] [vs DIFFICULTY] [threat [HAZARD|RATING] [FACES]] | "
+    'forfeit WHO|SIDE | twist "ASPECT" | show | end [in CONTEST]'
+)
+
+
+def test_a_contest_roll_names_what_it_misses() -> None:
+    """A member names a skill, a side without members a rating; ``threat`` with nothing
+    after it needs the contest's own threat."""
+    chase = open_session(CHASE)
+    refuses(chase, "contest roll rozio", f"contest: missing skill. {CONTEST_USAGE}")
+    refuses(
+        chase,
+        "contest roll rozio Athletics 0000 threat",
+        f"contest: missing hazard. {CONTEST_USAGE}",
+    )
+    refuses(
+        open_session(CHASE, "fi"),
+        "kilpailu heitä rozio Athletics 0000 uhka",
+        "kilpailu: vaarallinen este ei annettu. Käyttö: kilpailu aloita NIMI "
+        "PUOLI=TUNNUS,TUNNUS|TUNNUS... [voittoihin N] [nopea] [uhka VAARALLINEN_ESTE] | heitä "
+        "KUKA|PUOLI [TAITO|TASO] [NOPAT] [kanssa A,A] [vastaan VAIKEUSTASO] [uhka "
+        '[VAARALLINEN_ESTE|TASO] [NOPAT]] | luovu KUKA|PUOLI | käänne "PIIRRE" | näytä | lopeta '
+        "[alueella KILPAILU]",
+    )
+    storm = played(DEMO, "contest start R three=rozio storm= leader")
+    refuses(storm, "contest roll storm", f"contest: missing a rating. {CONTEST_USAGE}")
+    refuses(storm, "contest roll storm x", f"contest: 'x' is not a number. {CONTEST_USAGE}")
+    refuses(storm, "contest roll storm 3 0000 with vitor", "storm cannot be helped by teamwork")
+
+
+def test_a_side_without_members_rolls_its_rating_and_all_forfeits_do_nothing() -> None:
+    session = played(DEMO, "contest start R three=rozio storm= leader")
+    assert said(session, "contest roll storm 3 0000") == (
+        "storm rolls for storm with storm: Good (+3) + [0 0 0 0] = Good (+3)",
+        "still to roll this exchange: three, Masked leader",
+    )
+    assert session.history.done[-1].label == "storm roll in R"
+    forfeits = played(DEMO, "contest start R three=rozio storm= leader")
+    assert said(forfeits, "contest forfeit three")[1] == (
+        "still to roll this exchange: storm, Masked leader"
+    )
+    said(forfeits, "contest forfeit storm")
+    assert said(forfeits, "contest forfeit leader") == (
+        "Masked leader forfeit their roll in exchange 1",
+        "exchange 1 (none): every side forfeited: nothing happens",
+    )
+
+
+def test_a_threat_named_by_its_rating_attacks_with_the_faces_given() -> None:
+    """§5: a rating after ``threat`` is the threat's attack, rolled with the faces after it;
+    a side that rolls at least as high holds."""
+    hit = open_session(CONTEST)
+    assert said(hit, "contest roll ann Athletics 0000 threat 3 ++00")[2] == (
+        "the threat attacks Miners: Good (+3) + [+ + 0 0] = Superb (+5) · Ann, Bob take 2 "
+        "shifts each"
+    )
+    held = open_session(CONTEST)
+    assert said(held, "contest roll ann Athletics ++00 threat 3 0000")[2] == (
+        "the threat attacks Miners: Good (+3) + [0 0 0 0] = Good (+3) · Miners's roll holds: "
+        "no harm"
+    )
+    assert held.history.done[-1].label == "Miners roll in Out of the mine"
+
+
+def test_challenge_start_names_what_it_misses_in_the_gms_language() -> None:
+    usage = {
+        "en": 'Usage: challenge start NAME "TASK:SKILL:DIFFICULTY"... | roll TASK WHO [SKILL] '
+        "[FACES] [with H,H] | show | end [in CHALLENGE]",
+        "fi": 'Käyttö: haaste aloita NIMI "TEHTÄVÄ:TAITO:VAIKEUSTASO"... | heitä TEHTÄVÄ KUKA '
+        "[TAITO] [NOPAT] [kanssa A,A] | näytä | lopeta [alueella HAASTE]",
+    }
+    english, finnish = open_session(DEMO), open_session(DEMO, "fi")
+    for line in ("challenge start", 'challenge start ""'):
+        refuses(english, line, f"challenge: missing challenge. {usage['en']}")
+        refuses(finnish, line, f"haaste: haastetta ei annettu. {usage['fi']}")
+    refuses(english, "challenge start Second", f"challenge: missing task. {usage['en']}")
+    refuses(finnish, "challenge start Second", f"haaste: tehtävää ei annettu. {usage['fi']}")
+    refuses(
+        english,
+        "challenge sideways",
+        f"challenge: missing start/roll/show/end. {usage['en']}",
+    )
