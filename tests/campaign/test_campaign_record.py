@@ -3,6 +3,7 @@ journal of the steps saved at no milestone, saves that fail, and a copy that nev
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,9 @@ def test_the_record_has_a_section_per_scene_and_a_line_per_reply() -> None:
     )
     assert record_markdown("The golden mask", 3, [], "en") == (
         "# The golden mask: session 3\n\nNothing was recorded in this session.\n"
+    )
+    assert record_markdown("Kultainen naamio", 3, [], "fi") == (
+        "# Kultainen naamio: pelikerta 3\n\nTällä pelikerralla ei kirjattu mitään.\n"
     )
 
 
@@ -145,4 +149,59 @@ def test_each_command_is_recorded_in_its_session_with_the_scene_it_was_typed_in(
     ]
     assert (
         read_record(campaign_dir, 2)[4].lines[-1] == "written back to party.toml: Silbestre, Rozio"
+    )
+
+
+def test_a_scene_start_that_cannot_be_saved_says_so(campaign_dir: Path) -> None:
+    """The scene starts (its step stays, undoable) and the GM is told the files did not
+    follow: campaign.toml, which would say the scene runs, cannot be written."""
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    campaign_toml = campaign_dir / "campaign.toml"
+    campaign_toml.unlink()
+    campaign_toml.mkdir()
+    started = session.execute("play 1")
+    assert started.ok and session.running
+    assert started.lines[-1] == (
+        f"could not save the campaign: [Errno 21] Is a directory: '{campaign_toml}'"
+    )
+
+
+def test_a_sheet_edit_is_never_journaled_as_a_command(campaign_dir: Path) -> None:
+    """A sheet edit is saved at once and has no command line: when the save fails, recovery
+    after a crash must not offer its label as a command to replay."""
+    session = open_campaign(campaign_dir, lang="en")
+    _unwritable(campaign_dir)
+    rozio = session.party().member("rozio").character
+    edited = session.edit_sheet(replace(rozio, fate_points=rozio.fate_points + 1))
+    assert edited.lines[-1].startswith("could not save the campaign: ")
+    assert session.recoverable() == []
+
+
+def test_an_undone_scene_start_is_recorded_in_the_scene_it_was_typed_in(
+    campaign_dir: Path,
+) -> None:
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    for line in ("play 1", "undo", "save"):
+        assert session.execute(line).ok, line
+    archive = ("campaign/01-archive-ambush.toml", "Ambush in the archive")
+    assert [(e.command, (e.scene, e.title)) for e in read_record(campaign_dir, 2)] == [
+        ("play 1", archive),
+        ("undo", archive),
+    ]
+
+
+def test_a_finnish_session_is_recorded_in_finnish_as_readable_text(campaign_dir: Path) -> None:
+    session = open_campaign(campaign_dir, lang="fi", journal=False)
+    for line in ("kohtaukset", "tallenna"):
+        assert session.execute(line).ok, line
+    text = record_path(campaign_dir, 2).read_text(encoding="utf-8")
+    assert text.startswith('{"scene": "", "title": "Kohtausten välissä", "command": "kohtaukset"')
+
+
+def test_a_failed_save_is_said_in_finnish(campaign_dir: Path) -> None:
+    session = open_campaign(campaign_dir, lang="fi", journal=False)
+    _unwritable(campaign_dir)
+    assert session.execute("endsession").lines[-1] == (
+        "kampanjan tallennus epäonnistui: [Errno 21] Is a directory: "
+        f"'{campaign_dir / 'party.toml'}'"
     )

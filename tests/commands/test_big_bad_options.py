@@ -206,3 +206,14 @@ def test_a_helper_of_the_sides_roll_has_picked_teamwork_this_exchange() -> None:
             "each participant picks one thing",
         ),
     )
+
+
+def test_an_invoke_for_a_defense_against_a_damped_big_bad_adds_one() -> None:
+    """§7 «Soolobonus» (d) works for the defender too: an invoke that helps a defense against
+    the big bad's roll is an invoke against it."""
+    session = played(BIG_BADS, "attack hydra bob Fight 0000 vs 0000")
+    assert session.execute("invoke slippery by bob").lines == (
+        'Bob invokes "Slippery bank" (free, passed on by Ann): +1',
+        "Hydra attacks Bob: Fair (+2) + [0 0 0 0] = Fair (+2) vs Bob's Athletics Average (+1) "
+        '+ [0 0 0 0] + 1 (invoke: Slippery bank) = Fair (+2): tie · Hydra gets the boost "Reeling"',
+    )

@@ -182,6 +182,19 @@ def test_challenge_start_and_a_tie_is_success_at_a_minor_cost(tmp_path: Path) ->
     )
 
 
+def test_an_advantage_in_a_contest_of_the_usual_kind_is_no_pick_of_the_exchange() -> None:
+    """Seed §8 «Nopeammat kilpailut»: only a faster contest has each participant pick one
+    thing an exchange; in the usual kind a participant creates an advantage and the side
+    still makes its roll, and nothing of it is kept in the contest's rolls."""
+    session = played(CHASE, 'create rozio Deceive "Wrong turn" ++++ vs 1')
+    assert session.scene.contest_rolls == ()
+    result = session.execute("contest roll rozio Athletics +0+0")
+    assert result.ok, result.lines
+    assert [(r.side, r.roller, r.advantage) for r in session.scene.contest_rolls] == [
+        ("Pursuers", "rozio", False)
+    ]
+
+
 def refuses(session: Session, line: str, message: str) -> None:
     """The line is refused with exactly this message, and leaves the scene and history."""
     before, steps = session.scene, len(session.history.done)

@@ -200,3 +200,22 @@ def test_every_request_writes_its_line_in_the_commands_own_words(
     """The line is what the log shows and the journal keeps: the verb's and keywords' own
     lower-case English words, optional parts only when given."""
     assert request_.command() == line
+
+
+def test_four_dice_after_vs_are_never_read_as_a_difficulty() -> None:
+    """``0000`` reads as a rating of 0, but after ``vs`` four dice are the GM's faces in the
+    wrong place, not Mediocre (+0): the line is refused and nothing is rolled."""
+    session = open_session(SCRIPTS / "seams.toml")
+    before = session.scene
+    result = session.execute(Overcome("ann", "Athletics", "0000").command())
+    assert (result.ok, result.lines) == (
+        False,
+        (
+            "no character or obstacle '0000'; known: Ann, Bob, Villain, Chain-link fence, "
+            "Stone wall, Burning beams",
+        ),
+    )
+    assert session.scene == before
+    assert Create("ann", "Lore", "Clue", "0000", "+000").command() == (
+        "create ann Lore Clue +000 vs 0000"
+    )

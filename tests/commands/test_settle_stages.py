@@ -44,9 +44,10 @@ from fatescreen.commands.verbs_obstacles import (
     settle_remove,
 )
 from fatescreen.rules.actions import Action
-from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.aspects import GM, AspectKind
 from fatescreen.scene.model import RollPurpose, Scene
-from tests.commands.support import CHASE, MINE, SCRIPTS, open_session, played
+from tests.commands.support import CHASE, DEMO, MINE, SCRIPTS, open_session, played
+from tests.commands.test_verb_replies import Reply, check, reply_id
 
 RULEBOOK = SCRIPTS / "rulebook.toml"
 
@@ -196,3 +197,216 @@ def test_a_contest_roll_resolves_the_exchange_its_say_stage_reports() -> None:
     assert second.exchange.outcome.leader == "Pursuers"
     assert second.exchange.after == next(c for c in scene.contests if c.name == "Catch the courier")
     assert SETTLERS[Action.OVERCOME, RollPurpose.CONTEST] is settle_contest_roll
+
+
+def test_a_settler_is_filed_under_each_purpose_it_settles(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fatescreen.commands import settle
+
+    filed: dict[tuple[Action, RollPurpose], object] = {}
+    monkeypatch.setattr(settle, "SETTLERS", filed)
+    stages = settle.staged(apply_targets, say_targets)
+    assert isinstance(stages, settle.Staged)
+    assert (stages.apply, stages.say) == (apply_targets, say_targets)
+    purposes = (RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)
+    assert settle.settles(Action.ATTACK, *purposes)(stages) is stages
+    assert filed == {(Action.ATTACK, purpose): stages for purpose in purposes}
+
+
+SPLIT_WITH_HELP = (
+    "set rules weapons_and_armor off",
+    "attack leader rozio,silbestre Fight ++00 with cultist-1",
+)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply(
+            SPLIT_WITH_HELP[:1],
+            SPLIT_WITH_HELP[1],
+            (
+                "Masked leader attacks Rozio, Silbestre with Fight: Great (+4) + [+ + 0 0] + 1 "
+                "(teamwork) = Epic (+7) (teamwork: Cultist 1)",
+                "split the 7 among the 2 targets, at least 1 each: split N N… [vs FACES…]",
+            ),
+        ),
+        Reply(
+            SPLIT_WITH_HELP,
+            "split 3 4 vs 0000 0000",
+            (
+                "Masked leader splits the effort: Rozio 3, Silbestre 4",
+                "Rozio defends against Good (+3) with Athletics Good (+3) + [0 0 0 0] = Good (+3): "
+                'tie · Masked leader gets the boost "Reeling"',
+                "Silbestre defends against Great (+4) with Athletics Good (+3) + [0 0 0 0] = "
+                "Good (+3): hit for 1 shift",
+                "Silbestre takes 1 shift: [1] 1 physical box  [2] mild  [3] moderate  [4] severe",
+            ),
+        ),
+        Reply(
+            ("aseta säännöt ase_ja_panssariarvot pois", SPLIT_WITH_HELP[1]),
+            "jaa 3 4 vs 0000 0000",
+            (
+                "Masked leader jakaa vaikutuksen: Rozio 3, Silbestre 4",
+                "Rozio puolustaa, Athletics Hyvä (+3) + [0 0 0 0] = Hyvä (+3) vs. hyökkäys "
+                'Hyvä (+3): tasapeli · Masked leader saa särmän "Horjahtanut"',
+                "Silbestre puolustaa, Athletics Hyvä (+3) + [0 0 0 0] = Hyvä (+3) vs. hyökkäys "
+                "Mahtava (+4): osuma, vaurio 1",
+                "Silbestre ottaa 1 vaurion osuman: [1] 1 × fyysinen  [2] lievä  [3] merkittävä  "
+                "[4] vakava",
+            ),
+            lang="fi",
+        ),
+    ],
+    ids=reply_id,
+)
+def test_a_split_attack_with_help_and_a_tie(reply: Reply) -> None:
+    check(reply)
+
+
+DEMO_ROZIO = "Rozio creates an advantage "
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # the free invoke of a failed create goes to the active opponent, else to the owner
+        # of the aspect worked on, unless that is the actor (then the GM, against a PC)
+        Reply(
+            (),
+            'create rozio Deceive "A blade for every occasion" on rozio vs 3 ----',
+            (
+                DEMO_ROZIO + '"A blade for every occasion" with Deceive: Good (+3) + [- - - -] = '
+                'Poor (-1) vs Good (+3): fail: GM gets a free invoke on "A blade for every '
+                'occasion"',
+            ),
+        ),
+        Reply(
+            (),
+            'create rozio Deceive "Owes Rozio his life" on silbestre vs 3 ----',
+            (
+                DEMO_ROZIO + '"Owes Rozio his life" with Deceive: Good (+3) + [- - - -] = '
+                "Poor (-1) vs Good (+3): fail: Silbestre gets a free invoke on "
+                '"Owes Rozio his life"',
+            ),
+        ),
+        Reply(
+            (),
+            'create rozio Deceive "Owes Rozio his life" on silbestre ---- vs leader Will 0000',
+            (
+                DEMO_ROZIO + '"Owes Rozio his life" with Deceive: Good (+3) + [- - - -] = '
+                "Poor (-1) vs Fair (+2) + [0 0 0 0] = Fair (+2): fail: Masked leader gets a free "
+                'invoke on "Owes Rozio his life" · Masked leader gets the boost "Opening"',
+            ),
+        ),
+        Reply(
+            (),
+            'create rozio Athletics "Cornered" ---- with silbestre vs leader Will 0000',
+            (
+                DEMO_ROZIO + '"Cornered" with Athletics: Good (+3) + [- - - -] + 1 (teamwork) = '
+                "Mediocre (+0) vs Fair (+2) + [0 0 0 0] = Fair (+2): fail: no aspect (or it is "
+                "created and the opposition gets its free invoke) (teamwork: Silbestre)",
+            ),
+        ),
+        # a higher scale adds free invokes only when the actor takes them as its advantage
+        Reply(
+            (),
+            'create wraith Lore "Cold" on ann ++00 vs ann Will 0000',
+            (
+                'Wraith creates an advantage "Cold" with Lore: Fair (+2) + [+ + 0 0] + 1 (scale) '
+                '= Superb (+5) vs Average (+1) + [0 0 0 0] = Average (+1): "Cold" with 2 free '
+                "invokes for Wraith",
+            ),
+            scene=SCRIPTS / "scale.toml",
+        ),
+    ],
+    ids=reply_id,
+)
+def test_what_a_create_gives_and_to_whom(reply: Reply) -> None:
+    check(reply)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "overcome rozio Athletics ++00 vs leader Athletics 0000",
+        'create rozio Deceive "Cornered" ++00 vs leader Will 0000',
+    ],
+)
+def test_a_roll_against_a_full_defense_uses_it(line: str) -> None:
+    session = played(DEMO, "fulldefense leader", line)
+    assert [fd.defended for fd in session.scene.full_defenses] == [True]
+
+
+def test_a_create_failed_at_a_cost_gives_the_opposition_its_free_invoke() -> None:
+    session = played(
+        DEMO, 'create rozio Deceive "Cornered" ---- vs leader Will 0000', "cost a debt"
+    )
+    cornered = next(a for a in session.scene.aspects if a.name == "Cornered")
+    assert cornered.free_invokes == ("leader",)
+
+
+def test_in_a_contest_a_create_kept_at_a_cost_gives_the_other_side_its_free_invoke() -> None:
+    session = played(CHASE, 'create rozio Athletics "Shortcut" vs 3 ----', "cost a twisted ankle")
+    shortcut = next(a for a in session.scene.aspects if a.name == "Shortcut")
+    assert (shortcut.kind, shortcut.free_invokes) == (AspectKind.SITUATION, ("mirel",))
+
+
+def test_a_tie_on_a_hidden_aspect_gives_the_actor_a_boost() -> None:
+    session = played(DEMO, 'create rozio Stealth "Dark corners" on crypt vs 2 0000')
+    boost = next(a for a in session.scene.aspects if a.name == "A moment's edge")
+    assert (boost.kind, boost.free_invokes) == (AspectKind.BOOST, ("rozio",))
+
+
+def test_the_free_invoke_of_a_cost_goes_to_whom_the_table_names() -> None:
+    session = played(DEMO, 'create rozio Deceive "Cornered" ---- vs 3')
+    assert (
+        session.execute("cost for vitor a debt")
+        .lines[1]
+        .endswith('"Cornered" is created at a serious cost: Vitor holds its free invoke')
+    )
+    cornered = next(a for a in session.scene.aspects if a.name == "Cornered")
+    assert cornered.free_invokes == ("vitor",)
+
+
+def test_a_hazards_free_invokes_are_the_gms() -> None:
+    session = played(MINE, 'create rocks "Rubble" vs 1 ++++')
+    rubble = next(a for a in session.scene.aspects if a.name == "Rubble")
+    assert rubble.free_invokes == (GM, GM)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply(
+            ("overcome rozio Athletics 0000 vs 3",),
+            "cost a bruise",
+            (
+                "Rozio takes success at a cost: a bruise",
+                "Rozio overcomes with Athletics: Good (+3) + [0 0 0 0] = Good (+3) vs Good (+3): "
+                "success at a minor cost: a bruise",
+            ),
+        ),
+        Reply(
+            ("overcome rozio Athletics ---- vs 3",),
+            "cost",
+            (
+                "Rozio takes success at a cost: the table names it",
+                "Rozio overcomes with Athletics: Good (+3) + [- - - -] = Poor (-1) vs Good (+3): "
+                "success at a serious cost: the table names it",
+            ),
+        ),
+        Reply(
+            ("overcome rozio Athletics ---- vs 3",),
+            "hinta",
+            (
+                "Rozio valitsee onnistumisen hinnalla: hinnan päättää pöytä",
+                "Rozio ratkaisee taidolla Athletics: Hyvä (+3) + [- - - -] = Heikko (-1) vs. "
+                "Hyvä (+3): onnistuminen merkittävällä hinnalla: hinnan päättää pöytä",
+            ),
+            lang="fi",
+        ),
+    ],
+    ids=reply_id,
+)
+def test_an_overcomes_cost(reply: Reply) -> None:
+    check(reply)

@@ -160,6 +160,49 @@ SCALE_REPLIES = [
         "fi",
     ),
     on_scale(WRAITH_HITS, "skaala iso", "ei skaalaetua 'iso': heitto, tulos tai käytöt", "fi"),
+    # no advantage without the scale option, against an equal scale, against an obstacle, for
+    # a hazard (of mundane scale) or for a roll against a difficulty
+    on_scale(
+        ("set rules scale off", *WRAITH_HITS),
+        "scale result",
+        "Wraith stands no level of scale above the opposition",
+    ),
+    on_scale(
+        ("aseta säännöt skaala pois", *WRAITH_HITS),
+        "skaala tulos",
+        "Wraith ei ole skaalassa vastustajaansa ylempänä",
+        "fi",
+    ),
+    on_scale(
+        ("set ann scale supernatural", *WRAITH_HITS),
+        "scale result",
+        "Wraith stands no level of scale above the opposition",
+    ),
+    on_scale(
+        ('add hazard "Stones" 2', "overcome wraith Athletics ++00 vs stones"),
+        "scale result",
+        "Wraith stands no level of scale above the opposition",
+    ),
+    on_scale(
+        ('add hazard "Stones" 2', "hazard stones ann ++00 vs 0000"),
+        "scale result",
+        "Stones stands no level of scale above the opposition",
+    ),
+    on_scale(
+        ("overcome wraith Athletics ++00 vs 2",),
+        "scale result",
+        "Wraith stands no level of scale above the opposition",
+    ),
+    Reply(
+        ('add hazard "Stones" 2',),
+        "hazard stones ann ++00 vs 0000",
+        (
+            "Stones attacks Ann: Fair (+2) + [+ + 0 0] = Great (+4) vs Ann's Athletics Good (+3) "
+            "+ [0 0 0 0] = Good (+3): hit for 1 shift",
+            "Ann takes 1 shift: [1] 1 physical box  [2] mild  [3] moderate  [4] severe",
+        ),
+        scene=SCALE,
+    ),
     on_scale(
         WRAITH_HITS, "skaala käytöt", "ilmaiset käytöt skaalaetuna koskevat vain edun luontia", "fi"
     ),

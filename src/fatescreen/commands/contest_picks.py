@@ -9,7 +9,6 @@ from fatescreen.rules.contests import (
     Contest,
     ContestSide,
     FastContestAction,
-    FastContestPlan,
     fast_exchange_pick,
 )
 from fatescreen.rules.errors import ContestError
@@ -34,21 +33,20 @@ def picks_this_exchange(
 
 def pick(
     ctx: Context, contest: Contest, side: ContestSide, acts: dict[str, FastContestAction]
-) -> FastContestPlan | None:
+) -> None:
     """Check the members' new picks against the side's picks this exchange of a faster
-    contest (each member picks one thing); None for a contest of the usual kind.
+    contest (each member picks one thing); a contest of the usual kind has nothing to check.
 
     Raises:
         CommandError: A member picks twice, is not on the side, or the side would roll
             twice.
     """
     if not contest.faster:
-        return None
+        return
     picks = picks_this_exchange(ctx.scene, contest, side)
-    plan: FastContestPlan | None = None
     for member, action in acts.items():
         try:
-            plan = fast_exchange_pick(side, picks, member, action)
+            fast_exchange_pick(side, picks, member, action)
         except ContestError:
             earlier = picks.get(member)
             if earlier is not None:
@@ -59,7 +57,6 @@ def pick(
                 ) from None
             raise ctx.error("error.faster_stranger", name=ctx.who(member), side=side.name) from None
         picks[member] = action
-    return plan
 
 
 def faster_contest_of(scene: Scene, member: str) -> tuple[Contest, ContestSide] | None:

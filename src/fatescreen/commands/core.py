@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import shlex
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -577,6 +576,8 @@ def split_line(line: str, lang: str = "en") -> list[str]:
         # no quote or escape (the lines the keys make): the words between the lexer's
         # blanks, as it would split them
         return _WORD.findall(line)
+    import shlex  # quoted lines only (the start imports nothing only they need)
+
     try:
         lexer = shlex.shlex(line, posix=True)
         lexer.whitespace_split = True
@@ -677,12 +678,6 @@ class Context:
         if found is not None and len(zones) == len(self.scene.zones):
             return found  # the one zone with that id (a large scene has hundreds to search)
         return resolve(ref, ((z.id, z.name, z) for z in self.scene.zones), "zone", self.lang)
-
-    def obstacle(self, ref: str) -> Obstacle:
-        """An obstacle by id, name or unique prefix."""
-        return resolve(
-            ref, ((o.id, o.name, o) for o in self.scene.obstacles), "obstacle", self.lang
-        )
 
     def hazard(self, ref: str) -> Hazard:
         """A hazard by id, name or unique prefix."""

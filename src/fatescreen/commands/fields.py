@@ -14,7 +14,7 @@ from fatescreen.commands.core import Context, Tokens, Verb, keyword_of
 from fatescreen.commands.names import fold
 from fatescreen.i18n import tr
 from fatescreen.rules.advancement import DEFAULT_SKILLS
-from fatescreen.rules.character import CharacterKind, Scale
+from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.copies import base_id
 from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import CountdownVisibility
@@ -87,17 +87,26 @@ ACTIONS = ("overcome", "create", "attack", "defend")
 
 SWITCHES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        "true": ("on", "true", "yes", "päällä", "kyllä"),
-        "false": ("off", "false", "no", "pois", "ei"),
+        "true": ("on", "true", "yes", "kyllä", "päällä"),
+        "false": ("off", "false", "no", "ei", "pois"),
     }
 )
 """Words that switch an optional rule on or off."""
+
+# Each table of words lists its English word first and its Finnish word last.
 
 
 def word_in(words: Mapping[str, tuple[str, ...]], text: str) -> str | None:
     """The value a word stands for in a table of words (``lievä`` → ``mild``), or None."""
     wanted = fold(text)
     return next((key for key, aliases in words.items() if wanted in aliases), None)
+
+
+def options_in(words: Mapping[str, tuple[str, ...]], lang: str) -> str:
+    """A table's words as the GM types them in ``lang``, for a message: in English each
+    value's first word, in another language its last (each table lists its Finnish word
+    last)."""
+    return ", ".join(aliases[0] if lang == "en" else aliases[-1] for aliases in words.values())
 
 
 def _taken(args: Tokens, count: int) -> list[str]:
@@ -145,8 +154,6 @@ class Fields:
         """The fields as the GM types them in ``lang``, for messages: in English their
         names; in another language the catalog's word for a field where the parser takes it,
         else the field's last alias (each field lists its Finnish word last)."""
-        if lang == "en":
-            return self.names
         return ", ".join(self.word_in(field.name, lang) for field in self.fields)
 
     def word_in(self, word: str, lang: str) -> str:
@@ -171,10 +178,10 @@ class Fields:
         """
         found: list[requests.Field] = []
         while args:
-            if "zone" in self and args.keyword(IN):
+            if "zone" in self.by_word and args.keyword(IN):
                 found.append(requests.Field(IN, tuple(_one(args))))
                 continue
-            word = args.take(tr(args.lang, "what.field"))
+            word = args.words.pop(0)  # there is one: the loop's condition
             field = self.by_word.get(fold(word))
             if field is None:
                 raise args.error("build.unknown_field", field=word, fields=self.names_in(args.lang))
@@ -193,7 +200,7 @@ class Fields:
                 followed by words it does not take.
         """
         for found in given:
-            field = self.by_word.get(fold("zone" if found.name == IN else found.name))
+            field = self.by_word.get("zone" if found.name == IN else fold(found.name))
             if field is None:
                 raise ctx.error(
                     "build.unknown_field", field=found.name, fields=self.names_in(ctx.lang)
@@ -211,13 +218,8 @@ def is_none(args: Tokens) -> bool:
     return args.keyword("none") is not None
 
 
-def text(ctx: Context, args: Tokens, what: str = "what.text") -> str:
-    """The next word as a text that is not blank."""
-    return text_word(args, what)
-
-
 def text_word(args: Tokens, what: str = "what.text") -> str:
-    """The next word as a text that is not blank (no scene needed: a parse stage's)."""
+    """The next word as a text that is not blank (``what`` names it where it is missing)."""
     value = args.take(tr(args.lang, what)).strip()
     if not value:
         raise args.missing(tr(args.lang, what))
@@ -229,33 +231,48 @@ def choice(ctx: Context, args: Tokens, words: Mapping[str, tuple[str, ...]], wha
     word = args.take(ctx.tr(what))
     found = word_in(words, word)
     if found is None:
-        options = ", ".join(aliases[0] for aliases in words.values())
-        raise ctx.error("build.choice", text=word, options=options)
+        raise ctx.error("build.choice", text=word, options=options_in(words, ctx.lang))
     return found
 
 
-def _set_text(key: str, what: str = "what.text") -> Parser:
-    def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        data[key] = text(ctx, args, what)
-
-    return parse
+# The parsers that several fields share, each told its key, are small records called like a
+# function rather than closures made by a factory: the tables of fields are built when the
+# module is imported, and a record's ``__call__`` runs (and is tested) each time a field is read.
 
 
-def _set_number(key: str, *, optional: bool = False) -> Parser:
-    def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        if optional and is_none(args):
-            data.pop(key, None)
+@dataclass(frozen=True)
+class _SetText:
+    """``FIELD TEXT``: a text that is not blank, under ``key``."""
+
+    key: str
+    what: str = "what.text"
+
+    def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
+        data[self.key] = text_word(args, self.what)
+
+
+@dataclass(frozen=True)
+class _SetNumber:
+    """``FIELD NUMBER`` under ``key``; ``FIELD none`` takes it away where it is optional."""
+
+    key: str
+    optional: bool = False
+
+    def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
+        if self.optional and is_none(args):
+            data.pop(self.key, None)
         else:
-            data[key] = args.number(ctx.tr("what.number"))
-
-    return parse
+            data[self.key] = args.number(ctx.tr("what.number"))
 
 
-def _set_switch(key: str) -> Parser:
-    def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
+@dataclass(frozen=True)
+class _SetSwitch:
+    """``FIELD on|off`` under ``key``."""
 
-    return parse
+    key: str
+
+    def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
+        data[self.key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
 
 
 def _set_zone(ctx: Context, args: Tokens, data: Data) -> None:
@@ -298,18 +315,14 @@ def _another_skill(words: list[str]) -> bool:
 def _skills(ctx: Context, args: Tokens, data: Data) -> None:
     """``skill SKILL RATING [SKILL RATING]...``; ``none`` for a rating drops the skill."""
     skills = dict(data.get("skills", {}))
-    first = True
-    while args:
-        if not first and not _another_skill(args.words):
-            break
-        name = skill_name(text(ctx, args, "what.skill"), skills)
+    while True:
+        name = skill_name(text_word(args, "what.skill"), skills)
         if is_none(args):
             skills.pop(name, None)
         else:
             skills[name] = args.number(ctx.tr("what.rating"))
-        first = False
-    if first:
-        raise args.missing(ctx.tr("what.skill"))
+        if not _another_skill(args.words):
+            break
     _put(data, "skills", skills)
 
 
@@ -330,12 +343,12 @@ def _put(data: Data, key: str, value: Any) -> None:
 
 def _stunt_value(ctx: Context, args: Tokens) -> str | Data:
     """``"TEXT" [BONUS SKILL ACTION]``, as the file writes a stunt."""
-    stunt_text = text(ctx, args, "what.stunt")
+    stunt_text = text_word(args, "what.stunt")
     word = args.peek()
     if word is None or word in ALL_FIELDS or not _is_value(word) or keyword_of(word) == "none":
         return stunt_text
     bonus = args.number(ctx.tr("what.bonus"))
-    skill = skill_name(text(ctx, args, "what.skill"), ())
+    skill = skill_name(text_word(args, "what.skill"), ())
     action = args.take(ctx.tr("what.action"))
     if action not in ACTIONS:
         raise ctx.error("build.choice", text=action, options=", ".join(ACTIONS))
@@ -397,7 +410,7 @@ def _stress(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 def _stress_span(args: Tokens) -> list[str]:
-    if args.at_keyword("default") or not args.at_keyword(*TRACKS):
+    if not args.at_keyword(*TRACKS):  # a number of boxes, or default
         return _one(args)
     taken: list[str] = []
     while args.at_keyword(*TRACKS):
@@ -417,7 +430,7 @@ def _slots(ctx: Context, args: Tokens, data: Data) -> None:
     for word in args.names(ctx.tr("what.slots")):
         slot = word_in(SLOTS, word)
         if slot is None:
-            raise ctx.error("build.choice", text=word, options=", ".join(SLOTS))
+            raise ctx.error("build.choice", text=word, options=options_in(SLOTS, ctx.lang))
         slots.append(slot)
     data["consequence_slots"] = slots
 
@@ -427,8 +440,7 @@ def _kind(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 def _scale(ctx: Context, args: Tokens, data: Data) -> None:
-    scale = choice(ctx, args, SCALES, "what.scale")
-    _put(data, "scale", "" if scale == Scale.MUNDANE.value else scale)
+    data["scale"] = choice(ctx, args, SCALES, "what.scale")  # mundane is left out when saved
 
 
 def _solo(ctx: Context, args: Tokens, data: Data) -> None:
@@ -440,24 +452,26 @@ def _solo(ctx: Context, args: Tokens, data: Data) -> None:
     for word in args.names(ctx.tr("what.solo")):
         option = word_in(SOLO, word)
         if option is None:
-            raise ctx.error("build.choice", text=word, options=", ".join(SOLO))
+            raise ctx.error("build.choice", text=word, options=options_in(SOLO, ctx.lang))
         found.append(option)
     data["solo"] = found
 
 
-def _swarm_list(key: str) -> Parser:
+@dataclass(frozen=True)
+class _SwarmList:
     """``parts ID,ID`` or ``shields ID,ID`` (characters of the scene), or ``none``: a
     swarm's parts and the parts shielding its heart (§7)."""
 
-    def parse(ctx: Context, args: Tokens, data: Data) -> None:
+    key: str
+
+    def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
         if is_none(args):
-            data.pop(key, None)
-            if key == "parts":
+            data.pop(self.key, None)
+            if self.key == "parts":
                 data.pop("shields", None)
             return
-        data[key] = [ctx.character(ref).id for ref in args.names(ctx.tr("what.character"))]
-
-    return parse
+        refs = args.names(ctx.tr("what.character"))
+        data[self.key] = [ctx.character(ref).id for ref in refs]
 
 
 def _minions(ctx: Context, args: Tokens, data: Data) -> None:
@@ -482,7 +496,7 @@ def _aspects(ctx: Context, args: Tokens, data: Data) -> None:
     action = args.keyword("add", "remove")
     if action is None:
         raise args.missing(args.words_in("add", "remove", sep="/"))
-    name = text(ctx, args, "what.aspect_name")
+    name = text_word(args, "what.aspect_name")
     names = [fold(a if isinstance(a, str) else a["name"]) for a in aspects]
     if action == "add":
         if fold(name) in names:
@@ -505,7 +519,7 @@ def _reveal(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 FORM_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
     Field("skill", ("skills", "taito"), _skills, _skills_span),
     Field("aspect", ("aspects", "piirre"), _aspects, lambda args: _taken(args, 2)),
     Field("stunt", ("stunts", "temppu"), _stunts, _stunts_span),
@@ -525,18 +539,17 @@ def _forms(ctx: Context, args: Tokens, data: Data) -> None:
         _put(data, "form", forms)
         return
     if action == "add":
-        forms.append({"name": text(ctx, args, "what.form")})
+        forms.append({"name": text_word(args, "what.form")})
         if args.keyword("soft"):
             forms[-1]["reveal"] = "soft"
         index = len(forms) - 1
     else:
         index = _index(ctx, args, len(forms), "what.form")
-    read = 0
-    while args and args.words[0] in FORM_FIELDS:
-        FORM_FIELDS.by_word[fold(args.take(ctx.tr("what.field")))].parse(ctx, args, forms[index])
-        read += 1
-    if action is None and not read:
+    if action is None and not (args and args.words[0] in FORM_FIELDS):
         raise ctx.error("build.form_field", fields=FORM_FIELDS.names_in(ctx.lang))
+    while args and args.words[0] in FORM_FIELDS:
+        field = FORM_FIELDS.by_word[fold(args.words.pop(0))]  # a form field (the loop condition)
+        field.parse(ctx, args, forms[index])
     data["form"] = forms
 
 
@@ -544,7 +557,7 @@ def _forms_span(args: Tokens) -> list[str]:
     if args.at_keyword("remove"):
         return _taken(args, 2)
     taken = _one(args)
-    if keyword_of(taken[0] if taken else "") == "add":
+    if taken and keyword_of(taken[0]) == "add":
         taken += _one(args)
         if args.at_keyword("soft"):
             taken += _one(args)
@@ -560,24 +573,24 @@ def _hidden(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 CHARACTER_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
     Field("kind", ("laji",), _kind),
-    Field("player", ("pelaaja",), _set_text("player")),
+    Field("player", ("pelaaja",), _SetText("player")),
     Field("zone", ("alue",), _set_zone),
     Field("skill", ("skills", "taito"), _skills, _skills_span),
     Field("stunt", ("stunts", "temppu"), _stunts, _stunts_span),
     Field("stress", ("rasitus",), _stress, _stress_span),
     Field("consequences", ("slots", "jäljet"), _slots),
-    Field("weapon", ("ase",), _set_number("weapon")),
-    Field("armor", ("panssari",), _set_number("armor")),
-    Field("refresh", ("lähtölataus",), _set_number("refresh")),
-    Field("fp", ("fate_points", "fatepisteet"), _set_number("fate_points")),
-    Field("members", ("jäsenet",), _set_number("members")),
+    Field("weapon", ("ase",), _SetNumber("weapon")),
+    Field("armor", ("panssari",), _SetNumber("armor")),
+    Field("refresh", ("lähtölataus",), _SetNumber("refresh")),
+    Field("fp", ("fate_points", "fatepisteet"), _SetNumber("fate_points")),
+    Field("members", ("jäsenet",), _SetNumber("members")),
     Field("scale", ("skaala",), _scale),
     Field("minions", ("kätyrit",), _minions),
     Field("solo", ("soolo",), _solo),
-    Field("parts", ("osat",), _swarm_list("parts")),
-    Field("shields", ("suojat",), _swarm_list("shields")),
+    Field("parts", ("osat",), _SwarmList("parts")),
+    Field("shields", ("suojat",), _SwarmList("shields")),
     Field("form", ("forms", "muoto"), _forms, _forms_span),
     Field("hidden", ("piilotettu",), _hidden),
 )
@@ -593,7 +606,7 @@ def obstacle_kind(data: Data) -> str:
 
 
 def _obstacle_name(ctx: Context, args: Tokens, data: Data) -> None:
-    data[obstacle_kind(data)] = text(ctx, args, "what.new_name")
+    data[obstacle_kind(data)] = text_word(args, "what.new_name")
 
 
 def _between(ctx: Context, args: Tokens, data: Data) -> None:
@@ -613,28 +626,28 @@ def _between_words(args: Tokens) -> int:
 def _answer(ctx: Context, args: Tokens, data: Data) -> None:
     """``answer "ANSWER" "WHAT FOLLOWS"`` or ``answer "ANSWER" none``."""
     answers = dict(data.get("answers", {}))
-    answer = text(ctx, args, "what.answer")
+    answer = text_word(args, "what.answer")
     same = [key for key in answers if fold(key) == fold(answer)]
     if is_none(args):
         if not same:
             raise ctx.error("build.no_answer", answer=answer)
         del answers[same[0]]
     else:
-        answers[same[0] if same else answer] = text(ctx, args, "what.text")
+        answers[same[0] if same else answer] = text_word(args)
     _put(data, "answers", answers)
 
 
 OBSTACLE_FIELDS = Fields(
     Field("name", ("nimi",), _obstacle_name),
     Field("zone", ("alue",), _set_zone),
-    Field("rating", ("taso",), _set_number("rating")),
-    Field("weapon", ("ase",), _set_number("weapon")),
-    Field("removal", ("poisto",), _set_number("removal", optional=True)),
-    Field("harmful", ("vahingollinen",), _set_switch("harmful")),
+    Field("rating", ("taso",), _SetNumber("rating")),
+    Field("weapon", ("ase",), _SetNumber("weapon")),
+    Field("removal", ("poisto",), _SetNumber("removal", optional=True)),
+    Field("harmful", ("vahingollinen",), _SetSwitch("harmful")),
     Field("between", ("välissä",), _between, lambda args: _taken(args, _between_words(args))),
-    Field("choice", ("valinta",), _set_text("choice")),
+    Field("choice", ("valinta",), _SetText("choice")),
     Field("answer", ("answers", "vastaus"), _answer, lambda args: _taken(args, 2)),
-    Field("difficulty", ("vaikeus",), _set_number("difficulty", optional=True)),
+    Field("difficulty", ("vaikeus",), _SetNumber("difficulty", optional=True)),
 )
 """What ``set`` changes on a hazard, a block or a distraction."""
 
@@ -650,8 +663,8 @@ def _trigger(ctx: Context, args: Tokens, data: Data) -> None:
         data["_triggers"] = []
         return
     fresh = data.setdefault("_triggers", [])
-    fresh.append(text(ctx, args, "what.text"))
-    data["trigger"] = fresh[0] if len(fresh) == 1 else list(fresh)
+    fresh.append(text_word(args))
+    data["trigger"] = list(fresh)  # a list of one loads as a single trigger
 
 
 def _visible(ctx: Context, args: Tokens, data: Data) -> None:
@@ -663,13 +676,13 @@ def _visible(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 def _outcome(ctx: Context, args: Tokens, data: Data) -> None:
-    _put(data, "outcome", "" if is_none(args) else text(ctx, args))
+    _put(data, "outcome", "" if is_none(args) else text_word(args))
 
 
 COUNTDOWN_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
-    Field("boxes", ("ruudut",), _set_number("boxes")),
-    Field("checked", ("rastitettu",), _set_number("checked")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
+    Field("boxes", ("ruudut",), _SetNumber("boxes")),
+    Field("checked", ("rastitettu",), _SetNumber("checked")),
     Field("trigger", ("triggers", "laukaisija"), _trigger),
     Field("outcome", ("lopputulos",), _outcome),
     Field("visible", ("näkyvyys",), _visible),
@@ -683,8 +696,8 @@ COUNTDOWN_FIELDS = Fields(
 def _side(ctx: Context, args: Tokens, data: Data) -> None:
     """``side "NAME" ID,ID`` sets a side's members (a new side if none has that name);
     ``side "NAME" none`` takes the side away."""
-    sides = [dict(side) for side in data.get("sides", [])]
-    name = text(ctx, args, "what.side")
+    sides = [dict(side) for side in data["sides"]]  # a contest has its sides
+    name = text_word(args, "what.side")
     same = [index for index, side in enumerate(sides) if fold(side["name"]) == fold(name)]
     if is_none(args):
         if not same:
@@ -701,8 +714,8 @@ def _side(ctx: Context, args: Tokens, data: Data) -> None:
 
 
 CONTEST_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
-    Field("victories", ("voitot",), _set_number("victories")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
+    Field("victories", ("voitot",), _SetNumber("victories")),
     Field("side", ("sides", "puoli"), _side, lambda args: _taken(args, 2)),
 )
 """What ``set`` changes on a contest (its play has the ``contest`` verb)."""
@@ -711,8 +724,8 @@ CONTEST_FIELDS = Fields(
 def _task(ctx: Context, args: Tokens, data: Data) -> None:
     """``task "NAME" SKILL DIFFICULTY`` adds a task or changes one; ``task "NAME" none``
     takes it away."""
-    tasks = [dict(task) for task in data.get("tasks", [])]
-    name = text(ctx, args, "what.task")
+    tasks = [dict(task) for task in data["tasks"]]  # a challenge has its tasks
+    name = text_word(args, "what.task")
     same = [index for index, task in enumerate(tasks) if fold(task["name"]) == fold(name)]
     if is_none(args):
         if not same:
@@ -720,7 +733,7 @@ def _task(ctx: Context, args: Tokens, data: Data) -> None:
             raise ctx.error("error.unknown", what=ctx.tr("what.task"), ref=name, names=known)
         del tasks[same[0]]
     else:
-        skill = skill_name(text(ctx, args, "what.skill"), ())
+        skill = skill_name(text_word(args, "what.skill"), ())
         difficulty = args.number(ctx.tr("what.difficulty"))
         if same:
             tasks[same[0]].update(skill=skill, difficulty=difficulty)
@@ -735,7 +748,7 @@ def _task_span(args: Tokens) -> list[str]:
 
 
 CHALLENGE_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
     Field("task", ("tasks", "tehtävä"), _task, _task_span),
 )
 """What ``set`` changes on a challenge (its play has the ``challenge`` verb)."""
@@ -749,34 +762,38 @@ def finish(data: Data) -> Data:
 # ---------------------------------------------------------------------------- zones, scene
 
 ZONE_FIELDS = Fields(
-    Field("name", ("nimi",), _set_text("name", "what.new_name")),
+    Field("name", ("nimi",), _SetText("name", "what.new_name")),
     Field("hidden", ("piilotettu",), _hidden),
 )
 """What ``set`` changes on a zone (its aspects have the ``aspect`` verb)."""
 
 
 def _notes(ctx: Context, args: Tokens, data: Data) -> None:
-    _put(data, "notes", "" if is_none(args) else text(ctx, args))
+    _put(data, "notes", "" if is_none(args) else text_word(args))
 
 
 SCENE_FIELDS = Fields(
-    Field("title", ("otsikko",), _set_text("title")),
+    Field("title", ("otsikko",), _SetText("title")),
     Field("notes", ("muistiinpanot",), _notes),
 )
 """What ``set scene`` changes."""
 
 
-def _rule(key: str) -> Parser:
-    def parse(ctx: Context, args: Tokens, data: Data) -> None:
-        default = codec.rules_values(RulesInPlay())[key]
-        if isinstance(default, bool):
-            data[key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
-        elif isinstance(default, str):
-            data[key] = "" if is_none(args) else text(ctx, args)
-        else:
-            data[key] = args.number(ctx.tr("what.number"))
+@dataclass(frozen=True)
+class _Rule:
+    """An optional rule's value under ``key``: a switch, a text or a number, as its default
+    is."""
 
-    return parse
+    key: str
+
+    def __call__(self, ctx: Context, args: Tokens, data: Data) -> None:
+        default = codec.rules_values(RulesInPlay())[self.key]
+        if isinstance(default, bool):
+            data[self.key] = choice(ctx, args, SWITCHES, "what.switch") == "true"
+        elif isinstance(default, str):
+            data[self.key] = "" if is_none(args) else text_word(args)
+        else:
+            data[self.key] = args.number(ctx.tr("what.number"))
 
 
 RULES_WORDS = {
@@ -803,7 +820,7 @@ RULES_WORDS = {
 """The Finnish word of each ``[rules]`` key, as ``set rules`` takes it (the section names of
 Fate Condensed's optional rules: «Tilat», «Äärimmäiset jäljet», «Täysi puolustus»...)."""
 
-RULES_FIELDS = Fields(*(Field(key, (RULES_WORDS[key],), _rule(key)) for key in codec.RULES_KEYS))
+RULES_FIELDS = Fields(*(Field(key, (RULES_WORDS[key],), _Rule(key)) for key in codec.RULES_KEYS))
 """What ``set rules`` changes: the optional rules of the scene, by their keys in the scene
 file or their Finnish words."""
 

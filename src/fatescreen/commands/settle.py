@@ -56,10 +56,8 @@ from fatescreen.rules.conflict import (
     zone_attack,
 )
 from fatescreen.rules.contests import (
-    AdvantageFailureChoice,
     Contest,
     ContestSide,
-    failed_contest_advantage,
     won_by_pcs,
 )
 from fatescreen.rules.dice import DiceRoll
@@ -273,11 +271,11 @@ def roll_scale_levels(scene: Scene, pending: PendingRoll) -> int:
     without the scale option or an opponent)."""
     if not scene.rules.scale or pending.target is None:
         return 0
-    actor = scene.character_index.get(pending.actor) or scene.obstacle_index.get(pending.actor)
+    actor = scene.character_index.get(pending.actor)
     target = scene.character_index.get(pending.target)
-    if target is None or not isinstance(actor, (Character, Hazard)):
-        return 0
-    return scale_levels(_scale_of(actor), _scale_of(target))
+    if actor is None or target is None:
+        return 0  # a hazard's roll (hazards are of mundane scale), or one against an obstacle
+    return scale_levels(actor.scale, target.scale)
 
 
 def solo_bonus(ctx: Context, side: Character | Hazard, skill: str) -> tuple[Bonus, ...]:
@@ -584,19 +582,11 @@ def apply_create(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[Scen
         (a for a in aspects_at(scene, pending.holder) if a.name == pending.aspect), None
     )
     opposition = opposition_of(scene, pending)
-    if target is AspectTarget.NEW or existing is None:
-        fresh = Aspect(pending.aspect, AspectKind.SITUATION)
+    if existing is None:  # a new aspect: the create verb found none of its name there
+        fresh = Aspect(pending.aspect)  # a situation aspect
+        # At a cost the aspect exists with the opposition's free invoke: in a contest, the
+        # other side's, as the side chose to keep its roll (§5 «Edun luominen kilpailussa»).
         made = apply_advantage(outcome, fresh, owner, opposition or GM)
-        side = contest_side_of(scene, pending.actor)
-        if at_cost and made is not None and side is not None:
-            # In a contest the side chose to keep its roll: the aspect exists with the
-            # other side's free invoke (§5 «Edun luominen kilpailussa»).
-            made = failed_contest_advantage(
-                AdvantageFailureChoice.GIVE_FREE_INVOKE,
-                side[1].name,
-                pending.aspect,
-                opposition or GM,
-            ).aspect
         if made is not None:
             scene = add_aspect(scene, pending.holder, made)
             if outcome.opposition_free_invoke:
@@ -652,7 +642,7 @@ def say_create(
     assert pending.aspect is not None
     actor = ctx.who(pending.actor)
     verdict = applied.verdict
-    holder = ctx.who(verdict.holder) if verdict.holder else ""
+    holder = ctx.who(verdict.holder)  # nobody's name where no one holds an invoke
     result = ctx.tr(
         f"create.{verdict.key}",
         aspect=quoted(verdict.aspect),
@@ -682,13 +672,12 @@ settle_create = settles(Action.CREATE_ADVANTAGE, RollPurpose.PLAIN)(
 
 def attack_verdict(
     ctx: Context,
-    attacker: str,
     outcome: Outcome,
     harm: int,
     immune: Character | None = None,
     shields: tuple[str, ...] = (),
 ) -> str:
-    """``hit for 5 shifts``, ``miss``, ``tie: X gets a boost``..."""
+    """``hit for 5 shifts``, ``miss``, ``tie`` (the boost is announced after it)..."""
     if outcome is Outcome.FAIL:
         return ctx.tr("attack.miss")
     if immune is not None and immune.immunity is not None and outcome.succeeded:
@@ -696,8 +685,7 @@ def attack_verdict(
     if shields and outcome.succeeded:
         return ctx.tr("attack.shielded", shields=ctx.names(shields))
     if harm == 0:
-        key = "attack.tie_boost" if outcome is Outcome.TIE else "attack.armor_boost"
-        return ctx.tr(key, attacker=attacker)
+        return ctx.tr("attack.tie_boost" if outcome is Outcome.TIE else "attack.armor_boost")
     if outcome is Outcome.STYLE:
         return ctx.tr("attack.style", shifts=harm)
     return ctx.tr("attack.hit", shifts=harm)
@@ -815,8 +803,8 @@ def attack_boosts(
     return scene, tuple(granted)
 
 
-def _struck_verdict(ctx: Context, attacker: str, struck: Struck) -> str:
-    return attack_verdict(ctx, attacker, struck.outcome, struck.harm, struck.immune, struck.shields)
+def _struck_verdict(ctx: Context, struck: Struck) -> str:
+    return attack_verdict(ctx, struck.outcome, struck.harm, struck.immune, struck.shields)
 
 
 @dataclass(frozen=True)
@@ -865,7 +853,7 @@ def say_attack(
         effort=effort_text(ctx, result.effort),
         skill=pending.defense_skill or "",
         defense=opposition_text(ctx, result),
-        result=_struck_verdict(ctx, attacker, struck),
+        result=_struck_verdict(ctx, struck),
     ) + helpers_note(ctx, pending)
     if pending.armor and pending.refs:
         line += " · " + ctx.tr(
@@ -948,7 +936,7 @@ def say_targets(
             attack=ctx.rating(one.attack),
             skill=target.skill,
             defense=effort_text(ctx, target.effort),
-            result=_struck_verdict(ctx, attacker, one),
+            result=_struck_verdict(ctx, one),
         )
         lines.append(with_notes(line, boost_notes(ctx, one.boosts)))
     if scene.pending_hit is not None:

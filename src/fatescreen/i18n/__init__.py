@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from fatescreen.cache import cache_dir
 from fatescreen.i18n.po import Catalog, load_catalog
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -20,18 +21,8 @@ def catalog_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / "fatescreen.po"
 
 
-def _cache_dir() -> Path | None:
-    """Where parsed catalogs are kept between runs (``FATESCREEN_CACHE_DIR`` overrides it;
-    empty: no cache)."""
-    folder = os.environ.get("FATESCREEN_CACHE_DIR")
-    if folder is not None:
-        return Path(folder) if folder else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "fatescreen"
-
-
 PO: Mapping[str, Catalog] = {
-    lang: load_catalog(catalog_path(lang), _cache_dir()) for lang in LANGUAGES
+    lang: load_catalog(catalog_path(lang), cache_dir()) for lang in LANGUAGES
 }
 """Each language's catalog, with its plural forms."""
 EN: Mapping[str, str] = PO["en"].messages

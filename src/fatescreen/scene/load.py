@@ -15,7 +15,6 @@ from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene import codec
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text
 from fatescreen.scene.errors import text as catalog_text
-from fatescreen.scene.locate import locate
 from fatescreen.scene.made import Maker, with_fields
 from fatescreen.scene.model import Link, Obstacle, RulesInPlay, Scene, Zone
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
@@ -136,6 +135,8 @@ def load_parsed(
     base = path.parent if path else Path.cwd()
     scene, origins = _decode(reader, data, base, party)
     if reader.problems or scene is None:
+        from fatescreen.scene.locate import locate  # the error path only
+
         problems = [
             replace(problem, line=locate(text, problem.path), file=path)
             for problem in reader.problems[:MAX_PROBLEMS]

@@ -7,6 +7,7 @@ import os
 import re
 import stat
 import tomllib
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -131,37 +132,42 @@ def toml_error(error: tomllib.TOMLDecodeError, text: str) -> tuple[str, int | No
     return message, line
 
 
-TOML_MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern + r"\Z"), key)
-    for pattern, key in (
-        (r"Cannot overwrite a value", "check.toml.overwrite"),
-        (r"Cannot declare (?P<name>.+) twice", "check.toml.declared_twice"),
-        (r"Cannot (?:mutate immutable|redefine) namespace (?P<name>.+)", "check.toml.namespace"),
-        (r"Duplicate inline table key (?P<name>.+)", "check.toml.duplicate_key"),
-        (r"Expected '=' after a key in a key/value pair", "check.toml.expected_equals"),
-        (r"Expected '\]' at the end of a table declaration", "check.toml.table_end"),
-        (r"Expected '\]\]' at the end of an array declaration", "check.toml.array_end"),
-        (r"Expected newline or end of document after a statement", "check.toml.newline"),
-        (r"Expected (?P<char>.+)", "check.toml.expected"),
-        (r"Invalid date or datetime", "check.toml.date"),
-        (r"Invalid hex value", "check.toml.hex"),
-        (r"Invalid initial character for a key part", "check.toml.key_start"),
-        (r"Invalid statement", "check.toml.statement"),
-        (r"Invalid value", "check.toml.value"),
-        (r"Unclosed array", "check.toml.unclosed_array"),
-        (r"Unclosed inline table", "check.toml.unclosed_table"),
-        (r"Unescaped '\\' in a string", "check.toml.backslash"),
-        (r"Unterminated string", "check.toml.unterminated"),
-        (r"Escaped character is not a Unicode scalar value", "check.toml.escape"),
-        (r"(?:Found invalid|Illegal) character (?P<char>.+)", "check.toml.character"),
-    )
+TOML_MESSAGES: tuple[tuple[str, str], ...] = (
+    (r"Cannot overwrite a value", "check.toml.overwrite"),
+    (r"Cannot declare (?P<name>.+) twice", "check.toml.declared_twice"),
+    (r"Cannot (?:mutate immutable|redefine) namespace (?P<name>.+)", "check.toml.namespace"),
+    (r"Duplicate inline table key (?P<name>.+)", "check.toml.duplicate_key"),
+    (r"Expected '=' after a key in a key/value pair", "check.toml.expected_equals"),
+    (r"Expected '\]' at the end of a table declaration", "check.toml.table_end"),
+    (r"Expected '\]\]' at the end of an array declaration", "check.toml.array_end"),
+    (r"Expected newline or end of document after a statement", "check.toml.newline"),
+    (r"Expected (?P<char>.+)", "check.toml.expected"),
+    (r"Invalid date or datetime", "check.toml.date"),
+    (r"Invalid hex value", "check.toml.hex"),
+    (r"Invalid initial character for a key part", "check.toml.key_start"),
+    (r"Invalid statement", "check.toml.statement"),
+    (r"Invalid value", "check.toml.value"),
+    (r"Unclosed array", "check.toml.unclosed_array"),
+    (r"Unclosed inline table", "check.toml.unclosed_table"),
+    (r"Unescaped '\\' in a string", "check.toml.backslash"),
+    (r"Unterminated string", "check.toml.unterminated"),
+    (r"Escaped character is not a Unicode scalar value", "check.toml.escape"),
+    (r"(?:Found invalid|Illegal) character (?P<char>.+)", "check.toml.character"),
 )
-"""The TOML parser's messages (as Python's tomllib words them) and the catalog key of each."""
+"""The TOML parser's messages (as Python's tomllib words them, as patterns) and the
+catalog key of each."""
+
+
+@cache
+def _toml_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """:data:`TOML_MESSAGES` compiled, once a file is not TOML (a load that succeeds
+    never compiles them)."""
+    return tuple((re.compile(pattern + r"\Z"), key) for pattern, key in TOML_MESSAGES)
 
 
 def toml_detail(message: str) -> Text | str:
     """The TOML parser's message in the catalog's words (an unknown one as it is)."""
-    for pattern, key in TOML_MESSAGES:
+    for pattern, key in _toml_patterns():
         found = pattern.match(message)
         if found:
             return text(key, **found.groupdict())

@@ -8,7 +8,7 @@ from contextlib import suppress
 from dataclasses import replace
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import events
 from textual.actions import SkipAction
@@ -16,6 +16,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from fatescreen.commands.core import Context, line_in, registry, verb_help
@@ -102,6 +103,9 @@ def footer_keys(width: int) -> frozenset[str] | None:
         return NARROW_FOOTER
     return TWO_COLUMN_FOOTER if width < WIDE else None
 
+
+Shown = TypeVar("Shown", bound=Widget)
+"""A pane or a column of panes (see :meth:`FatescreenApp._shown`)."""
 
 PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log", "notes")
 
@@ -400,21 +404,22 @@ class FatescreenApp(App[None]):
         yield self.quick_pick
         yield StatusBar(id="status")
         yield PaneTabs(id="pane-tabs")
+        shown = self._shown
         with Columns(id="panes"):
-            with Column(id="left"):
-                yield ZonesPane(id="zones")
-                yield StatBlockPane(id="statblock")
+            with shown(Column(id="left"), "zones", "statblock"):
+                yield shown(ZonesPane(id="zones"), "zones")
+                yield shown(StatBlockPane(id="statblock"), "statblock")
             # three columns when wide; from 100 columns the two on the right stack into
             # one, the turn order and the fate points side by side above the rest
-            with Columns(id="side"):
-                with Columns(id="middle"):
-                    yield TurnPane(id="turn")
-                    yield FatePane(id="fate")
-                with Column(id="right"):
-                    yield AspectsPane(id="aspects")
-                    yield ObstaclesPane(id="obstacles")
-                    yield NotesPane(id="notes")
-        yield LogPane(id="log")
+            with shown(Columns(id="side"), "turn", "fate", "aspects", "obstacles", "notes"):
+                with shown(Columns(id="middle"), "turn", "fate"):
+                    yield shown(TurnPane(id="turn"), "turn")
+                    yield shown(FatePane(id="fate"), "fate")
+                with shown(Column(id="right"), "aspects", "obstacles", "notes"):
+                    yield shown(AspectsPane(id="aspects"), "aspects")
+                    yield shown(ObstaclesPane(id="obstacles"), "obstacles")
+                    yield shown(NotesPane(id="notes"), "notes")
+        yield shown(LogPane(id="log"), "log")
         with CommandRow(id="bar"):
             yield CommandBar(self._names, id="command")
         # the keys for the terminal's width from the start: the footer's first keys are
@@ -422,6 +427,13 @@ class FatescreenApp(App[None]):
         keys = footer_keys(self.size.width)
         translate_bindings(self, self.view_state.lang, keys)
         yield SteadyFooter(compact=keys is not None)
+
+    def _shown(self, widget: Shown, *panes: str) -> Shown:
+        """``widget``, marked as the shown pane or its column when it is one of ``panes``
+        (see :meth:`_show_pane_classes`): before it is mounted, so that its styles are
+        worked out once, not again for the mark."""
+        widget.set_class(self.shown_pane in panes, "-shown", update=False)
+        return widget
 
     @property
     def scene(self) -> Scene:
