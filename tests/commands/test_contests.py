@@ -619,3 +619,71 @@ def test_challenge_start_names_what_it_misses_in_the_gms_language() -> None:
         "challenge sideways",
         f"challenge: missing start/roll/show/end. {usage['en']}",
     )
+
+
+def test_contest_words_refused_in_the_gms_language() -> None:
+    """Each word a contest line misses is named, in English and in Finnish; a hazard on a
+    side rolls its own rating, so a word after it is one too many."""
+    cases = [
+        ("contest roll rocks x in r", "did not understand 'x'", "en ymmärtänyt kohtaa 'x'"),
+        ("contest roll ann with", "missing the helpers", "auttajia ei annettu"),
+        ("contest roll ann Athletics vs", "missing the difficulty", "vaikeustasoa ei annettu"),
+        ("contest forfeit", "missing side", "osapuolta ei annettu"),
+        ("contest twist", "missing the aspect's name", "piirteen nimeä ei annettu"),
+        ('contest twist " "', "missing the aspect's name", "piirteen nimeä ei annettu"),
+    ]
+    english = played(CONTEST, "contest start R rocks ann", 'challenge start T "A:Lore:1"')
+    finnish = open_session(CONTEST, "fi")
+    for line in ("contest start R rocks ann", 'challenge start T "A:Lore:1"'):
+        assert finnish.execute(line).ok
+    fi_usage = CONTEST_USAGE_FI
+    for line, in_english, in_finnish in cases:
+        refuses(english, line, f"contest: {in_english}. {CONTEST_USAGE}")
+        refuses(finnish, line, f"kilpailu: {in_finnish}. {fi_usage}")
+    refuses(
+        english,
+        "contest roll nobody 3",
+        "no side 'nobody'; known: Miners, Foreman, Falling rocks, Ann",
+    )
+    refuses(
+        finnish,
+        "contest roll nobody 3",
+        "osapuolta 'nobody' ei löydy; tunnetut: Miners, Foreman, Falling rocks, Ann",
+    )
+    refuses(english, "challenge roll nope ann", "no task 'nope'; known: A")
+    refuses(finnish, "challenge roll nope ann", "tehtävää 'nope' ei löydy; tunnetut: A")
+    for keyword in ("with bob 0000", "vs 2", "dice 0000", "threat 0000"):
+        refuses(
+            open_session(CONTEST),
+            f"contest roll ann {keyword}",
+            f"contest: missing skill. {CONTEST_USAGE}",
+        )
+
+
+CONTEST_USAGE_FI = (
+    "Käyttö: kilpailu aloita NIMI PUOLI=TUNNUS,TUNNUS|TUNNUS... [voittoihin N] [nopea] [uhka "
+    "VAARALLINEN_ESTE] | heitä KUKA|PUOLI [TAITO|TASO] [NOPAT] [kanssa A,A] [vastaan "
+    "VAIKEUSTASO] [uhka [VAARALLINEN_ESTE|TASO] [NOPAT]] | luovu KUKA|PUOLI | käänne "
+    '"PIIRRE" | näytä | lopeta [alueella KILPAILU]'
+)
+
+
+def test_two_contests_each_keep_their_own_rolls_and_mode() -> None:
+    """A member of one contest only rolls in it without naming it; a roll against a
+    difficulty in one contest does not set the other's mode; ``in CONTEST`` may come
+    before the dice."""
+    session = played(CHASE, "contest start Race rozio=rozio mirel=mirel")
+    assert said(session, "contest roll vitor Athletics 0000") == (
+        "Vitor rolls for Pursuers with Athletics: Fair (+2) + [0 0 0 0] = Fair (+2)",
+        "still to roll this exchange: Mirel",
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None and pending.result.opposition == 0
+    said(session, "contest forfeit mirel in race")
+    assert said(session, "contest roll rozio Athletics in race 0000 vs 1") == (
+        "Rozio rolls for rozio with Athletics: Good (+3) + [0 0 0 0] = Good (+3) vs Average "
+        "(+1): 2 shifts",
+        "exchange 1 (rozio +2): rozio mark 1 victory(ies), 1 of 3",
+    )
+    ended = played(LIBRARY, "challenge end")
+    assert ended.history.done[-1].label == "challenge Save the burning library is over"
