@@ -745,3 +745,26 @@ def test_action_lines_name_what_they_miss_in_the_gms_language() -> None:
         .lines[0]
         .endswith("vs +20: fail (or success at a serious cost)")
     )
+
+
+def test_rolls_refuse_a_fallen_or_self_opponent_and_read_dice_after_an_obstacle() -> None:
+    """Nobody acts against themself, and a conceded character neither rolls nor opposes;
+    an obstacle rolls no dice, so faces after it are the roller's own (given once)."""
+    from tests.commands.support import MINE
+
+    session = open_session(DEMO)
+    assert session.execute("overcome vitor Crafts vs vitor").lines == (
+        "Vitor cannot act against themself",
+    )
+    assert session.execute("concede leader").ok
+    out = "Masked leader is out of the scene (taken out or conceded)"
+    assert session.execute("overcome vitor Crafts vs leader").lines == (out,)
+    assert session.execute("overcome leader Fight vs 1").lines == (out,)
+    mine = open_session(MINE)
+    assert mine.execute("overcome riesa Athletics 0000 vs rocks ++++").lines == (
+        "overcome: dice given twice",
+    )
+    assert mine.execute("overcome riesa Athletics vs rocks ++++").lines == (
+        "Riesa overcomes with Athletics: Good (+3) + [+ + + +] = Epic (+7) vs Good (+3): "
+        'success with style · Riesa gets the boost "Momentum"',
+    )
