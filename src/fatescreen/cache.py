@@ -50,7 +50,15 @@ class CompiledMethods:
         """Each module's code that this process compiled or took from the file."""
 
     def code(self, module: str, source: str) -> CodeType:
-        """The code ``source`` compiles to, for a dataclass of ``module``."""
+        """The code ``source`` compiles to.
+
+        Args:
+            module: The module of the dataclass whose method ``source`` is.
+            source: The method's text, as :mod:`dataclasses` writes it.
+
+        Returns:
+            The code kept for the text, else the text compiled.
+        """
         used = self.used.setdefault(module, {})
         code = used.get(source)
         if code is None:
@@ -107,9 +115,16 @@ def _exec(source: Any, globals: Any = None, *rest: Any, **options: Any) -> Any:
 
 
 def keep_compiled_methods(folder: Path | None = None) -> CompiledMethods | None:
-    """Keep the compiled methods of fatescreen's dataclasses in ``folder`` (by default a
-    folder of the cache for this Python), from now on; written when the process ends.
-    Nothing is kept without a cache folder. Returns what is kept."""
+    """Keep the compiled methods of fatescreen's dataclasses from now on, written when the
+    process ends (once kept, a second call changes nothing).
+
+    Args:
+        folder: Where to keep them (by default the cache folder); a folder of it for this
+            Python holds them.
+
+    Returns:
+        What is kept, or None without a cache folder (nothing is kept).
+    """
     global _compiled
     if _compiled is not None:
         return _compiled

@@ -193,11 +193,12 @@ def test_a_campaign_opens_in_its_own_language_with_a_blank_scene_of_its_rules(
 ) -> None:
     monkeypatch.setenv("FATESCREEN_LANG", "en")
     _campaign_toml(campaign_dir, 'language = "en"', 'language = "fi"')
+    _campaign_toml(campaign_dir, "ladder_names = true", "ladder_names = false")
     session = open_campaign(campaign_dir, journal=False)
     assert session.execute("varanto 3").lines == (NO_SCENE,)
     assert session.scene.title == "The golden mask"
     assert session.scene.rules == session.campaign.rules
-    assert session.scene.rules.full_defense and session.scene.rules.weapons_and_armor
+    assert not session.scene.rules.ladder_names
 
 
 def test_a_campaign_opened_with_a_seed_rolls_the_same_dice(campaign_dir: Path) -> None:
@@ -257,3 +258,35 @@ def test_a_save_in_a_scene_writes_the_newest_sheets_and_leaves_the_scene_as_it_i
     ended = session.execute("endscene")
     assert ended.label == "end Ambush in the archive"
     assert ended.lines[-1] == f"saved the campaign in {campaign_dir}"
+
+
+def test_a_pc_taken_off_the_map_stays_off_it_when_the_campaign_is_saved(
+    campaign_dir: Path,
+) -> None:
+    """A save writes the files and leaves the scene on screen as it is: the PC the GM put in
+    no zone is not put back in the first zone (that is for a scene's start and reopening)."""
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    for line in ("play 1", "place rozio none"):
+        assert session.execute(line).ok, line
+    before = session.scene
+    assert session.execute("save").ok
+    assert session.scene.character("rozio").zone is None
+    assert session.scene == before and not session.dirty
+
+
+def test_a_save_keeps_the_scene_of_a_one_shot_whose_pcs_stand_in_for_the_party(
+    campaign_dir: Path,
+) -> None:
+    """golden-mask.toml embeds its PCs under the party's names: the party's sheets are
+    played, where the GM put them, and a save changes none of them, even one that reads the
+    file back (a zone was added)."""
+    session = open_campaign(campaign_dir, lang="en", journal=False)
+    for line in ("play 4", "move rozio crypt Athletics ++++", "fp give rozio 2 a gift"):
+        assert session.execute(line).ok, line
+    assert session.execute("add zone Balcony").ok
+    assert session.execute("place vitor none").ok
+    before = session.scene
+    assert session.execute("save").ok
+    assert session.scene == before
+    rozio = session.scene.character("rozio")
+    assert (rozio.zone, rozio.fate_points) == ("crypt", 3)

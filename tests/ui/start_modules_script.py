@@ -17,9 +17,11 @@ from fatescreen.ui.lines import LinesView
 
 NOT_AT_START = (
     "fatescreen.rules.contests",
+    "fatescreen.scene.locate",
     "gettext",
     "importlib.resources",
     "zipfile",
+    "shlex",
 )
 
 

@@ -17,7 +17,7 @@ from textual.dom import DOMNode
 
 from fatescreen import cli
 from fatescreen.ui import collector
-from fatescreen.ui.app import KEY_MODULES, FatescreenApp
+from fatescreen.ui.app import KEY_MODULES, PANE_ORDER, FatescreenApp
 from fatescreen.ui.pick import SteadyFooter
 from tests.ui.support import AppFactory
 
@@ -237,8 +237,9 @@ def test_the_first_frame_imports_neither_contest_rules_nor_resource_readers(
 ) -> None:
     """In a fresh process, on the demo scene (no contest, no challenge): the first frame is
     drawn without the contest and challenge rules, without gettext (the catalogs' plural
-    rule is read as a plain function) and without importlib.resources and zipfile (the
-    themes' folder is found as a path)."""
+    rule is read as a plain function), without importlib.resources and zipfile (the
+    themes' folder is found as a path), without the locator of a file's problems (a file
+    without any) and without shlex (the keys' command lines have no quotes)."""
     report = _started(scene_folder / "golden-mask.toml", tmp_path)
     assert report["loaded"] == []
     assert any("Silbestre" in line for line in report["turn"])
@@ -294,3 +295,28 @@ async def test_the_footer_keys_are_styled_once_with_the_footers_compactness(
         assert restyled == []
         assert footer.compact is compact
         assert all(key.has_class("-compact") is compact for key in keys)
+
+
+@pytest.mark.parametrize("size", [(160, 50), (80, 24)])
+async def test_the_shown_pane_is_marked_before_it_is_mounted(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The shown pane and the column holding it come with their mark: no pane or column
+    gets it once mounted while the dashboard starts (each would be styled again, with all
+    it holds), and the compact layout shows the zones pane alone above the log."""
+    marked_late: list[str | None] = []
+    add_class = DOMNode.add_class
+
+    def counted(node: DOMNode, *names: str, update: bool = True) -> DOMNode:
+        if "-shown" in names and update and not node.has_class(*names):
+            marked_late.append(node.id)
+        return add_class(node, *names, update=update)
+
+    monkeypatch.setattr(DOMNode, "add_class", counted)
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert marked_late == []
+        assert [node.id for node in app.query(".-shown")] == ["left", "zones"]
+        shown = [pane for pane in PANE_ORDER if app.query_one(f"#{pane}").display]
+        assert shown == (["zones", "log"] if size[0] < 100 else list(PANE_ORDER))
