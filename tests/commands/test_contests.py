@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fatescreen.commands.core import Tokens, registry, split_line
 from fatescreen.commands.session import Session
+from fatescreen.commands.verbs_contests import (
+    ContestRollRequest,
+    ContestStart,
+    ContestThreat,
+    TaskRoll,
+)
 from fatescreen.rules.aspects import AspectKind
+from fatescreen.rules.dice import parse_faces
 from fatescreen.rules.outcomes import Outcome
-from tests.commands.support import CHASE, DEMO, LIBRARY, open_session, played, run
+from tests.commands.support import CHASE, DEMO, LIBRARY, SCRIPTS, open_session, played, run
+
+CONTEST = SCRIPTS / "contest-threat.toml"
 
 
 def sides(scene, name):  # type: ignore[no-untyped-def]
@@ -404,3 +414,276 @@ def test_a_task_taken_at_a_cost_then_invoked_to_success_has_no_cost() -> None:
     )
     task = session.scene.challenges[0].task("A")
     assert (task.outcome, task.cost) == (Outcome.SUCCESS, "")
+
+
+def _parsed(line: str) -> object:
+    """The typed request a contest or challenge line parses into (every word used)."""
+    words = split_line(line, "en")
+    found = registry()[words[0]]
+    assert found.parse is not None
+    args = Tokens(found, words[1:], "en")
+    request = found.parse(args)
+    args.done()
+    return request
+
+
+def test_contest_and_challenge_lines_parse_into_their_requests() -> None:
+    """What follows ``threat`` is a hazard, a rating or only the threat's faces, and stops
+    at the next keyword; a task's skill is the word before the dice or helpers."""
+    faces = parse_faces("++00")
+    roll = "contest roll ann Athletics"
+    cases = [
+        (
+            f"{roll} 0000 threat",
+            ContestRollRequest("ann", "Athletics", parse_faces("0000"), threat=ContestThreat()),
+        ),
+        (
+            f"{roll} threat rocks ++00",
+            ContestRollRequest("ann", "Athletics", threat=ContestThreat("rocks", None, faces)),
+        ),
+        (
+            f"{roll} threat 2 ++00",
+            ContestRollRequest("ann", "Athletics", threat=ContestThreat(None, 2, faces)),
+        ),
+        (
+            f"{roll} threat ++00",
+            ContestRollRequest("ann", "Athletics", threat=ContestThreat(None, None, faces)),
+        ),
+        (
+            f"{roll} threat dice ++00",
+            ContestRollRequest("ann", "Athletics", threat=ContestThreat(None, None, faces)),
+        ),
+        (
+            f"{roll} threat with bob",
+            ContestRollRequest("ann", "Athletics", helpers=("bob",), threat=ContestThreat()),
+        ),
+        (
+            f"{roll} threat vs 1",
+            ContestRollRequest("ann", "Athletics", difficulty=1, threat=ContestThreat()),
+        ),
+        ("contest start R ann foreman", ContestStart("R", ("ann", "foreman"))),
+        (
+            "challenge roll hold riesa Athletics ++00 with vitor",
+            TaskRoll("hold", "riesa", "Athletics", faces, ("vitor",)),
+        ),
+        (
+            "challenge roll a riesa with vitor in u",
+            TaskRoll("a", "riesa", None, None, ("vitor",), "u"),
+        ),
+        ("challenge roll a riesa dice ++00", TaskRoll("a", "riesa", None, faces)),
+    ]
+    for line, request in cases:
+        assert _parsed(line) == request, line
+    refused = open_session(CONTEST).execute(f"{roll} 0000 threat threat")
+    assert refused.lines[0].startswith("contest: did not understand 'threat'. Usage: ")
+
+
+def test_contest_start_refuses_a_hazard_that_is_not_one_and_sides_named_alike() -> None:
+    session = open_session(CONTEST)
+    refuses(session, "contest start R ann foreman threat bob", "Bob is not a hazard")
+    refuses(session, "contest roll ann Athletics 0000 threat bob", "Bob is not a hazard")
+    for line in (
+        "contest start R a=ann a=foreman",
+        "contest start R ann ann=foreman",
+        "contest start R =ann b=foreman",
+    ):
+        refuses(session, line, "each side needs its own name")
+    refuses(
+        session,
+        "contest start R x=ann=bob foreman",
+        "no character or hazard 'ann=bob'; known: Ann, Bob, Foreman, Falling rocks",
+    )
+
+
+def test_a_side_forfeits_for_its_members_failed_create() -> None:
+    """§5: after a member's failed create an advantage the side may give up its roll this
+    exchange instead of handing the other side a free invoke."""
+    session = played(CONTEST, 'create bob Athletics "Loose rail" ---- vs 1')
+    assert said(session, "contest forfeit bob") == (
+        "Miners forfeit their roll in exchange 1 · for Bob's failed create an advantage",
+        "still to roll this exchange: Foreman",
+    )
+    assert [(r.side, r.effort, r.advantage) for r in session.scene.contest_rolls] == [
+        ("Miners", None, True),
+        ("Miners", None, False),
+    ]
+
+
+def test_a_task_roll_names_what_it_misses_and_rolls_the_skill_named() -> None:
+    usage = {
+        "en": 'Usage: challenge start NAME "TASK:SKILL:DIFFICULTY"... | roll TASK WHO [SKILL] '
+        "[FACES] [with H,H] | show | end [in CHALLENGE]",
+        "fi": 'Käyttö: haaste aloita NIMI "TEHTÄVÄ:TAITO:VAIKEUSTASO"... | heitä TEHTÄVÄ KUKA '
+        "[TAITO] [NOPAT] [kanssa A,A] | näytä | lopeta [alueella HAASTE]",
+    }
+    english, finnish = open_session(LIBRARY), open_session(LIBRARY, "fi")
+    refuses(english, "challenge roll", f"challenge: missing task. {usage['en']}")
+    refuses(english, "challenge roll hold", f"challenge: missing character. {usage['en']}")
+    refuses(finnish, "challenge roll", f"haaste: tehtävää ei annettu. {usage['fi']}")
+    refuses(finnish, "challenge roll hold", f"haaste: hahmoa ei annettu. {usage['fi']}")
+    assert said(english, "challenge roll hold riesa Athletics --00 with vitor")[0] == (
+        "Riesa takes on Hold the yacht into the wind with Athletics: Good (+3) + [- - 0 0] + 1 "
+        "(teamwork) = Fair (+2) vs Good (+3): fail (or success at a serious cost) (teamwork: "
+        "Vitor)"
+    )
+    assert english.history.done[-1].label == "Riesa rolls for Hold the yacht into the wind"
+    two = played(DEMO, 'challenge start T "A:Lore:4"', 'challenge start U "A:Fight:1"')
+    assert said(two, "challenge roll a riesa 0000 in u")[0] == (
+        "Riesa takes on A with Fight: Great (+4) + [0 0 0 0] = Great (+4) vs Average (+1): "
+        "success with style"
+    )
+    assert [c.task("A").outcome for c in two.scene.challenges] == [None, Outcome.STYLE]
+
+
+CONTEST_USAGE = (
+    "Usage: contest start NAME SIDE=ID,ID|ID... [to N] [faster] [threat HAZARD] | roll WHO|SIDE "
+    "[SKILL|RATING] [FACES] [with H,H] [vs DIFFICULTY] [threat [HAZARD|RATING] [FACES]] | "
+    'forfeit WHO|SIDE | twist "ASPECT" | show | end [in CONTEST]'
+)
+
+
+def test_a_contest_roll_names_what_it_misses() -> None:
+    """A member names a skill, a side without members a rating; ``threat`` with nothing
+    after it needs the contest's own threat."""
+    chase = open_session(CHASE)
+    refuses(chase, "contest roll rozio", f"contest: missing skill. {CONTEST_USAGE}")
+    refuses(
+        chase,
+        "contest roll rozio Athletics 0000 threat",
+        f"contest: missing hazard. {CONTEST_USAGE}",
+    )
+    refuses(
+        open_session(CHASE, "fi"),
+        "kilpailu heitä rozio Athletics 0000 uhka",
+        "kilpailu: vaarallinen este ei annettu. Käyttö: kilpailu aloita NIMI "
+        "PUOLI=TUNNUS,TUNNUS|TUNNUS... [voittoihin N] [nopea] [uhka VAARALLINEN_ESTE] | heitä "
+        "KUKA|PUOLI [TAITO|TASO] [NOPAT] [kanssa A,A] [vastaan VAIKEUSTASO] [uhka "
+        '[VAARALLINEN_ESTE|TASO] [NOPAT]] | luovu KUKA|PUOLI | käänne "PIIRRE" | näytä | lopeta '
+        "[alueella KILPAILU]",
+    )
+    storm = played(DEMO, "contest start R three=rozio storm= leader")
+    refuses(storm, "contest roll storm", f"contest: missing a rating. {CONTEST_USAGE}")
+    refuses(storm, "contest roll storm x", f"contest: 'x' is not a number. {CONTEST_USAGE}")
+    refuses(storm, "contest roll storm 3 0000 with vitor", "storm cannot be helped by teamwork")
+
+
+def test_a_side_without_members_rolls_its_rating_and_all_forfeits_do_nothing() -> None:
+    session = played(DEMO, "contest start R three=rozio storm= leader")
+    assert said(session, "contest roll storm 3 0000") == (
+        "storm rolls for storm with storm: Good (+3) + [0 0 0 0] = Good (+3)",
+        "still to roll this exchange: three, Masked leader",
+    )
+    assert session.history.done[-1].label == "storm roll in R"
+    forfeits = played(DEMO, "contest start R three=rozio storm= leader")
+    assert said(forfeits, "contest forfeit three")[1] == (
+        "still to roll this exchange: storm, Masked leader"
+    )
+    said(forfeits, "contest forfeit storm")
+    assert said(forfeits, "contest forfeit leader") == (
+        "Masked leader forfeit their roll in exchange 1",
+        "exchange 1 (none): every side forfeited: nothing happens",
+    )
+
+
+def test_a_threat_named_by_its_rating_attacks_with_the_faces_given() -> None:
+    """§5: a rating after ``threat`` is the threat's attack, rolled with the faces after it;
+    a side that rolls at least as high holds."""
+    hit = open_session(CONTEST)
+    assert said(hit, "contest roll ann Athletics 0000 threat 3 ++00")[2] == (
+        "the threat attacks Miners: Good (+3) + [+ + 0 0] = Superb (+5) · Ann, Bob take 2 "
+        "shifts each"
+    )
+    held = open_session(CONTEST)
+    assert said(held, "contest roll ann Athletics ++00 threat 3 0000")[2] == (
+        "the threat attacks Miners: Good (+3) + [0 0 0 0] = Good (+3) · Miners's roll holds: "
+        "no harm"
+    )
+    assert held.history.done[-1].label == "Miners roll in Out of the mine"
+
+
+def test_challenge_start_names_what_it_misses_in_the_gms_language() -> None:
+    usage = {
+        "en": 'Usage: challenge start NAME "TASK:SKILL:DIFFICULTY"... | roll TASK WHO [SKILL] '
+        "[FACES] [with H,H] | show | end [in CHALLENGE]",
+        "fi": 'Käyttö: haaste aloita NIMI "TEHTÄVÄ:TAITO:VAIKEUSTASO"... | heitä TEHTÄVÄ KUKA '
+        "[TAITO] [NOPAT] [kanssa A,A] | näytä | lopeta [alueella HAASTE]",
+    }
+    english, finnish = open_session(DEMO), open_session(DEMO, "fi")
+    for line in ("challenge start", 'challenge start ""'):
+        refuses(english, line, f"challenge: missing challenge. {usage['en']}")
+        refuses(finnish, line, f"haaste: haastetta ei annettu. {usage['fi']}")
+    refuses(english, "challenge start Second", f"challenge: missing task. {usage['en']}")
+    refuses(finnish, "challenge start Second", f"haaste: tehtävää ei annettu. {usage['fi']}")
+    refuses(
+        english,
+        "challenge sideways",
+        f"challenge: missing start/roll/show/end. {usage['en']}",
+    )
+
+
+def test_contest_words_refused_in_the_gms_language() -> None:
+    """Each word a contest line misses is named, in English and in Finnish; a hazard on a
+    side rolls its own rating, so a word after it is one too many."""
+    cases = [
+        ("contest roll rocks x in r", "did not understand 'x'", "en ymmärtänyt kohtaa 'x'"),
+        ("contest roll ann with", "missing the helpers", "auttajia ei annettu"),
+        ("contest roll ann Athletics vs", "missing the difficulty", "vaikeustasoa ei annettu"),
+        ("contest forfeit", "missing side", "osapuolta ei annettu"),
+        ("contest twist", "missing the aspect's name", "piirteen nimeä ei annettu"),
+        ('contest twist " "', "missing the aspect's name", "piirteen nimeä ei annettu"),
+    ]
+    english = played(CONTEST, "contest start R rocks ann", 'challenge start T "A:Lore:1"')
+    finnish = open_session(CONTEST, "fi")
+    for line in ("contest start R rocks ann", 'challenge start T "A:Lore:1"'):
+        assert finnish.execute(line).ok
+    fi_usage = CONTEST_USAGE_FI
+    for line, in_english, in_finnish in cases:
+        refuses(english, line, f"contest: {in_english}. {CONTEST_USAGE}")
+        refuses(finnish, line, f"kilpailu: {in_finnish}. {fi_usage}")
+    refuses(
+        english,
+        "contest roll nobody 3",
+        "no side 'nobody'; known: Miners, Foreman, Falling rocks, Ann",
+    )
+    refuses(
+        finnish,
+        "contest roll nobody 3",
+        "osapuolta 'nobody' ei löydy; tunnetut: Miners, Foreman, Falling rocks, Ann",
+    )
+    refuses(english, "challenge roll nope ann", "no task 'nope'; known: A")
+    refuses(finnish, "challenge roll nope ann", "tehtävää 'nope' ei löydy; tunnetut: A")
+    for keyword in ("with bob 0000", "vs 2", "dice 0000", "threat 0000"):
+        refuses(
+            open_session(CONTEST),
+            f"contest roll ann {keyword}",
+            f"contest: missing skill. {CONTEST_USAGE}",
+        )
+
+
+CONTEST_USAGE_FI = (
+    "Käyttö: kilpailu aloita NIMI PUOLI=TUNNUS,TUNNUS|TUNNUS... [voittoihin N] [nopea] [uhka "
+    "VAARALLINEN_ESTE] | heitä KUKA|PUOLI [TAITO|TASO] [NOPAT] [kanssa A,A] [vastaan "
+    "VAIKEUSTASO] [uhka [VAARALLINEN_ESTE|TASO] [NOPAT]] | luovu KUKA|PUOLI | käänne "
+    '"PIIRRE" | näytä | lopeta [alueella KILPAILU]'
+)
+
+
+def test_two_contests_each_keep_their_own_rolls_and_mode() -> None:
+    """A member of one contest only rolls in it without naming it; a roll against a
+    difficulty in one contest does not set the other's mode; ``in CONTEST`` may come
+    before the dice."""
+    session = played(CHASE, "contest start Race rozio=rozio mirel=mirel")
+    assert said(session, "contest roll vitor Athletics 0000") == (
+        "Vitor rolls for Pursuers with Athletics: Fair (+2) + [0 0 0 0] = Fair (+2)",
+        "still to roll this exchange: Mirel",
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None and pending.result.opposition == 0
+    said(session, "contest forfeit mirel in race")
+    assert said(session, "contest roll rozio Athletics in race 0000 vs 1") == (
+        "Rozio rolls for rozio with Athletics: Good (+3) + [0 0 0 0] = Good (+3) vs Average "
+        "(+1): 2 shifts",
+        "exchange 1 (rozio +2): rozio mark 1 victory(ies), 1 of 3",
+    )
+    ended = played(LIBRARY, "challenge end")
+    assert ended.history.done[-1].label == "challenge Save the burning library is over"

@@ -627,3 +627,144 @@ def test_create_finds_the_aspect_where_the_gm_says_and_refuses_a_boosts_name() -
     assert boosted.execute('create vitor Crafts "Momentum" vs 2 0000').lines == (
         'the scene already has the aspect "Momentum"',
     )
+
+
+def test_a_defender_in_a_split_attack_invokes_for_their_own_defense() -> None:
+    """§8: after the split, a defender's invoke raises only their own defense (the GM pays
+    for an NPC); before it there is no defense to raise."""
+    session = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot +000")
+    assert session.execute("invoke candles by cultist-1").lines == (
+        "split the effort first: the defenders have not rolled yet",
+    )
+    assert session.execute("split 3 1 vs 0000 ++++").ok
+    lines = session.execute("invoke candles by cultist-1").lines
+    assert lines[:4] == (
+        'Cultist 1 invokes "Candles everywhere" (paid): +2',
+        "Vitor attacks Cultist 1, Cultist 2 with Shoot: Good (+3) + [+ 0 0 0] = Great (+4)",
+        "Cultist 1 defends against Good (+3) with Athletics Mediocre (+0) + [0 0 0 0] + 2 "
+        "(invoke: Candles everywhere) = Fair (+2): hit for 1 shift",
+        "Cultist 2 defends against Average (+1) with Athletics Mediocre (+0) + [+ + + +] = "
+        'Great (+4): miss · Cultist 2 gets the boost "Opening"',
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None
+    assert [(t.target, t.effort and t.effort.total) for t in pending.targets] == [
+        ("cultist-1", 2),
+        ("cultist-2", 4),
+    ]
+    assert session.scene.gm_pool == 3
+
+
+OVERCOME_USAGE = {
+    "en": "Usage: overcome ACTOR SKILL [FACES] [with H,H] [vs DIFFICULTY|hard [N]|OPPONENT "
+    "[SKILL] [FACES]]",
+    "fi": "Käyttö: ratkaise TEKIJÄ TAITO [NOPAT] [kanssa A,A] [vastaan VAIKEUSTASO|vaikea "
+    "[N]|VASTUSTAJA [TAITO] [NOPAT]]",
+}
+CREATE_USAGE = {
+    "en": 'Usage: create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H] [vs DIFFICULTY|hard '
+    "[N]|OPPONENT [SKILL] [FACES]]",
+    "fi": 'Käyttö: luo TEKIJÄ TAITO "PIIRRE" [kohteeseen MIHIN] [NOPAT] [kanssa A,A] [vastaan '
+    "VAIKEUSTASO|vaikea [N]|VASTUSTAJA [TAITO] [NOPAT]]",
+}
+INVOKE_USAGE = {
+    "en": "Usage: invoke ASPECT [by WHO] [free|paid|hostile] [reroll [FACES]|oppose]",
+    "fi": "Käyttö: käytä PIIRRE [käyttäjä KUKA] [ilmainen|maksettu|vihamielinen] "
+    "[uudelleenheitto [NOPAT]|vastusta]",
+}
+ACTION_WORDS = [
+    (
+        "overcome",
+        OVERCOME_USAGE,
+        "missing character or hazard",
+        "hahmoa tai vaarallista estettä ei annettu",
+    ),
+    ("overcome vitor", OVERCOME_USAGE, "missing skill", "taitoa ei annettu"),
+    (
+        "overcome vitor Crafts vs",
+        OVERCOME_USAGE,
+        "missing a difficulty or an opponent",
+        "vaikeustasoa tai vastustajaa ei annettu",
+    ),
+    ("overcome vitor Crafts with", OVERCOME_USAGE, "missing the helpers", "auttajia ei annettu"),
+    (
+        "create",
+        CREATE_USAGE,
+        "missing character or hazard",
+        "hahmoa tai vaarallista estettä ei annettu",
+    ),
+    ("create vitor", CREATE_USAGE, "missing skill", "taitoa ei annettu"),
+    (
+        'create vitor Crafts " "',
+        CREATE_USAGE,
+        "missing the aspect's name",
+        "piirteen nimeä ei annettu",
+    ),
+    (
+        'create vitor Crafts "X" on',
+        CREATE_USAGE,
+        "missing character or zone",
+        "hahmoa tai aluetta ei annettu",
+    ),
+    ("invoke", INVOKE_USAGE, "missing aspect", "piirrettä ei annettu"),
+    ("invoke candles by", INVOKE_USAGE, "missing who invokes", "piirteen käyttäjää ei annettu"),
+]
+
+
+def test_action_lines_name_what_they_miss_in_the_gms_language() -> None:
+    verbs = {"overcome": "ratkaise", "create": "luo", "invoke": "käytä"}
+    for lang in ("en", "fi"):
+        session = played(DEMO, "overcome vitor Crafts vs 2 0000") if lang == "en" else None
+        if session is None:
+            session = open_session(DEMO, "fi")
+            assert session.execute("overcome vitor Crafts vs 2 0000").ok
+        for line, usage, in_english, in_finnish in ACTION_WORDS:
+            verb = line.split()[0]
+            said = f"{verb}: {in_english}" if lang == "en" else f"{verbs[verb]}: {in_finnish}"
+            assert session.execute(line).lines == (f"{said}. {usage[lang]}",), line
+    english, finnish = open_session(DEMO), open_session(DEMO, "fi")
+    assert english.execute("overcome vitor Crafts 0000 0000").lines == (
+        "overcome: dice given twice",
+    )
+    assert finnish.execute("overcome vitor Crafts 0000 0000").lines == (
+        "ratkaise: noppia ei voi antaa kahdesti",
+    )
+    assert english.execute("overcome vitor Crafts vs hard 6").lines == (
+        "numbers here go from 0 to 5",
+    )
+    assert english.execute("overcome vitor Crafts vs 21").lines == (
+        "numbers here go from -20 to 20",
+    )
+    assert (
+        english.execute("overcome vitor Crafts vs hard 5 0000")
+        .lines[0]
+        .endswith("vs +10: fail (or success at a serious cost)")
+    )
+    assert (
+        english.execute("overcome vitor Crafts vs 20 0000")
+        .lines[0]
+        .endswith("vs +20: fail (or success at a serious cost)")
+    )
+
+
+def test_rolls_refuse_a_fallen_or_self_opponent_and_read_dice_after_an_obstacle() -> None:
+    """Nobody acts against themself, and a conceded character neither rolls nor opposes;
+    an obstacle rolls no dice, so faces after it are the roller's own (given once)."""
+    from tests.commands.support import MINE
+
+    session = open_session(DEMO)
+    assert session.execute("overcome vitor Crafts vs vitor").lines == (
+        "Vitor cannot act against themself",
+    )
+    assert session.execute("concede leader").ok
+    out = "Masked leader is out of the scene (taken out or conceded)"
+    assert session.execute("overcome vitor Crafts vs leader").lines == (out,)
+    assert session.execute("overcome leader Fight vs 1").lines == (out,)
+    mine = open_session(MINE)
+    assert mine.execute("overcome riesa Athletics 0000 vs rocks ++++").lines == (
+        "overcome: dice given twice",
+    )
+    assert mine.execute("overcome riesa Athletics vs rocks ++++").lines == (
+        "Riesa overcomes with Athletics: Good (+3) + [+ + + +] = Epic (+7) vs Good (+3): "
+        'success with style · Riesa gets the boost "Momentum"',
+    )
