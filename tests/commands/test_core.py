@@ -368,6 +368,22 @@ HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everyw
             "hidastavaa estettä 'nobody' ei löydy; tunnetut: Rusted portcullis",
             "fi",
         ),
+        (  # a character and a hazard with one id: neither is taken for the other
+            MINE,
+            ('add minor "Falling rocks"',),
+            "overcome falling-rocks Fight 0000",
+            "'falling-rocks' could be more than one character or hazard: "
+            "Falling rocks, Falling rocks",
+            "en",
+        ),
+        (
+            MINE,
+            ('lisää vähäisempi "Falling rocks"',),
+            'luo falling-rocks Fight "Pöly" 0000',
+            "'falling-rocks' voi tarkoittaa useampaa kuin yhtä hahmoa tai vaarallista estettä: "
+            "Falling rocks, Falling rocks",
+            "fi",
+        ),
     ],
 )
 def test_where_an_aspect_or_an_obstacle_is_named(
@@ -393,3 +409,44 @@ def test_helpers_named_twice_on_a_roll_all_help() -> None:
         "Rozio overcomes with Athletics: Good (+3) + [0 0 0 0] + 2 (teamwork) = Superb (+5) vs "
         "Good (+3): success (teamwork: Silbestre, Vitor)",
     )
+
+
+@pytest.mark.parametrize(
+    ("words", "lang", "said"),
+    [
+        (["with", "rozio", "0000", "with", "vitor"], "en", ("0000", ("rozio", "vitor"))),
+        (["kanssa", "rozio", "kanssa", "vitor,riesa"], "fi", (None, ("rozio", "vitor", "riesa"))),
+        (["with"], "en", "contest: missing the helpers. Usage: "),
+        (["kanssa"], "fi", "kilpailu: auttajia ei annettu. Käyttö: "),
+    ],
+)
+def test_dice_and_helpers_keeps_every_with_and_names_a_missing_list(
+    words: list[str], lang: str, said: tuple[str | None, tuple[str, ...]] | str
+) -> None:
+    args = Tokens(find_verb("contest"), words, lang)
+    if isinstance(said, tuple):
+        assert args.dice_and_helpers() == said
+        return
+    with pytest.raises(CommandError) as refused:
+        args.dice_and_helpers()
+    assert str(refused.value) == said + args.usage
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "no character or zone 'zzz'; known: "),
+        ("fi", "hahmoa tai aluetta 'zzz' ei löydy; tunnetut: "),
+    ],
+)
+def test_an_unknown_holder_is_refused_in_the_gms_language(lang: str, said: str) -> None:
+    ctx = Context(open_session(DEMO).scene, random.Random(0), lang)
+    with pytest.raises(CommandError) as refused:
+        ctx.holder("zzz")
+    known = "Ritual hall, Crypt, Stairs, Silbestre, Rozio, Vitor, Riesa, Masked leader, "
+    assert str(refused.value) == said + known + "Cultist 1, Cultist 2, Cultist 3"
+
+
+def test_who_names_the_gm_and_leaves_an_unknown_id_as_typed() -> None:
+    ctx = Context(open_session(DEMO).scene, random.Random(0), "fi")
+    assert (ctx.who("rozio"), ctx.who("gm"), ctx.who("nobody")) == ("Rozio", "PJ", "nobody")
