@@ -246,6 +246,7 @@ def test_contest_start_names_what_it_misses_in_the_gms_language() -> None:
             "contest: missing hazard",
             "kilpailu: vaarallinen este ei annettu",
         ),
+        ("contest roll", "contest: missing side", "kilpailu: osapuolta ei annettu"),
     ]
     english, finnish = open_session(DEMO), open_session(DEMO, "fi")
     for line, in_english, in_finnish in cases:
@@ -331,6 +332,7 @@ def test_challenge_lines_without_a_challenge_and_bad_tasks_are_refused() -> None
         'challenge start Second "A:Lore:1" "a:Fight:2"',
         "challenge Second names a task twice",
     )
+    refuses(session, 'challenge start Second "A:Lore:1" "B:Fight"', spec.format("B:Fight"))
     finnish = open_session(LIBRARY, "fi")
     refuses(
         finnish,
@@ -687,3 +689,18 @@ def test_two_contests_each_keep_their_own_rolls_and_mode() -> None:
     )
     ended = played(LIBRARY, "challenge end")
     assert ended.history.done[-1].label == "challenge Save the burning library is over"
+
+
+def test_a_contest_roll_counts_every_helper_named_after_with() -> None:
+    session = open_session(CHASE)
+    refuses(
+        session,
+        "contest roll rozio Athletics ++00 with mirel with vitor vs 2",
+        "the most skilled rolls: Mirel the courier has Athletics Great (+4), more than "
+        "Rozio's Good (+3)",
+    )
+    assert said(session, "contest roll rozio Athletics ++00 with vitor vs 2") == (
+        "Rozio rolls for Pursuers with Athletics: Good (+3) + [+ + 0 0] + 1 (teamwork) = "
+        "Fantastic (+6) vs Fair (+2): 4 shifts",
+        "still to roll this exchange: Mirel",
+    )
