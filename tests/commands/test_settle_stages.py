@@ -479,3 +479,37 @@ def test_a_roll_uses_only_its_opponents_full_defense() -> None:
     )
     used = {fd.defender: fd.defended for fd in session.scene.full_defenses}
     assert used == {"leader": True, "silbestre": False}
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines", "said"),
+    [
+        (
+            "en",
+            ("attack ann lich Fight ++++ vs 0000", "trade"),
+            (
+                'Ann trades a shift of the hit for the boost "Reeling"',
+                "Ann attacks Lich: Fair (+2) + [+ + + +] = Fantastic (+6) vs Lich's Athletics "
+                "Average (+1) + [0 0 0 0] = Average (+1): Lich cannot be harmed until Break the "
+                'phylactery is won · Ann takes the boost "Reeling" for one shift less',
+            ),
+        ),
+        (
+            "fi",
+            ("hyökkää ann lich Fight ++++ vastaan 0000", "särmäksi"),
+            (
+                'Ann vaihtaa osumasta yhden vaurion särmään "Horjahtanut"',
+                "Ann hyökkää, Lich puolustaa: Kohtalainen (+2) + [+ + + +] = Fantastinen (+6) "
+                "vs. Athletics Keskiverto (+1) + [0 0 0 0] = Keskiverto (+1): Lich: ei voi "
+                "vahingoittaa ennen kuin Break the phylactery on voitettu · Ann vaihtaa yhden "
+                'vaurion särmään "Horjahtanut"',
+            ),
+        ),
+    ],
+)
+def test_a_style_hit_traded_for_a_boost_on_an_immune_big_bad_is_a_success(
+    lang: str, lines: tuple[str, str], said: tuple[str, ...]
+) -> None:
+    session = open_session(SCRIPTS / "big-bads.toml", lang)
+    assert session.execute(lines[0]).ok
+    assert session.execute(lines[1]).lines == said
