@@ -513,3 +513,14 @@ def test_a_style_hit_traded_for_a_boost_on_an_immune_big_bad_is_a_success(
     session = open_session(SCRIPTS / "big-bads.toml", lang)
     assert session.execute(lines[0]).ok
     assert session.execute(lines[1]).lines == said
+
+
+def test_a_roll_keeps_the_scene_before_it_without_the_roll_before() -> None:
+    """A roll's base is the scene it settles on, less the earlier roll (which a new roll
+    closes): the bases do not chain back through every roll of the scene."""
+    session = played(
+        DEMO, "overcome rozio Athletics 0000 vs 2", "overcome vitor Athletics ++00 vs 2"
+    )
+    pending = session.scene.pending_roll
+    assert pending is not None and pending.base is not None
+    assert (pending.actor, pending.base.pending_roll) == ("vitor", None)
