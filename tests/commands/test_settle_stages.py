@@ -524,3 +524,43 @@ def test_a_roll_keeps_the_scene_before_it_without_the_roll_before() -> None:
     pending = session.scene.pending_roll
     assert pending is not None and pending.base is not None
     assert (pending.actor, pending.base.pending_roll) == ("vitor", None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines", "said"),
+    [
+        (
+            "en",
+            ('add hazard "Rocks" 3', "hazard rocks lich +000 vs 0000"),
+            "Rocks attacks Lich: Good (+3) + [+ 0 0 0] = Great (+4) vs Lich's Athletics Average "
+            "(+1) + [0 0 0 0] = Average (+1): Lich cannot be harmed until Break the phylactery "
+            "is won",
+        ),
+        (
+            "en",
+            ('add hazard "Rocks" 3', "hazard rocks ann 0000 vs 0000"),
+            "Rocks attacks Ann: Good (+3) + [0 0 0 0] = Good (+3) vs Ann's Athletics Good (+3) "
+            '+ [0 0 0 0] = Good (+3): tie · GM gets the boost "Reeling"',
+        ),
+        (
+            "fi",
+            ('lisää vaarallinen "Rocks" 3', "vaarallinen rocks lich +000 vastaan 0000"),
+            "Rocks hyökkää, Lich puolustaa: Hyvä (+3) + [+ 0 0 0] = Mahtava (+4) vs. Athletics "
+            "Keskiverto (+1) + [0 0 0 0] = Keskiverto (+1): Lich: ei voi vahingoittaa ennen kuin "
+            "Break the phylactery on voitettu",
+        ),
+        (
+            "fi",
+            ('lisää vaarallinen "Rocks" 3', "vaarallinen rocks ann 0000 vastaan 0000"),
+            "Rocks hyökkää, Ann puolustaa: Hyvä (+3) + [0 0 0 0] = Hyvä (+3) vs. Athletics Hyvä "
+            '(+3) + [0 0 0 0] = Hyvä (+3): tasapeli · PJ saa särmän "Horjahtanut"',
+        ),
+    ],
+)
+def test_a_hazard_without_a_weapon_gives_a_boost_on_a_tie_and_cannot_harm_the_immune(
+    lang: str, lines: tuple[str, str], said: str
+) -> None:
+    session = open_session(SCRIPTS / "big-bads.toml", lang)
+    assert session.execute(lines[0]).ok
+    result = session.execute(lines[1])
+    assert (result.lines, session.scene.pending_hit) == ((said,), None)
