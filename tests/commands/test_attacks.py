@@ -582,3 +582,28 @@ def test_a_defender_named_twice_is_refused_by_the_verb_that_was_typed() -> None:
     refuses(open_session(DEMO, lang="fi"), "hyökkää leader rozio,rozio", finnish)
     finnish = "vaarallinen: puolustajaa ei voi antaa kahdesti"
     refuses(open_session(MINE, lang="fi"), "vaarallinen rocks riesa,riesa", finnish)
+
+
+def test_split_refuses_an_attack_on_one_target_in_both_languages() -> None:
+    """Only an attack on several targets (§8) is split; one on a single target is refused."""
+    line = "attack leader rozio Fight ++++ vs 0000"
+    refuses(played(DEMO, line), "split 2", "the last roll is not an attack on several targets")
+    finnish = open_session(DEMO, lang="fi")
+    assert finnish.execute(line.replace("attack", "hyökkää")).ok
+    refuses(
+        finnish,
+        "jaa 2",
+        "viimeisin heitto ei ole hyökkäys useaan kohteeseen",
+    )
+
+
+def test_defend_with_another_skill_keeps_the_defenders_dice() -> None:
+    """``defend NAME SKILL`` against one attacker rolls the defense again with that skill and
+    the dice the defender already rolled; no new dice are rolled."""
+    session = played(DEMO, "attack leader rozio Fight ++++ vs -+-+")
+    assert said(session, "defend rozio Physique")[1] == (
+        "Masked leader attacks Rozio: Great (+4) + [+ + + +] = Legendary (+8) vs Rozio's "
+        "Physique Average (+1) + [- + - +] = Average (+1): hit with style for 8 shifts (may "
+        "take a boost for 1 shift less)"
+    )
+    assert session.scene.pending_hit == PendingHit("rozio", 8, StressKind.PHYSICAL, "leader")
