@@ -607,3 +607,27 @@ def test_defend_with_another_skill_keeps_the_defenders_dice() -> None:
         "take a boost for 1 shift less)"
     )
     assert session.scene.pending_hit == PendingHit("rozio", 8, StressKind.PHYSICAL, "leader")
+
+
+def test_scale_adds_to_an_attack_on_one_defender_not_to_one_on_several() -> None:
+    """With the scale option (§8), a supernatural attacker gets +1 against one mundane
+    defender; an attack on several has no single opponent to measure, so no scale bonus."""
+    setup = ("set rules scale true", "set leader scale supernatural", "move vitor hall")
+    session = played(DEMO, *setup)
+    assert said(session, "attack leader rozio Fight ++++ vs 0000")[0].startswith(
+        "Masked leader attacks Rozio: Great (+4) + [+ + + +] + 1 (scale) = +9 vs "
+    )
+    assert said(played(DEMO, *setup), "attack leader rozio,vitor Fight ++++")[0] == (
+        "Masked leader attacks Rozio, Vitor with Fight: Great (+4) + [+ + + +] = Legendary (+8)"
+    )
+    finnish = open_session(DEMO, lang="fi")
+    for line in (
+        "aseta säännöt scale true",
+        "aseta leader scale supernatural",
+        "siirrä vitor hall",
+    ):
+        assert finnish.execute(line).ok
+    assert said(finnish, "hyökkää leader rozio,vitor Fight ++++")[0] == (
+        "Masked leader hyökkää taidolla Fight, kohteina Rozio, Vitor: Mahtava (+4) + "
+        "[+ + + +] = Legendaarinen (+8)"
+    )
