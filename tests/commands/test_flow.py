@@ -259,3 +259,24 @@ def test_block_reads_dice_and_vs_as_keywords_not_as_a_skill() -> None:
         "este: en ymmärtänyt kohtaa 'vastaan 2'. Käyttö: este siirrä|poista NIMI "
         "HIDASTAVA_ESTE [TAITO] [NOPAT] [kanssa A,A]",
     )
+
+
+def test_removing_a_block_clears_its_own_link_and_leaves_another_blocks_link() -> None:
+    """§7: a removed block is gone from its way; a block on another way stays there."""
+    from dataclasses import replace
+
+    from fatescreen.rules.obstacles import Block
+
+    session = played(MINE)
+    acid = Block("Acid pool", 3, between=("shaft", "gallery"))
+    links = tuple(
+        replace(link, block=acid.id) if set(link.zones) == {"shaft", "gallery"} else link
+        for link in session.scene.links
+    )
+    session.scene = replace(session.scene, obstacles=(*session.scene.obstacles, acid), links=links)
+    assert session.execute("block remove riesa portcullis Physique ++0+").lines[1] == (
+        "Rusted portcullis is gone"
+    )
+    assert [(tuple(link.zones), link.block) for link in session.scene.links if link.block] == [
+        (("shaft", "gallery"), acid.id)
+    ]
