@@ -50,7 +50,11 @@ def value(session: SystemSession[Any]) -> ObjektitScene:
         ("1e3", None),
         ("nan", None),
         ("1.0000001", None),
+        ("1,000001", Fraction("1.000001")),
         ("1001", None),
+        ("1000", Fraction(1000)),
+        ("−1000", Fraction(-1000)),
+        ("1000,000001", None),
         ("", None),
     ],
 )
