@@ -7,6 +7,7 @@ from pathlib import Path
 from fatescreen.commands.session import Session
 from fatescreen.rules.actions import AspectTarget
 from fatescreen.rules.aspects import GM, AspectKind
+from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.aspects import aspects_in_play
 from tests.commands.support import CHASE, DEMO, LIBRARY, SEED, open_session, played, run
@@ -768,3 +769,59 @@ def test_rolls_refuse_a_fallen_or_self_opponent_and_read_dice_after_an_obstacle(
         "Riesa overcomes with Athletics: Good (+3) + [+ + + +] = Epic (+7) vs Good (+3): "
         'success with style · Riesa gets the boost "Momentum"',
     )
+
+
+def test_overcome_refuses_a_distraction_with_no_difficulty_in_the_gms_language() -> None:
+    """§7: a distraction without a difficulty of its own needs the GM to give one."""
+    replies = {
+        "en": "Bell has no difficulty of its own: give one (vs NUMBER)",
+        "fi": "Bell: ei omaa vaikeutta; anna se (vastaan LUKU)",
+    }
+    for lang, reply in replies.items():
+        session = open_session(DEMO, lang)
+        assert session.execute('add distraction "Bell" "Ring or run?"').ok
+        before = session.scene
+        assert session.execute("overcome vitor Crafts vs bell 0000").lines == (reply,)
+        assert session.scene == before
+
+
+def test_invokes_on_a_split_attack_refuse_an_unnamed_defense_and_a_late_attack() -> None:
+    """§8: an oppose invoke on an attack on several targets names the defender it helps;
+    once the effort is split, nobody invokes on the attack itself."""
+    replies = {
+        "en": (
+            "to raise a defense against this attack, a defender invokes: by Cultist 1, Cultist 2",
+            "the effort is already split: invoke on the attack before splitting it",
+        ),
+        "fi": (
+            "nimeä piirrettä käyttävä puolustaja: käyttäjä Cultist 1, Cultist 2",
+            "vaikutus on jo jaettu: käytä piirteitä hyökkäykseen ennen jakamista",
+        ),
+    }
+    for lang, (oppose_which, split_done) in replies.items():
+        session = open_session(DEMO, lang)
+        assert session.execute("move vitor hall").ok
+        assert session.execute("attack vitor cultist-1,cultist-2 Shoot +000").ok
+        before = session.scene
+        oppose = "invoke candles oppose" if lang == "en" else "invoke candles vastusta"
+        assert session.execute(oppose).lines == (oppose_which,)
+        assert session.scene == before
+        assert session.execute("split 3 1 vs 0000 ++++").ok
+        split = session.scene
+        assert session.execute("invoke candles").lines == (split_done,)
+        assert session.execute("invoke candles by vitor").lines == (split_done,)
+        assert session.scene == split
+
+
+def test_a_hostile_invoke_holds_the_point_with_its_reason_in_the_gms_language() -> None:
+    """§4: the fate point of a hostile invoke waits for the aspect's owner until the scene
+    ends, with the reason in the GM's language."""
+    reasons = {
+        "en": "hostile invoke of Zealous to a fault",
+        "fi": "vihamielinen käyttö: Zealous to a fault",
+    }
+    for lang, reason in reasons.items():
+        session = open_session(DEMO, lang)
+        assert session.execute("overcome rozio Athletics vs 4 0000").ok
+        assert session.execute("invoke zealous").ok
+        assert session.scene.held == (LedgerEntry("leader", 1, reason, held_until_scene_end=True),)
