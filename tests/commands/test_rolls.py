@@ -825,3 +825,43 @@ def test_a_hostile_invoke_holds_the_point_with_its_reason_in_the_gms_language() 
         assert session.execute("overcome rozio Athletics vs 4 0000").ok
         assert session.execute("invoke zealous").ok
         assert session.scene.held == (LedgerEntry("leader", 1, reason, held_until_scene_end=True),)
+
+
+def test_a_defenders_oppose_invoke_raises_their_defense_and_a_reroll_rerolls_it() -> None:
+    """§4, §8: on the defense side, an oppose invoke is +2 to the defense (not to the attack
+    it faces), and a reroll rerolls the defense's dice, in a split attack and on one
+    opponent alike."""
+    split = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot +000")
+    assert split.execute("split 3 1 vs 0000 ++++").ok
+    assert split.execute("invoke candles by cultist-1 oppose").lines[2] == (
+        "Cultist 1 defends against Good (+3) with Athletics Mediocre (+0) + [0 0 0 0] + 2 "
+        "(invoke: Candles everywhere) = Fair (+2): hit for 1 shift"
+    )
+    assert split.execute("invoke dark by cultist-2 reroll ----").lines[:4] == (
+        'Cultist 2 invokes "Dark corners" (paid): reroll [+ + + +] → [- - - -]',
+        "Vitor attacks Cultist 1, Cultist 2 with Shoot: Good (+3) + [+ 0 0 0] = Great (+4)",
+        "Cultist 1 defends against Good (+3) with Athletics Mediocre (+0) + [0 0 0 0] + 2 "
+        "(invoke: Candles everywhere) = Fair (+2): hit for 1 shift",
+        "Cultist 2 defends against Average (+1) with Athletics Mediocre (+0) + [- - - -] = "
+        "Horrifying (-4): hit with style for 5 shifts (may take a boost for 1 shift less)",
+    )
+    pending = split.scene.pending_roll
+    assert pending is not None
+    assert [(t.target, t.effort and t.effort.total) for t in pending.targets] == [
+        ("cultist-1", 2),
+        ("cultist-2", -4),
+    ]
+    one = played(DEMO, "overcome rozio Stealth +0+0 vs leader Notice 0-00")
+    assert one.execute("invoke dark by leader reroll ++++").lines == (
+        'Masked leader invokes "Dark corners" (paid): reroll [0 - 0 0] → [+ + + +]',
+        "Rozio overcomes with Stealth: Fair (+2) + [+ 0 + 0] = Great (+4) vs Mediocre (+0) + "
+        "[+ + + +] = Great (+4): success at a minor cost",
+    )
+    assert one.execute("invoke chanting by leader oppose").lines == (
+        'Masked leader invokes "Chanting echoes" (paid): +2 to the opposition',
+        "Rozio overcomes with Stealth: Fair (+2) + [+ 0 + 0] = Great (+4) vs Mediocre (+0) + "
+        "[+ + + +] + 2 (invoke: Chanting echoes) = Fantastic (+6): fail (or success at a "
+        "serious cost)",
+    )
+    pending = one.scene.pending_roll
+    assert pending is not None and pending.result.shifts == -2
