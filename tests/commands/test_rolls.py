@@ -10,7 +10,7 @@ from fatescreen.rules.aspects import GM, AspectKind
 from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.aspects import aspects_in_play
-from tests.commands.support import CHASE, DEMO, LIBRARY, SEED, open_session, played, run
+from tests.commands.support import CHASE, DEMO, LIBRARY, MINE, SEED, open_session, played, run
 
 
 def aspect_named(scene, name):  # type: ignore[no-untyped-def]
@@ -865,3 +865,35 @@ def test_a_defenders_oppose_invoke_raises_their_defense_and_a_reroll_rerolls_it(
     )
     pending = one.scene.pending_roll
     assert pending is not None and pending.result.shifts == -2
+
+
+def test_an_opponent_defends_with_the_actors_skill_and_against_a_hazard_with_its_best() -> None:
+    """§2, §7: an opponent named without a skill opposes with the actor's skill; against a
+    hazard's roll the target defends with its general defense. Helpers may be given in
+    several ``with``; an overcome has no ``on``."""
+    demo = open_session(DEMO)
+    assert demo.execute("overcome vitor Crafts vs leader 0000 0000").lines == (
+        "Vitor overcomes with Crafts: Great (+4) + [0 0 0 0] = Great (+4) vs Mediocre (+0) + "
+        '[0 0 0 0] = Mediocre (+0): success with style · Vitor gets the boost "Momentum"',
+    )
+    pending = demo.scene.pending_roll
+    assert pending is not None and (pending.target, pending.defense_skill) == ("leader", "Crafts")
+    assert demo.execute("overcome vitor Crafts on leader 0000").lines == (
+        "overcome: did not understand 'on leader 0000'. Usage: overcome ACTOR SKILL [FACES] "
+        "[with H,H] [vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
+    )
+    helped = open_session(DEMO).execute("overcome rozio Athletics 0000 with vitor with silbestre")
+    assert helped.lines == (
+        "Rozio overcomes with Athletics: Good (+3) + [0 0 0 0] + 2 (teamwork) = Superb (+5) vs "
+        "Mediocre (+0): success with style (teamwork: Vitor, Silbestre) · Rozio gets the boost "
+        '"Momentum"',
+    )
+    mine = open_session(MINE)
+    line = 'create rocks "Choking dust" on riesa 0000 vs riesa 0000'
+    assert mine.execute(line).lines == (
+        'Falling rocks creates an advantage "Choking dust" with Falling rocks: Good (+3) + '
+        "[0 0 0 0] = Good (+3) vs Good (+3) + [0 0 0 0] = Good (+3): tie: no aspect, but "
+        'Falling rocks gets the boost "Choking dust"',
+    )
+    pending = mine.scene.pending_roll
+    assert pending is not None and (pending.target, pending.defense_skill) == ("riesa", "Athletics")
