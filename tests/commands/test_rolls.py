@@ -897,3 +897,35 @@ def test_an_opponent_defends_with_the_actors_skill_and_against_a_hazard_with_its
     )
     pending = mine.scene.pending_roll
     assert pending is not None and (pending.target, pending.defense_skill) == ("riesa", "Athletics")
+
+
+def test_rolls_refuse_a_hazards_extra_word_and_an_obstacles_skill_in_the_gms_language() -> None:
+    """A hazard names no skill, so a second word after its aspect is extra; an obstacle
+    rolls no skill; a create with one word is missing its aspect's name."""
+    usage_en = (
+        'Usage: create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H] [vs DIFFICULTY|hard '
+        "[N]|OPPONENT [SKILL] [FACES]]"
+    )
+    usage_fi = (
+        'Käyttö: luo TEKIJÄ TAITO "PIIRRE" [kohteeseen MIHIN] [NOPAT] [kanssa A,A] [vastaan '
+        "VAIKEUSTASO|vaikea [N]|VASTUSTAJA [TAITO] [NOPAT]]"
+    )
+    replies = {
+        "en": (
+            f"create: did not understand 'Extra'. {usage_en}",
+            f"overcome: did not understand 'Notice'. {OVERCOME_USAGE['en']}",
+            f"create: missing the aspect's name. {usage_en}",
+        ),
+        "fi": (
+            f"luo: en ymmärtänyt kohtaa 'Extra'. {usage_fi}",
+            f"ratkaise: en ymmärtänyt kohtaa 'Notice'. {OVERCOME_USAGE['fi']}",
+            f"luo: piirteen nimeä ei annettu. {usage_fi}",
+        ),
+    }
+    for lang, (extra, skill, aspect) in replies.items():
+        mine = open_session(MINE, lang)
+        assert mine.execute("create rocks Dust Extra 0000 vs riesa 0000").lines == (extra,)
+        assert mine.execute("overcome riesa Athletics vs rocks Notice").lines == (skill,)
+        assert mine.scene.pending_roll is None
+        demo = open_session(DEMO, lang)
+        assert demo.execute('create vitor "Dust"').lines == (aspect,)
