@@ -582,3 +582,52 @@ def test_a_defender_named_twice_is_refused_by_the_verb_that_was_typed() -> None:
     refuses(open_session(DEMO, lang="fi"), "hyökkää leader rozio,rozio", finnish)
     finnish = "vaarallinen: puolustajaa ei voi antaa kahdesti"
     refuses(open_session(MINE, lang="fi"), "vaarallinen rocks riesa,riesa", finnish)
+
+
+def test_split_refuses_an_attack_on_one_target_in_both_languages() -> None:
+    """Only an attack on several targets (§8) is split; one on a single target is refused."""
+    line = "attack leader rozio Fight ++++ vs 0000"
+    refuses(played(DEMO, line), "split 2", "the last roll is not an attack on several targets")
+    finnish = open_session(DEMO, lang="fi")
+    assert finnish.execute(line.replace("attack", "hyökkää")).ok
+    refuses(
+        finnish,
+        "jaa 2",
+        "viimeisin heitto ei ole hyökkäys useaan kohteeseen",
+    )
+
+
+def test_defend_with_another_skill_keeps_the_defenders_dice() -> None:
+    """``defend NAME SKILL`` against one attacker rolls the defense again with that skill and
+    the dice the defender already rolled; no new dice are rolled."""
+    session = played(DEMO, "attack leader rozio Fight ++++ vs -+-+")
+    assert said(session, "defend rozio Physique")[1] == (
+        "Masked leader attacks Rozio: Great (+4) + [+ + + +] = Legendary (+8) vs Rozio's "
+        "Physique Average (+1) + [- + - +] = Average (+1): hit with style for 8 shifts (may "
+        "take a boost for 1 shift less)"
+    )
+    assert session.scene.pending_hit == PendingHit("rozio", 8, StressKind.PHYSICAL, "leader")
+
+
+def test_scale_adds_to_an_attack_on_one_defender_not_to_one_on_several() -> None:
+    """With the scale option (§8), a supernatural attacker gets +1 against one mundane
+    defender; an attack on several has no single opponent to measure, so no scale bonus."""
+    setup = ("set rules scale true", "set leader scale supernatural", "move vitor hall")
+    session = played(DEMO, *setup)
+    assert said(session, "attack leader rozio Fight ++++ vs 0000")[0].startswith(
+        "Masked leader attacks Rozio: Great (+4) + [+ + + +] + 1 (scale) = +9 vs "
+    )
+    assert said(played(DEMO, *setup), "attack leader rozio,vitor Fight ++++")[0] == (
+        "Masked leader attacks Rozio, Vitor with Fight: Great (+4) + [+ + + +] = Legendary (+8)"
+    )
+    finnish = open_session(DEMO, lang="fi")
+    for line in (
+        "aseta säännöt scale true",
+        "aseta leader scale supernatural",
+        "siirrä vitor hall",
+    ):
+        assert finnish.execute(line).ok
+    assert said(finnish, "hyökkää leader rozio,vitor Fight ++++")[0] == (
+        "Masked leader hyökkää taidolla Fight, kohteina Rozio, Vitor: Mahtava (+4) + "
+        "[+ + + +] = Legendaarinen (+8)"
+    )

@@ -667,3 +667,66 @@ def test_finnish_words_and_messages() -> None:
         "Masked leader: muutettu ase, skaala",
     )
     assert session.execute("poista aino").lines == ("poistettu: Aino",)
+
+
+def blocks_and_links(session: Session) -> tuple[list[object], list[object]]:
+    """Every obstacle's id and where a block stands, and every link's barrier and block."""
+    scene = session.scene
+    obstacles = [(o.id, o.between if isinstance(o, Block) else None) for o in scene.obstacles]
+    return obstacles, [(link.zones, link.barrier, link.block) for link in scene.links]
+
+
+MINE_LINKS = [
+    (("pithead", "shaft"), None, None),
+    (("shaft", "gallery"), 2, None),
+    (("shaft", "yläkäytävä"), None, None),
+]
+
+
+def test_a_barrier_on_a_blocked_way_keeps_the_block_and_unlink_leaves_it_standing_nowhere() -> None:
+    """Changing a way's barrier leaves its block there; unlinking the way leaves the block in
+    the scene once, standing nowhere; ``link … block`` moves it, still once."""
+    for lang, barrier, unlink, said in (
+        (
+            "en",
+            "link",
+            "unlink",
+            "Flooded gallery and Vault are linked: barrier Fair (+2), Rusted portcullis on the way",
+        ),
+        (
+            "fi",
+            "yhdistä",
+            "erota",
+            "Flooded gallery ja Vault on yhdistetty: este Kohtalainen "
+            "(+2), Rusted portcullis tiellä",
+        ),
+    ):
+        session = open_session(SCENES / "kaarnakoski-mine.toml", lang=lang)
+        assert session.execute(f"{barrier} gallery vault barrier 2").lines == (said,)
+        assert blocks_and_links(session) == (
+            [
+                ("falling-rocks", None),
+                ("rusted-portcullis", ("gallery", "vault")),
+                ("the-trapped-miners", None),
+            ],
+            [*MINE_LINKS, (("gallery", "vault"), 2, "rusted-portcullis")],
+        )
+        assert session.execute(f"{unlink} gallery vault").ok
+        assert blocks_and_links(session) == (
+            [("falling-rocks", None), ("rusted-portcullis", None), ("the-trapped-miners", None)],
+            MINE_LINKS,
+        )
+    moved = played(SCENES / "kaarnakoski-mine.toml", "link shaft gallery block portcullis")
+    assert blocks_and_links(moved) == (
+        [
+            ("falling-rocks", None),
+            ("rusted-portcullis", ("shaft", "gallery")),
+            ("the-trapped-miners", None),
+        ],
+        [
+            (("pithead", "shaft"), None, None),
+            (("shaft", "gallery"), 2, "rusted-portcullis"),
+            (("shaft", "yläkäytävä"), None, None),
+            (("gallery", "vault"), None, None),
+        ],
+    )

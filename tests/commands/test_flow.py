@@ -7,7 +7,7 @@ from pathlib import Path
 
 from fatescreen.rules.character import StressKind
 from fatescreen.scene.model import PendingHit
-from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, played, run
+from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, open_session, played, run
 
 
 def test_move_freely_or_across_a_barrier(tmp_path: Path) -> None:
@@ -233,3 +233,50 @@ def test_a_harmful_block_hurts_by_the_shortfall_plus_its_weapon() -> None:
     scratch = session.execute("block pass rozio thorn Athletics --00")
     assert scratch.lines[1] == "Rozio falls 1 short of Thorn hedge: 1 shift of harm (Weapon 0)"
     assert session.scene.pending_hit == PendingHit("rozio", 1, StressKind.PHYSICAL, None)
+
+
+def test_block_reads_dice_and_vs_as_keywords_not_as_a_skill() -> None:
+    """``dice`` before the faces is the dice keyword, not a skill named "dice"; ``vs`` has no
+    place in a block's line (the block is the opposition) and is refused as such."""
+    usage = "Usage: block pass|remove NAME BLOCK [SKILL] [FACES] [with H,H]"
+    session = played(MINE)
+    assert session.execute("block pass riesa portcullis dice ++++").lines == (
+        "Riesa tries to get past Rusted portcullis with Athletics: Good (+3) + [+ + + +] = "
+        "Epic (+7) vs Great (+4): success with style",
+    )
+    vs = played(MINE)
+    before = vs.scene
+    assert vs.execute("block pass riesa portcullis vs 2").lines == (
+        f"block: did not understand 'vs 2'. {usage}",
+    )
+    assert vs.scene == before
+    finnish = open_session(MINE, lang="fi")
+    assert finnish.execute("este pass riesa portcullis nopat ++++").lines == (
+        "Riesa yrittää ohittaa esteen Rusted portcullis taidolla Athletics: Hyvä (+3) + "
+        "[+ + + +] = Eeppinen (+7) vs. Mahtava (+4): onnistuminen tyylillä",
+    )
+    assert finnish.execute("este pass riesa portcullis vastaan 2").lines == (
+        "este: en ymmärtänyt kohtaa 'vastaan 2'. Käyttö: este siirrä|poista NIMI "
+        "HIDASTAVA_ESTE [TAITO] [NOPAT] [kanssa A,A]",
+    )
+
+
+def test_removing_a_block_clears_its_own_link_and_leaves_another_blocks_link() -> None:
+    """§7: a removed block is gone from its way; a block on another way stays there."""
+    from dataclasses import replace
+
+    from fatescreen.rules.obstacles import Block
+
+    session = played(MINE)
+    acid = Block("Acid pool", 3, between=("shaft", "gallery"))
+    links = tuple(
+        replace(link, block=acid.id) if set(link.zones) == {"shaft", "gallery"} else link
+        for link in session.scene.links
+    )
+    session.scene = replace(session.scene, obstacles=(*session.scene.obstacles, acid), links=links)
+    assert session.execute("block remove riesa portcullis Physique ++0+").lines[1] == (
+        "Rusted portcullis is gone"
+    )
+    assert [(tuple(link.zones), link.block) for link in session.scene.links if link.block] == [
+        (("shaft", "gallery"), acid.id)
+    ]

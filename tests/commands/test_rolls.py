@@ -7,9 +7,10 @@ from pathlib import Path
 from fatescreen.commands.session import Session
 from fatescreen.rules.actions import AspectTarget
 from fatescreen.rules.aspects import GM, AspectKind
+from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.rules.outcomes import Outcome
 from fatescreen.scene.aspects import aspects_in_play
-from tests.commands.support import CHASE, DEMO, LIBRARY, SEED, open_session, played, run
+from tests.commands.support import CHASE, DEMO, LIBRARY, MINE, SEED, open_session, played, run
 
 
 def aspect_named(scene, name):  # type: ignore[no-untyped-def]
@@ -768,3 +769,163 @@ def test_rolls_refuse_a_fallen_or_self_opponent_and_read_dice_after_an_obstacle(
         "Riesa overcomes with Athletics: Good (+3) + [+ + + +] = Epic (+7) vs Good (+3): "
         'success with style · Riesa gets the boost "Momentum"',
     )
+
+
+def test_overcome_refuses_a_distraction_with_no_difficulty_in_the_gms_language() -> None:
+    """§7: a distraction without a difficulty of its own needs the GM to give one."""
+    replies = {
+        "en": "Bell has no difficulty of its own: give one (vs NUMBER)",
+        "fi": "Bell: ei omaa vaikeutta; anna se (vastaan LUKU)",
+    }
+    for lang, reply in replies.items():
+        session = open_session(DEMO, lang)
+        assert session.execute('add distraction "Bell" "Ring or run?"').ok
+        before = session.scene
+        assert session.execute("overcome vitor Crafts vs bell 0000").lines == (reply,)
+        assert session.scene == before
+
+
+def test_invokes_on_a_split_attack_refuse_an_unnamed_defense_and_a_late_attack() -> None:
+    """§8: an oppose invoke on an attack on several targets names the defender it helps;
+    once the effort is split, nobody invokes on the attack itself."""
+    replies = {
+        "en": (
+            "to raise a defense against this attack, a defender invokes: by Cultist 1, Cultist 2",
+            "the effort is already split: invoke on the attack before splitting it",
+        ),
+        "fi": (
+            "nimeä piirrettä käyttävä puolustaja: käyttäjä Cultist 1, Cultist 2",
+            "vaikutus on jo jaettu: käytä piirteitä hyökkäykseen ennen jakamista",
+        ),
+    }
+    for lang, (oppose_which, split_done) in replies.items():
+        session = open_session(DEMO, lang)
+        assert session.execute("move vitor hall").ok
+        assert session.execute("attack vitor cultist-1,cultist-2 Shoot +000").ok
+        before = session.scene
+        oppose = "invoke candles oppose" if lang == "en" else "invoke candles vastusta"
+        assert session.execute(oppose).lines == (oppose_which,)
+        assert session.scene == before
+        assert session.execute("split 3 1 vs 0000 ++++").ok
+        split = session.scene
+        assert session.execute("invoke candles").lines == (split_done,)
+        assert session.execute("invoke candles by vitor").lines == (split_done,)
+        assert session.scene == split
+
+
+def test_a_hostile_invoke_holds_the_point_with_its_reason_in_the_gms_language() -> None:
+    """§4: the fate point of a hostile invoke waits for the aspect's owner until the scene
+    ends, with the reason in the GM's language."""
+    reasons = {
+        "en": "hostile invoke of Zealous to a fault",
+        "fi": "vihamielinen käyttö: Zealous to a fault",
+    }
+    for lang, reason in reasons.items():
+        session = open_session(DEMO, lang)
+        assert session.execute("overcome rozio Athletics vs 4 0000").ok
+        assert session.execute("invoke zealous").ok
+        assert session.scene.held == (LedgerEntry("leader", 1, reason, held_until_scene_end=True),)
+
+
+def test_a_defenders_oppose_invoke_raises_their_defense_and_a_reroll_rerolls_it() -> None:
+    """§4, §8: on the defense side, an oppose invoke is +2 to the defense (not to the attack
+    it faces), and a reroll rerolls the defense's dice, in a split attack and on one
+    opponent alike."""
+    split = played(DEMO, "move vitor hall", "attack vitor cultist-1,cultist-2 Shoot +000")
+    assert split.execute("split 3 1 vs 0000 ++++").ok
+    assert split.execute("invoke candles by cultist-1 oppose").lines[2] == (
+        "Cultist 1 defends against Good (+3) with Athletics Mediocre (+0) + [0 0 0 0] + 2 "
+        "(invoke: Candles everywhere) = Fair (+2): hit for 1 shift"
+    )
+    assert split.execute("invoke dark by cultist-2 reroll ----").lines[:4] == (
+        'Cultist 2 invokes "Dark corners" (paid): reroll [+ + + +] → [- - - -]',
+        "Vitor attacks Cultist 1, Cultist 2 with Shoot: Good (+3) + [+ 0 0 0] = Great (+4)",
+        "Cultist 1 defends against Good (+3) with Athletics Mediocre (+0) + [0 0 0 0] + 2 "
+        "(invoke: Candles everywhere) = Fair (+2): hit for 1 shift",
+        "Cultist 2 defends against Average (+1) with Athletics Mediocre (+0) + [- - - -] = "
+        "Horrifying (-4): hit with style for 5 shifts (may take a boost for 1 shift less)",
+    )
+    pending = split.scene.pending_roll
+    assert pending is not None
+    assert [(t.target, t.effort and t.effort.total) for t in pending.targets] == [
+        ("cultist-1", 2),
+        ("cultist-2", -4),
+    ]
+    one = played(DEMO, "overcome rozio Stealth +0+0 vs leader Notice 0-00")
+    assert one.execute("invoke dark by leader reroll ++++").lines == (
+        'Masked leader invokes "Dark corners" (paid): reroll [0 - 0 0] → [+ + + +]',
+        "Rozio overcomes with Stealth: Fair (+2) + [+ 0 + 0] = Great (+4) vs Mediocre (+0) + "
+        "[+ + + +] = Great (+4): success at a minor cost",
+    )
+    assert one.execute("invoke chanting by leader oppose").lines == (
+        'Masked leader invokes "Chanting echoes" (paid): +2 to the opposition',
+        "Rozio overcomes with Stealth: Fair (+2) + [+ 0 + 0] = Great (+4) vs Mediocre (+0) + "
+        "[+ + + +] + 2 (invoke: Chanting echoes) = Fantastic (+6): fail (or success at a "
+        "serious cost)",
+    )
+    pending = one.scene.pending_roll
+    assert pending is not None and pending.result.shifts == -2
+
+
+def test_an_opponent_defends_with_the_actors_skill_and_against_a_hazard_with_its_best() -> None:
+    """§2, §7: an opponent named without a skill opposes with the actor's skill; against a
+    hazard's roll the target defends with its general defense. Helpers may be given in
+    several ``with``; an overcome has no ``on``."""
+    demo = open_session(DEMO)
+    assert demo.execute("overcome vitor Crafts vs leader 0000 0000").lines == (
+        "Vitor overcomes with Crafts: Great (+4) + [0 0 0 0] = Great (+4) vs Mediocre (+0) + "
+        '[0 0 0 0] = Mediocre (+0): success with style · Vitor gets the boost "Momentum"',
+    )
+    pending = demo.scene.pending_roll
+    assert pending is not None and (pending.target, pending.defense_skill) == ("leader", "Crafts")
+    assert demo.execute("overcome vitor Crafts on leader 0000").lines == (
+        "overcome: did not understand 'on leader 0000'. Usage: overcome ACTOR SKILL [FACES] "
+        "[with H,H] [vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
+    )
+    helped = open_session(DEMO).execute("overcome rozio Athletics 0000 with vitor with silbestre")
+    assert helped.lines == (
+        "Rozio overcomes with Athletics: Good (+3) + [0 0 0 0] + 2 (teamwork) = Superb (+5) vs "
+        "Mediocre (+0): success with style (teamwork: Vitor, Silbestre) · Rozio gets the boost "
+        '"Momentum"',
+    )
+    mine = open_session(MINE)
+    line = 'create rocks "Choking dust" on riesa 0000 vs riesa 0000'
+    assert mine.execute(line).lines == (
+        'Falling rocks creates an advantage "Choking dust" with Falling rocks: Good (+3) + '
+        "[0 0 0 0] = Good (+3) vs Good (+3) + [0 0 0 0] = Good (+3): tie: no aspect, but "
+        'Falling rocks gets the boost "Choking dust"',
+    )
+    pending = mine.scene.pending_roll
+    assert pending is not None and (pending.target, pending.defense_skill) == ("riesa", "Athletics")
+
+
+def test_rolls_refuse_a_hazards_extra_word_and_an_obstacles_skill_in_the_gms_language() -> None:
+    """A hazard names no skill, so a second word after its aspect is extra; an obstacle
+    rolls no skill; a create with one word is missing its aspect's name."""
+    usage_en = (
+        'Usage: create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H] [vs DIFFICULTY|hard '
+        "[N]|OPPONENT [SKILL] [FACES]]"
+    )
+    usage_fi = (
+        'Käyttö: luo TEKIJÄ TAITO "PIIRRE" [kohteeseen MIHIN] [NOPAT] [kanssa A,A] [vastaan '
+        "VAIKEUSTASO|vaikea [N]|VASTUSTAJA [TAITO] [NOPAT]]"
+    )
+    replies = {
+        "en": (
+            f"create: did not understand 'Extra'. {usage_en}",
+            f"overcome: did not understand 'Notice'. {OVERCOME_USAGE['en']}",
+            f"create: missing the aspect's name. {usage_en}",
+        ),
+        "fi": (
+            f"luo: en ymmärtänyt kohtaa 'Extra'. {usage_fi}",
+            f"ratkaise: en ymmärtänyt kohtaa 'Notice'. {OVERCOME_USAGE['fi']}",
+            f"luo: piirteen nimeä ei annettu. {usage_fi}",
+        ),
+    }
+    for lang, (extra, skill, aspect) in replies.items():
+        mine = open_session(MINE, lang)
+        assert mine.execute("create rocks Dust Extra 0000 vs riesa 0000").lines == (extra,)
+        assert mine.execute("overcome riesa Athletics vs rocks Notice").lines == (skill,)
+        assert mine.scene.pending_roll is None
+        demo = open_session(DEMO, lang)
+        assert demo.execute('create vitor "Dust"').lines == (aspect,)

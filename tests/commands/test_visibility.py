@@ -12,6 +12,7 @@ from fatescreen.rules.obstacles import CountdownVisibility
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.load import load_scene
 from fatescreen.scene.public import public_scene
+from tests.commands.support import DEMO, open_session
 
 SECRETS = Path(__file__).resolve().parents[1] / "players" / "data" / "secrets.toml"
 
@@ -130,3 +131,33 @@ def test_a_new_npc_or_zone_can_be_secret_from_the_start(chapel: Session) -> None
     refused = chapel.execute("set silbestre hidden on")
     assert not refused.ok
     assert "a PC is always known to the players" in refused.lines[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "add", "secret", "said"),
+    [
+        (
+            "en",
+            'aspect add "Stairs: slick" on stairs',
+            'secret "aspect:Stairs: slick"',
+            '"Stairs: slick" is secret now: the players do not see it',
+        ),
+        (
+            "fi",
+            'piirre lisää "Stairs: slick" on stairs',
+            'salaa "aspect:Stairs: slick"',
+            '"Stairs: slick" on nyt salainen: pelaajat eivät näe sitä',
+        ),
+    ],
+)
+def test_an_aspect_with_a_colon_in_its_name_is_found_after_aspect(
+    lang: str, add: str, secret: str, said: str
+) -> None:
+    """``aspect:NAME`` splits at the first colon: the rest, colons and all, is the name."""
+    session = open_session(DEMO, lang)
+    assert session.execute(add).ok
+    assert session.execute(secret).lines == (said,)
+    stairs = next(z for z in session.scene.zones if z.id == "stairs")
+    assert [(a.name, a.hidden) for a in stairs.aspects if ":" in a.name] == [
+        ("Stairs: slick", True)
+    ]

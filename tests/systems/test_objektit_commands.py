@@ -50,7 +50,11 @@ def value(session: SystemSession[Any]) -> ObjektitScene:
         ("1e3", None),
         ("nan", None),
         ("1.0000001", None),
+        ("1,000001", Fraction("1.000001")),
         ("1001", None),
+        ("1000", Fraction(1000)),
+        ("−1000", Fraction(-1000)),
+        ("1000,000001", None),
         ("", None),
     ],
 )
@@ -291,3 +295,21 @@ def test_roll_and_odds_from_the_shell() -> None:
     )
     status, output = shell("roll", "--system", "objektien-luonti", "--seed", "4", "7")
     assert status == 0 and output.startswith("7 − [")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "said"),
+    [
+        ("en", "roll 3 0,5 dice 6 1", "3.5 − [6 1] = −3.5: fairly bad consequence (bad)"),
+        ("fi", "heitä 3 0,5 nopat 6 1", "3,5 − [6 1] = −3,5: melko paha seuraus (huono)"),
+    ],
+)
+def test_a_quick_roll_is_said_in_the_tables_language_and_leaves_the_scene(
+    scene_path: Path, lang: str, line: str, said: str
+) -> None:
+    """A bare roll of a base and a chance (no conflict open) says its result in the table's
+    language, with a decimal comma in Finnish, and changes nothing in the scene."""
+    session = session_on(scene_path, lang)
+    before = value(session)
+    assert play(session, line) == [said]
+    assert value(session) == before
