@@ -437,3 +437,30 @@ def test_a_party_sheet_edited_by_hand_shows_up(campaign: Path) -> None:
     followed = follower.poll()
     assert followed is not None and followed.scene is not None
     assert {c.name: c.fate_points for c in followed.scene.pcs}["Vitor"] == 5
+
+
+def test_a_command_journaled_while_the_follower_reads_shows_at_the_next_poll(
+    chapel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The GM's next command may reach the journal while the player view is still reading
+    the last one: the next poll shows it (it was lost until some later change)."""
+    gm = Session.open(chapel)
+    follower = Follower(chapel)
+    follower.poll()
+    gm.execute('aspect add "Smoke in the nave" free 2')
+    read = Follower._read
+
+    def read_then_gm_acts(self: Follower) -> Followed:
+        followed = read(self)
+        monkeypatch.setattr(Follower, "_read", read)
+        gm.execute("public assassin")  # lands just after the journal was read
+        return followed
+
+    monkeypatch.setattr(Follower, "_read", read_then_gm_acts)
+    followed = follower.poll()
+    assert followed is not None and followed.scene is not None
+    assert "Smoke in the nave" in [a.name for a in followed.scene.aspects]
+    assert "Hooded assassin" not in [c.name for c in followed.scene.npcs]
+    followed = follower.poll()
+    assert followed is not None and followed.scene is not None
+    assert "Hooded assassin" in [c.name for c in followed.scene.npcs]

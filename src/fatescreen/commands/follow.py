@@ -111,10 +111,10 @@ class Follower:
         signature = self._look()
         if signature == self._signature:
             return None
+        # the files as they were before the read: a command journaled while it reads is
+        # seen at the next poll (a campaign that opened another scene file reads once more)
         self._signature = signature
         followed = self._read()
-        # a campaign may have opened another scene file: watch it from now on
-        self._signature = self._look()
         if followed == self._last:
             return None
         self._last = followed
