@@ -310,6 +310,9 @@ def test_each_command_of_a_running_campaign_scene_reaches_the_follower(campaign:
     follower.poll()
     gm.execute('aspect add "Smoke in the hall" free 1')
     assert "Smoke in the hall" in _aspects(follower.poll())
+    assert follower.poll() is None  # settled: the running scene's files are watched
+    gm.execute('aspect add "Chanting louder" free 1')
+    assert "Chanting louder" in _aspects(follower.poll())
 
 
 def test_a_campaign_scene_edited_by_hand_shows_up(campaign: Path) -> None:
