@@ -109,6 +109,14 @@ Shown = TypeVar("Shown", bound=Widget)
 
 PANE_ORDER = ("zones", "statblock", "turn", "aspects", "fate", "obstacles", "log", "notes")
 
+COLUMN_PANES: dict[str, tuple[str, ...]] = {
+    "left": ("zones", "statblock"),
+    "middle": ("turn", "fate"),
+    "right": ("aspects", "obstacles", "notes"),
+}
+"""The panes each column of the wide layout holds."""
+COLUMN_PANES["side"] = COLUMN_PANES["middle"] + COLUMN_PANES["right"]
+
 
 def scene_countdowns_same(before: Scene, after: Scene) -> bool:
     """True when a command left the countdowns as they were (the same tuple)."""
@@ -406,20 +414,20 @@ class FatescreenApp(App[None]):
         yield PaneTabs(id="pane-tabs")
         shown = self._shown
         with Columns(id="panes"):
-            with shown(Column(id="left"), "zones", "statblock"):
-                yield shown(ZonesPane(id="zones"), "zones")
-                yield shown(StatBlockPane(id="statblock"), "statblock")
+            with shown(Column(id="left")):
+                yield shown(ZonesPane(id="zones"))
+                yield shown(StatBlockPane(id="statblock"))
             # three columns when wide; from 100 columns the two on the right stack into
             # one, the turn order and the fate points side by side above the rest
-            with shown(Columns(id="side"), "turn", "fate", "aspects", "obstacles", "notes"):
-                with shown(Columns(id="middle"), "turn", "fate"):
-                    yield shown(TurnPane(id="turn"), "turn")
-                    yield shown(FatePane(id="fate"), "fate")
-                with shown(Column(id="right"), "aspects", "obstacles", "notes"):
-                    yield shown(AspectsPane(id="aspects"), "aspects")
-                    yield shown(ObstaclesPane(id="obstacles"), "obstacles")
-                    yield shown(NotesPane(id="notes"), "notes")
-        yield shown(LogPane(id="log"), "log")
+            with shown(Columns(id="side")):
+                with shown(Columns(id="middle")):
+                    yield shown(TurnPane(id="turn"))
+                    yield shown(FatePane(id="fate"))
+                with shown(Column(id="right")):
+                    yield shown(AspectsPane(id="aspects"))
+                    yield shown(ObstaclesPane(id="obstacles"))
+                    yield shown(NotesPane(id="notes"))
+        yield shown(LogPane(id="log"))
         with CommandRow(id="bar"):
             yield CommandBar(self._names, id="command")
         # the keys for the terminal's width from the start: the footer's first keys are
@@ -428,10 +436,11 @@ class FatescreenApp(App[None]):
         translate_bindings(self, self.view_state.lang, keys)
         yield SteadyFooter(compact=keys is not None)
 
-    def _shown(self, widget: Shown, *panes: str) -> Shown:
-        """``widget``, marked as the shown pane or its column when it is one of ``panes``
-        (see :meth:`_show_pane_classes`): before it is mounted, so that its styles are
-        worked out once, not again for the mark."""
+    def _shown(self, widget: Shown) -> Shown:
+        """``widget`` (a pane, or a column of :data:`COLUMN_PANES`), marked if it is the
+        shown pane or holds it (see :meth:`_show_pane_classes`): before it is mounted, so
+        that its styles are worked out once, not again for the mark."""
+        panes = COLUMN_PANES.get(widget.id or "", (widget.id,))
         widget.set_class(self.shown_pane in panes, "-shown", update=False)
         return widget
 
@@ -1199,7 +1208,7 @@ class FatescreenApp(App[None]):
         for pane in self.panes():
             pane.set_class(pane.id == self.shown_pane, "-shown")
         shown_columns = 0
-        for column in ("left", "side", "middle", "right"):
+        for column in COLUMN_PANES:
             holder = self.query_one(f"#{column}")
             shown = any(p.id == self.shown_pane for p in holder.query(Pane))
             holder.set_class(shown, "-shown")
