@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 SCENE ?= scenes
 SCALE ?= 1
 
-.PHONY: run test lint typecheck pytest test-install bench bench-smoke test-snapshot-update bytecode clean stress mutate
+.PHONY: run test test-latest lint typecheck pytest test-install bench bench-smoke test-snapshot-update bytecode clean stress mutate
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,19 @@ test-install: $(VENV)/.installed-test
 	$(BIN)/python tools/install_test.py
 
 test: lint typecheck pytest test-install
+
+# The suite on what a user installs today: a fresh environment on the newest Python here,
+# with the newest versions pyproject.toml's ranges allow (no constraints file), every test
+# but the snapshots (those are taken with the pinned Textual and Rich).
+LATEST := .venv-latest
+test-latest:
+	rm -rf $(LATEST)
+	"$$($(PYTHON) tools/newest_python.py)" -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install --quiet --upgrade pip
+	$(LATEST)/bin/python -m pip install --quiet --upgrade -e '.[test]'
+	$(LATEST)/bin/python -m pip list --format=freeze | grep -iE '^(textual|textual-serve|rich|tomlkit|icepool|platformdirs|aiohttp)=='
+	$(LATEST)/bin/pytest -n auto --dist worksteal -m "not alone" --no-snapshots -p no:cacheprovider
+	$(LATEST)/bin/pytest --alone --no-snapshots --snapshot-warn-unused -p no:cacheprovider
 
 # The benchmarks on the large scene, SCALE times larger (make bench SCALE=25): prints the
 # table and writes it into README.md's section for that scale.

@@ -41,6 +41,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help=f"run only the tests marked {ALONE} (make pytest's second pass)",
     )
+    parser.addoption(
+        "--no-snapshots",
+        action="store_true",
+        help="leave out the snapshot tests (make test-latest: the pictures are taken with "
+        "the pinned Textual and Rich)",
+    )
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -60,6 +66,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Every test that takes a snapshot runs alone, wherever it is written. With
     ``--alone`` the others are left out before syrupy sees the collection, so that it takes
     the run for a whole one and fails on orphaned snapshots (``-m`` would hide them)."""
+    if config.getoption("--no-snapshots"):
+        pictures = [item for item in items if "snap_compare" in getattr(item, "fixturenames", ())]
+        items[:] = [item for item in items if item not in pictures]
+        if pictures:
+            config.hook.pytest_deselected(items=pictures)
     for item in items:
         if "snap_compare" in getattr(item, "fixturenames", ()):
             item.add_marker(ALONE)

@@ -122,7 +122,63 @@ def main() -> None:
         len(urls) >= 4 and all("https://github.com/fatescreen/fatescreen" in url for url in urls),
         "the project URLs ship in the metadata: " + "; ".join(urls),
     )
+    save_seven_scripts()
     asyncio.run(open_demo())
+
+
+MINIMAL = """\
+# A minimal scene, by hand
+format = 1
+title = "Mud"   # the title
+
+[[zone]]
+name = "Yard"   # the only zone
+
+[[pc]]
+name = "Ann"
+zone = "Yard"
+skills = { Fight = 2 }
+
+[[npc]]
+name = "Guard"
+kind = "minor"
+zone = "Yard"
+skills = { Fight = 1 }
+"""
+SCRIPTS = (
+    "overcome ann Fight +++0 vs 2",
+    "attack ann guard Fight 0000 vs 0000",
+    'create ann Fight "High ground" ++++',
+    'boost ann "Lucky break"',
+    'aspect add "Mud everywhere"',
+    "next ann",
+    "fp give ann 1",
+)
+
+
+def save_seven_scripts() -> None:
+    """Each one-line session on a hand-written scene saves; the file keeps every line it
+    had (its comments with them) and reads back."""
+    folder = Path("seven")
+    folder.mkdir(exist_ok=True)
+    for script in SCRIPTS:
+        scene = folder / "mud.toml"
+        scene.write_text(MINIMAL, encoding="utf-8")
+        done = subprocess.run(
+            ["fatescreen", "run", str(scene), "--script", "-", "--save", "--lang", "en"],
+            input=script + "\n",
+            capture_output=True,
+            text=True,
+        )
+        text = scene.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        kept = all(line in lines for line in MINIMAL.splitlines())
+        checked = fatescreen_command("check", "--lang", "en", str(scene))
+        expect(
+            done.returncode == 0 and "saved to" in done.stdout and kept and checked.returncode == 0,
+            f"{script!r} saves, keeps the comments and reads back"
+            + ("" if done.returncode == 0 else "\n" + done.stderr[-2000:]),
+        )
 
 
 if __name__ == "__main__":

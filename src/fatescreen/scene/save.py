@@ -81,10 +81,41 @@ def add_key(container: Any, key: str | Key | int, item: Item) -> None:
     trivia = getattr(keyed[-1], "trivia", None) if keyed else None
     if trivia is not None and not isinstance(keyed[-1], (Table, AoT)):
         item.trivia.indent = trivia.indent
-    if index == len(body):
+    if index == len(body) or not insert_at(container, index, key, item):
         container.append(key, item)
-    else:
-        container.value._insert_at(index, key, item)
+
+
+def insert_at(table: Table, index: int, key: str | Key, item: Item) -> bool:
+    """Insert ``key`` at position ``index`` of the table's statements, with tomlkit's public
+    API only: the statements from ``index`` on are taken off and written again after the
+    new key, as the parser appends them.
+
+    Returns:
+        False, with the table untouched, when a statement from ``index`` on is a table or
+        a dotted key (taking those off and on again could move them).
+    """
+    body = table.value.body
+    tail = body[index:]
+    if any(
+        name is not None and (name.is_dotted() or isinstance(value, (Table, AoT)))
+        for name, value in tail
+    ):
+        return False
+    for name, _ in tail:
+        if name is not None:
+            table.remove(name)
+    # Only blank lines, comments and the placeholders of the removed keys are left from
+    # ``index`` on, and no key of the table refers to them.
+    del body[index:]
+    table.value.parsing(True)  # append in order, as the parser does
+    try:
+        table.raw_append(key, item)
+        for name, value in tail:
+            if name is not None or isinstance(value, (Comment, Whitespace)):
+                table.raw_append(name, value)
+    finally:
+        table.value.parsing(False)
+    return True
 
 
 def _plain(item: Any) -> Any:
@@ -172,7 +203,8 @@ def _add_in_order(table: Table, key: str, item: Item, order: list[str]) -> None:
     trivia = getattr(body[anchor][1], "trivia", None)
     if trivia is not None:
         item.trivia.indent = trivia.indent
-    table.value._insert_at(anchor + 1, key, item)
+    if not insert_at(table, anchor + 1, key, item):
+        add_key(table, key, item)
 
 
 def _lookup(doc: Any, path: KeyPath) -> Any:
@@ -567,7 +599,7 @@ def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
         if before.get(key) == after.get(key):
             continue
         if key not in doc and after.get(key) is not None:
-            _insert_top_key(doc, key, after[key])
+            insert_top_key(doc, key, after[key])
         else:
             patch(doc, key, before.get(key), after.get(key))
     rules_before, rules_after = codec.encode_rules(old.rules), codec.encode_rules(new.rules)
@@ -593,21 +625,10 @@ def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
             patch_record(doc["turn"], turn_before or {}, turn_after)
 
 
-def _insert_top_key(doc: tomlkit.TOMLDocument, key: str, value: Any) -> None:
-    """Add a top-level key among the other top-level keys, before the first table."""
-    body: Container = doc
-    items = list(body.keys())
-    position = next(
-        (i for i, name in enumerate(items) if isinstance(body[name], (Table, AoT))), None
-    )
-    if position is None:
-        doc[key] = to_item(value)
-        return
-    anchor = items[position - 1] if position > 0 else None
-    if anchor is None:
-        doc.add(key, to_item(value))
-        return
-    body._insert_after(anchor, key, to_item(value))
+def insert_top_key(doc: tomlkit.TOMLDocument, key: str, value: Any) -> None:
+    """Add a top-level key among the other top-level keys, before the first table (where
+    tomlkit's public ``append`` puts a plain key in a document that has tables)."""
+    doc.append(key, to_item(value))
 
 
 def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> LoadedScene:

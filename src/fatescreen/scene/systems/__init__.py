@@ -186,7 +186,7 @@ def save_system_scene(
     import tomlkit
 
     from fatescreen.scene.atomic import write_atomic
-    from fatescreen.scene.save import _insert_top_key, patch
+    from fatescreen.scene.save import insert_top_key, patch
 
     target = path or loaded.path
     if target is None:
@@ -200,7 +200,7 @@ def save_system_scene(
         if before == after:
             continue
         if len(key_path) == 1 and key_path[0] not in document and after is not None:
-            _insert_top_key(document, str(key_path[0]), after)
+            insert_top_key(document, str(key_path[0]), after)
             continue
         container: Any = document
         for part in key_path[:-1]:
