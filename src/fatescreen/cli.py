@@ -470,8 +470,18 @@ class _Shown(io.TextIOBase):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the console script; returns the exit status."""
+    """Run the console script; returns the exit status. An unexpected error ends in a
+    short message and a log file (fatescreen.ui.crash), never a traceback on screen."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(args_list)
+    except Exception as error:
+        from fatescreen.ui.crash import crashed
+
+        return crashed(error, language_of(args_list))
+
+
+def _main(args_list: list[str]) -> int:
     out = cast(TextIO, _Shown(sys.stdout))
     name = _subcommand(args_list)
     if name is not None:
@@ -520,6 +530,7 @@ def open_dashboard(scene: Path | None, lang: str | None, theme: str | None) -> i
         print(problem, file=sys.stderr)
         return 2
     from fatescreen.ui import collector
+    from fatescreen.ui.crash import run_app
 
     collector.pause()  # until the first frame: see fatescreen.ui.collector
     if scene is None:
@@ -530,20 +541,17 @@ def open_dashboard(scene: Path | None, lang: str | None, theme: str | None) -> i
     if folder is not None:
         from fatescreen.ui.campaign import CampaignApp
 
-        CampaignApp(folder, lang=lang, theme=theme).run()
-        return 0
+        return run_app(CampaignApp(folder, lang=lang, theme=theme), lang or default_language())
     from fatescreen.scene.systems import FATE, system_of
 
     if system_of(scene) != FATE:
         preload.forget(scene)  # loaded by its own system's loader
         from fatescreen.ui.systems.shell import SystemApp
 
-        SystemApp(scene, lang=lang, theme=theme).run()
-        return 0
+        return run_app(SystemApp(scene, lang=lang, theme=theme), lang or default_language())
     from fatescreen.ui.app import FatescreenApp
 
-    FatescreenApp(scene, lang=lang, theme=theme).run()
-    return 0
+    return run_app(FatescreenApp(scene, lang=lang, theme=theme), lang or default_language())
 
 
 def unopenable(path: Path, lang: str) -> str | None:
@@ -603,10 +611,10 @@ def players(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         from fatescreen.ui.players.serve import serve
 
         return serve(path, lang, args.host, args.port, out)
+    from fatescreen.ui.crash import run_app
     from fatescreen.ui.players.app import PlayersApp
 
-    PlayersApp(path, lang=lang).run()
-    return 0
+    return run_app(PlayersApp(path, lang=lang), lang)
 
 
 def campaign_folder(path: Path) -> Path | None:

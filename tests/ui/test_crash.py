@@ -1,0 +1,119 @@
+"""An unexpected error in the dashboard, in a real terminal: the terminal is left clean,
+one paragraph says where the log is, the log holds the traceback without any local
+variable's value, the journal still holds every change, and the exit status is not 0.
+
+The dashboard runs in a child process on a pseudo-terminal; its help action is replaced
+by one that fails with a secret in a local variable, as a bug would."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.scene.support import SCENES
+
+SECRET = "the-cult-leader-is-the-mayor"
+ESCAPES = re.compile(rb"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|[()][0-9A-Za-z]|[=>]|P[^\x1b]*\x1b\\)")
+
+
+def _plain(seen: bytearray) -> bytes:
+    return ESCAPES.sub(b"", bytes(seen))
+
+
+CHILD = f"""
+import sys
+from fatescreen.ui.app import FatescreenApp
+
+def broken_help(self):
+    hidden_truth = {SECRET!r}
+    raise RuntimeError("injected: " + str(len(hidden_truth)))
+
+FatescreenApp.action_help = broken_help
+from fatescreen.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _read_until(master: int, seen: bytearray, done: callable, seconds: float) -> None:  # type: ignore[valid-type]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not done():
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            seen += chunk
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_a_crash_is_a_short_message_a_log_and_a_kept_journal(tmp_path: Path) -> None:
+    shutil.copytree(SCENES, tmp_path / "scenes")
+    scene = tmp_path / "scenes" / "golden-mask.toml"
+    data = tmp_path / "data"
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("TEXTUAL", "FATESCREEN_", "NO_COLOR"))
+    }
+    env |= {
+        "FATESCREEN_DATA_DIR": str(data),
+        "FATESCREEN_CONFIG_DIR": str(tmp_path / "config"),
+        "FATESCREEN_CACHE_DIR": str(tmp_path / "cache"),
+        "TERM": "xterm-256color",
+        "COLUMNS": "120",
+        "LINES": "40",
+    }
+    master, slave = pty.openpty()
+    os.set_blocking(master, False)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(scene), "--lang", "en"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        close_fds=True,
+    )
+    os.close(slave)
+    seen = bytearray()
+    try:
+        _read_until(master, seen, lambda: b"Silbestre" in _plain(seen), 30)
+        assert b"Silbestre" in _plain(seen), "the dashboard did not draw"
+        time.sleep(0.5)
+        os.write(master, b":")
+        time.sleep(0.3)
+        os.write(master, b"fp give silbestre 1\r")
+        time.sleep(1.0)
+        _read_until(master, seen, lambda: False, 0.5)
+        os.write(master, b"?")
+        _read_until(master, seen, lambda: child.poll() is not None, 30)
+        status = child.wait(timeout=30)
+        _read_until(master, seen, lambda: False, 0.5)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        os.close(master)
+    out = seen.decode("utf-8", errors="replace")
+    assert status != 0
+    ending = out[out.rfind("\x1b[?1049l") :]  # after the dashboard left the screen
+    assert "fatescreen stopped on an unexpected error" in ending
+    assert "Traceback" not in out and "RuntimeError" not in out and SECRET not in out
+    logs = sorted((data / "logs").glob("crash-*.log"))
+    assert len(logs) == 1 and str(logs[0]) in ending.replace("\r\n", "").replace("\n", "")
+    log = logs[0].read_text(encoding="utf-8")
+    assert "Traceback" in log and "RuntimeError: injected: 28" in log
+    assert SECRET not in log, "a local variable's value was written"
+    assert logs[0].stat().st_mode & 0o077 == 0
+    journals = list((data / "journals").glob("golden-mask-*.jsonl"))
+    assert len(journals) == 1 and "fp give silbestre 1" in journals[0].read_text("utf-8")
