@@ -55,7 +55,8 @@ def test_a_dataclass_is_made_from_kept_code_at_the_next_start(
     compiled: CompiledMethods, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     define("fatescreen.crates")
-    assert len(compiled.used["fatescreen.crates"]) == 6  # init, repr, eq, hash, set, del
+    # init, repr, eq, hash, set, del: one source each, or since Python 3.13 one for all
+    assert len(compiled.used["fatescreen.crates"]) == (6 if sys.version_info < (3, 13) else 1)
     compiled.save()
     monkeypatch.setattr(cache, "_compiled", CompiledMethods(tmp_path))
     no_compiling(monkeypatch)

@@ -133,3 +133,37 @@ def test_a_spliced_save_is_written_and_needs_no_document(tmp_path: Path) -> None
     assert "fate_points = 1   # spent one already\n" in path.read_text(encoding="utf-8")
     assert "_document" not in loaded.__dict__ and "_document" not in saved.__dict__
     assert saved.scene.characters[0].fate_points == 1
+
+
+TOP_KEY_SCRIPTS = [
+    'aspect add "Mud everywhere"',
+    'boost ann "Lucky break"',
+    'create ann Fight "High ground" ++++',
+    "overcome ann Fight +++0 vs 2",
+    "pool 5",
+]
+
+
+@pytest.mark.parametrize("line", TOP_KEY_SCRIPTS)
+def test_a_top_level_key_the_file_lacked_is_spliced_as_the_patcher_writes_it(
+    line: str, tmp_path: Path
+) -> None:
+    """The first aspect of a file (or its first GM pool) is a top-level key added after the
+    last top-level key: spliced with no document, as the patcher writes it, and removed
+    again when the change is undone."""
+    from tests.scene.test_installed_saves import MINIMAL
+
+    path = tmp_path / "mud.toml"
+    path.write_text(MINIMAL.replace('title = "Mud"', 'title = "Mud"\n# lead-in'), "utf-8")
+    session = Session.open(path, seed=3, journal=False)
+    assert session.loaded is not None
+    loaded = session.loaded
+    session.execute(line)
+    text = spliced(loaded, session.scene)
+    assert text is not None, line
+    assert text == _patched(loaded, session.scene)
+    added = [row for row in text.splitlines() if row not in loaded.text.splitlines()]
+    assert len(added) == 1 and text.index(added[0]) < text.index("# lead-in")
+    later = load_text(text, path)
+    session.execute("undo")
+    assert spliced(later, session.scene) == loaded.text

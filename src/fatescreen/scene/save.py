@@ -85,36 +85,43 @@ def add_key(container: Any, key: str | Key | int, item: Item) -> None:
         container.append(key, item)
 
 
-def insert_at(table: Table, index: int, key: str | Key, item: Item) -> bool:
-    """Insert ``key`` at position ``index`` of the table's statements, with tomlkit's public
-    API only: the statements from ``index`` on are taken off and written again after the
-    new key, as the parser appends them.
+def insert_at(owner: Table | tomlkit.TOMLDocument, index: int, key: str | Key, item: Item) -> bool:
+    """Insert ``key`` at position ``index`` of a table's (or the document's) statements,
+    with tomlkit's public API only: the statements from ``index`` on are taken off and
+    appended again after the new key, in order, as the parser appends them.
 
     Returns:
-        False, with the table untouched, when a statement from ``index`` on is a table or
-        a dotted key (taking those off and on again could move them).
+        False, with nothing changed, when a statement from ``index`` on is a dotted key,
+        a key written twice (a table split in parts) or, in a table, a sub-table: taking
+        those off and on again could move them.
     """
-    body = table.value.body
+    container = owner.value if isinstance(owner, Table) else owner
+    body = container.body
     tail = body[index:]
-    if any(
-        name is not None and (name.is_dotted() or isinstance(value, (Table, AoT)))
-        for name, value in tail
+    names = [name for name, _ in tail if name is not None]
+    if (
+        any(name.is_dotted() for name in names)
+        or len({name.key for name in names}) < len(names)
+        or (
+            isinstance(owner, Table)
+            and any(isinstance(value, (Table, AoT)) for name, value in tail if name is not None)
+        )
     ):
         return False
-    for name, _ in tail:
-        if name is not None:
-            table.remove(name)
+    for name in names:
+        owner.remove(name)
     # Only blank lines, comments and the placeholders of the removed keys are left from
-    # ``index`` on, and no key of the table refers to them.
+    # ``index`` on, and no key refers to them.
     del body[index:]
-    table.value.parsing(True)  # append in order, as the parser does
+    append = owner.raw_append if isinstance(owner, Table) else container.append
+    container.parsing(True)  # append in order, as the parser does
     try:
-        table.raw_append(key, item)
+        append(key, item)
         for name, value in tail:
             if name is not None or isinstance(value, (Comment, Whitespace)):
-                table.raw_append(name, value)
+                append(name, value)
     finally:
-        table.value.parsing(False)
+        container.parsing(False)
     return True
 
 
@@ -626,9 +633,22 @@ def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
 
 
 def insert_top_key(doc: tomlkit.TOMLDocument, key: str, value: Any) -> None:
-    """Add a top-level key among the other top-level keys, before the first table (where
-    tomlkit's public ``append`` puts a plain key in a document that has tables)."""
-    doc.append(key, to_item(value))
+    """Add a top-level key right after the last top-level key before the first table (the
+    comments and blank lines that lead to the first table stay where they are)."""
+    body = doc.body
+    first_table = next(
+        (
+            i
+            for i, (name, item) in enumerate(body)
+            if name is not None and isinstance(item, (Table, AoT))
+        ),
+        len(body),
+    )
+    keyed = [i for i, (name, _) in enumerate(body[:first_table]) if name is not None]
+    index = keyed[-1] + 1 if keyed else 0
+    item = to_item(value)
+    if index >= len(body) or not insert_at(doc, index, key, item):
+        doc.append(key, item)
 
 
 def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> LoadedScene:

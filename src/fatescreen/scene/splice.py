@@ -351,6 +351,21 @@ class _Splicer:
             raise _Unhandled
         self.inserts[at] = f"{indent}{render_key(key)} = {render_value(value)}\n"
 
+    def add_top(self, key: str, value: Any) -> None:
+        """Add a top-level ``key = value`` right after the last top-level key, as the
+        patcher's ``insert_top_key`` does (the comments that lead to the first table stay
+        where they are); keys added in one save follow each other in order."""
+        lines = self.scanner.lines.get((), [])
+        if self.scanner.dotted.get(()) or key in self.scanner.values.get((), {}):
+            raise _Unhandled
+        keys = [line for line in lines if line[0] == "key"]
+        if not keys:
+            raise _Unhandled
+        at = keys[-1][3]
+        if not self.text[:at].endswith("\n"):
+            raise _Unhandled
+        self.inserts[at] = self.inserts.get(at, "") + f"{render_key(key)} = {render_value(value)}\n"
+
     def value(self, table: TablePath, key: str, old: Any, new: Any) -> None:
         """Write ``new`` over the value of ``key`` that the file writes as ``old``."""
         start, end, current = self._current(table, key, old)
@@ -503,9 +518,12 @@ def _top(splicer: _Splicer, old: Scene, new: Scene) -> None:
     before, after = top_data(old), top_data(new)
     for key in [*before, *(k for k in after if k not in before)]:
         if before.get(key) != after.get(key):
-            if key not in before or key not in after:
-                raise _Unhandled
-            splicer.value((), key, before[key], after[key])
+            if key not in after:
+                splicer.remove((), key, before[key])
+            elif key not in before:
+                splicer.add_top(key, after[key])
+            else:
+                splicer.value((), key, before[key], after[key])
     if codec.encode_rules(old.rules) != codec.encode_rules(new.rules):
         raise _Unhandled
     turn_before = codec.encode_turn(old.turn) if old.turn else None
