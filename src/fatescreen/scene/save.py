@@ -117,9 +117,9 @@ def insert_at(owner: Table | tomlkit.TOMLDocument, index: int, key: str | Key, i
     container.parsing(True)  # append in order, as the parser does
     try:
         append(key, item)
-        for name, value in tail:
-            if name is not None or isinstance(value, (Comment, Whitespace)):
-                append(name, value)
+        for statement, value in tail:
+            if statement is not None or isinstance(value, (Comment, Whitespace)):
+                append(statement, value)
     finally:
         container.parsing(False)
     return True
