@@ -20,10 +20,10 @@ from fatescreen.commands.campaign import (
 )
 from fatescreen.commands.core import Applied
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.session import LogEntry, Result, Session
+from fatescreen.commands.session import LogEntry, Result, Session, are_faces, with_faces
 from fatescreen.i18n import default_language, tr
 from fatescreen.rules.character import Character
-from fatescreen.rules.dice import DiceRoll, parse_faces
+from fatescreen.rules.dice import DiceRoll
 from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.campaign import (
     CAMPAIGN_FILE,
@@ -416,10 +416,7 @@ class CampaignSession(Session):
         """Commands journaled since the last save of the campaign that a crash left unsaved."""
         if self.journal is None or self.files is None:
             return []
-        return [
-            (command, tuple(parse_faces(d) for d in dice))
-            for command, dice in self.journal.pending(self._journal_base())
-        ]
+        return with_faces(self.journal.pending(self._journal_base()))
 
     def start_journal(self) -> None:
         """Begin a fresh journal against the campaign's files as they are now."""
@@ -448,7 +445,7 @@ def open_campaign(
         scene=Scene(campaign.name, rules=campaign.rules),
         rng=random.Random(seed),
         lang=lang or campaign.language or default_language(),
-        journal=Journal(folder / CAMPAIGN_FILE) if journal else None,
+        journal=Journal(folder / CAMPAIGN_FILE, faces=are_faces) if journal else None,
         files=files,
         campaign=campaign,
     )

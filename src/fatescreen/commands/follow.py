@@ -11,7 +11,7 @@ from pathlib import Path
 
 from fatescreen.commands.campaign_session import CampaignSession, open_campaign
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.session import Session
+from fatescreen.commands.session import Session, are_faces
 from fatescreen.rules.dice import parse_faces
 from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, load_campaign
 from fatescreen.scene.errors import SceneFileError
@@ -69,7 +69,7 @@ class Follower:
         self.path = path
         self.lang = lang
         self.is_campaign = path.is_dir()
-        self.journal = Journal(path / CAMPAIGN_FILE if self.is_campaign else path)
+        self.journal = Journal(path / CAMPAIGN_FILE if self.is_campaign else path, faces=are_faces)
         self._signature: Signature | None = None
         self._session: Session | None = None
         self._base = ""

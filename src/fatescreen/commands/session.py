@@ -56,6 +56,29 @@ class RecoveryPending(RuntimeError):
     the new changes would be journaled after (and mixed with) the old ones."""
 
 
+def are_faces(text: str) -> bool:
+    """Whether a journal record's dice are four Fate dice faces."""
+    try:
+        parse_faces(text)
+    except RulesError:
+        return False
+    return True
+
+
+def with_faces(
+    entries: Iterable[tuple[str, tuple[str, ...]]],
+) -> list[tuple[str, tuple[DiceRoll, ...]]]:
+    """Journaled command lines with their dice read as Fate dice; a record whose faces no
+    roll could show is damaged and left out (never an error that keeps a scene shut)."""
+    read = []
+    for command, dice in entries:
+        try:
+            read.append((command, tuple(parse_faces(d) for d in dice)))
+        except RulesError:
+            continue
+    return read
+
+
 def refuse_journaling(journal: Journal | None, *, pending: bool) -> None:
     """Raise if ``journal`` holds a recovery not yet decided (``pending``).
 
@@ -208,7 +231,7 @@ class Session(JournalGuard):
             loaded=loaded,
             rng=random.Random(seed),
             lang=lang,
-            journal=Journal(path) if journal else None,
+            journal=Journal(path, faces=are_faces) if journal else None,
         )
         remove_stale_temps(path)
         session.recovery_pending = bool(session.recoverable())
@@ -222,10 +245,7 @@ class Session(JournalGuard):
         """Commands journaled since the last save that a crash left unsaved."""
         if self.journal is None or self.loaded is None:
             return []
-        return [
-            (command, tuple(parse_faces(d) for d in dice))
-            for command, dice in self.journal.pending(self.loaded.text)
-        ]
+        return with_faces(self.journal.pending(self.loaded.text))
 
     def recover(self) -> int:
         """Replay the unsaved journal; returns how many commands were replayed."""

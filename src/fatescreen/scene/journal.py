@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -23,6 +24,24 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _record(line: bytes) -> dict[str, object] | None:
+    """A journal line's record, or None when the line is damaged."""
+    try:
+        entry = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(entry, dict):
+        return None
+    if "base" in entry:
+        return entry if isinstance(entry["base"], str) else None
+    command, dice = entry.get("command"), entry.get("dice", [])
+    if not isinstance(command, str) or not isinstance(dice, list):
+        return None
+    if not all(isinstance(face, str) for face in dice):
+        return None
+    return entry
+
+
 class Journal:
     """An append-only log of command lines applied to one scene since its last save.
 
@@ -30,38 +49,81 @@ class Journal:
     is only replayed over the very text it was written against.
     """
 
-    def __init__(self, scene_path: Path, folder: Path | None = None) -> None:
+    def __init__(
+        self,
+        scene_path: Path,
+        folder: Path | None = None,
+        *,
+        faces: Callable[[str], bool] | None = None,
+    ) -> None:
         key = hashlib.sha256(str(scene_path.resolve()).encode("utf-8")).hexdigest()[:16]
         self.scene_path = scene_path
+        self.faces = faces
+        """Whether a record's dice are faces its system's roll could show (None: any)."""
         self.path = (folder or data_dir() / "journals") / f"{scene_path.stem}-{key}.jsonl"
 
     def pending(self, base_text: str) -> list[tuple[str, tuple[str, ...]]]:
         """Command lines (with the dice they rolled) journaled against ``base_text`` and
         not saved since; [] if none or if the journal belongs to another version of the
-        file."""
+        file. Damaged records (see :meth:`damaged`) are left out: a damaged journal never
+        keeps a scene from opening."""
+        return self._read(base_text)[0]
+
+    def damaged(self) -> list[bytes]:
+        """The journal's lines that are not records it could have written: a line torn by
+        a crash (inside a UTF-8 character too), bytes that are not JSON, a record of
+        another shape."""
+        return self._read(None)[1]
+
+    def _read(self, base_text: str | None) -> tuple[list[tuple[str, tuple[str, ...]]], list[bytes]]:
         try:
-            lines = self.path.read_text(encoding="utf-8").split("\n")
+            raw = self.path.read_bytes()
         except OSError:
-            return []
-        entries = []
-        for line in lines:
-            try:
-                entry = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # a line torn by a crash: the lines around it are good
-            if isinstance(entry, dict):
+            return [], []
+        entries: list[dict[str, object]] = []
+        damaged: list[bytes] = []
+        for line in raw.split(b"\n"):
+            if not line:
+                continue
+            entry = _record(line)
+            if entry is not None and self.faces is not None:
+                dice = entry.get("dice", [])
+                if isinstance(dice, list) and not all(self.faces(face) for face in dice):
+                    entry = None
+            if entry is None:
+                damaged.append(line)  # a line torn by a crash: the lines around it are good
+            else:
                 entries.append(entry)
-        if not entries or entries[0].get("base") != _digest(base_text):
-            return []
-        return [
-            (str(entry["command"]), tuple(str(d) for d in entry.get("dice", ())))
-            for entry in entries[1:]
-            if "command" in entry
-        ]
+        if base_text is None or not entries or entries[0].get("base") != _digest(base_text):
+            return [], damaged
+        pending = []
+        for entry in entries[1:]:
+            command, dice = entry.get("command"), entry.get("dice", [])
+            if isinstance(command, str) and isinstance(dice, list):
+                pending.append((command, tuple(str(face) for face in dice)))
+        return pending, damaged
+
+    def set_aside_damaged(self) -> Path | None:
+        """Keep the damaged lines in a ``.damaged`` file beside the journal (appended, so
+        that nothing set aside before is lost); returns its path, or None if there were
+        none."""
+        damaged = self.damaged()
+        if not damaged:
+            return None
+        aside = self.path.with_suffix(".damaged")
+        descriptor = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(descriptor, b"".join(line + b"\n" for line in damaged))
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        return aside
 
     def start(self, base_text: str) -> None:
-        """Begin a fresh journal for a file whose text is ``base_text`` (after a save)."""
+        """Begin a fresh journal for a file whose text is ``base_text`` (after a save); the
+        damaged lines of the journal it replaces are set aside first."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.set_aside_damaged()
         temp = self.path.with_suffix(".tmp")
         with temp.open("w", encoding="utf-8") as handle:
             handle.write(json.dumps({"base": _digest(base_text)}) + "\n")
