@@ -82,3 +82,48 @@ def test_a_record_of_the_wrong_shape_is_damaged(tmp_path: Path) -> None:
     journal.append("fp give ann 1")
     assert journal.pending("text") == [("fp give ann 1", ())]
     assert len(journal.damaged()) == 4
+
+
+def test_a_change_the_journal_cannot_take_is_not_made(
+    scene: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk when a change is journaled: the scene, its history and the journal stay
+    as they were, and the session says why with its own error."""
+    import errno
+    import os
+
+    from fatescreen.scene import journal as journal_module
+    from fatescreen.scene.journal import JournalWriteError
+
+    session = Session.open(scene, seed=1)
+    session.execute('aspect add "Falling dust"')
+    assert session.journal is not None
+    before_scene, before_history = session.scene, session.history
+    before_text = session.journal.path.read_bytes()
+    real_write = os.write
+    written: list[int] = []
+
+    def full_disk(descriptor: int, data: bytes) -> int:
+        if not written:
+            written.append(real_write(descriptor, data[:5]))  # part of the record went in
+            return written[0]
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(journal_module.os, "write", full_disk)
+    with pytest.raises(JournalWriteError) as raised:
+        session.execute("pool 5")
+    assert "No space left on device" in raised.value.reason
+    assert session.scene is before_scene and session.history is before_history
+    assert session.journal.path.read_bytes() == before_text  # the torn part taken back
+    monkeypatch.undo()
+    assert [c for c, _ in Session.open(scene, seed=1).recoverable()] == [
+        'aspect add "Falling dust"'
+    ]
+
+
+def test_the_journal_is_private(scene: Path) -> None:
+    """The journal holds secret commands: only its owner may read it."""
+    session = Session.open(scene, seed=1)
+    session.execute('aspect add "Falling dust"')
+    assert session.journal is not None
+    assert session.journal.path.stat().st_mode & 0o077 == 0

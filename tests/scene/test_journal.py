@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from fatescreen.scene.journal import DATA_DIR_VARIABLE, Journal, data_dir
+from fatescreen.scene.journal import DATA_DIR_VARIABLE, Journal, JournalWriteError, data_dir
 
 BASE = 'format = 1\ntitle = "Test"\n'
 
@@ -158,12 +158,14 @@ def test_an_entry_is_fsynced_before_append_returns(
 def test_a_failed_fsync_is_raised_by_append(
     journal: Journal, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An fsync's error reaches the caller of append (nothing says the entry is safe)."""
+    """An fsync's error reaches the caller of append as the journal's own error (nothing
+    says the entry is safe), and the record is taken back."""
     journal.start(BASE)
 
     def failing(_descriptor: int) -> None:
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(os, "fsync", failing)
-    with pytest.raises(OSError, match="Input/output error"):
+    with pytest.raises(JournalWriteError, match="Input/output error"):
         journal.append("stress silbestre 2")
+    assert journal.pending(BASE) == []

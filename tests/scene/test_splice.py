@@ -115,12 +115,17 @@ def test_a_hand_written_file_keeps_its_comments_and_forms() -> None:
     assert spliced(loaded, scene.with_character(stressed)) is None
 
 
-def test_records_that_come_or_go_are_left_to_the_patcher() -> None:
-    """A new zone or a removed character is not a change of values."""
+def test_records_that_come_or_go_in_a_hand_written_file_splice_as_the_patcher_writes_them() -> None:
+    """A new zone or removed characters keep the GM's comments and forms, as the patcher
+    does."""
     loaded = load_text(HAND_WRITTEN, Path("rooftops.toml"))
     scene = loaded.scene
-    assert spliced(loaded, scene.with_changes(zones=(*scene.zones, Zone("Alley")))) is None
-    assert spliced(loaded, scene.with_changes(characters=())) is None
+    for changed in (
+        scene.with_changes(zones=(*scene.zones, Zone("Alley"))),
+        scene.with_changes(characters=()),
+    ):
+        text = spliced(loaded, changed)
+        assert text is not None and text == _patched(loaded, changed)
 
 
 def test_a_spliced_save_is_written_and_needs_no_document(tmp_path: Path) -> None:
@@ -167,3 +172,107 @@ def test_a_top_level_key_the_file_lacked_is_spliced_as_the_patcher_writes_it(
     later = load_text(text, path)
     session.execute("undo")
     assert spliced(later, session.scene) == loaded.text
+
+
+RECORD_CHANGES = [
+    'add zone "Bench yard"',
+    'add minor "Dock thug" skill Fight 2',
+    'add pc "Newcomer"',
+    'add mooks "Gulls" 3',
+    'add hazard "Falling nets" 2 weapon 1',
+    'add countdown "Tide" 3',
+    'add zone "Bench yard"\nadd zone "Back alley"\nadd minor "Dock thug"\nadd minor "Lookout"',
+    "remove {first_npc}",
+    "remove {last_npc}",
+    "remove {first_zone_empty}",
+    "remove {last_npc}\nremove {first_npc}",
+]
+
+
+def _statements(text: str) -> list[str]:
+    """The lines that are not comments or blank."""
+    return [row for row in text.splitlines() if row.strip() and not row.lstrip().startswith("#")]
+
+
+def _comments(text: str) -> set[str]:
+    return {row.strip() for row in text.splitlines() if row.lstrip().startswith("#")}
+
+
+def _removed_spans(loaded: LoadedScene, text: str) -> slice:
+    """The part of the old text the new one lacks (one span: the records taken out are
+    next to each other in these changes, or their gap holds no comment)."""
+    old = loaded.text
+    start = next((i for i, (a, b) in enumerate(zip(old, text, strict=False)) if a != b), 0)
+    end = len(old) - next(
+        (i for i, (a, b) in enumerate(zip(reversed(old), reversed(text), strict=False)) if a != b),
+        0,
+    )
+    return slice(start, end)
+
+
+def _fill(line: str, scene: object, loaded: LoadedScene) -> str | None:
+    """The change with names filled in: NPCs written as records of their own (an instance
+    of a template entry is marked removed in the entry's overrides, by the patcher)."""
+    from fatescreen.rules.character import CharacterKind
+
+    npcs = [
+        c.id
+        for c in scene.characters  # type: ignore[attr-defined]
+        if c.kind is not CharacterKind.PC
+        and c.id in loaded.origins.characters
+        and loaded.origins.characters[c.id].instance is None
+    ]
+    used = {c.zone for c in scene.characters} | {o.zone for o in scene.obstacles}  # type: ignore[attr-defined]
+    empty = [z.id for z in scene.zones if z.id not in used]  # type: ignore[attr-defined]
+    values = {
+        "first_npc": npcs[0] if npcs else None,
+        "last_npc": npcs[-1] if npcs else None,
+        "first_zone_empty": empty[0] if empty else None,
+    }
+    if any(f"{{{name}}}" in line and value is None for name, value in values.items()):
+        return None
+    if "{first_npc}" in line and "{last_npc}" in line and len(npcs) < 2:
+        return None
+    return line.format(**values)
+
+
+@pytest.mark.parametrize("path", [*SHIPPED, MID_CONFLICT], ids=lambda p: p.name)
+def test_records_that_come_or_go_splice_as_the_patcher_writes_them(
+    path: Path, tmp_path: Path
+) -> None:
+    """A record added at the end of its section (a new section at the end of the file) or
+    taken out, alone or several at once, is spliced with no document, byte for byte as
+    the patcher writes it, and the text loads back as the session's scene."""
+    folder = tmp_path / "scenes"
+    shutil.copytree(path.parent, folder)
+    taken = 0
+    for change in RECORD_CHANGES:
+        session = Session.open(folder / path.name, seed=3, journal=False)
+        assert session.loaded is not None
+        loaded = session.loaded
+        lines = _fill(change, session.scene, loaded)
+        if lines is None:
+            continue
+        for line in lines.split("\n"):
+            assert session.execute(line).ok, line
+        text = spliced(loaded, session.scene)
+        if text is None:
+            # a removal may change values the GM wrote across lines (a contest's list):
+            # those are left to the patcher; an addition always splices
+            assert change.startswith("remove"), change
+            continue
+        taken += 1
+        patched = _patched(loaded, session.scene)
+        if change.startswith("remove"):
+            assert _statements(text) == _statements(patched), change
+            kept = _comments(loaded.text) - _comments(loaded.text[_removed_spans(loaded, text)])
+            assert kept <= _comments(text), change
+        else:
+            assert text == patched, change
+        reloaded = load_text(text, loaded.path).scene
+        transient = {name: getattr(session.scene, name) for name in TRANSIENT}
+        # a new PC joins the [[pc]] records, which the file may write before the NPCs
+        by_id = {c.id: c for c in reloaded.characters}
+        in_order = tuple(by_id[c.id] for c in session.scene.characters)
+        assert replace(reloaded, characters=in_order, **transient) == session.scene, change
+    assert taken >= 7

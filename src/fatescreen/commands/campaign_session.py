@@ -236,13 +236,14 @@ class CampaignSession(Session):
         session, where = self.campaign.session, self._where()
         changed = applied.scene != self.scene or applied.campaign != self.campaign
         if changed:
+            # journaled first: when the journal cannot be written, nothing changes
+            if journal and self.journal is not None:
+                self.journal.append(text, tuple(d.symbols for d in rolled))
             step = CampaignStep(
                 applied.label or text, self.scene, applied.scene, self.campaign, applied.campaign
             )
             self.history = self.history.record(step)
             self.scene, self.campaign = applied.scene, applied.campaign
-            if journal and self.journal is not None:
-                self.journal.append(text, tuple(d.symbols for d in rolled))
         lines = applied.lines
         self.log.append(LogEntry(text, lines))
         self._stamp(session, where)  # where it happened, before the save records it

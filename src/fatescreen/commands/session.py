@@ -333,11 +333,12 @@ class Session(JournalGuard):
         previous = self.scene
         changed = applied.scene is not self.scene and applied.scene != self.scene
         if changed:
+            # journaled first: when the journal cannot be written, nothing changes
+            if journal and self.journal is not None:
+                self.journal.append(text, tuple(d.symbols for d in rolled))
             label = applied.label or text
             self.history = self.history.record(Step(label, self.scene, applied.scene))
             self.scene = applied.scene
-            if journal and self.journal is not None:
-                self.journal.append(text, tuple(d.symbols for d in rolled))
         self.log.append(LogEntry(text, applied.lines))
         return Result(
             text,

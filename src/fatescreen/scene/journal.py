@@ -24,6 +24,16 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+class JournalWriteError(Exception):
+    """The journal could not be written (a full disk, a folder without write permission):
+    the change that was being journaled was not made."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
 def _record(line: bytes) -> dict[str, object] | None:
     """A journal line's record, or None when the line is damaged."""
     try:
@@ -122,10 +132,11 @@ class Journal:
     def start(self, base_text: str) -> None:
         """Begin a fresh journal for a file whose text is ``base_text`` (after a save); the
         damaged lines of the journal it replaces are set aside first."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.set_aside_damaged()
         temp = self.path.with_suffix(".tmp")
-        with temp.open("w", encoding="utf-8") as handle:
+        descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             handle.write(json.dumps({"base": _digest(base_text)}) + "\n")
             handle.flush()
             os.fsync(handle.fileno())
@@ -144,7 +155,10 @@ class Journal:
         if dice:
             entry["dice"] = list(dice)
         data = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8")
-        descriptor = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o666)
+        try:
+            descriptor = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+        except OSError as error:
+            raise JournalWriteError(self.path, error.strerror or str(error)) from error
         try:
             # after a crash mid-append the file may end in a torn line: end it first
             size = os.fstat(descriptor).st_size
@@ -153,9 +167,14 @@ class Journal:
                 if os.read(descriptor, 1) != b"\n":
                     data = b"\n" + data
             written = 0
-            while written < len(data):
-                written += os.write(descriptor, data[written:])
-            os.fsync(descriptor)
+            try:
+                while written < len(data):
+                    written += os.write(descriptor, data[written:])
+                os.fsync(descriptor)
+            except OSError as error:
+                # take back what was written of the record: a torn record is damage
+                os.ftruncate(descriptor, size)
+                raise JournalWriteError(self.path, error.strerror or str(error)) from error
         finally:
             os.close(descriptor)
 

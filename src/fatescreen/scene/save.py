@@ -663,8 +663,10 @@ def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> L
         raise ValueError("this scene has no file yet: give a path to save it to")
     text = spliced(loaded, scene, target.parent)
     if text is not None:
-        # only values changed, each written over its own span: no document needed
+        # each change written over its own span of the text: no document needed
         write_atomic(target, text)
+        if not same_records(loaded.scene, scene):
+            return load_text(text, target, _party_of(scene))  # records moved: read again
         saved = replace(scene, pending_roll=None, pending_hit=None)
         return LoadedScene(saved, target, text, loaded.origins)
     document = patched_document(loaded, scene, target.parent)

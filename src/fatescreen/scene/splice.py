@@ -1,14 +1,17 @@
-"""Saving changed values without the style-preserving document: each changed value is
-written over its own span of the GM's text.
+"""Saving a scene over the GM's text without the style-preserving document: each change
+is written over its own span.
 
 A save of the dashboard mostly changes values (a stress box, fate points, who is up),
-and parsing a large file with tomlkit takes seconds and many megabytes. Here the text is
-scanned once for where each plain ``key = value`` of each table is written; a changed
-value replaces its span with the same short form the tomlkit patcher writes, so the
-result is the text :func:`fatescreen.scene.save.patched_document` would give. Anything
-else (a record that came or went, a key added or removed, a value written as dotted keys
-or across lines, a template instance's overrides, a renamed zone) is left to that
-patcher: :func:`spliced` answers None.
+adds a record (an aspect, a boost, an NPC) or takes one out, and parsing a large file with
+tomlkit takes seconds and many megabytes. Here the text is scanned once for where each
+plain ``key = value`` and each table header is written; a changed value replaces its span
+with the same short form the tomlkit patcher writes, a new top-level key goes after the
+last one, a new record is written at the end of its ``[[section]]`` and a record taken
+out leaves with its sub-tables (the comments that close it stay: they introduce what
+follows). The result is the text :func:`fatescreen.scene.save.patched_document` gives
+(but for those comments, which the patcher moves or drops). Anything else (a value
+written as dotted keys or across lines, a template instance's overrides, a renamed zone,
+a template entry's records) is left to that patcher: :func:`spliced` answers None.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from fatescreen.rules.character import Character
+from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
 from fatescreen.scene.load import LoadedScene, Origin
 from fatescreen.scene.model import Scene
@@ -27,7 +30,6 @@ from fatescreen.scene.shortforms import (
     block_names,
     render_key,
     render_value,
-    same_records,
     top_data,
     with_zone_names,
 )
@@ -68,6 +70,8 @@ class _Scanner:
         ``key``, ``dotted``, ``comment`` or ``blank``; ``end`` is after the newline."""
         self.nested: set[TablePath] = set()
         """Tables with sub-tables written after them (``[npc.each."NAME"]``)."""
+        self.headers: list[tuple[TablePath, int]] = []
+        """Each table header in order: the table's path and where its line starts."""
         self._scan()
 
     # -- lexing ----------------------------------------------------------------------
@@ -228,6 +232,7 @@ class _Scanner:
                 if not text.startswith(closing, after):
                     raise _Unhandled
                 current = self._table(parts, is_array, counters)
+                self.headers.append((current, line_start))
                 lines = self.lines.setdefault(current, [])
                 self.nested.update(current[:cut] for cut in range(1, len(current)))
                 index = self._line_end(after + len(closing))
@@ -264,6 +269,41 @@ class _Scanner:
         return tuple(resolved)
 
 
+def _closing(lines: list[tuple[str, str, int, int, str]], end: int) -> tuple[int, bool]:
+    """Where the comments that close a table start (``end`` when there are none), and
+    whether its statements before them end with a blank line.
+
+    As the patcher reads a table: the blank lines right after its last key stay with it;
+    what follows them is a closing block when it is only comments and blank lines, with
+    one comment at least."""
+    keyed = [index for index, line in enumerate(lines) if line[0] in ("key", "dotted")]
+    first = keyed[-1] + 1 if keyed else 0
+    after = first
+    while after < len(lines) and lines[after][0] == "blank":
+        after += 1
+    rest = lines[after:]
+    if (
+        rest
+        and all(line[0] in ("comment", "blank") for line in rest)
+        and any(line[0] == "comment" for line in rest)
+    ):
+        return rest[0][2], after > first
+    return end, bool(lines) and lines[-1][0] == "blank"
+
+
+def _record_text(section: str, data: Data) -> str:
+    """A new record as the patcher writes it: ``[[section]]`` and a line a key."""
+    if any(isinstance(value, (dict, list)) and key == "form" for key, value in data.items()):
+        raise _Unhandled  # true forms are sub-tables of their own
+    lines = [f"[[{render_key(section)}]]\n"]
+    lines += [
+        f"{render_key(key)} = {render_value(value)}\n"
+        for key, value in data.items()
+        if value is not None
+    ]
+    return "".join(lines)
+
+
 def _escaped(text: str, index: int) -> bool:
     """True when the character at ``index`` follows an odd number of backslashes."""
     count = 0
@@ -280,6 +320,74 @@ class _Splicer:
         self.text = text
         self.edits: dict[int, tuple[int, str]] = {}
         self.inserts: dict[int, str] = {}
+        self.appended: dict[str, list[str]] = {}
+        """New records of each ``[[section]]``, as text, in order."""
+        self.removed: list[tuple[str, int]] = []
+        """Records taken out: their section and number."""
+
+    # -- records that come or go ---------------------------------------------------------
+
+    def append_record(self, section: str, data: Data) -> None:
+        """Append a record at the end of its ``[[section]]`` (a new section at the end of
+        the file), as the patcher's ``append_record`` does."""
+        self.appended.setdefault(section, []).append(_record_text(section, data))
+
+    def remove_record(self, path: TablePath) -> None:
+        """Take out the record at ``path`` (``("npc", 2)``) with its sub-tables."""
+        if len(path) != 2 or not isinstance(path[0], str) or not isinstance(path[1], int):
+            raise _Unhandled
+        self.removed.append((path[0], path[1]))
+
+    def _block(self, section: str, number: int) -> tuple[int, int, int, bool]:
+        """Where a record's text starts, where the comments that close it start (they
+        introduce what follows), where it ends, and whether its statements before those
+        comments end with a blank line."""
+        headers = self.scanner.headers
+        inside = [index for index, (path, _) in enumerate(headers) if path[:2] == (section, number)]
+        if not inside or inside != list(range(inside[0], inside[-1] + 1)):
+            raise _Unhandled
+        start = headers[inside[0]][1]
+        end = headers[inside[-1] + 1][1] if inside[-1] + 1 < len(headers) else len(self.text)
+        last = headers[inside[-1]][0]
+        closing, ends_blank = _closing(self.scanner.lines.get(last, []), end)
+        return start, closing, end, ends_blank
+
+    def _records_edits(self) -> dict[int, tuple[int, str]]:
+        edits: dict[int, tuple[int, str]] = {}
+        for section, number in self.removed:
+            if section in self.appended:
+                raise _Unhandled  # the new record would follow one that goes
+            start, closing, _, _ = self._block(section, number)
+            # the comments that close the record introduce what follows: they stay
+            edits[start] = (closing, "")
+        for section, records in self.appended.items():
+            numbers = [
+                path[1]
+                for path, _ in self.scanner.headers
+                if len(path) == 2 and path[0] == section and isinstance(path[1], int)
+            ]
+            if numbers:
+                _, closing, end, ends_blank = self._block(section, max(numbers))
+                trailer = self.text[closing:end]
+                at = closing
+            else:
+                if any(path[:1] == (section,) for path, _ in self.scanner.headers):
+                    raise _Unhandled  # a [section] table, not an array of them
+                if section in self.scanner.values.get((), {}) or not self.text.endswith("\n"):
+                    raise _Unhandled
+                last = self.scanner.headers[-1][0] if self.scanner.headers else ()
+                _, ends_blank = _closing(self.scanner.lines.get(last, []), len(self.text))
+                trailer, at, end = "", len(self.text), len(self.text)
+                if not ends_blank and last == () and not self.scanner.lines.get(()):
+                    ends_blank = True  # an empty file: nothing to set the section off from
+            if not self.text[:at].endswith("\n") or at in edits:
+                raise _Unhandled
+            if ends_blank:
+                text = "".join(record + "\n" for record in records)
+            else:
+                text = "\n" + "\n".join(records)
+            edits[at] = (end, text + trailer)
+        return edits
 
     def record(self, table: TablePath, old: Data, new: Data) -> None:
         """Write the values of ``new`` that differ from ``old`` over the table's text, and
@@ -387,6 +495,10 @@ class _Splicer:
 
     def result(self) -> str:
         edits = {start: (end, value) for start, (end, value) in self.edits.items()}
+        for start, edit in self._records_edits().items():
+            if start in edits:
+                raise _Unhandled
+            edits[start] = edit
         for at, line in self.inserts.items():
             if at in edits:
                 raise _Unhandled
@@ -410,16 +522,28 @@ def _collection(
     key: Callable[[Any], Any],
     origins: Mapping[Any, Origin],
     encode: Callable[[Any], Data],
+    section: Callable[[Any], str],
 ) -> None:
     before = {key(item): item for item in old}
+    after = {key(item) for item in new}
     for item in new:
-        previous = before[key(item)]
+        previous = before.get(key(item))
+        origin = origins.get(key(item))
+        if previous is None or origin is None:
+            splicer.append_record(section(item), encode(item))
+            continue
         if previous is item or previous == item:
             continue
-        origin = origins.get(key(item))
-        if origin is None or origin.instance is not None:
+        if origin.instance is not None:
             raise _Unhandled  # a template instance's overrides: the patcher adds them
         splicer.record(origin.path, encode(previous), encode(item))
+    for name in before:
+        if name in after:
+            continue
+        origin = origins.get(name)
+        if origin is None or origin.instance is not None:
+            raise _Unhandled  # a template instance is marked removed in its overrides
+        splicer.remove_record(origin.path)
 
 
 def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> str | None:
@@ -428,19 +552,25 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
     old = loaded.scene
     if folder is not None and loaded.path is not None and folder != loaded.path.parent:
         return None  # template references may need rebasing
-    if not same_records(old, scene) or scene.sources:
-        return None
+    if scene.sources or scene.party != old.party:
+        return None  # template entries and the party's sheets are written elsewhere
     if scene == old:
         return loaded.text
     names = {zone.id: zone.name for zone in scene.zones}
-    if names != {zone.id: zone.name for zone in old.zones}:
+    if any(names.get(zone.id, zone.name) != zone.name for zone in old.zones):
         return None  # references to a renamed zone are rewritten through the file
     try:
         splicer = _Splicer(loaded.text)
         origins = loaded.origins
         if scene.zones is not old.zones:
             _collection(
-                splicer, old.zones, scene.zones, lambda z: z.id, origins.zones, codec.encode_zone
+                splicer,
+                old.zones,
+                scene.zones,
+                lambda z: z.id,
+                origins.zones,
+                codec.encode_zone,
+                lambda _: "zone",
             )
         if scene.links is not old.links:
             old_blocks, new_blocks = block_names(old), block_names(scene)
@@ -453,6 +583,7 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
                 lambda link: link.zones,
                 origins.links,
                 lambda link: _link_data(link, names, new_blocks),
+                lambda _: "link",
             )
         if scene.characters is not old.characters:
             party = set(scene.party)
@@ -467,6 +598,7 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
                 lambda c: c.id,
                 origins.characters,
                 encode,
+                lambda c: "pc" if c.kind is CharacterKind.PC else "npc",
             )
         if scene.obstacles is not old.obstacles:
             _collection(
@@ -476,18 +608,44 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
                 lambda o: o.id,
                 origins.obstacles,
                 lambda o: _obstacle_data(o, names),
+                lambda _: "obstacle",
             )
-        for before, after, key, where, encoder in (
-            (old.countdowns, scene.countdowns, _id, origins.countdowns, codec.encode_countdown),
-            (old.contests, scene.contests, _name, origins.contests, codec.encode_contest),
-            (old.challenges, scene.challenges, _name, origins.challenges, codec.encode_challenge),
+        for kind, before, after, key, where, encoder in (
+            (
+                "countdown",
+                old.countdowns,
+                scene.countdowns,
+                _id,
+                origins.countdowns,
+                codec.encode_countdown,
+            ),
+            (
+                "contest",
+                old.contests,
+                scene.contests,
+                _name,
+                origins.contests,
+                codec.encode_contest,
+            ),
+            (
+                "challenge",
+                old.challenges,
+                scene.challenges,
+                _name,
+                origins.challenges,
+                codec.encode_challenge,
+            ),
         ):
             if before is not after:
-                _collection(splicer, before, after, key, where, encoder)
+                _collection(splicer, before, after, key, where, encoder, _section(kind))
         _top(splicer, old, scene)
         return splicer.result()
     except _Unhandled:
         return None
+
+
+def _section(kind: str) -> Callable[[Any], str]:
+    return lambda _: kind
 
 
 def _id(item: Any) -> Any:

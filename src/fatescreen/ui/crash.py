@@ -40,45 +40,52 @@ EXIT_CRASHED = 70
 dashboard exits with Textual's own non-zero return code."""
 
 
-def log_folder() -> Path:
-    """The data folder's ``logs``, or the temporary folder's when that cannot be written."""
+def log_folders() -> list[Path]:
+    """Where a crash log may go: the data folder's ``logs``, then the temporary folder's."""
     from fatescreen.scene.journal import data_dir
 
-    folder = data_dir() / "logs"
-    try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        probe = folder / f".probe-{os.getpid()}"
-        probe.touch(mode=0o600)
-        probe.unlink()
-    except OSError:
-        folder = Path(tempfile.gettempdir()) / f"fatescreen-logs-{os.getuid()}"
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    return folder
+    return [data_dir() / "logs", Path(tempfile.gettempdir()) / f"fatescreen-logs-{os.getuid()}"]
 
 
 class CrashLog:
-    """The log file of one run, created on the first error."""
+    """The log file of one run, created on the first error. Writing it never raises: a
+    crash on a full disk must still end in the short message."""
 
     def __init__(self) -> None:
         self.path: Path | None = None
+        self.problem = ""
+        """Why no log could be written, when none could."""
+        self.error: BaseException | None = None
+        """The error that ended the run, once known."""
 
-    def write(self, text: str) -> Path:
-        """Append ``text`` to the log (created 0600 on first use); returns its path."""
-        if self.path is None:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            folder = log_folder()
-            self.path = folder / f"crash-{stamp}-{os.getpid()}.log"
-        descriptor = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        with os.fdopen(descriptor, "a", encoding="utf-8", errors="replace") as file:
-            file.write(text if text.endswith("\n") else text + "\n")
-        return self.path
+    def write(self, text: str) -> Path | None:
+        """Append ``text`` to the log (created 0600 on first use); returns its path, or
+        None when no folder would take it (:attr:`problem` says why)."""
+        text = text if text.endswith("\n") else text + "\n"
+        folders = [self.path.parent] if self.path is not None else log_folders()
+        for folder in folders:
+            path = self.path or folder / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
+            try:
+                folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+                descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+                with os.fdopen(descriptor, "a", encoding="utf-8", errors="replace") as file:
+                    file.write(text)
+            except OSError as error:
+                self.problem = f"{path}: {error.strerror or error}"
+                with contextlib.suppress(OSError):
+                    if path.exists() and path.stat().st_size == 0:
+                        path.unlink()
+                continue
+            self.path = path
+            return path
+        return None
 
-    def exception(self, error: BaseException) -> Path:
-        """Write a traceback without locals; returns the log's path."""
+    def exception(self, error: BaseException) -> Path | None:
+        """Write a traceback without locals; returns the log's path (None: not written)."""
+        self.error = error
         lines = traceback.format_exception(type(error), error, error.__traceback__)
-        return self.write(
-            f"fatescreen {_version()}, Python {sys.version.split()[0]}\n" + "".join(lines)
-        )
+        header = f"fatescreen {_version()}, Python {sys.version.split()[0]}\n"
+        return self.write(header + "".join(lines))
 
 
 def _version() -> str:
@@ -87,9 +94,25 @@ def _version() -> str:
     return __version__
 
 
-def message(lang: str, log: Path) -> str:
-    """The one paragraph a crash prints."""
-    return tr(lang, "cli.crashed", log=str(log), url=REPORT_URL)
+def message(lang: str, log: CrashLog) -> str:
+    """The one paragraph a crash prints: what failed when it is the machine's doing (a
+    journal or a file that could not be written), where the log is, how to report it."""
+    from fatescreen.scene.journal import JournalWriteError
+
+    error = log.error
+    cause = error.__cause__ if error is not None else None
+    if isinstance(error, JournalWriteError):
+        said = tr(lang, "cli.crashed_journal", path=str(error.path), reason=error.reason)
+    elif isinstance(error, OSError) or isinstance(cause, OSError):
+        failed = error if isinstance(error, OSError) else cause
+        assert isinstance(failed, OSError)
+        where = failed.filename or ""
+        said = tr(lang, "cli.crashed_file", path=str(where), reason=failed.strerror or str(failed))
+    else:
+        said = tr(lang, "cli.crashed")
+    if log.path is not None:
+        return said + " " + tr(lang, "cli.crash_log", log=str(log.path), url=REPORT_URL)
+    return said + " " + tr(lang, "cli.crash_no_log", problem=log.problem, url=REPORT_URL)
 
 
 @contextlib.contextmanager
@@ -104,7 +127,8 @@ def _plain_tracebacks(log: CrashLog) -> Iterator[None]:
             options["show_locals"] = False
             error = sys.exc_info()[1]
             if error is not None and not args and options.get("trace") is None:
-                log.exception(error)
+                with contextlib.suppress(Exception):  # the log never adds an error
+                    log.exception(error)
             super().__init__(*args, **options)
 
     rich.traceback.Traceback = PlainTraceback  # type: ignore[misc]
@@ -132,17 +156,13 @@ def run_app(app: App[Any], lang: str) -> int:
         return 0
     if reported.strip() or log.path is None:
         log.write("What the app reported as it ended:\n" + reported)
-    assert log.path is not None
-    print(message(lang, log.path), file=sys.stderr)
+    print(message(lang, log), file=sys.stderr)
     return status
 
 
 def crashed(error: BaseException, lang: str) -> int:
     """Log an unexpected error outside the dashboard and say so; the exit status."""
-    try:
-        path = CrashLog().exception(error)
-    except OSError:
-        traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)
-        return EXIT_CRASHED
-    print(message(lang, path), file=sys.stderr)
+    log = CrashLog()
+    log.exception(error)
+    print(message(lang, log), file=sys.stderr)
     return EXIT_CRASHED

@@ -101,9 +101,11 @@ class SystemSession(JournalGuard, Generic[S]):
                 found = self.verbs.find(words[0], self.lang)
                 ctx = SystemContext(self.value, self.rng, self.lang, replay)
                 applied = found.handler(ctx, self.verbs.words(found, words[1:], self.lang))
-                result = self._commit(text, applied.value, applied.lines, applied.label)
-                if journal and result.changed and self.journal is not None:
+                changed = applied.value is not self.value and applied.value != self.value
+                # journaled first: when the journal cannot be written, nothing changes
+                if journal and changed and self.journal is not None:
                     self.journal.append(text, tuple(ctx.rolled))
+                result = self._commit(text, applied.value, applied.lines, applied.label)
         except (CommandError, RulesError) as error:
             said = rules_message(error, self.lang) if isinstance(error, RulesError) else str(error)
             result = Result(text, (said,), ok=False)
