@@ -65,17 +65,17 @@ test-latest:
 	$(LATEST)/bin/pytest --alone --no-snapshots --snapshot-warn-unused -p no:cacheprovider
 
 # The benchmarks on the large scene, SCALE times larger (make bench SCALE=25): prints the
-# table and writes it into README.md's section for that scale.
+# table and writes it into docs/performance.md's section for that scale.
 bench: $(VENV)/.installed-test bytecode
-	$(BIN)/python bench/run.py --scale $(SCALE) --readme README.md
+	$(BIN)/python bench/run.py --scale $(SCALE) --doc docs/performance.md
 
-# The long fuzz, undo/redo and SIGKILL runs, with their figures (README: "Stress and mutation
+# The long fuzz, undo/redo and SIGKILL runs, with their figures (docs/testing.md, "Stress
 # testing"); make test runs each briefly (tests/stress/test_stress.py).
 stress: $(VENV)/.installed-test bytecode
 	$(BIN)/python -m tests.stress
 
-# Mutation testing of rules/ and commands/ (bench/mutate.py; README: "Stress and mutation
-# testing"): measures the modules whose recorded result in bench/mutation/ is missing or was
+# Mutation testing of rules/ and commands/ (bench/mutate.py; docs/testing.md, "Mutation
+# testing"): measures the modules whose recorded result in .cache/mutation/ is missing or was
 # taken on other source, one module at a time at the lowest priority, records them and prints
 # the per-module and total kill rates. MODULE=rules/harm.py (or a folder, or several:
 # MODULE="commands/names.py commands/text.py", in that order) narrows it; ARGS="--recheck"

@@ -1,9 +1,9 @@
 """Run every benchmark against the bare-app floor beside it and print one table.
 
-``python bench/run.py [--scale N] [--readme README.md]`` measures on the large scene made
-``N`` times larger, prints the table (Markdown, the machine's floor beside each figure) and,
-with ``--readme``, writes it into that file's section for the scale; it exits non-zero when
-a target is missed. ``--smoke`` measures each figure once, without targets, so the
+``python bench/run.py [--scale N] [--doc docs/performance.md]`` measures on the large scene
+made ``N`` times larger, prints the table (Markdown, the machine's floor beside each figure)
+and, with ``--doc``, writes it into that page's section for the scale; it exits non-zero
+when a target is missed. ``--smoke`` measures each figure once, without targets, so the
 benchmarks cannot rot. How each figure is taken is in :data:`METHOD`.
 """
 
@@ -323,11 +323,11 @@ def table(rows: list[Row], scale: int) -> str:
     return "\n".join(lines)
 
 
-def write_readme(readme: Path, scale: int, text: str) -> None:
-    """Put ``text`` between the README's markers for this scale (added after the other
+def write_table(doc: Path, scale: int, text: str) -> None:
+    """Put ``text`` between the page's markers for this scale (added after the other
     scales' tables, or at the end, if missing)."""
     begin, end = f"<!-- bench scale={scale} -->", f"<!-- /bench scale={scale} -->"
-    content = readme.read_text(encoding="utf-8")
+    content = doc.read_text(encoding="utf-8")
     block = f"{begin}\n{text}\n{end}"
     if begin in content and end in content:
         content = re.sub(
@@ -340,7 +340,7 @@ def write_readme(readme: Path, scale: int, text: str) -> None:
         content = content[:end_of_last] + "\n\n" + block + content[end_of_last:]
     else:
         content = content.rstrip("\n") + "\n\n" + block + "\n"
-    readme.write_text(content, encoding="utf-8")
+    doc.write_text(content, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -349,15 +349,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=int, default=1, help="times the large scene")
     parser.add_argument("--repeats", type=int, default=11, help="starts, loads and saves")
     parser.add_argument("--keystrokes", type=int, default=30, help="presses per operation")
-    parser.add_argument("--readme", type=Path, help="write the table into this README")
+    parser.add_argument("--doc", type=Path, help="write the table into this Markdown page")
     args = parser.parse_args(argv)
     repeats = 1 if args.smoke else args.repeats
     rows = measure(args.scale, repeats, 2 if args.smoke else args.keystrokes, args.smoke)
     text = table(rows, args.scale)
     print(text)
     print("\n" + METHOD)
-    if args.readme and not args.smoke:
-        write_readme(args.readme, args.scale, text)
+    if args.doc and not args.smoke:
+        write_table(args.doc, args.scale, text)
     missed = [row.figure for row in rows if row.passed is False]
     if missed:
         print("\ntargets missed: " + "; ".join(missed))

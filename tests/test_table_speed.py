@@ -1,5 +1,5 @@
-"""Table speed: the ten common operations of a conflict (shared/DASHBOARD.md's key budget)
-played with Pilot on the shipped scenes, counting keys (typed dice faces and names are not
+"""Table speed: the ten common operations of a conflict, each within its key budget, played
+with Pilot on the shipped scenes, counting keys (typed dice faces and names are not
 counted). Every operation takes at most 3 keys, all ten at most 15, and the app does all
 the arithmetic: shifts with weapon and armor, the minion redirect, the pool reset and the
 payouts are checked against the dice and the rules, not typed in."""
@@ -210,7 +210,7 @@ OPERATIONS: tuple[tuple[str, Operation, int], ...] = (
     ("a compel accepted: the PC gains a fate point", compel_accepted, 1),
     ("end the scene (stress cleared, GM pool reset, points delivered)", end_the_scene, 2),
 )
-"""Each operation, what it does, and its keys in shared/DASHBOARD.md's table."""
+"""Each operation, what it does, and the most keys it may take (its key budget)."""
 
 
 def fresh_copies(folder: Path) -> AppFactory:

@@ -40,7 +40,7 @@ FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 """The catalogs' header dates, fixed so that a re-run changes nothing it need not."""
 
 FINNISH_TERMS: tuple[tuple[str, str], ...] = (
-    # the seed's own terms (seeds/000, "Fate pähkinänkuoressa"); docs/glossary.md lists them
+    # the seed's own terms (seed 000, "Fate pähkinänkuoressa"); docs/glossary.md lists them
     (r"\bGM\b", "PJ"),
     (r"\bNPC\b", "PJH"),
     (r"\bPC\b", "PH"),

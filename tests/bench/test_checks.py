@@ -137,20 +137,33 @@ def test_a_rebuilding_slow_pane_is_caught(
     assert row.passed is False
 
 
-def test_the_readme_gets_each_scale_s_table_in_its_place(tmp_path: Path) -> None:
+def test_the_page_gets_each_scale_s_table_in_its_place(tmp_path: Path) -> None:
     """A scale's table replaces the one before it; a new scale's goes after the others."""
-    readme = tmp_path / "README.md"
-    readme.write_text(
+    page = tmp_path / "performance.md"
+    page.write_text(
         "# x\n\n<!-- bench scale=1 -->\nold\n<!-- /bench scale=1 -->\n\n## Next\n",
         encoding="utf-8",
     )
-    run.write_readme(readme, 1, "one")
-    run.write_readme(readme, 25, "first")
-    run.write_readme(readme, 25, "twenty-five")
-    assert readme.read_text(encoding="utf-8") == (
+    run.write_table(page, 1, "one")
+    run.write_table(page, 25, "first")
+    run.write_table(page, 25, "twenty-five")
+    assert page.read_text(encoding="utf-8") == (
         "# x\n\n<!-- bench scale=1 -->\none\n<!-- /bench scale=1 -->\n\n"
         "<!-- bench scale=25 -->\ntwenty-five\n<!-- /bench scale=25 -->\n\n## Next\n"
     )
+
+
+def test_make_bench_writes_into_the_performance_page() -> None:
+    """``make bench`` writes its table into docs/performance.md, which holds each scale's
+    section, and the README holds none."""
+    root = Path(__file__).resolve().parents[2]
+    makefile = (root / "Makefile").read_text(encoding="utf-8")
+    assert "bench/run.py --scale $(SCALE) --doc docs/performance.md" in makefile
+    page = (root / "docs" / "performance.md").read_text(encoding="utf-8")
+    for scale in (1, 5, 25):
+        assert f"<!-- bench scale={scale} -->" in page
+        assert f"<!-- /bench scale={scale} -->" in page
+    assert "<!-- bench scale=" not in (root / "README.md").read_text(encoding="utf-8")
 
 
 def test_memory_counts_the_child_that_loaded_the_scene() -> None:

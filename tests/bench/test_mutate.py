@@ -115,6 +115,33 @@ def test_report_totals_current_records_and_lists_the_rest(tmp_path: Path) -> Non
     assert "rules/ladder.py x_a__mutmut_2 (survived): - a | + b" in text
 
 
+def test_a_fresh_clone_reports_every_module_unmeasured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With no records (they are not in git), ``make mutate ARGS=--report`` names what is
+    unmeasured, with its size, claims no rate and says how to measure; it exits 0."""
+    monkeypatch.setattr(mutate, "RESULTS", tmp_path / "nothing yet")
+    assert mutate.main(["rules/dice.py", "rules/ladder.py", "--report"]) == 0
+    out = capsys.readouterr().out
+    total = next(line for line in out.splitlines() if line.startswith("total"))
+    assert total.split()[-2:] == ["—", "—"]
+    assert "%" not in out
+    assert "unmeasured (2): rules/dice.py (" in out
+    assert "make mutate measures them" in out
+    assert not (tmp_path / "nothing yet").exists()
+
+
+def test_records_are_kept_out_of_git_and_the_reasons_in_it() -> None:
+    """The records are regenerated results in an ignored folder; the reasons for equivalent
+    mutants are source, tracked beside the runner."""
+    root = Path(mutate.__file__).resolve().parents[1]
+    assert root / ".cache" / "mutation" == mutate.RESULTS
+    assert root / "bench" / "mutation" / "equivalent.toml" == mutate.EQUIVALENT
+    assert mutate.EQUIVALENT.is_file()
+    ignored = (root / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert ".cache/" in ignored
+
+
 def test_every_module_of_both_layers_is_listed() -> None:
     found = mutate.modules(None)
     assert "rules/harm.py" in found

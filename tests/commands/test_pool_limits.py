@@ -1,4 +1,4 @@
-"""The GM pool may be spent down to nothing and no further (RULES.md §3 «Fate-pisteesi»)."""
+"""The GM pool may be spent down to nothing and no further (docs/rules.md §3 «Fate-pisteesi»)."""
 
 from __future__ import annotations
 

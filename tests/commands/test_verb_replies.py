@@ -1154,7 +1154,7 @@ MINIONS = [
 
 @pytest.mark.parametrize("reply", MINIONS, ids=reply_id)
 def test_minion(reply: Reply) -> None:
-    """Minion armor «kätyripanssari» (RULES.md, big bads): a minion takes the harm the big
+    """Minion armor «kätyripanssari» (docs/rules.md §7): a minion takes the harm the big
     bad would have taken; the first standing one unless the GM names another."""
     check(reply)
 
@@ -1182,7 +1182,7 @@ REVEALS = [
 
 @pytest.mark.parametrize("reply", REVEALS, ids=reply_id)
 def test_reveal(reply: Reply) -> None:
-    """Revealing true form «todellisen muodon paljastaminen» (RULES.md): softly (its
+    """Revealing true form «todellisen muodon paljastaminen» (docs/rules.md §7): softly (its
     consequences kept, a step milder) or in full."""
     check(reply)
 

@@ -1,6 +1,6 @@
 """The defaults the rules pick for the table: the best defense skill, the attack skill when
 none is named, who gains a boost from a settled roll, a tie read as a fail with a boost
-(RULES.md §2, §4, §8)."""
+(docs/rules.md §2, §4, §8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The four actions, default skills and difficulty guidance (RULES.md §1-§2)."""
+"""The four actions, default skills and difficulty guidance (docs/rules.md §1-§2)."""
 
 from __future__ import annotations
 

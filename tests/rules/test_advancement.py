@@ -1,4 +1,4 @@
-"""Character creation, milestones and breakthroughs (RULES.md §9)."""
+"""Character creation, milestones and breakthroughs (docs/rules.md §9)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A refused character-building, milestone or breakthrough step, and each problem a check of
 a new character finds, carries the rule's code and what it was about, for the GM's language
-(RULES.md §9; message keys ``rules.CODE``), besides its English message."""
+(docs/rules.md §9; message keys ``rules.CODE``), besides its English message."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Aspects at their edges (RULES.md §3): a boost is one free invoke for whoever got it,
+"""Aspects at their edges (docs/rules.md §3): a boost is one free invoke for whoever got it,
 free invokes cannot be taken below none, and the errors say why."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Who a big bad's solo bonus counts, what falls with a swarm's heart, and how a minion
-takes a redirected hit (RULES.md §7)."""
+takes a redirected hit (docs/rules.md §7)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Big bads at their edges: where a soft reveal puts each kept consequence, which minions a
 big bad names, a redirected hit's record, solo harm of one shift, a group with no members
-left (RULES.md §7)."""
+left (docs/rules.md §7)."""
 
 from __future__ import annotations
 

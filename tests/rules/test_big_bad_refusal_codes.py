@@ -1,5 +1,5 @@
 """A refused step against a big bad carries the rule's code and what it was about, for the
-GM's language (RULES.md §7; message keys ``rules.CODE``)."""
+GM's language (docs/rules.md §7; message keys ``rules.CODE``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Big bads: minion armor, true forms, solo bonus, immunity, swarms (RULES.md §7)."""
+"""Big bads: minion armor, true forms, solo bonus, immunity, swarms (docs/rules.md §7)."""
 
 from __future__ import annotations
 

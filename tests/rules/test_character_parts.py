@@ -1,5 +1,5 @@
 """The character's parts: stress tracks (checking, toggling, refusals), consequence slots as
-filled, the default slots, read-only skills (RULES.md §6)."""
+filled, the default slots, read-only skills (docs/rules.md §6)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Conflict tools at their edges: the turn order's exact refusals, full defense's default
-target, a one-point split, Weapon 1 on a tie, defaults (RULES.md §4, §8)."""
+target, a one-point split, Weapon 1 on a tie, defaults (docs/rules.md §4, §8)."""
 
 from __future__ import annotations
 

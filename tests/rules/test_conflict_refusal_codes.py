@@ -1,5 +1,5 @@
 """A refused turn, teamwork or split carries the rule's code and what it was about, for the
-GM's language (RULES.md §4, §8; message keys ``rules.CODE``)."""
+GM's language (docs/rules.md §4, §8; message keys ``rules.CODE``)."""
 
 from __future__ import annotations
 

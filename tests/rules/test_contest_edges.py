@@ -1,5 +1,5 @@
 """Contests and challenges at their edges: an exchange everyone forfeits, a tie beside a
-forfeit, a failed advantage's record, a side with no roller, task notes (RULES.md §5, §8)."""
+forfeit, a failed advantage's record, a side with no roller, task notes (docs/rules.md §5, §8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Numbered copies of one NPC (RULES.md §7): names and ids with and without their numbers,
+"""Numbered copies of one NPC (docs/rules.md §7): names and ids with and without their numbers,
 and the names of reinforcements numbered after those present."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Fate dice at their edges (RULES.md §1: four dice, each -, 0 or +): rolled faces are
+"""Fate dice at their edges (docs/rules.md §1: four dice, each -, 0 or +): rolled faces are
 independent and cover all three values, d6 values outside 1-6 and letters are refused,
 and a roll prints as the GM writes it."""
 

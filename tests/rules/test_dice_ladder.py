@@ -1,4 +1,4 @@
-"""Dice, the ladder and outcomes (RULES.md §1)."""
+"""Dice, the ladder and outcomes (docs/rules.md §1)."""
 
 from __future__ import annotations
 

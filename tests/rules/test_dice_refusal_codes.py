@@ -1,5 +1,5 @@
 """Refused dice carry the rule's code and what was entered, for the GM's language
-(RULES.md §2; message keys ``rules.CODE``)."""
+(docs/rules.md §2; message keys ``rules.CODE``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""An effort without the bonuses of some kinds (RULES.md §2: effort = rating + dice +
+"""An effort without the bonuses of some kinds (docs/rules.md §2: effort = rating + dice +
 bonuses)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One pick per member per exchange of a faster contest (RULES.md §8)."""
+"""One pick per member per exchange of a faster contest (docs/rules.md §8)."""
 
 from __future__ import annotations
 

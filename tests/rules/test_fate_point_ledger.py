@@ -1,4 +1,4 @@
-"""The fate point ledger keeps every change with its reason (RULES.md §3, §5, §6): each
+"""The fate point ledger keeps every change with its reason (docs/rules.md §3, §5, §6): each
 operation's entries exactly, and the refusals' messages."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A refused payment or compel step carries the rule's code and what it was about, for the
-GM's language (RULES.md §3; message keys ``rules.CODE``): who could not pay (the GM pool in
+GM's language (docs/rules.md §3; message keys ``rules.CODE``): who could not pay (the GM pool in
 the catalog's words), how many points they had and what the payment was for."""
 
 from __future__ import annotations

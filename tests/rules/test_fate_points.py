@@ -1,4 +1,4 @@
-"""Fate points: the ledger, refresh, the GM pool, compels, concessions (RULES.md §3, §5, §6)."""
+"""Fate points: ledger, refresh, the GM pool, compels, concessions (docs/rules.md §3, §5, §6)."""
 
 from __future__ import annotations
 

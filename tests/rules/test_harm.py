@@ -1,4 +1,5 @@
-"""Harm: stress, consequences, conditions, taken out, concession, recovery (RULES.md §6, §8)."""
+"""Harm: stress, consequences, conditions, taken out, concession, recovery
+(docs/rules.md §6, §8)."""
 
 from __future__ import annotations
 
@@ -809,7 +810,7 @@ def test_an_escalating_hit_checks_one_box_big_enough_with_consequences_for_the_r
 
 
 def test_escalating_options_take_a_box_only_for_what_the_slots_leave() -> None:
-    """RULES.md §6: «5 shifts → moderate (4) + 1 stress box»; with escalating boxes «mark
+    """docs/rules.md §6: «5 shifts → moderate (4) + 1 stress box»; with escalating boxes «mark
     only one box per hit». Slots that absorb the whole hit need no box; two slots are an
     option only when neither alone would do."""
     silbestre = pc({"Physique": 1}, ESCALATING)

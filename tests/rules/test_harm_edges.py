@@ -1,6 +1,6 @@
 """Harm's edges that the worked examples leave open: which track a hit of each kind lands
 on, the exact refusals, mook groups taken out, concession with no consequence, what ends
-with a scene, and recovery's defaults (RULES.md §6, §7, §8)."""
+with a scene, and recovery's defaults (docs/rules.md §6, §7, §8)."""
 
 from __future__ import annotations
 

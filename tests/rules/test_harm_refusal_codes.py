@@ -1,5 +1,5 @@
 """A refused absorption, concession or recovery, and a refused set of harm options, carries
-the rule's code and what it was about, for the GM's language (RULES.md §6, §8; message keys
+the rule's code and what it was about, for the GM's language (docs/rules.md §6, §8; message keys
 ``rules.CODE``), and its English message."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Invokes at their edges (RULES.md §3): what each invoke records, rerolls and oppositions
+"""Invokes at their edges (docs/rules.md §3): what each invoke records, rerolls and oppositions
 that keep the rest of the roll, the ledger's reasons, and the messages of refusals."""
 
 from __future__ import annotations

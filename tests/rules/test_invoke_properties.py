@@ -1,4 +1,4 @@
-"""Invoking on one roll (RULES.md §3) as a property over sets of invokes that are mostly
+"""Invoking on one roll (docs/rules.md §3) as a property over sets of invokes that are mostly
 legal: validation accepts exactly the legal sets, and the run accepts enough of them for the
 property to mean something (a validator that refused everything would fail here)."""
 

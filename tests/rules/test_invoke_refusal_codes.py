@@ -1,5 +1,5 @@
 """A refused invoke carries the rule's code and what it was about, for the GM's language
-(RULES.md §3; message keys ``rules.CODE``)."""
+(docs/rules.md §3; message keys ``rules.CODE``)."""
 
 from __future__ import annotations
 

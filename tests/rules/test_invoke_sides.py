@@ -1,5 +1,5 @@
 """Sides of the table for invokes: who is an ally, whose free invokes an invoker may use,
-who pays, what has been paid for, and aspects keyed by id (RULES.md §3)."""
+who pays, what has been paid for, and aspects keyed by id (docs/rules.md §3)."""
 
 from __future__ import annotations
 

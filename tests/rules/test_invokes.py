@@ -1,4 +1,5 @@
-"""Invoking aspects: paid, free and hostile invokes, boosts, passing free invokes (RULES.md §3)."""
+"""Invoking aspects: paid, free and hostile invokes, boosts, passing free invokes
+(docs/rules.md §3)."""
 
 from __future__ import annotations
 

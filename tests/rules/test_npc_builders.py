@@ -1,5 +1,5 @@
 """Minor NPCs and mook groups as built: every field given lands on the character, the
-defaults are a bare NPC, and a group with no stress track or no one standing (RULES.md §7)."""
+defaults are a bare NPC, and a group with no stress track or no one standing (docs/rules.md §7)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A refused nameless NPC or hit on a group carries the rule's code and what it was about,
-for the GM's language (RULES.md §7; message keys ``rules.CODE``)."""
+for the GM's language (docs/rules.md §7; message keys ``rules.CODE``)."""
 
 from __future__ import annotations
 

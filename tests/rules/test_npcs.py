@@ -1,4 +1,4 @@
-"""Minor NPCs and mook groups (RULES.md §7, teamwork §4)."""
+"""Minor NPCs and mook groups (docs/rules.md §7, teamwork §4)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Obstacles at their edges: the exact refusals of bad ratings, a block between two zones,
 a one-box countdown, unticking every box, countdowns that tick each exchange, and the block
-a removal roll names (RULES.md §7, §8)."""
+a removal roll names (docs/rules.md §7, §8)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A refused obstacle or countdown step carries the rule's code and what it was about, for
-the GM's language (RULES.md §7; message keys ``rules.CODE``)."""
+the GM's language (docs/rules.md §7; message keys ``rules.CODE``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Exact odds of a roll (RULES.md §1 dice and outcomes, §3 invokes and rerolls)."""
+"""Exact odds of a roll (docs/rules.md §1 dice and outcomes, §3 invokes and rerolls)."""
 
 from __future__ import annotations
 

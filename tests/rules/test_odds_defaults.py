@@ -1,4 +1,4 @@
-"""Odds with the opposition left out: a roll against Mediocre (+0) (RULES.md §2, §9:
+"""Odds with the opposition left out: a roll against Mediocre (+0) (docs/rules.md §2, §9:
 «Jos tehtävä ei ole lainkaan hankala, vaikeustasoksi sopii Välttävä (+0)»)."""
 
 from __future__ import annotations

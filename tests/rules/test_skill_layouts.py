@@ -1,5 +1,5 @@
 """Skill layouts checked in full: every problem is reported together, the columns rule is
-checked on every rating, with or without a skill list (RULES.md §9 «Taidot»)."""
+checked on every rating, with or without a skill list (docs/rules.md §9 «Taidot»)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A custom skill list: the built-in lists' roles with some skills renamed (RULES.md §2,
+"""A custom skill list: the built-in lists' roles with some skills renamed (docs/rules.md §2,
 §9 «Taitolista»)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Measuring time by shifts (RULES.md §8 «Ajankulun mittaaminen»)."""
+"""Measuring time by shifts (docs/rules.md §8 «Ajankulun mittaaminen»)."""
 
 from __future__ import annotations
 

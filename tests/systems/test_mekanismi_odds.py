@@ -1,4 +1,4 @@
-"""Exact odds of Mekanismi checks against a face-by-face count (RULES.md §11)."""
+"""Exact odds of Mekanismi checks against a face-by-face count (docs/rules.md §11)."""
 
 from __future__ import annotations
 

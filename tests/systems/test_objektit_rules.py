@@ -146,8 +146,9 @@ def test_the_condition_track() -> None:
 
 def test_damage_takes_the_hit_for_the_dice() -> None:
     """«Mahdollisuus = vahingon tyypin vaarallisuus ... Hyökkääjän tulos = 2d6 (eli noppia ei
-    siis heitetä) / Tulos lisätään tilaan (jos tulos>0 niin kohteen tila ei muutu)»; the digest's
-    case (RULES.md §12): Kova +4, danger -6, hit +3 gives -5, condition 6 Hyvä to 1 Lamautettu."""
+    siis heitetä) / Tulos lisätään tilaan (jos tulos>0 niin kohteen tila ei muutu)»; the
+    digest's case (docs/rules.md §12): Kova +4, danger -6, hit +3 gives -5, condition 6 Hyvä to
+    1 Lamautettu."""
     bullet = Damage(resistance=4, developed=0, danger=Fraction(-6), hit=Fraction(3))
     assert bullet.value == -5
     assert condition_level(bullet.condition_after(6)) is ConditionLevel.INCAPACITATED

@@ -95,7 +95,7 @@ async def test_an_advantage_on_a_hidden_aspect_in_play_reveals_it_with_a_free_in
 ) -> None:
     """Rozio searches the crypt's hidden "Dark corners" (Notice +1, ``+0+0``, 3 against a
     difficulty of 2): a success gives one free invoke and reveals the aspect ("Onnistuminen:
-    yksi ilmainen kutsu", RULES.md §2), and no new aspect is made."""
+    yksi ilmainen kutsu", docs/rules.md §2), and no new aspect is made."""
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:
         app.run_command("next rozio")

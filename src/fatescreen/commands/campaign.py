@@ -138,7 +138,7 @@ def with_pcs_placed(scene: Scene) -> Scene:
 
 @dataclass(frozen=True)
 class SceneStart:
-    """What starting a scene does (RULES.md §3): the GM pool and where it comes from."""
+    """What starting a scene does (docs/rules.md §3): the GM pool and where it comes from."""
 
     campaign: Campaign
     scene: Scene
@@ -249,7 +249,7 @@ def _advance_party(
 
 
 def end_scene(campaign: Campaign, scene: Scene, compel_points: int | None = None) -> SceneEnd:
-    """End the running scene (RULES.md §3, §6).
+    """End the running scene (docs/rules.md §3, §6).
 
     Stress and boosts are cleared and held points delivered (as for any scene); PCs lose
     the situation aspects the scene put on them and get back on their feet; NPCs' earned
@@ -340,7 +340,7 @@ class SessionEnd:
 
 
 def end_session(campaign: Campaign) -> SessionEnd:
-    """End the session (RULES.md §3, §6, §9): each PC's fate points become
+    """End the session (docs/rules.md §3, §6, §9): each PC's fate points become
     max(fate points, refresh) for the next session
     (:func:`~fatescreen.rules.fate_points.refresh_at_session_start`), consequences whose
     recovery has run its course are cleared (a moderate one after a full session of
@@ -410,7 +410,7 @@ class BreakthroughTaken:
 def take_breakthrough(
     campaign: Campaign, pc_id: str, breakthrough: Breakthrough, change: str
 ) -> BreakthroughTaken:
-    """A PC reaches a breakthrough (RULES.md §9): consequences already recovering are
+    """A PC reaches a breakthrough (docs/rules.md §9): consequences already recovering are
     cleared (severe ones too), an extreme one becomes a permanent aspect, moderate and
     severe ones start recovering, skills rise under the campaign's skill list and, for
     the pyramid and columns layouts, the skill-columns rule.

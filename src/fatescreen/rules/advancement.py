@@ -1,4 +1,4 @@
-"""Character creation checks, milestones and breakthroughs (RULES.md §9)."""
+"""Character creation checks, milestones and breakthroughs (docs/rules.md §9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Aspects of every kind with their free invokes and hidden flag (RULES.md §3)."""
+"""Aspects of every kind with their free invokes and hidden flag (docs/rules.md §3)."""
 
 from __future__ import annotations
 

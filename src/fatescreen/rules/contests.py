@@ -1,4 +1,4 @@
-"""Contests, their victories and twists, and challenges (RULES.md §5, §8 faster contests)."""
+"""Contests, their victories and twists, and challenges (docs/rules.md §5, §8 faster contests)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ladder of adjectives and numbers (RULES.md §1), in English and Finnish."""
+"""The ladder of adjectives and numbers (docs/rules.md §1), in English and Finnish."""
 
 from __future__ import annotations
 

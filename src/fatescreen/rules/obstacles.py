@@ -1,4 +1,4 @@
-"""Obstacles (hazards, blocks, distractions) and countdowns (RULES.md §7, §8)."""
+"""Obstacles (hazards, blocks, distractions) and countdowns (docs/rules.md §7, §8)."""
 
 from __future__ import annotations
 

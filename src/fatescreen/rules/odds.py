@@ -1,4 +1,4 @@
-"""Exact odds of the four outcomes of a roll, computed with icepool (RULES.md §1, §3)."""
+"""Exact odds of the four outcomes of a roll, computed with icepool (docs/rules.md §1, §3)."""
 
 from __future__ import annotations
 
@@ -122,7 +122,7 @@ def odds(
     dice are added to it. The defender is assumed not to invoke or reroll.
 
     Reroll policy: a reroll throws all four of the roller's dice again (an invoke spent for
-    a reroll, RULES.md §3). The roller wants a success, so while rerolls remain they reroll
+    a reroll, docs/rules.md §3). The roller wants a success, so while rerolls remain they reroll
     whenever the current result is a fail or a tie, and keep any success; the last roll
     stands, even if worse. In an opposed roll the defender's dice are already showing when
     the roller decides, and they stay as they are. ``invokes`` counts only the +2 invokes;

@@ -1,4 +1,4 @@
-"""Effort, shifts and the four outcomes of a roll (RULES.md §1)."""
+"""Effort, shifts and the four outcomes of a roll (docs/rules.md §1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Measuring time by shifts: a rough amount of a unit, moved a step per shift (RULES.md §8)."""
+"""Measuring time by shifts: a rough amount of a unit, moved a step per shift (docs/rules.md §8)."""
 
 from __future__ import annotations
 

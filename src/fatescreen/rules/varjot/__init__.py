@@ -1,4 +1,4 @@
-"""Menneisyyden varjot (RULES.md §10, seed 002): the ability check and its dice, pure and typed.
+"""Menneisyyden varjot (docs/rules.md §10, seed 002): the ability check and its dice, pure, typed.
 
 - :mod:`.dice` — Fudge dice, bonus and penalty dice cancelling, keeping the best or worst
   three, dice added after the roll.
