@@ -15,7 +15,7 @@ from fatescreen.rules.aspects import Aspect
 from fatescreen.scene.load import LoadedScene, load_text
 from fatescreen.scene.model import Zone
 from fatescreen.scene.save import patched_document, save_scene
-from fatescreen.scene.splice import spliced
+from fatescreen.scene.splice import splice_save, spliced
 from tests.scene.support import MID_CONFLICT, SHIPPED
 from tests.scene.test_round_trip import CHANGES, _load
 
@@ -269,7 +269,10 @@ def test_records_that_come_or_go_splice_as_the_patcher_writes_them(
             assert kept <= _comments(text), change
         else:
             assert text == patched, change
-        reloaded = load_text(text, loaded.path).scene
+        fresh = load_text(text, loaded.path)
+        done = splice_save(loaded, session.scene)
+        assert done is not None and done[1] == fresh.origins, change  # no reading again
+        reloaded = fresh.scene
         transient = {name: getattr(session.scene, name) for name in TRANSIENT}
         # a new PC joins the [[pc]] records, which the file may write before the NPCs
         by_id = {c.id: c for c in reloaded.characters}

@@ -34,7 +34,7 @@ from fatescreen.scene.shortforms import (
     top_data,
     with_zone_names,
 )
-from fatescreen.scene.splice import spliced
+from fatescreen.scene.splice import splice_save, spliced
 
 T = TypeVar("T")
 Data = dict[str, Any]
@@ -661,14 +661,14 @@ def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> L
     target = path or loaded.path
     if target is None:
         raise ValueError("this scene has no file yet: give a path to save it to")
-    text = spliced(loaded, scene, target.parent)
-    if text is not None:
-        # each change written over its own span of the text: no document needed
+    done = splice_save(loaded, scene, target.parent)
+    if done is not None:
+        # each change written over its own span of the text: no document needed, and the
+        # splicer knows where every record now stands
+        text, origins = done
         write_atomic(target, text)
-        if not same_records(loaded.scene, scene):
-            return load_text(text, target, _party_of(scene))  # records moved: read again
         saved = replace(scene, pending_roll=None, pending_hit=None)
-        return LoadedScene(saved, target, text, loaded.origins)
+        return LoadedScene(saved, target, text, origins)
     document = patched_document(loaded, scene, target.parent)
     text = tomlkit.dumps(document)
     write_atomic(target, text)

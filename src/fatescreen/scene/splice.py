@@ -19,12 +19,13 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene import codec
-from fatescreen.scene.load import LoadedScene, Origin
+from fatescreen.scene.load import LoadedScene, Origin, SourceMap
 from fatescreen.scene.model import Scene
 from fatescreen.scene.shortforms import (
     block_names,
@@ -324,6 +325,44 @@ class _Splicer:
         """New records of each ``[[section]]``, as text, in order."""
         self.removed: list[tuple[str, int]] = []
         """Records taken out: their section and number."""
+        self.gone: dict[str, set[Any]] = {}
+        """The keys of the entities taken out, by the source map's field."""
+        self.new: list[tuple[str, Any, str]] = []
+        """The entities added, in order: the source map's field, the key, the section."""
+
+    def origins(self, before: SourceMap) -> SourceMap:
+        """Where each entity is written after the save: records after one taken out move
+        up, new records follow the last of their section."""
+        counts: dict[str, int] = {}
+        for path, _ in self.scanner.headers:
+            if len(path) == 2 and isinstance(path[0], str) and isinstance(path[1], int):
+                counts[path[0]] = max(counts.get(path[0], 0), path[1] + 1)
+        removed: dict[str, list[int]] = {}
+        for section, number in self.removed:
+            removed.setdefault(section, []).append(number)
+
+        def moved(origin: Origin) -> Origin:
+            path = origin.path
+            if len(path) < 2 or not isinstance(path[0], str) or not isinstance(path[1], int):
+                return origin
+            up = sum(1 for number in removed.get(path[0], ()) if number < path[1])
+            return Origin((path[0], path[1] - up, *path[2:]), origin.instance) if up else origin
+
+        after = SourceMap()
+        for field in fields(SourceMap):
+            gone = self.gone.get(field.name, set())
+            kept = getattr(after, field.name)
+            for key, origin in getattr(before, field.name).items():
+                if key not in gone:
+                    kept[key] = moved(origin)
+        appended: dict[str, int] = {}
+        for field_name, key, section in self.new:
+            number = (
+                counts.get(section, 0) - len(removed.get(section, ())) + appended.get(section, 0)
+            )
+            appended[section] = appended.get(section, 0) + 1
+            getattr(after, field_name)[key] = Origin((section, number))
+        return after
 
     # -- records that come or go ---------------------------------------------------------
 
@@ -523,6 +562,7 @@ def _collection(
     origins: Mapping[Any, Origin],
     encode: Callable[[Any], Data],
     section: Callable[[Any], str],
+    field: str,
 ) -> None:
     before = {key(item): item for item in old}
     after = {key(item) for item in new}
@@ -531,6 +571,7 @@ def _collection(
         origin = origins.get(key(item))
         if previous is None or origin is None:
             splicer.append_record(section(item), encode(item))
+            splicer.new.append((field, key(item), section(item)))
             continue
         if previous is item or previous == item:
             continue
@@ -544,18 +585,27 @@ def _collection(
         if origin is None or origin.instance is not None:
             raise _Unhandled  # a template instance is marked removed in its overrides
         splicer.remove_record(origin.path)
+        splicer.gone.setdefault(field, set()).add(name)
 
 
 def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> str | None:
-    """The text of ``scene`` written over the GM's file when only values changed, or
-    None when the change needs the tomlkit patcher (see the module's docstring)."""
+    """The text of ``scene`` written over the GM's file, or None when the change needs the
+    tomlkit patcher (see the module's docstring)."""
+    done = splice_save(loaded, scene, folder)
+    return None if done is None else done[0]
+
+
+def splice_save(
+    loaded: LoadedScene, scene: Scene, folder: Path | None = None
+) -> tuple[str, SourceMap] | None:
+    """As :func:`spliced`, with where each entity is written in the new text."""
     old = loaded.scene
     if folder is not None and loaded.path is not None and folder != loaded.path.parent:
         return None  # template references may need rebasing
     if scene.sources or scene.party != old.party:
         return None  # template entries and the party's sheets are written elsewhere
     if scene == old:
-        return loaded.text
+        return loaded.text, loaded.origins
     names = {zone.id: zone.name for zone in scene.zones}
     if any(names.get(zone.id, zone.name) != zone.name for zone in old.zones):
         return None  # references to a renamed zone are rewritten through the file
@@ -571,6 +621,7 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
                 origins.zones,
                 codec.encode_zone,
                 lambda _: "zone",
+                "zones",
             )
         if scene.links is not old.links:
             old_blocks, new_blocks = block_names(old), block_names(scene)
@@ -584,6 +635,7 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
                 origins.links,
                 lambda link: _link_data(link, names, new_blocks),
                 lambda _: "link",
+                "links",
             )
         if scene.characters is not old.characters:
             party = set(scene.party)
@@ -599,6 +651,7 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
                 origins.characters,
                 encode,
                 lambda c: "pc" if c.kind is CharacterKind.PC else "npc",
+                "characters",
             )
         if scene.obstacles is not old.obstacles:
             _collection(
@@ -609,6 +662,7 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
                 origins.obstacles,
                 lambda o: _obstacle_data(o, names),
                 lambda _: "obstacle",
+                "obstacles",
             )
         for kind, before, after, key, where, encoder in (
             (
@@ -637,9 +691,9 @@ def spliced(loaded: LoadedScene, scene: Scene, folder: Path | None = None) -> st
             ),
         ):
             if before is not after:
-                _collection(splicer, before, after, key, where, encoder, _section(kind))
+                _collection(splicer, before, after, key, where, encoder, _section(kind), kind + "s")
         _top(splicer, old, scene)
-        return splicer.result()
+        return splicer.result(), splicer.origins(origins)
     except _Unhandled:
         return None
 
