@@ -17,6 +17,10 @@ TABLE = "the table or constant behind a function the app calls"
 CHECKS = "character building checks, run by the campaign's own validation in the core"
 
 REFERENCE_ONLY: dict[str, str] = {
+    "text.InvalidText": (
+        "raised by an aspect given a name a file may not hold; sessions catch it as any"
+        " RulesError and show its message"
+    ),
     "contests.FastContestPlan": (
         "what fast_exchange_pick returns; the app calls it only to check a pick (the picks"
         " are kept in the scene's contest rolls), so only the rules' tests read the plan"

@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fatescreen.rules.aspects import Aspect, AspectKind
+from fatescreen.rules.text import text_problem
 from fatescreen.rules.character import Character, CharacterKind, StressKind, StressTrack
 from fatescreen.scene import preload
 from fatescreen.scene.errors import SceneFileError

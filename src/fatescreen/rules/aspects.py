@@ -8,6 +8,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
+from fatescreen.rules.text import MAX_NAME, check_text
+
 GM = "gm"
 """The owner id used for free invokes held by the game master."""
 
@@ -52,6 +54,11 @@ class Aspect:
     kind: AspectKind = AspectKind.SITUATION
     free_invokes: tuple[str, ...] = ()
     hidden: bool = False
+
+    def __post_init__(self) -> None:
+        name = self.name
+        if not (name.isprintable() and 0 < len(name) <= MAX_NAME and not name.isspace()):
+            check_text(name)  # the one rule for text: what a file may hold
 
     @property
     def id(self) -> str:

@@ -56,7 +56,7 @@ class Maker(Generic[T]):
         return made
 
 
-_ASPECT = Aspect("").__dict__
+_ASPECT = Aspect("name").__dict__
 
 
 def bare_aspect(name: str, kind: AspectKind) -> Aspect:

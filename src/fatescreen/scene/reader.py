@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
+from fatescreen.rules.text import MAX_NAME, MAX_TEXT, control_character, text_problem
 from fatescreen.scene.errors import KeyPath, Problem, Text, text
 
-MAX_NAME = 200
-"""Longest name or id a scene may use, in characters."""
-MAX_TEXT = 4000
-"""Longest free text (notes, stunts, outcomes) a scene may use, in characters."""
+__all__ = [
+    "MAX_COUNT",
+    "MAX_NAME",
+    "MAX_TEXT",
+    "Reader",
+    "control_character",
+    "plain_name",
+    "shown",
+]
+
 MAX_COUNT = 10_000
 """Largest count (boxes, members, instances) a scene may use."""
 
@@ -27,16 +33,6 @@ def _type_name(value: object) -> Text:
         dict: "table",
     }.get(type(value), "other")
     return text(f"check.type.{kind}")
-
-
-def control_character(text: str, allowed: str = "\t") -> str | None:
-    """The first control or escape character in a text (other than ``allowed``), as ``U+001B``."""
-    if text.isprintable():  # the common case, checked at C speed: no Cc, Cf, Cs or Co at all
-        return None
-    for char in text:
-        if char not in allowed and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
-            return f"U+{ord(char):04X}"
-    return None
 
 
 def plain_name(value: object) -> bool:
@@ -121,15 +117,9 @@ class Reader:
         if not isinstance(value, str):
             self.fail(path, text("check.expected_string", found=_type_name(value)))
             return None
-        bad = control_character(value, "\t\n" if limit > MAX_NAME else "\t")
-        if bad:
-            self.fail(path, text("check.control_character", character=bad))
-            return None
-        if len(value) > limit:
-            self.fail(path, text("check.too_long", length=len(value), limit=limit))
-            return None
-        if not allow_empty and not value.strip():
-            self.fail(path, text("check.empty"))
+        problem = text_problem(value, limit=limit, allow_empty=allow_empty)
+        if problem is not None:
+            self.fail(path, text(f"rules.{problem.code}", **problem.values))
             return None
         return value
 
