@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import os
 import re
 import sys
@@ -19,6 +20,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 from aiohttp import WSCloseCode, WSMsgType
+from aiohttp.http_exceptions import BadHttpMessage
 from aiohttp.test_utils import TestClient, TestServer
 
 from fatescreen.ui.players.bridge import MAX_COLUMNS, MAX_ROWS
@@ -27,6 +29,7 @@ from fatescreen.ui.players.serve import (
     MAX_PLAYERS,
     Address,
     PlayerServer,
+    RequestErrors,
     ServeError,
     announce,
     check_address,
@@ -90,6 +93,14 @@ async def wait_gone(pid: int, within: float) -> float:
         assert time.monotonic() - start < within, f"player process {pid} still runs"
         await asyncio.sleep(0.05)
     return time.monotonic() - start
+
+
+async def settled(server: PlayerServer) -> None:
+    """Wait until the server has let go of every player process and slot."""
+    deadline = time.monotonic() + WAIT
+    while server.players or server.taken:
+        assert time.monotonic() < deadline, "the server still counts a player process"
+        await asyncio.sleep(0.02)
 
 
 async def status_of_raw(client: Client, request: bytes) -> tuple[int, bytes]:
@@ -205,6 +216,22 @@ async def test_a_malformed_request_gets_400(request_bytes: bytes) -> None:
         assert status == 400
 
 
+def test_an_error_in_the_server_is_one_line_and_a_bad_request_none() -> None:
+    out = io.StringIO()
+    errors = RequestErrors("en", out)
+
+    def report(error: Exception) -> None:
+        record = logging.LogRecord(
+            "aiohttp.server", logging.ERROR, __file__, 1, "Error handling request", (), None
+        )
+        record.exc_info = (type(error), error, None)
+        errors.handle(record)
+
+    report(BadHttpMessage(f"GET /?token={TOKEN}"))
+    report(RuntimeError(f"something with {TOKEN} in it"))
+    assert out.getvalue() == "player view: a request failed (RuntimeError)\n"
+
+
 # --- the player processes ----------------------------------------------------------------
 
 
@@ -264,7 +291,7 @@ async def test_a_closed_websocket_ends_its_player_process() -> None:
         pid = pid_in(await screen_text(websocket, "pid"))
         await websocket.close()
         assert await wait_gone(pid, WAIT) < GRACE  # it exits on SIGTERM: no wait for SIGKILL
-        assert not server.players and server.taken == 0
+        await settled(server)
 
 
 async def test_a_player_that_ignores_sigterm_is_killed_after_the_grace_period() -> None:
@@ -274,7 +301,7 @@ async def test_a_player_that_ignores_sigterm_is_killed_after_the_grace_period() 
         await websocket.close()
         waited = await wait_gone(pid, GRACE + WAIT)
         assert waited >= GRACE * 0.8
-        assert not server.players and server.taken == 0
+        await settled(server)
 
 
 async def test_a_player_that_exits_closes_its_websocket() -> None:
@@ -312,9 +339,9 @@ async def test_no_more_player_processes_than_the_limit() -> None:
         await first.close()
         await wait_gone(first_pid, WAIT)
         deadline = time.monotonic() + WAIT
-        while server.taken >= 2:
-            assert time.monotonic() < deadline
-            await asyncio.sleep(0.05)
+        while server.taken >= 2:  # the slot is free once the server has seen it go
+            assert time.monotonic() < deadline, "the slot was never given back"
+            await asyncio.sleep(0.02)
         third = await client.ws_connect("/ws", headers=WITH_COOKIE)
         await screen_text(third, "pid")
         await third.close()

@@ -4,15 +4,19 @@ or host that cannot be served on is one line before any link."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import subprocess
+import time
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from fatescreen.ui.players.serve import COOKIE
 from tests.players.serving import (
     WAIT,
+    children,
     malformed_requests,
     serve_command,
     serving,
@@ -40,6 +44,29 @@ def test_the_gm_terminal_shows_the_link_and_nothing_else(chapel: Path) -> None:
         printed = served.stop()
     assert served.process.returncode == 0
     assert printed == ""
+
+
+def test_ctrl_c_ends_the_player_process_of_a_connected_browser(chapel: Path) -> None:
+    with serving(chapel, "--host", "127.0.0.1") as served:
+        token = served.url.split("token=", 1)[1]
+
+        async def connect_then_stop() -> list[int]:
+            async with aiohttp.ClientSession(cookies={COOKIE: token}) as session:
+                url = f"http://127.0.0.1:{served.port}/ws?width=4000&height=2000"
+                async with session.ws_connect(url) as websocket:
+                    await websocket.receive(timeout=WAIT)
+                    players = children(served.process.pid)
+                    assert len(players) == 1
+                    printed = await asyncio.to_thread(served.stop)
+                    assert printed == ""
+                    return players
+
+        players = asyncio.run(connect_then_stop())
+    assert served.process.returncode == 0
+    deadline = time.monotonic() + WAIT
+    while any(Path(f"/proc/{pid}").exists() for pid in players):
+        assert time.monotonic() < deadline, "a player process outlived the server"
+        time.sleep(0.1)
 
 
 def run_serve(scene: Path, *args: str) -> tuple[int, list[str]]:

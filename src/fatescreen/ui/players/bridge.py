@@ -139,13 +139,26 @@ class PlayerProcess:
     async def end(self, grace: float) -> int:
         """End the process: SIGTERM, then SIGKILL if it is still running after ``grace``
         seconds (a player view busy drawing a huge terminal may not get to its SIGTERM
-        handler). Returns its exit status once it is gone."""
+        handler). Returns its exit status once it is gone and its pipes are closed."""
         self.signal(kill=False)
         try:
-            await asyncio.wait_for(self.process.wait(), grace)
+            await asyncio.wait_for(self.finish(), grace)
         except TimeoutError:
             self.signal(kill=True)
+            await self.finish()
         return await self.process.wait()
+
+    async def finish(self) -> None:
+        """Close the process's input, read its output to the end, and wait for it to exit.
+
+        The output is thrown away; it is read because a process blocked on writing to a full
+        pipe cannot exit, and a pipe left unread stays open after its process is gone.
+        """
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.close()
+        while await self.process.stdout.read(64 * 1024):
+            pass
+        await self.process.wait()
 
     def signal(self, *, kill: bool) -> None:
         """SIGKILL (``kill``) or SIGTERM the process, if it still runs."""
