@@ -401,7 +401,8 @@ class PlayerServer:
             case Resize(size):
                 await player.resize(size)
             case Ping(stamp):
-                await websocket.send_json(["pong", stamp])
+                with suppress(ConnectionError):  # the browser went away: the bridge ends
+                    await websocket.send_json(["pong", stamp])
             case Focus(focused):
                 await player.set_focus(focused)
 
