@@ -4,20 +4,15 @@ a request without the access token is refused."""
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from fatescreen.commands.session import Session
+from tests.players.serving import Served, children, serving, status_of
 from tests.players.support import leaked, secrets_now
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -46,64 +41,23 @@ needs_a_browser = pytest.mark.skipif(
 )
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
-def status_of(url: str) -> int:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            code: int = response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-    return code
-
-
 @pytest.fixture
-def served(chapel: Path) -> Iterator[str]:
-    """``fatescreen players CHAPEL --serve`` on a free port; the link it prints."""
-    port = free_port()
-    command = [sys.executable, "-m", "fatescreen", "players", str(chapel), "--serve"]
-    server = subprocess.Popen(
-        [*command, "--port", str(port), "--lang", "en"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert server.stdout is not None
-        first = server.stdout.readline()
-        match = re.search(r"http://\S+", first)
-        assert match, f"no link printed: {first!r}"
-        url = match.group(0)
-        for _ in range(100):
-            try:
-                socket.create_connection(("localhost", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+def served(chapel: Path) -> Iterator[Served]:
+    """``fatescreen players CHAPEL --serve`` on a free port of localhost."""
+    with serving(chapel) as running:
+        yield running
 
 
-def test_a_request_without_the_token_is_refused(served: str) -> None:
-    base = served.split("?")[0]
-    assert served.startswith("http://localhost:")
-    assert re.search(r"\?token=[\w-]{20,}$", served)
-    assert status_of(base) == 403
-    assert status_of(base + "?token=guessed") == 403
-    assert status_of(base + "static/js/textual.js") == 403
-    assert status_of(base + "ws") == 403
-    assert status_of(served) == 200
+def test_a_request_without_the_token_is_refused(served: Served) -> None:
+    base = served.base
+    assert base.startswith("http://localhost:")
+    assert re.search(r"\?token=[\w-]{20,}$", served.url)
+    get = "GET {} HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    for path in ("/", "/?token=guessed", "/static/js/textual.js", "/ws"):
+        assert status_of(served.port, get.format(path).encode())[0] == 403
+    status, head = status_of(served.port, get.format(served.url[len(base) - 1 :]).encode())
+    assert status == 303
+    assert b"\r\nLocation: /\r\n" in head
 
 
 def keep_terminal(route: Route) -> None:
@@ -142,11 +96,15 @@ def wait_for(page: Page, wanted: str, timeout: float = 30.0) -> str:
 
 @needs_a_browser
 def test_the_browser_shows_the_scene_and_a_gm_change(
-    served: str, chapel: Path, tmp_path: Path
+    served: Served, chapel: Path, tmp_path: Path
 ) -> None:
+    """Also: the token leaves the address bar, everything the page loads comes from the
+    server (the font too), and closing the browser ends its player process."""
     profile = tmp_path / "chromium-profile"
     profile.mkdir()
     assert sync_playwright is not None
+    requested: list[str] = []
+    console: list[str] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch_persistent_context(
             str(profile),
@@ -157,16 +115,28 @@ def test_the_browser_shows_the_scene_and_a_gm_change(
         )
         try:
             page = browser.new_page()
+            page.on("request", lambda request: requested.append(request.url))
+            page.on("console", lambda message: console.append(message.text))
             page.route("**/static/js/textual.js", keep_terminal)
-            page.goto(served)
+            page.goto(served.url)
+            assert page.url == served.base
             text = wait_for(page, "Rows of pews")
             for shown in ("Nave", "Vestry", "Rain on the windows", "Silbestre", "Father Oskari"):
                 assert shown in text
+            assert page.evaluate("() => document.fonts.check('16px \"Roboto Mono\"')")
             gm = Session.open(chapel)
             gm.execute('aspect add "Smoke in the nave" free 2')
             gm.execute("public assassin")
             text = wait_for(page, "Smoke in the nave")
             text = wait_for(page, "Hooded assassin")
             assert not leaked(text, secrets_now(gm))
+            assert len(children(served.process.pid)) == 1
         finally:
             browser.close()
+    assert requested and all(url.startswith(served.base) for url in requested), requested
+    assert not [line for line in console if "Content Security Policy" in line], console
+    deadline = time.monotonic() + 15
+    while children(served.process.pid):
+        assert time.monotonic() < deadline, "the player process outlived its browser"
+        time.sleep(0.1)
+    assert served.stop() == ""
