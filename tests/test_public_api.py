@@ -280,6 +280,7 @@ def test_the_check_sees_every_dependency(tmp_path: Path, monkeypatch: pytest.Mon
     uses = sorted(use.split(": ", 1)[1] for use in foreign_uses(source, "x.py"))
     assert uses == [
         "_insert_after",
+        "_make_app",
         "from rich._loop",
         "getattr _map",
         "import textual._compositor",
