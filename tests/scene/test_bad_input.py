@@ -526,3 +526,35 @@ def test_finnish_names_make_ids() -> None:
     scene = load_text(text).scene
     assert scene.zones[0].id == "yläkäytävä"
     assert scene.character("äijä").zone == "yläkäytävä"
+
+
+@pytest.mark.parametrize("parts", [33, 30_000])
+def test_a_dotted_key_of_too_many_parts_is_refused_at_once(tmp_path: Path, parts: int) -> None:
+    """``x.a.a.…`` with thousands of parts made the TOML parser take seconds and gigabytes
+    (its time grows with the square of the parts): refused before parsing, with the line."""
+    import time
+
+    from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.load import load_scene
+    from fatescreen.scene.source import MAX_KEY_PARTS
+
+    path = tmp_path / "dotted.toml"
+    path.write_text('format = 1\ntitle = "x"\nx' + ".a" * (parts - 1) + " = 1\n", "utf-8")
+    started = time.perf_counter()
+    with pytest.raises(SceneFileError) as raised:
+        load_scene(path)
+    assert time.perf_counter() - started < 2
+    problem = raised.value.problems[0]
+    assert problem.line == 3 and f"more than {MAX_KEY_PARTS} dotted parts" in problem.message
+
+
+def test_a_key_of_the_most_parts_a_scene_may_use_is_read(tmp_path: Path) -> None:
+    from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.load import load_scene
+    from fatescreen.scene.source import MAX_KEY_PARTS
+
+    path = tmp_path / "dotted.toml"
+    path.write_text('format = 1\ntitle = "x"\nx' + ".a" * (MAX_KEY_PARTS - 1) + " = 1\n", "utf-8")
+    with pytest.raises(SceneFileError) as raised:
+        load_scene(path)
+    assert "unknown key 'x'" in raised.value.problems[0].message  # parsed, then read

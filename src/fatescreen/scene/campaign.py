@@ -30,7 +30,7 @@ from fatescreen.scene.locate import locate
 from fatescreen.scene.model import RulesInPlay
 from fatescreen.scene.reader import MAX_TEXT, Reader, shown
 from fatescreen.scene.save import patch, patch_record, to_record
-from fatescreen.scene.source import parse, read_text
+from fatescreen.scene.source import long_key_line, parse, read_text
 from fatescreen.scene.systems import FATE
 
 CAMPAIGN_FILE = "campaign.toml"
@@ -412,7 +412,10 @@ def _decode_party(
 def _scene_title(path: Path) -> tuple[str, str] | None:
     """A scene file's title and a problem; None for a file that is not a scene (a template)."""
     try:
-        data = tomllib.loads(read_text(path))
+        source = read_text(path)
+        if long_key_line(source) is not None:
+            return path.stem, "not valid TOML: a key of too many parts"
+        data = tomllib.loads(source)
     except SceneFileError as error:
         return path.stem, error.problems[0].message
     except tomllib.TOMLDecodeError:

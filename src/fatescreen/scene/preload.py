@@ -30,7 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from fatescreen.scene.source import MAX_FILE_BYTES, file_problem
+from fatescreen.scene.source import MAX_FILE_BYTES, file_problem, long_key_line
 
 if TYPE_CHECKING:
     from fatescreen.scene.load import LoadedScene
@@ -190,6 +190,8 @@ def _child(path: Path, pipe: int) -> None:  # pragma: no cover - runs in the chi
     gc.disable()
     try:
         text = _read(path)
+        if long_key_line(text) is not None:
+            raise ValueError("a key too long to parse: the parent says so")
         data = tomllib.loads(text)
         result: object
         try:

@@ -108,6 +108,10 @@ def parse(source: str, path: Path | None) -> dict[str, Any]:
         SceneFileError: The text is not TOML, with the line the parser names (for nesting
             too deep to parse, the line of the deepest opening bracket).
     """
+    line = long_key_line(source)
+    if line is not None:
+        # the TOML parser takes time growing with the square of a key's parts
+        raise _fail(path, text("check.key_too_long", limit=MAX_KEY_PARTS), line)
     try:
         return tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
@@ -115,6 +119,28 @@ def parse(source: str, path: Path | None) -> dict[str, Any]:
         raise _fail(path, text("check.not_toml", detail=toml_detail(message)), line) from None
     except RecursionError:
         raise _fail(path, text("check.too_deep"), deepest_line(source)) from None
+
+
+MAX_KEY_PARTS = 32
+"""Most parts a dotted key or table name may have (``npc.each."Cultist 2".consequences``
+has four): far more than a scene needs, few enough to parse at once."""
+
+
+@cache
+def _long_dotted_key() -> re.Pattern[str]:
+    part = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+    return re.compile(rf"(?:{part}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS}}}{part}")
+
+
+def long_key_line(source: str) -> int | None:
+    """The line of a key with more than :data:`MAX_KEY_PARTS` parts, if any (only lines
+    with that many dots are looked at closely: a scene's lines have a few)."""
+    if source.count(".") < MAX_KEY_PARTS:
+        return None
+    for number, line in enumerate(source.split("\n"), start=1):
+        if line.count(".") >= MAX_KEY_PARTS and _long_dotted_key().search(line):
+            return number
+    return None
 
 
 def toml_error(error: tomllib.TOMLDecodeError, text: str) -> tuple[str, int | None]:
