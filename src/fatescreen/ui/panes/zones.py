@@ -11,6 +11,7 @@ from itertools import accumulate, compress, groupby
 from operator import is_, is_not, itemgetter
 from typing import overload
 
+from rich.cells import cell_len, get_character_cell_size, set_cell_size
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
@@ -45,26 +46,49 @@ class Canvas:
         self.styles = [[""] * width for _ in range(height)]
 
     def put(self, x: int, y: int, text: str, style: str = "") -> None:
-        """Write text from (x, y), clipped to the canvas."""
+        """Write text from (x, y), clipped to the canvas, a cell a column: a wide
+        character (CJK, most emoji) takes two cells, a combining one joins the character
+        before it, as the terminal draws them."""
         if not 0 <= y < self.height:
             return
-        start, end = max(x, 0), min(x + len(text), self.width)
-        if start < end:
-            self.cells[y][start:end] = text[start - x : end - x]
-            self.styles[y][start:end] = [style] * (end - start)
+        if text.isascii():  # the common case: a character a cell
+            start, end = max(x, 0), min(x + len(text), self.width)
+            if start < end:
+                self.cells[y][start:end] = text[start - x : end - x]
+                self.styles[y][start:end] = [style] * (end - start)
+            return
+        cells, styles = self.cells[y], self.styles[y]
+        column = x
+        for char in text:
+            size = get_character_cell_size(char)
+            if size == 0:
+                if 0 < column <= self.width:
+                    cells[column - 1] += char
+                continue
+            if column + size > self.width:
+                if 0 <= column < self.width:
+                    cells[column], styles[column] = " ", style  # half a wide character
+                break
+            if column >= 0:
+                cells[column], styles[column] = char, style
+                if size == 2:
+                    cells[column + 1], styles[column + 1] = "", style
+            column += size
 
     def lines(self) -> list[Content]:
         """The canvas as Content lines, trailing blanks trimmed, one span per run of a
         style."""
         lines = []
         for row, styles in zip(self.cells, self.styles, strict=True):
-            text = "".join(row).rstrip(" ")
+            end = len(row)
+            while end and row[end - 1] == " ":
+                end -= 1
             lines.append(
                 Content.assemble(
                     *(
-                        ("".join(char for char, _ in run), style)
+                        ("".join(cell for cell, _ in run), style)
                         for style, run in groupby(
-                            zip(text, styles[: len(text)], strict=True), itemgetter(1)
+                            zip(row[:end], styles[:end], strict=True), itemgetter(1)
                         )
                     )
                 )
@@ -137,8 +161,15 @@ class ZoneBox:
         return f"ZoneBox({self.zone_id!r}, {self.title!r}, {self.lines!r})"
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+def _fit(text: str, width: int, keep: str = "") -> str:
+    """``text`` and then ``keep`` in ``width`` cells: the text cut short with "…" when they
+    do not fit, never ``keep`` (a count, the GM's mark) while there is room for it."""
+    kept = cell_len(keep)
+    if cell_len(text) + kept <= width:
+        return text + keep
+    if width - kept < 2:
+        return set_cell_size(text + keep, width - 1) + "…"
+    return set_cell_size(text, width - kept - 1) + "…" + keep
 
 
 @dataclass
@@ -259,19 +290,18 @@ def _box_lines(
     for aspect in zone.aspects:
         invokes = f" ({len(aspect.free_invokes)})" if aspect.free_invokes else ""
         hidden = f" [{gm}]" if aspect.hidden else ""
-        lines.append((_fit(literal(aspect.name) + invokes + hidden, inner), "italic $secondary"))
+        lines.append((_fit(literal(aspect.name), inner, invokes + hidden), "italic $secondary"))
     for character in characters:
         name = literal(character.shown_name)
-        if character.kind is CharacterKind.MOOKS:
-            name += f" ×{character.members}"
+        marks = f" ×{character.members}" if character.kind is CharacterKind.MOOKS else ""
         if character.taken_out:
             name = "✝" + name
         elif character.minions or character.forms:
-            name += " ◆"
+            marks += " ◆"
         style = "bold" if character.kind is CharacterKind.PC else ""
         if character.taken_out:
             style = "strike $text-muted"
-        lines.append((_fit(name, inner), style))
+        lines.append((_fit(name, inner, marks), style))
     for obstacle in obstacles:
         mark = "⚠" if isinstance(obstacle, Hazard) else "▦" if isinstance(obstacle, Block) else "?"
         lines.append((_fit(f"{mark} {literal(obstacle.name)}", inner), "$warning"))
@@ -459,7 +489,7 @@ def _draw_links(plans: list[Plan], heights: list[int], tops: list[int]) -> list[
             y = tops[top] + 1
             put(x, y, ("═" if label else "─") * length, style)
             if label:
-                put(x + (length - len(label)) // 2, y + 1, label, style)
+                put(x + (length - cell_len(label)) // 2, y + 1, label, style)
         else:
             for y in range(tops[top] + heights[top], tops[bottom]):
                 put(x, y, "║" if label else "│", style)
