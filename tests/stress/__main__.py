@@ -12,7 +12,15 @@ import sys
 import time
 from collections.abc import Callable
 
-from tests.stress.figures import Figures, fuzz_lines, kill_journal, kill_saves, undo_redo
+from tests.stress.figures import (
+    Figures,
+    damaged_journals,
+    full_disk_appends,
+    fuzz_lines,
+    kill_journal,
+    kill_saves,
+    undo_redo,
+)
 
 MUST_BE_ZERO = (
     "crashes",
@@ -23,6 +31,9 @@ MUST_BE_ZERO = (
     "temp files left after the next open",
     "lost",
     "mixed",
+    "scenes that failed to open",
+    "intact records lost",
+    "changes in memory not in the journal",
 )
 
 
@@ -33,6 +44,8 @@ def main() -> int:
     parser.add_argument("--sequences", type=int, default=1_000)
     parser.add_argument("--save-kills", type=int, default=100)
     parser.add_argument("--journal-kills", type=int, default=100)
+    parser.add_argument("--damaged-journals", type=int, default=1_000)
+    parser.add_argument("--full-disks", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     runs: list[tuple[str, Callable[[], tuple[Figures, list[str]]]]] = [
@@ -40,6 +53,8 @@ def main() -> int:
         ("undo/redo sequences", lambda: undo_redo(args.sequences, args.seed)),
         ("SIGKILLs while saving", lambda: kill_saves(args.save_kills, args.seed)),
         ("SIGKILLs while journaling", lambda: kill_journal(args.journal_kills, args.seed)),
+        ("journals damaged at random bytes", lambda: damaged_journals(args.damaged_journals)),
+        ("disk full at random appends", lambda: full_disk_appends(args.full_disks, args.seed)),
     ]
     bad = 0
     for title, run in runs:
@@ -66,6 +81,10 @@ def _keys(title: str) -> tuple[str, ...]:
         return ("mismatches",)
     if "saving" in title:
         return ("file torn", "temp files left after the next open")
+    if "damaged" in title:
+        return ("scenes that failed to open", "intact records lost")
+    if "full" in title:
+        return ("changes in memory not in the journal",)
     return ("lost", "mixed")
 
 

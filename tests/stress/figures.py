@@ -312,3 +312,153 @@ def _one_journal_kill(
         figures["mixed"] += 1
         failures.append("the recovered scene differs from the commands replayed")
     session.discard_recovery()  # the next child starts from the file again
+
+
+def _journaled_session(folder: Path, commands: list[str]) -> tuple[Path, Session]:
+    """The demo scene copied into ``folder`` with ``commands`` applied and journaled."""
+    shutil.copytree(DEMO.parent, folder, dirs_exist_ok=True)
+    path = folder / DEMO.name
+    session = Session.open(path, seed=1)
+    for line in commands:
+        session.execute(line)
+    return path, session
+
+
+def damaged_journals(count: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+    """Damage a journal of a short session ``count`` times at a random byte offset (bytes
+    changed, cut short, or garbage put in); each time the scene must open, and every record
+    the damage did not touch must be offered for recovery.
+
+    Returns:
+        The figures (journals damaged, records intact, scenes that failed to open, intact
+        records lost) and each failure described.
+    """
+    figures: Figures = Counter()
+    failures: list[str] = []
+    rng = random.Random(start_seed)
+    commands = journal_commands(6)
+    with tempfile.TemporaryDirectory(prefix="fatescreen-damage-") as temp:
+        backup = dict(os.environ)
+        os.environ["FATESCREEN_DATA_DIR"] = str(Path(temp) / "data")
+        try:
+            path, session = _journaled_session(Path(temp) / "scene", commands)
+            assert session.journal is not None
+            journal = session.journal.path
+            pristine = journal.read_bytes()
+            lines = pristine.split(b"\n")
+            for number in range(count):
+                offset = rng.randrange(len(pristine))
+                how = rng.choice(("flip", "cut", "garbage", "utf8"))
+                if how == "flip":
+                    damaged = (
+                        pristine[:offset] + bytes([rng.randrange(256)]) + pristine[offset + 1 :]
+                    )
+                elif how == "cut":
+                    damaged = pristine[:offset]
+                elif how == "garbage":
+                    junk = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40)))
+                    damaged = pristine[:offset] + junk + pristine[offset:]
+                else:
+                    damaged = pristine[:offset] + "Ä".encode()[:1] + pristine[offset:]
+                journal.write_bytes(damaged)
+                figures["journals damaged"] += 1
+                # the records the damage left whole: the lines before the damaged one
+                # (a cut keeps them all but the last), after it the lines that follow
+                start = pristine.rfind(b"\n", 0, offset) + 1
+                intact = [
+                    line
+                    for line in lines[1:]
+                    if line
+                    and (pristine.find(line) + len(line) < start or how != "cut")
+                    and line in damaged.split(b"\n")
+                ]
+                figures["records intact"] += len(intact)
+                try:
+                    reopened = Session.open(path, seed=1)
+                    offered = reopened.recoverable()
+                except Exception as error:  # a damaged journal must never keep a scene shut
+                    figures["scenes that failed to open"] += 1
+                    failures.append(f"#{number} {how} at {offset}: {type(error).__name__}: {error}")
+                    continue
+                if lines[0] not in damaged.split(b"\n"):
+                    continue  # the base line itself was hit: nothing can be replayed safely
+                shown = {command for command, _ in offered}
+                for line in intact:
+                    command = line.decode("utf-8", errors="replace").split('"command": "')[-1]
+                    command = command.split('"')[0]
+                    if command not in shown:
+                        figures["intact records lost"] += 1
+                        failures.append(f"#{number} {how} at {offset}: {command!r} not offered")
+        finally:
+            os.environ.clear()
+            os.environ.update(backup)
+    return figures, failures
+
+
+def full_disk_appends(count: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+    """Make the disk full at a random journal append, ``count`` times: the command that
+    hit it must change nothing in memory, and every change in memory must be in the
+    journal (a session reopened from it reaches the same scene).
+
+    Returns:
+        The figures (disks filled, commands refused by a full disk, changes in memory not
+        in the journal) and each failure described.
+    """
+    import errno
+
+    from fatescreen.scene import journal as journal_module
+    from fatescreen.scene.journal import JournalWriteError
+
+    figures: Figures = Counter()
+    failures: list[str] = []
+    rng = random.Random(start_seed)
+    real_write = os.write
+    with tempfile.TemporaryDirectory(prefix="fatescreen-full-") as temp:
+        backup = dict(os.environ)
+        os.environ["FATESCREEN_DATA_DIR"] = str(Path(temp) / "data")
+        try:
+            for number in range(count):
+                folder = Path(temp) / f"scene-{number}"
+                path, session = _journaled_session(folder, [])
+                commands = journal_commands(8)
+                fail_at = rng.randrange(len(commands))
+                appended = [0]
+
+                def write(
+                    descriptor: int,
+                    data: bytes,
+                    fail_at: int = fail_at,
+                    appended: list[int] = appended,
+                ) -> int:
+                    if appended[0] == fail_at:
+                        part = rng.randrange(len(data))  # some of the record may go in
+                        if part:
+                            real_write(descriptor, data[:part])
+                        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                    appended[0] += 1
+                    return real_write(descriptor, data)
+
+                journal_module.os.write = write  # type: ignore[attr-defined]
+                try:
+                    for line in commands:
+                        before = session.scene
+                        try:
+                            session.execute(line)
+                        except JournalWriteError:
+                            figures["commands refused by a full disk"] += 1
+                            if session.scene is not before:
+                                figures["changes in memory not in the journal"] += 1
+                                failures.append(f"#{number}: {line!r} changed the scene")
+                            break
+                finally:
+                    journal_module.os.write = real_write  # type: ignore[attr-defined]
+                figures["disks filled"] += 1
+                reopened = Session.open(path, seed=1)
+                reopened.recover()
+                if reopened.scene != session.scene:
+                    figures["changes in memory not in the journal"] += 1
+                    failures.append(f"#{number}: the journal does not give the scene in memory")
+        finally:
+            os.environ.clear()
+            os.environ.update(backup)
+    return figures, failures

@@ -7,7 +7,14 @@ import os
 
 import pytest
 
-from tests.stress.figures import fuzz_lines, kill_journal, kill_saves, undo_redo
+from tests.stress.figures import (
+    damaged_journals,
+    full_disk_appends,
+    fuzz_lines,
+    kill_journal,
+    kill_saves,
+    undo_redo,
+)
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 
@@ -43,3 +50,17 @@ def test_a_killed_journaling_session_loses_and_mixes_nothing() -> None:
     assert figures["journal kills"] == 5
     assert figures["commands recovered"] >= figures["commands acknowledged"] > 0
     assert figures["lost"] == figures["mixed"] == 0
+
+
+def test_damaged_journals_never_keep_a_scene_shut_nor_lose_an_intact_record() -> None:
+    figures, failures = damaged_journals(60)
+    assert failures == []
+    assert figures["journals damaged"] == 60 and figures["records intact"] > 0
+    assert figures["scenes that failed to open"] == figures["intact records lost"] == 0
+
+
+def test_a_full_disk_at_any_append_leaves_nothing_in_memory_outside_the_journal() -> None:
+    figures, failures = full_disk_appends(10)
+    assert failures == []
+    assert figures["disks filled"] == 10 and figures["commands refused by a full disk"] == 10
+    assert figures["changes in memory not in the journal"] == 0
