@@ -6,6 +6,7 @@ import json
 import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import ClassVar
 
 from fatescreen.commands.campaign import (
     CampaignApplied,
@@ -120,6 +121,9 @@ class CampaignSession(Session):
     writes party.toml and campaign.toml with the scene; scene end and session end save by
     themselves. Undo covers campaign steps too, back to the start of the open scene.
     """
+
+    saves_in_background: ClassVar[bool] = False
+    """A campaign's save writes the scene, the party and the campaign file together."""
 
     files: LoadedCampaign | None = None
     campaign: Campaign = field(default_factory=lambda: Campaign(""))

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from fatescreen.commands.core import (
     Applied,
@@ -32,7 +32,7 @@ from fatescreen.scene import preload
 from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError, escape_controls
 from fatescreen.scene.history import History, NothingToUndo, Step, UndoHistory, UndoStep
-from fatescreen.scene.journal import Journal
+from fatescreen.scene.journal import Journal, JournalWriteError
 from fatescreen.scene.load import LoadedScene
 from fatescreen.scene.model import Scene, changes
 
@@ -54,6 +54,16 @@ class RecoveryPending(RuntimeError):
     """A session was asked to change a scene whose journal still holds unsaved changes:
     :meth:`Session.recover` or :meth:`Session.discard_recovery` must be called first, or
     the new changes would be journaled after (and mixed with) the old ones."""
+
+
+@dataclass(frozen=True)
+class PendingSave:
+    """A save being written: the saved state it starts from, the scene it writes, and
+    how many of the journal's commands that scene holds."""
+
+    loaded: LoadedScene
+    scene: Scene
+    through: int
 
 
 def are_faces(text: str) -> bool:
@@ -382,6 +392,60 @@ class Session(JournalGuard):
         line = tr(self.lang, "save.line", path=str(self.loaded.path))
         self.log.append(LogEntry(text, (line,)))
         return Result(text, (line,))
+
+    # -- saving while play goes on ------------------------------------------------------
+
+    saves_in_background: ClassVar[bool] = True
+    """Whether :meth:`begin_save` may be used: the scene's save is written off the UI
+    thread while commands go on (a campaign saves several files at once, and does not)."""
+
+    def begin_save(self) -> PendingSave:
+        """Take what a save writes (the scene now, and how many journaled commands it
+        holds); :meth:`write_save` writes it on any thread, :meth:`end_save` adopts it.
+
+        Raises:
+            CommandError: The session is read-only or has no file to save to.
+        """
+        if self.read_only or self.loaded is None:
+            raise CommandError(tr(self.lang, "error.save_nowhere"))
+        through = len(self.journal.written) if self.journal is not None else 0
+        return PendingSave(self.loaded, self.scene, through)
+
+    def write_save(self, pending: PendingSave) -> LoadedScene:
+        """Write a save taken by :meth:`begin_save`; touches nothing of the session but
+        the journal's file (a marker that says what the file holds), so commands may go on
+        meanwhile on another thread.
+
+        Raises:
+            CommandError: The file or the journal cannot be written.
+        """
+        from fatescreen.scene.save import save_scene
+
+        journal = self.journal
+
+        def mark(text: str) -> None:
+            if journal is not None:
+                journal.mark_saved(text, pending.through)
+
+        try:
+            return save_scene(pending.loaded, pending.scene, before_write=mark)
+        except (OSError, SceneFileError, JournalWriteError) as error:
+            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+
+    def end_save(self, pending: PendingSave, saved: LoadedScene) -> Result:
+        """Adopt a written save: the file's text becomes the base, and the journal starts
+        again against it with the commands applied while it was written."""
+        self.loaded = saved
+        if self.journal is not None:
+            since = self.journal.written[pending.through :]
+            self.journal.start(saved.text)
+            for command, dice in since:
+                self.journal.append(command, dice)
+        if pending.scene is self.scene or pending.scene == self.scene:
+            self.scene = self._carry_pending(saved.scene)
+        line = tr(self.lang, "save.line", path=str(saved.path))
+        self.log.append(LogEntry("save", (line,)))
+        return Result("save", (line,))
 
     def _carry_pending(self, saved: Scene) -> Scene:
         return replace(saved, **{name: getattr(self.scene, name) for name in TRANSIENT})

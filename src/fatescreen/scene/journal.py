@@ -44,6 +44,10 @@ def _record(line: bytes) -> dict[str, object] | None:
         return None
     if "base" in entry:
         return entry if isinstance(entry["base"], str) else None
+    if "saved" in entry:
+        through = entry.get("through")
+        valid = isinstance(entry["saved"], str) and type(through) is int and through >= 0
+        return entry if valid else None
     command, dice = entry.get("command"), entry.get("dice", [])
     if not isinstance(command, str) or not isinstance(dice, list):
         return None
@@ -70,6 +74,8 @@ class Journal:
         self.scene_path = scene_path
         self.faces = faces
         """Whether a record's dice are faces its system's roll could show (None: any)."""
+        self.written: list[tuple[str, tuple[str, ...]]] = []
+        """The command records this object appended since it last started the journal."""
         self.path = (folder or data_dir() / "journals") / f"{scene_path.stem}-{key}.jsonl"
 
     def pending(self, base_text: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -104,14 +110,34 @@ class Journal:
                 damaged.append(line)  # a line torn by a crash: the lines around it are good
             else:
                 entries.append(entry)
-        if base_text is None or not entries or entries[0].get("base") != _digest(base_text):
+        if base_text is None or not entries or "base" not in entries[0]:
             return [], damaged
-        pending = []
-        for entry in entries[1:]:
-            command, dice = entry.get("command"), entry.get("dice", [])
-            if isinstance(command, str) and isinstance(dice, list):
-                pending.append((command, tuple(str(face) for face in dice)))
-        return pending, damaged
+        commands = [
+            (str(entry["command"]), tuple(str(face) for face in entry.get("dice", [])))  # type: ignore[attr-defined]
+            for entry in entries[1:]
+            if "command" in entry
+        ]
+        digest = _digest(base_text)
+        if entries[0]["base"] == digest:
+            return commands, damaged
+        # a save written while commands went on: the file now holds the text the marker
+        # names, with the first ``through`` commands in it
+        for entry in reversed(entries[1:]):
+            if entry.get("saved") == digest:
+                through = entry["through"]
+                assert isinstance(through, int)
+                return commands[through:], damaged
+        return [], damaged
+
+    def mark_saved(self, text: str, through: int) -> None:
+        """Record that ``text``, holding the first ``through`` commands of this journal, is
+        about to be written over the scene: until the journal starts again against it, a
+        recovery replays over it only the commands after those.
+
+        Raises:
+            JournalWriteError: The journal cannot be written.
+        """
+        self._write({"saved": _digest(text), "through": through})
 
     def set_aside_damaged(self) -> Path | None:
         """Keep the damaged lines in a ``.damaged`` file beside the journal (appended, so
@@ -141,6 +167,7 @@ class Journal:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, self.path)
+        self.written = []
 
     def append(self, command: str, dice: tuple[str, ...] = ()) -> None:
         """Record one applied command line durably, with the faces of any dice it rolled
@@ -154,6 +181,11 @@ class Journal:
         entry: dict[str, object] = {"command": command}
         if dice:
             entry["dice"] = list(dice)
+        self._write(entry)
+        self.written.append((command, tuple(dice)))
+
+    def _write(self, entry: dict[str, object]) -> None:
+        """Append one record durably (see :meth:`append`)."""
         data = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8")
         try:
             descriptor = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)

@@ -651,10 +651,17 @@ def insert_top_key(doc: tomlkit.TOMLDocument, key: str, value: Any) -> None:
         doc.append(key, item)
 
 
-def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> LoadedScene:
+def save_scene(
+    loaded: LoadedScene,
+    scene: Scene,
+    path: Path | None = None,
+    *,
+    before_write: Callable[[str], None] | None = None,
+) -> LoadedScene:
     """Write ``scene`` over its file (or to ``path``) and return the new saved state.
 
-    The returned value is what later saves and undo compare against.
+    The returned value is what later saves and undo compare against. ``before_write`` is
+    called with the new text before the file is replaced (the journal marks the save).
     """
     from fatescreen.scene.load import load_text
 
@@ -666,11 +673,15 @@ def save_scene(loaded: LoadedScene, scene: Scene, path: Path | None = None) -> L
         # each change written over its own span of the text: no document needed, and the
         # splicer knows where every record now stands
         text, origins = done
+        if before_write is not None:
+            before_write(text)
         write_atomic(target, text)
         saved = replace(scene, pending_roll=None, pending_hit=None)
         return LoadedScene(saved, target, text, origins)
     document = patched_document(loaded, scene, target.parent)
     text = tomlkit.dumps(document)
+    if before_write is not None:
+        before_write(text)
     write_atomic(target, text)
     if same_records(loaded.scene, scene):
         # Values changed but no record came or went: every record is where it was, so the

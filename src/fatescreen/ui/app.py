@@ -18,16 +18,18 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
+from textual.worker import Worker, WorkerFailed, WorkerState
 
 from fatescreen.commands.core import Context, line_in, registry, verb_help
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.session import Result, Session
+from fatescreen.commands.session import PendingSave, Result, Session
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene import presence
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.load import LoadedScene
 from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
@@ -332,6 +334,10 @@ class FatescreenApp(App[None]):
         self.shown_pane = "zones"
         self._panes: list[Pane] = []
         self._status_shown: tuple[object, ...] | None = None
+        self.saving: PendingSave | None = None
+        """The save being written off the UI thread, if any (the status line says so)."""
+        self.save_again = False
+        """Ctrl+S was pressed while a save was written: another follows it."""
         """What the status line was made from last (see :meth:`_status`)."""
         self.quick_pick = QuickPick(id="pick")
         self._builder: SceneBuilder | None = None
@@ -582,6 +588,8 @@ class FatescreenApp(App[None]):
         what they are about to be)."""
         scene = self.scene
         dirty = " ●" if self.session is not None and self.session.dirty else ""
+        if self.saving is not None:
+            dirty = " · " + self.tr("ui.saving")
         width = (width or self.size.width) - 2
         # most commands change nothing the line shows: it is not made again
         shown = (
@@ -1110,16 +1118,69 @@ class FatescreenApp(App[None]):
         self.run_command(Line("redo"), flow=False)
 
     def action_save(self) -> None:
-        """Save the scene file."""
+        """Save the scene file: written off the UI thread, so that keys are answered while
+        a large scene is written (the status line says "saving…", then a notice "saved")."""
         from fatescreen.commands.requests import Line
 
+        session = self.session
+        if session is not None and session.saves_in_background:
+            if self.saving is not None:
+                self.save_again = True  # what changes meanwhile is saved right after
+                return
+            try:
+                pending = session.begin_save()
+            except CommandError as error:
+                self.bell()
+                self.notify(str(error), severity="error", markup=False)
+                return
+            self.saving = pending
+            self._status()
+            self.run_worker(
+                partial(session.write_save, pending),
+                thread=True,
+                name="save",
+                group="save",
+                exit_on_error=False,
+            )
+            return
         result = self.run_command(Line("save"), flow=False)
         if result is not None and result.ok:
             self.notify(result.lines[0], markup=False)
             self._status()
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A save written off the UI thread is adopted here, on it."""
+        worker = event.worker
+        if worker.name != "save" or self.saving is None or self.session is None:
+            return
+        if event.state is WorkerState.SUCCESS and isinstance(worker.result, LoadedScene):
+            result = self.session.end_save(self.saving, worker.result)
+            self.query_one(LogPane).add(
+                line_in(result.line, self.view_state.lang), result.lines, result.ok
+            )
+            self.notify(result.lines[0], markup=False)
+        elif event.state is WorkerState.ERROR:
+            self.bell()
+            self.notify(str(worker.error), severity="error", markup=False)
+        else:
+            return
+        self.saving = None
+        self._status()
+        if self.save_again:
+            self.save_again = False
+            self.action_save()
+
+    async def wait_for_save(self) -> None:
+        """Wait until no save is being written (before quitting)."""
+        for worker in self.workers:
+            if worker.name == "save":
+                await worker.wait()
+
     async def action_quit(self) -> None:
         """Quit; with changes not saved to the scene file, ask first (s saves and quits)."""
+        if self.saving is not None:
+            with suppress(WorkerFailed):
+                await self.wait_for_save()
         self.session_flow.quit(self.exit)
 
     def action_command_bar(self) -> None:

@@ -1,0 +1,94 @@
+"""Ctrl+S never blocks a key: the save of a 25× scene is written off the UI thread. A key
+pressed while it is written is answered before the save ends; its change goes into the
+journal (against the saved text, once the save is adopted) and into the next save.
+
+The disk is made slow on purpose: the save's write waits until the test has seen the key
+answered, so the order is certain whatever the machine."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from fatescreen.commands.session import Session
+from fatescreen.scene import save as save_module
+from fatescreen.ui.app import FatescreenApp
+from tests.scene.support import ROOT
+from tests.ui.support import Keys, until
+
+
+@pytest.fixture
+def large_scene(tmp_path: Path) -> Path:
+    path = tmp_path / "large-scene.toml"
+    subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "make_large_scene.py"), str(path), "--scale", "25"],
+        check=True,
+        capture_output=True,
+    )
+    return path
+
+
+async def test_a_key_pressed_during_a_save_is_answered_before_the_save_ends(
+    large_scene: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_write = save_module.write_atomic
+    writing, release = threading.Event(), threading.Event()
+
+    def slow_disk(path: Path, text: str, **options: bool) -> None:
+        writing.set()
+        assert release.wait(30), "the test never let the save finish"
+        real_write(path, text, **options)
+
+    monkeypatch.setattr(save_module, "write_atomic", slow_disk)
+    app = FatescreenApp(large_scene, remember=False, lang="en", cursor_blink=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        keys = Keys(pilot)
+        await pilot.pause()
+        assert app.session is not None
+        pool = app.scene.gm_pool
+        await keys.press("colon")
+        await keys.type("pool " + str(pool + 1))
+        await keys.press("enter")
+        await keys.press("ctrl+s")
+        await until(pilot, writing.is_set)
+        assert "saving…" in str(app.query_one("#status").render())
+        # the save waits on the disk: the keys go on
+        await keys.press("colon")
+        await keys.type("pool " + str(pool + 2))
+        await keys.press("enter")
+        assert app.scene.gm_pool == pool + 2 and app.saving is not None
+        release.set()
+        await until(pilot, lambda: app.saving is None)
+        on_disk = large_scene.read_text(encoding="utf-8")
+        assert f"gm_pool = {pool + 1}" in on_disk  # what was there when Ctrl+S was pressed
+        assert app.session.dirty  # the change made meanwhile is not saved yet
+        journal = app.session.journal
+        assert journal is not None
+        assert [c for c, _ in journal.pending(on_disk)] == [f"pool {pool + 2}"]
+        await keys.press("ctrl+s")
+        await until(pilot, lambda: app.saving is None and not app.session.dirty)
+        assert f"gm_pool = {pool + 2}" in large_scene.read_text(encoding="utf-8")
+
+
+def test_a_save_marked_in_the_journal_recovers_only_what_came_after(tmp_path: Path) -> None:
+    """A crash after the file is written and before the journal starts again: the journal
+    says which of its commands the file holds, and only the later ones are recovered."""
+    import shutil
+
+    from tests.scene.support import SCENES
+
+    shutil.copytree(SCENES, tmp_path / "scenes")
+    path = tmp_path / "scenes" / "golden-mask.toml"
+    session = Session.open(path, seed=1)
+    session.execute("pool 4")
+    pending = session.begin_save()
+    session.execute("pool 6")
+    session.write_save(pending)  # the file has pool 4; the journal is not restarted
+    reopened = Session.open(path, seed=1)
+    assert [command for command, _ in reopened.recoverable()] == ["pool 6"]
+    reopened.recover()
+    assert reopened.scene.gm_pool == 6
