@@ -279,12 +279,27 @@ class Follower:
         self._session, self._key, self._applied = None, "", 0
 
     def _rolls_now(self, session: Session) -> list[PendingRoll]:
-        """The last rolls made and not undone, oldest first."""
-        rolls = list(self._kept_rolls)
-        for step in session.history.done:
+        """The last rolls made and not undone, oldest first: found from the newest step of
+        the history back (a roll an invoke changed, as it is now), then among the rolls
+        kept from before; so the cost does not grow with the history."""
+        rolls: list[PendingRoll] = []
+        seen: set[int] = set()
+        for step in reversed(session.history.done):
+            if len(rolls) == ROLLS_KEPT:
+                break
             if _is_roll(step):
-                _add_roll(rolls, step)
-        return rolls[-ROLLS_KEPT:]
+                pending = step.after.pending_roll
+                assert pending is not None
+                if id(pending.roll_id) not in seen:
+                    seen.add(id(pending.roll_id))
+                    rolls.append(pending)
+        for pending in reversed(self._kept_rolls):
+            if len(rolls) == ROLLS_KEPT:
+                break
+            if id(pending.roll_id) not in seen:
+                seen.add(id(pending.roll_id))
+                rolls.append(pending)
+        return rolls[::-1]
 
     def _shown_rolls(self) -> tuple[PublicRoll, ...]:
         """The rolls of the last picture shown (when there is no scene to read now)."""
