@@ -191,3 +191,24 @@ def test_a_journal_removed_or_begun_again_starts_again_from_the_file(chapel: Pat
     assert _aspects(follower.poll()) == ["Rain on the windows", "Fog"]
     gm.discard_recovery()  # begun again against the file: nothing of it applies now
     assert _aspects(follower.poll()) == ["Rain on the windows"]
+
+
+def test_a_file_changed_in_the_same_tick_as_the_look_before_is_read_again(
+    chapel: Path,
+) -> None:
+    """File times advance by clock ticks: a hand edit of the same size, made within the
+    tick of the file's last change, can leave its size and time as they were. A file that
+    changed that close to a look is read again at the next look."""
+    follower = Follower(chapel)
+    os.utime(chapel)  # changed just now
+    status = chapel.stat()
+    assert follower.poll() is not None
+    text = chapel.read_text(encoding="utf-8")
+    edited = text.replace('"The drowned chapel"', '"The drowned church"')
+    assert len(edited) == len(text) and edited != text
+    with chapel.open("r+", encoding="utf-8") as handle:  # in place: the same inode
+        handle.write(edited)
+    os.utime(chapel, ns=(status.st_atime_ns, status.st_mtime_ns))
+    followed = follower.poll()
+    assert followed is not None and followed.scene is not None
+    assert followed.scene.title == "The drowned church"

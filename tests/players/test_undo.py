@@ -163,3 +163,15 @@ def test_the_last_rolls_are_the_rolls_still_in_the_history(lines: list[str]) -> 
         path = Path(folder) / "secrets.toml"
         shutil.copy(DATA / "secrets.toml", path)
         _check(path, lines)
+
+
+def test_rolls_beyond_the_histories_limit_stay_in_the_last_rolls(chapel: Path) -> None:
+    """A step taken more than 500 steps ago can no longer be undone: its roll stays."""
+    journal = Session.open(chapel).journal
+    assert journal is not None
+    for dice in ("++00", "+0-0"):
+        journal.append(f"overcome silbestre Athletics {dice} vs 2")
+    for _ in range(300):
+        journal.append("stress silbestre physical 3")
+        journal.append("stress silbestre physical 3")
+    assert _rolls(Follower(chapel).poll()) == ["Silbestre ++00", "Silbestre +0-0"]
