@@ -130,7 +130,7 @@ class Follower:
         self.lang = lang
         self.is_campaign = path.is_dir()
         self.journal = Journal(path / CAMPAIGN_FILE if self.is_campaign else path, faces=are_faces)
-        self.tail = JournalTail(self.journal.path, faces=are_faces)
+        self._tail = JournalTail(self.journal.path, faces=are_faces)
         """The journal as read so far."""
         self._session: Session | None = None
         self._base = ""
@@ -157,7 +157,7 @@ class Follower:
 
     def close(self) -> None:
         """Let go of the journal's file (a later poll opens it again)."""
-        self.tail.close()
+        self._tail.close()
 
     def _scene_file(self) -> Path | None:
         """A campaign's open scene file (or its running one, while that is invalid)."""
@@ -181,12 +181,12 @@ class Follower:
         # while it reads is seen at the next poll
         files = self._source_files()
         sources = tuple(_stat(file) for file in files)
-        change = self.tail.look()
+        change = self._tail.look()
         present = self._gm_present()
         if change is None and sources == self._sources and present == self._present:
             return None
         self._present = present
-        followed = self._follow(files, sources, change is not None and change.restarted)
+        followed = self._follow(sources, change is not None and change.restarted)
         if self._source_files() != files:
             sources = tuple(_stat(file) for file in self._source_files())
         racy = any(stat is not None and stat[3] >= looked_at - RACY_NS for stat in sources)
@@ -204,9 +204,9 @@ class Follower:
             self._presence, self._claimant = presence, claimant(self.journal)
         return self._claimant is not None and is_running(self._claimant)
 
-    def _follow(
-        self, files: list[Path], sources: tuple[FileStat, ...], restarted: bool
-    ) -> Followed:
+    def _follow(self, sources: tuple[FileStat, ...], restarted: bool) -> Followed:
+        """What the players see, the files looked at (``sources``) and the journal read
+        (``restarted``: begun again since the last look)."""
         target = self.path / CAMPAIGN_FILE if self.is_campaign else self.path
         if not target.exists():
             self._drop_session()
@@ -214,12 +214,11 @@ class Follower:
         try:
             if self._session is not None and not restarted:
                 self._apply_new()  # before the files: a save holds what they did
-            if (
-                self._session is None
-                or (sources != self._sources and self._files_key() != self._key)
-                or (restarted and self._applied > 0)
-            ):
-                self._read_files()
+            key = None if sources == self._sources else self._files_key()
+            if self._session is None or (key is not None and key != self._key):
+                self._read_files(key)
+            elif restarted and self._applied > 0:
+                self._read_files(key)  # the records applied are not in the new journal
             elif restarted:
                 self._applied = 0  # the same files, and nothing of the old journal applied
             self._apply_new()
@@ -240,8 +239,8 @@ class Follower:
         """Apply the journal's records the session has not applied yet, if the journal is
         written against the files it was read from."""
         session = self._session
-        records = self.tail.records
-        if session is None or self.tail.base != self._base or self._applied >= len(records):
+        records = self._tail.records
+        if session is None or self._tail.base != self._base or self._applied >= len(records):
             return
         for command, dice in with_faces(records[self._applied :]):
             before = session.history
@@ -252,16 +251,16 @@ class Follower:
             del self._kept_rolls[:-ROLLS_KEPT]
         self._applied = len(records)
 
-    def _read_files(self) -> None:
-        """Start again from the files (the GM's history goes on when they hold what the
-        session held: the GM saved it).
+    def _read_files(self, key: str | None) -> None:
+        """Start again from the files, whose texts are ``key`` if they were just read (the
+        GM's history goes on when they hold what the session held: the GM saved it).
 
         Raises:
             SceneFileError: A file is invalid.
             CommandError: A campaign's running scene is invalid.
             OSError: A file could not be read.
         """
-        key = self._files_key()
+        key = self._files_key() if key is None else key
         loaded, base = self._load()
         earlier = self._session
         if earlier is not None and _continues(earlier, loaded):
