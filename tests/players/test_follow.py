@@ -161,7 +161,7 @@ def test_a_dashboard_that_crashed_is_not_running(chapel: Path) -> None:
     try:
         follower = Follower(chapel)
         for _ in range(100):
-            if presence.presence_path(journal).exists():
+            if presence.claimant(journal) is not None:  # the file written, not only made
                 break
             time.sleep(0.05)
         assert follower.poll().state is FollowState.LIVE  # type: ignore[union-attr]
