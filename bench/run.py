@@ -37,13 +37,23 @@ save are timed one operation per fresh process, in pairs with their floor whose 
 alternates; the ratio is the median of the pairs' ratios. A keystroke is timed from the key
 reaching the app to the first frame that shows a change (the journal's fsync comes first),
 with no widget mounted or removed and no pane drawn again whole on the screen for a change
-of a few of its cells."""
+of a few of its cells. A player-view update is the follower's work from its look at the
+files to the new public state (the poll's wait left out), after a session of that many
+journal records, one command appended at a time; its idle CPU is the whole process's, its
+poll loop running, while nothing changes."""
 
 ONE_TIMES: Targets = {"start": 1.3, "load": 2.0, "save": 1.5, "memory": 1.5, "median": 10.0}
 SCALED: Targets = {"start": 1.5, "load": 2.0, "save": 1.5, "memory": 2.0, "median": None}
 Targets = dict[str, float | None]
 P95 = 25.0
 ODDS_MS = 5.0
+PLAYER_RECORDS = (100, 1000, 5000)
+"""Journal records of the sessions the player view's update is timed after."""
+PLAYER_UPDATE_MS = 20.0
+PLAYER_GROWTH = 2.0
+"""The most a player-view update after more records may take, in times the first's."""
+IDLE_CPU = 0.01
+"""The most of one core the player view may take while nothing changes."""
 
 
 @dataclass(frozen=True)
@@ -285,6 +295,64 @@ def keystroke_rows(
     ]
 
 
+def player_update_row(count: int, update: dict[str, Any], first: float, smoke: bool) -> Row:
+    """The player view's update after ``count`` journal records: its median within
+    :data:`PLAYER_UPDATE_MS` and, after more records than the first row's, within
+    :data:`PLAYER_GROWTH` times the first's (``first``); no byte read but those appended,
+    and no other file opened."""
+    samples = update["samples"]
+    median = statistics.median(samples)
+    ratio = median / first if first else float("inf")
+    grows = count != PLAYER_RECORDS[0]
+    only_appended = update["read"] == update["appended"] and not update["opened"]
+    ok = median <= PLAYER_UPDATE_MS and only_appended and (not grows or ratio <= PLAYER_GROWTH)
+    notes = (
+        f"p95 {percentile(samples, 0.95):.1f}; read {update['read']} B of "
+        f"{update['appended']} B appended by {len(samples)} commands; "
+        f"caught up in {update['catch_up']:.1f} s"
+    )
+    if update["opened"]:
+        notes += f"; OPENED: {', '.join(Path(name).name for name in update['opened'])}"
+    return Row(
+        f"player view: update after {count:,} journal records",
+        f"{median:.2f} ms",
+        "—",
+        f"{ratio:.2f}" if grows else "—",
+        f"≤ {PLAYER_UPDATE_MS:.0f} ms"
+        + (f", ≤ {PLAYER_GROWTH:.0f}× at {PLAYER_RECORDS[0]}" if grows else "")
+        + ", only appended bytes read",
+        None if smoke else bool(ok),
+        notes,
+    )
+
+
+def player_rows(scene: Path, env: dict[str, str], smoke: bool) -> list[Row]:
+    """The player view following a long session (``bench/players.py``): one update after
+    each count of :data:`PLAYER_RECORDS`, and its CPU while nothing changes (30 s; 5 s in
+    the smoke run)."""
+    counts = [str(count) for count in PLAYER_RECORDS]
+    updates = "5" if smoke else "30"
+    report = json.loads(
+        child([str(HERE / "players.py"), "update", str(scene), *counts, "--updates", updates], env)
+    )
+    first = statistics.median(report[counts[0]]["samples"])
+    rows = [player_update_row(int(count), report[count], first, smoke) for count in counts]
+    seconds = 5 if smoke else 30
+    idle = json.loads(child([str(HERE / "players.py"), "idle", str(scene), str(seconds)], env))
+    rows.append(
+        Row(
+            f"player view: idle CPU over {seconds} s",
+            f"{idle['cpu'] * 100:.2f} %",
+            "—",
+            "—",
+            f"≤ {IDLE_CPU * 100:.0f} % of a core",
+            None if smoke else idle["cpu"] <= IDLE_CPU,
+            f"{idle['looks']} looks at the files",
+        )
+    )
+    return rows
+
+
 def measure(scale: int, repeats: int, keystrokes: int, smoke: bool) -> list[Row]:
     """Every figure of the table."""
     targets = ONE_TIMES if scale == 1 else SCALED
@@ -301,6 +369,7 @@ def measure(scale: int, repeats: int, keystrokes: int, smoke: bool) -> list[Row]
         rows += keystroke_rows(scene, env, keystrokes, smoke, targets)
         rows += pair_rows(scene, env, repeats, smoke, targets)
         rows.append(odds_row(repeats, smoke))
+        rows += player_rows(scene, env, smoke)
     return rows
 
 

@@ -33,6 +33,11 @@ def test_benchmarks_run_and_print_their_table(tmp_path: Path) -> None:
         "save one change vs tomlkit.dumps",
         "save, a record added (document parsed)",
         "odds: 2 invokes, a reroll, opposition invoke",
+        "player view: update after 100 journal records",
+        "player view: update after 1,000 journal records",
+        "player view: update after 5,000 journal records",
+        "player view: idle CPU over 5 s",
     ):
         assert figure in table, figure
     assert "NOT SHOWN" not in table
+    assert "OPENED" not in table

@@ -5,6 +5,7 @@ rebuilding keystroke."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -176,3 +177,50 @@ def test_memory_counts_the_child_that_loaded_the_scene() -> None:
     assert tree_peak(60_000, 30_000, [45_000]) == 75_000
     assert tree_peak(80_000, 30_000, [45_000]) == 80_000
     assert tree_peak(60_000, 30_000, []) == 90_000
+
+
+def _update(
+    samples: list[float], read: int = 300, opened: list[str] | None = None
+) -> dict[str, Any]:
+    return {
+        "samples": samples,
+        "appended": 300,
+        "read": read,
+        "opened": opened or [],
+        "catch_up": 1.0,
+    }
+
+
+def _player_rows(
+    monkeypatch: pytest.MonkeyPatch, updates: dict[str, dict[str, Any]], cpu: float
+) -> list[run.Row]:
+    def child(args: list[str], env: dict[str, str], timeout: float = 0) -> str:
+        if args[1] == "update":
+            return json.dumps(updates)
+        return json.dumps({"cpu": cpu, "seconds": 30.0, "looks": 150})
+
+    monkeypatch.setattr(run, "child", child)
+    return run.player_rows(Path("scene.toml"), {}, False)
+
+
+def test_the_player_view_fails_when_slow_growing_reading_more_or_busy_when_idle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Updates within 20 ms and 2× the first, reading only what was appended, and an idle
+    view under 1% of a core pass; an update of 25 ms, one 2.5× the first's, one that read
+    more than was appended or opened the scene, and 2% of a core idle each fail."""
+    quick = {"100": _update([1.0] * 5), "1000": _update([1.5] * 5), "5000": _update([1.9] * 5)}
+    rows = _player_rows(monkeypatch, quick, 0.002)
+    assert [row.passed for row in rows] == [True, True, True, True]
+    assert rows[2].ratio == "1.90" and rows[3].figure == "player view: idle CPU over 30 s"
+
+    slow = {**quick, "5000": _update([25.0] * 5)}
+    assert [row.passed for row in _player_rows(monkeypatch, slow, 0.002)][2] is False
+    growing = {**quick, "5000": _update([2.5] * 5)}
+    assert [row.passed for row in _player_rows(monkeypatch, growing, 0.002)][2] is False
+    rereading = {**quick, "1000": _update([1.0] * 5, read=60_000)}
+    assert [row.passed for row in _player_rows(monkeypatch, rereading, 0.002)][1] is False
+    scene_read = {**quick, "100": _update([1.0] * 5, opened=["/tmp/large-scene.toml"])}
+    first = _player_rows(monkeypatch, scene_read, 0.002)[0]
+    assert first.passed is False and "OPENED: large-scene.toml" in first.notes
+    assert _player_rows(monkeypatch, quick, 0.02)[3].passed is False

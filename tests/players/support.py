@@ -1,7 +1,12 @@
 """Helpers for player view tests: the secrets of a scene, worked out here on their own (not
-with the code under test), and finding them in a text."""
+with the code under test), finding them in a text, and the files a block of code opens."""
 
 from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from fatescreen.commands.session import Session
 from fatescreen.rules.character import CharacterKind
@@ -53,3 +58,28 @@ def leaked(text: str, secrets: set[str]) -> list[str]:
     """The secrets found in a text (case ignored)."""
     folded = text.casefold()
     return sorted(secret for secret in secrets if secret.casefold() in folded)
+
+
+_OPENED: list[list[str]] = []
+"""The lists :func:`files_opened` is filling now."""
+
+
+def _note_open(event: str, args: tuple[object, ...]) -> None:
+    if event == "open" and _OPENED and isinstance(args[0], str | bytes | os.PathLike):
+        for opened in _OPENED:
+            opened.append(os.fsdecode(args[0]))
+
+
+@contextmanager
+def files_opened() -> Iterator[list[str]]:
+    """The paths of the files opened while the block runs, by any means (an audit hook:
+    ``open``, ``os.open``, ``Path.read_text`` alike)."""
+    if not getattr(_note_open, "installed", False):
+        sys.addaudithook(_note_open)  # a hook cannot be taken out: it stays, idle
+        _note_open.installed = True  # type: ignore[attr-defined]
+    opened: list[str] = []
+    _OPENED.append(opened)
+    try:
+        yield opened
+    finally:
+        _OPENED.remove(opened)

@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,7 +161,7 @@ def test_a_dashboard_that_crashed_is_not_running(chapel: Path) -> None:
     try:
         follower = Follower(chapel)
         for _ in range(100):
-            if presence.presence_path(journal).exists():
+            if presence.claimant(journal) is not None:  # the file written, not only made
                 break
             time.sleep(0.05)
         assert follower.poll().state is FollowState.LIVE  # type: ignore[union-attr]
@@ -451,15 +452,15 @@ def test_a_command_journaled_while_the_follower_reads_shows_at_the_next_poll(
     follower = Follower(chapel)
     follower.poll()
     gm.execute('aspect add "Smoke in the nave" free 2')
-    read = Follower._read
+    read = Follower._follow
 
-    def read_then_gm_acts(self: Follower) -> Followed:
-        followed = read(self)
-        monkeypatch.setattr(Follower, "_read", read)
+    def read_then_gm_acts(self: Follower, *args: Any) -> Followed:
+        followed = read(self, *args)
+        monkeypatch.setattr(Follower, "_follow", read)
         gm.execute("public assassin")  # lands just after the journal was read
         return followed
 
-    monkeypatch.setattr(Follower, "_read", read_then_gm_acts)
+    monkeypatch.setattr(Follower, "_follow", read_then_gm_acts)
     followed = follower.poll()
     assert followed is not None and followed.scene is not None
     assert "Smoke in the nave" in [a.name for a in followed.scene.aspects]

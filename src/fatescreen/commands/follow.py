@@ -1,28 +1,42 @@
 """Following a GM's session from outside it: the scene file (or campaign folder) as saved,
-with the GM's journal replayed over it the way recovery replays it, read again whenever one
-of the files changes. Nothing is ever written."""
+with the GM's journal replayed over it the way recovery replays it. Nothing is ever written.
+
+Each look costs what changed, not how long the session has run: the journal is read from
+where the last look stopped (:class:`~fatescreen.scene.journal_tail.JournalTail`), its new
+records are applied to the session already held, undo and redo among them, and the files
+are read again only when their size, time or inode changed. The session starts again from
+the files only when they changed or the journal was begun again (a save, a recovery the GM
+declined).
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
 from fatescreen.commands.campaign_session import CampaignSession, open_campaign
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.session import Session, are_faces
-from fatescreen.rules.dice import parse_faces
+from fatescreen.commands.session import TRANSIENT, Session, are_faces, with_faces
 from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, load_campaign
 from fatescreen.scene.errors import SceneFileError
-from fatescreen.scene.journal import Journal
+from fatescreen.scene.history import History, Step
+from fatescreen.scene.journal import Journal, digest
+from fatescreen.scene.journal_tail import JournalTail
 from fatescreen.scene.model import PendingRoll
-from fatescreen.scene.presence import gm_present, presence_path
-from fatescreen.scene.public import PublicRoll, PublicScene, public_roll, public_scene
+from fatescreen.scene.presence import claimant, is_running, presence_path
+from fatescreen.scene.public import PublicRoll, PublicScene, PublicSceneMaker
 from fatescreen.scene.source import read_text
 
 ROLLS_KEPT = 4
 """How many of the last rolls the player view remembers."""
+
+RACY_NS = 100_000_000
+"""A file changed this close (in nanoseconds) to the look at it may change again with the
+same size and time (file times advance by clock ticks): it is read again at the next
+look, as git does with racily clean files."""
 
 
 class FollowState(StrEnum):
@@ -45,20 +59,66 @@ class Followed:
     state: FollowState
     scene: PublicScene | None
     rolls: tuple[PublicRoll, ...] = ()
-    """The last rolls seen, oldest first."""
+    """The last rolls seen, oldest first: rolls the GM undid are not among them."""
     detail: str = ""
     """The file that is gone, or the first problem of an invalid file."""
 
 
-Signature = tuple[tuple[int, int] | bool | None, ...]
+FileStat = tuple[int, int, int, int] | None
+"""A file's inode, size and modification time (device first); None when it is not there."""
 
 
-def _stat(path: Path) -> tuple[int, int] | None:
+def _stat(path: Path) -> FileStat:
     try:
         status = os.stat(path)
     except OSError:
         return None
-    return status.st_mtime_ns, status.st_size
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
+
+
+def _is_roll(step: Step) -> bool:
+    """Whether a step made a roll, or changed the one pending (an invoke, a reroll)."""
+    pending = step.after.pending_roll
+    return pending is not None and pending is not step.before.pending_roll
+
+
+def _add_roll(rolls: list[PendingRoll], step: Step) -> None:
+    """Add the roll ``step`` made to ``rolls``; a roll it changed replaces that roll."""
+    pending, before = step.after.pending_roll, step.before.pending_roll
+    assert pending is not None
+    if before is not None and before.roll_id is pending.roll_id and rolls:
+        rolls[-1] = pending  # an invoke or a reroll changed the same roll
+    else:
+        rolls.append(pending)
+
+
+def _left_history(before: History, after: History) -> tuple[Step, ...]:
+    """The steps of ``before`` that are no longer to be undone in ``after``, without having
+    been undone: taken beyond the history's limit, or a history begun again (a campaign
+    opening a scene). Those stay done for good."""
+    if after is before or not before.done:
+        return ()
+    if after.done and after.done[0] is before.done[0]:
+        return ()  # undo and redo take steps at the newest end only
+    dropped = len(before.done) + 1 - len(after.done)
+    recorded = bool(after.done) and after.done[-1] is not before.done[-1]
+    follows = len(after.done) < 2 or after.done[-2] is before.done[-1]
+    if recorded and follows and 0 < dropped <= len(before.done):
+        return before.done[:dropped]  # a step recorded at the limit, or after a reset
+    still = {id(step) for step in (*after.done, *after.undone)}
+    return tuple(step for step in before.done if id(step) not in still)
+
+
+def _continues(earlier: Session, loaded: Session) -> bool:
+    """Whether the files just read hold what ``earlier`` holds (the GM saved it, so the
+    GM's history goes on past the save, and the player view's with it)."""
+    carried = replace(loaded.scene, **{name: getattr(earlier.scene, name) for name in TRANSIENT})
+    if isinstance(earlier, CampaignSession):
+        if not isinstance(loaded, CampaignSession):
+            return False
+        if (loaded.scene_key, loaded.campaign) != (earlier.scene_key, earlier.campaign):
+            return False
+    return carried == earlier.scene
 
 
 class Follower:
@@ -70,19 +130,34 @@ class Follower:
         self.lang = lang
         self.is_campaign = path.is_dir()
         self.journal = Journal(path / CAMPAIGN_FILE if self.is_campaign else path, faces=are_faces)
-        self._signature: Signature | None = None
+        self._tail = JournalTail(self.journal.path, faces=are_faces)
+        """The journal as read so far."""
         self._session: Session | None = None
         self._base = ""
-        """The text the journal is written against."""
+        """The digest of the text the session's journal is written against."""
+        self._applied = 0
+        """How many of the journal's records the session has applied."""
+        self._sources: tuple[FileStat, ...] | None = None
+        """The files the session was read from, as they were when last looked at (None:
+        read them again at the next look)."""
         self._key = ""
         """The texts of the files the session was read from."""
-        self._replayed: list[tuple[str, tuple[str, ...]]] = []
-        self._rolls: list[PendingRoll] = []
-        """The last rolls made, as the scene held them: they are shown with the names
-        public now (a roller made secret again is "someone" in them too)."""
+        self._kept_rolls: list[PendingRoll] = []
+        """Rolls made that no undo can take back any more (made before the session was
+        read from the files again, or beyond its history's limit), oldest first."""
+        self._present: bool | None = None
+        """Whether the GM's dashboard ran at the last look."""
+        self._presence: FileStat = None
+        self._claimant: int | None = None
+        """The process id the presence file named when last read."""
         self._last: Followed | None = None
         self._broken_scene: Path | None = None
         """A campaign's running scene file that could not be opened: watched until mended."""
+        self._public = PublicSceneMaker()
+
+    def close(self) -> None:
+        """Let go of the journal's file (a later poll opens it again)."""
+        self._tail.close()
 
     def _scene_file(self) -> Path | None:
         """A campaign's open scene file (or its running one, while that is invalid)."""
@@ -91,69 +166,139 @@ class Follower:
             return None if session.scene_key is None else self.path / session.scene_key
         return self._broken_scene
 
-    def _files(self) -> list[Path]:
-        files = [self.journal.path, presence_path(self.journal)]
+    def _source_files(self) -> list[Path]:
+        """The files the session is read from."""
         if not self.is_campaign:
-            return [self.path, *files]
-        files += [self.path / CAMPAIGN_FILE, self.path / PARTY_FILE]
+            return [self.path]
+        files = [self.path / CAMPAIGN_FILE, self.path / PARTY_FILE]
         scene = self._scene_file()
-        if scene is not None:
-            files.append(scene)
-        return files
-
-    def _look(self) -> Signature:
-        """The files' sizes and times, and whether the GM's dashboard still runs (a
-        dashboard that crashed leaves its presence file behind)."""
-        return (*(_stat(file) for file in self._files()), gm_present(self.journal))
+        return files if scene is None else [*files, scene]
 
     def poll(self) -> Followed | None:
         """What the players see now, if anything changed since the last poll; else None."""
-        signature = self._look()
-        if signature == self._signature:
+        looked_at = time.time_ns()
+        # the files as they were before the read: a command journaled or a file written
+        # while it reads is seen at the next poll
+        files = self._source_files()
+        sources = tuple(_stat(file) for file in files)
+        change = self._tail.look()
+        present = self._gm_present()
+        if change is None and sources == self._sources and present == self._present:
             return None
-        # the files as they were before the read: a command journaled while it reads is
-        # seen at the next poll (a campaign that opened another scene file reads once more)
-        self._signature = signature
-        followed = self._read()
+        self._present = present
+        followed = self._follow(sources, change is not None and change.restarted)
+        if self._source_files() != files:
+            sources = tuple(_stat(file) for file in self._source_files())
+        racy = any(stat is not None and stat[3] >= looked_at - RACY_NS for stat in sources)
+        self._sources = None if racy else sources
         if followed == self._last:
             return None
         self._last = followed
         return followed
 
-    def _read(self) -> Followed:
+    def _gm_present(self) -> bool:
+        """Whether the GM's dashboard runs: its presence file is read when it changed, and
+        the process it names is asked after at every look."""
+        presence = _stat(presence_path(self.journal))
+        if presence != self._presence:
+            self._presence, self._claimant = presence, claimant(self.journal)
+        return self._claimant is not None and is_running(self._claimant)
+
+    def _follow(self, sources: tuple[FileStat, ...], restarted: bool) -> Followed:
+        """What the players see, the files looked at (``sources``) and the journal read
+        (``restarted``: begun again since the last look)."""
         target = self.path / CAMPAIGN_FILE if self.is_campaign else self.path
         if not target.exists():
-            self._session = None
+            self._drop_session()
             return Followed(FollowState.GONE, None, self._shown_rolls(), str(target))
         try:
-            key = self._files_key()
-            if self._session is None or key != self._key:
-                self._session, self._base = self._load()
-                self._key, self._replayed = self._files_key(), []
+            if self._session is not None and not restarted:
+                self._apply_new()  # before the files: a save holds what they did
+            key = None if sources == self._sources else self._files_key()
+            if self._session is None or (key is not None and key != self._key):
+                self._read_files(key)
+            elif restarted and self._applied > 0:
+                self._read_files(key)  # the records applied are not in the new journal
+            elif restarted:
+                self._applied = 0  # the same files, and nothing of the old journal applied
+            self._apply_new()
         except SceneFileError as error:
-            self._session = None
+            self._drop_session()
             return Followed(FollowState.INVALID, None, self._shown_rolls(), str(error.problems[0]))
         except (CommandError, OSError) as error:
-            self._session = None
+            self._drop_session()
             self._broken_scene = self._running_file()
             return Followed(FollowState.INVALID, None, self._shown_rolls(), str(error))
         session = self._session
-        entries = self.journal.pending(self._base)
-        if entries[: len(self._replayed)] != self._replayed:
-            # the GM discarded the journal or undid past it: start again from the files
-            session, self._base = self._load()
-            self._session, self._replayed = session, []
-            entries = self.journal.pending(self._base)
-        for command, dice in entries[len(self._replayed) :]:
-            before = session.scene.pending_roll
-            session.replay([(command, tuple(parse_faces(d) for d in dice))])
-            self._note_roll(before, session)
-        self._replayed = entries
-        state = FollowState.LIVE if gm_present(self.journal) else FollowState.NOT_RUNNING
-        rolls = tuple(
-            roll for pending in self._rolls if (roll := public_roll(pending, session.scene))
-        )
-        return Followed(state, public_scene(session.scene), rolls)
+        assert session is not None
+        state = FollowState.LIVE if self._present else FollowState.NOT_RUNNING
+        rolls = self._public.rolls(self._rolls_now(session), session.scene)
+        return Followed(state, self._public(session.scene), rolls)
+
+    def _apply_new(self) -> None:
+        """Apply the journal's records the session has not applied yet, if the journal is
+        written against the files it was read from."""
+        session = self._session
+        records = self._tail.records
+        if session is None or self._tail.base != self._base or self._applied >= len(records):
+            return
+        for command, dice in with_faces(records[self._applied :]):
+            before = session.history
+            session.replay([(command, dice)])
+            for step in _left_history(before, session.history):
+                if _is_roll(step):
+                    _add_roll(self._kept_rolls, step)
+            del self._kept_rolls[:-ROLLS_KEPT]
+        self._applied = len(records)
+
+    def _read_files(self, key: str | None) -> None:
+        """Start again from the files, whose texts are ``key`` if they were just read (the
+        GM's history goes on when they hold what the session held: the GM saved it).
+
+        Raises:
+            SceneFileError: A file is invalid.
+            CommandError: A campaign's running scene is invalid.
+            OSError: A file could not be read.
+        """
+        key = self._files_key() if key is None else key
+        loaded, base = self._load()
+        earlier = self._session
+        if earlier is not None and _continues(earlier, loaded):
+            loaded.history = earlier.history
+            loaded.scene = earlier.scene
+        elif earlier is not None:
+            self._kept_rolls = self._rolls_now(earlier)
+        self._session, self._base, self._key, self._applied = loaded, digest(base), key, 0
+        self._broken_scene = None
+
+    def _drop_session(self) -> None:
+        """Forget the session (its files are gone or broken): its rolls stay shown."""
+        if self._session is not None:
+            self._kept_rolls = self._rolls_now(self._session)
+        self._session, self._key, self._applied = None, "", 0
+
+    def _rolls_now(self, session: Session) -> list[PendingRoll]:
+        """The last rolls made and not undone, oldest first: found from the newest step of
+        the history back (a roll an invoke changed, as it is now), then among the rolls
+        kept from before; so the cost does not grow with the history."""
+        rolls: list[PendingRoll] = []
+        seen: set[int] = set()
+        for step in reversed(session.history.done):
+            if len(rolls) == ROLLS_KEPT:
+                break
+            if _is_roll(step):
+                pending = step.after.pending_roll
+                assert pending is not None
+                if id(pending.roll_id) not in seen:
+                    seen.add(id(pending.roll_id))
+                    rolls.append(pending)
+        for pending in reversed(self._kept_rolls):
+            if len(rolls) == ROLLS_KEPT:
+                break
+            if id(pending.roll_id) not in seen:
+                seen.add(id(pending.roll_id))
+                rolls.append(pending)
+        return rolls[::-1]
 
     def _shown_rolls(self) -> tuple[PublicRoll, ...]:
         """The rolls of the last picture shown (when there is no scene to read now)."""
@@ -210,21 +355,13 @@ class Follower:
         assert scene.loaded is not None
         return scene, scene.loaded.text
 
-    def _note_roll(self, before: PendingRoll | None, session: Session) -> None:
-        """Remember the roll a command made; an invoke that changed the roll replaces it."""
-        pending = session.scene.pending_roll
-        if pending is None or pending is before:
-            return
-        same_roll = before is not None and before.roll_id is pending.roll_id
-        if same_roll and self._rolls:
-            self._rolls[-1] = pending  # an invoke or a reroll changed the same roll
-        else:
-            self._rolls.append(pending)
-        self._rolls[:] = self._rolls[-ROLLS_KEPT:]
-
 
 def follow_once(path: Path, lang: str = "en") -> Followed:
     """What the players see of a scene file or campaign folder now (for scripts and tests)."""
-    followed = Follower(path, lang=lang).poll()
+    follower = Follower(path, lang=lang)
+    try:
+        followed = follower.poll()
+    finally:
+        follower.close()
     assert followed is not None  # a new follower always has something to show
     return followed

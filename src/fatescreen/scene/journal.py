@@ -20,7 +20,8 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("fatescreen"))
 
 
-def _digest(text: str) -> str:
+def digest(text: str) -> str:
+    """The digest a journal's first record names: of the text its commands apply to."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -53,6 +54,18 @@ def _record(line: bytes) -> dict[str, object] | None:
         return None
     if not all(isinstance(face, str) for face in dice):
         return None
+    return entry
+
+
+def record_of(line: bytes, faces: Callable[[str], bool] | None) -> dict[str, object] | None:
+    """A journal line's record, or None when the line is damaged: torn (inside a UTF-8
+    character too), not JSON, of another shape, or with dice that ``faces`` says no roll
+    shows."""
+    entry = _record(line)
+    if entry is not None and faces is not None:
+        dice = entry.get("dice", [])
+        if isinstance(dice, list) and not all(faces(face) for face in dice):
+            return None
     return entry
 
 
@@ -101,11 +114,7 @@ class Journal:
         for line in raw.split(b"\n"):
             if not line:
                 continue
-            entry = _record(line)
-            if entry is not None and self.faces is not None:
-                dice = entry.get("dice", [])
-                if isinstance(dice, list) and not all(self.faces(face) for face in dice):
-                    entry = None
+            entry = record_of(line, self.faces)
             if entry is None:
                 damaged.append(line)  # a line torn by a crash: the lines around it are good
             else:
@@ -117,13 +126,13 @@ class Journal:
             for entry in entries[1:]
             if "command" in entry
         ]
-        digest = _digest(base_text)
-        if entries[0]["base"] == digest:
+        base = digest(base_text)
+        if entries[0]["base"] == base:
             return commands, damaged
         # a save written while commands went on: the file now holds the text the marker
         # names, with the first ``through`` commands in it
         for entry in reversed(entries[1:]):
-            if entry.get("saved") == digest:
+            if entry.get("saved") == base:
                 through = entry["through"]
                 assert isinstance(through, int)
                 return commands[through:], damaged
@@ -137,7 +146,7 @@ class Journal:
         Raises:
             JournalWriteError: The journal cannot be written.
         """
-        self._write({"saved": _digest(text), "through": through})
+        self._write({"saved": digest(text), "through": through})
 
     def set_aside_damaged(self) -> Path | None:
         """Keep the damaged lines in a ``.damaged`` file beside the journal (appended, so
@@ -163,7 +172,7 @@ class Journal:
         temp = self.path.with_suffix(".tmp")
         descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps({"base": _digest(base_text)}) + "\n")
+            handle.write(json.dumps({"base": digest(base_text)}) + "\n")
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, self.path)

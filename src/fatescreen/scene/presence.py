@@ -35,12 +35,17 @@ def release(journal: Journal) -> None:
         pass
 
 
-def gm_present(journal: Journal) -> bool:
-    """True while a dashboard that claimed the scene is still running."""
+def claimant(journal: Journal) -> int | None:
+    """The process id of the dashboard that claimed the journal's scene, if one did."""
     try:
-        pid = int(presence_path(journal).read_text(encoding="utf-8").strip())
+        return int(presence_path(journal).read_text(encoding="utf-8").strip())
     except (OSError, ValueError):
-        return False
+        return None
+
+
+def is_running(pid: int) -> bool:
+    """True while the process ``pid`` runs (a dashboard that crashed leaves its presence
+    file behind)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -48,3 +53,9 @@ def gm_present(journal: Journal) -> bool:
     except PermissionError:
         return True  # alive, run by another user
     return True
+
+
+def gm_present(journal: Journal) -> bool:
+    """True while a dashboard that claimed the scene is still running."""
+    pid = claimant(journal)
+    return pid is not None and is_running(pid)

@@ -9,8 +9,10 @@ rules in words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+import itertools
+import operator
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 
 from fatescreen.rules.aspects import GM, Aspect
 from fatescreen.rules.character import Character, CharacterKind
@@ -234,11 +236,8 @@ def _turn(scene: Scene, names: dict[str, str]) -> PublicTurn | None:
     return PublicTurn(order.exchange, entries)
 
 
-def public_roll(pending: PendingRoll | None, scene: Scene) -> PublicRoll | None:
-    """The pending roll as the table saw it, or None."""
-    if pending is None:
-        return None
-    names = _public_names(scene)
+def _roll(pending: PendingRoll, scene: Scene, names: dict[str, str]) -> PublicRoll:
+    """A roll as the table saw it, ``names`` being who acts in public now, by id."""
     roller = scene.character_index.get(pending.actor)
     is_pc = roller is not None and roller.kind is CharacterKind.PC
     result = pending.result
@@ -255,12 +254,25 @@ def public_roll(pending: PendingRoll | None, scene: Scene) -> PublicRoll | None:
     )
 
 
-def _public_names(scene: Scene) -> dict[str, str]:
-    """Names of the characters and hazards the players may see, by id."""
-    zones = public_zone_ids(scene)
-    names = {cid: c.name for cid, c in _public_characters(scene, zones).items()}
-    # hazards take turns: the table sees the fire or the flood act, never its ratings
-    names.update(
+def public_roll(pending: PendingRoll | None, scene: Scene) -> PublicRoll | None:
+    """The pending roll as the table saw it, or None."""
+    if pending is None:
+        return None
+    return _roll(pending, scene, _public_names(scene))
+
+
+def public_rolls(rolls: Iterable[PendingRoll], scene: Scene) -> tuple[PublicRoll, ...]:
+    """Rolls made earlier, as the table saw them, with the names public in ``scene`` (a
+    roller made secret since is "someone" in them too)."""
+    names = _public_names(scene)
+    return tuple(_roll(pending, scene, names) for pending in rolls)
+
+
+def _acting_names(scene: Scene, zones: frozenset[str], names: dict[str, str]) -> dict[str, str]:
+    """``names`` (the public characters') with the hazards the players see: the table sees
+    the fire or the flood act, never its ratings."""
+    acting = dict(names)
+    acting.update(
         {
             o.id: o.name
             for o in scene.obstacles
@@ -268,7 +280,78 @@ def _public_names(scene: Scene) -> dict[str, str]:
             if o.id not in names
         }
     )
-    return names
+    return acting
+
+
+def _public_names(scene: Scene) -> dict[str, str]:
+    """Names of the characters and hazards the players may see, by id."""
+    zones = public_zone_ids(scene)
+    names = {cid: c.name for cid, c in _public_characters(scene, zones).items()}
+    return _acting_names(scene, zones, names)
+
+
+CharacterViews = Callable[
+    [Iterable[Character], dict[str, str], frozenset[str]], list[PublicCharacter]
+]
+"""Makes the public records of characters, given the public names and zones."""
+
+
+def _characters(
+    characters: Iterable[Character], names: dict[str, str], zones: frozenset[str]
+) -> list[PublicCharacter]:
+    return [_character(character, names, zones) for character in characters]
+
+
+@dataclass(frozen=True)
+class _Cast:
+    """What the players see of a scene's zones, links, characters and hazards: worked out
+    together, since who is public depends on where they stand."""
+
+    zone_ids: frozenset[str]
+    """The zones the players know."""
+    names: dict[str, str]
+    """The public characters' names, by id."""
+    acting: dict[str, str]
+    """The names of the public characters and hazards, by id (who may be seen to act)."""
+    zones: tuple[PublicZone, ...]
+    links: tuple[tuple[str, str], ...]
+    pcs: tuple[PublicCharacter, ...]
+    npcs: tuple[PublicCharacter, ...]
+
+
+def _cast(scene: Scene, character_views: CharacterViews) -> _Cast:
+    zones = public_zone_ids(scene)
+    characters = _public_characters(scene, zones)
+    names = {cid: c.name for cid, c in characters.items()}
+    standing: dict[str | None, list[str]] = {}
+    for character in characters.values():
+        standing.setdefault(character.zone, []).append(character.name)
+    public_zones = tuple(
+        PublicZone(
+            zone.id,
+            zone.name,
+            _aspects(zone.aspects, names),
+            tuple(standing.get(zone.id, ())),
+        )
+        for zone in scene.zones
+        if zone.id in zones
+    )
+    zone_names = {zone.id: zone.name for zone in public_zones}
+    links = tuple(
+        (zone_names[a], zone_names[b])
+        for a, b in (link.zones for link in scene.links)
+        if a in zone_names and b in zone_names
+    )
+    shown = character_views(characters.values(), names, zones)
+    return _Cast(
+        zones,
+        names,
+        _acting_names(scene, zones, names),
+        public_zones,
+        links,
+        tuple(c for c in shown if c.is_pc),
+        tuple(c for c in shown if not c.is_pc),
+    )
 
 
 def public_scene(scene: Scene) -> PublicScene:
@@ -287,38 +370,131 @@ def public_scene(scene: Scene) -> PublicScene:
     countdowns, obstacles' ratings, the GM's notes and what the GM pool's points are held
     for.
     """
-    zones = public_zone_ids(scene)
-    characters = _public_characters(scene, zones)
-    names = {cid: c.name for cid, c in characters.items()}
-    public_zones = tuple(
-        PublicZone(
-            zone.id,
-            zone.name,
-            _aspects(zone.aspects, names),
-            tuple(c.name for c in characters.values() if c.zone == zone.id),
-        )
-        for zone in scene.zones
-        if zone.id in zones
-    )
-    zone_names = {zone.id: zone.name for zone in public_zones}
-    links = tuple(
-        (zone_names[a], zone_names[b])
-        for a, b in (link.zones for link in scene.links)
-        if a in zone_names and b in zone_names
-    )
-    shown = [_character(c, names, zones) for c in characters.values()]
+    return _public_scene(scene, _cast(scene, _characters))
+
+
+def _public_scene(scene: Scene, cast: _Cast) -> PublicScene:
+    pending = scene.pending_roll
     return PublicScene(
         title=scene.title,
-        zones=public_zones,
-        links=links,
-        aspects=_aspects(scene.aspects, names),
-        pcs=tuple(c for c in shown if c.is_pc),
-        npcs=tuple(c for c in shown if not c.is_pc),
+        zones=cast.zones,
+        links=cast.links,
+        aspects=_aspects(scene.aspects, cast.names),
+        pcs=cast.pcs,
+        npcs=cast.npcs,
         countdowns=_countdowns(scene),
-        turn=_turn(scene, _public_names(scene)),
-        roll=public_roll(scene.pending_roll, scene),
+        turn=_turn(scene, cast.acting),
+        roll=None if pending is None else _roll(pending, scene, cast.acting),
         gm_pool=scene.gm_pool,
     )
+
+
+class PublicSceneMaker:
+    """:func:`public_scene` and :func:`public_rolls` of one scene after another (a session
+    being followed), working out again only what a command changed.
+
+    Scenes are values, and a command replaces only what it changes: while a scene's zones,
+    links, characters and obstacles are the very tuples of the scene before, what the
+    players see of them is the same. Characters changed where they stand, under the same
+    name and visibility, are worked out again alone; otherwise a character that is the
+    same object as before, among the same public names and zones, keeps the public record
+    made for it then.
+    """
+
+    RECAST = 64
+    """More characters changed than this: the cast is worked out again whole."""
+
+    def __init__(self) -> None:
+        self._parts: tuple[tuple[object, ...], ...] = ()
+        """The tuples the cast was worked out from: zones, links, characters, obstacles."""
+        self._characters: tuple[Character, ...] = ()
+        """The characters the cast was worked out from."""
+        self._cast: _Cast | None = None
+        self._made: dict[int, tuple[Character, PublicCharacter]] = {}
+        """The cast's public characters, by the identity of the character each was made
+        from (the character is kept with it, so that its identity is not reused)."""
+        self._places: dict[str, tuple[bool, int]] = {}
+        """Where each public character is in the cast: among the PCs or not, and where."""
+
+    def __call__(self, scene: Scene) -> PublicScene:
+        """What the players may see of ``scene`` (the same as :func:`public_scene`)."""
+        return _public_scene(scene, self._cast_of(scene))
+
+    def rolls(self, rolls: Iterable[PendingRoll], scene: Scene) -> tuple[PublicRoll, ...]:
+        """The same as :func:`public_rolls`."""
+        acting = self._cast_of(scene).acting
+        return tuple(_roll(pending, scene, acting) for pending in rolls)
+
+    def _cast_of(self, scene: Scene) -> _Cast:
+        parts = (scene.zones, scene.links, scene.characters, scene.obstacles)
+        cast = self._cast
+        if cast is not None and len(self._parts) == len(parts):
+            same = list(map(operator.is_, parts, self._parts))
+            if all(same):
+                return cast
+            if same == [True, True, False, True]:
+                recast = self._recast(cast, scene.characters)
+                if recast is not None:
+                    self._cast, self._parts, self._characters = recast, parts, scene.characters
+                    return recast
+        names, zones = (cast.names, cast.zone_ids) if cast is not None else ({}, frozenset())
+        made = self._made
+        self._made = {}
+
+        def views(
+            characters: Iterable[Character], names_now: dict[str, str], zones_now: frozenset[str]
+        ) -> list[PublicCharacter]:
+            known = made if (names_now, zones_now) == (names, zones) else {}
+            shown = []
+            for character in characters:
+                kept = known.get(id(character))
+                if kept is not None and kept[0] is character:
+                    view = kept[1]
+                else:
+                    view = _character(character, names_now, zones_now)
+                self._made[id(character)] = (character, view)
+                shown.append(view)
+            return shown
+
+        cast = self._cast = _cast(scene, views)
+        self._parts, self._characters = parts, scene.characters
+        self._places = {c.id: (True, index) for index, c in enumerate(cast.pcs)}
+        self._places.update({c.id: (False, index) for index, c in enumerate(cast.npcs)})
+        return cast
+
+    def _recast(self, cast: _Cast, characters: tuple[Character, ...]) -> _Cast | None:
+        """The cast with a few characters changed where they stand, under the same names
+        and visibility; None when more changed (the cast is then worked out whole)."""
+        before = self._characters
+        if len(characters) != len(before):
+            return None
+        changed = list(
+            itertools.compress(range(len(characters)), map(operator.is_not, characters, before))
+        )
+        if len(changed) > self.RECAST:
+            return None
+        for index in changed:
+            old, new = before[index], characters[index]
+            if (old.id, old.name, old.kind, old.hidden, old.zone) != (
+                new.id,
+                new.name,
+                new.kind,
+                new.hidden,
+                new.zone,
+            ):
+                return None
+        pcs, npcs = list(cast.pcs), list(cast.npcs)
+        for index in changed:
+            old, new = before[index], characters[index]
+            self._made.pop(id(old), None)
+            place = self._places.get(new.id)
+            if place is None:
+                continue  # not public: nothing the players see changed
+            view = _character(new, cast.names, cast.zone_ids)
+            self._made[id(new)] = (new, view)
+            is_pc, at = place
+            (pcs if is_pc else npcs)[at] = view
+        return replace(cast, pcs=tuple(pcs), npcs=tuple(npcs))
 
 
 def secret_names(scene: Scene) -> frozenset[str]:
