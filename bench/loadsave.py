@@ -7,8 +7,8 @@ this fresh process, after its imports:
 - ``tomllib``: ``tomllib.loads`` of the same text (the load's floor);
 - ``save``: one stress box checked and saved, as the dashboard saves it (a change of values
   is written over its own span of the text; nothing is parsed ahead);
-- ``save-record``: a zone added and saved (a record that comes or goes is patched into the
-  style-preserving document, which the save parses first);
+- ``save-record``: a zone added and saved (spliced at the end of its section, with where
+  each record now stands: the save's new baseline, without reading the file again);
 - ``dumps``: ``tomlkit.dumps`` of the parsed document (the save's floor).
 """
 
@@ -27,6 +27,7 @@ def main() -> None:
 
     from fatescreen.scene.load import load_text
     from fatescreen.scene.save import render
+    from fatescreen.scene.splice import splice_save
 
     operation = None
     if kind == "load":
@@ -49,6 +50,8 @@ def main() -> None:
             changed = loaded.scene.with_changes(zones=(*loaded.scene.zones, Zone("Bench yard")))
 
         def operation() -> object:
+            if kind == "save-record":
+                return splice_save(loaded, changed) or render(loaded, changed)
             return render(loaded, changed)
 
     elif kind == "dumps":
