@@ -242,7 +242,7 @@ class CampaignSession(Session):
             self.history = self.history.record(step)
             self.scene, self.campaign = applied.scene, applied.campaign
             if journal and self.journal is not None:
-                self.journal.append(text, tuple(d.symbols for d in rolled))
+                self.journal.append(applied.record or text, tuple(d.symbols for d in rolled))
         lines = applied.lines
         self.log.append(LogEntry(text, lines))
         self._stamp(session, where)  # where it happened, before the save records it

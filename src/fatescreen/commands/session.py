@@ -337,7 +337,7 @@ class Session(JournalGuard):
             self.history = self.history.record(Step(label, self.scene, applied.scene))
             self.scene = applied.scene
             if journal and self.journal is not None:
-                self.journal.append(text, tuple(d.symbols for d in rolled))
+                self.journal.append(applied.record or text, tuple(d.symbols for d in rolled))
         self.log.append(LogEntry(text, applied.lines))
         return Result(
             text,
