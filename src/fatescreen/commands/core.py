@@ -101,9 +101,6 @@ KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "cover": ("cover", "suoja"),
         "blocks": ("blocks", "estää"),
         "weakens": ("weakens", "heikentää"),
-        "as": ("as", "lajina"),
-        "party": ("party", "ryhmä", "ryhmään"),
-        "data": ("data", "tiedot"),
     }
 )
 """Every keyword a verb understands, by its English name, with its aliases (Finnish too)."""

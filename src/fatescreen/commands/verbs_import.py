@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fatescreen.commands.build import join_turn, new_pc, pool_for_new_pcs
 from fatescreen.commands.campaign import CampaignApplied, CampaignContext
-from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
+from fatescreen.commands.core import Applied, Context, Tokens, verb
 from fatescreen.commands.fields import KINDS, character_kind, options_in
 from fatescreen.commands.imports import (
     Record,
@@ -22,10 +22,24 @@ from fatescreen.commands.imports import (
     targets,
     unique_names,
 )
+from fatescreen.commands.names import fold
 from fatescreen.commands.requests import ImportSheets
 from fatescreen.i18n import tr
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene.campaign import Campaign, Member
+
+AS_WORDS = ("as", "lajina")
+TO_WORDS = ("to", "lisää")
+PARTY_WORDS = ("party", "ryhmä", "ryhmään")
+DATA_WORDS = ("data", "tiedot")
+"""The words of ``import`` (its own: a keyword of every verb would read a Finnish message's
+``party.toml`` as a command word)."""
+
+
+def _at(args: Tokens, *words: tuple[str, ...]) -> bool:
+    """Whether the next word is one of ``words`` (not consumed)."""
+    word = args.peek()
+    return word is not None and any(fold(word) in group for group in words)
 
 
 def parse_import(args: Tokens) -> ImportSheets:
@@ -37,31 +51,35 @@ def parse_import(args: Tokens) -> ImportSheets:
     """
     files: list[str] = []
     data: str | None = None
-    if args.keyword("data"):
+    if _at(args, DATA_WORDS):
+        args.take(tr(args.lang, "what.data"))
         data = args.take(tr(args.lang, "what.data"))
     else:
-        while args and not args.at_keyword("as", "to", "party"):
+        while args and not _at(args, AS_WORDS, TO_WORDS, PARTY_WORDS):
             files.append(args.take(tr(args.lang, "what.file")))
         if not files:
             raise args.missing(tr(args.lang, "what.file"))
     kind: str | None = None
     to_party = False
     while args:
-        if args.keyword("as"):
-            word = args.take(tr(args.lang, "what.kind"))
-            found = character_kind(word)
+        word = fold(args.take(tr(args.lang, "what.field")))
+        if word in AS_WORDS:
+            typed = args.take(tr(args.lang, "what.kind"))
+            found = character_kind(typed)
             if found is None:
-                raise args.error("build.choice", text=word, options=options_in(KINDS, args.lang))
+                raise args.error("build.choice", text=typed, options=options_in(KINDS, args.lang))
             kind = found.value
-        elif args.keyword("to", "add"):
-            word = args.take(tr(args.lang, "what.party"))
-            if keyword_of(word) != "party":
-                raise args.error("build.choice", text=word, options=args.words_in("party"))
+        elif word in TO_WORDS:
+            typed = args.take(tr(args.lang, "what.party"))
+            if fold(typed) not in PARTY_WORDS:
+                raise args.error("build.choice", text=typed, options=args.words_in("party"))
             to_party = True
-        elif args.keyword("party"):
+        elif word in PARTY_WORDS:
             to_party = True
         else:
-            args.done()
+            raise args.error(
+                "build.unknown_field", field=word, fields=args.words_in("as", "to", "party")
+            )
     return ImportSheets(tuple(files), data, kind, to_party)
 
 

@@ -32,7 +32,7 @@ from fatescreen.scene.sheets.model import (
 )
 
 Record = dict[str, Any]
-SHOWN = 60
+SHOWN = 48
 """The longest text the report shows of a value."""
 
 
@@ -195,10 +195,8 @@ _NOTES = {
 
 
 def _boxes(track: SheetTrack) -> str:
-    return "".join(
-        f"[{'x' if mark else value}]"
-        for value, mark in zip(track.values, track.checked, strict=True)
-    )
+    """A track's boxes as the sheet values them: ``[1][2][3]``."""
+    return "".join(f"[{value}]" for value in track.values)
 
 
 @dataclass(frozen=True)
