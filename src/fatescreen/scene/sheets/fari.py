@@ -76,7 +76,7 @@ def read_fari(reader: JsonReader, data: dict[str, Any], path: JsonPath) -> Sheet
     name = reader.name(data.get("name", ""), (*path, "name"))
     if name == "":
         reader.fail((*path, "name"), text("import.no_name"))
-    if version is None or not name:
+    if version is None:
         return None
     sheet = _Sheet()
     for section, where in _sections(reader, data, path, version):
@@ -86,6 +86,8 @@ def read_fari(reader: JsonReader, data: dict[str, Any], path: JsonPath) -> Sheet
     group = data.get("group")
     if isinstance(group, str) and group.strip():
         sheet.drop((*path, "group"), (group,), "import.dropped.group")
+    if not name:
+        return None  # its problem is recorded; the blocks were read for theirs
     return SheetCharacter(
         origin=f"Fari v{version}",
         source=Source(path),
@@ -252,7 +254,7 @@ def _counter_block(
     main = meta.get("isMainPointCounter") is True or words.has(label, words.FATE_POINTS)
     if main:
         if sheet.fate_points is not None:
-            sheet.drop(path, labels, "import.dropped.second", what=text("import.field.fate_points"))
+            sheet.drop(path, labels, "import.dropped.second", what=text("import.counter"))
             return
         points = reader.whole(block.get("value", ""), (*path, "value"), low=0, high=100)
         if points is not None:

@@ -77,7 +77,7 @@ def read_fco(reader: JsonReader, data: dict[str, Any], path: JsonPath) -> SheetC
     name = reader.name(data.get("name", ""), (*path, "name"), html=False)
     if name == "":
         reader.fail((*path, "name"), text("import.no_name"))
-    if system is None or not name:
+    if system is None:
         return None
     actor = _Actor()
     details = system.get("details", {})
@@ -89,6 +89,9 @@ def read_fco(reader: JsonReader, data: dict[str, Any], path: JsonPath) -> SheetC
     _details(reader, actor, details, (*where, "details"))
     _extras(reader, actor, data, path)
     version = _version(data)
+    skills = _skills(reader, actor, system, where)
+    if not name:
+        return None  # its problem is recorded; the entries were read for theirs
     return SheetCharacter(
         origin="Fate Core Official" + (f" {version}" if version else ""),
         source=Source(path),
@@ -96,7 +99,7 @@ def read_fco(reader: JsonReader, data: dict[str, Any], path: JsonPath) -> SheetC
         high_concept=high_concept,
         trouble=trouble,
         aspects=aspects,
-        skills=_skills(reader, actor, system, where),
+        skills=skills,
         stunts=stunts,
         tracks=tracks,
         consequences=consequences,

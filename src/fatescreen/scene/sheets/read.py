@@ -78,7 +78,10 @@ def _character(
         return read_fari(reader, entry, path)
     if is_fco_actor(entry) and entry.get("type") == ACTOR_TYPE:
         return read_fco(reader, entry, path)
-    if is_fco_actor(entry) and not alone:
+    if is_fco_actor(entry):  # a thing, not a character
+        if alone:
+            reader.fail(path, text("import.fco.thing"))
+            return None
         name = reader.label(entry.get("name"))
         skipped.append(Dropped(Source(path, (name,) if name else ()), text("import.dropped.thing")))
         return None
