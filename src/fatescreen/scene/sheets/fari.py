@@ -337,7 +337,7 @@ def _text(character: Character, where: str, label: str, value: str) -> dict[str,
     return {
         "id": _id(character, where),
         "type": "Text",
-        "label": label,
+        "label": html_text(label),
         "value": html_text(value),
         "meta": {},
     }
@@ -350,13 +350,17 @@ def _section(character: Character, label: str, blocks: list[dict[str, Any]]) -> 
 def stunt_parts(stunt: str) -> tuple[str, str]:
     """A stunt's text as an exported block's label and value: the name before its first
     ``": "`` (as :func:`read_fari` joins them again), or a placeholder label when the text
-    has no short name of its own."""
+    has no short name of its own (or one in capitals, which the reader would write as a
+    name)."""
     name, colon, rest = stunt.partition(": ")
     if (
         colon
         and rest
+        and rest.strip() == rest
+        and name.strip() == name
         and "\n" not in name
         and len(name) <= 60
+        and not name.isupper()
         and not words.is_stunt_placeholder(name)
     ):
         return name, rest
@@ -373,9 +377,10 @@ def write_fari(character: Character, *, escalating: bool, updated: int) -> dict[
         updated: Fari's ``lastUpdated``: seconds since 1970.
 
     Returns:
-        The JSON object: one page with two columns, aspects, stunts, fate points and notes
-        on the left, stress, consequences and skills on the right, labelled as Fari's own
-        templates label them (section and block labels in capitals, as version 6 has them).
+        The JSON object (its texts, labels too, as Fari's HTML): one page with two
+        columns, aspects, stunts, fate points and notes on the left, stress, consequences
+        and skills on the right, labelled as Fari's own templates label them (section and
+        block labels in capitals, as version 6 has them).
     """
     aspects: list[dict[str, Any]] = []
     for index, aspect in enumerate(character.aspects):
@@ -430,7 +435,7 @@ def write_fari(character: Character, *, escalating: bool, updated: int) -> dict[
         {
             "id": _id(character, "skill", name),
             "type": "Skill",
-            "label": name,
+            "label": html_text(name),
             "value": str(rating),
             "meta": {"commands": ["4dF"]},
         }

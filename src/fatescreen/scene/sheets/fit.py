@@ -147,8 +147,13 @@ def skill_name(name: str, target: Target) -> tuple[str | None, Text | None]:
     for role_skill in astuple(target.rules.roles):
         if isinstance(role_skill, str) and role_skill.casefold() == folded:
             return role_skill, None
-    written = name.capitalize() if name.isupper() else name
-    return written, text("import.note.custom_skill")
+    return as_written(name), text("import.note.custom_skill")
+
+
+def as_written(name: str) -> str:
+    """A sheet's name as a name is written: one in capitals (Fari's version 6 writes labels
+    so) with a capital first letter only (``SAILING`` is ``Sailing``)."""
+    return name.capitalize() if name.isupper() else name
 
 
 def _skills(fitting: _Fitting) -> dict[str, int]:
@@ -157,7 +162,7 @@ def _skills(fitting: _Fitting) -> dict[str, int]:
         name, rating = found.value
         written, note = skill_name(name, fitting.target)
         if written is None:
-            fitting.drop(found.source, "import.dropped.off_list", skill=name)
+            fitting.drop(found.source, "import.dropped.off_list", skill=as_written(name))
         elif written in skills:
             fitting.drop(found.source, "import.dropped.skill_twice", skill=written)
         else:
