@@ -41,7 +41,7 @@ LATEST_VERSION = 6
 FARI_TYPE = "character"
 """What Fari's exports say a file of one character is (``fariType``)."""
 MAX_BOX_VALUE = 100
-_NUMBER = re.compile(r"\d{1,3}")
+_BOX_VALUE = re.compile(r"\d{1,3}")
 
 
 def is_fari_character(data: dict[str, Any]) -> bool:
@@ -297,7 +297,7 @@ def _slots_block(
     for box, _ in reader.objects(block.get("value"), (*path, "value")):
         mark = reader.label(box.get("label"))
         values.append(
-            int(mark) if _NUMBER.fullmatch(mark) and 0 < int(mark) <= MAX_BOX_VALUE else 1
+            int(mark) if _BOX_VALUE.fullmatch(mark) and 0 < int(mark) <= MAX_BOX_VALUE else 1
         )
         checked.append(box.get("checked") is True)
     track = SheetTrack(kind, tuple(values), tuple(checked))
