@@ -61,3 +61,16 @@ async def test_a_reopened_dashboard_recovers_the_import_without_the_file(
         await until(pilot, lambda: "veli-routa" in again.scene.character_index)
         assert again.scene.character("veli-routa") == imported
         assert "added: Veli Routa" in log_text(again)
+
+
+def test_the_stat_block_shows_the_notes_an_import_brought(scenes: Path) -> None:
+    from fatescreen.commands.session import Session
+    from fatescreen.ui.panes.statblock import sheet_body
+    from fatescreen.ui.state import View
+
+    session = Session.open(scenes / "golden-mask.toml", journal=False)
+    assert session.execute("import characters/anselm.fari.json as major").ok
+    anselm = session.scene.character("brother-anselm")
+    lines = [line.plain for line in sheet_body(session.scene, anselm, View())]
+    assert lines[-1] == "✎ Knows the crypt's second stair."
+    assert "★ Litany of the lamp: +2 to Will when I defend against fear in the dark." in lines
