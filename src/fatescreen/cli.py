@@ -453,6 +453,7 @@ def import_characters(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     from fatescreen.commands.requests import ImportSheets
     from fatescreen.commands.session import Session
     from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.scaffold import find_campaign
     from fatescreen.scene.systems import FATE, system_of
 
     target: Path = args.into
@@ -473,6 +474,9 @@ def import_characters(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     except SceneFileError as error:
         for found in error.problems:
             print(found.render(lang), file=out)
+        owner = find_campaign(target) if folder is None else None
+        if owner is not None:
+            print(tr(lang, "cli.import.campaign_scene", folder=str(owner)), file=out)
         return 2
     except CommandError as error:
         print(error, file=out)

@@ -144,3 +144,13 @@ def test_the_report_in_finnish(scenes: Path) -> None:
     assert "jäi pois: Rasitus › Doom ($.pages[0].sections.right[0].blocks[2]): linja, jolle" in out
     assert "lisätty: Tarmo Kivi" in out
     assert "tallennettu" in out
+
+
+def test_a_campaign_scene_that_names_the_party_says_where_to_import(scenes: Path) -> None:
+    scene = scenes / "campaign" / "01-archive-ambush.toml"
+    status, out = cli("import", str(fixture("fari-v6-eira.json")), "--into", str(scene))
+    assert status == 2
+    assert out.splitlines()[-1] == (
+        f"this scene belongs to the campaign in {scenes}: import into the campaign (its "
+        "party), or play the scene there and type import"
+    )
