@@ -467,8 +467,7 @@ def import_characters(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         if folder is not None:
             session = open_campaign(folder, lang=lang, journal=not args.dry_run)
         elif system_of(target) != FATE:
-            print(tr(lang, "cli.import.fate_only", system=system_of(target)), file=out)
-            return 2
+            return import_system_sheets(args, target, system_of(target), lang, out)
         else:
             session = Session.open(target, lang=lang, journal=not args.dry_run)
     except SceneFileError as error:
@@ -502,6 +501,77 @@ def import_characters(args: argparse.Namespace, lang: str, out: TextIO) -> int:
             print(line if saved.ok else error_prefix + line, file=out)
         return 0 if saved.ok else 1
     return 1 if session.dirty else 0
+
+
+def import_system_sheets(
+    args: argparse.Namespace, target: Path, system: str, lang: str, out: TextIO
+) -> int:
+    """``import`` into a scene of another system: characters from CSV sheets, one a row,
+    appended to the scene file and read again by the system's loader before it is written;
+    the same report as Fate's (docs/import.md)."""
+    from fatescreen.scene.atomic import write_atomic
+    from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.journal import Journal
+    from fatescreen.scene.systems import load_system_scene
+    from fatescreen.scene.systems.sheets import SheetError, SheetRow, read_sheet, with_rows
+
+    error_prefix = tr(lang, "cli.failed") + " "
+    try:
+        loaded = load_system_scene(target)
+    except SceneFileError as error:
+        for found in error.problems:
+            print(found.render(lang), file=out)
+        return 2
+    if not args.dry_run and Journal(target).pending(loaded.text):
+        print(tr(lang, "cli.import.pending", path=str(target)), file=out)
+        return 2
+    rows: list[SheetRow] = []
+    lines: list[str] = []
+    for file in args.files:
+        if file.suffix.lower() != ".csv":
+            print(error_prefix + tr(lang, "import.csv.only", system=system), file=out)
+            return 1
+        try:
+            found_rows = read_sheet(file, system)
+        except SheetError as error:
+            print(error_prefix + tr(lang, "import.refused", file=str(file)), file=out)
+            for problem in error.problems:
+                print("  " + problem.render(lang), file=out)
+            return 1
+        rows += found_rows
+        lines += sheet_report(lang, str(file), found_rows)
+    try:
+        changed = with_rows(loaded, rows)
+    except SheetError as error:
+        print(error_prefix + tr(lang, "import.refused", file=str(target)), file=out)
+        for problem in error.problems:
+            print("  " + problem.render(lang), file=out)
+        return 1
+    names = ", ".join(str(row.record["name"]) for row in rows)
+    for line in [*lines, tr(lang, "build.added", names=names)]:
+        print(line, file=out)
+    if args.dry_run:
+        print(tr(lang, "cli.import.dry_run"), file=out)
+        return 0
+    write_atomic(target, changed.text)
+    print(tr(lang, "save.line", path=str(target)), file=out)
+    return 0
+
+
+def sheet_report(lang: str, file: str, rows: Sequence[Any]) -> list[str]:
+    """What a CSV sheet's rows brought: each column taken, then each left out."""
+    lines: list[str] = []
+    for row in rows:
+        first = row.mapped[0][0].row if row.mapped else 0
+        lines.append(tr(lang, "import.csv.heading", name=row.record["name"], file=file, row=first))
+        width = max(len(cell.column) for cell, _ in row.mapped)
+        lines += [f"  {cell.column.ljust(width)}  {value}" for cell, value in row.mapped]
+        for cell, reason in row.dropped:
+            where = tr(lang, "import.csv.row", row=cell.row) + f", {cell.column}"
+            lines.append(
+                "  " + tr(lang, "import.left_out", where=where, reason=reason.render(lang))
+            )
+    return lines
 
 
 def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:
