@@ -64,7 +64,7 @@ def test_an_objektit_sheet(scenes: Path) -> None:
     assert status == 0, out
     liisa = load_system_scene(scene).value.entries[-1]
     assert liisa.sheet.name == "Liisa"
-    assert "goals = [\"Kysy kalastajilta\", \"Tutki hylky\"]" in scene.read_text(encoding="utf-8")
+    assert 'goals = ["Kysy kalastajilta", "Tutki hylky"]' in scene.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(
