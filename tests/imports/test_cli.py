@@ -120,14 +120,6 @@ def test_a_campaign_with_unsaved_changes_is_refused(scenes: Path) -> None:
     assert status == 2
 
 
-def test_another_systems_scene_is_refused(scenes: Path) -> None:
-    status, out = cli(
-        "import", str(fixture("fari-v6-eira.json")), "--into", str(scenes / "varjot/sillalla.toml")
-    )
-    assert status == 2
-    assert "this scene is menneisyyden-varjot" in out
-
-
 def test_a_missing_target_is_one_line(scenes: Path) -> None:
     status, out = cli("import", str(fixture("fari-v6-eira.json")), "--into", str(scenes / "x.toml"))
     assert status == 2 and out.count("\n") == 1
