@@ -230,3 +230,16 @@ def test_the_shipped_sample_is_found_where_the_docs_say(tmp_path: Path) -> None:
     sample = shipped("scenes") / "characters" / "anselm.fari.json"
     assert sample.is_file()
     shutil.copy(sample, tmp_path / "anselm.json")
+
+
+def test_notes_are_set_and_cleared_at_the_table(scenes: Path) -> None:
+    session = Session.open(scenes / "golden-mask.toml", journal=False)
+    assert session.execute('set leader notes "Wears the mask even asleep."').lines == (
+        "Masked leader: notes changed",
+    )
+    assert session.scene.character("leader").notes == "Wears the mask even asleep."
+    assert session.execute("save").ok
+    text = (scenes / "golden-mask.toml").read_text(encoding="utf-8")
+    assert 'notes = "Wears the mask even asleep."' in text
+    assert session.execute("aseta leader muistiinpanot ei").ok
+    assert session.scene.character("leader").notes == ""
