@@ -27,6 +27,8 @@ SUBCOMMANDS = (
     "new-scene",
     "log",
     "players",
+    "import",
+    "export",
 )
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
@@ -56,6 +58,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "fatescreen players my-campaign/              # {cli.example.players}",
         "fatescreen players my-campaign/ --serve --host 0.0.0.0  # {cli.example.serve}",
     ),
+    "import": (
+        "fatescreen import eira.fari.json --into my-campaign/",
+        "fatescreen import npcs.json --into ambush.toml --as major --dry-run",
+    ),
+    "export": ("fatescreen export my-campaign/ Eira --fari > eira.fari.json",),
 }
 """Example command lines for each subcommand's ``--help`` ("" for ``fatescreen`` itself);
 ``{KEY}`` is a comment from the catalog."""
@@ -157,6 +164,8 @@ def build_subparser(name: str, lang: str | None = None) -> LocalParser:
         )
     elif name in CAMPAIGN_SUBCOMMANDS:
         _campaign_arguments(name, parser)
+    elif name in ("import", "export"):
+        _sheet_arguments(name, parser)
     elif name == "players":
         parser.add_argument(
             "scene",
@@ -380,6 +389,249 @@ def _campaign_arguments(name: str, parser: LocalParser) -> None:
         )
 
 
+# ---- characters from and to other tools ------------------------------------------------
+
+
+def _sheet_arguments(name: str, parser: LocalParser) -> None:
+    from fatescreen.rules.character import CharacterKind
+
+    lang = parser.lang
+    if name == "import":
+        parser.add_argument(
+            "files",
+            nargs="+",
+            type=Path,
+            metavar=tr(lang, "cli.metavar.files"),
+            help=tr(lang, "cli.arg.import_files"),
+        )
+        parser.add_argument(
+            "--into",
+            type=Path,
+            required=True,
+            metavar=tr(lang, "cli.metavar.scene"),
+            help=tr(lang, "cli.arg.into"),
+        )
+        parser.add_argument(
+            "--as",
+            dest="kind",
+            choices=[kind.value for kind in CharacterKind],
+            default=None,
+            help=tr(lang, "cli.arg.as"),
+        )
+        parser.add_argument("--dry-run", action="store_true", help=tr(lang, "cli.arg.dry_run"))
+    else:
+        parser.add_argument(
+            "scene",
+            type=Path,
+            metavar=tr(lang, "cli.metavar.scene"),
+            help=tr(lang, "cli.arg.scene_or_folder"),
+        )
+        parser.add_argument(
+            "character",
+            metavar=tr(lang, "cli.metavar.character"),
+            help=tr(lang, "cli.arg.character"),
+        )
+        parser.add_argument(
+            "--fari", action="store_true", required=True, help=tr(lang, "cli.arg.fari")
+        )
+        parser.add_argument(
+            "--out",
+            metavar=tr(lang, "cli.metavar.out"),
+            type=Path,
+            default=None,
+            help=tr(lang, "cli.arg.out"),
+        )
+
+
+def import_characters(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    """``import``: characters from other tools' files into a scene file or a campaign's party,
+    through the command the dashboard runs (journaled and saved like any change), with its
+    report; ``--dry-run`` shows the report and writes nothing. 1 if the import was refused, 2
+    if the scene or campaign cannot be opened."""
+    from fatescreen.commands.campaign_session import open_campaign
+    from fatescreen.commands.errors import CommandError
+    from fatescreen.commands.requests import ImportSheets
+    from fatescreen.commands.session import Session
+    from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.scaffold import find_campaign
+    from fatescreen.scene.systems import FATE, system_of
+
+    target: Path = args.into
+    problem = unopenable(target, lang)
+    if problem:
+        print(problem, file=out)
+        return 2
+    folder = campaign_folder(target)
+    session: Session
+    try:
+        if folder is not None:
+            session = open_campaign(folder, lang=lang, journal=not args.dry_run)
+        elif system_of(target) != FATE:
+            return import_system_sheets(args, target, system_of(target), lang, out)
+        else:
+            session = Session.open(target, lang=lang, journal=not args.dry_run)
+    except SceneFileError as error:
+        for found in error.problems:
+            print(found.render(lang), file=out)
+        owner = find_campaign(target) if folder is None else None
+        if owner is not None:
+            print(tr(lang, "cli.import.campaign_scene", folder=str(owner)), file=out)
+        return 2
+    except CommandError as error:
+        print(error, file=out)
+        return 2
+    if session.recovery_pending:
+        print(tr(lang, "cli.import.pending", path=str(target)), file=out)
+        return 2
+    session.read_only = args.dry_run
+    files = tuple(str(file.absolute()) for file in args.files)
+    request = ImportSheets(files, kind=args.kind, to_party=folder is not None)
+    result = session.execute(request.command())
+    error_prefix = tr(lang, "cli.failed") + " "
+    for line in result.lines:
+        print(line if result.ok else error_prefix + line, file=out)
+    if not result.ok:
+        return 1
+    if args.dry_run:
+        print(tr(lang, "cli.import.dry_run"), file=out)
+        return 0
+    if folder is None:
+        saved = session.execute("save")
+        for line in saved.lines:
+            print(line if saved.ok else error_prefix + line, file=out)
+        return 0 if saved.ok else 1
+    return 1 if session.dirty else 0
+
+
+def import_system_sheets(
+    args: argparse.Namespace, target: Path, system: str, lang: str, out: TextIO
+) -> int:
+    """``import`` into a scene of another system: characters from CSV sheets, one a row,
+    appended to the scene file and read again by the system's loader before it is written;
+    the same report as Fate's (docs/import.md)."""
+    from fatescreen.scene.atomic import write_atomic
+    from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.journal import Journal
+    from fatescreen.scene.systems import load_system_scene
+    from fatescreen.scene.systems.sheets import SheetError, SheetRow, read_sheet, with_rows
+
+    error_prefix = tr(lang, "cli.failed") + " "
+    try:
+        loaded = load_system_scene(target)
+    except SceneFileError as error:
+        for found in error.problems:
+            print(found.render(lang), file=out)
+        return 2
+    if not args.dry_run and Journal(target).pending(loaded.text):
+        print(tr(lang, "cli.import.pending", path=str(target)), file=out)
+        return 2
+    rows: list[SheetRow] = []
+    lines: list[str] = []
+    for file in args.files:
+        if file.suffix.lower() != ".csv":
+            print(error_prefix + tr(lang, "import.csv.only", system=system), file=out)
+            return 1
+        try:
+            found_rows = read_sheet(file, system)
+        except SheetError as error:
+            print(error_prefix + tr(lang, "import.refused", file=str(file)), file=out)
+            for problem in error.problems:
+                print("  " + problem.render(lang), file=out)
+            return 1
+        rows += found_rows
+        lines += sheet_report(lang, str(file), found_rows)
+    try:
+        changed = with_rows(loaded, rows)
+    except SheetError as error:
+        print(error_prefix + tr(lang, "import.refused", file=str(target)), file=out)
+        for problem in error.problems:
+            print("  " + problem.render(lang), file=out)
+        return 1
+    names = ", ".join(str(row.record["name"]) for row in rows)
+    for line in [*lines, tr(lang, "build.added", names=names)]:
+        print(line, file=out)
+    if args.dry_run:
+        print(tr(lang, "cli.import.dry_run"), file=out)
+        return 0
+    write_atomic(target, changed.text)
+    print(tr(lang, "save.line", path=str(target)), file=out)
+    return 0
+
+
+def sheet_report(lang: str, file: str, rows: Sequence[Any]) -> list[str]:
+    """What a CSV sheet's rows brought: each column taken, then each left out."""
+    lines: list[str] = []
+    for row in rows:
+        first = row.mapped[0][0].row if row.mapped else 0
+        lines.append(tr(lang, "import.csv.heading", name=row.record["name"], file=file, row=first))
+        width = max(len(cell.column) for cell, _ in row.mapped)
+        lines += [f"  {cell.column.ljust(width)}  {value}" for cell, value in row.mapped]
+        for cell, reason in row.dropped:
+            where = tr(lang, "import.csv.row", row=cell.row) + f", {cell.column}"
+            lines.append(
+                "  " + tr(lang, "import.left_out", where=where, reason=reason.render(lang))
+            )
+    return lines
+
+
+def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    """``export``: one character of a scene or of a campaign's party as Fari's character JSON
+    (on standard output, or into ``--out``); what Fari has no place for is said on standard
+    error. 1 if there is no such character, 2 if the scene cannot be read."""
+    import json
+    import time
+
+    from fatescreen.commands.errors import CommandError
+    from fatescreen.commands.names import resolve
+    from fatescreen.rules.character import Character
+    from fatescreen.scene.campaign import load_campaign, party_of
+    from fatescreen.scene.errors import SceneFileError, said
+    from fatescreen.scene.load import load_scene
+    from fatescreen.scene.scaffold import find_campaign
+    from fatescreen.scene.sheets.fari import left_out_of_fari, write_fari
+    from fatescreen.scene.systems import FATE, system_of
+
+    path: Path = args.scene
+    problem = unopenable(path, lang)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    folder = campaign_folder(path)
+    try:
+        if folder is not None:
+            campaign = load_campaign(folder).campaign
+            characters, rules = campaign.pcs, campaign.rules
+        elif system_of(path) != FATE:
+            print(tr(lang, "cli.import.fate_only", system=system_of(path)), file=sys.stderr)
+            return 2
+        else:
+            owner = find_campaign(path)
+            party = party_of(load_campaign(owner).campaign) if owner else None
+            scene = load_scene(path, party).scene
+            characters, rules = scene.characters, scene.rules
+        found: Character = resolve(
+            args.character, ((c.id, c.name, c) for c in characters), "character", lang
+        )
+    except SceneFileError as error:
+        for problem_found in error.problems:
+            print(problem_found.render(lang), file=sys.stderr)
+        return 2
+    except CommandError as error:
+        print(error, file=sys.stderr)
+        return 1
+    data = write_fari(found, escalating=rules.escalating_stress_boxes, updated=int(time.time()))
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if args.out is None:
+        out.write(text)
+    else:
+        args.out.write_text(text, encoding="utf-8")
+    left = left_out_of_fari(found)
+    if left:
+        items = "; ".join(said(item, lang) for item in left)
+        print(tr(lang, "export.left", items=items), file=sys.stderr)
+    return 0
+
+
 def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: TextIO) -> int:
     """``new-campaign``, ``new-scene`` and ``log``; exit status 1 on an error."""
     from fatescreen.commands.campaign_session import read_record, record_markdown
@@ -505,6 +757,10 @@ def _main(args_list: list[str]) -> int:
             return campaign_subcommand(name, args, lang, out)
         if name == "players":
             return players(args, lang, out)
+        if name == "import":
+            return import_characters(args, lang, out)
+        if name == "export":
+            return export_character(args, lang, out)
         return one_off(name, args.words, args.seed, lang, out, args.system)
     args = build_parser(language_of(args_list)).parse_args(args_list)
     lang = args.lang or default_language()

@@ -131,7 +131,7 @@ REFUSED = [
         "set leader skill Fight 3 Rozio Tiina",
         "no field 'Rozio' here; fields: name, kind, player, zone, skill, stunt, stress, "
         "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
-        "shields, form, hidden",
+        "shields, form, hidden, notes",
     ),
     missing_en(DEMO, "set leader skill", "skill"),
     missing_fi(DEMO, "aseta riesa taito", "taitoa"),
@@ -142,28 +142,28 @@ REFUSED = [
         'set leader stunt add "X" Rozio',
         "no field 'Rozio' here; fields: name, kind, player, zone, skill, stunt, stress, "
         "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
-        "shields, form, hidden",
+        "shields, form, hidden, notes",
     ),
     on(
         DEMO,
         'set leader stunt add "X" none',
         "no field 'none' here; fields: name, kind, player, zone, skill, stunt, stress, "
         "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
-        "shields, form, hidden",
+        "shields, form, hidden, notes",
     ),
     on(
         DEMO,
         "set leader stunt remove 1 2",
         "no field '2' here; fields: name, kind, player, zone, skill, stunt, stress, "
         "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
-        "shields, form, hidden",
+        "shields, form, hidden, notes",
     ),
     on(
         DEMO,
         "set rozio form remove 1 2",
         "no field '2' here; fields: name, kind, player, zone, skill, stunt, stress, "
         "consequences, weapon, armor, refresh, fp, members, scale, minions, solo, parts, "
-        "shields, form, hidden",
+        "shields, form, hidden, notes",
     ),
     missing_en(DEMO, "set rozio form", "form"),
     missing_en(MINE, "set portcullis between", "zone"),

@@ -361,7 +361,7 @@ MAP = [
         "aseta leader väri punainen",
         "kenttää 'väri' ei ole; kentät: nimi, laji, pelaaja, alue, taito, temppu, rasitus, jäljet,"
         " ase, panssari, lähtölataus, fatepisteet, jäsenet, skaala, kätyrit, soolo, osat, suojat,"
-        " muoto, piilotettu",
+        " muoto, piilotettu, muistiinpanot",
         "fi",
     ),
     # the scene format's own complaint, told in the GM's language (the key stays the file's)

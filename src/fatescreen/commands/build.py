@@ -3,7 +3,7 @@ checks them, numbered copies, and taking things out with everything that refers 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -15,7 +15,7 @@ from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.conflict import TurnOrder, add_participant
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.copies import base_id
-from fatescreen.rules.fate_points import gm_pool_after_cast_change
+from fatescreen.rules.fate_points import gm_pool_after_cast_change, refreshed_points
 from fatescreen.rules.obstacles import Block, Countdown, Distraction, Hazard
 from fatescreen.scene import codec
 from fatescreen.scene.aspects import without_invokes_of
@@ -160,6 +160,28 @@ def unique_character(ctx: Context, character: Character, ignore: str | None = No
     """Refuse a character whose name or id another character has."""
     existing = ((c.id, c.name) for c in ctx.scene.characters)
     unique(ctx, "character", character.name, character.id, existing, ignore=ignore)
+
+
+# ---------------------------------------------------------------------------- newcomers
+
+
+def pool_for_new_pcs(
+    ctx: Context, scene: Scene, made: list[Character], lines: tuple[str, ...]
+) -> tuple[Scene, tuple[str, ...]]:
+    """The GM pool as the rules have it with the new PCs in the scene."""
+    pcs = sum(1 for c in made if c.kind is CharacterKind.PC)
+    if not pcs:
+        return scene, lines
+    scene = replace(scene, gm_pool=gm_pool_after_cast_change(scene.gm_pool, pcs_joined=pcs))
+    return scene, (*lines, ctx.tr("build.pool", total=scene.gm_pool))
+
+
+def new_pc(character: Character, given: Mapping[str, object]) -> Character:
+    """A character as it joins the scene: a new PC starts with its refresh in fate points
+    (§3), unless its fields (``given``: the line's or the template's) set them."""
+    if character.kind is not CharacterKind.PC or "fate_points" in given:
+        return character
+    return replace(character, fate_points=refreshed_points(0, character.refresh))
 
 
 # ---------------------------------------------------------------------------- turn order

@@ -242,7 +242,7 @@ class CampaignSession(Session):
         if changed:
             # journaled first: when the journal cannot be written, nothing changes
             if journal and self.journal is not None:
-                self.journal.append(text, tuple(d.symbols for d in rolled))
+                self.journal.append(applied.record or text, tuple(d.symbols for d in rolled))
             step = CampaignStep(
                 applied.label or text, self.scene, applied.scene, self.campaign, applied.campaign
             )

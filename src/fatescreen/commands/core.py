@@ -40,6 +40,10 @@ class Applied:
     lines: tuple[str, ...]
     label: str = ""
     changed: frozenset[str] = frozenset()
+    record: str | None = None
+    """The command line the journal keeps in place of the typed one, for a command that read
+    something outside the scene (``import`` reads a file that may be gone when the journal
+    is replayed): it holds what the command read. None: the typed line."""
 
 
 KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(

@@ -282,6 +282,14 @@ def _set_zone(ctx: Context, args: Tokens, data: Data) -> None:
         data["zone"] = ctx.zone(args.take(ctx.tr("what.zone"))).id
 
 
+def _set_notes(ctx: Context, args: Tokens, data: Data) -> None:
+    """``notes "TEXT"`` or ``notes none``: the GM's notes on a character."""
+    if is_none(args):
+        data.pop("notes", None)
+    else:
+        data["notes"] = text_word(args)
+
+
 def _is_value(word: str) -> bool:
     if keyword_of(word) == "none":
         return True
@@ -593,6 +601,7 @@ CHARACTER_FIELDS = Fields(
     Field("shields", ("suojat",), _SwarmList("shields")),
     Field("form", ("forms", "muoto"), _forms, _forms_span),
     Field("hidden", ("piilotettu",), _hidden),
+    Field("notes", ("muistiinpanot",), _set_notes),
 )
 """What ``set`` changes on a character (aspects have the ``aspect`` verb)."""
 

@@ -333,6 +333,27 @@ class SaveTemplate:
 
 
 @dataclass(frozen=True)
+class ImportSheets:
+    """``import FILE... [as KIND] [to party]``: characters from other tools' files (Fari,
+    Fate Core Official) into the scene, or into a campaign's party; ``import data JSON``
+    adds characters already read, given as scene records (what the journal keeps, so that
+    replaying it never needs the files)."""
+
+    files: tuple[str, ...] = ()
+    data: str | None = None
+    kind: str | None = None
+    """``pc``, ``major``, ``minor`` or ``mooks``; None: a PC."""
+    to_party: bool = False
+
+    def command(self) -> str:
+        """The ``import`` line."""
+        words = ["import", *(("data", self.data) if self.data is not None else self.files)]
+        words += ["as", self.kind] if self.kind is not None else []
+        words += ["to", "party"] if self.to_party else []
+        return line_of(*words)
+
+
+@dataclass(frozen=True)
 class ListTemplates:
     """``template list``: the templates the scene can use."""
 

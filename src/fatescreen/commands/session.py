@@ -345,7 +345,7 @@ class Session(JournalGuard):
         if changed:
             # journaled first: when the journal cannot be written, nothing changes
             if journal and self.journal is not None:
-                self.journal.append(text, tuple(d.symbols for d in rolled))
+                self.journal.append(applied.record or text, tuple(d.symbols for d in rolled))
             label = applied.label or text
             self.history = self.history.record(Step(label, self.scene, applied.scene))
             self.scene = applied.scene

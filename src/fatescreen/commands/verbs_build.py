@@ -13,6 +13,8 @@ from fatescreen.commands.build import (
     find_record,
     invalid,
     join_turn,
+    new_pc,
+    pool_for_new_pcs,
     read_character,
     read_countdown,
     read_obstacle,
@@ -43,10 +45,6 @@ from fatescreen.i18n import tr
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.contests import Challenge, Contest
 from fatescreen.rules.copies import numbered_names
-from fatescreen.rules.fate_points import (
-    gm_pool_after_cast_change,
-    refreshed_points,
-)
 from fatescreen.rules.obstacles import Countdown, Hazard
 from fatescreen.scene import library
 from fatescreen.scene.model import Obstacle, Scene, Zone
@@ -185,36 +183,17 @@ def _added(
     return tuple(lines)
 
 
-def _pool(
-    ctx: Context, scene: Scene, made: list[Character], lines: tuple[str, ...]
-) -> tuple[Scene, tuple[str, ...]]:
-    """The GM pool as the rules have it with the new PCs in the scene."""
-    pcs = sum(1 for c in made if c.kind is CharacterKind.PC)
-    if not pcs:
-        return scene, lines
-    scene = replace(scene, gm_pool=gm_pool_after_cast_change(scene.gm_pool, pcs_joined=pcs))
-    return scene, (*lines, ctx.tr("build.pool", total=scene.gm_pool))
-
-
-def _new_pc(character: Character, given: Mapping[str, object]) -> Character:
-    """A character as it joins the scene: a new PC starts with its refresh in fate points
-    (§3), unless its fields (``given``: the line's or the template's) set them."""
-    if character.kind is not CharacterKind.PC or "fate_points" in given:
-        return character
-    return replace(character, fate_points=refreshed_points(0, character.refresh))
-
-
 def _add_character(ctx: Context, verb: Verb, request: Add, kind: CharacterKind) -> Applied:
     data: Data = {"name": _named(request), "kind": kind.value}
     if kind is CharacterKind.MOOKS and request.value is not None:
         data["members"] = _number(request)
     _apply_fields(ctx, verb, CHARACTER_FIELDS, request, data)
     pc = kind is CharacterKind.PC
-    character = _new_pc(read_character(ctx, data, pc), data)
+    character = new_pc(read_character(ctx, data, pc), data)
     unique_character(ctx, character)
     scene = join_turn(ctx.scene.with_character(character), [character.id])
     lines = _added(ctx, scene, [character.name], character.zone, joined=True)
-    scene, lines = _pool(ctx, scene, [character], lines)
+    scene, lines = pool_for_new_pcs(ctx, scene, [character], lines)
     label = ctx.tr("build.label.add", names=character.name)
     return Applied(scene, lines, label, frozenset({"all"}))
 
@@ -317,7 +296,7 @@ def _add_characters(
         character = library.character_from(
             reader, template, scene.rules, name, keep_id=keep, zone=zone
         )
-        character = _new_pc(checked(ctx, name, reader, character), template.data)
+        character = new_pc(checked(ctx, name, reader, character), template.data)
         unique_character(ctx.on(scene), character)
         made.append(character)
         scene = scene.with_character(character)
@@ -325,7 +304,7 @@ def _add_characters(
     scene = join_turn(replace(scene, sources=sources), [c.id for c in made])
     listing = [c.name for c in made]
     lines = _added(ctx, scene, listing, zone, joined=True)
-    scene, lines = _pool(ctx, scene, made, lines)
+    scene, lines = pool_for_new_pcs(ctx, scene, made, lines)
     label = ctx.tr("build.label.add", names=", ".join(listing))
     return Applied(scene, lines, label, frozenset({"all"}))
 

@@ -243,6 +243,9 @@ class Character:
     """A big bad that cannot be harmed until a named challenge or contest is won (§7)."""
     swarm: Swarm | None = None
     """A big bad made of parts whose heart this character is (§7 threat as a swarm)."""
+    notes: str = ""
+    """The GM's notes on the character: extras and whatever else its sheet holds that the
+    rules do not use (an imported sheet's extras land here)."""
 
     def __post_init__(self) -> None:
         if not self.id:

@@ -105,3 +105,42 @@ def skill_roles(skill_list: str = "en", **renamed: str) -> SkillRoles:
     if unknown:
         raise ValueError(f"unknown skill role {unknown[0]!r}: choose {', '.join(ROLE_NAMES)}")
     return replace(SKILL_LISTS[skill_list], **{k: v for k, v in renamed.items() if v})
+
+
+SKILL_PAIRS: Final = (
+    ("Academics", "Tieteet"),
+    ("Athletics", "Urheilu"),
+    ("Burglary", "Hämärähommat"),
+    ("Contacts", "Verkosto"),
+    ("Crafts", "Kädentaidot"),
+    ("Deceive", "Huijaaminen"),
+    ("Drive", "Ajaminen"),
+    ("Empathy", "Empatia"),
+    ("Fight", "Tappelu"),
+    ("Investigate", "Tutkiminen"),
+    ("Lore", "Tarut"),
+    ("Notice", "Havainnointi"),
+    ("Physique", "Kunto"),
+    ("Provoke", "Yllyttäminen"),
+    ("Rapport", "Yhteishenki"),
+    ("Resources", "Varallisuus"),
+    ("Shoot", "Ampuminen"),
+    ("Stealth", "Hiippailu"),
+    ("Will", "Tahdonvoima"),
+)
+"""The 19 default skills, each as the English list and the seed's «Taitolista» name it."""
+
+
+def listed_skill(name: str, skill_list: str) -> str | None:
+    """A skill of the default list named in either language (case ignored), as ``skill_list``
+    (``en`` or ``fi``) names it; None for a skill that is not on the default list.
+
+    ``listed_skill("URHEILU", "en")`` is ``"Athletics"``; ``listed_skill("Pilot", "fi")`` is
+    None.
+    """
+    folded = name.strip().casefold()
+    column = 1 if skill_list == "fi" else 0
+    for pair in SKILL_PAIRS:
+        if folded in (pair[0].casefold(), pair[1].casefold()):
+            return pair[column]
+    return None

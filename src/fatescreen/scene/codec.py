@@ -190,6 +190,7 @@ CHARACTER_KEYS = (
     "aspects",
     "skills",
     "stunts",
+    "notes",
     "stress",
     "stress_checked",
     "consequence_slots",
@@ -775,6 +776,11 @@ def decode_character(
         reader.fail((*path, "hidden"), "a PC is always known to the players; only NPCs hide")
         hidden = False
     stunts = decode_stunts(reader, table["stunts"], (*path, "stunts")) if "stunts" in table else ()
+    notes = (
+        (reader.text(table["notes"], (*path, "notes"), limit=MAX_TEXT, allow_empty=True) or "")
+        if "notes" in table
+        else ""
+    )
     zone = None
     if "zone" in table:
         zone = table["zone"]
@@ -809,6 +815,7 @@ def decode_character(
     fields["conceded"] = conceded
     fields["hidden"] = hidden
     fields["player"] = player
+    fields["notes"] = notes
     character = _CHARACTERS.make(fields)
     if not _BIG_BAD_KEYS.isdisjoint(table):
         solo = _decode_solo(reader, table, path)
@@ -913,6 +920,8 @@ def encode_character(character: Character, rules: RulesInPlay) -> Data:
         out["skills"] = dict(character.skills)
     if character.stunts:
         out["stunts"] = [encode_stunt(s) for s in character.stunts]
+    if character.notes:
+        out["notes"] = character.notes
     default_tracks, default_layout = standard_layout(kind, character.skills, rules)
     sizes_only = tuple(track.cleared() for track in character.stress)
     if sizes_only != default_tracks:

@@ -155,7 +155,7 @@ def slot_label(slot: ConsequenceSlot, view: View) -> str:
 
 
 def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
-    """Consequences, minions, aspects, skills and stunts."""
+    """Consequences, minions, aspects, skills, stunts and the GM's notes."""
     names = scene.character_names
     lines = list(_consequence_lines(character.consequences, names, view))
     if character.minions:
@@ -178,7 +178,13 @@ def sheet_body(scene: Scene, character: Character, view: View) -> list[Content]:
         prefix = {AspectKind.HIGH_CONCEPT: "◆ ", AspectKind.TROUBLE: "✗ "}.get(aspect.kind, "· ")
         lines.append(aspect_line((prefix, "$text-muted"), aspect, names, gm))
     lines += _skills_and_stunts(character, view)
+    lines += [assemble(("✎ ", "$text-muted"), (line, "$text-muted")) for line in _notes(character)]
     return lines
+
+
+def _notes(character: Character) -> list[str]:
+    """The GM's notes on the character (its extras), a line each, blank lines left out."""
+    return [line for line in character.notes.split("\n") if line.strip()]
 
 
 def _consequence_lines(
