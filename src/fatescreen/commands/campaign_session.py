@@ -21,6 +21,7 @@ from fatescreen.commands.campaign import (
 from fatescreen.commands.core import Applied
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import LogEntry, Result, Session, are_faces, with_faces
+from fatescreen.commands.writer import save_options
 from fatescreen.i18n import default_language, tr
 from fatescreen.rules.character import Character
 from fatescreen.rules.dice import DiceRoll
@@ -174,6 +175,7 @@ class CampaignSession(Session):
                 list or skill layout (every problem listed).
         """
         self.refuse_pending_recovery()
+        self.settle_hand_edits(None)  # saved at once: never over a hand edit unasked
         if character.id not in {member.id for member in self.campaign.party}:
             raise CommandError(tr(self.lang, "campaign.not_in_party", name=character.name))
         problems = check_sheet(character, self.campaign.skills, self.campaign.skill_layout)
@@ -187,7 +189,7 @@ class CampaignSession(Session):
         label = tr(self.lang, "campaign.label.sheet", name=character.name)
         changed = frozenset({"party", f"pc:{character.id}", f"character:{character.id}"})
         applied = CampaignApplied(scene, (label,), label, changed, campaign=campaign, save=True)
-        result = self._commit_campaign(label, applied, [], journal=False)
+        result = self._commit_campaign(label, applied, [], journal=False, command=False)
         for listener in self.listeners:
             listener(result)
         return result
@@ -230,15 +232,23 @@ class CampaignSession(Session):
         return tr(self.lang, key, title=self.scene.title)
 
     def _commit_campaign(
-        self, text: str, applied: CampaignApplied, rolled: list[DiceRoll], *, journal: bool
+        self,
+        text: str,
+        applied: CampaignApplied,
+        rolled: list[DiceRoll],
+        *,
+        journal: bool,
+        command: bool = True,
     ) -> Result:
+        """Apply a step that changes the campaign; ``command`` False for one that is not a
+        command line (a sheet edit, saved at once)."""
         assert applied.campaign is not None
         session, where = self.campaign.session, self._where()
         changed = applied.scene != self.scene or applied.campaign != self.campaign
         if changed:
             # journaled first: when the journal cannot be written, nothing changes
-            if journal and self.journal is not None:
-                self.journal.append(text, tuple(d.symbols for d in rolled))
+            if command:
+                self.note_change(text, tuple(d.symbols for d in rolled), journal=journal)
             step = CampaignStep(
                 applied.label or text, self.scene, applied.scene, self.campaign, applied.campaign
             )
@@ -349,21 +359,28 @@ class CampaignSession(Session):
         else:
             lines = (tr(self.lang, "campaign.resume", title=entry.title),)
             self.log.append(LogEntry(text, lines))
-            if journal and self.journal is not None:
-                self.journal.append(text, ())
+            self.note_change(text, (), journal=journal)
         return Result(text, lines, True, frozenset({"all"}), label)
 
     # -- saving and the journal ------------------------------------------------------
 
-    def _write(self) -> None:
+    def _write(self, choice: str | None = None) -> str | None:
         """Write party.toml, campaign.toml and the open scene, then the session record.
 
+        Args:
+            choice: What to do with a file edited by hand since it was read (see
+                :meth:`settle_hand_edits`); None refuses to write over it.
+
+        Returns:
+            A line saying the changes were replayed on hand-edited files, or None.
+
         Raises:
-            CommandError: A file could not be written.
+            CommandError: A file could not be written, or was edited by hand.
         """
         assert self.files is not None
         if self.read_only:
-            return
+            return None
+        replayed = self.settle_hand_edits(choice)
         try:
             self.files = save_campaign(self.files, self.party())
             self.campaign = self.files.campaign
@@ -379,8 +396,8 @@ class CampaignSession(Session):
             self._write_record()
         except (OSError, SceneFileError) as error:
             raise CommandError(tr(self.lang, "campaign.save_failed", error=str(error))) from None
-        if self.journal is not None:
-            self.start_journal()
+        self.start_journal()
+        return replayed
 
     def _write_record(self) -> None:
         self._stamp(self.campaign.session, None)
@@ -395,12 +412,16 @@ class CampaignSession(Session):
         self.recorded = len(self.log)
 
     def _save(self, words: list[str], text: str) -> Result:
+        choice, words = save_options(words, self.lang)
         if words:
             raise CommandError(tr(self.lang, "campaign.save_where"))
-        self._write()
+        if self.read_only:
+            return Result(text, (tr(self.lang, "save.read_only"),))
+        replayed = self._write(choice)
         line = tr(self.lang, "campaign.saved", path=str(self.folder))
-        self.log.append(LogEntry(text, (line,)))
-        return Result(text, (line,))
+        lines = (replayed, line) if replayed else (line,)
+        self.log.append(LogEntry(text, lines))
+        return Result(text, lines)
 
     @property
     def dirty(self) -> bool:
@@ -421,12 +442,51 @@ class CampaignSession(Session):
 
     def start_journal(self) -> None:
         """Begin a fresh journal against the campaign's files as they are now."""
+        self.forget_changes()
         if self.journal is not None and self.files is not None:
             self.journal.start(self._journal_base())
 
+    def journal_text(self) -> str | None:
+        """The texts of campaign.toml and party.toml, which the journal is kept against."""
+        return self._journal_base() if self.files is not None else None
+
+    # -- the one writer (see fatescreen.commands.writer) -----------------------------------
+
+    def lock_target(self) -> Path | None:
+        """The campaign's campaign.toml: one lock for the whole folder."""
+        return self.files.campaign_path if self.files is not None else None
+
+    def loaded_files(self) -> list[tuple[Path, str]]:
+        """campaign.toml, party.toml and the open scene, each with the text last read."""
+        if self.files is None:
+            return []
+        files = [
+            (self.files.campaign_path, self.files.campaign_text),
+            (self.files.party_path, self.files.party_text),
+        ]
+        return files + super().loaded_files()
+
+    def reopened(self) -> CampaignSession:
+        """The campaign as its files are now, on the scene this session has open."""
+        fresh = open_campaign(self.folder, lang=self.lang, journal=False)
+        if self.scene_key is not None and fresh.scene_key != self.scene_key:
+            fresh.reopen(self.scene_key)
+        return fresh
+
+    def adopt(self, other: Session) -> None:
+        """Take the other session's files, campaign, open scene and history."""
+        assert isinstance(other, CampaignSession)
+        super().adopt(other)
+        self.files, self.campaign, self.scene_key = other.files, other.campaign, other.scene_key
+
 
 def open_campaign(
-    folder: Path, *, seed: int | None = None, lang: str | None = None, journal: bool = True
+    folder: Path,
+    *,
+    seed: int | None = None,
+    lang: str | None = None,
+    journal: bool = True,
+    lock: bool = False,
 ) -> CampaignSession:
     """Open a campaign folder for play; a scene left running is opened again.
 
@@ -435,10 +495,14 @@ def open_campaign(
         seed: Seed for reproducible dice.
         lang: The UI language; by default the campaign's, else the locale's.
         journal: False to keep no crash journal (scripts, tests).
+        lock: True to become the campaign's one writer first (see
+            :meth:`~fatescreen.commands.writer.SceneWriter.take_writer_lock`).
 
     Raises:
         SceneFileError: campaign.toml or party.toml is invalid (every problem listed).
         CommandError: The running scene's file is invalid.
+        SceneLocked: ``lock`` and another process writes the campaign.
+        OSError: ``lock`` and the lock file cannot be made.
     """
     files = load_campaign(folder)
     campaign = files.campaign
@@ -450,6 +514,8 @@ def open_campaign(
         files=files,
         campaign=campaign,
     )
+    if lock:
+        session.take_writer_lock()  # before the journal is read or started again
     if campaign.running is not None:
         session.reopen(campaign.running)
     session.recovery_pending = bool(session.recoverable())

@@ -22,12 +22,14 @@ from textual.widgets import Input, Static
 from fatescreen.commands.core import Context, line_in, registry, verb_help
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import Result, Session
+from fatescreen.commands.writer import locked_message, open_writer
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene import presence
 from fatescreen.scene.aspects import aspects_in_play
-from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.errors import Problem, SceneFileError
+from fatescreen.scene.lock import SceneLocked
 from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
@@ -57,7 +59,7 @@ from fatescreen.ui.text import assemble, literal, status_line
 from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 
 if TYPE_CHECKING:
-    from fatescreen.commands.requests import Request
+    from fatescreen.commands.requests import Order, Request
     from fatescreen.ui.build import SceneBuilder
     from fatescreen.ui.dialogs import Dialog
     from fatescreen.ui.edit import CharacterEditor
@@ -297,9 +299,14 @@ class FatescreenApp(App[None]):
         theme: str | None = None,
         remember: bool = True,
         cursor_blink: bool = True,
+        read_only: bool = False,
     ) -> None:
         super().__init__()
         self.scene_path = scene_path
+        self.read_only = read_only
+        """Opened without writing anything (another process writes the scene)."""
+        self.refusal: str | None = None
+        """Why the scene was not opened: another process writes it (who, since when)."""
         self.remember = remember
         self.cursor_blink = cursor_blink
         """Whether text fields blink their cursor (off for reproducible screenshots)."""
@@ -311,9 +318,13 @@ class FatescreenApp(App[None]):
         self.load_error: SceneFileError | None = None
         if self.session is None and scene_path is not None:
             try:
-                self.session = Session.open(scene_path, lang=lang or "en")
+                self.session = open_writer(
+                    Session.open, scene_path, read_only=read_only, lang=lang or "en"
+                )
             except SceneFileError as error:
                 self.load_error = error
+            except SceneLocked as error:
+                self.refuse(error, scene_path, lang or self.settings.lang or default_language())
         chosen_lang = lang or self.settings.lang or default_language()
         if self.session is not None:
             self.session.lang = chosen_lang
@@ -342,6 +353,13 @@ class FatescreenApp(App[None]):
         self.warmed_up = False
         """True once the warm-up (see on_ready) is done."""
         self._editor: CharacterEditor | None = None
+
+    def refuse(self, error: SceneLocked, path: Path, lang: str) -> None:
+        """Leave a scene another process writes closed, saying who writes it: the command
+        line prints :attr:`refusal` and does not start; a dashboard started anyway shows it
+        where a file's problems go."""
+        self.refusal = locked_message(error, lang)
+        self.load_error = SceneFileError([Problem((), self.refusal, None, path)])
 
     # The flows (and the typed requests they and the keys send) are imported when first
     # used, or by the warm-up: the first frame needs none of them.
@@ -582,6 +600,8 @@ class FatescreenApp(App[None]):
         what they are about to be)."""
         scene = self.scene
         dirty = " ●" if self.session is not None and self.session.dirty else ""
+        if self.session is not None and self.session.read_only:
+            dirty += " · " + self.tr("ui.read_only")
         width = (width or self.size.width) - 2
         # most commands change nothing the line shows: it is not made again
         shown = (
@@ -1020,9 +1040,12 @@ class FatescreenApp(App[None]):
         self.quick_pick.open(self.view_state, self.tr("ui.visibility_title"), choices)
 
     def on_unmount(self) -> None:
-        """The player view tells the players that the GM's session is over."""
-        if self.session is not None and self.session.journal is not None:
-            presence.release(self.session.journal)
+        """The player view tells the players that the GM's session is over; the scene is
+        free for another writer."""
+        if self.session is not None:
+            if self.session.journal is not None:
+                presence.release(self.session.journal)
+            self.session.close()
 
     def action_add_aspect(self) -> None:
         """A new situation aspect with one free invoke for whoever acts (the name is the one
@@ -1110,12 +1133,14 @@ class FatescreenApp(App[None]):
         self.run_command(Line("redo"), flow=False)
 
     def action_save(self) -> None:
-        """Save the scene file."""
-        from fatescreen.commands.requests import Line
+        """Save the scene file; if it was edited by hand since it was read, ask first
+        (keep the edit and make the changes on it, or write over it)."""
+        self.session_flow.save(self._save)
 
-        result = self.run_command(Line("save"), flow=False)
+    def _save(self, request: Order) -> None:
+        result = self.run_command(request, flow=False)
         if result is not None and result.ok:
-            self.notify(result.lines[0], markup=False)
+            self.notify("\n".join(result.lines), markup=False)
             self._status()
 
     async def action_quit(self) -> None:
