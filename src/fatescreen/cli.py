@@ -610,7 +610,7 @@ def open_dashboard(
     problem = (
         theme_problem(theme, said)
         or keymap_problem()
-        or (None if read_only else data_folder_problem(said))
+        or (None if read_only and scene is not None else data_folder_problem(said))
     )
     if problem:
         if scene is not None:

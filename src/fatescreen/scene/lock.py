@@ -52,11 +52,11 @@ class Holder:
     @classmethod
     def this_process(cls) -> Holder:
         """The holder this process would be, from now."""
-        return cls(os.getpid(), socket.gethostname(), time.time())
+        return cls(os.getpid(), socket.gethostname(), round(time.time(), 3))
 
     def as_record(self) -> dict[str, object]:
         """The holder as the lock file and the journal's first line record it."""
-        return {"pid": self.pid, "host": self.host, "since": round(self.since, 3)}
+        return {"pid": self.pid, "host": self.host, "since": self.since}
 
     @classmethod
     def from_record(cls, record: object) -> Holder | None:
