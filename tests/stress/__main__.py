@@ -1,8 +1,9 @@
 """``make stress``: the long fuzz, undo and kill runs, with their figures.
 
 Usage: ``python -m tests.stress [--lines N] [--sequences N] [--save-kills N]
-[--journal-kills N] [--seed N]``. Exits non-zero if any run crashed, changed a scene by a
-rejected command, lost or mixed a change, or left a temporary file.
+[--journal-kills N] [--races N] [--seed N]``. Exits non-zero if any run crashed, changed a
+scene by a rejected command, lost or mixed a change, left a temporary file, or let two
+writers lose an update.
 """
 
 from __future__ import annotations
@@ -12,7 +13,14 @@ import sys
 import time
 from collections.abc import Callable
 
-from tests.stress.figures import Figures, fuzz_lines, kill_journal, kill_saves, undo_redo
+from tests.stress.figures import (
+    Figures,
+    fuzz_lines,
+    kill_journal,
+    kill_saves,
+    two_writers,
+    undo_redo,
+)
 
 MUST_BE_ZERO = (
     "crashes",
@@ -23,6 +31,9 @@ MUST_BE_ZERO = (
     "temp files left after the next open",
     "lost",
     "mixed",
+    "lost updates",
+    "saves refused over a changed file",
+    "writers failed",
 )
 
 
@@ -33,6 +44,7 @@ def main() -> int:
     parser.add_argument("--sequences", type=int, default=1_000)
     parser.add_argument("--save-kills", type=int, default=100)
     parser.add_argument("--journal-kills", type=int, default=100)
+    parser.add_argument("--races", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     runs: list[tuple[str, Callable[[], tuple[Figures, list[str]]]]] = [
@@ -40,6 +52,7 @@ def main() -> int:
         ("undo/redo sequences", lambda: undo_redo(args.sequences, args.seed)),
         ("SIGKILLs while saving", lambda: kill_saves(args.save_kills, args.seed)),
         ("SIGKILLs while journaling", lambda: kill_journal(args.journal_kills, args.seed)),
+        ("two writers", lambda: two_writers(args.races, args.seed)),
     ]
     bad = 0
     for title, run in runs:
@@ -66,6 +79,8 @@ def _keys(title: str) -> tuple[str, ...]:
         return ("mismatches",)
     if "saving" in title:
         return ("file torn", "temp files left after the next open")
+    if "writers" in title:
+        return ("lost updates", "saves refused over a changed file", "writers failed")
     return ("lost", "mixed")
 
 

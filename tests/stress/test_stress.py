@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from tests.stress.figures import fuzz_lines, kill_journal, kill_saves, undo_redo
+from tests.stress.figures import fuzz_lines, kill_journal, kill_saves, two_writers, undo_redo
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 
@@ -43,3 +43,21 @@ def test_a_killed_journaling_session_loses_and_mixes_nothing() -> None:
     assert figures["journal kills"] == 5
     assert figures["commands recovered"] >= figures["commands acknowledged"] > 0
     assert figures["lost"] == figures["mixed"] == 0
+
+
+@needs_fork
+def test_two_writers_at_once_lose_no_update() -> None:
+    figures, failures = two_writers(5)
+    assert failures == []
+    assert figures["races"] == 5
+    assert figures["lost updates"] == figures["writers failed"] == 0
+    assert figures["saves refused over a changed file"] == 0
+
+
+@needs_fork
+def test_without_the_lock_two_writers_do_race() -> None:
+    """The race the lock prevents is real: without it the second save finds the file
+    changed under it (and is refused rather than writing over the first)."""
+    figures, _ = two_writers(3, lock=False)
+    assert figures["lost updates"] > 0
+    assert figures["saves refused over a changed file"] > 0
