@@ -163,7 +163,7 @@ def build_subparser(name: str, lang: str | None = None) -> LocalParser:
             metavar=tr(lang, "usage.PATH"),
             help=tr(lang, "cli.arg.save"),
         )
-        edited = parser.add_mutually_exclusive_group()
+        edited = parser.options.add_mutually_exclusive_group()
         edited.add_argument(
             "--replay",
             dest="hand_edit",
@@ -648,7 +648,11 @@ def open_dashboard(
         hint = tr(app.view_state.lang, "cli.locked_open_hint", path=shlex_quote(str(scene)))
         print(f"{app.refusal}: {hint}", file=sys.stderr)
         return 2
-    return run_app(app, said)
+    try:
+        return run_app(app, said)
+    finally:
+        if app.session is not None:
+            app.session.close()  # the scene is free for the next writer, however the app ended
 
 
 def shlex_quote(text: str) -> str:

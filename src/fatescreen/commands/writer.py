@@ -67,14 +67,15 @@ def save_options(words: list[str], lang: str) -> tuple[str | None, list[str]]:
 
 
 def changed_on_disk(files: list[tuple[Path, str]]) -> tuple[Path, ...]:
-    """Which of the files no longer hold the text they were read with (a file that is gone,
-    or cannot be read, counts as changed; one that was never written as "")."""
+    """Which of the files no longer hold the text they were read with. A file that is gone
+    counts as changed (one that never was is read as ""); one that cannot be read does not:
+    the save then fails with its own reason."""
     changed = []
     for path, text in files:
         try:
-            now = read_text(path) if path.exists() or text else ""
+            now = read_text(path) if path.exists() else ""
         except SceneFileError:
-            now = None
+            continue
         if now != text:
             changed.append(path)
     return tuple(changed)
