@@ -11,7 +11,8 @@ import pytest
 
 from fatescreen.commands.campaign_session import open_campaign
 from fatescreen.commands.errors import CommandError
-from fatescreen.scene.lock import SceneLocked
+from fatescreen.scene.journal import Journal
+from fatescreen.scene.lock import SceneLocked, WriterLock, lock_of
 from tests.campaign.support import party_file
 
 
@@ -57,3 +58,35 @@ def test_a_sheet_edit_is_refused_while_a_file_was_edited_by_hand(campaign_dir: P
     with pytest.raises(CommandError, match="save --replay"):
         session.edit_sheet(replace(member, fate_points=member.fate_points + 1))
     assert (campaign_dir / "party.toml").read_text(encoding="utf-8") == edited
+
+
+def scene_lock(path: Path) -> WriterLock:
+    """The writer lock a dashboard on the scene file alone would take."""
+    return lock_of(Journal(path).path, path)
+
+
+def test_the_campaigns_open_scene_is_locked_with_the_campaign(campaign_dir: Path) -> None:
+    """A dashboard on the scene file alone would write it too: it is refused while the
+    campaign plays it, and a scene another process writes does not start."""
+    session = open_campaign(campaign_dir, lang="en", lock=True)
+    first = campaign_dir / "campaign" / "01-archive-ambush.toml"
+    assert session.execute("play 1").ok
+    with pytest.raises(SceneLocked) as refused:
+        scene_lock(first).acquire()
+    assert refused.value.target == first
+    second = campaign_dir / "campaign" / "02-rooftop-chase.toml"
+    other = scene_lock(second)
+    other.acquire()
+    assert session.execute("endscene").ok
+    text = (campaign_dir / "campaign.toml").read_text(encoding="utf-8")
+    result = session.execute("play 2")
+    assert not result.ok
+    assert result.lines[0].startswith(f"{second} is open for writing in another fatescreen")
+    assert (campaign_dir / "campaign.toml").read_text(encoding="utf-8") == text
+    other.release()
+    assert session.execute("play 2").ok
+    with scene_lock(first):  # the scene before is free again
+        pass
+    session.close()
+    with scene_lock(second):
+        pass

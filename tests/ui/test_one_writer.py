@@ -13,6 +13,7 @@ from fatescreen.scene.load import load_scene
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.campaign import CampaignApp
 from fatescreen.ui.dialogs import ChoiceDialog
+from fatescreen.ui.systems.shell import SystemApp
 from tests.ui.support import AppFactory, CampaignFactory, log_text, screen_text, until
 
 SIZE = (160, 50)
@@ -148,3 +149,29 @@ async def test_a_replay_that_does_not_apply_is_shown_and_writes_nothing(
         await pilot.press("k")
         await until(pilot, lambda: "change 1 of 1 (remove leader)" in log_text(app))
         assert path.read_text(encoding="utf-8") == edited
+
+
+async def test_the_other_systems_dashboards_take_the_lock_and_ask_before_a_hand_edit(
+    scene_folder: Path,
+) -> None:
+    path = scene_folder / "mekanismi" / "kuilun-reunalla.toml"
+    app = SystemApp(path, lang="en", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        second = SystemApp(path, lang="en", cursor_blink=False)
+        assert second.session is None and second.refusal is not None
+        edited = path.read_text(encoding="utf-8") + "\n# edited by hand\n"
+        path.write_text(edited, encoding="utf-8")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, ChoiceDialog))
+        assert path.read_text(encoding="utf-8") == edited
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.press("k")
+        await until(pilot, lambda: not isinstance(app.screen, ChoiceDialog))
+        assert path.read_text(encoding="utf-8").endswith("# edited by hand\n")
+        assert app.session is not None and app.session.hand_edited() == ()
+    reopened = SystemApp(path, lang="en")  # free once the first has quit
+    assert reopened.session is not None
+    reopened.session.close()

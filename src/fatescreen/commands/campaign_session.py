@@ -21,7 +21,7 @@ from fatescreen.commands.campaign import (
 from fatescreen.commands.core import Applied
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import LogEntry, Result, Session, are_faces, with_faces
-from fatescreen.commands.writer import save_options
+from fatescreen.commands.writer import locked_message, save_options, take_writer_lock
 from fatescreen.i18n import default_language, tr
 from fatescreen.rules.character import Character
 from fatescreen.rules.dice import DiceRoll
@@ -42,6 +42,7 @@ from fatescreen.scene.errors import SceneFileError, said
 from fatescreen.scene.history import History, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
+from fatescreen.scene.lock import SceneLocked, WriterLock, lock_of
 from fatescreen.scene.model import Scene
 from fatescreen.scene.save import save_scene
 
@@ -130,6 +131,8 @@ class CampaignSession(Session):
     """For each log entry: the session number, scene key and scene title it belongs to."""
     recorded: int = 0
     """How many log entries the session record already holds."""
+    scene_lock: WriterLock | None = None
+    """The open scene file's writer lock, while this session writes the campaign."""
 
     # -- what the dashboard reads ----------------------------------------------------
 
@@ -314,16 +317,67 @@ class CampaignSession(Session):
 
         Raises:
             CommandError: The file is invalid.
+            SceneLocked: This session writes the campaign, and another process writes that
+                scene file.
         """
-        loaded = self._load(key)
+        lock = self._scene_lock(key)
+        try:
+            loaded = self._load(key)
+        except BaseException:
+            self._drop(lock)
+            raise
+        self._hold_scene(lock)
         self.loaded, self.scene, self.scene_key = loaded, loaded.scene, key
         self.history = History()
 
+    def _scene_lock(self, key: str) -> WriterLock | None:
+        """The writer lock of a scene of the campaign, taken (None when this session writes
+        nothing): a dashboard on that scene file alone would write it too.
+
+        Raises:
+            SceneLocked: Another process writes the scene file.
+        """
+        if self.writer_lock is None:
+            return None
+        path = self.folder / key
+        if self.scene_lock is not None and self.scene_lock.target == path:
+            return self.scene_lock
+        lock = lock_of(Journal(path).path, path)
+        lock.acquire()
+        return lock
+
+    def _drop(self, lock: WriterLock | None) -> None:
+        """Let a scene's lock go that was taken for nothing (the scene did not open)."""
+        if lock is not None and lock is not self.scene_lock:
+            lock.release()
+
+    def _hold_scene(self, lock: WriterLock | None) -> None:
+        """Keep the open scene's lock, letting the one of the scene before go."""
+        if self.scene_lock is not None and self.scene_lock is not lock:
+            self.scene_lock.release()
+        self.scene_lock = lock
+
+    def close(self) -> None:
+        """Let the campaign's lock and its open scene's go."""
+        super().close()
+        if self.scene_lock is not None:
+            self.scene_lock.release()
+            self.scene_lock = None
+
     def _open(self, text: str, key: str, label: str, *, journal: bool) -> Result:
         """``play``: save what is open, open the scene and start it if it is prepared."""
-        if self.dirty:
-            self._write()
-        loaded = self._load(key)
+        try:
+            lock = self._scene_lock(key)
+        except SceneLocked as held:
+            raise CommandError(locked_message(held, self.lang)) from None
+        try:
+            if self.dirty:
+                self._write()
+            loaded = self._load(key)
+        except BaseException:
+            self._drop(lock)
+            raise
+        self._hold_scene(lock)
         self.loaded, self.scene, self.scene_key = loaded, loaded.scene, key
         self.history = History()
         entry = self.campaign.entry(key)
@@ -452,10 +506,6 @@ class CampaignSession(Session):
 
     # -- the one writer (see fatescreen.commands.writer) -----------------------------------
 
-    def lock_target(self) -> Path | None:
-        """The campaign's campaign.toml: one lock for the whole folder."""
-        return self.files.campaign_path if self.files is not None else None
-
     def loaded_files(self) -> list[tuple[Path, str]]:
         """campaign.toml, party.toml and the open scene, each with the text last read."""
         if self.files is None:
@@ -496,7 +546,7 @@ def open_campaign(
         lang: The UI language; by default the campaign's, else the locale's.
         journal: False to keep no crash journal (scripts, tests).
         lock: True to become the campaign's one writer first (see
-            :meth:`~fatescreen.commands.writer.SceneWriter.take_writer_lock`).
+            :func:`~fatescreen.commands.writer.take_writer_lock`).
 
     Raises:
         SceneFileError: campaign.toml or party.toml is invalid (every problem listed).
@@ -504,20 +554,27 @@ def open_campaign(
         SceneLocked: ``lock`` and another process writes the campaign.
         OSError: ``lock`` and the lock file cannot be made.
     """
-    files = load_campaign(folder)
-    campaign = files.campaign
-    session = CampaignSession(
-        scene=Scene(campaign.name, rules=campaign.rules),
-        rng=random.Random(seed),
-        lang=lang or campaign.language or default_language(),
-        journal=Journal(folder / CAMPAIGN_FILE, faces=are_faces) if journal else None,
-        files=files,
-        campaign=campaign,
-    )
-    if lock:
-        session.take_writer_lock()  # before the journal is read or started again
-    if campaign.running is not None:
-        session.reopen(campaign.running)
+    kept = Journal(folder / CAMPAIGN_FILE, faces=are_faces) if journal else None
+    # the lock first: what is read then is what no other writer changes
+    held = take_writer_lock(folder / CAMPAIGN_FILE, kept) if lock else None
+    try:
+        files = load_campaign(folder)
+        campaign = files.campaign
+        session = CampaignSession(
+            scene=Scene(campaign.name, rules=campaign.rules),
+            rng=random.Random(seed),
+            lang=lang or campaign.language or default_language(),
+            journal=kept,
+            writer_lock=held,
+            files=files,
+            campaign=campaign,
+        )
+        if campaign.running is not None:
+            session.reopen(campaign.running)
+    except BaseException:
+        if held is not None:
+            held.release()
+        raise
     session.recovery_pending = bool(session.recoverable())
     if not session.recovery_pending:
         session.start_journal()

@@ -26,7 +26,7 @@ from fatescreen.commands.core import (
 )
 from fatescreen.commands.errors import CommandError, rules_message
 from fatescreen.commands.paths import save_target
-from fatescreen.commands.writer import SceneWriter, save_options
+from fatescreen.commands.writer import SceneWriter, save_options, take_writer_lock
 from fatescreen.i18n import tr
 from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
@@ -213,7 +213,7 @@ class Session(JournalGuard):
     writes the scene): commands apply in memory only and nothing is ever written
     (``save`` says so)."""
     writer_lock: WriterLock | None = None
-    """The scene's writer lock, while this session holds it (see :meth:`take_writer_lock`)."""
+    """The scene's writer lock, while this session holds it (see :func:`take_writer_lock`)."""
     unsaved: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     """The changes made since the last save, as the journal records them."""
 
@@ -235,23 +235,30 @@ class Session(JournalGuard):
             lang: The language of the results.
             journal: False to keep no crash journal (scripts, tests).
             lock: True to become the scene's one writer first (the dashboard, a script
-                that saves): see :meth:`take_writer_lock`; :meth:`close` lets it go.
+                that saves): see :func:`take_writer_lock`; :meth:`close` lets it go.
 
         Raises:
             SceneFileError: The file is invalid (every problem listed).
             SceneLocked: ``lock`` and another process writes the scene.
             OSError: ``lock`` and the lock file cannot be made.
         """
-        loaded = preload.load(path)  # loaded by a child process started for it, if any
+        kept = Journal(path, faces=are_faces) if journal else None
+        # the lock first: what is read then is what no other writer changes
+        held = take_writer_lock(path, kept) if lock else None
+        try:
+            loaded = preload.load(path)  # loaded by a child process started for it, if any
+        except BaseException:
+            if held is not None:
+                held.release()
+            raise
         session = cls(
             scene=loaded.scene,
             loaded=loaded,
             rng=random.Random(seed),
             lang=lang,
-            journal=Journal(path, faces=are_faces) if journal else None,
+            journal=kept,
+            writer_lock=held,
         )
-        if lock:
-            session.take_writer_lock()  # before the journal is read or started again
         remove_stale_temps(path)
         session.recovery_pending = bool(session.recoverable())
         if not session.recovery_pending:
@@ -291,10 +298,6 @@ class Session(JournalGuard):
         return self.loaded.text if self.loaded is not None else None
 
     # -- the one writer (see fatescreen.commands.writer) -----------------------------------
-
-    def lock_target(self) -> Path | None:
-        """The scene file."""
-        return self.loaded.path if self.loaded is not None else None
 
     def loaded_files(self) -> list[tuple[Path, str]]:
         """The scene file, with the text the session read or last saved."""

@@ -81,10 +81,35 @@ def changed_on_disk(files: list[tuple[Path, str]]) -> tuple[Path, ...]:
     return tuple(changed)
 
 
+def take_writer_lock(target: Path, journal: Journal | None, *, os_lock: bool = True) -> WriterLock:
+    """Become the one writer of a scene file (or a campaign, by its campaign.toml): before
+    the file is read, so that what is read is what no other writer changes, and before its
+    journal is touched; the journal then records this process as its writer.
+
+    Args:
+        target: The scene file, or the campaign's campaign.toml.
+        journal: The session's journal (None without one: the lock is still the one a
+            journal of the file would have beside it).
+        os_lock: False for the portable lock file even where the system locks files.
+
+    Returns:
+        The lock, held (:meth:`SceneWriter.close` lets it go).
+
+    Raises:
+        SceneLocked: Another process writes it (who, since when).
+        OSError: The lock file cannot be made (the data folder cannot be written).
+    """
+    lock = lock_of((journal or Journal(target)).path, target, os_lock=os_lock)
+    holder = lock.acquire()
+    if journal is not None:
+        journal.writer = holder
+    return lock
+
+
 class SceneWriter:
     """The writer's part of a session (Fate's, a campaign's, another system's).
 
-    A session provides :meth:`lock_target`, :meth:`loaded_files`, :meth:`reopened`,
+    A session provides :meth:`loaded_files`, :meth:`reopened`,
     :meth:`replayed` and :meth:`adopt`; it calls :meth:`note_change` for every change it
     makes (before the change, so that a journal that cannot be written stops it) and
     :meth:`forget_changes` once they are all saved.
@@ -99,10 +124,6 @@ class SceneWriter:
     without a journal: ``fatescreen run`` keeps none)."""
 
     # -- what each session provides ----------------------------------------------------
-
-    def lock_target(self) -> Path | None:
-        """The scene file or campaign folder this session writes (None: none)."""
-        raise NotImplementedError
 
     def loaded_files(self) -> list[tuple[Path, str]]:
         """The files a save writes over, each with the text the session read from it."""
@@ -129,24 +150,6 @@ class SceneWriter:
         raise NotImplementedError
 
     # -- the lock ----------------------------------------------------------------------
-
-    def take_writer_lock(self, *, os_lock: bool = True) -> None:
-        """Become the one writer of the scene (before its journal is touched): the
-        journal then records this process as its writer.
-
-        Raises:
-            SceneLocked: Another process writes it (who, since when).
-            OSError: The lock file cannot be made (the data folder cannot be written).
-        """
-        target = self.lock_target()
-        if target is None or self.writer_lock is not None:
-            return
-        journal = self.journal or Journal(target)
-        lock = lock_of(journal.path, target, os_lock=os_lock)
-        holder = lock.acquire()
-        self.writer_lock = lock
-        if self.journal is not None:
-            self.journal.writer = holder
 
     def close(self) -> None:
         """Let the writer lock go (the session is done with the scene). Never raises."""

@@ -22,7 +22,7 @@ from fatescreen.commands.session import (
     undo_or_redo,
 )
 from fatescreen.commands.systems.base import S, SystemContext, VerbSet
-from fatescreen.commands.writer import save_options
+from fatescreen.commands.writer import save_options, take_writer_lock
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene.atomic import remove_stale_temps
@@ -88,10 +88,6 @@ class SystemSession(JournalGuard, Generic[S]):
         return self.loaded.text if self.loaded is not None else None
 
     # -- the one writer (see fatescreen.commands.writer) -----------------------------------
-
-    def lock_target(self) -> Path | None:
-        """The scene file."""
-        return self.loaded.path if self.loaded is not None else None
 
     def loaded_files(self) -> list[tuple[Path, str]]:
         """The scene file, with the text the session read or last saved."""
@@ -245,7 +241,7 @@ def open_system_session(
     lock: bool = False,
 ) -> SystemSession[Any]:
     """Load a non-Fate scene file and start a session on it (``lock``: as its one writer,
-    see :meth:`~fatescreen.commands.writer.SceneWriter.take_writer_lock`).
+    see :func:`~fatescreen.commands.writer.take_writer_lock`).
 
     Raises:
         SceneFileError: The file is invalid (every problem listed).
@@ -255,7 +251,15 @@ def open_system_session(
     from fatescreen.commands.systems import verbs_of
     from fatescreen.scene.systems import load_system_scene
 
-    loaded = load_system_scene(path)
+    kept = Journal(path) if journal else None
+    # the lock first: what is read then is what no other writer changes
+    held = take_writer_lock(path, kept) if lock else None
+    try:
+        loaded = load_system_scene(path)
+    except BaseException:
+        if held is not None:
+            held.release()
+        raise
     session: SystemSession[Any] = SystemSession(
         loaded.system,
         loaded.value,
@@ -263,10 +267,9 @@ def open_system_session(
         loaded,
         random.Random(seed),
         lang,
-        Journal(path) if journal else None,
+        kept,
+        writer_lock=held,
     )
-    if lock:
-        session.take_writer_lock()  # before the journal is read or started again
     remove_stale_temps(path)
     session.recovery_pending = bool(session.recoverable())
     if not session.recovery_pending:
