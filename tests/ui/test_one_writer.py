@@ -175,3 +175,22 @@ async def test_the_other_systems_dashboards_take_the_lock_and_ask_before_a_hand_
     reopened = SystemApp(path, lang="en")  # free once the first has quit
     assert reopened.session is not None
     reopened.session.close()
+
+
+async def test_save_and_quit_over_a_hand_edit_asks_too(
+    make_app: AppFactory, scene_folder: Path
+) -> None:
+    path = scene_folder / "golden-mask.toml"
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *"pool 7", "enter")
+        _edit(path, TITLE, EDITED_TITLE)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.press("s")
+        await until(pilot, lambda: tr("en", "ui.hand_edit_title") in screen_text(app))
+        assert app.is_running
+        await pilot.press("k")
+        await until(pilot, lambda: not app.is_running)
+    saved = load_scene(path).scene
+    assert (saved.title, saved.gm_pool) == ("The silver mask", 7)

@@ -81,7 +81,7 @@ def changed_on_disk(files: list[tuple[Path, str]]) -> tuple[Path, ...]:
     return tuple(changed)
 
 
-def take_writer_lock(target: Path, journal: Journal | None, *, os_lock: bool = True) -> WriterLock:
+def take_writer_lock(target: Path, journal: Journal | None) -> WriterLock:
     """Become the one writer of a scene file (or a campaign, by its campaign.toml): before
     the file is read, so that what is read is what no other writer changes, and before its
     journal is touched; the journal then records this process as its writer.
@@ -90,7 +90,6 @@ def take_writer_lock(target: Path, journal: Journal | None, *, os_lock: bool = T
         target: The scene file, or the campaign's campaign.toml.
         journal: The session's journal (None without one: the lock is still the one a
             journal of the file would have beside it).
-        os_lock: False for the portable lock file even where the system locks files.
 
     Returns:
         The lock, held (:meth:`SceneWriter.close` lets it go).
@@ -99,7 +98,7 @@ def take_writer_lock(target: Path, journal: Journal | None, *, os_lock: bool = T
         SceneLocked: Another process writes it (who, since when).
         OSError: The lock file cannot be made (the data folder cannot be written).
     """
-    lock = lock_of((journal or Journal(target)).path, target, os_lock=os_lock)
+    lock = lock_of((journal or Journal(target)).path, target)
     holder = lock.acquire()
     if journal is not None:
         journal.writer = holder
@@ -109,9 +108,10 @@ def take_writer_lock(target: Path, journal: Journal | None, *, os_lock: bool = T
 class SceneWriter:
     """The writer's part of a session (Fate's, a campaign's, another system's).
 
-    A session provides :meth:`loaded_files`, :meth:`reopened`,
-    :meth:`replayed` and :meth:`adopt`; it calls :meth:`note_change` for every change it
-    makes (before the change, so that a journal that cannot be written stops it) and
+    A session provides :meth:`loaded_files`, :meth:`reopened`, :meth:`replayed`,
+    :meth:`adopt` and :meth:`journal_text`; it takes its lock with :func:`take_writer_lock`
+    before it reads its files, calls :meth:`note_change` for every change it makes (before
+    the change, so that a journal that cannot be written stops it) and
     :meth:`forget_changes` once they are all saved.
     """
 

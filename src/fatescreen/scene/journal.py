@@ -64,11 +64,6 @@ def _tighten(folder: Path) -> None:
         pass  # not ours to change: a file in it is still created 0600
 
 
-def journal_folder() -> Path:
-    """The folder of the journals, presence and lock files (created 0700)."""
-    return private_folder(data_dir() / "journals")
-
-
 def data_dir_problem() -> str | None:
     """Why the data folder cannot hold journals (its ``journals`` folder cannot be created
     or written, with the system's reason), or None when it can."""
