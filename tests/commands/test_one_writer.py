@@ -6,6 +6,9 @@ partway writes and changes nothing)."""
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -200,3 +203,40 @@ def test_the_other_systems_refuse_a_save_over_a_hand_edit(tmp_path: Path) -> Non
     assert scene.read_text(encoding="utf-8") == edited
     assert session.execute("save --overwrite").ok
     assert scene.read_text(encoding="utf-8") != edited
+
+
+WRITER = """
+import sys, time
+from pathlib import Path
+from fatescreen.commands.session import Session
+session = Session.open(Path(sys.argv[1]), lock=True)
+assert session.execute("pool 9").ok
+print("writing", flush=True)
+time.sleep(120)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_writer_killed_by_sigkill_leaves_the_scene_to_the_next(tmp_path: Path) -> None:
+    """The lock goes with the process; the next writer recovers what the killed one
+    journaled, and its journal names the new writer."""
+    scene = copy_demo(tmp_path)
+    child = subprocess.Popen([sys.executable, "-c", WRITER, str(scene)], stdout=subprocess.PIPE)
+    assert child.stdout is not None
+    try:
+        assert child.stdout.readline().strip() == b"writing"
+        with pytest.raises(SceneLocked) as refused:
+            Session.open(scene, lock=True)
+        assert refused.value.holder is not None and refused.value.holder.pid == child.pid
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+    session = Session.open(scene, lock=True)
+    assert [command for command, _ in session.recoverable()] == ["pool 9"]
+    assert session.recover() == 1 and session.scene.gm_pool == 9
+    # the recovered changes are journaled again, under the new writer's name
+    assert session.journal is not None and session.writer_lock is not None
+    assert session.journal.recorded_writer() == session.writer_lock.holder
+    text = scene.read_text(encoding="utf-8")
+    assert [command for command, _ in session.journal.pending(text)] == ["pool 9"]
+    session.close()

@@ -282,6 +282,7 @@ class Session(JournalGuard):
         that shows the session as it was before the crash)."""
         results = self.replay_results(self.recoverable())
         self.recovery_pending = False
+        self.journal_again()  # the same changes, in a journal that names this writer
         return results
 
     def replay(self, entries: Iterable[tuple[str, tuple[DiceRoll, ...]]]) -> int:

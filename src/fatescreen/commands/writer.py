@@ -23,7 +23,7 @@ from typing import Any, Self, TypeVar
 from fatescreen.commands.errors import CommandError
 from fatescreen.i18n import tr
 from fatescreen.scene.errors import SceneFileError
-from fatescreen.scene.journal import Journal, JournalWriteError
+from fatescreen.scene.journal import Journal
 from fatescreen.scene.lock import SceneLocked, WriterLock, lock_of
 from fatescreen.scene.source import read_text
 
@@ -238,20 +238,19 @@ class SceneWriter:
                     )
                 )
         self.adopt(fresh)
-        self._journal_again()
+        self.journal_again()
         return tr(self.lang, "save.replayed", paths=names, count=count)
 
-    def _journal_again(self) -> None:
-        """Journal the changes not saved again, against the files as they are now (what
-        the session was read from has changed): a crash before the save still loses
-        nothing."""
+    def journal_again(self) -> None:
+        """Write the journal afresh with the changes not saved, against the files the
+        session has now and naming this process as its writer (after changes were replayed
+        on a hand edit, or recovered from another writer's journal). The new journal
+        replaces the old at once: a crash meanwhile leaves one or the other, whole."""
         text = self.journal_text()
         if self.journal is None or text is None:
             return
-        with contextlib.suppress(OSError, JournalWriteError):
-            self.journal.start(text)
-            for command, dice in self.unsaved:
-                self.journal.append(command, dice)
+        with contextlib.suppress(OSError):
+            self.journal.start(text, self.unsaved)
 
     def journal_text(self) -> str | None:
         """The text the journal is kept against (None without a file)."""

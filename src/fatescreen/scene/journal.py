@@ -7,7 +7,7 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,6 +81,13 @@ def data_dir_problem() -> str | None:
 
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _entry_line(command: str, dice: tuple[str, ...]) -> str:
+    entry: dict[str, object] = {"command": command}
+    if dice:
+        entry["dice"] = list(dice)
+    return json.dumps(entry, ensure_ascii=False) + "\n"
 
 
 class JournalWriteError(Exception):
@@ -191,19 +198,22 @@ class Journal:
             os.close(descriptor)
         return aside
 
-    def start(self, base_text: str) -> None:
+    def start(self, base_text: str, entries: Iterable[tuple[str, tuple[str, ...]]] = ()) -> None:
         """Begin a fresh journal for a file whose text is ``base_text`` (after a save); the
         damaged lines of the journal it replaces are set aside first. The first line
-        records the digest of ``base_text`` and the journal's :attr:`writer`."""
+        records the digest of ``base_text`` and the journal's :attr:`writer`; ``entries``
+        (command lines with their dice) follow it, all replacing the old journal at once.
+        """
         private_folder(self.path.parent)
         self.set_aside_damaged()
         temp = self.path.with_suffix(".tmp")
         base: dict[str, object] = {"base": _digest(base_text)}
         if self.writer is not None:
             base["writer"] = self.writer.as_record()
+        lines = [json.dumps(base) + "\n", *(_entry_line(c, d) for c, d in entries)]
         descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps(base) + "\n")
+            handle.write("".join(lines))
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, self.path)
@@ -217,10 +227,7 @@ class Journal:
         milliseconds), so the disk's wait would still come after the drawing, with two
         thread switches more, each slow on a busy machine.
         """
-        entry: dict[str, object] = {"command": command}
-        if dice:
-            entry["dice"] = list(dice)
-        data = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8")
+        data = _entry_line(command, dice).encode("utf-8")
         try:
             descriptor = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         except OSError as error:

@@ -81,6 +81,7 @@ class SystemSession(JournalGuard, Generic[S]):
             if self._execute(command, list(dice), journal=False).ok:
                 replayed += 1
         self.recovery_pending = False
+        self.journal_again()  # the same changes, in a journal that names this writer
         return replayed
 
     def journal_text(self) -> str | None:
