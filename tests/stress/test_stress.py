@@ -56,8 +56,8 @@ def test_two_writers_at_once_lose_no_update() -> None:
 
 @needs_fork
 def test_without_the_lock_two_writers_do_race() -> None:
-    """The race the lock prevents is real: without it the second save finds the file
-    changed under it (and is refused rather than writing over the first)."""
+    """The race the lock prevents is real: without it an update is lost every time (the
+    second save is refused over the changed file, or both check the file before either
+    writes it and the second writes over the first)."""
     figures, _ = two_writers(3, lock=False)
-    assert figures["lost updates"] > 0
-    assert figures["saves refused over a changed file"] > 0
+    assert figures["lost updates"] >= 3
