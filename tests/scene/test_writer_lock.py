@@ -182,6 +182,10 @@ def test_the_presence_file_belongs_to_its_owner(tmp_path: Path) -> None:
         presence.release(journal)
         assert path.read_text(encoding="utf-8") == str(owner.pid)
         assert presence.gm_present(journal)
+        # the scene's writer knows no other dashboard has it: the id is a reused one's
+        assert presence.claim(journal, writer=True)
+        assert path.read_text(encoding="utf-8") == str(os.getpid())
+        path.write_text(str(owner.pid), encoding="utf-8")
     finally:
         owner.kill()
         owner.wait(timeout=30)

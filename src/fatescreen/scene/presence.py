@@ -28,16 +28,22 @@ def _owner(path: Path) -> int | None:
         return None
 
 
-def claim(journal: Journal) -> bool:
+def claim(journal: Journal, *, writer: bool = False) -> bool:
     """Say that this process runs the journal's scene now (best effort: a player view
     that cannot tell only says the session is not running).
+
+    Args:
+        journal: The scene's journal.
+        writer: This process holds the scene's writer lock: no other dashboard has the
+            scene open, so a file naming another running process is a leftover whose
+            process id was reused, and is taken over.
 
     Returns:
         False when another process that still runs holds the file (it is left as it is).
     """
     path = presence_path(journal)
     owner = _owner(path)
-    if owner is not None and owner != os.getpid() and alive(owner):
+    if not writer and owner is not None and owner != os.getpid() and alive(owner):
         return False
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:

@@ -303,8 +303,6 @@ class FatescreenApp(App[None]):
     ) -> None:
         super().__init__()
         self.scene_path = scene_path
-        self.read_only = read_only
-        """Opened without writing anything (another process writes the scene)."""
         self.refusal: str | None = None
         """Why the scene was not opened: another process writes it (who, since when)."""
         self.remember = remember
@@ -482,7 +480,8 @@ class FatescreenApp(App[None]):
         self.redraw(frozenset({"all"}))
         self._remember()
         if self.session.journal is not None:
-            presence.claim(self.session.journal)  # the player view follows while it is here
+            # the player view follows while it is here
+            presence.claim(self.session.journal, writer=self.session.writer_lock is not None)
         pending = self.session.recoverable()
         if pending:
             self.session_flow.offer_recovery(
