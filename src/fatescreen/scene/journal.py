@@ -55,10 +55,14 @@ def private_folder(folder: Path) -> Path:
 
 
 def _tighten(folder: Path) -> None:
-    """Take the group's and others' access away from a folder of this user's."""
+    """Take the group's and others' access away from a folder of this user's (where the
+    system has POSIX modes)."""
+    uid = getattr(os, "getuid", None)
+    if uid is None:
+        return
     try:
         status = folder.stat()
-        if status.st_uid == os.getuid() and status.st_mode & 0o077:
+        if status.st_uid == uid() and status.st_mode & 0o077:
             folder.chmod(status.st_mode & 0o700)
     except OSError:
         pass  # not ours to change: a file in it is still created 0600
