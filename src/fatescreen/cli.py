@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import random
@@ -10,11 +11,17 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from fatescreen import __version__
 from fatescreen.cli_parser import LocalParser, language_of
 from fatescreen.i18n import LANGUAGES, default_language, tr
+
+if TYPE_CHECKING:
+    from fatescreen.commands.session import Session
+    from fatescreen.commands.systems.session import SystemSession
+    from fatescreen.ui.app import FatescreenApp
+    from fatescreen.ui.systems.shell import SystemApp
 
 SUBCOMMANDS = (
     "demo",
@@ -116,6 +123,7 @@ def build_parser(lang: str | None = None) -> LocalParser:
         default=None,
         help=tr(lang, "cli.arg.theme"),
     )
+    parser.add_argument("--read-only", action="store_true", help=tr(lang, "cli.arg.read_only"))
     _common(parser)
     return parser
 
@@ -161,6 +169,21 @@ def build_subparser(name: str, lang: str | None = None) -> LocalParser:
             default=None,
             metavar=tr(lang, "usage.PATH"),
             help=tr(lang, "cli.arg.save"),
+        )
+        edited = parser.options.add_mutually_exclusive_group()
+        edited.add_argument(
+            "--replay",
+            dest="hand_edit",
+            action="store_const",
+            const="replay",
+            help=tr(lang, "cli.arg.replay"),
+        )
+        edited.add_argument(
+            "--overwrite",
+            dest="hand_edit",
+            action="store_const",
+            const="overwrite",
+            help=tr(lang, "cli.arg.overwrite"),
         )
     elif name in CAMPAIGN_SUBCOMMANDS:
         _campaign_arguments(name, parser)
@@ -240,35 +263,86 @@ def check(files: Sequence[Path], out: TextIO, lang: str = "en") -> int:
 
 
 def run_script(
-    scene: Path, script: str, seed: int | None, save: str | None, lang: str | None, out: TextIO
+    scene: Path,
+    script: str,
+    seed: int | None,
+    save: str | None,
+    lang: str | None,
+    out: TextIO,
+    hand_edit: str | None = None,
 ) -> int:
     """Apply a script of commands headless to a scene file or a campaign folder; non-zero if
-    any command failed. ``lang`` None takes the campaign's language, else the locale's."""
-    import shlex
+    any command failed. ``lang`` None takes the campaign's language, else the locale's.
 
+    With ``save``, the script runs as the scene's one writer: refused while a dashboard (or
+    another script) writes it, and the save never writes over a hand edit made while the
+    script ran unless ``hand_edit`` says what to do (``replay`` or ``overwrite``).
+    """
     from fatescreen.commands.campaign_session import open_campaign
     from fatescreen.commands.errors import CommandError
-    from fatescreen.commands.session import Session
-    from fatescreen.commands.systems.session import SystemSession, open_system_session
+    from fatescreen.commands.session import Session, same_file
+    from fatescreen.commands.systems.session import open_system_session
+    from fatescreen.commands.writer import locked_message
     from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.journal import Journal
+    from fatescreen.scene.lock import SceneLocked, lock_of
     from fatescreen.scene.systems import FATE, system_of
 
+    # saving over the scene takes its writer lock; saving a copy, the copy's
+    writes = save == "" or (save is not None and same_file(Path(save), scene))
+    if save is not None:
+        refusal = data_folder_problem(lang or default_language())
+        if refusal:
+            print(refusal, file=out)
+            return 2
     session: Session | SystemSession[Any]
-    try:
-        if scene.is_dir():
-            session = open_campaign(scene, seed=seed, lang=lang, journal=False)
-        elif system_of(scene) != FATE:
-            lang = lang or default_language()
-            session = open_system_session(scene, seed=seed, lang=lang, journal=False)
-        else:
-            session = Session.open(scene, seed=seed, lang=lang or default_language(), journal=False)
-    except SceneFileError as error:
-        for problem in error.problems:
-            print(problem.render(lang or default_language()), file=out)
-        return 2
-    except CommandError as error:
-        print(error, file=out)
-        return 2
+    with contextlib.ExitStack() as held:
+        try:
+            if save and not writes:
+                copy = lock_of(Journal(Path(save)).path, Path(save))
+                copy.acquire()
+                held.callback(copy.release)
+            if scene.is_dir():
+                session = open_campaign(scene, seed=seed, lang=lang, journal=False, lock=writes)
+            elif system_of(scene) != FATE:
+                lang = lang or default_language()
+                session = open_system_session(
+                    scene, seed=seed, lang=lang, journal=False, lock=writes
+                )
+            else:
+                session = Session.open(
+                    scene, seed=seed, lang=lang or default_language(), journal=False, lock=writes
+                )
+        except SceneFileError as error:
+            for problem in error.problems:
+                print(problem.render(lang or default_language()), file=out)
+            return 2
+        except CommandError as error:
+            print(error, file=out)
+            return 2
+        except SceneLocked as error:
+            said = lang or default_language()
+            print(f"{locked_message(error, said)}: {tr(said, 'cli.locked_run_hint')}", file=out)
+            return 2
+        held.callback(session.close)
+        said = lang or default_language()
+        return _run_lines(session, script, "" if writes else save, hand_edit, out, said)
+
+
+def _run_lines(
+    session: Session | SystemSession[Any],
+    script: str,
+    save: str | None,
+    hand_edit: str | None,
+    out: TextIO,
+    lang: str,
+) -> int:
+    """The script's lines through ``session``, then the save asked for (see
+    :func:`run_script`); ``lang`` is the command line's language, the session's the results'."""
+    import shlex
+
+    from fatescreen.commands.requests import Save
+
     if script == "-":
         lines = sys.stdin.read().splitlines()
     else:
@@ -276,12 +350,7 @@ def run_script(
             lines = Path(script).read_text(encoding="utf-8").splitlines()
         except OSError as error:
             print(
-                tr(
-                    lang or default_language(),
-                    "cli.script_unreadable",
-                    file=script,
-                    reason=error.strerror,
-                ),
+                tr(lang, "cli.script_unreadable", file=script, reason=error.strerror),
                 file=out,
             )
             return 2
@@ -296,9 +365,17 @@ def run_script(
             print(("  " if result.ok else error_prefix) + text, file=out)
         failed += not result.ok
     if save is not None:
+        edited = session.hand_edited() if not save else ()
+        if edited and hand_edit is None:
+            paths = ", ".join(str(path) for path in edited)
+            count = len(session.unsaved)
+            print(tr(session.lang, "cli.hand_edited", paths=paths, count=count), file=out)
+            return 1
         # --save PATH is a path of the shell's, relative to where it runs
-        where = shlex.quote(str(Path(save).absolute())) if save else ""
-        result = session.execute(f"save {where}".strip())
+        line = Save(hand_edit).command()
+        if save:
+            line += " " + shlex.quote(str(Path(save).absolute()))
+        result = session.execute(line)
         for text in result.lines:
             print(("  " if result.ok else error_prefix) + text, file=out)
         failed += not result.ok
@@ -748,7 +825,9 @@ def _main(args_list: list[str]) -> int:
             return check(args.files, out, lang)
         if name == "run":
             try:
-                return run_script(args.scene, args.script, args.seed, args.save, args.lang, out)
+                return run_script(
+                    args.scene, args.script, args.seed, args.save, args.lang, out, args.hand_edit
+                )
             except BrokenPipeError:
                 # the reader (e.g. ``head``) stopped reading: stop quietly, as other tools do
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -769,17 +848,26 @@ def _main(args_list: list[str]) -> int:
         if problem:
             print(problem, file=sys.stderr)
             return 2
-    return open_dashboard(args.scene or last_campaign(), args.lang, args.theme)
+    return open_dashboard(args.scene or last_campaign(), args.lang, args.theme, args.read_only)
 
 
-def open_dashboard(scene: Path | None, lang: str | None, theme: str | None) -> int:
+def open_dashboard(
+    scene: Path | None, lang: str | None, theme: str | None, read_only: bool = False
+) -> int:
     """Open the dashboard on a scene or a campaign folder (None: the sample campaign, copied
-    into the user's data folder on first use); 2 if the theme or the keymap is wrong."""
+    into the user's data folder on first use); 2 if the theme or the keymap is wrong, the
+    data folder cannot be written, or another process writes the scene (unless
+    ``read_only``: then it opens without writing anything)."""
     from fatescreen.scene import preload
 
     if scene is not None and scene.is_file() and campaign_folder(scene) is None:
         preload.start(scene)  # first: loaded on another core while the UI is imported
-    problem = theme_problem(theme, lang or default_language()) or keymap_problem()
+    said = lang or default_language()
+    problem = (
+        theme_problem(theme, said)
+        or keymap_problem()
+        or (None if read_only and scene is not None else data_folder_problem(said))
+    )
     if problem:
         if scene is not None:
             preload.forget(scene)
@@ -794,20 +882,57 @@ def open_dashboard(scene: Path | None, lang: str | None, theme: str | None) -> i
 
         scene = sample_campaign()
     folder = campaign_folder(scene)
+    app: FatescreenApp | SystemApp
     if folder is not None:
         from fatescreen.ui.campaign import CampaignApp
 
-        return run_app(CampaignApp(folder, lang=lang, theme=theme), lang or default_language())
-    from fatescreen.scene.systems import FATE, system_of
+        app = CampaignApp(folder, lang=lang, theme=theme, read_only=read_only)
+    else:
+        from fatescreen.scene.systems import FATE, system_of
 
-    if system_of(scene) != FATE:
-        preload.forget(scene)  # loaded by its own system's loader
-        from fatescreen.ui.systems.shell import SystemApp
+        if system_of(scene) != FATE:
+            preload.forget(scene)  # loaded by its own system's loader
+            from fatescreen.ui.systems.shell import SystemApp
 
-        return run_app(SystemApp(scene, lang=lang, theme=theme), lang or default_language())
-    from fatescreen.ui.app import FatescreenApp
+            app = SystemApp(scene, lang=lang, theme=theme, read_only=read_only)
+        else:
+            from fatescreen.ui.app import FatescreenApp
 
-    return run_app(FatescreenApp(scene, lang=lang, theme=theme), lang or default_language())
+            app = FatescreenApp(scene, lang=lang, theme=theme, read_only=read_only)
+    if app.refusal:
+        collector.resume()
+        hint = tr(app.view_state.lang, "cli.locked_open_hint", path=shlex_quote(str(scene)))
+        print(f"{app.refusal}: {hint}", file=sys.stderr)
+        return 2
+    try:
+        return run_app(app, said)
+    finally:
+        if app.session is not None:
+            app.session.close()  # the scene is free for the next writer, however the app ended
+
+
+def shlex_quote(text: str) -> str:
+    """A path as one word of a shell command line."""
+    import shlex
+
+    return shlex.quote(text)
+
+
+def data_folder_problem(lang: str) -> str | None:
+    """Why fatescreen cannot start writing (one line naming the data folder and
+    ``FATESCREEN_DATA_DIR``), or None when its data folder can be written."""
+    from fatescreen.scene.journal import DATA_DIR_VARIABLE, data_dir, data_dir_problem
+
+    reason = data_dir_problem()
+    if reason is None:
+        return None
+    return tr(
+        lang,
+        "cli.data_dir_unwritable",
+        folder=str(data_dir()),
+        reason=reason,
+        variable=DATA_DIR_VARIABLE,
+    )
 
 
 def unopenable(path: Path, lang: str) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from fatescreen.scene.journal import data_dir
+from fatescreen.scene.journal import data_dir, private_folder
 
 SAMPLE_CAMPAIGN = "sample-campaign"
 """The folder, in the user's data folder, that ``fatescreen demo`` copies the sample into."""
@@ -30,6 +30,6 @@ def sample_campaign() -> Path:
     (a copy made earlier is kept as it is: it holds the GM's play)."""
     target = data_dir() / SAMPLE_CAMPAIGN
     if not (target / "campaign.toml").is_file():
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(target.parent)
         shutil.copytree(shipped("scenes"), target, dirs_exist_ok=True)
     return target

@@ -35,6 +35,7 @@ from fatescreen.commands.requests import (
     Request,
     RevealAspect,
     RevealForm,
+    Save,
     SaveTemplate,
     Set,
     Stress,
@@ -172,6 +173,9 @@ LINES = [
     (TakeOut("bob"), "takeout bob"),
     (TakeOut(), "takeout"),
     (EndSession(), "endsession"),
+    (Save(), "save"),
+    (Save("replay"), "save --replay"),
+    (Save("overwrite"), "save --overwrite"),
     (
         Attack("vil", None, zone="hall", kind="mental", helpers=("a", "b")),
         "attack vil zone hall mental with a,b",

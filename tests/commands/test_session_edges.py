@@ -12,6 +12,7 @@ import pytest
 from fatescreen.commands.core import Context, Tokens, find_verb, registry, verb_help
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import Session
+from fatescreen.i18n import tr
 from fatescreen.scene.load import load_scene
 from fatescreen.scene.model import Scene
 from tests.commands.support import DEMO, copy_demo
@@ -198,13 +199,14 @@ def test_help_on_an_unknown_verb_answers_in_the_gms_language() -> None:
     assert result.lines[0].startswith("tuntematon komento 'xyzzy'; kokeile: aseta, ")
 
 
-def test_a_read_only_session_saves_nothing_and_says_nothing(scene_file: Path) -> None:
+def test_a_read_only_session_saves_nothing_and_says_so(scene_file: Path) -> None:
     text = scene_file.read_text(encoding="utf-8")
     session = Session.open(scene_file, journal=False)
     session.read_only = True
     assert session.execute("pool 6").ok
     saved = session.execute("save")
-    assert (saved.line, saved.lines, saved.ok) == ("save", (), True)
+    assert (saved.line, saved.ok) == ("save", True)
+    assert saved.lines == (tr("en", "save.read_only"),)
     assert scene_file.read_text(encoding="utf-8") == text
     assert session.dirty
 

@@ -1,8 +1,9 @@
 """``make stress``: the long fuzz, undo and kill runs, with their figures.
 
 Usage: ``python -m tests.stress [--lines N] [--sequences N] [--save-kills N]
-[--journal-kills N] [--seed N]``. Exits non-zero if any run crashed, changed a scene by a
-rejected command, lost or mixed a change, or left a temporary file.
+[--journal-kills N] [--races N] [--seed N]``. Exits non-zero if any run crashed, changed a
+scene by a rejected command, lost or mixed a change, left a temporary file, or let two
+writers lose an update.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tests.stress.figures import (
     fuzz_lines,
     kill_journal,
     kill_saves,
+    two_writers,
     undo_redo,
 )
 
@@ -34,6 +36,9 @@ MUST_BE_ZERO = (
     "scenes that failed to open",
     "intact records lost",
     "changes in memory not in the journal",
+    "lost updates",
+    "saves refused over a changed file",
+    "writers failed",
 )
 
 
@@ -46,6 +51,7 @@ def main() -> int:
     parser.add_argument("--journal-kills", type=int, default=100)
     parser.add_argument("--damaged-journals", type=int, default=1_000)
     parser.add_argument("--full-disks", type=int, default=100)
+    parser.add_argument("--races", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     runs: list[tuple[str, Callable[[], tuple[Figures, list[str]]]]] = [
@@ -55,6 +61,7 @@ def main() -> int:
         ("SIGKILLs while journaling", lambda: kill_journal(args.journal_kills, args.seed)),
         ("journals damaged at random bytes", lambda: damaged_journals(args.damaged_journals)),
         ("disk full at random appends", lambda: full_disk_appends(args.full_disks, args.seed)),
+        ("two writers", lambda: two_writers(args.races, args.seed)),
     ]
     bad = 0
     for title, run in runs:
@@ -85,6 +92,8 @@ def _keys(title: str) -> tuple[str, ...]:
         return ("scenes that failed to open", "intact records lost")
     if "full" in title:
         return ("changes in memory not in the journal",)
+    if "writers" in title:
+        return ("lost updates", "saves refused over a changed file", "writers failed")
     return ("lost", "mixed")
 
 

@@ -1,5 +1,6 @@
-"""The stress runs, each returning its figures: fuzzed command lines, undo/redo walks, and
-SIGKILLs of saves and of a journaling session."""
+"""The stress runs, each returning its figures: fuzzed command lines, undo/redo walks,
+SIGKILLs of saves and of a journaling session, two writers racing on one scene, damaged
+journals and a full disk under the journal."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ Figures = Counter[str]
 STRESS = Path(__file__).resolve().parent
 KILL_SAVER = STRESS.parent / "scene" / "kill_saver.py"
 JOURNAL_SERVER = STRESS / "journal_server.py"
+WRITER_SERVER = STRESS / "writer_server.py"
 UNDO_WORDS = {"undo", "u", "kumoa", "redo", "re", "tee"}
 
 
@@ -462,3 +464,74 @@ def full_disk_appends(count: int, start_seed: int = 0) -> tuple[Figures, list[st
             os.environ.clear()
             os.environ.update(backup)
     return figures, failures
+
+
+def two_writers(races: int, start_seed: int = 0, *, lock: bool = True) -> tuple[Figures, list[str]]:
+    """Two writers at once on one scene, ``races`` times, each adding one to the GM pool and
+    an aspect of its own and saving after a random pause: with the writer lock the second
+    waits for the first, so both changes must be in the file every time.
+
+    ``lock`` False opens both without the lock (and without a journal), to show the race is
+    real: then a save is lost or refused.
+
+    Returns:
+        The figures (races, writers refused by the lock then let in, saves refused over a
+        changed file, lost updates, failed writers) and each failure described.
+    """
+    figures: Figures = Counter()
+    failures: list[str] = []
+    rng = random.Random(start_seed)
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        shutil.copytree(DEMO.parent / "library", folder / "library")
+        target = folder / DEMO.name
+        original = DEMO.read_text(encoding="utf-8")
+        pool = load_scene(DEMO).scene.gm_pool
+        env = {**os.environ, "FATESCREEN_DATA_DIR": str(folder / "data")}
+        with subprocess.Popen(
+            [sys.executable, str(WRITER_SERVER), str(DEMO)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=0,
+            env=env,
+        ) as server:
+            assert server.stdin is not None
+            try:
+                for _ in range(races):
+                    target.write_text(original, encoding="utf-8")
+                    # without the lock, a long pause: the other writer surely reads the file
+                    # before this one saves
+                    pause = rng.uniform(0.0, 0.05) if lock else 0.3
+                    server.stdin.write(f"{target} {int(lock)} {pause:.3f}\n".encode())
+                    server.stdin.flush()
+                    _one_race(server, target, pool, figures, failures)
+            finally:
+                server.stdin.close()
+                server.wait(timeout=60)
+    return figures, failures
+
+
+def _one_race(
+    server: subprocess.Popen[bytes],
+    target: Path,
+    pool: int,
+    figures: Figures,
+    failures: list[str],
+) -> None:
+    while (line := _read_line(server, timeout=60)) != "done":
+        if " failed " in line:
+            figures["writers failed"] += 1
+            failures.append(line)
+            continue
+        *_tag, refused, saved = line.split()
+        figures["writers refused, then let in"] += int(refused) > 0
+        if saved != "1":
+            figures["saves refused over a changed file"] += 1
+    figures["races"] += 1
+    scene = load_scene(target).scene
+    names = {aspect.name for aspect in scene.aspects}
+    kept = sum(tag in names for tag in ("Writer A", "Writer B"))
+    lost = max(2 - kept, 2 - (scene.gm_pool - pool))
+    if lost:
+        figures["lost updates"] += lost
+        failures.append(f"lost: pool {pool} -> {scene.gm_pool}, aspects {sorted(names)}")

@@ -13,6 +13,7 @@ from tests.stress.figures import (
     fuzz_lines,
     kill_journal,
     kill_saves,
+    two_writers,
     undo_redo,
 )
 
@@ -64,3 +65,21 @@ def test_a_full_disk_at_any_append_leaves_nothing_in_memory_outside_the_journal(
     assert failures == []
     assert figures["disks filled"] == 10 and figures["commands refused by a full disk"] == 10
     assert figures["changes in memory not in the journal"] == 0
+
+
+@needs_fork
+def test_two_writers_at_once_lose_no_update() -> None:
+    figures, failures = two_writers(5)
+    assert failures == []
+    assert figures["races"] == 5
+    assert figures["lost updates"] == figures["writers failed"] == 0
+    assert figures["saves refused over a changed file"] == 0
+
+
+@needs_fork
+def test_without_the_lock_two_writers_do_race() -> None:
+    """The race the lock prevents is real: without it an update is lost every time (the
+    second save is refused over the changed file, or both check the file before either
+    writes it and the second writes over the first)."""
+    figures, _ = two_writers(3, lock=False)
+    assert figures["lost updates"] >= 3

@@ -22,6 +22,7 @@ from fatescreen.commands.campaign import (
 from fatescreen.commands.core import Applied
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import LogEntry, Result, Session, are_faces, with_faces
+from fatescreen.commands.writer import locked_message, save_options, take_writer_lock
 from fatescreen.i18n import default_language, tr
 from fatescreen.rules.character import Character
 from fatescreen.rules.dice import DiceRoll
@@ -42,6 +43,7 @@ from fatescreen.scene.errors import SceneFileError, said
 from fatescreen.scene.history import History, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
+from fatescreen.scene.lock import SceneLocked, WriterLock, lock_of
 from fatescreen.scene.model import Scene
 from fatescreen.scene.save import save_scene
 
@@ -133,6 +135,8 @@ class CampaignSession(Session):
     """For each log entry: the session number, scene key and scene title it belongs to."""
     recorded: int = 0
     """How many log entries the session record already holds."""
+    scene_lock: WriterLock | None = None
+    """The open scene file's writer lock, while this session writes the campaign."""
 
     # -- what the dashboard reads ----------------------------------------------------
 
@@ -178,6 +182,7 @@ class CampaignSession(Session):
                 list or skill layout (every problem listed).
         """
         self.refuse_pending_recovery()
+        self.settle_hand_edits(None)  # saved at once: never over a hand edit unasked
         if character.id not in {member.id for member in self.campaign.party}:
             raise CommandError(tr(self.lang, "campaign.not_in_party", name=character.name))
         problems = check_sheet(character, self.campaign.skills, self.campaign.skill_layout)
@@ -191,7 +196,7 @@ class CampaignSession(Session):
         label = tr(self.lang, "campaign.label.sheet", name=character.name)
         changed = frozenset({"party", f"pc:{character.id}", f"character:{character.id}"})
         applied = CampaignApplied(scene, (label,), label, changed, campaign=campaign, save=True)
-        result = self._commit_campaign(label, applied, [], journal=False)
+        result = self._commit_campaign(label, applied, [], journal=False, command=False)
         for listener in self.listeners:
             listener(result)
         return result
@@ -234,15 +239,25 @@ class CampaignSession(Session):
         return tr(self.lang, key, title=self.scene.title)
 
     def _commit_campaign(
-        self, text: str, applied: CampaignApplied, rolled: list[DiceRoll], *, journal: bool
+        self,
+        text: str,
+        applied: CampaignApplied,
+        rolled: list[DiceRoll],
+        *,
+        journal: bool,
+        command: bool = True,
     ) -> Result:
+        """Apply a step that changes the campaign; ``command`` False for one that is not a
+        command line (a sheet edit, saved at once)."""
         assert applied.campaign is not None
         session, where = self.campaign.session, self._where()
         changed = applied.scene != self.scene or applied.campaign != self.campaign
         if changed:
             # journaled first: when the journal cannot be written, nothing changes
-            if journal and self.journal is not None:
-                self.journal.append(applied.record or text, tuple(d.symbols for d in rolled))
+            if command:
+                self.note_change(
+                    applied.record or text, tuple(d.symbols for d in rolled), journal=journal
+                )
             step = CampaignStep(
                 applied.label or text, self.scene, applied.scene, self.campaign, applied.campaign
             )
@@ -308,16 +323,67 @@ class CampaignSession(Session):
 
         Raises:
             CommandError: The file is invalid.
+            SceneLocked: This session writes the campaign, and another process writes that
+                scene file.
         """
-        loaded = self._load(key)
+        lock = self._scene_lock(key)
+        try:
+            loaded = self._load(key)
+        except BaseException:
+            self._drop(lock)
+            raise
+        self._hold_scene(lock)
         self.loaded, self.scene, self.scene_key = loaded, loaded.scene, key
         self.history = History()
 
+    def _scene_lock(self, key: str) -> WriterLock | None:
+        """The writer lock of a scene of the campaign, taken (None when this session writes
+        nothing): a dashboard on that scene file alone would write it too.
+
+        Raises:
+            SceneLocked: Another process writes the scene file.
+        """
+        if self.writer_lock is None:
+            return None
+        path = self.folder / key
+        if self.scene_lock is not None and self.scene_lock.target == path:
+            return self.scene_lock
+        lock = lock_of(Journal(path).path, path)
+        lock.acquire()
+        return lock
+
+    def _drop(self, lock: WriterLock | None) -> None:
+        """Let a scene's lock go that was taken for nothing (the scene did not open)."""
+        if lock is not None and lock is not self.scene_lock:
+            lock.release()
+
+    def _hold_scene(self, lock: WriterLock | None) -> None:
+        """Keep the open scene's lock, letting the one of the scene before go."""
+        if self.scene_lock is not None and self.scene_lock is not lock:
+            self.scene_lock.release()
+        self.scene_lock = lock
+
+    def close(self) -> None:
+        """Let the campaign's lock and its open scene's go."""
+        super().close()
+        if self.scene_lock is not None:
+            self.scene_lock.release()
+            self.scene_lock = None
+
     def _open(self, text: str, key: str, label: str, *, journal: bool) -> Result:
         """``play``: save what is open, open the scene and start it if it is prepared."""
-        if self.dirty:
-            self._write()
-        loaded = self._load(key)
+        try:
+            lock = self._scene_lock(key)
+        except SceneLocked as held:
+            raise CommandError(locked_message(held, self.lang)) from None
+        try:
+            if self.dirty:
+                self._write()
+            loaded = self._load(key)
+        except BaseException:
+            self._drop(lock)
+            raise
+        self._hold_scene(lock)
         self.loaded, self.scene, self.scene_key = loaded, loaded.scene, key
         self.history = History()
         entry = self.campaign.entry(key)
@@ -353,21 +419,28 @@ class CampaignSession(Session):
         else:
             lines = (tr(self.lang, "campaign.resume", title=entry.title),)
             self.log.append(LogEntry(text, lines))
-            if journal and self.journal is not None:
-                self.journal.append(text, ())
+            self.note_change(text, (), journal=journal)
         return Result(text, lines, True, frozenset({"all"}), label)
 
     # -- saving and the journal ------------------------------------------------------
 
-    def _write(self) -> None:
+    def _write(self, choice: str | None = None) -> str | None:
         """Write party.toml, campaign.toml and the open scene, then the session record.
 
+        Args:
+            choice: What to do with a file edited by hand since it was read (see
+                :meth:`settle_hand_edits`); None refuses to write over it.
+
+        Returns:
+            A line saying the changes were replayed on hand-edited files, or None.
+
         Raises:
-            CommandError: A file could not be written.
+            CommandError: A file could not be written, or was edited by hand.
         """
         assert self.files is not None
         if self.read_only:
-            return
+            return None
+        replayed = self.settle_hand_edits(choice)
         try:
             self.files = save_campaign(self.files, self.party())
             self.campaign = self.files.campaign
@@ -383,8 +456,8 @@ class CampaignSession(Session):
             self._write_record()
         except (OSError, SceneFileError) as error:
             raise CommandError(tr(self.lang, "campaign.save_failed", error=str(error))) from None
-        if self.journal is not None:
-            self.start_journal()
+        self.start_journal()
+        return replayed
 
     def _write_record(self) -> None:
         self._stamp(self.campaign.session, None)
@@ -399,12 +472,16 @@ class CampaignSession(Session):
         self.recorded = len(self.log)
 
     def _save(self, words: list[str], text: str) -> Result:
+        choice, words = save_options(words, self.lang)
         if words:
             raise CommandError(tr(self.lang, "campaign.save_where"))
-        self._write()
+        if self.read_only:
+            return Result(text, (tr(self.lang, "save.read_only"),))
+        replayed = self._write(choice)
         line = tr(self.lang, "campaign.saved", path=str(self.folder))
-        self.log.append(LogEntry(text, (line,)))
-        return Result(text, (line,))
+        lines = (replayed, line) if replayed else (line,)
+        self.log.append(LogEntry(text, lines))
+        return Result(text, lines)
 
     @property
     def dirty(self) -> bool:
@@ -425,12 +502,47 @@ class CampaignSession(Session):
 
     def start_journal(self) -> None:
         """Begin a fresh journal against the campaign's files as they are now."""
+        self.forget_changes()
         if self.journal is not None and self.files is not None:
             self.journal.start(self._journal_base())
 
+    def journal_text(self) -> str | None:
+        """The texts of campaign.toml and party.toml, which the journal is kept against."""
+        return self._journal_base() if self.files is not None else None
+
+    # -- the one writer (see fatescreen.commands.writer) -----------------------------------
+
+    def loaded_files(self) -> list[tuple[Path, str]]:
+        """campaign.toml, party.toml and the open scene, each with the text last read."""
+        if self.files is None:
+            return []
+        files = [
+            (self.files.campaign_path, self.files.campaign_text),
+            (self.files.party_path, self.files.party_text),
+        ]
+        return files + super().loaded_files()
+
+    def reopened(self) -> CampaignSession:
+        """The campaign as its files are now, on the scene this session has open."""
+        fresh = open_campaign(self.folder, lang=self.lang, journal=False)
+        if self.scene_key is not None and fresh.scene_key != self.scene_key:
+            fresh.reopen(self.scene_key)
+        return fresh
+
+    def adopt(self, other: Session) -> None:
+        """Take the other session's files, campaign, open scene and history."""
+        assert isinstance(other, CampaignSession)
+        super().adopt(other)
+        self.files, self.campaign, self.scene_key = other.files, other.campaign, other.scene_key
+
 
 def open_campaign(
-    folder: Path, *, seed: int | None = None, lang: str | None = None, journal: bool = True
+    folder: Path,
+    *,
+    seed: int | None = None,
+    lang: str | None = None,
+    journal: bool = True,
+    lock: bool = False,
 ) -> CampaignSession:
     """Open a campaign folder for play; a scene left running is opened again.
 
@@ -439,23 +551,36 @@ def open_campaign(
         seed: Seed for reproducible dice.
         lang: The UI language; by default the campaign's, else the locale's.
         journal: False to keep no crash journal (scripts, tests).
+        lock: True to become the campaign's one writer first (see
+            :func:`~fatescreen.commands.writer.take_writer_lock`).
 
     Raises:
         SceneFileError: campaign.toml or party.toml is invalid (every problem listed).
         CommandError: The running scene's file is invalid.
+        SceneLocked: ``lock`` and another process writes the campaign.
+        OSError: ``lock`` and the lock file cannot be made.
     """
-    files = load_campaign(folder)
-    campaign = files.campaign
-    session = CampaignSession(
-        scene=Scene(campaign.name, rules=campaign.rules),
-        rng=random.Random(seed),
-        lang=lang or campaign.language or default_language(),
-        journal=Journal(folder / CAMPAIGN_FILE, faces=are_faces) if journal else None,
-        files=files,
-        campaign=campaign,
-    )
-    if campaign.running is not None:
-        session.reopen(campaign.running)
+    kept = Journal(folder / CAMPAIGN_FILE, faces=are_faces) if journal else None
+    # the lock first: what is read then is what no other writer changes
+    held = take_writer_lock(folder / CAMPAIGN_FILE, kept) if lock else None
+    try:
+        files = load_campaign(folder)
+        campaign = files.campaign
+        session = CampaignSession(
+            scene=Scene(campaign.name, rules=campaign.rules),
+            rng=random.Random(seed),
+            lang=lang or campaign.language or default_language(),
+            journal=kept,
+            writer_lock=held,
+            files=files,
+            campaign=campaign,
+        )
+        if campaign.running is not None:
+            session.reopen(campaign.running)
+    except BaseException:
+        if held is not None:
+            held.release()
+        raise
     session.recovery_pending = bool(session.recoverable())
     if not session.recovery_pending:
         session.start_journal()

@@ -690,3 +690,16 @@ class EndSession:
     def command(self) -> str:
         """The ``endsession`` line."""
         return "endsession"
+
+
+@dataclass(frozen=True)
+class Save:
+    """``save [--replay|--overwrite]``: save over the scene's own files; ``choice`` says
+    what to do with a file edited by hand since it was read (see
+    :mod:`fatescreen.commands.writer`)."""
+
+    choice: str | None = None
+
+    def command(self) -> str:
+        """The ``save`` line."""
+        return line_of("save", *((f"--{self.choice}",) if self.choice else ()))

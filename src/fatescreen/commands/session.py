@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
@@ -25,6 +26,7 @@ from fatescreen.commands.core import (
 )
 from fatescreen.commands.errors import CommandError, rules_message
 from fatescreen.commands.paths import save_target
+from fatescreen.commands.writer import SceneWriter, save_options, take_writer_lock
 from fatescreen.i18n import tr
 from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
@@ -34,6 +36,7 @@ from fatescreen.scene.errors import SceneFileError, escape_controls
 from fatescreen.scene.history import History, NothingToUndo, Step, UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal, JournalWriteError
 from fatescreen.scene.load import LoadedScene
+from fatescreen.scene.lock import WriterLock
 from fatescreen.scene.model import Scene, changes
 
 TRANSIENT = (
@@ -64,6 +67,9 @@ class PendingSave:
     loaded: LoadedScene
     scene: Scene
     through: int
+    """How many of the journal's commands the scene holds."""
+    unsaved: int
+    """How many of the session's changes not saved it holds."""
 
 
 def are_faces(text: str) -> bool:
@@ -148,7 +154,7 @@ def session_verb(ctx: Context, args: Tokens) -> Applied:
 for _name, _usage, _example, _aliases in (
     ("undo", "undo", "undo", ("u", "kumoa")),
     ("redo", "redo", "redo", ("re", "tee")),
-    ("save", "save [PATH]", "save", ("w", "tallenna")),
+    ("save", "save [--replay|--overwrite] [PATH]", "save", ("w", "tallenna")),
     ("log", "log [--markdown]", "log --markdown", ("l", "loki")),
     ("help", "help [VERB]", "help attack", ("?", "apua", "ohje")),
 ):
@@ -165,16 +171,13 @@ for _name, _usage, _example, _aliases in (
     )
 
 
-class JournalGuard:
+class JournalGuard(SceneWriter):
     """What every session (Fate's and the other systems') does with its journal: refuse
-    to run while changes a crash left unsaved wait, discard them, or start afresh."""
+    to run while changes a crash left unsaved wait, discard them, or start afresh (and, as
+    the scene's one writer, see :class:`SceneWriter`)."""
 
     journal: Journal | None
     recovery_pending: bool
-
-    def journal_text(self) -> str | None:
-        """The text of the scene file the journal is kept against (None without a file)."""
-        raise NotImplementedError
 
     def discard_recovery(self) -> None:
         """Forget unsaved journaled changes and journal afresh from the file."""
@@ -188,6 +191,7 @@ class JournalGuard:
             RecoveryPending: The old journal has not been recovered or discarded yet.
         """
         self.refuse_pending_recovery()
+        self.forget_changes()
         text = self.journal_text()
         if self.journal is not None and text is not None:
             self.journal.start(text)
@@ -218,8 +222,13 @@ class Session(JournalGuard):
     """The journal holds changes a crash left unsaved, and neither :meth:`recover` nor
     :meth:`discard_recovery` has been called: until then :meth:`execute` refuses to run."""
     read_only: bool = False
-    """A copy that follows someone else's session: commands apply in memory only and
-    nothing is ever written (``save`` does nothing)."""
+    """A copy that only looks (it follows someone else's session, or another process
+    writes the scene): commands apply in memory only and nothing is ever written
+    (``save`` says so)."""
+    writer_lock: WriterLock | None = None
+    """The scene's writer lock, while this session holds it (see :func:`take_writer_lock`)."""
+    unsaved: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    """The changes made since the last save, as the journal records them."""
 
     @classmethod
     def open(
@@ -229,19 +238,39 @@ class Session(JournalGuard):
         seed: int | None = None,
         lang: str = "en",
         journal: bool = True,
+        lock: bool = False,
     ) -> Session:
         """Load a scene file and start a session on it.
 
+        Args:
+            path: The scene file.
+            seed: Seed for reproducible dice.
+            lang: The language of the results.
+            journal: False to keep no crash journal (scripts, tests).
+            lock: True to become the scene's one writer first (the dashboard, a script
+                that saves): see :func:`take_writer_lock`; :meth:`close` lets it go.
+
         Raises:
             SceneFileError: The file is invalid (every problem listed).
+            SceneLocked: ``lock`` and another process writes the scene.
+            OSError: ``lock`` and the lock file cannot be made.
         """
-        loaded = preload.load(path)  # loaded by a child process started for it, if any
+        kept = Journal(path, faces=are_faces) if journal else None
+        # the lock first: what is read then is what no other writer changes
+        held = take_writer_lock(path, kept) if lock else None
+        try:
+            loaded = preload.load(path)  # loaded by a child process started for it, if any
+        except BaseException:
+            if held is not None:
+                held.release()
+            raise
         session = cls(
             scene=loaded.scene,
             loaded=loaded,
             rng=random.Random(seed),
             lang=lang,
-            journal=Journal(path, faces=are_faces) if journal else None,
+            journal=kept,
+            writer_lock=held,
         )
         remove_stale_temps(path)
         session.recovery_pending = bool(session.recoverable())
@@ -266,6 +295,7 @@ class Session(JournalGuard):
         that shows the session as it was before the crash)."""
         results = self.replay_results(self.recoverable())
         self.recovery_pending = False
+        self.journal_again()  # the same changes, in a journal that names this writer
         return results
 
     def replay(self, entries: Iterable[tuple[str, tuple[DiceRoll, ...]]]) -> int:
@@ -280,6 +310,31 @@ class Session(JournalGuard):
     def journal_text(self) -> str | None:
         """The text of the scene file the journal is kept against (None without a file)."""
         return self.loaded.text if self.loaded is not None else None
+
+    # -- the one writer (see fatescreen.commands.writer) -----------------------------------
+
+    def loaded_files(self) -> list[tuple[Path, str]]:
+        """The scene file, with the text the session read or last saved."""
+        if self.loaded is None or self.loaded.path is None:
+            return []
+        return [(self.loaded.path, self.loaded.text)]
+
+    def reopened(self) -> Session:
+        """A session on the scene file as it is now (no journal, no lock)."""
+        assert self.loaded is not None and self.loaded.path is not None
+        return Session.open(self.loaded.path, lang=self.lang, journal=False)
+
+    def replayed(self, command: str, dice: tuple[str, ...]) -> str | None:
+        """Apply one recorded change again, with its dice; None if it applied, else why not."""
+        read = with_faces([(command, dice)])
+        if not read:
+            return command  # never: the session recorded dice it rolled itself
+        result = self._execute(command, list(read[0][1]), journal=False)
+        return None if result.ok else (result.lines[0] if result.lines else command)
+
+    def adopt(self, other: Session) -> None:
+        """Take the other session's file, scene and history."""
+        self.loaded, self.scene, self.history = other.loaded, other.scene, other.history
 
     # -- commands ----------------------------------------------------------------------
 
@@ -344,8 +399,9 @@ class Session(JournalGuard):
         changed = applied.scene is not self.scene and applied.scene != self.scene
         if changed:
             # journaled first: when the journal cannot be written, nothing changes
-            if journal and self.journal is not None:
-                self.journal.append(applied.record or text, tuple(d.symbols for d in rolled))
+            self.note_change(
+                applied.record or text, tuple(d.symbols for d in rolled), journal=journal
+            )
             label = applied.label or text
             self.history = self.history.record(Step(label, self.scene, applied.scene))
             self.scene = applied.scene
@@ -364,7 +420,7 @@ class Session(JournalGuard):
             # a replayed undo is in the journal already: journaled again, a second crash
             # would replay it twice
             self.history, step, self.scene, line = undo_or_redo(
-                self.history, name, words, self.lang, self.journal if journal else None
+                self.history, name, words, self.lang, partial(self.note_change, journal=journal)
             )
             self.log.append(LogEntry(text, (line,)))
             return Result(text, (line,), True, changes(previous, self.scene), step.label)
@@ -375,11 +431,16 @@ class Session(JournalGuard):
         return Result(text, tuple(self.help_lines(words[0] if words else None)))
 
     def _save(self, words: list[str], text: str) -> Result:
+        choice, words = save_options(words, self.lang)
         if self.read_only:
-            return Result(text, ())
+            return Result(text, (tr(self.lang, "save.read_only"),))
         if self.loaded is None:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
         target = save_target(words[0], self.scene_folder, self.lang) if words else None
+        if target is not None and self.loaded.path is not None:
+            target = None if same_file(target, self.loaded.path) else target
+        # a save over the session's own file never writes over a hand edit unasked
+        replayed = self.settle_hand_edits(choice) if target is None else None
         try:
             from fatescreen.scene.save import save_scene  # tomlkit is needed only to save
 
@@ -389,9 +450,14 @@ class Session(JournalGuard):
         self.scene = self._carry_pending(self.loaded.scene)
         if target is None:
             self.start_journal()
-        line = tr(self.lang, "save.line", path=str(self.loaded.path))
-        self.log.append(LogEntry(text, (line,)))
-        return Result(text, (line,))
+        else:
+            self.forget_changes()  # all in the file the session has now
+        lines = (
+            *((replayed,) if replayed else ()),
+            tr(self.lang, "save.line", path=str(self.loaded.path)),
+        )
+        self.log.append(LogEntry(text, lines))
+        return Result(text, lines)
 
     # -- saving while play goes on ------------------------------------------------------
 
@@ -409,7 +475,7 @@ class Session(JournalGuard):
         if self.read_only or self.loaded is None:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
         through = len(self.journal.written) if self.journal is not None else 0
-        return PendingSave(self.loaded, self.scene, through)
+        return PendingSave(self.loaded, self.scene, through, len(self.unsaved))
 
     def write_save(self, pending: PendingSave) -> LoadedScene:
         """Write a save taken by :meth:`begin_save`; touches nothing of the session but
@@ -436,11 +502,9 @@ class Session(JournalGuard):
         """Adopt a written save: the file's text becomes the base, and the journal starts
         again against it with the commands applied while it was written."""
         self.loaded = saved
+        self.unsaved = self.unsaved[pending.unsaved :]
         if self.journal is not None:
-            since = self.journal.written[pending.through :]
-            self.journal.start(saved.text)
-            for command, dice in since:
-                self.journal.append(command, dice)
+            self.journal.start(saved.text, self.journal.written[pending.through :])
         if pending.scene is self.scene or pending.scene == self.scene:
             self.scene = self._carry_pending(saved.scene)
         line = tr(self.lang, "save.line", path=str(saved.path))
@@ -508,14 +572,27 @@ class Session(JournalGuard):
 V = TypeVar("V")
 
 
+def same_file(first: Path, second: Path) -> bool:
+    """Whether two paths name one file (False when either cannot be resolved)."""
+    try:
+        return first.resolve() == second.resolve()
+    except OSError:
+        return False
+
+
 def undo_or_redo(
-    history: UndoHistory[V], name: str, words: list[str], lang: str, journal: Journal | None
+    history: UndoHistory[V],
+    name: str,
+    words: list[str],
+    lang: str,
+    note: Callable[[str, tuple[str, ...]], None],
 ) -> tuple[UndoHistory[V], UndoStep[V], V, str]:
     """``undo`` or ``redo`` on any session's history (Fate's or another system's).
 
     Returns:
         The new history, the step undone or redone, the value it leaves, and the line
-        that says so; the journal (if any) records the verb.
+        that says so; ``note`` records the verb (in the journal, among the changes not
+        saved) before anything changes.
 
     Raises:
         CommandError: Words after the verb, or nothing to undo or redo.
@@ -532,6 +609,5 @@ def undo_or_redo(
             value = step.after
     except NothingToUndo:
         raise CommandError(tr(lang, f"error.nothing_to_{name}")) from None
-    if journal is not None:
-        journal.append(name, ())
+    note(name, ())
     return history, step, value, tr(lang, f"{name}.line", label=step.label)

@@ -3,13 +3,18 @@ closed terminal loses nothing; reopening the scene replays what was not saved.""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
+
+if TYPE_CHECKING:
+    from fatescreen.scene.lock import Holder
 
 DATA_DIR_VARIABLE = "FATESCREEN_DATA_DIR"
 
@@ -20,9 +25,74 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("fatescreen"))
 
 
+def private_folder(folder: Path) -> Path:
+    """Create ``folder`` and its missing parents readable by their owner only (0700), and
+    take the group's and others' access away from it and from the folders between it and
+    the data folder: fatescreen's own folders. The data folder itself is tightened too
+    unless ``FATESCREEN_DATA_DIR`` names one that was there already (the user's choice).
+
+    Returns:
+        The folder.
+
+    Raises:
+        OSError: It cannot be created.
+    """
+    own = data_dir()
+    missing = [path for path in (folder, *folder.parents) if not path.exists()]
+    for path in reversed(missing):
+        ours = path in (folder, own) or own in path.parents
+        with contextlib.suppress(FileExistsError):  # made by another process meanwhile
+            path.mkdir(mode=0o700 if ours else 0o777)
+    chosen = bool(os.environ.get(DATA_DIR_VARIABLE)) and own not in missing
+    inside = folder == own or own in folder.parents
+    for path in (folder, *folder.parents) if inside else (folder,):
+        if path == own:
+            if not chosen:
+                _tighten(path)
+            break
+        _tighten(path)
+    return folder
+
+
+def _tighten(folder: Path) -> None:
+    """Take the group's and others' access away from a folder of this user's (where the
+    system has POSIX modes)."""
+    uid = getattr(os, "getuid", None)
+    if uid is None:
+        return
+    try:
+        status = folder.stat()
+        if status.st_uid == uid() and status.st_mode & 0o077:
+            folder.chmod(status.st_mode & 0o700)
+    except OSError:
+        pass  # not ours to change: a file in it is still created 0600
+
+
+def data_dir_problem() -> str | None:
+    """Why the data folder cannot hold journals (its ``journals`` folder cannot be created
+    or written, with the system's reason), or None when it can."""
+    folder = data_dir() / "journals"
+    try:
+        private_folder(folder)
+        probe = folder / f".probe-{os.getpid()}"
+        descriptor = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.close(descriptor)
+        probe.unlink()
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
+
+
 def digest(text: str) -> str:
     """The digest a journal's first record names: of the text its commands apply to."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _entry_line(command: str, dice: tuple[str, ...]) -> str:
+    entry: dict[str, object] = {"command": command}
+    if dice:
+        entry["dice"] = list(dice)
+    return json.dumps(entry, ensure_ascii=False) + "\n"
 
 
 class JournalWriteError(Exception):
@@ -90,6 +160,9 @@ class Journal:
         self.written: list[tuple[str, tuple[str, ...]]] = []
         """The command records this object appended since it last started the journal."""
         self.path = (folder or data_dir() / "journals") / f"{scene_path.stem}-{key}.jsonl"
+        self.writer: Holder | None = None
+        """The process that writes this journal (recorded in its first line), once it
+        holds the scene's writer lock."""
 
     def pending(self, base_text: str) -> list[tuple[str, tuple[str, ...]]]:
         """Command lines (with the dice they rolled) journaled against ``base_text`` and
@@ -164,19 +237,27 @@ class Journal:
             os.close(descriptor)
         return aside
 
-    def start(self, base_text: str) -> None:
+    def start(self, base_text: str, entries: Iterable[tuple[str, tuple[str, ...]]] = ()) -> None:
         """Begin a fresh journal for a file whose text is ``base_text`` (after a save); the
-        damaged lines of the journal it replaces are set aside first."""
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        damaged lines of the journal it replaces are set aside first. The first line
+        records the digest of ``base_text`` and the journal's :attr:`writer`; ``entries``
+        (command lines with their dice) follow it, all replacing the old journal at once.
+        """
+        entries = list(entries)
+        private_folder(self.path.parent)
         self.set_aside_damaged()
         temp = self.path.with_suffix(".tmp")
+        base: dict[str, object] = {"base": digest(base_text)}
+        if self.writer is not None:
+            base["writer"] = self.writer.as_record()
+        lines = [json.dumps(base) + "\n", *(_entry_line(c, d) for c, d in entries)]
         descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps({"base": digest(base_text)}) + "\n")
+            handle.write("".join(lines))
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, self.path)
-        self.written = []
+        self.written = [(command, tuple(dice)) for command, dice in entries]
 
     def append(self, command: str, dice: tuple[str, ...] = ()) -> None:
         """Record one applied command line durably, with the faces of any dice it rolled
@@ -218,6 +299,17 @@ class Journal:
                 raise JournalWriteError(self.path, error.strerror or str(error)) from error
         finally:
             os.close(descriptor)
+
+    def recorded_writer(self) -> Holder | None:
+        """The writer the journal's first line names (None: none, or no journal)."""
+        from fatescreen.scene.lock import Holder
+
+        try:
+            with self.path.open("rb") as handle:
+                first = _record(handle.readline().rstrip(b"\n"))
+        except OSError:
+            return None
+        return Holder.from_record(first.get("writer")) if first is not None else None
 
     def discard(self) -> None:
         """Forget the journal (the GM declined to recover it)."""

@@ -23,13 +23,15 @@ from textual.worker import Worker, WorkerFailed, WorkerState
 from fatescreen.commands.core import Context, line_in, registry, verb_help
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import PendingSave, Result, Session
+from fatescreen.commands.writer import locked_message, open_writer
 from fatescreen.i18n import LANGUAGES, default_language, tr
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene import presence
 from fatescreen.scene.aspects import aspects_in_play
-from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.errors import Problem, SceneFileError
 from fatescreen.scene.load import LoadedScene
+from fatescreen.scene.lock import SceneLocked
 from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
@@ -59,7 +61,7 @@ from fatescreen.ui.text import assemble, literal, status_line
 from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 
 if TYPE_CHECKING:
-    from fatescreen.commands.requests import Request
+    from fatescreen.commands.requests import Order, Request
     from fatescreen.ui.build import SceneBuilder
     from fatescreen.ui.dialogs import Dialog
     from fatescreen.ui.edit import CharacterEditor
@@ -299,9 +301,12 @@ class FatescreenApp(App[None]):
         theme: str | None = None,
         remember: bool = True,
         cursor_blink: bool = True,
+        read_only: bool = False,
     ) -> None:
         super().__init__()
         self.scene_path = scene_path
+        self.refusal: str | None = None
+        """Why the scene was not opened: another process writes it (who, since when)."""
         self.remember = remember
         self.cursor_blink = cursor_blink
         """Whether text fields blink their cursor (off for reproducible screenshots)."""
@@ -313,9 +318,13 @@ class FatescreenApp(App[None]):
         self.load_error: SceneFileError | None = None
         if self.session is None and scene_path is not None:
             try:
-                self.session = Session.open(scene_path, lang=lang or "en")
+                self.session = open_writer(
+                    Session.open, scene_path, read_only=read_only, lang=lang or "en"
+                )
             except SceneFileError as error:
                 self.load_error = error
+            except SceneLocked as error:
+                self.refuse(error, scene_path, lang or self.settings.lang or default_language())
         chosen_lang = lang or self.settings.lang or default_language()
         if self.session is not None:
             self.session.lang = chosen_lang
@@ -348,6 +357,13 @@ class FatescreenApp(App[None]):
         self.warmed_up = False
         """True once the warm-up (see on_ready) is done."""
         self._editor: CharacterEditor | None = None
+
+    def refuse(self, error: SceneLocked, path: Path, lang: str) -> None:
+        """Leave a scene another process writes closed, saying who writes it: the command
+        line prints :attr:`refusal` and does not start; a dashboard started anyway shows it
+        where a file's problems go."""
+        self.refusal = locked_message(error, lang)
+        self.load_error = SceneFileError([Problem((), self.refusal, None, path)])
 
     # The flows (and the typed requests they and the keys send) are imported when first
     # used, or by the warm-up: the first frame needs none of them.
@@ -470,7 +486,8 @@ class FatescreenApp(App[None]):
         self.redraw(frozenset({"all"}))
         self._remember()
         if self.session.journal is not None:
-            presence.claim(self.session.journal)  # the player view follows while it is here
+            # the player view follows while it is here
+            presence.claim(self.session.journal, writer=self.session.writer_lock is not None)
         pending = self.session.recoverable()
         if pending:
             self.session_flow.offer_recovery(
@@ -588,6 +605,8 @@ class FatescreenApp(App[None]):
         what they are about to be)."""
         scene = self.scene
         dirty = " ●" if self.session is not None and self.session.dirty else ""
+        if self.session is not None and self.session.read_only:
+            dirty += " · " + self.tr("ui.read_only")
         if self.saving is not None:
             dirty = " · " + self.tr("ui.saving")
         width = (width or self.size.width) - 2
@@ -1028,9 +1047,12 @@ class FatescreenApp(App[None]):
         self.quick_pick.open(self.view_state, self.tr("ui.visibility_title"), choices)
 
     def on_unmount(self) -> None:
-        """The player view tells the players that the GM's session is over."""
-        if self.session is not None and self.session.journal is not None:
-            presence.release(self.session.journal)
+        """The player view tells the players that the GM's session is over; the scene is
+        free for another writer."""
+        if self.session is not None:
+            if self.session.journal is not None:
+                presence.release(self.session.journal)
+            self.session.close()
 
     def action_add_aspect(self) -> None:
         """A new situation aspect with one free invoke for whoever acts (the name is the one
@@ -1118,12 +1140,18 @@ class FatescreenApp(App[None]):
         self.run_command(Line("redo"), flow=False)
 
     def action_save(self) -> None:
-        """Save the scene file: written off the UI thread, so that keys are answered while
-        a large scene is written (the status line says "saving…", then a notice "saved")."""
-        from fatescreen.commands.requests import Line
+        """Save the scene file; if it was edited by hand since it was read, ask first
+        (keep the edit and make the changes on it, or write over it). A plain save is
+        written off the UI thread, so that keys are answered while a large scene is
+        written (the status line says "saving…", then a notice "saved")."""
+        self.session_flow.save(self._save)
+
+    def _save(self, request: Order) -> None:
+        from fatescreen.commands.requests import Save
 
         session = self.session
-        if session is not None and session.saves_in_background:
+        plain = isinstance(request, Save) and request.choice is None
+        if session is not None and plain and session.saves_in_background:
             if self.saving is not None:
                 self.save_again = True  # what changes meanwhile is saved right after
                 return
@@ -1143,9 +1171,9 @@ class FatescreenApp(App[None]):
                 exit_on_error=False,
             )
             return
-        result = self.run_command(Line("save"), flow=False)
+        result = self.run_command(request, flow=False)
         if result is not None and result.ok:
-            self.notify(result.lines[0], markup=False)
+            self.notify("\n".join(result.lines), markup=False)
             self._status()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

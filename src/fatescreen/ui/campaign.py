@@ -20,8 +20,10 @@ from fatescreen.commands.errors import CommandError
 from fatescreen.commands.requests import EndScene, EndSession, Milestone, Play, Request
 from fatescreen.commands.session import Result
 from fatescreen.commands.verbs_campaign import scene_end_lines, session_end_lines
+from fatescreen.commands.writer import open_writer
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.scene.errors import Problem, SceneFileError
+from fatescreen.scene.lock import SceneLocked
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from fatescreen.ui.panes.log import LogPane
@@ -58,8 +60,10 @@ class CampaignApp(FatescreenApp):
         theme: str | None = None,
         remember: bool = True,
         cursor_blink: bool = True,
+        read_only: bool = False,
     ) -> None:
-        """Open the campaign folder; if it cannot be, the dashboard says why.
+        """Open the campaign folder (as its one writer, or read-only); if it cannot be, the
+        dashboard says why.
 
         Args:
             folder: The folder holding campaign.toml.
@@ -67,15 +71,20 @@ class CampaignApp(FatescreenApp):
             theme: The colour theme; by default the remembered one.
             remember: False to neither read nor write the remembered settings (tests).
             cursor_blink: False for text fields that do not blink (screenshots).
+            read_only: True to open it without writing anything (another process writes
+                it).
         """
         session: CampaignSession | None = None
         error: SceneFileError | None = None
+        locked: SceneLocked | None = None
         try:
-            session = open_campaign(folder, lang=lang)
+            session = open_writer(open_campaign, folder, read_only=read_only, lang=lang)
         except SceneFileError as problems:
             error = problems
         except CommandError as problem:
             error = SceneFileError([Problem((), str(problem), None, folder)])
+        except SceneLocked as held:
+            locked = held
         language = lang or (session.campaign.language if session is not None else None)
         super().__init__(
             None,
@@ -84,9 +93,12 @@ class CampaignApp(FatescreenApp):
             theme=theme,
             remember=remember,
             cursor_blink=cursor_blink,
+            read_only=read_only,
         )
         self.scene_path = folder
         self.load_error = error
+        if locked is not None:
+            self.refuse(locked, folder, self.view_state.lang)
 
     @property
     def campaign_session(self) -> CampaignSession | None:

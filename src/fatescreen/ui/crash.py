@@ -61,12 +61,14 @@ class CrashLog:
     def write(self, text: str) -> Path | None:
         """Append ``text`` to the log (created 0600 on first use); returns its path, or
         None when no folder would take it (:attr:`problem` says why)."""
+        from fatescreen.scene.journal import private_folder
+
         text = text if text.endswith("\n") else text + "\n"
         folders = [self.path.parent] if self.path is not None else log_folders()
         for folder in folders:
             path = self.path or folder / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
             try:
-                folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+                private_folder(folder)  # the data folder too, if this makes it
                 descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
                 with os.fdopen(descriptor, "a", encoding="utf-8", errors="replace") as file:
                     file.write(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Generic
 
@@ -17,15 +18,18 @@ from fatescreen.commands.session import (
     JournalGuard,
     LogEntry,
     Result,
+    same_file,
     undo_or_redo,
 )
 from fatescreen.commands.systems.base import S, SystemContext, VerbSet
+from fatescreen.commands.writer import save_options, take_writer_lock
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.history import UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal
+from fatescreen.scene.lock import WriterLock
 from fatescreen.scene.systems import LoadedSystemScene, save_system_scene, scene_format
 
 META: dict[str, tuple[str, ...]] = {
@@ -55,6 +59,12 @@ class SystemSession(JournalGuard, Generic[S]):
     recovery_pending: bool = False
     """The journal holds changes a crash left unsaved and neither :meth:`recover` nor
     :meth:`discard_recovery` has been called: until then :meth:`execute` refuses to run."""
+    read_only: bool = False
+    """Another process writes the scene: commands apply in memory only, nothing is written."""
+    writer_lock: WriterLock | None = None
+    """The scene's writer lock, while this session holds it."""
+    unsaved: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    """The changes made since the last save, as the journal records them."""
 
     # -- recovery ----------------------------------------------------------------------
 
@@ -71,11 +81,37 @@ class SystemSession(JournalGuard, Generic[S]):
             if self._execute(command, list(dice), journal=False).ok:
                 replayed += 1
         self.recovery_pending = False
+        self.journal_again()  # the same changes, in a journal that names this writer
         return replayed
 
     def journal_text(self) -> str | None:
         """The text of the scene file the journal is kept against (None without a file)."""
         return self.loaded.text if self.loaded is not None else None
+
+    # -- the one writer (see fatescreen.commands.writer) -----------------------------------
+
+    def loaded_files(self) -> list[tuple[Path, str]]:
+        """The scene file, with the text the session read or last saved."""
+        if self.loaded is None or self.loaded.path is None:
+            return []
+        return [(self.loaded.path, self.loaded.text)]
+
+    def reopened(self) -> SystemSession[S]:
+        """A session on the scene file as it is now (no journal, no lock)."""
+        assert self.loaded is not None and self.loaded.path is not None
+        fresh: SystemSession[S] = open_system_session(
+            self.loaded.path, lang=self.lang, journal=False
+        )
+        return fresh
+
+    def replayed(self, command: str, dice: tuple[str, ...]) -> str | None:
+        """Apply one recorded change again, with its dice; None if it applied, else why not."""
+        result = self._execute(command, list(dice), journal=False)
+        return None if result.ok else (result.lines[0] if result.lines else command)
+
+    def adopt(self, other: SystemSession[S]) -> None:
+        """Take the other session's file, value and history."""
+        self.loaded, self.value, self.history = other.loaded, other.value, other.history
 
     # -- commands ----------------------------------------------------------------------
 
@@ -103,8 +139,8 @@ class SystemSession(JournalGuard, Generic[S]):
                 applied = found.handler(ctx, self.verbs.words(found, words[1:], self.lang))
                 changed = applied.value is not self.value and applied.value != self.value
                 # journaled first: when the journal cannot be written, nothing changes
-                if journal and changed and self.journal is not None:
-                    self.journal.append(text, tuple(ctx.rolled))
+                if changed:
+                    self.note_change(text, tuple(ctx.rolled), journal=journal)
                 result = self._commit(text, applied.value, applied.lines, applied.label)
         except (CommandError, RulesError) as error:
             said = rules_message(error, self.lang) if isinstance(error, RulesError) else str(error)
@@ -127,7 +163,7 @@ class SystemSession(JournalGuard, Generic[S]):
             # a replayed undo is in the journal already: journaling it again would undo twice
             # after the next crash
             self.history, step, self.value, line = undo_or_redo(
-                self.history, name, words, self.lang, self.journal if journal else None
+                self.history, name, words, self.lang, partial(self.note_change, journal=journal)
             )
             self.log.append(LogEntry(text, (line,)))
             return Result(text, (line,), True, frozenset({"all"}), step.label)
@@ -139,19 +175,28 @@ class SystemSession(JournalGuard, Generic[S]):
         return Result(text, tuple(self.help_lines(words[0] if words else None)))
 
     def _save(self, words: list[str], text: str) -> Result:
+        choice, words = save_options(words, self.lang)
+        if self.read_only:
+            return Result(text, (tr(self.lang, "save.read_only"),))
         if self.loaded is None:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
         folder = self.loaded.path.parent if self.loaded.path is not None else None
         target = save_target(words[0], folder, self.lang) if words else None
+        if target is not None and self.loaded.path is not None:
+            target = None if same_file(target, self.loaded.path) else target
+        replayed = self.settle_hand_edits(choice) if target is None else None
         try:
             self.loaded = save_system_scene(self.loaded, self.value, target)
         except (OSError, SceneFileError) as error:
             raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
         if target is None:
             self.start_journal()
+        else:
+            self.forget_changes()
         line = tr(self.lang, "save.line", path=str(self.loaded.path))
-        self.log.append(LogEntry(text, (line,)))
-        return Result(text, (line,))
+        lines = (replayed, line) if replayed else (line,)
+        self.log.append(LogEntry(text, lines))
+        return Result(text, lines)
 
     @property
     def dirty(self) -> bool:
@@ -189,17 +234,33 @@ def _meta(word: str) -> str | None:
 
 
 def open_system_session(
-    path: Path, *, seed: int | None = None, lang: str = "en", journal: bool = True
+    path: Path,
+    *,
+    seed: int | None = None,
+    lang: str = "en",
+    journal: bool = True,
+    lock: bool = False,
 ) -> SystemSession[Any]:
-    """Load a non-Fate scene file and start a session on it.
+    """Load a non-Fate scene file and start a session on it (``lock``: as its one writer,
+    see :func:`~fatescreen.commands.writer.take_writer_lock`).
 
     Raises:
         SceneFileError: The file is invalid (every problem listed).
+        SceneLocked: ``lock`` and another process writes the scene.
+        OSError: ``lock`` and the lock file cannot be made.
     """
     from fatescreen.commands.systems import verbs_of
     from fatescreen.scene.systems import load_system_scene
 
-    loaded = load_system_scene(path)
+    kept = Journal(path) if journal else None
+    # the lock first: what is read then is what no other writer changes
+    held = take_writer_lock(path, kept) if lock else None
+    try:
+        loaded = load_system_scene(path)
+    except BaseException:
+        if held is not None:
+            held.release()
+        raise
     session: SystemSession[Any] = SystemSession(
         loaded.system,
         loaded.value,
@@ -207,7 +268,8 @@ def open_system_session(
         loaded,
         random.Random(seed),
         lang,
-        Journal(path) if journal else None,
+        kept,
+        writer_lock=held,
     )
     remove_stale_temps(path)
     session.recovery_pending = bool(session.recoverable())

@@ -1,16 +1,19 @@
-"""The session's two questions: recover the changes a crash left unsaved, and save before
-quitting."""
+"""The session's questions: recover the changes a crash left unsaved, save before quitting,
+and what to do with a file edited by hand since it was read."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.content import Content
 
-from fatescreen.commands.requests import Line
+from fatescreen.commands.requests import Order, Save
 from fatescreen.commands.session import Result
+from fatescreen.commands.writer import OVERWRITE, REPLAY
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog
 from fatescreen.ui.messages import RequestSubmitted
+from fatescreen.ui.state import View
 from fatescreen.ui.table import Table
 
 RECOVER = "recover"
@@ -19,7 +22,8 @@ QUIT = "@quit"
 
 
 class SessionFlow:
-    """Recovery on opening, and the question on quitting with unsaved changes."""
+    """Recovery on opening, the question on quitting with unsaved changes, and the one
+    before saving over a hand edit."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -56,9 +60,12 @@ class SessionFlow:
             leave()
             return
 
+        def save(request: Order) -> None:
+            table.post_message(RequestSubmitted(request, flow=False, then=saved))
+
         def decide(choice: str | None) -> None:
             if choice == SAVE:
-                table.post_message(RequestSubmitted(Line("save"), flow=False, then=saved))
+                self.save(save)
             elif choice == QUIT:
                 leave()
 
@@ -83,6 +90,41 @@ class SessionFlow:
             ),
             decide,
         )
+
+    def save(self, apply: Callable[[Order], None]) -> None:
+        """Save through ``apply``; when a file was edited by hand since the session read
+        it, ask first: keep the edit and make the changes on it (k), or write over it (o).
+        Esc saves nothing."""
+        table = self.table
+        session = table.session
+        if session is None:
+            return
+        edited = session.hand_edited()
+        if not edited:
+            apply(Save())
+            return
+
+        def decide(line: str | None) -> None:
+            if line is not None:
+                apply(line)
+
+        table.push_screen(hand_edit_dialog(table.view_state, edited, len(session.unsaved)), decide)
+
+
+def hand_edit_dialog(view: View, edited: tuple[Path, ...], changes: int) -> ChoiceDialog:
+    """The question before a save over files edited by hand since they were read: it
+    returns the line of ``Save(REPLAY)`` (k: keep the edit and make the ``changes`` on it)
+    or of ``Save(OVERWRITE)`` (o: write over it); Esc returns None (nothing is saved)."""
+    keep, overwrite = view.tr("ui.hand_edit_replay"), view.tr("ui.hand_edit_overwrite")
+    options: list[tuple[Save, Content | str]] = [(Save(REPLAY), keep), (Save(OVERWRITE), overwrite)]
+    paths = ", ".join(str(path) for path in edited)
+    return ChoiceDialog(
+        view,
+        view.tr("ui.hand_edit_title"),
+        options,
+        note=view.tr("ui.hand_edit_text", paths=paths, count=changes),
+        keys=[("k", keep, Save(REPLAY)), ("o", overwrite, Save(OVERWRITE))],
+    )
 
 
 __all__ = ["SessionFlow"]

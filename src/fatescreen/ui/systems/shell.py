@@ -23,9 +23,12 @@ from textual.widgets import Input, Static
 
 from fatescreen.commands.session import Result
 from fatescreen.commands.systems.base import VerbSet
-from fatescreen.commands.systems.session import SystemSession, open_system_session
+from fatescreen.commands.systems.session import META, SystemSession, open_system_session
+from fatescreen.commands.writer import locked_message, open_writer
 from fatescreen.i18n import default_language, tr
-from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.errors import Problem, SceneFileError
+from fatescreen.scene.lock import SceneLocked
+from fatescreen.ui.flows.session import hand_edit_dialog
 from fatescreen.ui.keys import (
     LocalFooter,
     binding_commands,
@@ -201,6 +204,10 @@ class SystemScreen(Screen[None]):
         self.post_message(self.CommandEntered(message.line))
 
 
+SAVE_WORDS = ("save", *META["save"])
+"""The words of the save command."""
+
+
 class SystemApp(App[None]):
     """The dashboard for one scene of a system other than Fate."""
 
@@ -223,18 +230,26 @@ class SystemApp(App[None]):
         lang: str | None = None,
         theme: str | None = None,
         cursor_blink: bool = True,
+        read_only: bool = False,
     ) -> None:
         super().__init__()
         self.scene_path = scene_path
         self.cursor_blink = cursor_blink
         self.view_state = View(lang=lang or default_language())
         self.load_error: SceneFileError | None = None
+        self.refusal: str | None = None
+        """Why the scene was not opened: another process writes it (who, since when)."""
         self.session = session
         if session is None and scene_path is not None:
             try:
-                self.session = open_system_session(scene_path, lang=self.view_state.lang)
+                self.session = open_writer(
+                    open_system_session, scene_path, read_only=read_only, lang=self.view_state.lang
+                )
             except SceneFileError as error:
                 self.load_error = error
+            except SceneLocked as error:
+                self.refusal = locked_message(error, self.view_state.lang)
+                self.load_error = SceneFileError([Problem((), self.refusal, None, scene_path)])
         if self.session is not None:
             self.session.lang = self.view_state.lang
         for custom in usable_themes():
@@ -291,13 +306,36 @@ class SystemApp(App[None]):
         assert isinstance(screen, SystemScreen)
         return screen
 
+    def on_unmount(self) -> None:
+        """The scene is free for another writer."""
+        if self.session is not None:
+            self.session.close()
+
     def on_system_screen_command_entered(self, message: SystemScreen.CommandEntered) -> None:
-        """Apply a line through the session and show what changed."""
+        """Apply a line through the session and show what changed; a plain save over a
+        file edited by hand since it was read asks first what to do with the edit."""
         if self.session is None:
             return
-        result = self.session.execute(message.line)
+        words = message.line.split()
+        if words and words[0] in SAVE_WORDS and len(words) == 1:
+            edited = self.session.hand_edited()
+            if edited:
+                self.push_screen(
+                    hand_edit_dialog(self.view_state, edited, len(self.session.unsaved)),
+                    self._save_chosen,
+                )
+                return
+        self._apply(message.line)
+
+    def _save_chosen(self, line: str | None) -> None:
+        if line is not None:
+            self._apply(line)
+
+    def _apply(self, line: str) -> None:
+        assert self.session is not None
+        result = self.session.execute(line)
         self.dashboard.add_log(result)
-        if result.changed or message.line.split()[0] in ("save", "w", "tallenna"):
+        if result.changed or line.split()[0] in SAVE_WORDS:
             self.dashboard.show(self.session.value, self.view_state)
         if not result.ok:
             self.bell()
