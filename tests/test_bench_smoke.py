@@ -31,7 +31,7 @@ def test_benchmarks_run_and_print_their_table(tmp_path: Path) -> None:
         "key: tick while the warm-up runs",
         "load vs tomllib.loads",
         "save one change vs tomlkit.dumps",
-        "save, a record added (document parsed)",
+        "save, a record added vs tomlkit.dumps",
         "odds: 2 invokes, a reroll, opposition invoke",
         "player view: update after 100 journal records",
         "player view: update after 1,000 journal records",

@@ -55,8 +55,10 @@ def unmarked(text: str) -> str:
 
 
 def stray_words(text: str, allowed: set[str]) -> list[str]:
-    """Words outside the marks that are not allowed (names the GM wrote, key names)."""
-    return sorted({word for word in WORD.findall(unmarked(text)) if word not in allowed})
+    """Words outside the marks that are not allowed (names the GM wrote, key names); the
+    part of a word a cut name ends in, just before its "…", counts as that word."""
+    shown = re.sub(r"[\w-]+…", "…", unmarked(text))
+    return sorted({word for word in WORD.findall(shown) if word not in allowed})
 
 
 def scene_words(*paths: Path) -> set[str]:

@@ -211,7 +211,7 @@ def _text_block(
         shown = label.capitalize() if label.isupper() else label
         stunt = f"{shown}: {body}" if named else body
         if len(stunt) > MAX_TEXT:
-            reader.fail(where, text("check.too_long", length=len(stunt), limit=MAX_TEXT))
+            reader.fail(where, text("rules.text.too_long", length=len(stunt), limit=MAX_TEXT))
             return
         sheet.stunts.append(Found(SheetStunt(stunt), source))
     else:

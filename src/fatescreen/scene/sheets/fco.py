@@ -164,7 +164,9 @@ def _stunts(
         stunt_text = f"{name}: {body}" if name and body else (name or body or "")
         if len(stunt_text) > MAX_TEXT:
             where_long = (*where, "description")
-            reader.fail(where_long, text("check.too_long", length=len(stunt_text), limit=MAX_TEXT))
+            reader.fail(
+                where_long, text("rules.text.too_long", length=len(stunt_text), limit=MAX_TEXT)
+            )
             continue
         bonus = reader.whole(entry.get("bonus", 0), (*where, "bonus"), low=-10, high=10) or 0
         actions = [ACTIONS[flag] for flag in ACTIONS if entry.get(flag) is True]
@@ -277,7 +279,7 @@ def _details(reader: JsonReader, actor: _Actor, details: dict[str, Any], path: J
         if body:
             note = body if key == "notes" else f"{label}: {body}"
             if len(note) > MAX_TEXT:
-                reader.fail(where, text("check.too_long", length=len(note), limit=MAX_TEXT))
+                reader.fail(where, text("rules.text.too_long", length=len(note), limit=MAX_TEXT))
                 continue
             actor.notes.append(Found(note, Source(where, (label,))))
 
@@ -303,6 +305,6 @@ def _extras(reader: JsonReader, actor: _Actor, data: dict[str, Any], path: JsonP
             continue
         note = f"{name}: {body}" if name and body else (name or body or "")
         if len(note) > MAX_TEXT:
-            reader.fail(body_path, text("check.too_long", length=len(note), limit=MAX_TEXT))
+            reader.fail(body_path, text("rules.text.too_long", length=len(note), limit=MAX_TEXT))
             continue
         actor.notes.append(Found(note, Source(where, labels)))

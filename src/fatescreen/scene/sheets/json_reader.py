@@ -107,10 +107,10 @@ class JsonReader:
     def _rule(self, value: str, path: JsonPath, limit: int) -> str | None:
         bad = control_character(value, "\t\n" if limit > MAX_NAME else "\t")
         if bad:
-            self.fail(path, text("check.control_character", character=bad))
+            self.fail(path, text("rules.text.control_character", character=bad))
             return None
         if len(value) > limit:
-            self.fail(path, text("check.too_long", length=len(value), limit=limit))
+            self.fail(path, text("rules.text.too_long", length=len(value), limit=limit))
             return None
         return value
 

@@ -225,9 +225,9 @@ def _value(value: str, kind: str) -> object:
     limit = MAX_TEXT if kind in (_FREE, _LIST) else MAX_NAME
     bad = control_character(value, "\t\n" if limit > MAX_NAME else "\t")
     if bad:
-        return text("check.control_character", character=bad)
+        return text("rules.text.control_character", character=bad)
     if len(value) > limit:
-        return text("check.too_long", length=len(value), limit=limit)
+        return text("rules.text.too_long", length=len(value), limit=limit)
     if kind == _LIST:
         return [part.strip() for part in value.split(";") if part.strip()]
     return value
