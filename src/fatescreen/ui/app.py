@@ -1151,7 +1151,7 @@ class FatescreenApp(App[None]):
 
         session = self.session
         plain = isinstance(request, Save) and request.choice is None
-        if session is not None and plain and session.saves_in_background:
+        if session is not None and plain and session.saves_in_background and not session.read_only:
             if self.saving is not None:
                 self.save_again = True  # what changes meanwhile is saved right after
                 return
