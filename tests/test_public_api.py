@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import contextlib
 import importlib
-import importlib.util
 import inspect
 import pkgutil
 import textwrap
@@ -80,29 +79,12 @@ DOCUMENTED = frozenset(
         "_value_",
         "_name_",
         "_ignore_",
+        "_member_map_",
+        "_member_names_",
+        "_value2member_map_",
     }
 )
 """Underscore names the standard library documents as public."""
-
-
-def _package_root(name: str) -> Path:
-    spec = importlib.util.find_spec(name)
-    assert spec is not None and spec.origin is not None, f"{name} is not installed"
-    return Path(spec.origin).parent
-
-
-@cache
-def dependency_private_names() -> frozenset[str]:
-    """Every private name the dependencies define."""
-    names: set[str] = set()
-    for package in DEPENDENCIES:
-        for path in _package_root(package).rglob("*.py"):
-            try:
-                tree = ast.parse(path.read_text(encoding="utf-8"))
-            except (SyntaxError, UnicodeDecodeError):
-                continue  # a template or test data shipped as .py
-            names |= _defined(tree)
-    return frozenset(names - DOCUMENTED)
 
 
 @cache
@@ -136,12 +118,6 @@ def private_of_dependency_base(cls: type) -> frozenset[str]:
     return frozenset(names - DOCUMENTED)
 
 
-@cache
-def foreign_private_names() -> frozenset[str]:
-    """The dependencies' private names less those fatescreen also defines for itself."""
-    return dependency_private_names() - own_private_names()
-
-
 def _is_self(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and node.id == "self"
 
@@ -152,14 +128,20 @@ def _private_module(name: str) -> bool:
 
 
 def foreign_uses(source: str, filename: str) -> list[str]:
-    """Private names of the dependencies read or set on any object but ``self``, looked up
-    by name with ``getattr``/``setattr``/``hasattr``/``delattr``, or imported, and imports
-    of their private modules (a private name fatescreen also defines for itself counts as
-    its own)."""
-    private = foreign_private_names()
+    """Private names read or set on any object but ``self``, or looked up by name with
+    ``getattr``/``setattr``/``hasattr``/``delattr``, that fatescreen does not define for
+    itself (so some other code's, whether or not the installed release still has them);
+    private names imported from a dependency, and imports of its private modules."""
+    own = own_private_names() | DOCUMENTED
+
+    def foreign(name: str) -> bool:
+        # a private name fatescreen does not define is some other code's: whether the
+        # installed release of a dependency still has it or not (a newer one may not)
+        return _private(name) and name not in own
+
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Attribute) and node.attr in private and not _is_self(node.value):
+        if isinstance(node, ast.Attribute) and foreign(node.attr) and not _is_self(node.value):
             found.append(f"{filename}:{node.lineno}: {node.attr}")
         elif (
             isinstance(node, ast.Call)
@@ -168,7 +150,7 @@ def foreign_uses(source: str, filename: str) -> list[str]:
             and len(node.args) >= 2
             and isinstance(node.args[1], ast.Constant)
             and isinstance(node.args[1].value, str)
-            and node.args[1].value in private
+            and foreign(node.args[1].value)
             and not _is_self(node.args[0])
         ):
             found.append(f"{filename}:{node.lineno}: {node.func.id} {node.args[1].value}")
@@ -256,25 +238,30 @@ def test_the_check_sees_every_dependency(tmp_path: Path, monkeypatch: pytest.Mon
     method of textual-serve's server overridden, a private name looked up with
     ``getattr``, a private module and a private name imported; a documented standard
     library underscore name passes."""
-    source = textwrap.dedent(
+    served_source = textwrap.dedent(
         """
-        import os
-        from collections import namedtuple
         from textual_serve.server import Server
-        from rich._loop import loop_last
-        from tomlkit.container import _NOT_SET
-        import textual._compositor
 
         class Served(Server):
             async def _make_app(self):
                 return await super()._make_app()
+        """
+    )
+    source = served_source + textwrap.dedent(
+        """
+        import os
+        from collections import namedtuple
+        from rich._loop import loop_last
+        from tomlkit.container import _NOT_SET
+        import textual._compositor
 
         def insert(doc, anchor, key, item):
             doc._insert_after(anchor, key, item)
             return getattr(doc, "_map"), os._exit, namedtuple("P", "a")(1)._replace(a=2)
         """
     )
-    (tmp_path / "private_everywhere.py").write_text(source, encoding="utf-8")
+    # only the class is imported: the private names the rest reads may be gone already
+    (tmp_path / "private_everywhere.py").write_text(served_source, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     served = importlib.import_module("private_everywhere").Served
     uses = sorted(use.split(": ", 1)[1] for use in foreign_uses(source, "x.py"))
