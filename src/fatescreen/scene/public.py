@@ -499,3 +499,18 @@ def names_any(text: str, names: Iterable[str]) -> bool:
     """True when ``text`` names one of ``names`` as a whole word or words (case ignored):
     a one-letter secret "X" is named in "X attacks", not in "exchange 2"."""
     return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) for name in names)
+
+
+def secret_character(scene: Scene, character: Character) -> bool:
+    """True when the players cannot see ``character``: an NPC marked hidden, or standing in
+    a secret zone (the GM's screens mark it)."""
+    if character.kind is CharacterKind.PC:
+        return False
+    if character.hidden:
+        return True
+    if character.zone is None or character.zone not in scene.zone_index:
+        return False
+    zone = scene.zone_index[character.zone]
+    return zone.hidden and not any(
+        c.kind is CharacterKind.PC for c in scene.characters_in(character.zone)
+    )
