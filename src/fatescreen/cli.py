@@ -464,6 +464,7 @@ def _campaign_arguments(name: str, parser: LocalParser) -> None:
             default=None,
             help=tr(lang, "cli.arg.out"),
         )
+        parser.add_argument("--gm", action="store_true", help=tr(lang, "cli.arg.gm"))
 
 
 # ---- characters from and to other tools ------------------------------------------------
@@ -734,7 +735,7 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
             campaign = load_campaign(args.campaign).campaign
             number = args.session or campaign.session
             entries = read_record(args.campaign, number)
-            text = record_markdown(campaign.name, number, entries, lang)
+            text = record_markdown(campaign.name, number, entries, lang, gm=args.gm)
             if args.out is None:
                 out.write(text)
             else:

@@ -76,7 +76,12 @@ def test_run_plays_a_campaign_and_log_exports_the_session(campaign_dir: Path) ->
     status, markdown = cli("log", str(campaign_dir), "--session", "2")
     assert status == 0
     assert markdown.startswith("# The golden mask: session 2\n\n## Ambush in the archive\n\n")
-    assert "- `fp give rozio 1 a fine speech`\n  - Rozio gains 1 fate point" in markdown
+    # the players' record: what the table saw, not the GM's commands
+    assert "- Rozio: fate points 1 → 2\n" in markdown
+    assert "`fp give rozio" not in markdown
+    status, full = cli("log", str(campaign_dir), "--session", "2", "--gm")
+    assert status == 0
+    assert "- `fp give rozio 1 a fine speech`\n  - Rozio gains 1 fate point" in full
     assert cli("log", str(campaign_dir), "--session", "9")[1].endswith(
         "Nothing was recorded in this session.\n"
     )

@@ -25,7 +25,7 @@ ENTRIES = [
 
 
 def test_the_record_has_a_section_per_scene_and_a_line_per_reply() -> None:
-    assert record_markdown("The golden mask", 2, ENTRIES, "en") == (
+    assert record_markdown("The golden mask", 2, ENTRIES, "en", gm=True) == (
         "# The golden mask: session 2\n"
         "\n"
         "## Ambush\n"
@@ -144,7 +144,11 @@ def test_each_command_is_recorded_in_its_session_with_the_scene_it_was_typed_in(
     three = read_record(campaign_dir, 3)
     assert three == [
         RecordEntry(
-            "", "Between scenes", "milestone rozio skip", ("Rozio takes a milestone: no change",)
+            "",
+            "Between scenes",
+            "milestone rozio skip",
+            ("Rozio takes a milestone: no change",),
+            (),
         )
     ]
     assert (

@@ -59,15 +59,16 @@ def test_log_and_its_markdown_record(tmp_path: Path) -> None:
     session = played(DEMO, "tick ritual", "pool 6")
     assert session.execute("log").lines == ("The ritual completes: 1/4", "the GM pool is now 6")
     # the record is for the table: the ritual countdown shows the players only its boxes,
-    # so the entry naming it is left out (docs/player-view.md)
+    # so its entry says only the boxes (docs/player-view.md)
     assert session.execute("log --markdown").lines == (
         "# The golden mask",
         "",
-        "- `pool 6`",
-        "  - the GM pool is now 6",
+        "- countdown #1: 0/4 → 1/4",
+        "- GM pool 4 → 6",
     )
     assert session.execute('public "The ritual completes"').ok
-    assert session.execute("log --markdown").lines[2:4] == (
+    assert "  - countdown The ritual completes: 1/4" in session.execute("log --markdown").lines
+    assert session.execute("log --markdown --gm").lines[2:4] == (
         "- `tick ritual`",
         "  - The ritual completes: 1/4",
     )

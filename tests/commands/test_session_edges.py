@@ -161,7 +161,7 @@ def test_the_log_escapes_control_characters_of_accepted_lines() -> None:
     result = session.execute("pool\t5")
     assert result.ok and result.line == "pool\\x095"
     assert session.log[-1].command == "pool\\x095"
-    assert "- `pool\\x095`" in session.log_lines(markdown=True)
+    assert "- `pool\\x095`" in session.log_lines(markdown=True, gm=True)
 
 
 def test_a_tab_in_a_name_is_escaped_in_the_result_its_label_and_the_log() -> None:
@@ -217,7 +217,7 @@ def test_the_record_hides_only_the_entries_that_name_a_secret() -> None:
     assert session.execute("secret x").ok  # a one-letter secret name
     assert session.execute("pool 6").ok
     record = session.log_lines(markdown=True)
-    assert "- `pool 6`" in record
+    assert "- GM pool 4 → 6" in record
     assert not any("X" in line for line in record[1:])
 
 

@@ -26,6 +26,8 @@ SAME_IN_BOTH = {
     "mekanismi.check.side": "only placeholders",
     "mekanismi.gear.line": "only placeholders and a number",
     "objektit.roll.line": "only placeholders and arithmetic",
+    "record.fact.character": "only placeholders",
+    "record.fact.link": "only placeholders and an arrow",
 }
 """Keys whose Finnish text may equal the English one, and why."""
 

@@ -26,9 +26,9 @@ SIZE = (160, 50)
 KEY_WORDS = {"Esc", "esc", "Enter", "Tab", "Del", "ctrl", "shift", "PgUp", "PgDn"}
 """Keys as the keyboard names them."""
 THEME_WORDS = {word for path in shipped("themes").glob("*.toml") for word in path.stem.split("-")}
-TYPED_AS_IS = {"markdown", "replay", "overwrite", "fatescreen", "fi", *THEME_WORDS}
-"""Words that are the same in any language: ``log --markdown``, ``save --replay`` and
-``--overwrite``, the program's name, the language's code and the themes' names."""
+TYPED_AS_IS = {"markdown", "gm", "replay", "overwrite", "fatescreen", "fi", *THEME_WORDS}
+"""Words that are the same in any language: ``log --markdown [--gm]``, ``save --replay``
+and ``--overwrite``, the program's name, the language's code and the themes' names."""
 
 
 @pytest.fixture

@@ -64,6 +64,9 @@ class RecordEntry:
     title: str
     command: str
     lines: tuple[str, ...]
+    players: tuple[str, ...] | None = None
+    """What the players could see of it (see :meth:`Session.players_lines`); None in a
+    record written before the players' record was kept, which leaves it out of theirs."""
 
 
 def record_path(folder: Path, session: int) -> Path:
@@ -84,33 +87,45 @@ def read_record(folder: Path, session: int) -> list[RecordEntry]:
     for line in text.split("\n"):  # JSON may hold U+2028, which splitlines() breaks at
         try:
             data = json.loads(line)
+            players = data.get("players")
             entries.append(
                 RecordEntry(
                     str(data["scene"]),
                     str(data["title"]),
                     str(data["command"]),
                     tuple(str(item) for item in data["lines"]),
+                    None if players is None else tuple(str(item) for item in players),
                 )
             )
-        except (json.JSONDecodeError, KeyError, TypeError):
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
             break
     return entries
 
 
-def record_markdown(name: str, session: int, entries: list[RecordEntry], lang: str) -> str:
-    """A session record as one Markdown document, a section per scene."""
+def record_markdown(
+    name: str, session: int, entries: list[RecordEntry], lang: str, *, gm: bool = False
+) -> str:
+    """A session record as one Markdown document, a section per scene: the players' record
+    (what the table could see of each entry, entries that showed nothing left out), or with
+    ``gm`` the full record of commands and their lines."""
     out = [f"# {tr(lang, 'record.title', name=name, session=session)}", ""]
-    if not entries:
+    shown: list[tuple[RecordEntry, str, tuple[str, ...]]] = []
+    for entry in entries:
+        if gm:
+            shown.append((entry, f"`{entry.command}`", entry.lines))
+        elif entry.players:
+            shown.append((entry, entry.players[0], entry.players[1:]))
+    if not shown:
         out.append(tr(lang, "record.empty"))
     title: str | None = None
-    for entry in entries:
+    for entry, head, lines in shown:
         if entry.title != title:
             title = entry.title
             if out[-1] != "":
                 out.append("")
             out += [f"## {title}", ""]
-        out.append(f"- `{entry.command}`")
-        out += [f"  - {line}" for line in entry.lines]
+        out.append(f"- {head}")
+        out += [f"  - {line}" for line in lines]
     return "\n".join(out) + "\n"
 
 
@@ -183,6 +198,7 @@ class CampaignSession(Session):
         """
         self.refuse_pending_recovery()
         self.settle_hand_edits(None)  # saved at once: never over a hand edit unasked
+        self.step_from = self.scene
         if character.id not in {member.id for member in self.campaign.party}:
             raise CommandError(tr(self.lang, "campaign.not_in_party", name=character.name))
         problems = check_sheet(character, self.campaign.skills, self.campaign.skill_layout)
@@ -197,6 +213,7 @@ class CampaignSession(Session):
         changed = frozenset({"party", f"pc:{character.id}", f"character:{character.id}"})
         applied = CampaignApplied(scene, (label,), label, changed, campaign=campaign, save=True)
         result = self._commit_campaign(label, applied, [], journal=False, command=False)
+        self.note_moments()
         for listener in self.listeners:
             listener(result)
         return result
@@ -460,13 +477,25 @@ class CampaignSession(Session):
         return replayed
 
     def _write_record(self) -> None:
+        from fatescreen.scene.public import names_any
+
         self._stamp(self.campaign.session, None)
-        for (session, key, title), entry in list(zip(self.stamps, self.log, strict=True))[
-            self.recorded :
-        ]:
+        self.note_moments()
+        secrets = self.secrets()
+        for index, ((session, key, title), entry) in list(
+            enumerate(zip(self.stamps, self.log, strict=True))
+        )[self.recorded :]:
             path = record_path(self.folder, session)
             path.parent.mkdir(parents=True, exist_ok=True)
-            data = {"scene": key, "title": title, "command": entry.command, "lines": entry.lines}
+            data = {
+                "scene": key,
+                "title": title,
+                "command": entry.command,
+                "lines": entry.lines,
+                "players": [
+                    line for line in self.players_lines(index) if not names_any(line, secrets)
+                ],
+            }
             with path.open("a", encoding="utf-8") as handle:
                 handle.write(json.dumps(data, ensure_ascii=False) + "\n")
         self.recorded = len(self.log)

@@ -155,7 +155,7 @@ for _name, _usage, _example, _aliases in (
     ("undo", "undo", "undo", ("u", "kumoa")),
     ("redo", "redo", "redo", ("re", "tee")),
     ("save", "save [--replay|--overwrite] [PATH]", "save", ("w", "tallenna")),
-    ("log", "log [--markdown]", "log --markdown", ("l", "loki")),
+    ("log", "log [--markdown [--gm]]", "log --markdown", ("l", "loki")),
     ("help", "help [VERB]", "help attack", ("?", "apua", "ohje")),
 ):
     register_verb(
@@ -229,6 +229,11 @@ class Session(JournalGuard):
     """The scene's writer lock, while this session holds it (see :func:`take_writer_lock`)."""
     unsaved: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     """The changes made since the last save, as the journal records them."""
+    moments: list[tuple[Scene, Scene]] = field(default_factory=list)
+    """For each log entry: the scene before it and after it (the players' record is made
+    from what the players could see of each, see :meth:`players_lines`)."""
+    step_from: Scene | None = field(default=None, repr=False)
+    """The scene as the command being run found it."""
 
     @classmethod
     def open(
@@ -356,6 +361,7 @@ class Session(JournalGuard):
         text = line.strip()
         if not text or text.startswith("#"):
             return Result(text, ())
+        self.step_from = self.scene
         try:
             words = split_line(text, self.lang)
             found = find_verb(words[0], self.lang)
@@ -369,6 +375,7 @@ class Session(JournalGuard):
             # Only the project's own errors are messages for the GM; anything else is a bug.
             said = rules_message(error, self.lang) if isinstance(error, RulesError) else str(error)
             result = Result(text, (said,), ok=False)
+        self.note_moments()
         result = result.shown()
         for listener in self.listeners:
             listener(result)
@@ -427,7 +434,8 @@ class Session(JournalGuard):
         if name == "save":
             return self._save(words, text)
         if name == "log":
-            return Result(text, tuple(self.log_lines(markdown="--markdown" in words)))
+            lines = self.log_lines(markdown="--markdown" in words, gm="--gm" in words)
+            return Result(text, tuple(lines))
         return Result(text, tuple(self.help_lines(words[0] if words else None)))
 
     def _save(self, words: list[str], text: str) -> Result:
@@ -519,21 +527,49 @@ class Session(JournalGuard):
         """True when the scene differs from the file."""
         return self.loaded is None or self._carry_pending(self.loaded.scene) != self.scene
 
-    def log_lines(self, markdown: bool = False) -> list[str]:
-        """The event log, oldest first; as a Markdown session record if asked."""
+    def note_moments(self) -> None:
+        """Note the scene before and after each log entry not noted yet: the first from
+        the scene the command found, the others (a command that logged more) from now."""
+        before = self.step_from or self.scene
+        while len(self.moments) < len(self.log):
+            self.moments.append((before, self.scene))
+            before = self.scene
+        self.step_from = self.scene
+
+    def players_lines(self, index: int) -> tuple[str, ...]:
+        """What the players could see of log entry ``index`` (see
+        :func:`fatescreen.scene.public_text.players_lines`); () when nothing public changed."""
+        # imported here: the dashboard's start needs none of the player view's values
+        from fatescreen.scene.public_text import players_lines
+
+        self.note_moments()
+        before, after = self.moments[index]
+        return tuple(escape_controls(line) for line in players_lines(before, after, self.lang))
+
+    def log_lines(self, markdown: bool = False, *, gm: bool = False) -> list[str]:
+        """The event log, oldest first; as a Markdown session record if asked: the
+        players' record (what the table could see of each step), or with ``gm`` the full
+        record of commands and results."""
         if not markdown:
             return [line for entry in self.log for line in entry.lines] or [
                 tr(self.lang, "log.empty")
             ]
-        from fatescreen.scene.public import is_public_text
+        from fatescreen.scene.public import names_any
 
         out = [f"# {self.scene.title}", ""]
         secrets = self.secrets()
-        for entry in self.log:
-            if not is_public_text("\n".join((entry.command, *entry.lines)), secrets):
-                continue  # the record is for the table: see docs/player-view.md
-            out.append(f"- `{entry.command}`")
-            out += [f"  - {line}" for line in entry.lines]
+        for index, entry in enumerate(self.log):
+            if gm:
+                out.append(f"- `{entry.command}`")
+                out += [f"  - {line}" for line in entry.lines]
+                continue
+            # the record is for the table (docs/player-view.md): what they saw of each step,
+            # less what has been made secret since
+            seen = [line for line in self.players_lines(index) if not names_any(line, secrets)]
+            first, *rest = seen or ("",)
+            if first:
+                out.append(f"- {first}")
+                out += [f"  - {line}" for line in rest]
         return out
 
     def secrets(self) -> frozenset[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
@@ -552,3 +553,140 @@ def is_public_text(text: str, secrets: Iterable[str]) -> bool:
     """True when ``text`` names none of ``secrets`` (case ignored)."""
     folded = text.casefold()
     return not any(secret.casefold() in folded for secret in secrets)
+
+
+FACT_KINDS = (
+    "zone",
+    "link",
+    "aspect",
+    "character",
+    "occupant",
+    "fate_points",
+    "stress",
+    "consequence",
+    "form",
+    "members",
+    "taken_out",
+    "conceded",
+    "countdown",
+    "triggers",
+    "outcome",
+    "exchange",
+    "up",
+    "gm_pool",
+)
+"""The kinds of :func:`public_facts`, in the order the players' record says them."""
+
+
+def _aspect_facts(
+    facts: dict[tuple[str, ...], str], where: str, aspects: Iterable[PublicAspect]
+) -> None:
+    for aspect in aspects:
+        invokes = ", ".join(f"{holder or GM}×{count}" for holder, count in aspect.free_invokes)
+        facts["aspect", where, aspect.name] = invokes
+
+
+def public_facts(view: PublicScene) -> dict[tuple[str, ...], str]:
+    """A public scene as facts, ``(kind, subject, …) -> value``: two views differ exactly
+    where their facts do (the last roll aside), and every fact is public. The kinds are
+    :data:`FACT_KINDS`; a free invoke held by the GM is written ``GM``."""
+    facts: dict[tuple[str, ...], str] = {}
+    for zone in view.zones:
+        facts["zone", zone.name] = ""
+        _aspect_facts(facts, zone.name, zone.aspects)
+        for name in zone.occupants:
+            facts["occupant", name] = zone.name
+    for a, b in view.links:
+        facts["link", *sorted((a, b))] = ""
+    _aspect_facts(facts, "", view.aspects)
+    for character in (*view.pcs, *view.npcs):
+        name = character.name
+        facts["character", name] = character.player
+        _aspect_facts(facts, name, character.aspects)
+        if character.fate_points is not None:
+            facts["fate_points", name] = str(character.fate_points)
+        for track in character.stress:
+            facts["stress", name, track.kind] = ", ".join(str(box) for box in track.checked)
+        for consequence in character.consequences:
+            facts["consequence", name, consequence.severity] = consequence.name
+        if character.form:
+            facts["form", name] = character.form
+        if character.members is not None:
+            facts["members", name] = str(character.members)
+        for flag in ("taken_out", "conceded"):
+            if getattr(character, flag):
+                facts[flag, name] = ""
+    for number, countdown in enumerate(view.countdowns, 1):
+        label = countdown.name or f"#{number}"
+        facts["countdown", label] = f"{countdown.checked}/{countdown.boxes}"
+        if countdown.triggers:
+            facts["triggers", label] = "; ".join(countdown.triggers)
+        if countdown.outcome:
+            facts["outcome", label] = countdown.outcome
+    if view.turn is not None:
+        facts["exchange",] = str(view.turn.exchange)
+        up = [entry.name for entry in view.turn.entries if entry.up]
+        if up:
+            facts["up",] = up[0]
+    facts["gm_pool",] = str(view.gm_pool)
+    return facts
+
+
+@dataclass(frozen=True)
+class PublicChange:
+    """One public fact that a step of play changed: ``before`` is None for a new fact,
+    ``after`` None for one that is gone."""
+
+    key: tuple[str, ...]
+    before: str | None
+    after: str | None
+
+
+@dataclass(frozen=True)
+class PublicStep:
+    """What the players saw of one step of play: the roll made (if any) and the facts
+    that changed. Empty when the step changed nothing public."""
+
+    roll: PublicRoll | None
+    changes: tuple[PublicChange, ...]
+
+    def __bool__(self) -> bool:
+        return self.roll is not None or bool(self.changes)
+
+
+def public_step(before: Scene, after: Scene) -> PublicStep:
+    """What the players saw of the step of play from ``before`` to ``after``: decided from
+    the public view of each (:func:`public_scene`), never from the GM's words, so a step
+    that changed only secrets (notes, an NPC's stats, a hidden aspect) is empty."""
+    facts_before = public_facts(public_scene(before))
+    facts_after = public_facts(public_scene(after))
+    order = {kind: number for number, kind in enumerate(FACT_KINDS)}
+    keys = sorted(set(facts_before) | set(facts_after), key=lambda key: (order[key[0]], key))
+    changes = tuple(
+        PublicChange(key, facts_before.get(key), facts_after.get(key))
+        for key in keys
+        if facts_before.get(key) != facts_after.get(key)
+    )
+    rolled = after.pending_roll is not None and after.pending_roll != before.pending_roll
+    return PublicStep(public_roll(after.pending_roll, after) if rolled else None, changes)
+
+
+def names_any(text: str, names: Iterable[str]) -> bool:
+    """True when ``text`` names one of ``names`` as a whole word or words (case ignored):
+    a one-letter secret "X" is named in "X attacks", not in "exchange 2"."""
+    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) for name in names)
+
+
+def secret_character(scene: Scene, character: Character) -> bool:
+    """True when the players cannot see ``character``: an NPC marked hidden, or standing in
+    a secret zone (the GM's screens mark it)."""
+    if character.kind is CharacterKind.PC:
+        return False
+    if character.hidden:
+        return True
+    if character.zone is None or character.zone not in scene.zone_index:
+        return False
+    zone = scene.zone_index[character.zone]
+    return zone.hidden and not any(
+        c.kind is CharacterKind.PC for c in scene.characters_in(character.zone)
+    )

@@ -86,6 +86,12 @@ HOLDER_TAG_WIDTH = 14
 """The longest holder name a free invoke pip shows before cutting it short."""
 
 
+def secret_mark(gm: str) -> str:
+    """The GM's mark on what the players cannot see (a hidden aspect, a secret character or
+    zone), ``gm`` being the GM's name in the UI's language: " [GM]"."""
+    return f" [{gm}]"
+
+
 def holder_tag(owner: str, names: Mapping[str, str], gm: str = "GM") -> str:
     """Whose free invoke a pip is, by name: ``Silbestre``, ``Masked leader``, ``gm`` for the GM."""
     if owner == GM:
@@ -130,7 +136,7 @@ def _aspect_parts(aspect: Aspect, names: Mapping[str, str], gm: str) -> list[Par
     if aspect.kind is AspectKind.BOOST:
         parts.append((" ✧", "$accent"))
     if aspect.hidden:
-        parts.append((f" [{gm}]", "$text-muted italic"))
+        parts.append((secret_mark(gm), "$text-muted italic"))
     parts += invoke_pips(aspect, names, gm)
     return parts
 

@@ -8,6 +8,7 @@ from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.layout import DockArrangeResult
 
+from fatescreen.rules.character import Character
 from fatescreen.scene.model import Scene
 from fatescreen.ui.kept import KeptLines
 from fatescreen.ui.lines import LinesView, show_scrollbar
@@ -114,3 +115,14 @@ def touches(changed: frozenset[str], *tags: str) -> bool:
     if "all" in changed:
         return True
     return any(t == tag or t.startswith(tag + ":") for t in changed for tag in tags)
+
+
+def shows_gm_mark(scene: Scene, character: Character) -> bool:
+    """Whether ``character`` gets the GM's mark: the players cannot see it (decided by
+    :func:`fatescreen.scene.public.secret_character`)."""
+    zone = scene.zone_index.get(character.zone or "")
+    if not character.hidden and (zone is None or not zone.hidden):
+        return False  # public for sure: the first frame needs no player-view module
+    from fatescreen.scene.public import secret_character
+
+    return secret_character(scene, character)

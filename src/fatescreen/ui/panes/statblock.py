@@ -35,9 +35,18 @@ from fatescreen.rules.harm import HarmOptions, shifts_until_taken_out
 from fatescreen.rules.npcs import largest_group_hit
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView, TextBlock
-from fatescreen.ui.panes.base import Pane
+from fatescreen.ui.panes.base import Pane, shows_gm_mark
 from fatescreen.ui.state import View
-from fatescreen.ui.text import Part, aspect_content, aspect_line, assemble, boxes, literal, rating
+from fatescreen.ui.text import (
+    Part,
+    aspect_content,
+    aspect_line,
+    assemble,
+    boxes,
+    literal,
+    rating,
+    secret_mark,
+)
 
 
 class StressBoxes(TextBlock):
@@ -112,9 +121,11 @@ def kind_label(character: Character, view: View) -> str:
 
 def sheet_head(scene: Scene, character: Character, view: View) -> Content:
     """Name, kind, and the numbers a GM needs mid-fight: shifts left, weapon, armor, points."""
+    secret = shows_gm_mark(scene, character)  # the players cannot see it: the GM's mark
     lines: list[Content] = [
         assemble(
             (character.shown_name, "bold $accent"),
+            (secret_mark(view.tr("gm.name")) if secret else "", "$text-muted italic"),
             ("  " + kind_label(character, view), "$text-muted"),
         )
     ]
@@ -327,7 +338,8 @@ class StatBlockPane(Pane):
             if character is not None and character.minions
             else ()
         )
-        key = (character, minions, view, scene.rules)
+        secret = character is not None and shows_gm_mark(scene, character)
+        key = (character, minions, view, scene.rules, secret)
         if key == self._key and "all" not in changed:
             return
         self._key = key

@@ -8,9 +8,9 @@ from textual.content import Content
 from fatescreen.rules.conflict import FULL_DEFENSE_BONUS, TurnOrder, may_pick
 from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView
-from fatescreen.ui.panes.base import Pane, touches
+from fatescreen.ui.panes.base import Pane, shows_gm_mark, touches
 from fatescreen.ui.state import View
-from fatescreen.ui.text import Part, assemble
+from fatescreen.ui.text import Part, assemble, secret_mark
 
 
 def turn_lines(
@@ -21,6 +21,7 @@ def turn_lines(
     defense covers (the bonus their defenses get)."""
     order = scene.turn
     characters, obstacles = scene.character_index, scene.obstacle_index
+    mark = secret_mark(view.tr("gm.name"))
 
     def name_of(pid: str) -> str:
         # looked up for the participants only: a large scene has thousands of characters
@@ -28,7 +29,10 @@ def turn_lines(
         if obstacle is not None:
             return "⚠ " + obstacle.name
         character = characters.get(pid)
-        return character.shown_name if character is not None else pid
+        if character is None:
+            return pid
+        # the players cannot see it: the GM's mark (docs/player-view.md)
+        return character.shown_name + (mark if shows_gm_mark(scene, character) else "")
 
     if order is None:
         from fatescreen.commands.flow import default_participants
@@ -61,6 +65,20 @@ def turn_lines(
     if order.started and not waiting:
         lines.append(assemble((view.tr("ui.all_acted"), "$warning")))
     return lines
+
+
+def secret_participants(scene: Scene) -> tuple[str, ...]:
+    """The turn order's participants the players cannot see (they show the GM's mark)."""
+    if scene.turn is None:
+        from fatescreen.commands.flow import default_participants
+
+        participants = tuple(default_participants(scene))
+    else:
+        participants = scene.turn.participants
+    characters = scene.character_index
+    return tuple(
+        pid for pid in participants if pid in characters and shows_gm_mark(scene, characters[pid])
+    )
 
 
 def _participant_line(name: str, state: str, cursor: bool, up_label: str, defense: str) -> Content:
@@ -156,6 +174,7 @@ class TurnPane(Pane):
             and not touches(changed, "turn", "contests", "challenges")
             and scene.turn is self._scene.turn
             and scene.contests is self._scene.contests
+            and secret_participants(scene) == secret_participants(self._scene)
         ):
             self._scene = scene
             return

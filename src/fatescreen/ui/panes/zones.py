@@ -26,7 +26,7 @@ from fatescreen.ui.kept import KeptLines
 from fatescreen.ui.lines import resize_scrollbar, show_scrollbar
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
-from fatescreen.ui.text import literal
+from fatescreen.ui.text import literal, secret_mark
 
 BOX_WIDTH = 26
 """The widest a zone box gets."""
@@ -111,7 +111,7 @@ class ZoneBox:
     known before they are worked out.
     """
 
-    __slots__ = ("_lines", "_made_from", "size", "title", "zone_id")
+    __slots__ = ("_lines", "_made_from", "mark", "size", "title", "zone_id")
 
     def __init__(
         self,
@@ -120,9 +120,12 @@ class ZoneBox:
         lines: tuple[tuple[str, str], ...] | None = None,
         *,
         made_from: MadeFrom | None = None,
+        mark: str = "",
     ) -> None:
         self.zone_id = zone_id
         self.title = title
+        self.mark = mark
+        """The GM's mark after the title, for a secret zone ("" for none)."""
         self._lines = lines
         self._made_from = made_from
         self.size = len(lines) if lines is not None else _box_size(made_from)
@@ -140,7 +143,12 @@ class ZoneBox:
             return NotImplemented
         if self is other:
             return True
-        if (self.zone_id, self.title, self.size) != (other.zone_id, other.title, other.size):
+        if (self.zone_id, self.title, self.mark, self.size) != (
+            other.zone_id,
+            other.title,
+            other.mark,
+            other.size,
+        ):
             return False
         mine, theirs = self._made_from, other._made_from
         if (
@@ -155,7 +163,7 @@ class ZoneBox:
         return self.lines == other.lines
 
     def __hash__(self) -> int:
-        return hash((self.zone_id, self.title, self.size))
+        return hash((self.zone_id, self.title, self.mark, self.size))
 
     def __repr__(self) -> str:
         return f"ZoneBox({self.zone_id!r}, {self.title!r}, {self.lines!r})"
@@ -268,7 +276,8 @@ def _zone_box(scene: Scene, zone: Zone, inner: int, obstacles: list[Obstacle], g
     """One zone's box (``gm``: the GM's name, marking hidden aspects), its lines worked
     out when first needed."""
     made_from = (zone, scene.characters_in(zone.id), tuple(obstacles), inner, gm)
-    return ZoneBox(zone.id, literal(zone.name), made_from=made_from)
+    mark = secret_mark(gm) if zone.hidden else ""
+    return ZoneBox(zone.id, literal(zone.name), made_from=made_from, mark=mark)
 
 
 def _box_size(made_from: MadeFrom | None) -> int:
@@ -289,7 +298,7 @@ def _box_lines(
     lines: list[tuple[str, str]] = []
     for aspect in zone.aspects:
         invokes = f" ({len(aspect.free_invokes)})" if aspect.free_invokes else ""
-        hidden = f" [{gm}]" if aspect.hidden else ""
+        hidden = secret_mark(gm) if aspect.hidden else ""
         lines.append((_fit(literal(aspect.name), inner, invokes + hidden), "italic $secondary"))
     for character in characters:
         name = literal(character.shown_name)
@@ -298,6 +307,8 @@ def _box_lines(
             name = "✝" + name
         elif character.minions or character.forms:
             marks += " ◆"
+        if character.hidden and character.kind is not CharacterKind.PC:
+            marks += secret_mark(gm)  # the players cannot see it: docs/player-view.md
         style = "bold" if character.kind is CharacterKind.PC else ""
         if character.taken_out:
             style = "strike $text-muted"
@@ -430,7 +441,11 @@ class Band:
 
 
 def _draw_box(canvas: Canvas, x: int, box: ZoneBox, wide: int, height: int) -> None:
-    title = _fit(f" {box.title} ", wide - 4)
+    title = (
+        _fit(f" {box.title}", wide - 4, f"{box.mark} ")
+        if box.mark
+        else _fit(f" {box.title} ", wide - 4)
+    )
     canvas.put(x, 0, "┌" + "─" * (wide - 2) + "┐", "$primary")
     canvas.put(x + 2, 0, title, "bold $primary")
     for line in range(1, height - 1):
@@ -917,8 +932,8 @@ def _same_map(old: Scene, new: Scene) -> bool:
     # command changes a few characters of thousands)
     places = compress(range(len(new.characters)), map(is_not, old.characters, new.characters))
     return all(
-        (a.zone, a.shown_name, a.taken_out, a.members, a.kind)
-        == (b.zone, b.shown_name, b.taken_out, b.members, b.kind)
+        (a.zone, a.shown_name, a.taken_out, a.members, a.kind, a.hidden)
+        == (b.zone, b.shown_name, b.taken_out, b.members, b.kind, b.hidden)
         for a, b in ((old.characters[place], new.characters[place]) for place in places)
     )
 

@@ -19,6 +19,7 @@ from fatescreen.scene.public import (
     PublicScene,
     PublicTrack,
 )
+from fatescreen.scene.public_text import roll_text
 from fatescreen.ui.text import PIPS, Part, assemble, join_lines
 
 NAME_ROOM = 14
@@ -155,19 +156,7 @@ def countdowns_text(scene: PublicScene, lang: str) -> Content:
 
 def roll_line(roll: PublicRoll, lang: str) -> Content:
     """A roll as the table saw it."""
-    action = tr(lang, f"players.action.{roll.action}")
-    if roll.skill:
-        action += f" ({roll.skill})"
-    values = {
-        "actor": roll.actor or tr(lang, "players.someone"),
-        "target": roll.target,
-        "action": action,
-        "dice": " ".join(roll.dice),
-        "effort": f"{roll.effort:+d}",
-        "opposition": f"{roll.opposition:+d}",
-        "outcome": tr(lang, f"outcome.{roll.outcome}"),
-    }
-    return assemble(tr(lang, "players.roll_target" if roll.target else "players.roll", **values))
+    return assemble(roll_text(roll, lang))
 
 
 def rolls_text(rolls: Iterable[PublicRoll], lang: str) -> Content:
