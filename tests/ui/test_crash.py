@@ -146,49 +146,7 @@ def test_a_crash_is_a_short_message_a_log_and_a_kept_journal(tmp_path: Path) -> 
     shutil.copytree(SCENES, tmp_path / "scenes")
     scene = tmp_path / "scenes" / "golden-mask.toml"
     data = tmp_path / "data"
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("TEXTUAL", "FATESCREEN_", "NO_COLOR"))
-    }
-    env |= {
-        "FATESCREEN_DATA_DIR": str(data),
-        "FATESCREEN_CONFIG_DIR": str(tmp_path / "config"),
-        "FATESCREEN_CACHE_DIR": str(tmp_path / "cache"),
-        "TERM": "xterm-256color",
-        "COLUMNS": "120",
-        "LINES": "40",
-    }
-    master, slave = pty.openpty()
-    os.set_blocking(master, False)
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(scene), "--lang", "en"],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        close_fds=True,
-    )
-    os.close(slave)
-    seen = bytearray()
-    try:
-        _read_until(master, seen, lambda: b"Silbestre" in _plain(seen), 30)
-        assert b"Silbestre" in _plain(seen), "the dashboard did not draw"
-        time.sleep(0.5)
-        os.write(master, b":")
-        time.sleep(0.3)
-        os.write(master, b"fp give silbestre 1\r")
-        time.sleep(1.0)
-        _read_until(master, seen, lambda: False, 0.5)
-        os.write(master, b"?")
-        _read_until(master, seen, lambda: child.poll() is not None, 30)
-        status = child.wait(timeout=30)
-        _read_until(master, seen, lambda: False, 0.5)
-    finally:
-        if child.poll() is None:
-            child.kill()
-        os.close(master)
-    out = seen.decode("utf-8", errors="replace")
+    status, out = _play(CHILD, scene, data, [b":", b"fp give silbestre 1\r", b"?"], tmp_path)
     assert status != 0
     ending = out[out.rfind("\x1b[?1049l") :]  # after the dashboard left the screen
     assert "fatescreen stopped on an unexpected error" in ending
