@@ -15,6 +15,7 @@ import contextlib
 import errno
 import json
 import os
+import secrets
 import socket
 import time
 from dataclasses import dataclass
@@ -43,20 +44,22 @@ def alive(pid: int) -> bool:
 @dataclass(frozen=True)
 class Holder:
     """Who holds a writer lock: a process on a host, since a moment (seconds since the
-    epoch)."""
+    epoch), told apart from any other holder of that process by a random token (two locks
+    taken in the same millisecond are still two holders)."""
 
     pid: int
     host: str
     since: float
+    token: str = ""
 
     @classmethod
     def this_process(cls) -> Holder:
         """The holder this process would be, from now."""
-        return cls(os.getpid(), socket.gethostname(), round(time.time(), 3))
+        return cls(os.getpid(), socket.gethostname(), round(time.time(), 3), secrets.token_hex(8))
 
     def as_record(self) -> dict[str, object]:
         """The holder as the lock file and the journal's first line record it."""
-        return {"pid": self.pid, "host": self.host, "since": self.since}
+        return {"pid": self.pid, "host": self.host, "since": self.since, "token": self.token}
 
     @classmethod
     def from_record(cls, record: object) -> Holder | None:
@@ -68,7 +71,8 @@ class Holder:
             return None
         if not isinstance(since, (int, float)) or isinstance(since, bool):
             return None
-        return cls(pid, host, float(since))
+        token = record.get("token", "")
+        return cls(pid, host, float(since), token if isinstance(token, str) else "")
 
     def since_text(self) -> str:
         """When the holder took the lock, in local time (``2026-01-31 20:15``)."""
