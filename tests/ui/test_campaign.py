@@ -18,7 +18,7 @@ from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from fatescreen.ui.scene_list import SceneListScreen
 from fatescreen.ui.sheet import SheetRow, SheetScreen
 from tests.campaign.support import campaign_file, party_file
-from tests.ui.support import CampaignFactory, Keys, log_text, screen_text, text_of
+from tests.ui.support import CampaignFactory, Keys, log_text, screen_text, text_of, until
 
 SIZE = (80, 24)
 WIDE = (160, 50)
@@ -49,6 +49,7 @@ async def go_to(keys: Keys, app: CampaignApp, field: str) -> None:
     """Highlight a sheet's field by its key (``skills``, ``consequences.mild``) with j and k."""
     order = [row.field.key for row in app.screen.query(SheetRow) if row.field is not None]
     for _ in range(len(order)):
+        await until(keys.pilot, lambda: isinstance(app.focused, SheetRow))  # a new sheet's row
         focused = app.focused
         assert isinstance(focused, SheetRow) and focused.field is not None
         here = order.index(focused.field.key)

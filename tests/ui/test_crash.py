@@ -103,14 +103,14 @@ def _play(
     os.close(slave)
     seen = bytearray()
     try:
-        _read_until(master, seen, lambda: b"Silbestre" in _plain(seen), 30)
+        _read_until(master, seen, lambda: b"Silbestre" in _plain(seen), 60)
         assert b"Silbestre" in _plain(seen), "the dashboard did not draw"
         time.sleep(0.5)
         for key in keys:
             os.write(master, key)
             time.sleep(0.4)
             _read_until(master, seen, lambda: child.poll() is not None, 0.6)
-        _read_until(master, seen, lambda: child.poll() is not None, 30)
+        _read_until(master, seen, lambda: child.poll() is not None, 60)  # a busy machine's pace
         status = child.wait(timeout=30)
         _read_until(master, seen, lambda: False, 0.5)
     finally:

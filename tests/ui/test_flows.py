@@ -8,7 +8,7 @@ from fatescreen.rules.character import StressKind
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from fatescreen.ui.dialogs.roll import RollDialog
-from tests.ui.support import AppFactory, Keys, log_text, screen_text, text_of
+from tests.ui.support import AppFactory, Keys, log_text, screen_text, text_of, until
 
 SIZE = (80, 24)
 
@@ -46,8 +46,9 @@ async def test_npc_attack_absorbed_with_stress_and_a_consequence(make_app: AppFa
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
         assert (dialog.actor, dialog.target) == ("leader", "silbestre")
-        assert isinstance(app.focused, Input) and app.focused.id == "dice"
-        assert not app.focused.cursor_blink
+        focused = app.focused
+        assert isinstance(focused, Input) and focused.id == "dice"
+        await until(pilot, lambda: not focused.cursor_blink)  # set as the focus arrives
         await keys.type("+++0 vs --00")
         await keys.press("enter")
         assert isinstance(app.screen, ChoiceDialog)
