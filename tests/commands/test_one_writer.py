@@ -181,6 +181,58 @@ def test_a_save_as_another_file_is_not_a_hand_edit(tmp_path: Path) -> None:
     assert load_scene(scene).scene.title == "The silver mask"
 
 
+def test_a_save_as_moves_the_writer_its_lock_and_its_journal_to_the_new_file(
+    tmp_path: Path,
+) -> None:
+    """After "save as", play goes on in the new file: a crash then loses nothing of it, the
+    old file is free for another writer and offers nothing to recover."""
+    scene = copy_demo(tmp_path)
+    copy = scene.with_name("copy.toml")
+    session = Session.open(scene, lock=True)
+    assert session.execute("pool 7").ok
+    assert session.execute("save copy.toml").ok
+    assert session.execute("pool 2").ok  # after the save as: into the copy's journal
+    with pytest.raises(SceneLocked):
+        Session.open(copy, lock=True)
+    other = Session.open(scene, lock=True)  # the old file is free, with nothing to recover
+    assert not other.recovery_pending and other.scene.gm_pool != 7
+    other.close()
+    assert session.journal is not None
+    assert session.journal.pending(copy.read_text(encoding="utf-8")) == [("pool 2", ())]
+    session.close()
+    crashed = Session.open(copy, lock=True)  # as after a crash: the change is recovered
+    assert crashed.recovery_pending and crashed.recover() == 1 and crashed.scene.gm_pool == 2
+    crashed.close()
+
+
+def test_a_save_as_onto_a_file_another_writer_has_writes_nothing(tmp_path: Path) -> None:
+    scene = copy_demo(tmp_path)
+    copy = scene.with_name("copy.toml")
+    copy.write_text(scene.read_text(encoding="utf-8"), encoding="utf-8")
+    held = Session.open(copy, lock=True)
+    session = Session.open(scene, lock=True)
+    assert session.execute("pool 7").ok
+    refused = session.execute("save copy.toml")
+    assert not refused.ok and "is open for writing in another fatescreen" in refused.lines[0]
+    assert copy.read_text(encoding="utf-8") == scene.read_text(encoding="utf-8")
+    assert session.execute("save").ok  # still the writer of its own file
+    held.close()
+    session.close()
+
+
+def test_the_other_systems_move_to_the_file_saved_as_too(tmp_path: Path) -> None:
+    source = next((SCENES / "mekanismi").glob("*.toml"))
+    scene = tmp_path / source.name
+    scene.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    copy = tmp_path / "copy.toml"
+    session = open_system_session(scene, lock=True)
+    assert session.execute("save copy.toml").ok
+    with pytest.raises(SceneLocked):
+        open_system_session(copy, lock=True)
+    open_system_session(scene, lock=True).close()
+    session.close()
+
+
 def test_an_untouched_file_saves_as_before(tmp_path: Path) -> None:
     """The file rewritten with the same text (an editor's save without a change) is no edit."""
     scene = copy_demo(tmp_path)

@@ -80,15 +80,20 @@ def test_a_save_that_fails_says_why(scene_file: Path) -> None:
         assert "No such file or directory" in result.lines[0]
 
 
-def test_saving_elsewhere_keeps_the_journal_of_the_file(scene_file: Path) -> None:
-    """``save OTHER`` leaves the scene's own file unsaved: its journal still holds the
-    changes; a plain ``save`` starts it afresh."""
+def test_saving_elsewhere_carries_play_on_in_the_new_file(scene_file: Path) -> None:
+    """``save OTHER`` is "save as": the old file stays as it was last saved, with nothing to
+    recover; the changes after it are journaled for the new file, which a plain ``save``
+    then writes."""
     session = Session.open(scene_file)
     assert session.execute("pool 6").ok
     assert session.execute("save copy.toml").ok
-    assert [command for command, _ in Session.open(scene_file).recoverable()] == ["pool 6"]
-    assert session.execute("save").ok
     assert Session.open(scene_file).recoverable() == []
+    assert session.execute("pool 4").ok
+    copy = scene_file.with_name("copy.toml")
+    assert [command for command, _ in Session.open(copy).recoverable()] == ["pool 4"]
+    assert session.execute("save").ok
+    assert Session.open(copy).recoverable() == [] and Session.open(copy).scene.gm_pool == 4
+    assert Session.open(scene_file).scene.gm_pool != 6
 
 
 def test_the_save_line_is_logged_in_the_gms_language(scene_file: Path) -> None:

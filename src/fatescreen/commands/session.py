@@ -449,17 +449,22 @@ class Session(JournalGuard):
             target = None if same_file(target, self.loaded.path) else target
         # a save over the session's own file never writes over a hand edit unasked
         replayed = self.settle_hand_edits(choice) if target is None else None
-        try:
-            from fatescreen.scene.save import save_scene  # tomlkit is needed only to save
+        from fatescreen.scene.save import save_scene  # tomlkit is needed only to save
 
-            self.loaded = save_scene(self.loaded, self.scene, target)
-        except (OSError, SceneFileError) as error:
-            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
-        self.scene = self._carry_pending(self.loaded.scene)
+        loaded = self.loaded
+
+        def write() -> None:
+            try:
+                self.loaded = save_scene(loaded, self.scene, target)
+            except (OSError, SceneFileError) as error:
+                raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+
         if target is None:
-            self.start_journal()
+            write()
         else:
-            self.forget_changes()  # all in the file the session has now
+            self.save_as(target, write)  # the session carries on in the new file
+        self.scene = self._carry_pending(self.loaded.scene)
+        self.start_journal()
         lines = (
             *((replayed,) if replayed else ()),
             tr(self.lang, "save.line", path=str(self.loaded.path)),

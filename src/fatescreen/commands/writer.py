@@ -151,6 +151,41 @@ class SceneWriter:
 
     # -- the lock ----------------------------------------------------------------------
 
+    def save_as(self, target: Path, write: Callable[[], object]) -> None:
+        """Save into another file and carry on there: its writer lock is taken first
+        (when this session is its scene's one writer), ``write`` writes it, then the
+        session's lock and journal move to the new file and the old journal goes (all it
+        held is in the new file). The caller starts the new journal
+        (:meth:`start_journal`).
+
+        Raises:
+            CommandError: Another process writes ``target`` (who, since when), or its lock
+                file cannot be made; nothing was written then.
+        """
+        moved: WriterLock | None = None
+        if self.writer_lock is not None:
+            moved = lock_of(Journal(target).path, target)
+            try:
+                moved.acquire()
+            except SceneLocked as error:
+                raise CommandError(locked_message(error, self.lang)) from None
+            except OSError as error:
+                raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+        try:
+            write()
+        except BaseException:
+            if moved is not None:
+                moved.release()
+            raise
+        if self.journal is not None:
+            old, self.journal = self.journal, Journal(target)
+            self.journal.writer = moved.holder if moved is not None else None
+            with contextlib.suppress(OSError):
+                old.discard()
+        if moved is not None and self.writer_lock is not None:
+            self.writer_lock.release()
+            self.writer_lock = moved
+
     def close(self) -> None:
         """Let the writer lock go (the session is done with the scene). Never raises."""
         if self.writer_lock is not None:

@@ -185,14 +185,19 @@ class SystemSession(JournalGuard, Generic[S]):
         if target is not None and self.loaded.path is not None:
             target = None if same_file(target, self.loaded.path) else target
         replayed = self.settle_hand_edits(choice) if target is None else None
-        try:
-            self.loaded = save_system_scene(self.loaded, self.value, target)
-        except (OSError, SceneFileError) as error:
-            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+        loaded = self.loaded
+
+        def write() -> None:
+            try:
+                self.loaded = save_system_scene(loaded, self.value, target)
+            except (OSError, SceneFileError) as error:
+                raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+
         if target is None:
-            self.start_journal()
+            write()
         else:
-            self.forget_changes()
+            self.save_as(target, write)  # the session carries on in the new file
+        self.start_journal()
         line = tr(self.lang, "save.line", path=str(self.loaded.path))
         lines = (replayed, line) if replayed else (line,)
         self.log.append(LogEntry(text, lines))
