@@ -231,7 +231,9 @@ class FatescreenApp(App[None]):
         (60, "-tall"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("colon", "command_bar", "Command", id="command_bar"),
+        # first in line, so that the keys typed right after it are the bar's (see
+        # check_action): a GM types ":pool 5" in one burst
+        Binding("colon", "command_bar", "Command", id="command_bar", priority=True),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("a", "roll('attack')", "Attack", id="attack"),
         Binding("o", "roll('overcome')", "Overcome", id="overcome"),
@@ -1211,9 +1213,17 @@ class FatescreenApp(App[None]):
                 await self.wait_for_save()
         self.session_flow.quit(self.exit)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``:`` opens the command bar only where a ``:`` is not text being typed."""
+        if action == "command_bar" and isinstance(self.focused, Input):
+            return False
+        return super().check_action(action, parameters)
+
     def action_command_bar(self) -> None:
-        """Focus the command bar."""
-        self.query_one(CommandBar).focus()
+        """Focus the command bar, at once: the keys typed right after ``:`` are its text,
+        never the dashboard's keys (``Widget.focus`` would move the focus only after the
+        keys already waiting)."""
+        self.screen.set_focus(self.query_one(CommandBar))
 
     def action_help(self) -> None:
         """Every key and every command."""
@@ -1350,4 +1360,4 @@ class FatescreenApp(App[None]):
         bar = self.query_one(CommandBar)
         bar.value = word + " "
         bar.cursor_position = len(bar.value)
-        bar.focus()
+        self.screen.set_focus(bar)  # at once: see action_command_bar

@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -32,6 +33,7 @@ from fatescreen.ui.flows.session import hand_edit_dialog
 from fatescreen.ui.keys import (
     LocalFooter,
     binding_commands,
+    described,
     open_command_palette,
     palette_text,
     textual_commands_in,
@@ -95,13 +97,19 @@ class CommandLine(Input):
         self.screen.set_focus(None)
 
 
+SHARED_KEYS = ("command_bar", "help", "undo", "redo", "save", "language")
+"""The ids of the keys every system's screen has (``:`` first in the footer, the rest last)."""
+
+
 class SystemScreen(Screen[None]):
     """A system's dashboard: its panes (from :meth:`compose_panes`), the log and the
     command line. Subclasses add panes and key bindings; a binding's action is
     ``command('LINE')`` (apply a line) or ``prefill('TEXT')`` (start a line to finish)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("colon", "prefill('')", "Command", id="command_bar"),
+        # first in line, so that the keys typed right after it are the line's (see
+        # check_action): a GM types ":check Ilse" in one burst
+        Binding("colon", "command_bar", "Command", id="command_bar", priority=True),
         Binding("question_mark", "command('help')", "Help", id="help"),
         Binding("u", "command('undo')", "Undo", id="undo"),
         Binding("U,ctrl+y", "command('redo')", "Redo", id="redo", show=False),
@@ -143,7 +151,9 @@ class SystemScreen(Screen[None]):
         with Horizontal(id="system-panes"):
             yield from self.compose_panes()
         yield LogPane(id="log")
-        yield CommandLine(placeholder=self.view.tr("system.placeholder"), id="command")
+        yield CommandLine(
+            placeholder=self.view.tr("system.placeholder"), id="command", select_on_focus=False
+        )
         yield LocalFooter()
 
     def on_mount(self) -> None:
@@ -172,8 +182,37 @@ class SystemScreen(Screen[None]):
             pane.show(value, view.lang)
         self.query_one(LogPane).border_title = view.tr("ui.log")
         self.query_one(CommandLine).placeholder = view.tr("system.placeholder")
-        translate_bindings(self, view.lang)
+        self.fit_footer()
         translate_bindings(self.app, view.lang)
+
+    def on_resize(self) -> None:
+        """A new width may hold more or fewer keys."""
+        self.fit_footer()
+
+    def fit_footer(self) -> None:
+        """Show as many of the screen's keys in the footer as fit beside the palette's key:
+        ``:`` first, then the system's own keys in the order they are bound, then help, undo
+        and save; the rest are in help and the palette. No key is ever shown cut."""
+        lang = self.view.lang
+        bound = [b for b in self._shown_bindings() if b.show and b.id is not None]
+        shared = [b for b in bound if b.id in SHARED_KEYS]
+        own = [b for b in bound if b.id not in SHARED_KEYS]
+        in_order = shared[:1] + own + shared[1:]
+        palette = self.app.get_key_display(Binding(self.app.COMMAND_PALETTE_BINDING, ""))
+        room = self.size.width - cell_len(palette) - cell_len(tr(lang, "ui.key.command_palette"))
+        room -= 5  # the palette key's padding and the bar before it
+        fitting: list[str] = []
+        for binding in in_order:
+            label = cell_len(self.app.get_key_display(binding)) + cell_len(described(binding, lang))
+            room -= label + 3  # a space between key and description, and one each side
+            if room < 0:
+                break
+            fitting.append(str(binding.id))
+        translate_bindings(self, lang, None if len(fitting) == len(bound) else frozenset(fitting))
+
+    def _shown_bindings(self) -> list[Binding]:
+        """The screen's own key bindings, in the order they are bound."""
+        return [active.binding for active in self.active_bindings.values() if active.node is self]
 
     def add_log(self, result: Result) -> None:
         """Put a command's result at the top of the log."""
@@ -183,12 +222,24 @@ class SystemScreen(Screen[None]):
         """Apply a command line (written in the GM's language, as the log shows it)."""
         self.post_message(self.CommandEntered(self.in_language(line)))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``:`` opens the command line only where a ``:`` is not text being typed."""
+        if action == "command_bar" and isinstance(self.focused, Input):
+            return False
+        return super().check_action(action, parameters)
+
+    def action_command_bar(self) -> None:
+        """Focus the command line, empty."""
+        self.action_prefill("")
+
     def action_prefill(self, text: str) -> None:
-        """Start a command line for the GM to finish."""
+        """Start a command line for the GM to finish: the text is never selected, so the
+        name typed next goes after the verb, and the focus moves at once, so the keys
+        typed right after are the line's, never the dashboard's."""
         command = self.query_one(CommandLine)
         command.value = self.in_language(text)
         command.cursor_position = len(command.value)
-        command.focus()
+        self.set_focus(command)
 
     def in_language(self, line: str) -> str:
         """A key's command line as the GM's language writes it."""
@@ -199,8 +250,9 @@ class SystemScreen(Screen[None]):
         self.post_message(self.LanguageToggled())
 
     def on_command_line_submitted(self, message: CommandLine.Submitted) -> None:
-        """A typed line is a command like any key's."""
+        """A typed line is a command like any key's; the keys go back to the dashboard."""
         message.stop()
+        self.set_focus(None)
         self.post_message(self.CommandEntered(message.line))
 
 

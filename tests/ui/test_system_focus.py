@@ -1,0 +1,110 @@
+"""Every system's dashboard keeps the focus as Fate's does: a key that starts a command
+line keeps its verb (never selected, so the name typed next follows it), the keys typed
+right after ``:`` are the line's, and after Enter the keys belong to the dashboard again."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from textual import events
+
+from fatescreen.i18n import tr
+from fatescreen.ui.keys import shown_description
+from fatescreen.ui.systems.shell import CommandLine, SystemApp
+from tests.ui.support import screen_text, until
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENES = {
+    "varjot": (ROOT / "scenes" / "varjot" / "sillalla.toml", "check Ilse Miekkailu"),
+    "mekanismi": (
+        ROOT / "scenes" / "mekanismi" / "kuilun-reunalla.toml",
+        "check Ragnar Taistelu vs Rosvo Taistelu",
+    ),
+    "objektit": (
+        ROOT / "scenes" / "objektit" / "satamassa.toml",
+        "check Aino vikkelä kiipeily 3,14",
+    ),
+}
+SIZE = (120, 40)
+
+
+def app_on(tmp_path: Path, system: str, lang: str = "en") -> SystemApp:
+    scene, _ = SCENES[system]
+    path = tmp_path / scene.name
+    shutil.copy(scene, path)
+    return SystemApp(path, lang=lang, cursor_blink=False)
+
+
+def keys_of(text: str) -> list[str]:
+    """Pilot key names for typing ``text``."""
+    names = {" ": "space", ",": "comma"}
+    return [names.get(c, c) for c in text]
+
+
+@pytest.mark.parametrize("system", sorted(SCENES))
+async def test_the_check_key_keeps_its_verb_and_enter_gives_the_keys_back(
+    tmp_path: Path, system: str
+) -> None:
+    app = app_on(tmp_path, system)
+    _, line = SCENES[system]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session is not None
+        before = app.session.value
+        await pilot.press("c")
+        field = app.focused
+        assert isinstance(field, CommandLine) and field.value == "check "
+        assert field.selected_text == ""
+        await pilot.press(*keys_of(line.removeprefix("check ")))
+        assert field.value == line  # the typed name followed the verb, it did not replace it
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.value != before  # the check started
+        assert not isinstance(app.focused, CommandLine)
+        await pilot.press("c")  # a hotkey again, not a letter typed into the line
+        assert isinstance(app.focused, CommandLine) and app.focused.value == "check "
+
+
+@pytest.mark.parametrize("system", sorted(SCENES))
+async def test_keys_typed_right_after_the_colon_are_the_lines(tmp_path: Path, system: str) -> None:
+    app = app_on(tmp_path, system)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session is not None
+        before = app.session.value
+        # one burst, as a terminal delivers a fast typist's keys: no pause between them
+        for key in ["colon", *keys_of("undo")]:
+            event = events.Key(key, ":" if key == "colon" else key)
+            event.set_sender(app)
+            app.post_message(event)
+        field = app.screen.query_one(CommandLine)
+        await until(pilot, lambda: field.value == "undo")
+        assert app.focused is field
+        assert app.session.value == before
+        await pilot.press("colon")  # a ':' typed inside the line is text
+        assert field.value == "undo:"
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("system", sorted(SCENES))
+async def test_the_footer_shows_whole_keys_at_120_columns(
+    tmp_path: Path, system: str, lang: str
+) -> None:
+    app = app_on(tmp_path, system, lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        labels = {
+            f"{app.get_key_display(active.binding)} {shown_description(active)}"
+            for active in app.screen.active_bindings.values()
+            if active.binding.show
+        }
+        shown = [label for label in re.split(r"\s{2,}|▏", footer.strip()) if label]
+        assert len(shown) >= 6
+        assert set(shown[:-1]) <= labels, footer  # no key cut, nothing but whole keys
+        assert shown[-1] == f"^p {tr(lang, 'ui.key.command_palette')}"
+        # the system's check key and the command line are always there
+        assert shown[0].startswith(":") and any(label.startswith("c ") for label in shown)
