@@ -56,7 +56,8 @@ class CommandBar(Input):
 
     def __init__(self, names: Callable[[], list[str]], *, id: str | None = None) -> None:
         super().__init__(
-            placeholder=": command  (help, attack, next…)", id=id,
+            placeholder=": command  (help, attack, next…)",
+            id=id,
             suggester=CommandSuggester(names),
             select_on_focus=False,  # a pre-filled verb is kept: the name typed next follows it
         )
