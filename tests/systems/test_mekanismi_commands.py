@@ -77,8 +77,8 @@ def test_the_best_of_a_group_rolls_and_the_rest_help(scene_path: Path) -> None:
 
 def test_a_roll_settles_and_the_margin_is_spent_once(scene_path: Path) -> None:
     session = session_on(scene_path)
-    play(session, "check Ragnar Taistelu vs Rosvo Taistelu")
-    lines = play(session, "roll 666 vs 12")
+    play(session, "check Ragnar Taistelu vs Rosvo+Roisto+Renttu Taistelu")
+    lines = play(session, "roll 666 vs 1234")
     assert lines[2:] == [
         "Ragnar wins by 3: excellent success",
         "3 damage points to split: damage CHARACTER N ...",
@@ -311,7 +311,7 @@ def test_one_helper_and_one_die(scene_path: Path) -> None:
         "Sigrid: Ammunta 4 + 1 avustaja +1 = 5 noppaa",
     ]
     damage = session_on(scene_path)
-    play(damage, "check Ragnar Taistelu vs Rosvo Taistelu", "roll 666 vs 11")
+    play(damage, "check Ragnar Taistelu vs Rosvo+Roisto Taistelu", "roll 666 vs 111")
     assert play(damage, "damage Rosvo 1") == [
         "Rosvo takes 1 damage point (1 in all): out",
         "2 damage points left unspent",
@@ -393,3 +393,44 @@ def test_entered_faces_that_do_not_fit_the_pool(
 ) -> None:
     session = session_on(scene_path, lang=lang)
     assert session.execute(line).lines == (message,)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("damage Ragnar 1", "Ragnar won the check: the margin hurts the beaten side"),
+        ("damage Renttu 1", "Renttu was not in the check: the margin hurts the beaten side (Rosvo)"),
+        ("damage Rosvo 1 Sigrid 1", "Sigrid was not in the check"),
+    ],
+)
+def test_the_margin_hurts_only_the_beaten_side(scene_path: Path, line: str, message: str) -> None:
+    """«voi hän aiheuttaa yhdelle heistä kolme pistettä vahinkoa»: "heistä" are the
+    opponents in the check, never the winner nor a bystander."""
+    session = session_on(scene_path)
+    play(session, "check Ragnar Taistelu vs Rosvo Taistelu", "roll 666 vs 11")
+    before = session.value
+    result = session.execute(line)
+    assert not result.ok and message in result.lines[0], result.lines
+    assert session.value is before
+
+
+def test_against_the_static_difficulty_the_margin_spares_only_the_winner(
+    scene_path: Path,
+) -> None:
+    session = session_on(scene_path)
+    # the chasm wins: the beaten rider takes the margin
+    play(session, "check Ragnar Ratsastus", "roll 624 vs 661")
+    assert play(session, "damage Ragnar 1") == [
+        "Ragnar takes 1 damage point (1 in all), 4 more take them out"
+    ]
+    # the rider wins against the difficulty: anyone but him (the GM's call)
+    play(session, "check Ragnar Ratsastus", "roll 666 vs 111")
+    assert not session.execute("damage Ragnar 1").ok
+    assert play(session, "damage Rosvo 1")[0] == "Rosvo takes 1 damage point (1 in all): out"
+
+
+def test_in_finnish_the_margin_names_the_beaten_side(scene_path: Path) -> None:
+    session = session_on(scene_path, lang="fi")
+    play(session, "tarkistus Ragnar Taistelu vastaan Rosvo Taistelu", "heitä 666 vastaan 11")
+    result = session.execute("vahinko Ragnar 1")
+    assert result.lines == ("Ragnar voitti tarkistuksen: ero vahingoittaa hävinnyttä puolta",)

@@ -313,8 +313,8 @@ def test_past_the_rule_of_thumb_gear_and_damage_words_in_finnish(
     )
     same(session, "varuste Jousi", "varuste 'Jousi' ei löydy; tunnetut: Tikari, Rengaspaita")
     assert session.execute("luovu").ok
-    assert session.execute("tarkistus Ragnar Taistelu vastaan Rosvo Taistelu").ok
-    assert session.execute("heitä 666 vastaan 11").ok
+    assert session.execute("tarkistus Ragnar Taistelu vastaan Rosvo+Roisto Taistelu").ok
+    assert session.execute("heitä 666 vastaan 111").ok
     usage = "Käyttö: vahinko HAHMO N [HAHMO N ...]"
     same(session, "vahinko", "vahinko: hahmoa ei annettu. " + usage)
     same(session, "vahinko Rosvo", "vahinko: vahinkopisteet ei annettu. " + usage)

@@ -69,9 +69,9 @@ async def test_mekanismi_keys_build_roll_and_undo_a_check(tmp_path: Path) -> Non
 async def test_mekanismi_damage_shows_on_the_track(tmp_path: Path) -> None:
     app = app_on(tmp_path, KUILU)
     async with app.run_test(size=(160, 50)) as pilot:
-        await type_line(pilot, "check Ragnar Taistelu vs Rosvo Taistelu")
-        await type_line(pilot, "roll 666 vs 11")
-        await pilot.press("escape", "m")
+        await type_line(pilot, "check Ragnar Taistelu vs Rosvo+Renttu Taistelu")
+        await type_line(pilot, "roll 666 vs 111")
+        await pilot.press("m")
         await type_line(pilot, "Rosvo 1 Renttu 1")
         text = shown(app, CharactersPane)
         assert text.count("damage 1/1  out") == 2

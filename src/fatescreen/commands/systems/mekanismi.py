@@ -458,6 +458,7 @@ def damage_verb(ctx: Ctx, words: Words) -> Applied:
     shares: list[tuple[str, int]] = []
     while True:
         target = _character(ctx, words.take(ctx.tr("what.character")))
+        _beaten(ctx, last, target.name)
         points = words.integer(ctx.tr("what.damage_points"), low=1, high=MAX_POOL)
         shares.append((target.name, points))
         if not words:
@@ -476,6 +477,21 @@ def damage_verb(ctx: Ctx, words: Words) -> Applied:
         lines.append(ctx.tr("mekanismi.damage.left", count=left))
     value = replace(value, last=replace(last, damage_left=left))
     return Applied(value, tuple(lines), lines[0])
+
+
+def _beaten(ctx: Ctx, last: Settled, name: str) -> None:
+    """Refuse a target the margin may not hurt: the margin is the winner's, spent on the
+    beaten side («yhdelle heistä»: one of the opponents). When the beaten side is the
+    static difficulty or the environment (no sheet), it may hurt anyone but the winners."""
+    winner = last.result.winner
+    if winner is None:
+        raise ctx.error("mekanismi.error.no_margin")
+    winners = last.opened.side(winner).names
+    beaten = last.opened.side(Side.OPPOSITION if winner is Side.ACTOR else Side.ACTOR).names
+    if name in winners:
+        raise ctx.error("mekanismi.error.damage_winner", name=name)
+    if beaten and name not in beaten:
+        raise ctx.error("mekanismi.error.damage_outside", name=name, names=", ".join(beaten))
 
 
 def _taking(sheet: Character, points: int) -> Character:
