@@ -184,18 +184,37 @@ def test_an_object_without_kova_names_its_resistance(scene_path: Path) -> None:
 
 
 def test_initiative_is_rolled_once_and_ordered(scene_path: Path) -> None:
+    """«vain kerran "taistelun" alussa»: a second roll in the same fight is refused and the
+    first stands; the GM's value by hand is an explicit override; clear starts a new fight."""
     session = session_on(scene_path)
-    play(session, "initiative Aino vikkelä kiipeily")
+    play(session, "initiative Aino vikkelä kiipeily +3 dice 1 1")
     play(session, "initiative Bertil vikkelä - 0 dice 66")
-    lines = play(session, "initiative Aino vikkelä kiipeily +3 dice 1 1")
-    assert lines[-1] == "Initiative: 1. Aino +6 · 2. Bertil −7"
-    assert [entry.name for entry in value(session).initiative] == ["Bertil", "Aino"]
+    before = session.value
+    again = session.execute("initiative Aino vikkelä kiipeily dice 6 6")
+    assert not again.ok and session.value is before
+    assert again.lines == (
+        "Aino has initiative this fight already (+6): it is rolled only once, at the start"
+        " of the fight; 'initiative clear' starts a new fight, 'initiative Aino = VALUE'"
+        " sets it by hand",
+    )
+    assert [entry.name for entry in value(session).initiative] == ["Aino", "Bertil"]
     play(session, "initiative Merikotka = -7")
     assert play(session, "initiative") == [
         "Initiative: 1. Aino +6 · 2. Bertil −7 · 3. Merikotka −7"
     ]
+    assert play(session, "initiative Aino = 2")[-1] == (
+        "Initiative: 1. Aino +2 · 2. Bertil −7 · 3. Merikotka −7"
+    )
     assert play(session, "initiative clear") == ["Initiative cleared for the next fight"]
     assert value(session).initiative == ()
+    assert session.execute("initiative Aino vikkelä kiipeily dice 6 6").ok  # a new fight
+
+
+def test_a_second_initiative_roll_is_refused_in_finnish(scene_path: Path) -> None:
+    session = session_on(scene_path, lang="fi")
+    play(session, "aloite Aino vikkelä kiipeily +3 nopat 1 1")
+    result = session.execute("aloite Aino vikkelä kiipeily")
+    assert result.lines[0].startswith("Aino: aloite on jo heitetty tässä taistelussa (+6)")
 
 
 @pytest.mark.parametrize(

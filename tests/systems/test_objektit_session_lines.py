@@ -158,17 +158,18 @@ def test_initiative_in_finnish(scene_path: Path) -> None:
         "Bertil: 4 − [3 3] = −2: keskinkertainen seuraus (huono)",
         "Aloite: 1. Aino +2,5 · 2. Bertil −2",
     )
-    changed(
+    same(
         session,
         "aloite Aino vikkelä - 0 nopat 3 3",
-        "Aino: 4 − [3 3] = −2: keskinkertainen seuraus (huono)",
-        "Aloite: 1. Bertil −2 · 2. Aino −2",
+        "Aino: aloite on jo heitetty tässä taistelussa (+2,5); se heitetään vain kerran"
+        " taistelun alussa; 'aloite tyhjennä' aloittaa uuden taistelun, 'aloite Aino = ARVO'"
+        " asettaa sen käsin",
     )
     changed(
         session,
         "aloite Merikotka = -2",
         "Merikotka: aloite −2 (PJn päättämä)",
-        "Aloite: 1. Bertil −2 · 2. Aino −2 · 3. Merikotka −2",
+        "Aloite: 1. Aino +2,5 · 2. Bertil −2 · 3. Merikotka −2",
     )
     changed(
         session,

@@ -401,8 +401,9 @@ def condition_verb(ctx: Ctx, words: Words) -> Applied:
     example="initiative Aino vikkelä +0",
 )
 def initiative_verb(ctx: Ctx, words: Words) -> Applied:
-    """Roll an object's initiative (once a fight), set it from the GM's hat, show the order,
-    or clear it for the next fight."""
+    """Roll an object's initiative (once a fight: a second roll is refused until ``clear``
+    starts the next fight), set it from the GM's hat (an explicit override), show the
+    order, or clear it for the next fight."""
     if not words:
         return Applied(ctx.value, tuple(initiative_lines(ctx.lang, ctx.value.initiative)))
     if words.keyword("clear"):
@@ -420,6 +421,14 @@ def initiative_verb(ctx: Ctx, words: Words) -> Applied:
             "objektit.initiative.set", name=sheet.name, value=number_text(ctx.lang, drawn)
         )
     else:
+        rolled = next((e for e in ctx.value.initiative if e.name == sheet.name), None)
+        if rolled is not None:
+            # «vain kerran "taistelun" alussa»: a second roll would replace the first
+            raise ctx.error(
+                "objektit.error.initiative_rolled",
+                name=sheet.name,
+                value=number_text(ctx.lang, rolled.result),
+            )
         opened = _set_up(ctx, words)
         if words and words.keyword("dice") is None:
             words.done()
