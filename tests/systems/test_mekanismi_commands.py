@@ -399,7 +399,10 @@ def test_entered_faces_that_do_not_fit_the_pool(
     ("line", "message"),
     [
         ("damage Ragnar 1", "Ragnar won the check: the margin hurts the beaten side"),
-        ("damage Renttu 1", "Renttu was not in the check: the margin hurts the beaten side (Rosvo)"),
+        (
+            "damage Renttu 1",
+            "Renttu was not in the check: the margin hurts the beaten side (Rosvo)",
+        ),
         ("damage Rosvo 1 Sigrid 1", "Sigrid was not in the check"),
     ],
 )

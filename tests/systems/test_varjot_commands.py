@@ -235,6 +235,28 @@ def test_roll_and_odds_from_the_shell() -> None:
     assert shell("roll", "--system", "menneisyyden-varjot", "--lang", "en", "7")[0] == 1
 
 
+@pytest.mark.parametrize(
+    ("faces", "said"),
+    [
+        ("+00", "Ability 4: rolls [+ 0 0], keeps [0 0 +] = Legendary (5)\n"),
+        ("-00", "Ability 4: rolls [- 0 0], keeps [- 0 0] = Peerless (3)\n"),
+        ("000", "Ability 4: rolls [0 0 0], keeps [0 0 0] = Astonishing (4)\n"),
+    ],
+)
+def test_typed_faces_are_always_faces(faces: str, said: str) -> None:
+    """``roll 4 +00`` is three faces typed, never "+0 net dice" and three random dice."""
+    for seed in ("1", "2"):
+        assert shell(
+            "roll", "--system", "menneisyyden-varjot", "--lang", "en", "--seed", seed, "4", faces
+        ) == (0, said)
+
+
+def test_plus_zero_is_two_faces_in_a_roll_and_no_dice_in_the_odds() -> None:
+    status, output = shell("roll", "--system", "menneisyyden-varjot", "--lang", "en", "4", "+0")
+    assert status == 1 and "takes 3 dice: 2" in output
+    assert shell("odds", "--system", "menneisyyden-varjot", "--lang", "en", "3", "+0")[0] == 0
+
+
 def test_run_a_script_headless(scene_path: Path, tmp_path: Path) -> None:
     script = tmp_path / "script.txt"
     script.write_text("check Saga Loitsut\nroll +++\naccept\n", encoding="utf-8")

@@ -111,10 +111,14 @@ def _roll(ctx: Ctx, count: int) -> str:
     return ctx.dice(lambda rng: symbols(roll_faces(rng, count)))
 
 
-def _net(words: Words) -> int:
-    """``+N`` bonus or ``-N`` penalty dice, if the next word is one."""
+def _net(words: Words, *, before_faces: bool = False) -> int:
+    """``+N`` bonus or ``-N`` penalty dice, if the next word is one. Where typed faces may
+    follow (``roll 4 +00``), a word of faces only (``+``, ``-``, ``0``) is the faces, never
+    "+0 net dice": typed faces are always faces."""
     word = words.peek()
     if word is None or len(word) < 2 or word[0] not in "+-" or not word[1:].isdigit():
+        return 0
+    if before_faces and not word[1:].strip("0"):
         return 0
     return words.integer("dice", low=-MAX_EXTRA_DICE, high=MAX_EXTRA_DICE)
 
@@ -464,7 +468,7 @@ def roll_verb(ctx: Ctx, words: Words) -> Applied:
 
 def _quick_roll(ctx: Ctx, words: Words) -> Applied:
     rating = words.integer(ctx.tr("what.ability"), low=UNSKILLED, high=GRANDMASTER)
-    net = _net(words)
+    net = _net(words, before_faces=True)
     entered = _entered(words)
     words.done()
     count = dice_rolled(net)
