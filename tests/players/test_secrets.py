@@ -16,7 +16,7 @@ from fatescreen.scene.public import public_scene
 from fatescreen.ui.players.app import PlayersApp
 from tests.players.conftest import DATA
 from tests.players.support import leaked, secrets_now
-from tests.ui.support import screen_text
+from tests.ui.support import screen_text, until
 
 ELEMENTS = (
     "priest",
@@ -83,3 +83,26 @@ def test_no_secret_reaches_the_player_view(lines: list[str]) -> None:
         path = Path(folder) / "secrets.toml"
         shutil.copy(DATA / "secrets.toml", path)
         asyncio.run(follow(path, lines))
+
+
+async def test_a_broken_or_gone_file_shows_the_players_no_path_and_no_problem(
+    chapel: Path,
+) -> None:
+    """A file the GM breaks mid-game (here a hidden NPC placed in a misspelled zone, whose
+    message lists the zones, hidden ones too) or moves away: the players read that the scene
+    cannot be shown, never the problem nor where the file is."""
+    secrets = secrets_now(Session.open(chapel))
+    text = chapel.read_text(encoding="utf-8")
+    app = PlayersApp(chapel, lang="en", poll_seconds=0.01)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.followed is not None and app.followed.scene is not None)
+        chapel.write_text(text.replace('zone = "Sunken vault"', 'zone = "Sunken vaults"'))
+        await until(pilot, lambda: app.followed is not None and app.followed.scene is None)
+        await pilot.pause()
+        shown = screen_text(app) + "\n" + app.screen_text()
+        assert "the scene cannot be shown just now: the GM's screen says why" in shown
+        assert not leaked(shown, {*secrets, str(chapel.parent), chapel.name, "npc[3]"})
+        chapel.unlink()
+        await until(pilot, lambda: "its file is gone" in app.screen_text())
+        shown = screen_text(app) + "\n" + app.screen_text()
+        assert not leaked(shown, {*secrets, str(chapel.parent), chapel.name})

@@ -126,7 +126,7 @@ async def test_each_gm_change_reaches_the_player_view(chapel: Path) -> None:
         assert "Smoke in the nave" in shown(closed)
         chapel.unlink()
         APPLIED.append(time.monotonic())
-        await reaches(p, lambda text: "the scene file is gone" in text)
+        await reaches(p, lambda text: "its file is gone" in text)
         assert "Smoke in the nave" in shown(closed)  # the last picture stays
 
 

@@ -60,8 +60,9 @@ def test_player_view(snap_compare: SnapCompare, chapel: Path, lang: str) -> None
 def test_player_view_file_gone(
     snap_compare: SnapCompare, chapel: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The scene file deleted while the view runs: the red line "the scene file is gone:
-    secrets.toml" over the last picture of the scene (not running: no GM dashboard)."""
+    """The scene file deleted while the view runs: the red line "the scene cannot be shown:
+    its file is gone from the GM's table" (never the file's name) over the last picture of
+    the scene (not running: no GM dashboard)."""
     played(chapel, live=False)
     monkeypatch.chdir(chapel.parent)
 

@@ -165,9 +165,11 @@ class PlayersApp(App[None]):
         elif state is FollowState.NOT_RUNNING:
             message, level = tr(self.lang, "players.ended"), "-warning"
         elif state is FollowState.GONE:
-            message, level = tr(self.lang, "players.gone", path=followed.detail), "-error"
+            # never the file's path nor the problem: both may name what the players must not
+            # know (a hidden zone in a message, a scene's file name); the GM's screen says why
+            message, level = tr(self.lang, "players.view.gone"), "-error"
         else:
-            message, level = tr(self.lang, "players.invalid", problem=followed.detail), "-error"
+            message, level = tr(self.lang, "players.view.invalid"), "-error"
         self.shown["banner"] = Content(message if level else "")
         banner.update(Content(message))
         banner.set_class(bool(level), "-shown")
