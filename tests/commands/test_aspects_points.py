@@ -97,7 +97,7 @@ def test_fate_points_for_pcs_and_the_gm_pool(tmp_path: Path) -> None:
         "Rozio gains 2 fate points (a good idea): now 5"
     )
     assert done.line("pool 6") == "the GM pool is now 6"
-    assert done.line("fp spend gm 2") == "the GM pool spends 2 fate points (-): now 4"
+    assert done.line("fp spend gm 2") == "the GM pool spends 2 fate points: now 4"
     assert (done.character("silbestre").fate_points, done.character("rozio").fate_points) == (2, 5)
     assert done.scene.gm_pool == 4
 

@@ -393,7 +393,7 @@ POINTS = [
     refused((), "fp give", f"fp: missing character. {FP_USAGE}"),
     refused((), "fp give rozio 0", "fate points: 1 to 100 at a time"),
     refused((), "fp give rozio 101", "fate points: 1 to 100 at a time"),
-    Reply((), "fp give rozio 100", ("Rozio gains 100 fate points (-): now 103",)),
+    Reply((), "fp give rozio 100", ("Rozio gains 100 fate points: now 103",)),
     refused((), "compel rozio wanted offer by", f"compel: missing character. {COMPEL_USAGE}"),
     refused(
         (),
@@ -410,16 +410,23 @@ POINTS = [
         "fi",
     ),
     Reply((), "fp give rozio 2 a good scene", ("Rozio gains 2 fate points (a good scene): now 5",)),
-    Reply((), "fp spend rozio", ("Rozio spends 1 fate point (-): now 2",)),
+    Reply((), "fp spend rozio", ("Rozio spends 1 fate point: now 2",)),
+    Reply((), "kohtalo käytä rozio", ("Rozio: fate-pisteitä -1, nyt 2",), lang="fi"),
+    Reply(
+        (),
+        "kohtalo käytä rozio 1 julistus",
+        ("Rozio: fate-pisteitä -1 (julistus), nyt 2",),
+        lang="fi",
+    ),
     refused((), "fp spend rozio 4", "Rozio has only 3 fate points"),
-    Reply((), "fp give gm 2", ("the GM pool gains 2 fate points (-): now 6",)),
+    Reply((), "fp give gm 2", ("the GM pool gains 2 fate points: now 6",)),
     refused((), "fp spend gm 9", "the GM pool has only 4 fate points"),
     refused((), "kohtalo käytä gm 9", "PJ:n varannossa on vain 4 fate-pistettä", "fi"),
     Reply(
         (),
         "fp spend gm 2",
-        ("the GM pool spends 2 fate points (-): now 2",),
-        undone="undone: the GM pool spends 2 fate points (-): now 2",
+        ("the GM pool spends 2 fate points: now 2",),
+        undone="undone: the GM pool spends 2 fate points: now 2",
     ),
     refused(
         (), "declare rozio", 'declare: missing story detail. Usage: declare WHO "DETAIL" [free]'

@@ -71,8 +71,10 @@ def fate_points(ctx: Context, args: Tokens, request: FatePointsRequest) -> Appli
     scene = _with_balances(ctx.scene, after, (who,))
     name = ctx.tr("fp.gm") if who == GM else ctx.who(who)
     key = "fp.give" if request.give else "fp.spend"
-    reason = request.reason or "-"
-    line = ctx.tr(key, who=name, count=count, reason=reason, total=after.balance(who))
+    if request.reason:
+        line = ctx.tr(key, who=name, count=count, reason=request.reason, total=after.balance(who))
+    else:  # no reason given: no empty brackets
+        line = ctx.tr(f"{key}.bare", who=name, count=count, total=after.balance(who))
     tags = {"pool"} | ({f"character:{who}"} if who != GM else set())
     return Applied(scene, (line,), line, frozenset(tags))
 
