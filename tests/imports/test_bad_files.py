@@ -55,7 +55,7 @@ def test_a_file_cut_inside_a_text_is_truncated_too(tmp_path: Path) -> None:
     ("content", "said"),
     [
         (b"", "$: the file is empty"),
-        (b"name = 'Eira'\n", "$: not JSON, at line 1, column 1: Expecting value"),
+        (b"name = 'Eira'\n", "$: not JSON, at line 1, column 1: a value was expected"),
         (b'{"name": NaN}', "$: not JSON: NaN is not a JSON value"),
         (b'{"name": "Eira \xff"}', "$: not UTF-8 text (byte 15)"),
         (b'"Eira"', "$: expected an object, found a string"),
@@ -273,3 +273,31 @@ def test_the_fixtures_are_small_text_files() -> None:
     for path in fixture("x").parent.glob("*.json"):
         assert path.stat().st_size < 64 * 1024
         assert os.access(path, os.R_OK)
+
+
+@pytest.mark.parametrize(
+    ("content", "english", "finnish"),
+    [
+        (b"name", "a value was expected", "odotettiin arvoa"),
+        (b'{"name": "Eira",, }', "a key in double quotes was expected", "odotettiin avainta"),
+        (b'{"name" "Eira"}', "':' was expected after the key", "odotettiin ':'"),
+        (b'{"name": "Eira" "x": 1}', "',' or a closing bracket", "odotettiin ','"),
+        (b'{"name": "Ei\tra"}', "a control character inside a string", "ohjausmerkki"),
+        (b'{"name": "\\q"}', "an escape with \\ that JSON does not have", "-koodi, jota"),
+        (b'{"name": "\\u12"}', "a \\u escape that is not four hex digits", "\\u-koodi"),
+        (b'{"name": "Eira"} {}', "there is more after the end of the JSON", "on vielä tekstiä"),
+    ],
+)
+def test_what_the_json_reader_finds_wrong_is_said_in_the_gms_language(
+    tmp_path: Path, content: bytes, english: str, finnish: str
+) -> None:
+    """Every message of the JSON reader a hand-edited file meets is in the catalog: none
+    reaches the GM in the reader's own English."""
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    with pytest.raises(SheetFileError) as refused:
+        read_sheets(bad)
+    (problem,) = refused.value.problems
+    assert english in problem.text.render("en")
+    assert finnish in problem.text.render("fi")
+    assert "Expecting" not in problem.text.render("fi")

@@ -4,10 +4,14 @@ what is left out, and a bulk export."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from fatescreen.rules.character import CharacterKind
 from fatescreen.scene.model import RulesInPlay
-from fatescreen.scene.sheets.fit import Target
-from tests.imports.support import character, fields_of, fitted, reasons
+from fatescreen.scene.sheets.fit import Fitted, Target, fit
+from fatescreen.scene.sheets.read import read_sheets
+from tests.imports.support import character, fields_of, fitted, fixture, reasons
 
 VELI = {
     "name": "Veli Routa",
@@ -128,3 +132,24 @@ def test_into_a_campaign_skills_off_its_list_are_left_out() -> None:
     left = [reason for _, reason in reasons(veli)]
     assert "Crafts is not on the campaign's skill list" in left
     assert "Diving is not on the campaign's skill list" in left
+
+
+def extra_described(tmp_path: Path, description: object) -> Fitted:
+    """Veli with his helmet's description written as ``description``."""
+    data = json.loads(fixture("fco-veli-routa.json").read_text(encoding="utf-8"))
+    data["items"][0]["system"]["description"] = description
+    path = tmp_path / "veli.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    (sheet,) = read_sheets(path).characters
+    return fit(sheet, Target(RulesInPlay()))
+
+
+def test_an_extra_described_by_a_plain_string_keeps_its_description(tmp_path: Path) -> None:
+    veli = extra_described(tmp_path, "<p>Lets him breathe below for an hour.</p>")
+    assert veli.record["notes"] == VELI["notes"]
+
+
+def test_an_extra_description_that_is_not_text_is_reported(tmp_path: Path) -> None:
+    veli = extra_described(tmp_path, {"value": 7})
+    assert str(veli.record["notes"]).endswith("Owes Eira Valo a lantern.\n\nBrass diving helmet")
+    assert ("$.items[0].system.description.value", "its description is not text") in reasons(veli)

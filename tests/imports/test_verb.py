@@ -79,7 +79,7 @@ def test_the_data_form_adds_characters_exactly(scenes: Path) -> None:
 @pytest.mark.parametrize(
     ("data", "said"),
     [
-        ("{", "import data takes a JSON array of character records: Expecting"),
+        ("{", "import data takes a JSON array of character records: a key in double quotes"),
         ('{"name": "A"}', "import data takes a JSON array of character records: not an array"),
         ("[]", "import data takes a JSON array of character records: not an array"),
         (

@@ -24,6 +24,7 @@ from fatescreen.scene.sheets.errors import SheetFileError, render_json_path
 from fatescreen.scene.sheets.fit import Fitted, Mapped, Target, cut, fit
 from fatescreen.scene.sheets.model import Dropped, SheetFile, Source
 from fatescreen.scene.sheets.read import read_sheets
+from fatescreen.scene.sheets.source import json_detail
 
 Record = dict[str, Any]
 MAX_SHOWN_PROBLEMS = 20
@@ -153,6 +154,10 @@ def data_records(ctx: Context, data: str) -> list[Record]:
         raise ctx.error("import.bad_data", detail=tr(ctx.lang, "import.data_too_long"))
     try:
         found = json.loads(data)
+    except json.JSONDecodeError as error:
+        detail = said(json_detail(error.msg), ctx.lang)
+        where = tr(ctx.lang, "import.data_column", column=error.colno)
+        raise ctx.error("import.bad_data", detail=f"{detail} ({where})") from None
     except (ValueError, RecursionError) as error:
         raise ctx.error("import.bad_data", detail=str(error)[:200]) from None
     if not isinstance(found, list) or not all(isinstance(item, dict) for item in found):

@@ -298,9 +298,16 @@ def _extras(reader: JsonReader, actor: _Actor, data: dict[str, Any], path: JsonP
             continue
         system = item.get("system", item.get("data"))
         description = system.get("description") if isinstance(system, dict) else None
-        value = description.get("value") if isinstance(description, dict) else None
-        body_path = (*where, "system", "description", "value")
+        # the system's template has {"value": HTML}; a plain string is read the same
+        if isinstance(description, str):
+            value: object = description
+            body_path: JsonPath = (*where, "system", "description")
+        else:
+            value = description.get("value") if isinstance(description, dict) else None
+            body_path = (*where, "system", "description", "value")
         body = reader.free_text(value, body_path) if isinstance(value, str) else ""
+        if description is not None and not isinstance(value, str):
+            actor.drop(body_path, labels, "import.dropped.description")
         if not name and not body:
             continue
         note = f"{name}: {body}" if name and body else (name or body or "")

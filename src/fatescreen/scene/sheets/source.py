@@ -6,8 +6,32 @@ import json
 import stat
 from pathlib import Path
 
-from fatescreen.scene.errors import text
+from fatescreen.scene.errors import Text, text
 from fatescreen.scene.sheets.errors import SheetFileError, SheetProblem
+
+JSON_MESSAGES = (
+    ("Expecting value", "import.json.value"),
+    ("Expecting property name enclosed in double quotes", "import.json.name"),
+    ("Expecting ':' delimiter", "import.json.colon"),
+    ("Expecting ',' delimiter", "import.json.comma"),
+    ("Unterminated string", "import.json.string"),
+    ("Invalid control character", "import.json.control"),
+    ("Invalid \\uXXXX escape", "import.json.unicode"),
+    ("Invalid \\escape", "import.json.escape"),
+    ("Extra data", "import.json.extra"),
+    ("Illegal trailing comma", "import.json.trailing_comma"),
+)
+"""The JSON reader's messages (by how each begins) and the catalog's words for them."""
+
+
+def json_detail(message: str) -> Text | str:
+    """What the JSON reader found wrong, in the catalog's words (in the GM's language); a
+    message the catalog does not know stays as the reader wrote it."""
+    for start, key in JSON_MESSAGES:
+        if message.startswith(start):
+            return text(key)
+    return message
+
 
 MAX_BYTES = 10 * 1024 * 1024
 """The largest character file read: a Fari export of a party with its portraits is well
@@ -75,7 +99,9 @@ def parse_json(document: str, file: Path | None = None) -> object:
         ended = error.pos >= len(document.rstrip()) or error.msg.startswith("Unterminated string")
         key = "import.truncated" if ended else "import.not_json"
         problem = SheetProblem(
-            (), text(key, line=error.lineno, column=error.colno, detail=error.msg), file
+            (),
+            text(key, line=error.lineno, column=error.colno, detail=json_detail(error.msg)),
+            file,
         )
         raise SheetFileError([problem]) from None
     except ValueError as error:
