@@ -160,6 +160,9 @@ class Journal:
         self.written: list[tuple[str, tuple[str, ...]]] = []
         """The command records this object appended since it last started the journal."""
         self.path = (folder or data_dir() / "journals") / f"{scene_path.stem}-{key}.jsonl"
+        self.set_aside: tuple[Path, int] | None = None
+        """Where damaged lines were last set aside, and how many (see
+        :meth:`set_aside_damaged`), for the GM to be told."""
         self.writer: Holder | None = None
         """The process that writes this journal (recorded in its first line), once it
         holds the scene's writer lock."""
@@ -235,6 +238,7 @@ class Journal:
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
+        self.set_aside = (aside, len(damaged))
         return aside
 
     def start(self, base_text: str, entries: Iterable[tuple[str, tuple[str, ...]]] = ()) -> None:

@@ -493,8 +493,25 @@ class FatescreenApp(App[None]):
         pending = self.session.recoverable()
         if pending:
             self.session_flow.offer_recovery(
-                len(pending), recover=self._recover, done=partial(self.redraw, frozenset({"all"}))
+                len(pending), recover=self._recover, done=self._recovery_done
             )
+        else:
+            self.say_set_aside()
+
+    def _recovery_done(self) -> None:
+        self.redraw(frozenset({"all"}))
+        self.say_set_aside()
+
+    def say_set_aside(self) -> None:
+        """Tell the GM where the journal's damaged lines were set aside, if any were: a
+        torn line is never dropped without a word."""
+        journal = self.session.journal if self.session is not None else None
+        if journal is None or journal.set_aside is None:
+            return
+        path, count = journal.set_aside
+        journal.set_aside = None
+        message = self.tr("ui.damaged_set_aside", count=count, path=str(path))
+        self.notify(message, severity="warning", timeout=12, markup=False)
 
     def on_ready(self) -> None:
         """Once the first frame is up, prepare what the first command and roll dialog

@@ -328,6 +328,12 @@ class SystemApp(App[None]):
                 field.cursor_blink = False
         if replayed:
             self.notify(tr(self.view_state.lang, "ui.recovered", count=replayed), markup=False)
+        journal = self.session.journal
+        if journal is not None and journal.set_aside is not None:
+            path, count = journal.set_aside
+            journal.set_aside = None
+            message = tr(self.view_state.lang, "ui.damaged_set_aside", count=count, path=str(path))
+            self.notify(message, severity="warning", timeout=12, markup=False)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's commands, the dashboard's keys and the system's verbs in the palette,
