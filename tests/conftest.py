@@ -92,4 +92,8 @@ def _own_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
         ):
             if variable not in os.environ:
                 patch.setenv(variable, str(tmp_path_factory.mktemp(name)))
+        # the language a test's dashboard remembers must not speak for the next test: a
+        # test of the remembered language takes this out
+        if "FATESCREEN_LANG" not in os.environ:
+            patch.setenv("FATESCREEN_LANG", "en")
         yield

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from fatescreen import __version__
-from fatescreen.cli_parser import LocalParser, language_of
-from fatescreen.i18n import LANGUAGES, default_language, tr
+from fatescreen.cli_parser import LocalParser, language, language_of
+from fatescreen.i18n import LANGUAGES, tr
 
 if TYPE_CHECKING:
     from fatescreen.commands.session import Session
@@ -97,7 +97,7 @@ def _common(parser: LocalParser) -> None:
 def build_parser(lang: str | None = None) -> LocalParser:
     """The parser for ``fatescreen [SCENE]`` (opening the dashboard), in ``lang`` (None:
     the locale's)."""
-    lang = lang or default_language()
+    lang = language(lang)
     parser = LocalParser(
         lang=lang,
         prog="fatescreen",
@@ -130,7 +130,7 @@ def build_parser(lang: str | None = None) -> LocalParser:
 
 def build_subparser(name: str, lang: str | None = None) -> LocalParser:
     """The parser of one subcommand, in ``lang`` (None: the locale's)."""
-    lang = lang or default_language()
+    lang = language(lang)
     parser = LocalParser(
         lang=lang,
         prog=f"fatescreen {name}",
@@ -291,7 +291,7 @@ def run_script(
     # saving over the scene takes its writer lock; saving a copy, the copy's
     writes = save == "" or (save is not None and same_file(Path(save), scene))
     if save is not None:
-        refusal = data_folder_problem(lang or default_language())
+        refusal = data_folder_problem(language(lang))
         if refusal:
             print(refusal, file=out)
             return 2
@@ -305,27 +305,27 @@ def run_script(
             if scene.is_dir():
                 session = open_campaign(scene, seed=seed, lang=lang, journal=False, lock=writes)
             elif system_of(scene) != FATE:
-                lang = lang or default_language()
+                lang = language(lang)
                 session = open_system_session(
                     scene, seed=seed, lang=lang, journal=False, lock=writes
                 )
             else:
                 session = Session.open(
-                    scene, seed=seed, lang=lang or default_language(), journal=False, lock=writes
+                    scene, seed=seed, lang=language(lang), journal=False, lock=writes
                 )
         except SceneFileError as error:
             for problem in error.problems:
-                print(problem.render(lang or default_language()), file=out)
+                print(problem.render(language(lang)), file=out)
             return 2
         except CommandError as error:
             print(error, file=out)
             return 2
         except SceneLocked as error:
-            said = lang or default_language()
+            said = language(lang)
             print(f"{locked_message(error, said)}: {tr(said, 'cli.locked_run_hint')}", file=out)
             return 2
         held.callback(session.close)
-        said = lang or default_language()
+        said = language(lang)
         return _run_lines(session, script, "" if writes else save, hand_edit, out, said)
 
 
@@ -819,7 +819,7 @@ def _main(args_list: list[str]) -> int:
         if name in ("roll", "odds"):
             args_list = _words_last(args_list)
         args = build_subparser(name, language_of(args_list)).parse_args(args_list)
-        lang = args.lang or default_language()
+        lang = language(args.lang)
         if name == "demo":
             return open_dashboard(None, args.lang, args.theme)
         if name == "check":
@@ -843,7 +843,7 @@ def _main(args_list: list[str]) -> int:
             return export_character(args, lang, out)
         return one_off(name, args.words, args.seed, lang, out, args.system)
     args = build_parser(language_of(args_list)).parse_args(args_list)
-    lang = args.lang or default_language()
+    lang = language(args.lang)
     if args.scene is not None:
         problem = unopenable(args.scene, lang)
         if problem:
@@ -863,7 +863,7 @@ def open_dashboard(
 
     if scene is not None and scene.is_file() and campaign_folder(scene) is None:
         preload.start(scene)  # first: loaded on another core while the UI is imported
-    said = lang or default_language()
+    said = language(lang)
     problem = (
         theme_problem(theme, said)
         or keymap_problem()

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, NoReturn
 
-from fatescreen.i18n import LANGUAGES, default_language, tr
+from fatescreen.i18n import LANGUAGES, chosen_language, tr
 
 ARGPARSE_MESSAGES: dict[str, str] = {
     "the following arguments are required: %s": "cli.argparse.required",
@@ -64,8 +64,16 @@ def argparse_message(message: str, lang: str) -> str:
     return message
 
 
+def language(explicit: str | None) -> str:
+    """The language a command speaks: ``explicit`` (``--lang``), else as
+    :func:`~fatescreen.i18n.chosen_language` picks, the GM's last choice included."""
+    from fatescreen.ui.config import load_settings
+
+    return chosen_language(explicit, load_settings().lang)
+
+
 def language_of(args: Sequence[str]) -> str:
-    """The language a command line asks for (``--lang fi``), else the locale's."""
+    """The language a command line asks for (``--lang fi``), else as :func:`language`."""
     for index, word in enumerate(args):
         value = None
         if word == "--lang" and index + 1 < len(args):
@@ -74,7 +82,7 @@ def language_of(args: Sequence[str]) -> str:
             value = word.partition("=")[2]
         if value in LANGUAGES:
             return value
-    return default_language()
+    return language(None)
 
 
 def wrap_paragraphs(text: str, width: int | None = None) -> str:

@@ -37,6 +37,17 @@ def tr(lang: str, key: str, **values: Any) -> str:
     return template.format(**values) if values else template
 
 
+def chosen_language(explicit: str | None = None, remembered: str = "") -> str:
+    """The language to speak: the one asked for (``--lang``), else ``FATESCREEN_LANG``,
+    else the one the GM chose last (remembered by the dashboard), else the locale's."""
+    if explicit is not None and explicit in CATALOGS:
+        return explicit
+    override = os.environ.get("FATESCREEN_LANG", "")
+    if override:
+        return default_language()
+    return remembered if remembered in CATALOGS else default_language()
+
+
 def default_language() -> str:
     """The language from the environment's locale, else English."""
     for variable in ("FATESCREEN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):

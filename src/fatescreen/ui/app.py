@@ -24,7 +24,7 @@ from fatescreen.commands.core import Context, line_in, registry, verb_help
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import PendingSave, Result, Session
 from fatescreen.commands.writer import locked_message, open_writer
-from fatescreen.i18n import LANGUAGES, default_language, tr
+from fatescreen.i18n import LANGUAGES, chosen_language, tr
 from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene import presence
@@ -326,8 +326,8 @@ class FatescreenApp(App[None]):
             except SceneFileError as error:
                 self.load_error = error
             except SceneLocked as error:
-                self.refuse(error, scene_path, lang or self.settings.lang or default_language())
-        chosen_lang = lang or self.settings.lang or default_language()
+                self.refuse(error, scene_path, chosen_language(lang, self.settings.lang))
+        chosen_lang = chosen_language(lang, self.settings.lang)
         if self.session is not None:
             self.session.lang = chosen_lang
         self.view_state = View(

@@ -9,6 +9,7 @@ path by which the scene changes) and hands the new scene value down to the scree
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
@@ -26,9 +27,10 @@ from fatescreen.commands.session import Result
 from fatescreen.commands.systems.base import VerbSet
 from fatescreen.commands.systems.session import META, SystemSession, open_system_session
 from fatescreen.commands.writer import locked_message, open_writer
-from fatescreen.i18n import default_language, tr
+from fatescreen.i18n import chosen_language, tr
 from fatescreen.scene.errors import Problem, SceneFileError
 from fatescreen.scene.lock import SceneLocked
+from fatescreen.ui.config import load_settings, save_settings
 from fatescreen.ui.flows.session import hand_edit_dialog
 from fatescreen.ui.keys import (
     LocalFooter,
@@ -283,11 +285,15 @@ class SystemApp(App[None]):
         theme: str | None = None,
         cursor_blink: bool = True,
         read_only: bool = False,
+        remember: bool = True,
     ) -> None:
         super().__init__()
         self.scene_path = scene_path
         self.cursor_blink = cursor_blink
-        self.view_state = View(lang=lang or default_language())
+        self.remember = remember
+        """Whether the GM's language is remembered for the next start (as Fate's)."""
+        remembered = load_settings().lang if remember else ""
+        self.view_state = View(lang=chosen_language(lang, remembered))
         self.load_error: SceneFileError | None = None
         self.refusal: str | None = None
         """Why the scene was not opened: another process writes it (who, since when)."""
@@ -402,6 +408,8 @@ class SystemApp(App[None]):
         """Show everything in the other language."""
         lang = "fi" if self.view_state.lang == "en" else "en"
         self.view_state = View(lang=lang)
+        if self.remember:
+            save_settings(replace(load_settings(), lang=lang))
         if self.session is not None:
             self.session.lang = lang
             self.dashboard.show(self.session.value, self.view_state)
