@@ -73,6 +73,25 @@ async def test_a_read_only_dashboard_opens_beside_the_writer_and_saves_nothing(
         assert path.read_text(encoding="utf-8") == text
 
 
+async def test_quitting_a_read_only_dashboard_offers_no_save(
+    make_app: AppFactory, scene_folder: Path
+) -> None:
+    path = scene_folder / "golden-mask.toml"
+    first = make_app()
+    async with first.run_test(size=SIZE):
+        reader = second_app(path, read_only=True)
+        async with reader.run_test(size=SIZE) as pilot:
+            await pilot.press("colon", *"pool 1", "enter", "ctrl+q")
+            await until(pilot, lambda: isinstance(reader.screen, ChoiceDialog))
+            shown = " ".join(screen_text(reader).replace("│", " ").split())
+            assert tr("en", "ui.quit_save") not in shown
+            assert "read-only: its changes are neither saved nor journaled" in shown
+            await pilot.press("s")  # no save key: nothing happens
+            assert isinstance(reader.screen, ChoiceDialog)
+            await pilot.press("q")
+            await until(pilot, lambda: not reader.is_running)
+
+
 async def test_a_second_campaign_dashboard_is_refused(
     make_campaign_app: CampaignFactory, scene_folder: Path
 ) -> None:

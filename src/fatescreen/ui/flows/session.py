@@ -77,18 +77,14 @@ class SessionFlow:
             (SAVE, table.tr("ui.quit_save")),
             (QUIT, table.tr("ui.quit_discard")),
         ]
+        keys = [("s", table.tr("ui.quit_save"), SAVE), ("q", table.tr("ui.quit_discard"), QUIT)]
+        note = table.tr("ui.quit_note")
+        if table.session.read_only:
+            # nothing here is ever written: no save to offer, and no journal keeps the changes
+            options, keys, note = options[1:], keys[1:], table.tr("ui.quit_note_read_only")
+        title = table.tr("ui.quit_title")
         table.push_screen(
-            ChoiceDialog(
-                table.view_state,
-                table.tr("ui.quit_title"),
-                options,
-                note=table.tr("ui.quit_note"),
-                keys=[
-                    ("s", table.tr("ui.quit_save"), SAVE),
-                    ("q", table.tr("ui.quit_discard"), QUIT),
-                ],
-            ),
-            decide,
+            ChoiceDialog(table.view_state, title, options, note=note, keys=keys), decide
         )
 
     def save(self, apply: Callable[[Order], None]) -> None:
