@@ -6,7 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from textual.content import Content
 
 from fatescreen.rules.aspects import GM, Aspect, AspectKind
@@ -14,6 +14,29 @@ from fatescreen.rules.character import StressTrack
 from fatescreen.rules.ladder import describe
 
 Part = str | tuple[str, str] | Content
+
+
+def middle_cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells: whole if it fits, else its start and its end
+    around "…", so that what tells names apart (a number at the end, "the courier") stays
+    in sight: ``Mirel…courier``, ``Cultist…12``."""
+    if cell_len(text) <= width or width < 3:
+        return text
+    tail_cells = (width - 1) // 2
+    head = set_cell_size(text, width - 1 - tail_cells).rstrip()
+    tail = ""
+    for char in reversed(text):
+        if cell_len(char + tail) > tail_cells:
+            break
+        tail = char + tail
+    return head + "…" + tail.lstrip()
+
+
+def end_cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells: whole if it fits, else cut short with "…"."""
+    if cell_len(text) <= width or width < 2:
+        return text
+    return set_cell_size(text, width - 1).rstrip() + "…"
 
 
 def literal(text: str) -> str:

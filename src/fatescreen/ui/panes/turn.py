@@ -10,7 +10,7 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.base import Pane, shows_gm_mark, touches
 from fatescreen.ui.state import View
-from fatescreen.ui.text import Part, assemble, secret_mark
+from fatescreen.ui.text import Part, assemble, end_cut, middle_cut, secret_mark
 
 
 def turn_lines(
@@ -41,7 +41,7 @@ def turn_lines(
         head = view.tr("ui.no_exchange")
     else:
         head = view.tr("ui.exchange", number=order.exchange)
-    lines = [assemble((head, "bold $secondary"))]
+    lines = [assemble((head if width is None else end_cut(head, width), "bold $secondary"))]
     waiting = set(may_pick(order)) if order.started else set(order.participants)
     up_label = view.tr("ui.up")
     covered = {full_defense.target for full_defense in scene.full_defenses}
@@ -53,6 +53,10 @@ def turn_lines(
         state = "up" if pid == order.up else "acted" if pid in order.acted else "waiting"
         defense = defense_label if pid in covered else ""
         tail = f"  {defense}" if defense else ""
+        if width is not None:
+            # a name too long for the pane keeps its start and its end (the number of a
+            # numbered NPC), never just its start
+            name = middle_cut(name, width - cell_len(f"›▶ {tail}"))
         fits = width is None or cell_len(f"›▶ {name}  {up_label}{tail}") <= width
         key = (name, state, pid == cursor, up_label if fits else "", defense)
         line = _participant_lines.get(key)
@@ -105,8 +109,9 @@ _participant_lines: dict[tuple[str, str, bool, str, str], Content] = {}
 same line objects as before (the line view then skips them)."""
 
 
-def contest_lines(scene: Scene, view: View) -> list[Content]:
-    """Victory boards of contests and checklists of challenges."""
+def contest_lines(scene: Scene, view: View, width: int | None = None) -> list[Content]:
+    """Victory boards of contests and checklists of challenges; a contest's notes go on
+    lines of their own where they do not fit beside its name in ``width``."""
     lines: list[Content] = []
     for contest in scene.contests:
         notes = [view.tr("ui.victories_needed", count=contest.victories_needed)]
@@ -116,16 +121,26 @@ def contest_lines(scene: Scene, view: View) -> list[Content]:
             threat = scene.obstacle_index.get(contest.threat)
             name = threat.name if threat is not None else contest.threat
             notes.append(view.tr("ui.contest_threat", name=name))
-        lines.append(
-            assemble(
-                (contest.name, "bold $secondary"),
-                (f"  ({' · '.join(notes)})", "$text-muted"),
-            )
-        )
+        said = f"({' · '.join(notes)})"
+        if width is None or cell_len(f"{contest.name}  {said}") <= width:
+            lines.append(assemble((contest.name, "bold $secondary"), (f"  {said}", "$text-muted")))
+        else:  # one note a line, each in the pane
+            lines.append(assemble((middle_cut(contest.name, width), "bold $secondary")))
+            lines += [
+                assemble(("  " + middle_cut(note, width - 2), "$text-muted")) for note in notes
+            ]
         for side in contest.sides:
             marks = "■" * side.victories + "□" * max(contest.victories_needed - side.victories, 0)
             winner = "  ★" if contest.winner == side.name else ""
-            lines.append(assemble(f"  {side.name:<14} ", (marks, "$accent"), (winner, "$success")))
+            room = 14 if width is None else max(min(14, width - len(marks) - len(winner) - 3), 3)
+            name = middle_cut(side.name, room)
+            lines.append(
+                assemble(
+                    f"  {name}{' ' * (room - cell_len(name))} ",
+                    (marks, "$accent"),
+                    (winner, "$success"),
+                )
+            )
     for challenge in scene.challenges:
         from fatescreen.rules.contests import challenge_progress  # (see scene/model.py)
 
@@ -185,9 +200,9 @@ class TurnPane(Pane):
     def _redraw(self) -> None:
         if self._scene is None or self._view is None:
             return
-        width = self.body.content_size.width or None
+        width = self.body.scrollable_content_region.width or None
         lines = turn_lines(self._scene, self._view, self.cursor, width) + contest_lines(
-            self._scene, self._view
+            self._scene, self._view, width
         )
         self.body.set_lines(lines)
 
