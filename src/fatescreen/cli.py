@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import io
 import os
-import random
 import re
 import sys
 from collections.abc import Sequence
@@ -20,6 +19,7 @@ from fatescreen.i18n import LANGUAGES, tr
 if TYPE_CHECKING:
     from fatescreen.commands.session import Session
     from fatescreen.commands.systems.session import SystemSession
+    from fatescreen.systems import Capability, RuleSystem
     from fatescreen.ui.app import FatescreenApp
     from fatescreen.ui.systems.shell import SystemApp
 
@@ -230,11 +230,9 @@ def build_subparser(name: str, lang: str | None = None) -> LocalParser:
 
 def check(files: Sequence[Path], out: TextIO, lang: str = "en") -> int:
     """Validate scene files, printing every problem; 1 if any file is invalid."""
-    from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, load_campaign, party_of
+    from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, load_campaign
     from fatescreen.scene.errors import SceneFileError
-    from fatescreen.scene.load import load_scene
-    from fatescreen.scene.scaffold import find_campaign
-    from fatescreen.scene.systems import FATE, load_system_scene, system_of
+    from fatescreen.systems import of_file
 
     status = 0
     for file in files:
@@ -248,11 +246,8 @@ def check(files: Sequence[Path], out: TextIO, lang: str = "en") -> int:
         try:
             if file.is_dir() or file.name in (CAMPAIGN_FILE, PARTY_FILE):
                 load_campaign(file if file.is_dir() else file.parent)
-            elif system_of(file) != FATE:
-                load_system_scene(file)
             else:
-                folder = find_campaign(file)
-                load_scene(file, party_of(load_campaign(folder).campaign) if folder else None)
+                of_file(file).check_file(file)
         except SceneFileError as error:
             status = 1
             for problem in error.problems:
@@ -280,13 +275,12 @@ def run_script(
     """
     from fatescreen.commands.campaign_session import open_campaign
     from fatescreen.commands.errors import CommandError
-    from fatescreen.commands.session import Session, same_file
-    from fatescreen.commands.systems.session import open_system_session
+    from fatescreen.commands.session import same_file
     from fatescreen.commands.writer import locked_message
     from fatescreen.scene.errors import SceneFileError
     from fatescreen.scene.journal import Journal
     from fatescreen.scene.lock import SceneLocked, lock_of
-    from fatescreen.scene.systems import FATE, system_of
+    from fatescreen.systems import of_file
 
     # saving over the scene takes its writer lock; saving a copy, the copy's
     writes = save == "" or (save is not None and same_file(Path(save), scene))
@@ -304,13 +298,8 @@ def run_script(
                 held.callback(copy.release)
             if scene.is_dir():
                 session = open_campaign(scene, seed=seed, lang=lang, journal=False, lock=writes)
-            elif system_of(scene) != FATE:
-                lang = language(lang)
-                session = open_system_session(
-                    scene, seed=seed, lang=lang, journal=False, lock=writes
-                )
             else:
-                session = Session.open(
+                session = of_file(scene).open_session(
                     scene, seed=seed, lang=language(lang), journal=False, lock=writes
                 )
         except SceneFileError as error:
@@ -390,26 +379,19 @@ def one_off(
     out: TextIO,
     system: str | None = None,
 ) -> int:
-    """``roll`` and ``odds`` without a scene (in Fate, or in another ``system``)."""
+    """``roll`` and ``odds`` without a scene, in the default system or the one ``system``
+    names (an id or an alias)."""
     import shlex
 
-    from fatescreen.commands.session import Session
-    from fatescreen.i18n import tr
-    from fatescreen.scene.model import Scene
-    from fatescreen.scene.systems import FATE, SYSTEMS
+    from fatescreen import systems
 
     line = verb + " " + " ".join(shlex.quote(w) for w in words)
-    if system not in (None, FATE):
-        from fatescreen.commands.systems import COMMANDS
-        from fatescreen.commands.systems.session import blank_session
-
-        if system not in COMMANDS:
-            known = ", ".join(name for name in SYSTEMS if name == FATE or name in COMMANDS)
-            print(tr(lang, "system.unknown", system=system, names=known), file=out)
-            return 2
-        result = blank_session(system, seed=seed, lang=lang).execute(line)
-    else:
-        result = Session(Scene("-"), rng=random.Random(seed), lang=lang).execute(line)
+    chosen = systems.default() if system is None else systems.find(system)
+    if chosen is None:
+        known = ", ".join(systems.ids())
+        print(tr(lang, "system.unknown", system=system, names=known), file=out)
+        return 2
+    result = chosen.blank_session(seed=seed, lang=lang).execute(line)
     for text in result.lines:
         print(text, file=out)
     return 0 if result.ok else 1
@@ -523,16 +505,11 @@ def _sheet_arguments(name: str, parser: LocalParser) -> None:
 
 def import_characters(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     """``import``: characters from other tools' files into a scene file or a campaign's party,
-    through the command the dashboard runs (journaled and saved like any change), with its
-    report; ``--dry-run`` shows the report and writes nothing. 1 if the import was refused, 2
-    if the scene or campaign cannot be opened."""
-    from fatescreen.commands.campaign_session import open_campaign
-    from fatescreen.commands.errors import CommandError
-    from fatescreen.commands.requests import ImportSheets
-    from fatescreen.commands.session import Session
-    from fatescreen.scene.errors import SceneFileError
-    from fatescreen.scene.scaffold import find_campaign
-    from fatescreen.scene.systems import FATE, system_of
+    each the way its system takes them (:mod:`fatescreen.cli_import`), with the report;
+    ``--dry-run`` shows the report and writes nothing. 1 if the import was refused, 2 if
+    the scene or campaign cannot be opened or its system imports no characters."""
+    from fatescreen.cli_import import into_party
+    from fatescreen.systems import Capability, of_file
 
     target: Path = args.into
     problem = unopenable(target, lang)
@@ -540,116 +517,28 @@ def import_characters(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         print(problem, file=out)
         return 2
     folder = campaign_folder(target)
-    session: Session
-    try:
-        if folder is not None:
-            session = open_campaign(folder, lang=lang, journal=not args.dry_run)
-        elif system_of(target) != FATE:
-            return import_system_sheets(args, target, system_of(target), lang, out)
-        else:
-            session = Session.open(target, lang=lang, journal=not args.dry_run)
-    except SceneFileError as error:
-        for found in error.problems:
-            print(found.render(lang), file=out)
-        owner = find_campaign(target) if folder is None else None
-        if owner is not None:
-            print(tr(lang, "cli.import.campaign_scene", folder=str(owner)), file=out)
+    if folder is not None:
+        return into_party(
+            folder, args.files, kind=args.kind, dry_run=args.dry_run, lang=lang, out=out
+        )
+    system = of_file(target)
+    if not system.can(Capability.IMPORT):
+        print(cannot(system, Capability.IMPORT, lang), file=out)
         return 2
-    except CommandError as error:
-        print(error, file=out)
-        return 2
-    if session.recovery_pending:
-        print(tr(lang, "cli.import.pending", path=str(target)), file=out)
-        return 2
-    session.read_only = args.dry_run
-    files = tuple(str(file.absolute()) for file in args.files)
-    request = ImportSheets(files, kind=args.kind, to_party=folder is not None)
-    result = session.execute(request.command())
-    error_prefix = tr(lang, "cli.failed") + " "
-    for line in result.lines:
-        print(line if result.ok else error_prefix + line, file=out)
-    if not result.ok:
-        return 1
-    if args.dry_run:
-        print(tr(lang, "cli.import.dry_run"), file=out)
-        return 0
-    if folder is None:
-        saved = session.execute("save")
-        for line in saved.lines:
-            print(line if saved.ok else error_prefix + line, file=out)
-        return 0 if saved.ok else 1
-    return 1 if session.dirty else 0
+    return system.import_into(
+        target, args.files, kind=args.kind, dry_run=args.dry_run, lang=lang, out=out
+    )
 
 
-def import_system_sheets(
-    args: argparse.Namespace, target: Path, system: str, lang: str, out: TextIO
-) -> int:
-    """``import`` into a scene of another system: characters from CSV sheets, one a row,
-    appended to the scene file and read again by the system's loader before it is written;
-    the same report as Fate's (docs/import.md)."""
-    from fatescreen.scene.atomic import write_atomic
-    from fatescreen.scene.errors import SceneFileError
-    from fatescreen.scene.journal import Journal
-    from fatescreen.scene.systems import load_system_scene
-    from fatescreen.scene.systems.sheets import SheetError, SheetRow, read_sheet, with_rows
+def cannot(system: RuleSystem, capability: Capability, lang: str) -> str:
+    """Why a scene of ``system`` cannot have what ``capability`` offers: one line naming
+    the systems that offer it."""
+    from fatescreen.systems import able
 
-    error_prefix = tr(lang, "cli.failed") + " "
-    try:
-        loaded = load_system_scene(target)
-    except SceneFileError as error:
-        for found in error.problems:
-            print(found.render(lang), file=out)
-        return 2
-    if not args.dry_run and Journal(target).pending(loaded.text):
-        print(tr(lang, "cli.import.pending", path=str(target)), file=out)
-        return 2
-    rows: list[SheetRow] = []
-    lines: list[str] = []
-    for file in args.files:
-        if file.suffix.lower() != ".csv":
-            print(error_prefix + tr(lang, "import.csv.only", system=system), file=out)
-            return 1
-        try:
-            found_rows = read_sheet(file, system)
-        except SheetError as error:
-            print(error_prefix + tr(lang, "import.refused", file=str(file)), file=out)
-            for problem in error.problems:
-                print("  " + problem.render(lang), file=out)
-            return 1
-        rows += found_rows
-        lines += sheet_report(lang, str(file), found_rows)
-    try:
-        changed = with_rows(loaded, rows)
-    except SheetError as error:
-        print(error_prefix + tr(lang, "import.refused", file=str(target)), file=out)
-        for problem in error.problems:
-            print("  " + problem.render(lang), file=out)
-        return 1
-    names = ", ".join(str(row.record["name"]) for row in rows)
-    for line in [*lines, tr(lang, "build.added", names=names)]:
-        print(line, file=out)
-    if args.dry_run:
-        print(tr(lang, "cli.import.dry_run"), file=out)
-        return 0
-    write_atomic(target, changed.text)
-    print(tr(lang, "save.line", path=str(target)), file=out)
-    return 0
-
-
-def sheet_report(lang: str, file: str, rows: Sequence[Any]) -> list[str]:
-    """What a CSV sheet's rows brought: each column taken, then each left out."""
-    lines: list[str] = []
-    for row in rows:
-        first = row.mapped[0][0].row if row.mapped else 0
-        lines.append(tr(lang, "import.csv.heading", name=row.record["name"], file=file, row=first))
-        width = max(len(cell.column) for cell, _ in row.mapped)
-        lines += [f"  {cell.column.ljust(width)}  {value}" for cell, value in row.mapped]
-        for cell, reason in row.dropped:
-            where = tr(lang, "import.csv.row", row=cell.row) + f", {cell.column}"
-            lines.append(
-                "  " + tr(lang, "import.left_out", where=where, reason=reason.render(lang))
-            )
-    return lines
+    names = ", ".join(other.title for other in able(capability))
+    return tr(
+        lang, f"system.cannot.{capability}", title=system.title, system=system.id, names=names
+    )
 
 
 def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:
@@ -667,7 +556,7 @@ def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     from fatescreen.scene.load import load_scene
     from fatescreen.scene.scaffold import find_campaign
     from fatescreen.scene.sheets.fari import left_out_of_fari, write_fari
-    from fatescreen.scene.systems import FATE, system_of
+    from fatescreen.systems import Capability, of_file
 
     path: Path = args.scene
     problem = unopenable(path, lang)
@@ -679,8 +568,8 @@ def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         if folder is not None:
             campaign = load_campaign(folder).campaign
             characters, rules = campaign.pcs, campaign.rules
-        elif system_of(path) != FATE:
-            print(tr(lang, "cli.import.fate_only", system=system_of(path)), file=sys.stderr)
+        elif not (system := of_file(path)).can(Capability.EXPORT):
+            print(cannot(system, Capability.EXPORT, lang), file=sys.stderr)
             return 2
         else:
             owner = find_campaign(path)
@@ -889,17 +778,10 @@ def open_dashboard(
 
         app = CampaignApp(folder, lang=lang, theme=theme, read_only=read_only)
     else:
-        from fatescreen.scene.systems import FATE, system_of
+        from fatescreen.systems import of_file
 
-        if system_of(scene) != FATE:
-            preload.forget(scene)  # loaded by its own system's loader
-            from fatescreen.ui.systems.shell import SystemApp
-
-            app = SystemApp(scene, lang=lang, theme=theme, read_only=read_only)
-        else:
-            from fatescreen.ui.app import FatescreenApp
-
-            app = FatescreenApp(scene, lang=lang, theme=theme, read_only=read_only)
+        app = of_file(scene).open_dashboard(scene, lang=lang, theme=theme, read_only=read_only)
+        preload.forget(scene)  # a loader that wanted the child's scene has claimed it
     if app.refusal:
         collector.resume()
         hint = tr(app.view_state.lang, "cli.locked_open_hint", path=shlex_quote(str(scene)))
@@ -980,14 +862,14 @@ def keymap_problem() -> str | None:
 def players(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     """``players``: the player view in this terminal, or served to browsers."""
     from fatescreen.i18n import tr
-    from fatescreen.scene.systems import FATE, system_of
+    from fatescreen.systems import Capability, of_file
 
     path: Path = args.scene
     if not path.exists():
         print(tr(lang, "players.gone", path=str(path)), file=out)
         return 2
-    if path.is_file() and system_of(path) != FATE:
-        print(tr(lang, "players.fate_only", system=system_of(path)), file=out)
+    if path.is_file() and not (system := of_file(path)).can(Capability.PLAYER_VIEW):
+        print(cannot(system, Capability.PLAYER_VIEW, lang), file=out)
         return 2
     if args.serve:
         from fatescreen.ui.players.serve import serve

@@ -26,4 +26,7 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
 def test_another_systems_scene_is_refused() -> None:
     status, output = run(str(SCENES / "varjot" / "sillalla.toml"), "--lang", "en")
     assert status == 2
-    assert output == "the player view shows Fate scenes; this scene is for menneisyyden-varjot\n"
+    assert output == (
+        "the player view shows scenes of Fate Condensed; "
+        "this scene is for Menneisyyden varjot (menneisyyden-varjot)\n"
+    )

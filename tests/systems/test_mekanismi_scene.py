@@ -12,8 +12,10 @@ from fatescreen import cli
 from fatescreen.rules.mekanismi.damage import DamageTrack
 from fatescreen.rules.mekanismi.pools import Advantage
 from fatescreen.scene.errors import SceneFileError
-from fatescreen.scene.systems import MEKANISMI, load_system_scene, save_system_scene, system_of
+from fatescreen.scene.systems import load_system_scene, save_system_scene
 from fatescreen.scene.systems.mekanismi import MekanismiScene
+from fatescreen.systems import of_file
+from fatescreen.systems.mekanismi import MEKANISMI
 from tests.systems.support import ROOT, edited
 
 KUILU = ROOT / "scenes" / "mekanismi" / "kuilun-reunalla.toml"
@@ -30,7 +32,7 @@ def test_the_example_scene_loads() -> None:
     loaded = load_system_scene(KUILU)
     scene = loaded.value
     assert isinstance(scene, MekanismiScene)
-    assert system_of(KUILU) == MEKANISMI
+    assert of_file(KUILU).id == MEKANISMI
     assert scene.title == "Kuilun reunalla"
     ragnar = scene.character("Ragnar")
     assert ragnar.ability("taistelu") == 3

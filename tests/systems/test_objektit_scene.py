@@ -13,8 +13,10 @@ from fatescreen import cli
 from fatescreen.rules.objektit.condition import ConditionLevel
 from fatescreen.rules.objektit.ratings import Rating
 from fatescreen.scene.errors import SceneFileError
-from fatescreen.scene.systems import OBJEKTIT, load_system_scene, save_system_scene, system_of
+from fatescreen.scene.systems import load_system_scene, save_system_scene
 from fatescreen.scene.systems.objektit import ObjektitScene
+from fatescreen.systems import of_file
+from fatescreen.systems.objektit import OBJEKTIT
 from tests.systems.support import ROOT, edited
 
 SATAMASSA = ROOT / "scenes" / "objektit" / "satamassa.toml"
@@ -31,7 +33,7 @@ def test_the_example_scene_loads() -> None:
     loaded = load_system_scene(SATAMASSA)
     scene = loaded.value
     assert isinstance(scene, ObjektitScene)
-    assert system_of(SATAMASSA) == OBJEKTIT
+    assert of_file(SATAMASSA).id == OBJEKTIT
     aino = scene.entry("Aino")
     assert aino.player == "Eevi" and aino.kind == "hahmo"
     assert aino.sheet.concept == "Melko kyvykäs poliisi"

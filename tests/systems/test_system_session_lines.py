@@ -17,7 +17,8 @@ from fatescreen.commands.systems import verbs_of
 from fatescreen.commands.systems.base import SystemApplied, SystemContext, VerbSet, Words, percent
 from fatescreen.commands.systems.session import SystemSession, blank_session, open_system_session
 from fatescreen.commands.systems.varjot import KEYWORDS, VERBS
-from fatescreen.scene.systems import VARJOT, load_system_text
+from fatescreen.scene.systems import load_system_text
+from fatescreen.systems.varjot import VARJOT
 from tests.systems.support import SILLALLA
 
 CHECK = "check Ilse Miekkailu vs Vartija Miekkailu"

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 
-from fatescreen.commands.systems import COMMANDS, verbs_of
+from fatescreen.commands.systems import verbs_of
 from fatescreen.commands.systems.varjot import KEYWORDS
-from fatescreen.scene.systems import FATE, FORMATS, SYSTEMS, scene_format
-from fatescreen.ui.systems import DASHBOARDS, screen_of
+from fatescreen.scene.systems import formats, scene_format
+from fatescreen.systems import BUILTIN
+from fatescreen.ui.systems import screen_of
 from fatescreen.ui.systems.shell import SystemScreen
 from tests.systems.support import ROOT
 
@@ -27,10 +28,11 @@ def verb_sections(text: str) -> dict[str, str]:
     return {parts[i]: parts[i + 1] for i in range(1, len(parts), 2)}
 
 
-def test_every_system_is_registered_in_every_layer() -> None:
-    assert SYSTEMS[0] == FATE
-    assert set(FORMATS) == set(COMMANDS) == set(DASHBOARDS)
-    for system in FORMATS:
+def test_every_system_on_the_shared_stack_has_every_part() -> None:
+    on_shared_stack = [system for system in BUILTIN if system.scene_format is not None]
+    assert [system.id for system in on_shared_stack] == list(formats())
+    assert all(system.verbs and system.screen for system in on_shared_stack)
+    for system in formats():
         assert scene_format(system).system == system
         assert {"roll", "odds"} <= set(verbs_of(system).verbs)
         assert issubclass(screen_of(system), SystemScreen)

@@ -12,16 +12,11 @@ from fatescreen import cli
 from fatescreen.rules.varjot.sheet import Pool
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.load import load_text
-from fatescreen.scene.systems import (
-    FATE,
-    VARJOT,
-    load_system_scene,
-    load_system_text,
-    save_system_scene,
-    system_of,
-    system_of_text,
-)
+from fatescreen.scene.systems import load_system_scene, load_system_text, save_system_scene
 from fatescreen.scene.systems.varjot import VarjotScene
+from fatescreen.systems import of_file, of_text
+from fatescreen.systems.fate import FATE
+from fatescreen.systems.varjot import VARJOT
 from tests.systems.support import SILLALLA, edited
 
 
@@ -46,13 +41,14 @@ def test_the_example_scene_loads() -> None:
 
 
 def test_the_system_is_read_from_the_top_level_keys() -> None:
-    assert system_of(SILLALLA) == VARJOT
-    assert system_of_text('format = 1\ntitle = "x"\n') == FATE
-    assert system_of_text("system = 'mekanismi'\n") == "mekanismi"
-    assert system_of_text('[[pc]]\nsystem = "mekanismi"\n') == FATE
-    assert system_of(Path("/nonexistent.toml")) == FATE
+    assert of_file(SILLALLA).id == VARJOT
+    assert of_text('format = 1\ntitle = "x"\n').id == FATE
+    assert of_text("system = 'mekanismi'\n").id == "mekanismi"
+    assert of_text('[[pc]]\nsystem = "mekanismi"\n').id == FATE
+    assert of_file(Path("/nonexistent.toml")).id == FATE
     notes = 'format = 1\nnotes = """\nsystem = "mekanismi"\n"""\ntitle = "x"\n'
-    assert system_of_text(notes) == FATE
+    assert of_text(notes).id == FATE
+    assert of_text('system = "varjot"\n').id == FATE  # a file names a system by its id
 
 
 def test_an_ability_of_five_is_an_error_at_its_line(tmp_path: Path) -> None:

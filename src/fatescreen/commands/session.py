@@ -613,6 +613,12 @@ class Session(JournalGuard):
 V = TypeVar("V")
 
 
+def blank_session(system: str, *, seed: int | None = None, lang: str = "en") -> Session:
+    """A session on an empty Fate scene: quick rolls and odds from the shell (``system`` is
+    Fate's id, as every system's blank session is asked for by its id)."""
+    return Session(Scene("-"), rng=random.Random(seed), lang=lang)
+
+
 def same_file(first: Path, second: Path) -> bool:
     """Whether two paths name one file (False when either cannot be resolved)."""
     try:

@@ -31,7 +31,7 @@ from fatescreen.scene.model import RulesInPlay
 from fatescreen.scene.reader import MAX_TEXT, Reader, shown
 from fatescreen.scene.save import patch, patch_record, to_record
 from fatescreen.scene.source import long_key_line, parse, read_text
-from fatescreen.scene.systems import FATE
+from fatescreen.systems import Capability, able, named_by
 
 CAMPAIGN_FILE = "campaign.toml"
 PARTY_FILE = "party.toml"
@@ -224,6 +224,16 @@ def _check_format(reader: Reader, top: Mapping[str, Any]) -> None:
             ("format",),
             catalog_text("check.format", found=repr(top["format"]), version=FORMAT_VERSION),
         )
+
+
+def _check_system(reader: Reader, named: object) -> None:
+    """A campaign's ``system`` names a registered system (by its id, as files do) that
+    declares campaigns; the scenes of any other are opened one by one (docs/systems.md)."""
+    system = named_by(named) if isinstance(named, str) else None
+    if system is None or not system.can(Capability.CAMPAIGNS):
+        found = shown(named) if isinstance(named, str) else "a non-string"
+        names = ", ".join(repr(other.id) for other in able(Capability.CAMPAIGNS))
+        reader.fail(("system",), catalog_text("system.cannot.campaigns", names=names, found=found))
 
 
 def _located(reader: Reader, text: str, path: Path) -> list[Problem]:
@@ -496,11 +506,8 @@ def decode_campaign(
     reader = Reader()
     top = reader.table(data, (), CAMPAIGN_KEYS) or {}
     _check_format(reader, top)
-    if "system" in top and top["system"] != FATE:
-        # a campaign (party, advancement, the campaign dashboard) is Fate's; the other
-        # systems' scenes are opened one by one (docs/systems.md)
-        found = shown(top["system"]) if isinstance(top["system"], str) else "a non-string"
-        reader.fail(("system",), f"campaigns run {FATE!r} only; found {found}")
+    if "system" in top:
+        _check_system(reader, top["system"])
     settings = _decode_settings(reader, top, folder)
     party_reader = Reader()
     party, origins = _decode_party(party_reader, party_data, settings.rules, settings)

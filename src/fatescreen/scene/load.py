@@ -164,8 +164,8 @@ def _decode(
             catalog_text("check.format", found=repr(top["format"]), version=FORMAT_VERSION),
         )
     if "system" in top:
-        # other systems branch off before this loader
-        from fatescreen.scene.systems import FATE
+        # a file naming another system is read by that system's loader
+        from fatescreen.systems.fate import FATE
 
         reader.choice(top["system"], ("system",), (FATE,))
     title = reader.text(top.get("title"), ("title",)) if "title" in top else None

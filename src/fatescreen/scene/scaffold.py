@@ -12,7 +12,14 @@ import tomlkit
 
 from fatescreen.rules.aspects import make_id
 from fatescreen.scene.atomic import write_atomic
-from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, TEMPLATE_FOLDER, load_campaign
+from fatescreen.scene.campaign import (
+    CAMPAIGN_FILE,
+    PARTY_FILE,
+    TEMPLATE_FOLDER,
+    load_campaign,
+    party_of,
+)
+from fatescreen.scene.load import load_scene
 from fatescreen.scene.shortforms import render_value
 
 THUG = f"{TEMPLATE_FOLDER}/thug.toml"
@@ -75,6 +82,17 @@ def find_campaign(path: Path) -> Path | None:
         if (folder / CAMPAIGN_FILE).is_file():
             return folder
     return None
+
+
+def check_scene_file(path: Path) -> None:
+    """Read a Fate scene file as opening it would: with its campaign's party when it lies in
+    a campaign folder (its PCs may be named from the party).
+
+    Raises:
+        SceneFileError: Every problem of the scene (or of its campaign), with its line.
+    """
+    folder = find_campaign(path)
+    load_scene(path, party_of(load_campaign(folder).campaign) if folder else None)
 
 
 def scene_text(title: str, kind: SceneKind, party: Sequence[str] | None) -> str:

@@ -1,36 +1,27 @@
-"""The command languages of the rule systems other than Fate, and the registry that finds
-a system's verbs.
+"""The command languages of the systems that run on the shared stack.
 
-Each system has a module here (``varjot.py``) that defines ``VERBS``, a
+Each such system has a module here (``varjot.py``) that defines ``VERBS``, a
 :class:`~fatescreen.commands.systems.base.VerbSet` of its verbs (including ``roll`` and
-``odds``, which also serve ``fatescreen roll``/``odds --system ID`` from the shell). Its
-scenes run in a :class:`~fatescreen.commands.systems.session.SystemSession`: the one
-path by which a scene changes, with undo, journal, log and saving. See
-``docs/systems.md``.
+``odds``, which also serve ``fatescreen roll``/``odds --system ID`` from the shell), named
+as its ``verbs`` part in :mod:`fatescreen.systems`. Its scenes run in a
+:class:`~fatescreen.commands.systems.session.SystemSession`: the one path by which a scene
+changes, with undo, journal, log and saving. See ``docs/systems.md``.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
-
 from fatescreen.commands.systems.base import VerbSet
-from fatescreen.scene.systems import MEKANISMI, OBJEKTIT, VARJOT
-
-COMMANDS: Mapping[str, str] = {
-    VARJOT: "fatescreen.commands.systems.varjot",
-    MEKANISMI: "fatescreen.commands.systems.mekanismi",
-    OBJEKTIT: "fatescreen.commands.systems.objektit",
-}
-"""The module of each non-Fate system's verbs; each defines ``VERBS``."""
+from fatescreen.systems import named_by
 
 
 def verbs_of(system: str) -> VerbSet:
-    """The verbs of a non-Fate system.
+    """The verbs of the system with the id ``system``.
 
     Raises:
-        KeyError: The system has no command language here.
+        KeyError: No system has that id, or it has no ``verbs`` part.
     """
-    module = importlib.import_module(COMMANDS[system])
-    verbs: VerbSet = module.VERBS
+    found = named_by(system)
+    if found is None or found.verbs is None:
+        raise KeyError(system)
+    verbs: VerbSet = found.part("verbs")
     return verbs

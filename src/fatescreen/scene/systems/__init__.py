@@ -1,22 +1,17 @@
-"""Which rule system a scene file is written for, and the file formats of the systems
-other than Fate.
+"""Scene files of the systems that run on the shared stack: each system's
+:class:`SceneFormat` (its ``scene_format`` part in :mod:`fatescreen.systems`), read and
+saved here through the same error-collecting :class:`~fatescreen.scene.reader.Reader` Fate
+uses (every mistake names its file, line and key) and the same style-preserving patcher
+(comments survive a save).
 
-A scene (or campaign) file names its system with a top-level key::
-
-    system = "menneisyyden-varjot"   # or "fate-condensed" (the default), "mekanismi",
-                                     # "objektien-luonti"
-
-Fate scenes are read by :mod:`fatescreen.scene.load` as before; every other system is a
-:class:`SceneFormat` registered in :data:`FORMATS`, read and saved here through the same
-error-collecting :class:`~fatescreen.scene.reader.Reader` (every mistake names its file,
-line and key) and the same style-preserving patcher (comments survive a save). See
-``docs/systems.md`` for how to add a system.
+A scene file names its system with a top-level key (``system = "mekanismi"``);
+:func:`fatescreen.systems.of_file` reads it. See ``docs/systems.md`` for how to add a
+system.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -24,20 +19,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.reader import MAX_TEXT, Reader
-
-FATE = "fate-condensed"
-VARJOT = "menneisyyden-varjot"
-MEKANISMI = "mekanismi"
-OBJEKTIT = "objektien-luonti"
-SYSTEMS = (FATE, VARJOT, MEKANISMI, OBJEKTIT)
-"""Every system a file may name, Fate first (the default)."""
-
-FORMATS: Mapping[str, str] = {
-    VARJOT: "fatescreen.scene.systems.varjot",
-    MEKANISMI: "fatescreen.scene.systems.mekanismi",
-    OBJEKTIT: "fatescreen.scene.systems.objektit",
-}
-"""The module of each non-Fate system's file format; each defines ``FORMAT``."""
+from fatescreen.systems import named_by, registered
 
 COMMON_KEYS = ("format", "system", "title", "notes")
 """Top-level keys every system's scene file has (the framework reads them)."""
@@ -71,7 +53,8 @@ class SceneFormat(Protocol[S]):
 
 @dataclass(frozen=True)
 class LoadedSystemScene(Generic[S]):
-    """A non-Fate scene as loaded (or last saved): its value, file and text."""
+    """A scene of a system on the shared stack as loaded (or last saved): its value, file
+    and text."""
 
     system: str
     value: S
@@ -80,57 +63,26 @@ class LoadedSystemScene(Generic[S]):
 
 
 def scene_format(system: str) -> SceneFormat[Any]:
-    """The file format of a non-Fate system.
+    """The file format of the system with the id ``system``.
 
     Raises:
-        KeyError: ``system`` is Fate or unknown (callers check :data:`FORMATS` first).
+        KeyError: No system has that id, or it has a loader of its own (no ``scene_format``
+            part): callers check :func:`formats` first.
     """
-    module = importlib.import_module(FORMATS[system])
-    found: SceneFormat[Any] = module.FORMAT
-    return found
+    found = named_by(system)
+    if found is None or found.scene_format is None:
+        raise KeyError(system)
+    fmt: SceneFormat[Any] = found.part("scene_format")
+    return fmt
 
 
-def system_of_text(text: str) -> str:
-    """The system a scene's text names with a top-level ``system = "..."`` before its first
-    table; Fate if it names none (or names it oddly: the loader then reports it)."""
-    return _system_in(text.split("\n"))
-
-
-def system_of(path: Path) -> str:
-    """The system a scene file is written for (Fate if it cannot be read: the Fate loader
-    then says why). Only the lines before the first table are read."""
-    from fatescreen.scene.source import file_problem
-
-    if file_problem(path):
-        return FATE  # a pipe or a device is never opened (it could wait forever)
-    try:
-        with path.open(encoding="utf-8", newline="\n") as handle:
-            return _system_in(handle)
-    except (OSError, UnicodeDecodeError):
-        return FATE
-
-
-def _system_in(lines: Iterable[str]) -> str:
-    in_text = False  # inside a multi-line string (notes = """...""")
-    for line in lines:
-        was_in_text = in_text
-        in_text ^= (line.count('"""') + line.count("'''")) % 2 == 1
-        stripped = line.strip()
-        if was_in_text:
-            continue
-        if stripped.startswith("["):
-            break
-        key, equals, value = stripped.partition("=")
-        if equals and key.strip() == "system":
-            name = value.split("#", 1)[0].strip()
-            if len(name) > 1 and name[0] == name[-1] and name[0] in "\"'":
-                name = name[1:-1]
-            return name if name in SYSTEMS else FATE
-    return FATE
+def formats() -> tuple[str, ...]:
+    """The ids of the systems whose scene files are read here, in the order registered."""
+    return tuple(system.id for system in registered() if system.scene_format is not None)
 
 
 def load_system_scene(path: Path) -> LoadedSystemScene[Any]:
-    """Read and validate a non-Fate scene file.
+    """Read and validate a scene file of a system on the shared stack.
 
     Raises:
         SceneFileError: Unreadable, not TOML, or breaking its system's format; every
@@ -142,16 +94,16 @@ def load_system_scene(path: Path) -> LoadedSystemScene[Any]:
 
 
 def load_system_text(text: str, path: Path | None = None) -> LoadedSystemScene[Any]:
-    """Validate a non-Fate scene's text; see :func:`load_system_scene`."""
+    """Validate a scene's text; see :func:`load_system_scene`."""
     from fatescreen.scene.load import FORMAT_VERSION, MAX_PROBLEMS
     from fatescreen.scene.locate import locate
     from fatescreen.scene.source import parse
 
     data = parse(text, path)
     system = data.get("system")
-    if not isinstance(system, str) or system not in FORMATS:
+    if not isinstance(system, str) or system not in formats():
         line = locate(text, ("system",))
-        expected = ", ".join(repr(name) for name in FORMATS)
+        expected = ", ".join(repr(name) for name in formats())
         problem = Problem.of(("system",), catalog_text("check.system", names=expected), line, path)
         raise SceneFileError([problem])
     fmt = scene_format(system)

@@ -33,8 +33,8 @@ from fatescreen.rules.mekanismi.pools import Advantage
 from fatescreen.rules.mekanismi.sheet import Character
 from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
-from fatescreen.scene.systems import MEKANISMI
 from fatescreen.scene.systems.tables import AnyKey, records
+from fatescreen.systems.mekanismi import MEKANISMI
 
 KEYS = ("pc", "npc")
 CHARACTER_KEYS = ("name", "player", "abilities", "gear", "damage", "health", "notes")

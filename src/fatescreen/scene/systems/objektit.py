@@ -36,8 +36,8 @@ from fatescreen.rules.objektit.ratings import RATING_MAX, RATING_MIN
 from fatescreen.rules.objektit.sheet import ObjectSheet
 from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
-from fatescreen.scene.systems import OBJEKTIT
 from fatescreen.scene.systems.tables import AnyKey, records
+from fatescreen.systems.objektit import OBJEKTIT
 
 KEYS = ("kinds", "object")
 KIND_KEYS = ("inherent", "resist")

@@ -18,13 +18,10 @@ from typing import Any
 
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text, render_path, text
 from fatescreen.scene.reader import MAX_NAME, MAX_TEXT, control_character
-from fatescreen.scene.systems import (
-    MEKANISMI,
-    OBJEKTIT,
-    VARJOT,
-    LoadedSystemScene,
-    load_system_text,
-)
+from fatescreen.scene.systems import LoadedSystemScene, load_system_text
+from fatescreen.systems.mekanismi import MEKANISMI
+from fatescreen.systems.objektit import OBJEKTIT
+from fatescreen.systems.varjot import VARJOT
 
 MAX_BYTES = 10 * 1024 * 1024
 """The largest sheet read, as for the Fate formats."""

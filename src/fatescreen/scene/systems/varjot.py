@@ -38,8 +38,8 @@ from fatescreen.rules.varjot.sheet import (
 )
 from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, Reader
-from fatescreen.scene.systems import VARJOT
 from fatescreen.scene.systems.tables import AnyKey, records
+from fatescreen.systems.varjot import VARJOT
 
 KEYS = ("players", "gm", "gift_dice", "pc", "npc")
 CHARACTER_KEYS = ("name", "player", "abilities", "pools", "notes")

@@ -1,0 +1,195 @@
+"""What a rule system declares: its id and names, what it can do, and where its parts live.
+
+A part is named by a string, ``"package.module:attr"``, and imported only when it is first
+used (:func:`load_part`): declaring every system costs nothing at start-up, and the
+registry imports no system's code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+from typing import Any, TextIO
+
+
+class Capability(StrEnum):
+    """What a system may or may not offer beyond playing a scene: declared, never guessed
+    from its name. Each value is also the last part of the catalog key that says a
+    system lacks it (``system.cannot.player-view``)."""
+
+    CAMPAIGNS = "campaigns"
+    """Campaign folders: a party, a scene list, sessions and advancement."""
+    PLAYER_VIEW = "player-view"
+    """``fatescreen players``: what the players may see, in a terminal or a browser."""
+    IMPORT = "import"
+    """``fatescreen import``: characters from other tools' files into a scene."""
+    EXPORT = "export"
+    """``fatescreen export --fari``: a character as Fari's character JSON."""
+
+
+@cache
+def load_part(reference: str) -> Any:
+    """The object a part reference names, imported on first use and kept.
+
+    Args:
+        reference: ``"package.module:attr"``; the attribute may be dotted
+            (``"fatescreen.commands.session:Session.open"``).
+
+    Raises:
+        ValueError: The reference is not of that shape.
+        ImportError: The module cannot be imported.
+        AttributeError: The module has no such attribute.
+    """
+    module_name, colon, attribute = reference.partition(":")
+    if not colon or not module_name or not attribute:
+        raise ValueError(f"a part is 'package.module:attr', not {reference!r}")
+    found: Any = importlib.import_module(module_name)
+    for name in attribute.split("."):
+        found = getattr(found, name)
+    return found
+
+
+PARTS = (
+    "check",
+    "session",
+    "blank",
+    "dashboard",
+    "import_sheets",
+    "scene_format",
+    "verbs",
+    "screen",
+)
+"""The fields of :class:`RuleSystem` that name parts."""
+
+
+@dataclass(frozen=True)
+class RuleSystem:
+    """One rule system as the framework sees it: names, capabilities and parts.
+
+    Every part is a ``"package.module:attr"`` string (see :func:`load_part`):
+
+    - ``check(path)`` reads a scene file and raises ``SceneFileError`` listing every
+      problem;
+    - ``session(path, *, seed, lang, journal, lock)`` opens a scene file for play (the
+      one path by which it changes);
+    - ``blank(system_id, *, seed, lang)`` is a session on an empty scene, for rolls and odds
+      from the shell;
+    - ``dashboard(path, *, lang, theme, read_only)`` is the dashboard app on a scene file;
+    - ``import_sheets(target, files, *, kind, dry_run, lang, out)`` imports characters
+      into a scene file, reporting on ``out``, and returns the exit status (with
+      :attr:`Capability.IMPORT`);
+    - ``scene_format``, ``verbs`` and ``screen`` are a system's ``SceneFormat``, its
+      ``VerbSet`` and its ``SystemScreen`` class, for a system that runs on the shared
+      session and dashboard shell (None for one with a stack of its own).
+    """
+
+    id: str
+    """The name a scene file's ``system`` key gives."""
+    aliases: tuple[str, ...]
+    """Other names the GM may type (``--system varjot``)."""
+    title: str
+    """The system's own name, as its text writes it."""
+    capabilities: frozenset[Capability]
+    check: str
+    session: str
+    blank: str
+    dashboard: str
+    import_sheets: str | None = None
+    scene_format: str | None = None
+    verbs: str | None = None
+    screen: str | None = None
+
+    def __post_init__(self) -> None:
+        if Capability.IMPORT in self.capabilities and self.import_sheets is None:
+            raise ValueError(f"{self.id} declares {Capability.IMPORT} without import_sheets")
+        for name in PARTS:
+            reference = getattr(self, name)
+            if reference is not None and ":" not in reference:
+                raise ValueError(f"{self.id}.{name} is 'package.module:attr', not {reference!r}")
+
+    def can(self, capability: Capability) -> bool:
+        """Whether the system offers ``capability``."""
+        return capability in self.capabilities
+
+    def names(self) -> tuple[str, ...]:
+        """Its id, then its aliases."""
+        return (self.id, *self.aliases)
+
+    def part(self, name: str) -> Any:
+        """One of its parts, imported on first use.
+
+        Raises:
+            LookupError: ``name`` is not a part, or the system has none of that name.
+        """
+        if name not in PARTS:
+            raise LookupError(f"{name!r} is not a part of a rule system")
+        reference: str | None = getattr(self, name)
+        if reference is None:
+            raise LookupError(f"{self.id} has no {name}")
+        return load_part(reference)
+
+    def check_file(self, path: Path) -> None:
+        """Read a scene file of this system, as opening it would.
+
+        Raises:
+            SceneFileError: Every problem found, with its line and key path.
+        """
+        self.part("check")(path)
+
+    def open_session(
+        self,
+        path: Path,
+        *,
+        seed: int | None = None,
+        lang: str = "en",
+        journal: bool = True,
+        lock: bool = False,
+    ) -> Any:
+        """A session on a scene file of this system (``lock``: as its one writer).
+
+        Raises:
+            SceneFileError: The file is invalid (every problem listed).
+            SceneLocked: ``lock`` and another process writes the scene.
+        """
+        return self.part("session")(path, seed=seed, lang=lang, journal=journal, lock=lock)
+
+    def blank_session(self, *, seed: int | None = None, lang: str = "en") -> Any:
+        """A session on an empty scene of this system: rolls and odds from the shell."""
+        return self.part("blank")(self.id, seed=seed, lang=lang)
+
+    def open_dashboard(
+        self,
+        path: Path,
+        *,
+        lang: str | None = None,
+        theme: str | None = None,
+        read_only: bool = False,
+    ) -> Any:
+        """The dashboard app on a scene file of this system (not yet running)."""
+        return self.part("dashboard")(path, lang=lang, theme=theme, read_only=read_only)
+
+    def import_into(
+        self,
+        target: Path,
+        files: Sequence[Path],
+        *,
+        kind: str | None,
+        dry_run: bool,
+        lang: str,
+        out: TextIO,
+    ) -> int:
+        """Characters from other tools' files into a scene file of this system, the report
+        written to ``out``; the exit status (0 done, 1 refused, 2 the scene cannot be
+        opened).
+
+        Raises:
+            LookupError: The system lacks :attr:`Capability.IMPORT`.
+        """
+        status: int = self.part("import_sheets")(
+            target, files, kind=kind, dry_run=dry_run, lang=lang, out=out
+        )
+        return status

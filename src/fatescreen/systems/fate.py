@@ -1,0 +1,21 @@
+"""Fate Condensed, the first registered system: every capability, on its own stack (its
+loader, its session with typed requests, its dashboard)."""
+
+from __future__ import annotations
+
+from fatescreen.systems.base import Capability, RuleSystem
+
+FATE = "fate-condensed"
+"""Fate's id: what a scene file names with ``system = "fate-condensed"`` (or by naming none)."""
+
+SYSTEM = RuleSystem(
+    id=FATE,
+    aliases=("fate",),
+    title="Fate Condensed",
+    capabilities=frozenset(Capability),
+    check="fatescreen.scene.scaffold:check_scene_file",
+    session="fatescreen.commands.session:Session.open",
+    blank="fatescreen.commands.session:blank_session",
+    dashboard="fatescreen.ui.app:FatescreenApp",
+    import_sheets="fatescreen.cli_import:through_session",
+)

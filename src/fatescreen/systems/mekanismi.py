@@ -1,0 +1,12 @@
+"""Mekanismi (seed 003), on the shared stack: pools of d6, advantages, groups, margins as
+damage; characters from CSV sheets."""
+
+from __future__ import annotations
+
+from fatescreen.systems.base import Capability
+from fatescreen.systems.shared import system_on_shared_stack
+
+MEKANISMI = "mekanismi"
+"""The id its scene files name."""
+
+SYSTEM = system_on_shared_stack(MEKANISMI, (), "Mekanismi", {Capability.IMPORT}, module="mekanismi")

@@ -1,0 +1,57 @@
+"""The declaration of a system that runs on the shared stack: its scene file read by the
+shared loader through its ``SceneFormat``, played in a ``SystemSession`` with its
+``VerbSet``, shown by the ``SystemApp`` shell with its ``SystemScreen``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from fatescreen.systems.base import Capability, RuleSystem
+
+
+def system_on_shared_stack(
+    system_id: str,
+    aliases: Iterable[str],
+    title: str,
+    capabilities: Iterable[Capability],
+    *,
+    module: str,
+) -> RuleSystem:
+    """A system whose parts are a scene format, verbs and a screen.
+
+    Args:
+        system_id: The name its scene files give with ``system = "..."``.
+        aliases: Other names the GM may type.
+        title: The system's own name.
+        capabilities: What it offers (:attr:`Capability.IMPORT`: CSV sheets, one
+            character a row, through its scene format's columns).
+        module: Where its parts are. A plain name (``"varjot"``) is a system built in,
+            its parts ``FORMAT`` in ``fatescreen.scene.systems.NAME``, ``VERBS`` in
+            ``fatescreen.commands.systems.NAME`` and ``SCREEN`` in
+            ``fatescreen.ui.systems.NAME``; a dotted package (``"my_game"``) is one
+            folder holding them as ``my_game.scene:FORMAT``, ``my_game.verbs:VERBS`` and
+            ``my_game.screen:SCREEN``.
+    """
+    if "." in module:
+        scene, verbs, screen = f"{module}.scene", f"{module}.verbs", f"{module}.screen"
+    else:
+        scene, verbs, screen = (
+            f"fatescreen.{layer}.systems.{module}" for layer in ("scene", "commands", "ui")
+        )
+    declared = frozenset(capabilities)
+    return RuleSystem(
+        id=system_id,
+        aliases=tuple(aliases),
+        title=title,
+        capabilities=declared,
+        check="fatescreen.scene.systems:load_system_scene",
+        session="fatescreen.commands.systems.session:open_system_session",
+        blank="fatescreen.commands.systems.session:blank_session",
+        dashboard="fatescreen.ui.systems.shell:SystemApp",
+        import_sheets="fatescreen.cli_import:as_sheet_rows"
+        if Capability.IMPORT in declared
+        else None,
+        scene_format=f"{scene}:FORMAT",
+        verbs=f"{verbs}:VERBS",
+        screen=f"{screen}:SCREEN",
+    )

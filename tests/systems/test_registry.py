@@ -1,0 +1,298 @@
+"""The system registry: Fate is registered first, like the others; systems are found by id
+or alias in any case; a clash is refused; capabilities are declared, never guessed; and a
+fifth system (the toy in ``tests/systems/toy``), registered at run time, runs through the
+console script and the dashboard without a line of the framework naming it."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+import fatescreen
+from fatescreen import cli, i18n, systems
+from fatescreen.scene.campaign import load_campaign
+from fatescreen.scene.errors import SceneFileError
+from fatescreen.systems import Capability, RuleSystem, fate, mekanismi, objektit, varjot
+from fatescreen.systems.base import load_part
+from fatescreen.ui.systems.shell import CommandLine, SystemApp
+from tests.systems import toy
+from tests.systems.toy.scene import ToyScene
+from tests.ui.support import screen_text
+
+SOURCE = Path(fatescreen.__file__).resolve().parent
+
+TOY_SCENE = """\
+format = 1
+system = "toy-tally"
+title = "Goblin hunt"
+# the GM's own note, kept by every save
+counters = { Goblins = 0, Traps = 2 }
+"""
+
+
+@pytest.fixture
+def toy_system(monkeypatch: pytest.MonkeyPatch) -> Iterator[RuleSystem]:
+    """The toy system registered, its messages in the catalogs, for one test."""
+    for lang, messages in toy.MESSAGES.items():
+        for key, message in messages.items():
+            monkeypatch.setitem(i18n.PO[lang].messages, key, message)
+    systems.register(toy.SYSTEM)
+    yield toy.SYSTEM
+    systems.unregister(toy.TOY)
+
+
+@pytest.fixture
+def toy_scene(tmp_path: Path, toy_system: RuleSystem) -> Path:
+    path = tmp_path / "goblin-hunt.toml"
+    path.write_text(TOY_SCENE, encoding="utf-8")
+    return path
+
+
+def shell(*args: str) -> tuple[int, str, str]:
+    """The console script's exit status, standard output and standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli.main(list(args))
+    return status, out.getvalue(), err.getvalue()
+
+
+# ---- the registry ----------------------------------------------------------------------
+
+
+def test_fate_is_registered_first_like_the_others() -> None:
+    assert systems.BUILTIN == (fate.SYSTEM, varjot.SYSTEM, mekanismi.SYSTEM, objektit.SYSTEM)
+    assert systems.registered() == systems.BUILTIN
+    assert systems.default() is fate.SYSTEM
+    assert systems.ids() == (
+        "fate-condensed",
+        "menneisyyden-varjot",
+        "mekanismi",
+        "objektien-luonti",
+    )
+    assert all(isinstance(system, RuleSystem) for system in systems.registered())
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("fate-condensed", fate.SYSTEM),
+        ("Fate", fate.SYSTEM),
+        ("VARJOT", varjot.SYSTEM),
+        ("Menneisyyden-Varjot", varjot.SYSTEM),
+        ("mekanismi", mekanismi.SYSTEM),
+        ("objektit", objektit.SYSTEM),
+        ("chess", None),
+        ("", None),
+    ],
+)
+def test_a_system_is_found_by_its_id_or_an_alias_in_any_case(
+    name: str, expected: RuleSystem | None
+) -> None:
+    assert systems.find(name) is expected
+
+
+def test_a_file_names_a_system_by_its_exact_id() -> None:
+    assert systems.named_by("menneisyyden-varjot") is varjot.SYSTEM
+    assert systems.named_by("varjot") is None
+    assert systems.of_text('system = "Mekanismi"\n') is fate.SYSTEM
+
+
+def test_a_name_taken_is_refused_and_nothing_is_registered() -> None:
+    with pytest.raises(ValueError, match="'FATE' already names the system 'fate-condensed'"):
+        systems.register(replace(toy.SYSTEM, aliases=("toy", "FATE")))
+    with pytest.raises(ValueError, match="'mekanismi' already names"):
+        systems.register(replace(toy.SYSTEM, id="mekanismi"))
+    assert systems.registered() == systems.BUILTIN
+
+
+def test_register_and_unregister(toy_system: RuleSystem) -> None:
+    assert systems.registered() == (*systems.BUILTIN, toy_system)
+    assert systems.find("TOY") is toy_system
+    with pytest.raises(ValueError, match="already names"):
+        systems.register(toy_system)
+    assert systems.unregister(toy.TOY) is toy_system
+    assert systems.find("toy") is None
+    with pytest.raises(ValueError, match="no system has the id 'toy-tally'"):
+        systems.unregister(toy.TOY)
+    systems.register(toy_system)  # for the fixture to take away
+
+
+def test_the_default_system_cannot_be_unregistered() -> None:
+    with pytest.raises(ValueError, match="default"):
+        systems.unregister("fate-condensed")
+    assert systems.registered() == systems.BUILTIN
+
+
+def test_capabilities_are_declared() -> None:
+    assert {capability for capability in Capability if fate.SYSTEM.can(capability)} == set(
+        Capability
+    )
+    for other in (varjot.SYSTEM, mekanismi.SYSTEM, objektit.SYSTEM):
+        assert other.capabilities == {Capability.IMPORT}
+    assert toy.SYSTEM.capabilities == frozenset()
+    assert systems.able(Capability.PLAYER_VIEW) == (fate.SYSTEM,)
+    assert systems.able(Capability.IMPORT) == systems.BUILTIN
+
+
+def test_a_capability_needs_its_part() -> None:
+    with pytest.raises(ValueError, match="declares import without import_sheets"):
+        replace(toy.SYSTEM, capabilities=frozenset({Capability.IMPORT}))
+    with pytest.raises(ValueError, match=r"'package\.module:attr'"):
+        replace(toy.SYSTEM, screen="tests.systems.toy.screen.SCREEN")
+
+
+def test_parts_are_imported_when_first_asked_for() -> None:
+    assert load_part("fatescreen.systems.fate:SYSTEM.id") == "fate-condensed"
+    with pytest.raises(ValueError, match=r"'package\.module:attr'"):
+        load_part("fatescreen.systems.fate")
+    assert toy.SYSTEM.part("scene_format").system == toy.TOY
+    with pytest.raises(LookupError, match="fate-condensed has no verbs"):
+        fate.SYSTEM.part("verbs")
+    with pytest.raises(LookupError, match="not a part"):
+        fate.SYSTEM.part("title")
+
+
+def test_the_registry_imports_no_system_code() -> None:
+    code = "import sys, fatescreen.systems\nprint('\\n'.join(sys.modules))\n"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    framework = ("fatescreen.rules", "fatescreen.scene", "fatescreen.commands", "fatescreen.ui")
+    assert [name for name in loaded if name.startswith(framework)] == []
+
+
+# ---- no framework code names a system --------------------------------------------------
+
+NEVER_NAMING_A_SYSTEM = ("cli.py", "cli_import.py", "ui/systems/shell.py")
+
+
+@pytest.mark.parametrize("file", NEVER_NAMING_A_SYSTEM)
+def test_no_system_id_is_written_in_the_framework(file: str) -> None:
+    names = {name for system in systems.BUILTIN for name in system.names()}
+    tree = ast.parse((SOURCE / file).read_text(encoding="utf-8"))
+    found = [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in names
+    ]
+    assert found == []
+
+
+# ---- the toy system through the console script -----------------------------------------
+
+
+def test_check_reads_a_toy_scene(toy_scene: Path) -> None:
+    assert shell("check", str(toy_scene), "--lang", "en") == (0, f"{toy_scene}: ok\n", "")
+    toy_scene.write_text(TOY_SCENE.replace("Traps = 2", "Traps = -1"), encoding="utf-8")
+    status, output, _ = shell("check", str(toy_scene), "--lang", "en")
+    assert status == 1
+    assert output == f"{toy_scene}:5: counters.Traps: -1 is too small (at least 0)\n"
+
+
+def test_a_script_plays_a_toy_scene_and_saves_it(toy_scene: Path, tmp_path: Path) -> None:
+    script = tmp_path / "moves.txt"
+    script.write_text("mark goblins\nmark Goblins\nmark Dragons\n", encoding="utf-8")
+    status, output, _ = shell(
+        "run", str(toy_scene), "--script", str(script), "--save", "--lang", "en"
+    )
+    assert status == 1  # one line failed
+    assert output.splitlines()[:6] == [
+        "> mark goblins",
+        "  Goblins: 1",
+        "> mark Goblins",
+        "  Goblins: 2",
+        "> mark Dragons",
+        "  error: no counter is called 'Dragons'; there are: Goblins, Traps",
+    ]
+    saved = toy_scene.read_text(encoding="utf-8")
+    assert "counters = { Goblins = 2, Traps = 2 }" in saved
+    assert "# the GM's own note, kept by every save" in saved
+
+
+def test_a_one_off_command_asks_the_system_an_alias_names(toy_system: RuleSystem) -> None:
+    status, output, _ = shell("odds", "--system", "Toy", "--lang", "en", "3")
+    assert status == 1
+    assert output == "unknown command 'odds'; try: mark\n"
+
+
+def test_what_the_toy_system_lacks_is_said(toy_scene: Path, tmp_path: Path) -> None:
+    lacking = "this scene is for Toy tally (toy-tally)\n"
+    status, output, _ = shell("players", str(toy_scene), "--lang", "en")
+    assert (status, output) == (2, f"the player view shows scenes of Fate Condensed; {lacking}")
+    status, _, error = shell("export", str(toy_scene), "Goblins", "--fari", "--lang", "en")
+    assert (status, error) == (
+        2,
+        f"characters are exported from scenes of Fate Condensed; {lacking}",
+    )
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("name\nGrok\n", encoding="utf-8")
+    status, output, _ = shell("import", str(sheet), "--into", str(toy_scene), "--lang", "fi")
+    names = "Fate Condensed, Menneisyyden varjot, Mekanismi, Objektien luonti"
+    assert (status, output) == (
+        2,
+        f"hahmoja tuodaan vain järjestelmän {names} kohtauksiin; "
+        "tämä kohtaus on järjestelmälle Toy tally (toy-tally)\n",
+    )
+
+
+def test_a_campaign_of_a_system_without_campaigns_is_refused(
+    toy_system: RuleSystem, tmp_path: Path
+) -> None:
+    (tmp_path / "campaign.toml").write_text(
+        'format = 1\nname = "Hunt"\nsystem = "toy-tally"\n', encoding="utf-8"
+    )
+    with pytest.raises(SceneFileError) as caught:
+        load_campaign(tmp_path)
+    assert [str(problem) for problem in caught.value.problems] == [
+        f"{tmp_path / 'campaign.toml'}:3: system: campaigns run 'fate-condensed' only; "
+        "found 'toy-tally'"
+    ]
+
+
+# ---- the toy system's dashboard ----------------------------------------------------------
+
+
+async def type_line(pilot: Pilot[None], text: str) -> None:
+    """Type text key by key, as the GM does."""
+    await pilot.press(*("space" if character == " " else character for character in text))
+
+
+def counts(app: SystemApp) -> dict[str, int]:
+    assert app.session is not None
+    value = app.session.value
+    assert isinstance(value, ToyScene)
+    return dict(value.counters)
+
+
+async def test_the_toy_dashboard_plays_a_typed_line_and_a_key(toy_scene: Path) -> None:
+    app = systems.of_file(toy_scene).open_dashboard(toy_scene, lang="en")
+    assert isinstance(app, SystemApp)
+    app.cursor_blink = False
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert "Goblins 0" in screen_text(app)
+        await pilot.press("colon")
+        assert isinstance(app.focused, CommandLine)
+        await type_line(pilot, "mark Goblins")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert counts(app) == {"Goblins": 1, "Traps": 2}
+        assert "Goblins 1" in screen_text(app)
+        assert not isinstance(app.focused, CommandLine)  # the keys are the dashboard's again
+        await pilot.press("m")  # pre-fills "mark ", not selected: the name goes after it
+        await type_line(pilot, "Traps")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert counts(app) == {"Goblins": 1, "Traps": 3}
+        assert "Traps: 3" in screen_text(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert counts(app) == {"Goblins": 1, "Traps": 2}

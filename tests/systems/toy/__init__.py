@@ -1,0 +1,44 @@
+"""A toy fifth system, kept to show (and test) how a system is added: one folder holding its
+scene format (``scene.py``), its verbs (``verbs.py``) and its dashboard (``screen.py``),
+one declaration (:data:`SYSTEM`), registered at run time, and its catalog entries
+(:data:`MESSAGES`). ``docs/systems.md`` walks through it.
+
+A toy scene is a tally of named counters::
+
+    format = 1
+    system = "toy-tally"
+    title = "Goblin hunt"
+    counters = { Goblins = 0, Traps = 2 }
+
+and ``mark NAME`` adds one to a counter.
+"""
+
+from __future__ import annotations
+
+from fatescreen.systems.shared import system_on_shared_stack
+
+TOY = "toy-tally"
+"""The id its scene files name."""
+
+SYSTEM = system_on_shared_stack(TOY, ("toy",), "Toy tally", (), module="tests.systems.toy")
+"""Its one registry line: no campaigns, no player view, no import or export."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "toy.verb.mark": "add one to a counter",
+        "toy.usage.NAME": "NAME",
+        "toy.mark.line": "{name}: {count}",
+        "toy.unknown": "no counter is called {name!r}; there are: {names}",
+        "toy.ui.counters": "Counters",
+        "ui.key.toy.mark": "Mark",
+    },
+    "fi": {
+        "toy.verb.mark": "lisää laskuriin yksi",
+        "toy.usage.NAME": "NIMI",
+        "toy.mark.line": "{name}: {count}",
+        "toy.unknown": "laskuria {name!r} ei ole; on: {names}",
+        "toy.ui.counters": "Laskurit",
+        "ui.key.toy.mark": "Merkitse",
+    },
+}
+"""Its catalog entries, English and Finnish (a shipped system's are in the ``.po`` files)."""
