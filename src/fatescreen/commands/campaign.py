@@ -78,7 +78,8 @@ def view_scene(
     party's sheet is used and the scene only places it. The scene is numbered in the
     campaign (the running scene has the campaign's scene count, a scene about to start
     the next number), so recovery clocks started in it count from there. The scene file
-    itself is never changed by this: the saver skips party PCs.
+    itself is never changed by this: of the party's PCs the saver writes only where they
+    stand (in ``pcs``, or in the embedded record's ``zone``).
 
     Args:
         loaded: The scene as read from its file.
@@ -113,14 +114,13 @@ def view_scene(
         session=campaign.session,
         scene_number=campaign.scene if running else campaign.scene + 1,
     )
-    if running:
-        scene = with_pcs_placed(scene)
     return replace(loaded, scene=scene)
 
 
 def with_pcs_placed(scene: Scene) -> Scene:
     """The scene with every PC it places nowhere in its first zone, so that the map shows
-    the whole party when a scene starts (and again when the running scene is reopened)."""
+    the whole party when a scene starts. The running scene's file says where each PC
+    stands from then on (a PC the GM took off the map stays off it)."""
     if not scene.zones:
         return scene
     first = scene.zones[0].id

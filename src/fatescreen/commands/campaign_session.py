@@ -464,10 +464,8 @@ class CampaignSession(Session):
             if self.loaded is not None and self.loaded.path is not None:
                 saved = save_scene(self.loaded, self.scene)
                 sheets = {c.id: c for c in self.scene.characters if c.id in self.scene.party}
-                # not viewed as a running scene: that would put a PC the GM took off the map
-                # back in the first zone (its number is carried over from the scene as it is)
                 self.loaded = view_scene(
-                    saved, self.campaign, sheets, keep_zones=False, running=False
+                    saved, self.campaign, sheets, keep_zones=False, running=self.running
                 )
                 self.scene = self._carry_pending(self.loaded.scene)
             self._write_record()
