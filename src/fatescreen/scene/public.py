@@ -588,8 +588,9 @@ def _aspect_facts(
 
 def public_facts(view: PublicScene) -> dict[tuple[str, ...], str]:
     """A public scene as facts, ``(kind, subject, …) -> value``: two views differ exactly
-    where their facts do (the last roll aside), and every fact is public. The kinds are
-    :data:`FACT_KINDS`; a free invoke held by the GM is written ``GM``."""
+    where their facts do (the last roll and the sizes of stress tracks aside), and every
+    fact is public. The kinds are :data:`FACT_KINDS`; a free invoke held by the GM is
+    written ``GM``; a stress track is a fact only while a box of it is checked."""
     facts: dict[tuple[str, ...], str] = {}
     for zone in view.zones:
         facts["zone", zone.name] = ""
@@ -606,7 +607,8 @@ def public_facts(view: PublicScene) -> dict[tuple[str, ...], str]:
         if character.fate_points is not None:
             facts["fate_points", name] = str(character.fate_points)
         for track in character.stress:
-            facts["stress", name, track.kind] = ", ".join(str(box) for box in track.checked)
+            if track.checked:  # a track with nothing checked has nothing to say
+                facts["stress", name, track.kind] = ", ".join(str(box) for box in track.checked)
         for consequence in character.consequences:
             facts["consequence", name, consequence.severity] = consequence.name
         if character.form:

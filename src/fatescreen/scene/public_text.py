@@ -45,6 +45,10 @@ def _fact(key: tuple[str, ...], value: str, lang: str) -> str:
 
 
 def _change(change: PublicChange, lang: str) -> str:
+    kind, *about = change.key
+    if change.after is None and kind == "stress":
+        detail = tr(lang, f"players.stress.{about[1]}")
+        return tr(lang, "record.stress_cleared", subject=about[0], detail=detail)
     if change.after is None:
         return tr(lang, "record.gone", what=_fact(change.key, change.before or "", lang))
     if change.before is None or change.key[0] in ("aspect", "character"):
