@@ -318,6 +318,12 @@ class CampaignSession(Session):
         self._stamp(session, where)
         return result
 
+    def _opened(self) -> None:
+        """Note the log entry just made as the start of the running scene: the players'
+        record lists what the new scene shows, and nothing of the scene before as gone."""
+        self.note_moments()
+        self.moments[-1] = (None, self.scene)
+
     # -- scenes --------------------------------------------------------------------------
 
     def _load(self, key: str) -> LoadedScene:
@@ -430,6 +436,7 @@ class CampaignSession(Session):
                 ),
             )
             self.log.append(LogEntry(text, lines))
+            self._opened()
             # saved at once, so that the files say the scene runs (the journal restarts)
             error = self._autosave()
             lines += (error,) if error else ()

@@ -656,11 +656,12 @@ class PublicStep:
         return self.roll is not None or bool(self.changes)
 
 
-def public_step(before: Scene, after: Scene) -> PublicStep:
+def public_step(before: Scene | None, after: Scene) -> PublicStep:
     """What the players saw of the step of play from ``before`` to ``after``: decided from
     the public view of each (:func:`public_scene`), never from the GM's words, so a step
-    that changed only secrets (notes, an NPC's stats, a hidden aspect) is empty."""
-    facts_before = public_facts(public_scene(before))
+    that changed only secrets (notes, an NPC's stats, a hidden aspect) is empty. With no
+    ``before`` the step opened a new scene: all it shows is new, and nothing is gone."""
+    facts_before = {} if before is None else public_facts(public_scene(before))
     facts_after = public_facts(public_scene(after))
     order = {kind: number for number, kind in enumerate(FACT_KINDS)}
     keys = sorted(set(facts_before) | set(facts_after), key=lambda key: (order[key[0]], key))
@@ -669,7 +670,9 @@ def public_step(before: Scene, after: Scene) -> PublicStep:
         for key in keys
         if facts_before.get(key) != facts_after.get(key)
     )
-    rolled = after.pending_roll is not None and after.pending_roll != before.pending_roll
+    rolled = after.pending_roll is not None and (
+        before is None or after.pending_roll != before.pending_roll
+    )
     return PublicStep(public_roll(after.pending_roll, after) if rolled else None, changes)
 
 

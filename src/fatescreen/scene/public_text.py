@@ -56,9 +56,10 @@ def _change(change: PublicChange, lang: str) -> str:
     return _fact(change.key, f"{change.before} → {change.after}", lang)
 
 
-def players_lines(before: Scene, after: Scene, lang: str) -> tuple[str, ...]:
-    """The players' record of one step of play from ``before`` to ``after``: the roll the
-    table saw and each public fact that changed; () when nothing public changed."""
+def players_lines(before: Scene | None, after: Scene, lang: str) -> tuple[str, ...]:
+    """The players' record of one step of play from ``before`` to ``after`` (None: the step
+    opened a new scene): the roll the table saw and each public fact that changed; () when
+    nothing public changed."""
     step = public_step(before, after)
     lines = [roll_text(step.roll, lang)] if step.roll is not None else []
     lines += [_change(change, lang) for change in step.changes]
