@@ -1,9 +1,10 @@
-"""The players' record of a campaign's session as the table reads it: a new scene removes
-nothing, and no line is written with nothing to say (``fatescreen log``, in English and in
-Finnish)."""
+"""The players' record of a campaign's session as the table reads it: a scene start taken
+back is not in it, a new scene removes nothing, and no line is written with nothing to say
+(``fatescreen log`` and ``log --markdown``, in English and in Finnish)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from fatescreen.commands.campaign_session import (
@@ -30,6 +31,32 @@ def players_record(folder: Path, lang: str) -> str:
 def sections(record: str) -> list[str]:
     """The record's scene headings, in order."""
     return [line[3:] for line in record.splitlines() if line.startswith("## ")]
+
+
+def test_a_scene_start_the_gm_took_back_is_not_in_the_players_record(
+    campaign_dir: Path,
+) -> None:
+    session = played(campaign_dir, "en", "play 2", "fp give rozio 1 a gift", "undo", "undo")
+    session = played(campaign_dir, "en", "play 1")
+    record = players_record(campaign_dir, "en")
+    assert sections(record) == ["Ambush in the archive"]
+    assert "Rooftops" not in record and "Vitor" not in record
+    assert "fate points 1 → 2" not in record
+    in_session = "\n".join(session.execute("log --markdown").lines)
+    assert "Rooftops" not in in_session and "Vitor" not in in_session
+    # the GM's record keeps every command
+    full = record_markdown("The golden mask", 2, read_record(campaign_dir, 2), "en", gm=True)
+    assert "- `play 2`" in full and "- `undo`" in full
+
+
+def test_a_scene_start_taken_back_and_redone_is_in_the_record_as_a_new_scene(
+    campaign_dir: Path,
+) -> None:
+    played(campaign_dir, "en", "play 1", "undo", "redo")
+    record = players_record(campaign_dir, "en")
+    assert sections(record) == ["Ambush in the archive"]
+    assert record.count("- zone Reading room\n") == 1
+    assert "  - GM pool 2\n" in record and ": gone" not in record
 
 
 def test_the_next_scene_starts_without_the_last_ones_zones_and_npcs_gone(
@@ -86,3 +113,34 @@ def test_no_stress_line_is_written_with_no_box_checked_in_finnish(campaign_dir: 
     assert "- Rozio: rasitus (fyysinen) ruksattu: 1, 2\n" in record
     assert "- Rozio: rasitus (fyysinen) tyhjennetty\n" in record
     assert not any(line.rstrip().endswith(":") for line in record.splitlines())
+
+
+def test_an_entry_that_withdraws_takes_itself_and_the_entries_before_it_out(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "logs" / "session-2.jsonl"
+    path.parent.mkdir()
+    rows = [
+        ("a.toml", "Ambush", "pool 3", ["GM pool 2 → 3"], 0),
+        ("b.toml", "Rooftops", "play 2", ["zone Rooftops"], 0),
+        ("b.toml", "Rooftops", "fp give rozio", ["Rozio: fate points 1 → 2"], 0),
+        ("b.toml", "Rooftops", "undo", ["Rozio: fate points 2 → 1"], 0),
+        ("b.toml", "Rooftops", "undo", ["zone Rooftops: gone"], 3),
+    ]
+    path.write_text(
+        "".join(
+            json.dumps(
+                {"scene": key, "title": title, "command": command, "lines": [], "players": seen}
+                | ({"withdraws": withdraws} if withdraws else {})
+            )
+            + "\n"
+            for key, title, command, seen, withdraws in rows
+        ),
+        encoding="utf-8",
+    )
+    entries = read_record(tmp_path, 2)
+    assert [entry.withdraws for entry in entries] == [0, 0, 0, 0, 3]
+    assert record_markdown("Mask", 2, entries, "en") == (
+        "# Mask: session 2\n\n## Ambush\n\n- GM pool 2 → 3\n"
+    )
+    assert record_markdown("Mask", 2, entries, "en", gm=True).count("- `undo`") == 2

@@ -67,6 +67,9 @@ class RecordEntry:
     players: tuple[str, ...] | None = None
     """What the players could see of it (see :meth:`Session.players_lines`); None in a
     record written before the players' record was kept, which leaves it out of theirs."""
+    withdraws: int = 0
+    """How many entries just before this one it takes out of the players' record, itself
+    with them: an undo that took a scene start back (the scene never happened)."""
 
 
 def record_path(folder: Path, session: int) -> Path:
@@ -95,11 +98,24 @@ def read_record(folder: Path, session: int) -> list[RecordEntry]:
                     str(data["command"]),
                     tuple(str(item) for item in data["lines"]),
                     None if players is None else tuple(str(item) for item in players),
+                    max(0, int(data.get("withdraws", 0))),
                 )
             )
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError):
             break
     return entries
+
+
+def players_entries(entries: list[RecordEntry]) -> list[RecordEntry]:
+    """The entries of a record that the players' record is made from: a scene start the GM
+    took back, with what was played in it and the undo, is left out."""
+    kept: list[RecordEntry] = []
+    for entry in entries:
+        if entry.withdraws:
+            del kept[max(0, len(kept) - entry.withdraws) :]
+        else:
+            kept.append(entry)
+    return kept
 
 
 def record_markdown(
@@ -109,6 +125,8 @@ def record_markdown(
     (what the table could see of each entry, entries that showed nothing left out), or with
     ``gm`` the full record of commands and their lines."""
     out = [f"# {tr(lang, 'record.title', name=name, session=session)}", ""]
+    if not gm:
+        entries = players_entries(entries)
     shown: list[tuple[RecordEntry, str, tuple[str, ...]]] = []
     for entry in entries:
         if gm:
@@ -152,6 +170,11 @@ class CampaignSession(Session):
     """How many log entries the session record already holds."""
     scene_lock: WriterLock | None = None
     """The open scene file's writer lock, while this session writes the campaign."""
+    opened_at: int | None = None
+    """The log entry that started the running scene (or redid its start), while it runs."""
+    withdrawals: dict[int, int] = field(default_factory=dict)
+    """Log entries that took a scene start back, each with how many entries before it the
+    players' record leaves out with it (see :attr:`RecordEntry.withdraws`)."""
 
     # -- what the dashboard reads ----------------------------------------------------
 
@@ -311,10 +334,16 @@ class CampaignSession(Session):
     def _meta(self, name: str, words: list[str], text: str, *, journal: bool) -> Result:
         session, where = self.campaign.session, self._where()
         result = super()._meta(name, words, text, journal=journal)
-        if name == "undo" and isinstance(self.history.undone[-1], CampaignStep):
-            self.campaign = self.history.undone[-1].campaign_before or self.campaign
-        elif name == "redo" and isinstance(self.history.done[-1], CampaignStep):
-            self.campaign = self.history.done[-1].campaign_after or self.campaign
+        if name == "undo" and isinstance(step := self.history.undone[-1], CampaignStep):
+            self.campaign = step.campaign_before or self.campaign
+            if _starts_scene(step) and self.opened_at is not None:
+                # the scene never happened: nothing of it is the players' to read
+                self.withdrawals[len(self.log) - 1] = len(self.log) - 1 - self.opened_at
+                self.opened_at = None
+        elif name == "redo" and isinstance(step := self.history.done[-1], CampaignStep):
+            self.campaign = step.campaign_after or self.campaign
+            if _starts_scene(step):
+                self._opened()
         self._stamp(session, where)
         return result
 
@@ -323,6 +352,17 @@ class CampaignSession(Session):
         record lists what the new scene shows, and nothing of the scene before as gone."""
         self.note_moments()
         self.moments[-1] = (None, self.scene)
+        self.opened_at = len(self.log) - 1
+
+    def withdrawn(self, index: int) -> bool:
+        """True when log entry ``index`` is left out of the players' record: it was played
+        in a scene whose start was taken back, or it took that start back."""
+        return any(last - count <= index <= last for last, count in self.withdrawals.items())
+
+    def players_lines(self, index: int) -> tuple[str, ...]:
+        """What the players could see of log entry ``index``; () for an entry
+        :meth:`withdrawn` from their record."""
+        return () if self.withdrawn(index) else super().players_lines(index)
 
     # -- scenes --------------------------------------------------------------------------
 
@@ -357,7 +397,7 @@ class CampaignSession(Session):
             raise
         self._hold_scene(lock)
         self.loaded, self.scene, self.scene_key = loaded, loaded.scene, key
-        self.history = History()
+        self.history, self.opened_at = History(), None
 
     def _scene_lock(self, key: str) -> WriterLock | None:
         """The writer lock of a scene of the campaign, taken (None when this session writes
@@ -408,7 +448,7 @@ class CampaignSession(Session):
             raise
         self._hold_scene(lock)
         self.loaded, self.scene, self.scene_key = loaded, loaded.scene, key
-        self.history = History()
+        self.history, self.opened_at = History(), None
         entry = self.campaign.entry(key)
         if self.campaign.state_of(key) is SceneState.PREPARED:
             start = start_scene(self.campaign, loaded.scene, key)
@@ -492,7 +532,7 @@ class CampaignSession(Session):
         )[self.recorded :]:
             path = record_path(self.folder, session)
             path.parent.mkdir(parents=True, exist_ok=True)
-            data = {
+            data: dict[str, object] = {
                 "scene": key,
                 "title": title,
                 "command": entry.command,
@@ -501,6 +541,8 @@ class CampaignSession(Session):
                     line for line in self.players_lines(index) if not names_any(line, secrets)
                 ],
             }
+            if index in self.withdrawals:
+                data["withdraws"] = self.withdrawals[index]
             with path.open("a", encoding="utf-8") as handle:
                 handle.write(json.dumps(data, ensure_ascii=False) + "\n")
         self.recorded = len(self.log)
@@ -568,6 +610,17 @@ class CampaignSession(Session):
         assert isinstance(other, CampaignSession)
         super().adopt(other)
         self.files, self.campaign, self.scene_key = other.files, other.campaign, other.scene_key
+
+
+def _starts_scene(step: CampaignStep) -> bool:
+    """True for the step that started a scene of the campaign."""
+    before, after = step.campaign_before, step.campaign_after
+    return (
+        before is not None
+        and after is not None
+        and before.running is None
+        and after.running is not None
+    )
 
 
 def open_campaign(
