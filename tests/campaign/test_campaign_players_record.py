@@ -144,3 +144,17 @@ def test_an_entry_that_withdraws_takes_itself_and_the_entries_before_it_out(
         "# Mask: session 2\n\n## Ambush\n\n- GM pool 2 → 3\n"
     )
     assert record_markdown("Mask", 2, entries, "en", gm=True).count("- `undo`") == 2
+
+
+def test_a_free_invoke_the_gm_holds_is_the_gms_in_the_table_language(campaign_dir: Path) -> None:
+    played(campaign_dir, "en", "play 1")
+    assert "  - aspect Dust in the lamplight (free invokes: GM×1)\n" in players_record(
+        campaign_dir, "en"
+    )
+
+
+def test_a_free_invoke_the_gm_holds_is_the_gms_in_finnish(campaign_dir: Path) -> None:
+    played(campaign_dir, "fi", "pelaa 1")
+    assert "  - piirre Dust in the lamplight (ilmaiset käytöt: PJ×1)\n" in players_record(
+        campaign_dir, "fi"
+    )

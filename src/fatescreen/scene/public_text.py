@@ -60,7 +60,7 @@ def players_lines(before: Scene | None, after: Scene, lang: str) -> tuple[str, .
     """The players' record of one step of play from ``before`` to ``after`` (None: the step
     opened a new scene): the roll the table saw and each public fact that changed; () when
     nothing public changed."""
-    step = public_step(before, after)
+    step = public_step(before, after, tr(lang, "players.gm"))
     lines = [roll_text(step.roll, lang)] if step.roll is not None else []
     lines += [_change(change, lang) for change in step.changes]
     return tuple(lines)
