@@ -15,6 +15,7 @@ from fatescreen.commands.campaign import (
     SessionEnd,
     end_scene,
     end_session,
+    party_left,
     party_now,
     start_scene,
     view_scene,
@@ -267,7 +268,20 @@ class CampaignSession(Session):
         else:
             if applied.scene != self.scene and not self.running:
                 raise CommandError(self._why_not_running())
-            result = super()._commit(text, applied, rolled, journal=journal)
+            if any(pc_id not in applied.scene.party for pc_id in self.scene.party):
+                # a party member taken out of the running scene keeps what happened to them
+                left = party_left(self.campaign, self.scene, applied.scene)
+                applied = CampaignApplied(
+                    applied.scene,
+                    applied.lines,
+                    applied.label,
+                    applied.changed | {"party"},
+                    applied.record,
+                    campaign=left,
+                )
+                result = self._commit_campaign(text, applied, rolled, journal=journal)
+            else:
+                result = super()._commit(text, applied, rolled, journal=journal)
         self._stamp(session, where)
         return result
 
