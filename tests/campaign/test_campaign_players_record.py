@@ -158,3 +158,17 @@ def test_a_free_invoke_the_gm_holds_is_the_gms_in_finnish(campaign_dir: Path) ->
     assert "  - piirre Dust in the lamplight (ilmaiset käytöt: PJ×1)\n" in players_record(
         campaign_dir, "fi"
     )
+
+
+def test_a_consequence_is_named_by_its_severity_in_finnish(campaign_dir: Path) -> None:
+    played(
+        campaign_dir,
+        "fi",
+        "pelaa 1",
+        "hyökkää dolors rozio Fight +000 vs 0000",
+        'ota 2 "Mustelmia"',
+    )
+    record = players_record(campaign_dir, "fi")
+    assert "  - Silbestre: jälki (merkittävä) Cracked ribs, strapped up\n" in record
+    assert "- Rozio: jälki (lievä) Mustelmia\n" in record
+    assert "(mild)" not in record and "(moderate)" not in record

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fatescreen.i18n import tr
+from fatescreen.rules.character import Severity
 from fatescreen.scene.model import Scene
 from fatescreen.scene.public import PublicChange, PublicRoll, public_step
 
@@ -24,6 +25,15 @@ def roll_text(roll: PublicRoll, lang: str) -> str:
     return tr(lang, "players.roll_target" if roll.target else "players.roll", **values)
 
 
+SEVERITIES = frozenset(severity.value for severity in Severity)
+
+
+def severity_text(severity: str, lang: str) -> str:
+    """A public consequence's severity in the table's language; a condition (which takes
+    the place of a severity under that rule) keeps its own name."""
+    return tr(lang, f"ui.severity.{severity}") if severity in SEVERITIES else severity
+
+
 def _fact(key: tuple[str, ...], value: str, lang: str) -> str:
     kind, *about = key
     subject = about[0] if about else ""
@@ -39,6 +49,8 @@ def _fact(key: tuple[str, ...], value: str, lang: str) -> str:
         )
     if kind == "stress":
         detail = tr(lang, f"players.stress.{detail}")
+    if kind == "consequence":
+        detail = severity_text(detail, lang)
     if kind == "character" and value:
         value = f" ({value})"
     return tr(lang, f"record.fact.{kind}", subject=subject, detail=detail, value=value)
