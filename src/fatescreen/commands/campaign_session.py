@@ -45,7 +45,7 @@ from fatescreen.scene.history import History, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
 from fatescreen.scene.lock import SceneLocked, WriterLock, lock_of
-from fatescreen.scene.model import Scene
+from fatescreen.scene.model import Scene, changes
 from fatescreen.scene.save import save_scene
 
 
@@ -275,7 +275,7 @@ class CampaignSession(Session):
                     applied.scene,
                     applied.lines,
                     applied.label,
-                    applied.changed | {"party"},
+                    changes(self.scene, applied.scene) | {"party"},
                     applied.record,
                     campaign=left,
                 )
