@@ -417,6 +417,30 @@ CASES: dict[str, Case] = {
     "party scene without a party": Case(
         HEAD + 'pcs = ["ann"]\n', 3, "pcs", "no party.toml was found"
     ),
+    "party PC placed without its id": Case(
+        HEAD + 'pcs = [{ zone = "Hall" }]\n' + ZONES,
+        3,
+        "pcs[1]",
+        "a PC of the party placed here needs its 'id'",
+    ),
+    "party PC placed in a zone the scene lacks": Case(
+        HEAD + 'pcs = [{ id = "ann", zone = "Cellar" }]\n' + ZONES,
+        3,
+        "pcs[1].zone",
+        "no zone 'Cellar' in this scene (known: Hall, Yard)",
+    ),
+    "party PC listed twice": Case(
+        HEAD + 'pcs = ["ann", { id = "ann", zone = "Hall" }]\n' + ZONES,
+        3,
+        "pcs[2]",
+        "duplicate character id 'ann'",
+    ),
+    "party PC's place with an unknown key": Case(
+        HEAD + 'pcs = [{ id = "ann", zon = "Hall" }]\n' + ZONES,
+        3,
+        "pcs[1].zon",
+        "unknown key 'zon' (did you mean 'zone'?); expected one of: id, zone",
+    ),
 }
 
 

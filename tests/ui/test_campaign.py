@@ -411,6 +411,26 @@ async def test_a_running_scene_reopens_on_the_dashboard_and_lost_changes_are_off
         assert reopened.scene.character("rozio").fate_points == 3
 
 
+async def test_a_pc_moved_and_saved_is_where_the_gm_left_it_when_the_campaign_reopens(
+    make_campaign_app: CampaignFactory, scene_folder: Path
+) -> None:
+    app = make_campaign_app()
+    async with app.run_test(size=SIZE) as pilot:
+        keys = Keys(pilot)
+        await keys.press("enter")  # Ambush in the archive starts
+        await command(keys, "move rozio stacks")
+        assert app.scene.character("rozio").zone == "stacks"
+        await keys.press("ctrl+s")
+        assert not session_of(app).dirty
+    reopened = make_campaign_app()
+    async with reopened.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert len(reopened.screen_stack) == 1  # nothing to recover: the dashboard
+        assert session_of(reopened).running
+        assert reopened.scene.character("rozio").zone == "stacks"
+        assert reopened.scene.character("silbestre").zone == "reading-room"
+
+
 async def test_changes_lost_between_scenes_are_offered_over_the_scene_list(
     make_campaign_app: CampaignFactory,
 ) -> None:

@@ -29,7 +29,12 @@ from fatescreen.rules.fate_points import (
     refresh_at_session_start,
 )
 from fatescreen.rules.fate_points import start_scene as start_scene_pool
-from fatescreen.rules.harm import advance_recovery, clear_stress, consequences_taken_this_scene
+from fatescreen.rules.harm import (
+    advance_recovery,
+    clear_stress,
+    consequences_settled,
+    consequences_taken_this_scene,
+)
 from fatescreen.scene import codec
 from fatescreen.scene.campaign import Advance, AdvanceKind, Campaign
 from fatescreen.scene.load import LoadedScene
@@ -78,7 +83,8 @@ def view_scene(
     party's sheet is used and the scene only places it. The scene is numbered in the
     campaign (the running scene has the campaign's scene count, a scene about to start
     the next number), so recovery clocks started in it count from there. The scene file
-    itself is never changed by this: the saver skips party PCs.
+    itself is never changed by this: of the party's PCs the saver writes only where they
+    stand (in ``pcs``, or in the embedded record's ``zone``).
 
     Args:
         loaded: The scene as read from its file.
@@ -113,14 +119,13 @@ def view_scene(
         session=campaign.session,
         scene_number=campaign.scene if running else campaign.scene + 1,
     )
-    if running:
-        scene = with_pcs_placed(scene)
     return replace(loaded, scene=scene)
 
 
 def with_pcs_placed(scene: Scene) -> Scene:
     """The scene with every PC it places nowhere in its first zone, so that the map shows
-    the whole party when a scene starts (and again when the running scene is reopened)."""
+    the whole party when a scene starts. The running scene's file says where each PC
+    stands from then on (a PC the GM took off the map stays off it)."""
     if not scene.zones:
         return scene
     first = scene.zones[0].id
@@ -202,6 +207,33 @@ def start_scene(campaign: Campaign, scene: Scene, key: str) -> SceneStart:
     return SceneStart(new_campaign, new_scene, pcs, tuple(carried), campaign.compel_points)
 
 
+# ---------------------------------------------------------------------------- leaving
+
+
+def left_scene(character: Character) -> Character:
+    """A PC as the party keeps them once their scene is over for them (it ended, or the GM
+    took them out of it): stress cleared, the situation aspects the scene put on them (and
+    boosts) gone, back on their feet; fate points and consequences are theirs to keep."""
+    kept = tuple(a for a in character.aspects if a.kind in SHEET_ASPECTS)
+    settled = consequences_settled(clear_stress(character))
+    return replace(settled, aspects=kept, taken_out=False, conceded=False)
+
+
+def party_left(campaign: Campaign, before: Scene, after: Scene) -> Campaign:
+    """The campaign once the party members ``before`` had in the scene and ``after`` has
+    not left it: their sheets as :func:`left_scene` keeps them (the scene is theirs no
+    more, so the files would keep them as they were before it)."""
+    gone = [pc_id for pc_id in before.party if pc_id not in after.party]
+    members = {member.id for member in campaign.party}
+    return campaign.with_characters(
+        {
+            pc_id: replace(left_scene(before.character(pc_id)), zone=None)
+            for pc_id in gone
+            if pc_id in members and pc_id in before.character_index
+        }
+    )
+
+
 # ---------------------------------------------------------------------------- scene end
 
 
@@ -271,9 +303,9 @@ def end_scene(campaign: Campaign, scene: Scene, compel_points: int | None = None
     characters = []
     for character in ended.characters:
         if character.kind is CharacterKind.PC:
-            kept = tuple(a for a in character.aspects if a.kind in SHEET_ASPECTS)
-            gone += [(character.id, a.name) for a in character.aspects if a not in kept]
-            character = replace(character, aspects=kept, taken_out=False, conceded=False)
+            left = left_scene(character)
+            gone += [(character.id, a.name) for a in character.aspects if a not in left.aspects]
+            character = left
         else:
             old = before[character.id]
             held = delivered.get(character.id, 0)

@@ -15,6 +15,7 @@ from fatescreen.commands.campaign import (
     SessionEnd,
     end_scene,
     end_session,
+    party_left,
     party_now,
     start_scene,
     view_scene,
@@ -44,7 +45,7 @@ from fatescreen.scene.history import History, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
 from fatescreen.scene.lock import SceneLocked, WriterLock, lock_of
-from fatescreen.scene.model import Scene
+from fatescreen.scene.model import Scene, changes
 from fatescreen.scene.save import save_scene
 
 
@@ -67,6 +68,9 @@ class RecordEntry:
     players: tuple[str, ...] | None = None
     """What the players could see of it (see :meth:`Session.players_lines`); None in a
     record written before the players' record was kept, which leaves it out of theirs."""
+    withdraws: int = 0
+    """How many entries just before this one it takes out of the players' record, itself
+    with them: an undo that took a scene start back (the scene never happened)."""
 
 
 def record_path(folder: Path, session: int) -> Path:
@@ -95,11 +99,24 @@ def read_record(folder: Path, session: int) -> list[RecordEntry]:
                     str(data["command"]),
                     tuple(str(item) for item in data["lines"]),
                     None if players is None else tuple(str(item) for item in players),
+                    max(0, int(data.get("withdraws", 0))),
                 )
             )
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError):
             break
     return entries
+
+
+def players_entries(entries: list[RecordEntry]) -> list[RecordEntry]:
+    """The entries of a record that the players' record is made from: a scene start the GM
+    took back, with what was played in it and the undo, is left out."""
+    kept: list[RecordEntry] = []
+    for entry in entries:
+        if entry.withdraws:
+            del kept[max(0, len(kept) - entry.withdraws) :]
+        else:
+            kept.append(entry)
+    return kept
 
 
 def record_markdown(
@@ -109,6 +126,8 @@ def record_markdown(
     (what the table could see of each entry, entries that showed nothing left out), or with
     ``gm`` the full record of commands and their lines."""
     out = [f"# {tr(lang, 'record.title', name=name, session=session)}", ""]
+    if not gm:
+        entries = players_entries(entries)
     shown: list[tuple[RecordEntry, str, tuple[str, ...]]] = []
     for entry in entries:
         if gm:
@@ -152,6 +171,11 @@ class CampaignSession(Session):
     """How many log entries the session record already holds."""
     scene_lock: WriterLock | None = None
     """The open scene file's writer lock, while this session writes the campaign."""
+    opened_at: int | None = None
+    """The log entry that started the running scene (or redid its start), while it runs."""
+    withdrawals: dict[int, int] = field(default_factory=dict)
+    """Log entries that took a scene start back, each with how many entries before it the
+    players' record leaves out with it (see :attr:`RecordEntry.withdraws`)."""
 
     # -- what the dashboard reads ----------------------------------------------------
 
@@ -244,7 +268,20 @@ class CampaignSession(Session):
         else:
             if applied.scene != self.scene and not self.running:
                 raise CommandError(self._why_not_running())
-            result = super()._commit(text, applied, rolled, journal=journal)
+            if any(pc_id not in applied.scene.party for pc_id in self.scene.party):
+                # a party member taken out of the running scene keeps what happened to them
+                left = party_left(self.campaign, self.scene, applied.scene)
+                applied = CampaignApplied(
+                    applied.scene,
+                    applied.lines,
+                    applied.label,
+                    changes(self.scene, applied.scene) | {"party"},
+                    applied.record,
+                    campaign=left,
+                )
+                result = self._commit_campaign(text, applied, rolled, journal=journal)
+            else:
+                result = super()._commit(text, applied, rolled, journal=journal)
         self._stamp(session, where)
         return result
 
@@ -311,12 +348,35 @@ class CampaignSession(Session):
     def _meta(self, name: str, words: list[str], text: str, *, journal: bool) -> Result:
         session, where = self.campaign.session, self._where()
         result = super()._meta(name, words, text, journal=journal)
-        if name == "undo" and isinstance(self.history.undone[-1], CampaignStep):
-            self.campaign = self.history.undone[-1].campaign_before or self.campaign
-        elif name == "redo" and isinstance(self.history.done[-1], CampaignStep):
-            self.campaign = self.history.done[-1].campaign_after or self.campaign
+        if name == "undo" and isinstance(step := self.history.undone[-1], CampaignStep):
+            self.campaign = step.campaign_before or self.campaign
+            if _starts_scene(step) and self.opened_at is not None:
+                # the scene never happened: nothing of it is the players' to read
+                self.withdrawals[len(self.log) - 1] = len(self.log) - 1 - self.opened_at
+                self.opened_at = None
+        elif name == "redo" and isinstance(step := self.history.done[-1], CampaignStep):
+            self.campaign = step.campaign_after or self.campaign
+            if _starts_scene(step):
+                self._opened()
         self._stamp(session, where)
         return result
+
+    def _opened(self) -> None:
+        """Note the log entry just made as the start of the running scene: the players'
+        record lists what the new scene shows, and nothing of the scene before as gone."""
+        self.note_moments()
+        self.moments[-1] = (None, self.scene)
+        self.opened_at = len(self.log) - 1
+
+    def withdrawn(self, index: int) -> bool:
+        """True when log entry ``index`` is left out of the players' record: it was played
+        in a scene whose start was taken back, or it took that start back."""
+        return any(last - count <= index <= last for last, count in self.withdrawals.items())
+
+    def players_lines(self, index: int) -> tuple[str, ...]:
+        """What the players could see of log entry ``index``; () for an entry
+        :meth:`withdrawn` from their record."""
+        return () if self.withdrawn(index) else super().players_lines(index)
 
     # -- scenes --------------------------------------------------------------------------
 
@@ -351,7 +411,7 @@ class CampaignSession(Session):
             raise
         self._hold_scene(lock)
         self.loaded, self.scene, self.scene_key = loaded, loaded.scene, key
-        self.history = History()
+        self.history, self.opened_at = History(), None
 
     def _scene_lock(self, key: str) -> WriterLock | None:
         """The writer lock of a scene of the campaign, taken (None when this session writes
@@ -402,7 +462,7 @@ class CampaignSession(Session):
             raise
         self._hold_scene(lock)
         self.loaded, self.scene, self.scene_key = loaded, loaded.scene, key
-        self.history = History()
+        self.history, self.opened_at = History(), None
         entry = self.campaign.entry(key)
         if self.campaign.state_of(key) is SceneState.PREPARED:
             start = start_scene(self.campaign, loaded.scene, key)
@@ -430,6 +490,7 @@ class CampaignSession(Session):
                 ),
             )
             self.log.append(LogEntry(text, lines))
+            self._opened()
             # saved at once, so that the files say the scene runs (the journal restarts)
             error = self._autosave()
             lines += (error,) if error else ()
@@ -464,10 +525,8 @@ class CampaignSession(Session):
             if self.loaded is not None and self.loaded.path is not None:
                 saved = save_scene(self.loaded, self.scene)
                 sheets = {c.id: c for c in self.scene.characters if c.id in self.scene.party}
-                # not viewed as a running scene: that would put a PC the GM took off the map
-                # back in the first zone (its number is carried over from the scene as it is)
                 self.loaded = view_scene(
-                    saved, self.campaign, sheets, keep_zones=False, running=False
+                    saved, self.campaign, sheets, keep_zones=False, running=self.running
                 )
                 self.scene = self._carry_pending(self.loaded.scene)
             self._write_record()
@@ -487,7 +546,7 @@ class CampaignSession(Session):
         )[self.recorded :]:
             path = record_path(self.folder, session)
             path.parent.mkdir(parents=True, exist_ok=True)
-            data = {
+            data: dict[str, object] = {
                 "scene": key,
                 "title": title,
                 "command": entry.command,
@@ -496,6 +555,8 @@ class CampaignSession(Session):
                     line for line in self.players_lines(index) if not names_any(line, secrets)
                 ],
             }
+            if index in self.withdrawals:
+                data["withdraws"] = self.withdrawals[index]
             with path.open("a", encoding="utf-8") as handle:
                 handle.write(json.dumps(data, ensure_ascii=False) + "\n")
         self.recorded = len(self.log)
@@ -563,6 +624,17 @@ class CampaignSession(Session):
         assert isinstance(other, CampaignSession)
         super().adopt(other)
         self.files, self.campaign, self.scene_key = other.files, other.campaign, other.scene_key
+
+
+def _starts_scene(step: CampaignStep) -> bool:
+    """True for the step that started a scene of the campaign."""
+    before, after = step.campaign_before, step.campaign_after
+    return (
+        before is not None
+        and after is not None
+        and before.running is None
+        and after.running is not None
+    )
 
 
 def open_campaign(

@@ -229,9 +229,10 @@ class Session(JournalGuard):
     """The scene's writer lock, while this session holds it (see :func:`take_writer_lock`)."""
     unsaved: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     """The changes made since the last save, as the journal records them."""
-    moments: list[tuple[Scene, Scene]] = field(default_factory=list)
-    """For each log entry: the scene before it and after it (the players' record is made
-    from what the players could see of each, see :meth:`players_lines`)."""
+    moments: list[tuple[Scene | None, Scene]] = field(default_factory=list)
+    """For each log entry: the scene before it (None when it opened a new scene, of which
+    nothing was there before) and after it (the players' record is made from what the
+    players could see of each, see :meth:`players_lines`)."""
     step_from: Scene | None = field(default=None, repr=False)
     """The scene as the command being run found it."""
 

@@ -241,15 +241,16 @@ def _decode(
     characters: list[Character] = []
     templates: TemplateFiles = {}
 
-    party_ids = tuple(reader.texts(top.get("pcs", []), ("pcs",)))
+    party_zones = _party_places(reader, top.get("pcs", []), zone_ids)
+    party_ids = tuple(party_zones)
     if party_ids:
         if party is None:
             reader.fail(("pcs",), catalog_text("check.no_party"))
         else:
             found = party(party_ids)
-            for pc_id in party_ids:
+            for pc_id, placed_in in party_zones.items():
                 if pc_id in found:
-                    characters.append(found[pc_id])
+                    characters.append(with_fields(found[pc_id], zone=placed_in))
                 else:
                     known = ", ".join(sorted(found)) or catalog_text("none")
                     reader.fail(("pcs",), catalog_text("check.no_such_pc", id=pc_id, known=known))
@@ -260,7 +261,7 @@ def _decode(
             path: KeyPath = (section, index)
             entries = _decode_entry(reader, item, path, kind, rules, base, zone_ids, templates)
             for character, origin in entries:
-                if character.id in placed:
+                if character.id in placed or character.id in party_zones:
                     said = catalog_text("check.duplicate_character", id=character.id)
                     reader.fail((*origin.path, "name"), said)
                     continue
@@ -438,6 +439,38 @@ def _check_holders(
                 held = True
         if not held:
             clean = character
+
+
+PARTY_PLACE_KEYS = frozenset(("id", "zone"))
+
+
+def _party_places(reader: Reader, value: object, zone_ids: _NameIndex) -> dict[str, str | None]:
+    """``pcs = ["silbestre", { id = "rozio", zone = "Stacks" }]``: the party's PCs taking
+    part, in order, each with the zone the scene places it in (None: in no zone)."""
+    if isinstance(value, str):
+        value = [value]
+    places: dict[str, str | None] = {}
+    for index, item in enumerate(reader.array(value, ("pcs",)) or []):
+        path: KeyPath = ("pcs", index)
+        zone: str | None = None
+        if isinstance(item, dict):
+            table = reader.table(item, path, PARTY_PLACE_KEYS) or {}
+            if "id" not in table:
+                reader.fail(path, catalog_text("check.no_pc_id"))
+                continue
+            pc_id = reader.text(table["id"], (*path, "id"))
+            if "zone" in table:
+                ref = reader.text(table["zone"], (*path, "zone"))
+                zone = ref and zone_ids.resolve(reader, ref, (*path, "zone"), "zone")
+        else:
+            pc_id = reader.text(item, path)
+        if pc_id is None:
+            continue
+        if pc_id in places:
+            reader.fail(path, catalog_text("check.duplicate_character", id=pc_id))
+            continue
+        places[pc_id] = zone
+    return places
 
 
 def _records(reader: Reader, top: Mapping[str, Any], key: str) -> list[Any]:

@@ -579,34 +579,37 @@ FACT_KINDS = (
 
 
 def _aspect_facts(
-    facts: dict[tuple[str, ...], str], where: str, aspects: Iterable[PublicAspect]
+    facts: dict[tuple[str, ...], str], where: str, aspects: Iterable[PublicAspect], gm: str
 ) -> None:
     for aspect in aspects:
-        invokes = ", ".join(f"{holder or GM}×{count}" for holder, count in aspect.free_invokes)
+        invokes = ", ".join(f"{holder or gm}×{count}" for holder, count in aspect.free_invokes)
         facts["aspect", where, aspect.name] = invokes
 
 
-def public_facts(view: PublicScene) -> dict[tuple[str, ...], str]:
+def public_facts(view: PublicScene, gm: str = GM) -> dict[tuple[str, ...], str]:
     """A public scene as facts, ``(kind, subject, …) -> value``: two views differ exactly
-    where their facts do (the last roll aside), and every fact is public. The kinds are
-    :data:`FACT_KINDS`; a free invoke held by the GM is written ``GM``."""
+    where their facts do (the last roll and the sizes of stress tracks aside), and every
+    fact is public. The kinds are :data:`FACT_KINDS`; a free invoke held by the GM is
+    written ``gm`` (the word the table reads for the GM); a stress track is a fact only
+    while a box of it is checked."""
     facts: dict[tuple[str, ...], str] = {}
     for zone in view.zones:
         facts["zone", zone.name] = ""
-        _aspect_facts(facts, zone.name, zone.aspects)
+        _aspect_facts(facts, zone.name, zone.aspects, gm)
         for name in zone.occupants:
             facts["occupant", name] = zone.name
     for a, b in view.links:
         facts["link", *sorted((a, b))] = ""
-    _aspect_facts(facts, "", view.aspects)
+    _aspect_facts(facts, "", view.aspects, gm)
     for character in (*view.pcs, *view.npcs):
         name = character.name
         facts["character", name] = character.player
-        _aspect_facts(facts, name, character.aspects)
+        _aspect_facts(facts, name, character.aspects, gm)
         if character.fate_points is not None:
             facts["fate_points", name] = str(character.fate_points)
         for track in character.stress:
-            facts["stress", name, track.kind] = ", ".join(str(box) for box in track.checked)
+            if track.checked:  # a track with nothing checked has nothing to say
+                facts["stress", name, track.kind] = ", ".join(str(box) for box in track.checked)
         for consequence in character.consequences:
             facts["consequence", name, consequence.severity] = consequence.name
         if character.form:
@@ -654,12 +657,14 @@ class PublicStep:
         return self.roll is not None or bool(self.changes)
 
 
-def public_step(before: Scene, after: Scene) -> PublicStep:
+def public_step(before: Scene | None, after: Scene, gm: str = GM) -> PublicStep:
     """What the players saw of the step of play from ``before`` to ``after``: decided from
     the public view of each (:func:`public_scene`), never from the GM's words, so a step
-    that changed only secrets (notes, an NPC's stats, a hidden aspect) is empty."""
-    facts_before = public_facts(public_scene(before))
-    facts_after = public_facts(public_scene(after))
+    that changed only secrets (notes, an NPC's stats, a hidden aspect) is empty. With no
+    ``before`` the step opened a new scene: all it shows is new, and nothing is gone.
+    ``gm`` is the word for the GM as a holder of free invokes (see :func:`public_facts`)."""
+    facts_before = {} if before is None else public_facts(public_scene(before), gm)
+    facts_after = public_facts(public_scene(after), gm)
     order = {kind: number for number, kind in enumerate(FACT_KINDS)}
     keys = sorted(set(facts_before) | set(facts_after), key=lambda key: (order[key[0]], key))
     changes = tuple(
@@ -667,7 +672,9 @@ def public_step(before: Scene, after: Scene) -> PublicStep:
         for key in keys
         if facts_before.get(key) != facts_after.get(key)
     )
-    rolled = after.pending_roll is not None and after.pending_roll != before.pending_roll
+    rolled = after.pending_roll is not None and (
+        before is None or after.pending_roll != before.pending_roll
+    )
     return PublicStep(public_roll(after.pending_roll, after) if rolled else None, changes)
 
 

@@ -29,6 +29,8 @@ from fatescreen.scene.load import LoadedScene, Origin
 from fatescreen.scene.model import RulesInPlay, Scene
 from fatescreen.scene.shortforms import (
     block_names,
+    character_data,
+    embedded_party,
     render_value,
     same_records,
     top_data,
@@ -469,18 +471,21 @@ def patched_document(
             lambda _: "link",
         )
 
+    embedded = embedded_party(old, scene, origins.characters)
+
     def character_encoder(names: Mapping[str, str]) -> Callable[[Character], Data]:
         def encode(character: Character, rules: RulesInPlay = scene.rules) -> Data:
-            return with_zone_names(codec.encode_character(character, rules), names)
+            return character_data(character, rules, names, embedded)
 
         return encode
 
     def section(character: Character) -> str:
         return "pc" if character.kind is CharacterKind.PC else "npc"
 
-    party = set(scene.party)
-    old_characters = {c.id: c for c in old.characters if c.id not in party}
-    new_characters = {c.id: c for c in scene.characters if c.id not in party}
+    # the party's PCs that ``pcs`` lists are written there (see _patch_top)
+    listed = {*old.party, *scene.party} - embedded
+    old_characters = {c.id: c for c in old.characters if c.id not in listed}
+    new_characters = {c.id: c for c in scene.characters if c.id not in listed}
     added = [c for c in new_characters.values() if c.id not in origins.characters]
     if added:
         # PCs first, so that a file that gets both sections gets [[pc]] before [[npc]]
@@ -542,7 +547,7 @@ def patched_document(
             _section_named(kind),
         )
     patcher.remove_pending()
-    _patch_top(doc, old, scene)
+    _patch_top(doc, old, scene, embedded)
     return doc
 
 
@@ -600,8 +605,8 @@ def _section_named(kind: str) -> Callable[[Any], str]:
     return lambda _: kind
 
 
-def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene) -> None:
-    before, after = top_data(old), top_data(new)
+def _patch_top(doc: tomlkit.TOMLDocument, old: Scene, new: Scene, embedded: frozenset[str]) -> None:
+    before, after = top_data(old, embedded), top_data(new, embedded)
     for key in [*before, *(k for k in after if k not in before)]:
         if before.get(key) == after.get(key):
             continue

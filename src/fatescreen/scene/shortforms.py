@@ -3,13 +3,14 @@ tomlkit patcher (``save.py``) and the span splicer (``splice.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import tomlkit
 
+from fatescreen.rules.character import Character
 from fatescreen.scene import codec
-from fatescreen.scene.model import Scene
+from fatescreen.scene.model import RulesInPlay, Scene
 
 Data = dict[str, Any]
 
@@ -36,9 +37,16 @@ def render_key(key: str) -> str:
     )
 
 
-def top_data(scene: Scene) -> Data:
+def top_data(scene: Scene, embedded: Collection[str] = ()) -> Data:
     """The scene's top-level values as the file writes them (short forms, defaults left
-    out)."""
+    out).
+
+    Args:
+        scene: The scene.
+        embedded: Ids of the party's PCs that the file writes as ``[[pc]]`` records of
+            their own (a one-shot's PCs standing in for the party): those records place
+            them, so ``pcs`` leaves them out.
+    """
     data: Data = {"title": scene.title}
     if scene.notes:
         data["notes"] = scene.notes
@@ -46,13 +54,44 @@ def top_data(scene: Scene) -> Data:
         data["gm_pool"] = scene.gm_pool
     if scene.compel_points:
         data["compel_points"] = scene.compel_points
-    if scene.party:
-        data["pcs"] = list(scene.party)
+    listed = [pc_id for pc_id in scene.party if pc_id not in embedded]
+    if listed:
+        data["pcs"] = party_places(scene, listed)
     if scene.aspects:
         data["aspects"] = [codec.encode_aspect(a) for a in scene.aspects]
     if scene.held:
         data["held"] = codec.encode_held(scene.held)
     return data
+
+
+def embedded_party(old: Scene, new: Scene, records: Collection[str]) -> frozenset[str]:
+    """The party's PCs that the file writes as ``[[pc]]`` records of their own (``records``:
+    the ids of the characters written as records): a one-shot's PCs standing in for the
+    party. Only their zone is the scene's to write; the rest of them is the party's."""
+    return frozenset(pc_id for pc_id in (*old.party, *new.party) if pc_id in records)
+
+
+def character_data(
+    character: Character, rules: RulesInPlay, names: Mapping[str, str], embedded: Collection[str]
+) -> Data:
+    """A character's record as the file writes it, its zone by name; of a party PC the file
+    embeds (see :func:`embedded_party`), only the zone."""
+    if character.id in embedded:
+        return with_zone_names({"zone": character.zone} if character.zone else {}, names)
+    return with_zone_names(codec.encode_character(character, rules), names)
+
+
+def party_places(scene: Scene, ids: list[str]) -> list[str | Data]:
+    """``pcs`` as the file writes it: each PC's id, with the zone it stands in by name
+    (``{ id = "rozio", zone = "Stacks" }``) when it stands in one."""
+    names = {zone.id: zone.name for zone in scene.zones}
+    index = scene.character_index
+    places: list[str | Data] = []
+    for pc_id in ids:
+        pc = index.get(pc_id)
+        zone = None if pc is None else pc.zone
+        places.append(pc_id if zone is None else {"id": pc_id, "zone": names.get(zone, zone)})
+    return places
 
 
 def with_zone_names(data: Data, names: Mapping[str, str]) -> Data:

@@ -29,6 +29,8 @@ from fatescreen.scene.load import LoadedScene, Origin, SourceMap
 from fatescreen.scene.model import Scene
 from fatescreen.scene.shortforms import (
     block_names,
+    character_data,
+    embedded_party,
     render_key,
     render_value,
     top_data,
@@ -612,6 +614,7 @@ def splice_save(
     try:
         splicer = _Splicer(loaded.text)
         origins = loaded.origins
+        embedded = embedded_party(old, scene, origins.characters)
         if scene.zones is not old.zones:
             _collection(
                 splicer,
@@ -638,15 +641,16 @@ def splice_save(
                 "links",
             )
         if scene.characters is not old.characters:
-            party = set(scene.party)
+            # the party's PCs that ``pcs`` lists are written there (see _top)
+            listed = set(scene.party) - embedded
 
             def encode(character: Character) -> Data:
-                return with_zone_names(codec.encode_character(character, scene.rules), names)
+                return character_data(character, scene.rules, names, embedded)
 
             _collection(
                 splicer,
-                [c for c in old.characters if c.id not in party],
-                [c for c in scene.characters if c.id not in party],
+                [c for c in old.characters if c.id not in listed],
+                [c for c in scene.characters if c.id not in listed],
                 lambda c: c.id,
                 origins.characters,
                 encode,
@@ -692,7 +696,7 @@ def splice_save(
         ):
             if before is not after:
                 _collection(splicer, before, after, key, where, encoder, _section(kind), kind + "s")
-        _top(splicer, old, scene)
+        _top(splicer, old, scene, embedded)
         return splicer.result(), splicer.origins(origins)
     except _Unhandled:
         return None
@@ -725,9 +729,9 @@ def _obstacle_data(obstacle: Any, names: Mapping[str, str]) -> Data:
     return data
 
 
-def _top(splicer: _Splicer, old: Scene, new: Scene) -> None:
+def _top(splicer: _Splicer, old: Scene, new: Scene, embedded: frozenset[str]) -> None:
     """The top-level values, the rules and the turn order, as the patcher writes them."""
-    before, after = top_data(old), top_data(new)
+    before, after = top_data(old, embedded), top_data(new, embedded)
     for key in [*before, *(k for k in after if k not in before)]:
         if before.get(key) != after.get(key):
             if key not in after:

@@ -19,7 +19,7 @@ from fatescreen.scene.public import (
     PublicScene,
     PublicTrack,
 )
-from fatescreen.scene.public_text import roll_text
+from fatescreen.scene.public_text import roll_text, severity_text
 from fatescreen.ui.text import PIPS, Part, assemble, join_lines
 
 NAME_ROOM = 14
@@ -105,7 +105,11 @@ def character_lines(character: PublicCharacter, lang: str) -> list[Content]:
     lines += [aspect_line(aspect, lang, "  ") for aspect in character.aspects]
     lines += [_track(track, lang) for track in character.stress]
     lines += [
-        assemble("  ", (f"{consequence.severity}: ", "$text-muted"), (consequence.name, "$warning"))
+        assemble(
+            "  ",
+            (f"{severity_text(consequence.severity, lang)}: ", "$text-muted"),
+            (consequence.name, "$warning"),
+        )
         for consequence in character.consequences
     ]
     return lines
