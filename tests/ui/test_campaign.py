@@ -501,3 +501,19 @@ def test_fatescreen_opens_a_campaign_folder_or_the_one_opened_last(
     save_settings(Settings(last_scene=str(scene_folder / "golden-mask.toml")))
     assert main([]) == 0
     assert opened[-1] == ("CampaignApp", demo)
+
+
+async def test_j_and_k_walk_the_scene_list_and_enter_plays_the_one_walked_to(
+    make_campaign_app: CampaignFactory,
+) -> None:
+    app = make_campaign_app()
+    async with app.run_test(size=WIDE) as pilot:
+        keys = Keys(pilot)
+        assert isinstance(app.screen, SceneListScreen)
+        await keys.press("j")
+        assert "campaign/02-rooftop-chase.toml" in screen_text(app)  # the highlighted file
+        await keys.press("j", "k")
+        assert "campaign/02-rooftop-chase.toml" in screen_text(app)
+        await keys.press("enter")
+        await until(pilot, lambda: len(app.screen_stack) == 1)
+        assert app.scene.title == "Across the rooftops"

@@ -101,8 +101,19 @@ class SceneListScreen(ModalScreen[None]):
         Binding("colon", "command_bar", "Command", id="scenes.command_bar"),
         Binding("question_mark", "app.help", "Help", id="scenes.help"),
         Binding("S,escape", "app.pop_screen", "Dashboard", id="scenes.dashboard"),
+        Binding("j", "walk(1)", "Next", show=False, id="scenes.next"),
+        Binding("k", "walk(-1)", "Previous", show=False, id="scenes.previous"),
     ]
     DEFAULT_CLASSES = "campaign-screen"
+
+    def action_walk(self, step: int) -> None:
+        """j and k walk the focused list (scenes or party), as on the dashboard."""
+        focused = self.focused
+        if isinstance(focused, OptionList):
+            if step > 0:
+                focused.action_cursor_down()
+            else:
+                focused.action_cursor_up()
 
     class PlayChosen(Message):
         """The GM chose a scene to play (its number in the list, from 1)."""
