@@ -13,10 +13,16 @@ SPLIT = "attack vitor cultist-1,cultist-2 Shoot +000"
 
 CASES: list[tuple[Path, tuple[str, ...], str, str]] = [
     # -- the line itself
-    (DEMO, (), "frobnicate", "unknown command 'frobnicate'; try: absorb, add, aspect,"),
-    (DEMO, (), "c", "unknown command 'c'; try: challenge, compel, concede, contest, cost, create"),
+    (DEMO, (), "frobnicate", "unknown command 'frobnicate'; 'help' lists every command"),
+    (DEMO, (), "atack", "unknown command 'atack'; did you mean attack?"),
+    (
+        DEMO,
+        (),
+        "c",
+        "'c' begins several commands: challenge, compel, concede, contest, cost, create",
+    ),
     (DEMO, (), 'aspect add "Unclosed', "a quote is not closed: No closing quotation"),
-    (DEMO, (), "help frob", "unknown command 'frob'; try:"),
+    (DEMO, (), "help frob", "unknown command 'frob'; 'help' lists every command"),
     (DEMO, (), "undo", "nothing to undo"),
     (DEMO, (), "redo", "nothing to redo"),
     (DEMO, (), "undo 2", "undo: did not understand '2'. Usage: undo"),

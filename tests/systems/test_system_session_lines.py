@@ -121,8 +121,8 @@ BONUS_USAGE = {
     ("lang", "line", "said"),
     [
         ("en", "zz", f"unknown command 'zz'; try: {EN_VERBS}"),
-        ("en", "p", "unknown command 'p'; try: drop, penalty, pool, session"),
-        ("fi", "p", "tuntematon komento 'p'; kokeile: luovu, pelikerta, sakko, voimavara"),
+        ("en", "p", "'p' begins several commands: drop, penalty, pool, session"),
+        ("fi", "p", "'p' aloittaa useita komentoja: luovu, pelikerta, sakko, voimavara"),
         (
             "en",
             "bonus 31 on Vartija",

@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from fatescreen.commands.errors import CommandError, refused
-from fatescreen.commands.names import fold, resolve
+from fatescreen.commands.names import fold, no_such_verb, resolve
 from fatescreen.i18n import tr
 from fatescreen.rules.aspects import GM
 from fatescreen.rules.character import Character
@@ -555,8 +555,11 @@ def find_verb(word: str, lang: str = "en") -> Verb:
     candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
     if len(candidates) == 1:
         return next(iter(candidates.values()))
-    names = sorted(found.word(lang) for found in (candidates or REGISTRY).values())
-    raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
+    prefixed = [found.word(lang) for found in candidates.values()]
+    every = [found.word(lang) for found in REGISTRY.values()]
+    spellings = {name: found.word(lang) for name, found in entries}
+    spellings.update({fold(found.word(lang)): found.word(lang) for found in REGISTRY.values()})
+    raise CommandError(no_such_verb(word, prefixed, every, spellings, lang))
 
 
 _QUOTING = re.compile(r"[\"'\\]")

@@ -70,3 +70,40 @@ def resolve(ref: str, items: Iterable[tuple[str, str, T]], what: str, lang: str 
         ),
         names,
     )
+
+
+FEW_VERBS = 12
+"""Up to this many verbs, a mistyped one is answered with all of them."""
+
+
+def no_such_verb(
+    word: str, prefixed: list[str], every: list[str], spellings: dict[str, str], lang: str
+) -> str:
+    """What to tell a GM whose ``word`` names no one verb: the verbs it begins, if several;
+    all of them, if they are few; else the nearest spellings ("did you mean attack?"), or
+    the way to the list. ``spellings`` maps each folded name and alias to the verb's word
+    in ``lang``."""
+    if len(prefixed) > 1:
+        return tr(lang, "error.ambiguous_verb", verb=word, names=", ".join(sorted(prefixed)))
+    if len(every) <= FEW_VERBS:
+        return tr(lang, "error.unknown_verb", verb=word, names=", ".join(sorted(every)))
+    import difflib
+
+    # compared without diacritics too: "hyokkaa" typed on a keyboard without ä and ö
+    plain = {_plain(spelling): verb for spelling, verb in spellings.items()}
+    scored: dict[str, float] = {}
+    for spelling, verb in plain.items():
+        score = difflib.SequenceMatcher(None, _plain(fold(word)), spelling).ratio()
+        if score >= 0.7 and score > scored.get(verb, 0.0):
+            scored[verb] = score
+    best = max(scored.values(), default=0.0)
+    near = sorted((v for v, score in scored.items() if score >= best - 0.1), key=scored.__getitem__)
+    near.reverse()
+    if near:
+        return tr(lang, "error.unknown_verb_near", verb=word, names=" / ".join(near[:3]))
+    return tr(lang, "error.unknown_verb_help", verb=word)
+
+
+def _plain(text: str) -> str:
+    """``text`` without its diacritics (ä → a, ö → o)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))

@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 
 from fatescreen.commands.core import WordQueue
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.names import fold
+from fatescreen.commands.names import fold, no_such_verb
 from fatescreen.i18n import tr
 
 S = TypeVar("S")
@@ -241,8 +241,11 @@ class VerbSet:
         candidates = {v.name: v for n, v in entries if wanted and n.startswith(wanted)}
         if len(candidates) == 1:
             return next(iter(candidates.values()))
-        names = sorted(found.word(lang) for found in (candidates or self.verbs).values())
-        raise CommandError(tr(lang, "error.unknown_verb", verb=word, names=", ".join(names)))
+        prefixed = [found.word(lang) for found in candidates.values()]
+        every = [found.word(lang) for found in self.verbs.values()]
+        spellings = {name: found.word(lang) for name, found in entries}
+        spellings.update({fold(v.word(lang)): v.word(lang) for v in self.verbs.values()})
+        raise CommandError(no_such_verb(word, prefixed, every, spellings, lang))
 
     def line_in(self, line: str, lang: str) -> str:
         """A command line as the GM's language writes it: the verb's word (a session verb's
