@@ -455,8 +455,7 @@ def test_a_hazard_attacks_with_its_name_and_keeps_its_weapon_when_a_shift_is_tra
     pending = zone.scene.pending_roll
     assert pending is not None and pending.skill == "Falling rocks"
     assert zone.log[-1].lines[0] == (
-        "Falling rocks attacks everyone in Lift shaft with Falling rocks: Good (+3) + [+ + 0 0] = "
-        "Superb (+5)"
+        "Falling rocks attacks everyone in Lift shaft: Good (+3) + [+ + 0 0] = Superb (+5)"
     )
     traded = played(MINE, "hazard rocks riesa +++0 vs 0000")
     assert traded.scene.pending_hit == PendingHit("riesa", 5, StressKind.PHYSICAL, "falling-rocks")

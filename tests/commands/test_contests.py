@@ -36,7 +36,7 @@ def test_an_exchange_against_each_other(tmp_path: Path) -> None:
     ]
     assert done.lines("contest roll mirel Athletics 0000") == [
         "Mirel the courier rolls for Mirel with Athletics: Great (+4) + [0 0 0 0] = Great (+4)",
-        "exchange 3 (Pursuers +1, Mirel -1): Pursuers mark 1 victory(ies), 2 of 3",
+        "exchange 3 (Pursuers +1, Mirel -1): Pursuers: +1 victory, 2 of 3",
     ]
     assert sides(done.scene, "Catch the courier") == ({"Pursuers": 2, "Mirel": 2}, None)
     assert done.scene.contest_rolls == ()
@@ -63,7 +63,7 @@ def test_style_against_a_difficulty_wins_the_contest(tmp_path: Path) -> None:
     assert won.lines("contest roll mirel Athletics ---- vs 2") == [
         "Mirel the courier rolls for Mirel with Athletics: Great (+4) + [- - - -] = Mediocre "
         "(+0) vs Fair (+2): -2 shifts",
-        "exchange 3 (Pursuers +4, Mirel -2): Pursuers mark 2 victory(ies), 3 of 3",
+        "exchange 3 (Pursuers +4, Mirel -2): Pursuers: +2 victories, 3 of 3",
         "Pursuers win Catch the courier",
     ]
     assert sides(won.scene, "Catch the courier") == ({"Pursuers": 3, "Mirel": 2}, "Pursuers")
@@ -100,7 +100,7 @@ def test_invoking_after_the_last_roll_resolves_the_exchange_again(tmp_path: Path
         'Mirel the courier invokes "Knows every alley" (free): +2',
         "Mirel the courier rolls for Mirel with Athletics: Great (+4) + [0 0 0 0] + 2 (invoke: "
         "Knows every alley) = Fantastic (+6)",
-        "exchange 3 (Pursuers -2, Mirel +2): Mirel mark 1 victory(ies), 3 of 3",
+        "exchange 3 (Pursuers -2, Mirel +2): Mirel: +1 victory, 3 of 3",
         "Mirel win Catch the courier",
     ]
     assert sides(done.scene, "Catch the courier") == ({"Pursuers": 1, "Mirel": 3}, "Mirel")
@@ -121,7 +121,7 @@ def test_start_forfeit_show_and_end(tmp_path: Path) -> None:
     )
     assert done.line("contest forfeit heroes") == "heroes forfeit their roll in exchange 1"
     assert done.lines("contest roll leader Athletics 0000")[1] == (
-        "exchange 1 (Masked leader +2): Masked leader mark 1 victory(ies), 1 of 4"
+        "exchange 1 (Masked leader +2): Masked leader: +1 victory, 1 of 4"
     )
     assert done.line("contest") == (
         "Race to the altar, exchange 2: heroes 0, Masked leader 1 (of 4)"
@@ -148,11 +148,11 @@ def test_challenge_roll_cost_and_reading(tmp_path: Path) -> None:
         "Save the burning library so far: tasks remain",
     ]
     assert done.lines("cost the mast cracks")[-1] == (
-        "Save the burning library so far: a success at a cost"
+        "Save the burning library ends: a success at a cost"
     )
     assert done.lines("challenge end") == [
         "challenge Save the burning library is over",
-        "Save the burning library so far: a success at a cost",
+        "Save the burning library ends: a success at a cost",
     ]
     challenge = done.scene.challenges[0]
     task = challenge.task("Hold the yacht into the wind")
@@ -389,7 +389,7 @@ def test_challenge_progress_lists_costs_failures_and_nothing_left() -> None:
     )
     assert said(session, "challenge roll e riesa 0000")[1:] == (
         "U: 1 of 1 tasks rolled; succeeded: E; at a cost: none; failed: none; to go: none",
-        "U so far: a success",
+        "U ends: a success",
     )
     for line in (
         "challenge roll a silbestre 0000",
@@ -402,7 +402,7 @@ def test_challenge_progress_lists_costs_failures_and_nothing_left() -> None:
     assert said(session, "challenge show t") == (
         "T: 4 of 4 tasks rolled; succeeded: none; at a cost: A (the ink runs), B; failed: C, D; "
         "to go: none",
-        "T so far: a partial success",
+        "T ends: a partial success",
     )
 
 
@@ -412,7 +412,7 @@ def test_a_task_taken_at_a_cost_then_invoked_to_success_has_no_cost() -> None:
     )
     assert said(session, "invoke notebook")[2:] == (
         "T: 1 of 1 tasks rolled; succeeded: A; at a cost: none; failed: none; to go: none",
-        "T so far: a success",
+        "T ends: a success",
     )
     task = session.scene.challenges[0].task("A")
     assert (task.outcome, task.cost) == (Outcome.SUCCESS, "")
@@ -572,7 +572,7 @@ def test_a_contest_roll_names_what_it_misses() -> None:
 def test_a_side_without_members_rolls_its_rating_and_all_forfeits_do_nothing() -> None:
     session = played(DEMO, "contest start R three=rozio storm= leader")
     assert said(session, "contest roll storm 3 0000") == (
-        "storm rolls for storm with storm: Good (+3) + [0 0 0 0] = Good (+3)",
+        "storm rolls with storm: Good (+3) + [0 0 0 0] = Good (+3)",
         "still to roll this exchange: three, Masked leader",
     )
     assert session.history.done[-1].label == "storm roll in R"
@@ -683,9 +683,8 @@ def test_two_contests_each_keep_their_own_rolls_and_mode() -> None:
     assert pending is not None and pending.result.opposition == 0
     said(session, "contest forfeit mirel in race")
     assert said(session, "contest roll rozio Athletics in race 0000 vs 1") == (
-        "Rozio rolls for rozio with Athletics: Good (+3) + [0 0 0 0] = Good (+3) vs Average "
-        "(+1): 2 shifts",
-        "exchange 1 (rozio +2): rozio mark 1 victory(ies), 1 of 3",
+        "Rozio rolls with Athletics: Good (+3) + [0 0 0 0] = Good (+3) vs Average (+1): 2 shifts",
+        "exchange 1 (rozio +2): rozio: +1 victory, 1 of 3",
     )
     ended = played(LIBRARY, "challenge end")
     assert ended.history.done[-1].label == "challenge Save the burning library is over"

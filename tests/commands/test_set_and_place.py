@@ -408,9 +408,7 @@ def test_changing_one_contest_leaves_another_contests_rolls_with_it() -> None:
         ("Beat the barge", "vitor"),
     ]
     resolved = session.execute("contest roll mirel Athletics 0000 in beat")
-    assert (
-        resolved.lines[1] == "exchange 1 (Pursuers -2, Mirel +2): Mirel mark 1 victory(ies), 1 of 3"
-    )
+    assert resolved.lines[1] == "exchange 1 (Pursuers -2, Mirel +2): Mirel: +1 victory, 1 of 3"
 
 
 def test_notes_may_be_longer_than_a_name() -> None:

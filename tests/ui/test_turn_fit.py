@@ -8,7 +8,7 @@ import pytest
 
 from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.text import end_cut, middle_cut
-from tests.ui.support import AppFactory
+from tests.ui.support import AppFactory, text_of
 
 
 @pytest.mark.parametrize(
@@ -48,3 +48,12 @@ async def test_the_chase_fits_its_turn_order(make_app: AppFactory, size: tuple[i
         assert any(line.startswith("Catch") and line.endswith("urier") for line in lines), lines
         assert any(line.strip(" ()") == "3 to win" for line in lines)
         assert {"Watchman 1", "Watchman 2"} <= {line.strip(" ›·") for line in lines}
+
+
+async def test_a_question_in_the_quick_pick_keeps_its_own_mark(make_app: AppFactory) -> None:
+    app = make_app("kaarnakoski-mine.toml")  # two countdowns: t asks which
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        shown = text_of(app.quick_pick)
+        assert "Tick which countdown? " in shown and "?:" not in shown

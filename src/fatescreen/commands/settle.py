@@ -907,9 +907,11 @@ def say_targets(
     """The attack's line, then each target's (or the call for their defenses)."""
     effort = pending.result.effort
     attacker = ctx.who(pending.actor)
+    # a hazard attacks with its rating, not a skill: its line names no skill
+    hazard = ".hazard" if pending.actor in scene.obstacle_index else ""
     if pending.purpose is RollPurpose.ZONE_ATTACK:
         head = ctx.tr(
-            "attack.zone_line",
+            "attack.zone_line" + hazard,
             attacker=attacker,
             zone=scene.zone(pending.refs[0]).name,
             skill=pending.skill,
@@ -917,7 +919,7 @@ def say_targets(
         )
     else:
         head = ctx.tr(
-            "attack.split_line",
+            "attack.split_line" + hazard,
             attacker=attacker,
             targets=ctx.names(t.target for t in pending.targets),
             skill=pending.skill,

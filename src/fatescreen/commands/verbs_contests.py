@@ -9,6 +9,7 @@ from fatescreen.commands.contest_picks import pick
 from fatescreen.commands.core import Applied, Context, Tokens, keyword_of, verb
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.harm_text import hit_lines
+from fatescreen.commands.names import fold
 from fatescreen.commands.names import resolve as resolve_name
 from fatescreen.commands.settle import (
     action_effort,
@@ -506,13 +507,14 @@ def say_contest_roll(
     _, side, difficulty_text = pending.refs
     who = ctx.who(pending.actor) if pending.actor else side
     effort = effort_text(ctx, pending.result.effort)
+    own = ".own" if fold(who) == fold(side) else ""  # a side of one: "X rolls", not "X for X"
     if not difficulty_text:
         line = ctx.tr(
-            "contest.roll_direct", actor=who, side=side, skill=pending.skill, effort=effort
+            "contest.roll_direct" + own, actor=who, side=side, skill=pending.skill, effort=effort
         )
     else:
         line = ctx.tr(
-            "contest.roll_vs",
+            "contest.roll_vs" + own,
             actor=who,
             side=side,
             skill=pending.skill,
@@ -749,7 +751,9 @@ def progress_lines(ctx: Context, found: Challenge) -> tuple[str, ...]:
         remaining=", ".join(progress.remaining) or ctx.tr("none"),
     )
     reading = ctx.tr(f"challenge.reading.{progress.reading.value}")
-    return (line, ctx.tr("challenge.reading", challenge=found.name, reading=reading))
+    # "so far" while tasks remain; once every task is rolled, the challenge's outcome
+    key = "challenge.reading" if progress.remaining else "challenge.reading.final"
+    return (line, ctx.tr(key, challenge=found.name, reading=reading))
 
 
 @dataclass(frozen=True)

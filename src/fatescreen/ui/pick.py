@@ -77,7 +77,8 @@ class QuickPick(TextBlock):
             (f" {index + 1} {label} " if index < 9 else f" {label} ", index)
             for index, (_, label) in enumerate(self.options)
         ]
-        title = f"{self.title}: "
+        # a question keeps its own mark: "Tick which countdown? ", never "?: "
+        title = f"{self.title} " if self.title.endswith(("?", ":")) else f"{self.title}: "
         hint = "  " + self._view.tr("ui.pick_keys")
         first = 0
         while first < self.highlighted and (
