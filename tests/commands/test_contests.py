@@ -230,7 +230,7 @@ def test_contest_start_names_what_it_misses_in_the_gms_language() -> None:
             "kilpailu aloita NIMI PUOLI=TUNNUS,TUNNUS|TUNNUS... [voittoihin N] [nopea] [uhka "
             "VAARALLINEN_ESTE] | heitä KUKA|PUOLI [TAITO|TASO] [NOPAT] [kanssa A,A] [vastaan "
             "VAIKEUSTASO] [uhka [VAARALLINEN_ESTE|TASO] [NOPAT]] | luovu KUKA|PUOLI | käänne "
-            '"PIIRRE" | näytä | lopeta [alueella KILPAILU]'
+            '"PIIRRE" | näytä | lopeta [kilpailussa KILPAILU]'
         ),
     }
     cases = [
@@ -516,7 +516,7 @@ def test_a_task_roll_names_what_it_misses_and_rolls_the_skill_named() -> None:
         "en": 'Usage: challenge start NAME "TASK:SKILL:DIFFICULTY"... | roll TASK WHO [SKILL] '
         "[FACES] [with H,H] | show | end [in CHALLENGE]",
         "fi": 'Käyttö: haaste aloita NIMI "TEHTÄVÄ:TAITO:VAIKEUSTASO"... | heitä TEHTÄVÄ KUKA '
-        "[TAITO] [NOPAT] [kanssa A,A] | näytä | lopeta [alueella HAASTE]",
+        "[TAITO] [NOPAT] [kanssa A,A] | näytä | lopeta [haasteessa HAASTE]",
     }
     english, finnish = open_session(LIBRARY), open_session(LIBRARY, "fi")
     refuses(english, "challenge roll", f"challenge: missing task. {usage['en']}")
@@ -561,7 +561,7 @@ def test_a_contest_roll_names_what_it_misses() -> None:
         "PUOLI=TUNNUS,TUNNUS|TUNNUS... [voittoihin N] [nopea] [uhka VAARALLINEN_ESTE] | heitä "
         "KUKA|PUOLI [TAITO|TASO] [NOPAT] [kanssa A,A] [vastaan VAIKEUSTASO] [uhka "
         '[VAARALLINEN_ESTE|TASO] [NOPAT]] | luovu KUKA|PUOLI | käänne "PIIRRE" | näytä | lopeta '
-        "[alueella KILPAILU]",
+        "[kilpailussa KILPAILU]",
     )
     storm = played(DEMO, "contest start R three=rozio storm= leader")
     refuses(storm, "contest roll storm", f"contest: missing a rating. {CONTEST_USAGE}")
@@ -608,7 +608,7 @@ def test_challenge_start_names_what_it_misses_in_the_gms_language() -> None:
         "en": 'Usage: challenge start NAME "TASK:SKILL:DIFFICULTY"... | roll TASK WHO [SKILL] '
         "[FACES] [with H,H] | show | end [in CHALLENGE]",
         "fi": 'Käyttö: haaste aloita NIMI "TEHTÄVÄ:TAITO:VAIKEUSTASO"... | heitä TEHTÄVÄ KUKA '
-        "[TAITO] [NOPAT] [kanssa A,A] | näytä | lopeta [alueella HAASTE]",
+        "[TAITO] [NOPAT] [kanssa A,A] | näytä | lopeta [haasteessa HAASTE]",
     }
     english, finnish = open_session(DEMO), open_session(DEMO, "fi")
     for line in ("challenge start", 'challenge start ""'):
@@ -666,7 +666,7 @@ CONTEST_USAGE_FI = (
     "Käyttö: kilpailu aloita NIMI PUOLI=TUNNUS,TUNNUS|TUNNUS... [voittoihin N] [nopea] [uhka "
     "VAARALLINEN_ESTE] | heitä KUKA|PUOLI [TAITO|TASO] [NOPAT] [kanssa A,A] [vastaan "
     "VAIKEUSTASO] [uhka [VAARALLINEN_ESTE|TASO] [NOPAT]] | luovu KUKA|PUOLI | käänne "
-    '"PIIRRE" | näytä | lopeta [alueella KILPAILU]'
+    '"PIIRRE" | näytä | lopeta [kilpailussa KILPAILU]'
 )
 
 

@@ -238,7 +238,7 @@ def test_the_sessions_own_verbs_are_refused_outside_a_session(name: str) -> None
     assert not found.changes_scene
     for lang, message in (
         ("en", "{verb} is handled by the session"),
-        ("fi", "{verb}: istunto hoitaa tämän komennon"),
+        ("fi", "{verb}: tämän komennon hoitaa kojelauta"),
     ):
         ctx = Context(Scene(title="t"), random.Random(0), lang)
         with pytest.raises(CommandError) as refused:

@@ -659,7 +659,7 @@ VISIBILITY = [
     refused(
         (),
         "salaa",
-        "salaa: piirrettä, sivuhahmoa, aluetta tai tikittävää kelloa ei annettu. "
+        "salaa: piirrettä, PJH:ta, aluetta tai tikittävää kelloa ei annettu. "
         "Käyttö: salaa NIMI|piirre:NIMI",
         "fi",
     ),
@@ -684,7 +684,7 @@ VISIBILITY = [
     refused(
         (),
         "salaa nothing",
-        "ei piirrettä, sivuhahmoa, aluetta tai tikittävää kelloa 'nothing'",
+        "ei piirrettä, PJH:ta, aluetta tai tikittävää kelloa 'nothing'",
         "fi",
     ),
 ]

@@ -36,6 +36,9 @@ NOT_THE_SEEDS = {
     ),
     r"(?-i:\bGM\b)": "PJ",
     r"(?-i:\bNPC\b)": "PJH",
+    r"\bsivuhahmo\w*": "PJH",
+    r"\bistun(to|no)\w*": "pelikerta (the game's), kojelauta (the dashboard)",
+    r"\bmyöhää\b": "myöhässä",
 }
 """Words the Finnish UI must not use, with the seed's term for each."""
 OTHER_SYSTEMS = ("varjot", "mekanismi", "objektit", "system")

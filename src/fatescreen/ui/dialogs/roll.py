@@ -9,6 +9,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select, Static
 
+from fatescreen.commands.core import keyword_of
 from fatescreen.commands.requests import MAX_REASONS, Attack, Create, Overcome
 from fatescreen.rules.actions import best_defense, default_attack_skill, difficulty_for
 from fatescreen.rules.character import Character, CharacterKind, Scale
@@ -31,9 +32,9 @@ def entered_dice(text: str, *, opposed: bool) -> tuple[str, ...] | None:
     """The dice typed in the Dice field, or None if they are not dice.
 
     The field holds nothing (roll), the roller's faces, or for an attack also the
-    defender's faces: ``+0++ -000`` or ``+0++ vs -000``.
+    defender's faces: ``+0++ -000`` or ``+0++ vs -000`` (``vastaan`` in Finnish).
     """
-    words = tuple(word for word in text.split() if word.lower() != "vs")
+    words = tuple(word for word in text.split() if keyword_of(word) != "vs")
     if len(words) > (2 if opposed else 1) or not all(looks_like_faces(w) for w in words):
         return None
     return words

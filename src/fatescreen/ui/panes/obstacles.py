@@ -22,7 +22,10 @@ def _obstacle(scene: Scene, obstacle: Obstacle, view: View) -> list[Content]:
                 ("⚠ ", "$error"),
                 (obstacle.name, "bold"),
                 f"  {rating(obstacle.rating, view.lang, names)}",
-                (f"  W{obstacle.weapon}" if obstacle.weapon else "", "$error"),
+                (
+                    f"  {view.tr('ui.sheet.weapon')} {obstacle.weapon}" if obstacle.weapon else "",
+                    "$error",
+                ),
                 (where, "$text-muted"),
             )
         )
