@@ -66,3 +66,14 @@ async def test_another_systems_dashboard_remembers_the_language(tmp_path: Path) 
         await pilot.pause()
         assert again.view_state.lang == "fi" and "Komento" in screen_text(again)
     assert check().endswith(": kunnossa\n")
+
+
+@pytest.mark.usefixtures("own_choice")
+async def test_lang_given_to_another_systems_dashboard_is_remembered(tmp_path: Path) -> None:
+    path = tmp_path / SILLALLA.name
+    shutil.copy(SILLALLA, path)
+    app = SystemApp(path, lang="fi", cursor_blink=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+    assert load_settings().lang == "fi"
+    assert check().endswith(": kunnossa\n")

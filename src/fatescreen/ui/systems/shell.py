@@ -316,7 +316,12 @@ class SystemApp(App[None]):
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
 
     def on_mount(self) -> None:
-        """Show the system's dashboard; offer to recover unsaved changes."""
+        """Show the system's dashboard; offer to recover unsaved changes; remember the
+        language it speaks (``--lang`` too) for the next start, as Fate's does."""
+        if self.remember:
+            settings = load_settings()
+            if settings.lang != self.view_state.lang:
+                save_settings(replace(settings, lang=self.view_state.lang))
         from fatescreen.ui.systems import screen_of
 
         if self.session is None:
