@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.content import Content
+from textual.geometry import Size
+from textual.layout import DockArrangeResult
 
 from fatescreen.rules.conflict import FULL_DEFENSE_BONUS, TurnOrder, may_pick
 from fatescreen.scene.model import Scene
@@ -177,6 +179,8 @@ class TurnPane(Pane):
         self.cursor: str | None = None
         self._scene: Scene | None = None
         self._view: View | None = None
+        self._laid_out = 0
+        """The width the pane's lines were last laid out at (0: not yet)."""
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield self.body
@@ -197,10 +201,19 @@ class TurnPane(Pane):
         self._fix_cursor()
         self._redraw()
 
-    def _redraw(self) -> None:
+    def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
+        """Fit the names to the width the pane is laid out at, before its lines are first
+        drawn: the first frame cuts a long name as every later one does."""
+        if not self._measuring and size.width and size.width != self._laid_out:
+            self._laid_out = size.width
+            if not self.body.scrollable_content_region.width:
+                self._redraw(size.width)
+        return super().arrange(size, optimal)
+
+    def _redraw(self, width: int | None = None) -> None:
         if self._scene is None or self._view is None:
             return
-        width = self.body.scrollable_content_region.width or None
+        width = self.body.scrollable_content_region.width or width or None
         lines = turn_lines(self._scene, self._view, self.cursor, width) + contest_lines(
             self._scene, self._view, width
         )
