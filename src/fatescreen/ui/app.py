@@ -1281,7 +1281,7 @@ class FatescreenApp(App[None]):
 
     def select_character(self, character_id: str | None) -> None:
         """Show a character (or none) in the stat block; the turn order's highlight goes to
-        them too if the turn may be handed to them."""
+        them too if it may rest on them (who may take the turn, who is up)."""
         self.view_state = replace(self.view_state, selected=character_id)
         self.redraw(frozenset({"view"}))
         if character_id is not None:
@@ -1289,7 +1289,8 @@ class FatescreenApp(App[None]):
 
     def point_at(self, pid: str) -> None:
         """Point at a character or a hazard: the stat block shows a character, and the turn
-        order's highlight goes to either if the turn may be handed to them."""
+        order's highlight goes to either if it may rest on them (who may take the turn, who
+        is up)."""
         if self.session is not None and pid in self.scene.character_index:
             self.select_character(pid)
         else:

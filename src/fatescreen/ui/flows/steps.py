@@ -15,7 +15,7 @@ from fatescreen.scene.model import Scene
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from fatescreen.ui.state import View
 from fatescreen.ui.table import Table, apply_chosen
-from fatescreen.ui.text import assemble
+from fatescreen.ui.text import assemble, literal
 
 Picks = list[tuple[str, str]]
 """A quick pick's choices: ``(command line, label)``."""
@@ -68,7 +68,10 @@ class StepFlow:
             ChoiceDialog(
                 table.view_state,
                 table.tr("ui.go_to_title"),
-                [(pid, assemble((f"{keys[pid]} ", "bold $accent"), name)) for pid, name in listed],
+                [
+                    (pid, assemble((f"{keys[pid]} ", "bold $accent"), literal(name)))
+                    for pid, name in listed
+                ],
                 note=note,
                 keys=[(keys[pid], name, pid) for pid, name in listed],
                 list_keys=False,
