@@ -107,7 +107,6 @@ REFERENCE_ONLY: dict[str, str] = {
             "harm.is_taken_out",
             "harm.illegal_reason",
             "harm.recovered",
-            "conflict.exchange_over",
             "conflict.pick_roller",
             "contests.direct_contest_shifts",
             "invokes.index_aspects",

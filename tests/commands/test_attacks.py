@@ -210,6 +210,7 @@ def test_full_defense_adds_two_and_a_boost_if_unused(tmp_path: Path) -> None:
         "next cultist-1",
         "next cultist-2",
         "next cultist-3",
+        "next braziers",
         "exchange silbestre",
     )
     assert unused.lines("exchange silbestre") == [
@@ -402,7 +403,11 @@ def test_full_defense_is_declared_in_its_exchange_covering_another_or_oneself() 
     assert session.scene.full_defenses == (FullDefense("rozio", "rozio", exchange=1),)
     everyone = ("silbestre", "rozio", "vitor", "riesa", "leader", "cultist-1", "cultist-2")
     later = played(
-        DEMO, *(f"next {who}" for who in everyone), "next cultist-3", "exchange silbestre"
+        DEMO,
+        *(f"next {who}" for who in everyone),
+        "next cultist-3",
+        "next braziers",
+        "exchange silbestre",
     )
     assert later.scene.turn is not None and later.scene.turn.exchange == 2
     assert said(later, "fulldefense silbestre for vitor") == (

@@ -338,13 +338,17 @@ def test_set_changes_a_stat_block_in_place(tmp_path: Path) -> None:
     assert (rosa.name, rosa.player) == ("Rosa", "Tiina")
     assert session.scene.character("cultist-2").members == 3
     text = saved_and_reloaded(session)
+    # the leader has a true form (an [[npc.form]] table under his record): the keys added
+    # go after his own, before the form, the values changed stay where they were
     assert (
         "skills = { Fight = 5, Provoke = 3, Lore = 2, Will = 2, Physique = 2 }\n"
+        "weapon = 2\narmor = 2\n"
+        'minions = ["cultist"]               # any cultist can take a hit for the leader\n'
         'stunts = [{ text = "Ritual dagger: +2 to Fight when attacking", skill = "Fight", '
         'action = "attack", bonus = 2 }]\n'
         "stress = { physical = 5, mental = 2 }\n"
         'consequence_slots = ["mild", "moderate"]\n'
-        "fate_points = 4\nrefresh = 1\nweapon = 2\narmor = 2\n"
+        'fate_points = 4\nrefresh = 1\nscale = "supernatural"\n\n  [[npc.form]]\n'
     ) in text
     assert 'name = "Rosa"\nid = "rozio"\nplayer = "Tiina"\n' in text
 
@@ -364,19 +368,23 @@ def test_true_forms_are_added_edited_and_removed(tmp_path: Path) -> None:
         demo_copy(tmp_path),
         'set leader form add "The Elder\'s vessel" skill Fight 6 aspect add "Tentacles"',
         'set leader form add "The Elder" soft stress 8 consequences mild',
-        'set leader form 1 aspect add "Golden ichor" aspect remove "Tentacles" '
+        'set leader form 2 aspect add "Golden ichor" aspect remove "Tentacles" '
         'stunt add "Crush" stress physical 6 name "The vessel"',
-        "set leader form 2 reveal full",
+        "set leader form 3 reveal full",
     )
+    # the demo's leader has a true form of his own: the two added come after it
     forms = session.scene.character("leader").forms
-    assert [f.name for f in forms] == ["The vessel", "The Elder"]
-    assert [a.name for a in forms[0].aspects] == ["Golden ichor"]
-    assert dict(forms[0].skills) == {"Fight": 6}
-    assert forms[0].stress == (StressTrack(StressKind.PHYSICAL, 6),)
-    assert forms[1].stress == (StressTrack(StressKind.COMBINED, 8),) and not forms[1].soft
+    assert [f.name for f in forms] == ["The Elder behind the mask", "The vessel", "The Elder"]
+    assert [a.name for a in forms[1].aspects] == ["Golden ichor"]
+    assert dict(forms[1].skills) == {"Fight": 6}
+    assert forms[1].stress == (StressTrack(StressKind.PHYSICAL, 6),)
+    assert forms[2].stress == (StressTrack(StressKind.COMBINED, 8),) and not forms[2].soft
     saved_and_reloaded(session)
-    assert session.execute("set leader form remove 1").ok
-    assert [f.name for f in session.scene.character("leader").forms] == ["The Elder"]
+    assert session.execute("set leader form remove 2").ok
+    assert [f.name for f in session.scene.character("leader").forms] == [
+        "The Elder behind the mask",
+        "The Elder",
+    ]
 
 
 def test_obstacles_countdowns_zones_the_scene_and_its_rules(tmp_path: Path) -> None:
@@ -443,9 +451,16 @@ def test_contests_and_challenges_are_edited_and_removed(tmp_path: Path) -> None:
 
 
 def test_a_key_added_to_a_record_goes_where_the_format_lists_it(tmp_path: Path) -> None:
-    session = played(demo_copy(tmp_path), 'set leader stunt add "Ritual dagger" player Bob')
+    """In a record with no table under it: the demo's leader without his true form (a
+    record with an ``[[npc.form]]`` takes new keys after its own, before the form)."""
+    path = demo_copy(tmp_path)
+    demo = path.read_text(encoding="utf-8")
+    form = demo[demo.index("\n  [[npc.form]]") : demo.index("\n[[npc]]\ntemplate")]
+    formless = demo.replace(form, "")
+    path.write_text(formless, encoding="utf-8")
+    session = played(path, 'set leader stunt add "Ritual dagger" player Bob')
     text = saved_and_reloaded(session)
-    assert changed_lines(DEMO.read_text(encoding="utf-8"), text) == [
+    assert changed_lines(formless, text) == [
         '+player = "Bob"',
         '+stunts = ["Ritual dagger"]',
     ]
@@ -627,7 +642,7 @@ def test_templates_need_a_scene_file() -> None:
         ("set cultist-1 kind pc", "Cultist 1: a PC cannot become an NPC"),
         ("set leader consequences mild,bogus", "'bogus' is not one of: mild, moderate"),
         ("set leader colour red", "no field 'colour' here; fields: name, kind"),
-        ("set leader form 1 name X", "no form 1: there are 0"),
+        ("set leader form 2 name X", "no form 2: there are 1"),
         ("set leader minions leader", "leader cannot be its own minion"),
         ("set silbestre stress 1", "Silbestre: stress_checked"),
         ("set leader stress physical -2", "Masked leader: stress.physical: -2 is too small"),

@@ -134,12 +134,12 @@ def test_a_verbs_own_help_is_shown_where_the_catalog_has_none(
         (
             "en",
             "no character or obstacle 'nobody'; known: Silbestre, Rozio, Vitor, Riesa, "
-            "Masked leader, Cultist 1, Cultist 2, Cultist 3",
+            "Masked leader, Cultist 1, Cultist 2, Cultist 3, Toppling braziers",
         ),
         (
             "fi",
             "hahmoa tai estettä 'nobody' ei löydy; tunnetut: Silbestre, Rozio, Vitor, Riesa, "
-            "Masked leader, Cultist 1, Cultist 2, Cultist 3",
+            "Masked leader, Cultist 1, Cultist 2, Cultist 3, Toppling braziers",
         ),
     ],
 )
@@ -285,7 +285,7 @@ HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everyw
             (),
             "next nobody",
             "no character or hazard 'nobody'; known: Silbestre, Rozio, Vitor, Riesa, "
-            "Masked leader, Cultist 1, Cultist 2, Cultist 3",
+            "Masked leader, Cultist 1, Cultist 2, Cultist 3, Toppling braziers",
             "en",
         ),
         (
@@ -293,7 +293,7 @@ HIT_ROZIO = ("attack leader rozio Fight +000 vs 0000", 'absorb 3 "Candles everyw
             (),
             "seuraava nobody",
             "hahmoa tai vaarallista estettä 'nobody' ei löydy; tunnetut: Silbestre, Rozio, Vitor, "
-            "Riesa, Masked leader, Cultist 1, Cultist 2, Cultist 3",
+            "Riesa, Masked leader, Cultist 1, Cultist 2, Cultist 3, Toppling braziers",
             "fi",
         ),
         (

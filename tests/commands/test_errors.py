@@ -204,7 +204,7 @@ CASES: list[tuple[Path, tuple[str, ...], str, str]] = [
         "Vitor is not a minion of Masked leader; choose: Cultist 1, Cultist 2, Cultist 3",
     ),
     (DEMO, (HIT,), "concede rozio", "too late to concede: concede before the opponent rolls"),
-    (DEMO, (), "reveal leader", "Masked leader has no further true form"),
+    (DEMO, (), "reveal rozio", "Rozio has no further true form"),
     (DEMO, (), "stress silbestre physical 9", "Silbestre's track has boxes 1 to 4, not 9"),
     (DEMO, (), "stress silbestre mental x", "stress: 'x' is not a number."),
     (

@@ -77,11 +77,12 @@ def test_popcorn_turns_and_exchanges(tmp_path: Path) -> None:
     done = run(DEMO, tmp_path, "next sil", "next rozio", "exchange rozio")
     assert done.lines("next sil") == [
         "Silbestre is up (exchange 1)",
-        "still to act: Rozio, Vitor, Riesa, Masked leader, Cultist 1, Cultist 2, Cultist 3",
+        "still to act: Rozio, Vitor, Riesa, Masked leader, Cultist 1, Cultist 2, Cultist 3, "
+        "Toppling braziers",
     ]
     assert done.lines("exchange rozio") == [
         "error: exchange 1 is not over: Vitor, Riesa, Masked leader, Cultist 1, Cultist 2, "
-        "Cultist 3 still to act"
+        "Cultist 3, Toppling braziers still to act"
     ]
     turn = done.scene.turn
     assert turn is not None and (turn.up, turn.acted) == ("rozio", ("silbestre", "rozio"))

@@ -243,7 +243,16 @@ def test_a_full_defense_ends_when_the_defender_is_next_up() -> None:
 def _rest_of_exchange_one() -> tuple[str, ...]:
     return tuple(
         f"next {name}"
-        for name in ("silbestre", "vitor", "riesa", "leader", "cultist-1", "cultist-2", "cultist-3")
+        for name in (
+            "silbestre",
+            "vitor",
+            "riesa",
+            "leader",
+            "cultist-1",
+            "cultist-2",
+            "cultist-3",
+            "braziers",
+        )
     )
 
 
@@ -272,11 +281,11 @@ def test_a_turn_order_refusal_is_said_in_finnish() -> None:
     session = Session(played(DEMO, "next sil").scene, lang="fi")
     assert refusal(session, "next sil") == (
         "Silbestre on jo toiminut kierroksella 1; valitse joku näistä: Rozio, Vitor, Riesa, "
-        "Masked leader, Cultist 1, Cultist 2, Cultist 3"
+        "Masked leader, Cultist 1, Cultist 2, Cultist 3, Toppling braziers"
     )
     assert refusal(session, "exchange rozio") == (
         "kierros 1 ei ole ohi: vielä toimimatta Rozio, Vitor, Riesa, Masked leader, "
-        "Cultist 1, Cultist 2, Cultist 3"
+        "Cultist 1, Cultist 2, Cultist 3, Toppling braziers"
     )
 
 

@@ -798,7 +798,7 @@ def test_template_save_refusals_and_replies(tmp_path: Path) -> None:
     (tmp_path / "fi").mkdir()
     assert session.execute("template save nobody").lines == (
         "no character or obstacle 'nobody'; known: Silbestre, Rozio, Vitor, Riesa, "
-        "Masked leader, Cultist 1, Cultist 2, Cultist 3",
+        "Masked leader, Cultist 1, Cultist 2, Cultist 3, Toppling braziers",
     )
     finnish = open_session(copy_demo(tmp_path / "fi"), "fi")
     usage = (

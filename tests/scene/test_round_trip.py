@@ -454,7 +454,7 @@ def test_new_zone_and_link_keep_the_section_comment_in_place() -> None:
     [
         (
             Hazard("Poison darts", 3, 1, "crypt"),
-            ['+hazard = "Poison darts"', "+rating = 3", "+weapon = 1", '+zone = "Crypt"'],
+            ['+hazard = "Poison darts"', "+rating = 3", "+weapon = 1", '+zone = "Sunken nave"'],
         ),
         (
             Distraction(
@@ -477,7 +477,10 @@ def test_first_obstacle_starts_a_new_section(
     obstacle: Hazard | Distraction, lines: list[str]
 ) -> None:
     """A scene without obstacles gets an [[obstacle]] section at the end, after a blank line."""
-    loaded = _golden()
+    loaded = load_scene(SCENES / "brine-mother.toml")
+    assert loaded.scene.obstacles == ()
+    zone = loaded.scene.zones[0].id
+    obstacle = replace(obstacle, zone=zone) if isinstance(obstacle, Hazard) else obstacle
     changed = loaded.scene.with_changes(obstacles=(obstacle,))
     assert _saved(loaded, changed) == ["+", "+[[obstacle]]", *lines]
 

@@ -195,11 +195,13 @@ async def test_popcorn_exchange_with_a_hazard_taking_part(make_app: AppFactory) 
         assert turn is not None and (turn.exchange, turn.up) == (1, "riesa")
         assert "▶ Riesa  (up)" in pane(app, "turn")
 
-        await keys.press("j", "j", "n")
+        # the highlight stays on who is up: three names down is the foreman
+        await keys.press("j", "j", "j", "n")
         assert app.scene.turn is not None and app.scene.turn.up == "foreman"
-        await keys.press("k", "n")
+        await keys.press("k", "k", "k", "n")
         assert app.scene.turn is not None and app.scene.turn.up == "falling-rocks"
         assert "▶ ⚠ Falling rocks  (up)" in pane(app, "turn")
+        # n on the one who is up hands the turn to the first still to act
         for _ in range(5):
             await keys.press("n")
         turn = app.scene.turn

@@ -1,6 +1,6 @@
 """The zones map measures cells as the terminal draws them: a wide name (CJK, emoji) or a
 combining accent keeps every box border in its column, and a name cut short keeps its
-marks (the ``[GM]`` of a hidden aspect, a mob's count) and ends in "…"."""
+marks (the ``[GM]`` of a hidden aspect, a mob's count), its start and its end around "…"."""
 
 from __future__ import annotations
 
@@ -71,8 +71,8 @@ def test_box_borders_stay_in_their_columns(names: tuple[str, str, str], width: i
     assert any(pc[:2] in line for line in lines)
 
 
-def test_a_cut_name_keeps_its_marks_and_ends_in_an_ellipsis() -> None:
+def test_a_cut_name_keeps_its_marks_and_its_ends_around_an_ellipsis() -> None:
     scene = load_text(SCENE.format(zone="Wharf", aspect="Fog", pc="Ann")).scene
     text = "\n".join(line.plain for line in draw_map(scene, View(), 60))
-    assert "… [GM]" in text  # the hidden aspect's name is cut, its mark is not
-    assert "… ×12" in text  # the mob's count stays
+    assert "│ Chanting…and low [GM]  │" in text  # the hidden aspect's name is cut, its mark is not
+    assert "│ Gulls of…creaming ×12  │" in text  # the mob's count stays

@@ -95,9 +95,13 @@ async def test_one_reason_makes_a_create_an_advantage_fair(make_app: AppFactory)
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
         dialog.query_one("#reasons", Select).value = 1
-        dialog.query_one("#aspect", Input).value = "Old maps"
         await pilot.pause()
         assert "1 reason: Fair (+2)" in screen_text(app)
+        # the dialog opens on the aspect's name; Tab goes on to the dice
+        assert app.focused is dialog.query_one("#aspect", Input)
+        await keys.type("Old maps")
+        await keys.press("tab")
+        assert app.focused is dialog.query_one("#dice", Input)
         await keys.type("0000")
         await keys.press("enter")
         pending = app.scene.pending_roll

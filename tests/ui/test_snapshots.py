@@ -71,12 +71,13 @@ def test_dashboard(
     lang: str,
     theme: str,
 ) -> None:
-    """The demo scene in exchange 1 with no dialog open. At 160x50: zones map (Ritual hall,
-    Crypt, Stairs; the +2 gate), Silbestre's stat block with the moderate "Cut arm", the turn
-    order with Rozio up, aspects with "Distracted" (one free invoke for Rozio) and "Smoke fills
-    the hall", GM pool 4, the ritual countdown at 1 of 4, and the log. At 80x24: the tab bar
-    with "1 Zones" highlighted, the zones map, the log and the footer. Labels in the language
-    and colours from the theme named in the test id."""
+    """The demo scene in exchange 1 with no dialog open. At 160x50: zones map (Ritual hall
+    with the toppling braziers, Crypt, Stairs; the +2 gate), Silbestre's stat block with the
+    moderate "Cut arm", the turn order with Rozio up and highlighted, the braziers last,
+    aspects with "Distracted" (one free invoke for Rozio) and "Smoke fills the hall", GM pool
+    4, the braziers and the ritual countdown at 1 of 4 among the obstacles, and the log. At
+    80x24: the tab bar with "1 Zones" highlighted, the zones map, the log and the footer.
+    Labels in the language and colours from the theme named in the test id."""
     app = make_app(lang=lang, theme=theme)
     assert snap_compare(app, terminal_size=size, run_before=run(*MID_CONFLICT))
 
@@ -91,7 +92,8 @@ def test_mid_conflict_at_table_sizes(
     "1 Zones … 7 Log 8 Notes" with the zones map shown, the log, and a compact footer whose
     last key (u Undo) and ^p palette both fit. From 120x40: every pane at once; at 120x40
     two columns (map and stat block; turn order and fate points side by side, then aspects,
-    obstacles with the ritual countdown, and the scene's notes), the log full width below;
+    obstacles with the braziers and the ritual countdown, and the scene's notes, the turn
+    order's long names cut in the middle, "Toppli…braziers"), the log full width below;
     at 160x50 three columns; at 250x70 the log a third of the screen high and the stat
     block taller. No log line runs under the log's scrollbar."""
     app = make_app()
@@ -135,7 +137,8 @@ def test_create_advantage_against_an_opponent(
     own skill, not on the leader's sheet), "On aspect" offering a new aspect, the aspect's name
     "Smoke and mirrors" typed, and the odds of an opposed roll."""
     app = make_app()
-    keys = ("c", "shift+tab", "shift+tab", "shift+tab", "shift+tab", "enter", "down", "enter")
+    # the dialog opens on the aspect's name: three fields up is "Opposed by"
+    keys = ("c", "shift+tab", "shift+tab", "shift+tab", "enter", "down", "enter")
     setup = run("next rozio", keys=(*keys, "tab", "tab", "tab"), text="Smoke and mirrors")
     assert snap_compare(app, terminal_size=size, run_before=setup)
 
@@ -147,8 +150,8 @@ def test_absorb_dialog(
 ) -> None:
     """The absorb dialog after the Masked leader hits Silbestre for 7 shifts: the legal
     ways to take them (the first, three boxes and a moderate, highlighted), "taken out", and
-    the hint line with [t]; at 80x24 Silbestre's stat block is the pane shown, its stress
-    boxes above the dialog."""
+    the hint line with [t], the defender's [f] and [i] and the leader's [F] and [I]; at 80x24
+    Silbestre's stat block is the pane shown, its stress boxes above the dialog."""
     app = make_app(lang=lang)
     setup = run("next leader", "attack leader silbestre Fight +++0 vs --00")
     assert snap_compare(app, terminal_size=size, run_before=setup)
@@ -159,7 +162,8 @@ def test_minion_armor_in_the_absorb_dialog(
     snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]
 ) -> None:
     """Rozio hits the Masked leader for 5 shifts: the absorb dialog offers [m] minion armor
-    in its hint line beside [t] taken out."""
+    in its hint line beside [t] taken out and [r] taken out revealing his true form, "The
+    Elder behind the mask"; the stat block says "form 1 of 2"."""
     app = make_app()
     setup = run("next rozio", "attack rozio leader Shoot ++++ vs 0000")
     assert snap_compare(app, terminal_size=size, run_before=setup)
@@ -207,8 +211,9 @@ def test_scene_end_dialog(
 def test_help_screen(
     snap_compare: SnapCompare, make_app: AppFactory, size: tuple[int, int]
 ) -> None:
-    """The help screen from `?`: the keys (Command, Help, Attack, …) with their
-    descriptions, then the commands with their usage below."""
+    """The help screen from `?`: who a, o and c act on and how g goes to a name, then the
+    keys (Command, Help, Attack, …, g Go to a name) with their descriptions, then the
+    commands with their usage below."""
     app = make_app()
     assert snap_compare(app, terminal_size=size, run_before=run(keys=("question_mark",)))
 

@@ -134,14 +134,21 @@ async def test_the_turn_order_leaves_out_up_rather_than_cut_it(
         assert "(u" not in line or "(up)" in line, line
 
 
+def other_notes(notes: str) -> Callable[[str], str]:
+    """An edit of the demo scene's text: ``notes`` in place of its own notes."""
+
+    def edit(text: str) -> str:
+        start = text.index('notes = """')
+        end = text.index('"""', start + len('notes = """')) + 3
+        return text[:start] + notes + text[end:]
+
+    return edit
+
+
 async def test_the_notes_keep_the_gms_line_breaks(make_app: AppFactory) -> None:
     """Notes written over several lines show as lines, never as an escaped ``\\x0a``."""
-    one_line = (
-        "notes = \"Silbestre and Rozio burst in on the cult's ritual. "
-        'The masked leader must not finish it."'
-    )
     two_lines = 'notes = """\nFirst line.\nThe masked leader must not finish it.\n"""'
-    app = make_app(edit=lambda text: text.replace(one_line, two_lines))
+    app = make_app(edit=other_notes(two_lines))
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         assert app.scene.notes.strip().count("\n") == 1
@@ -154,15 +161,11 @@ async def test_notes_wrapped_by_an_editor_flow_to_the_panes_width(make_app: AppF
     """Prose hard-wrapped at the GM's editor width reads as one paragraph wrapped at the
     pane's width (not a long line, a stub of two words, a long line...); a sentence's end, a
     blank line and a list item still start a line."""
-    one_line = (
-        "notes = \"Silbestre and Rozio burst in on the cult's ritual. "
-        'The masked leader must not finish it."'
-    )
     wrapped = (
         'notes = """\nThe cult meets at midnight under the harbour. Its masked leader fights\n'
         'until\nhurt, then flees.\n\nTasks:\n- stop the\n  ritual\n- save the captives\n"""'
     )
-    app = make_app(edit=lambda text: text.replace(one_line, wrapped))
+    app = make_app(edit=other_notes(wrapped))
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         shown = str(app.query_one("#notes-body").render())
@@ -599,7 +602,7 @@ async def test_each_exchange_countdowns_tick_when_the_exchange_ends_and_fire(
 ) -> None:
     app = make_app(edit=lambda text: text.replace("boxes = 4", "boxes = 2"))
     everyone = [f"next {who}" for who in ("leader", "silbestre", "rozio", "vitor", "riesa")]
-    everyone += [f"next cultist-{number}" for number in (1, 2, 3)]
+    everyone += [f"next cultist-{number}" for number in (1, 2, 3)] + ["next braziers"]
     async with app.run_test(size=WIDE, notifications=True) as pilot:
         await start(app, *everyone)
         keys = Keys(pilot)

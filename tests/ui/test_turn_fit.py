@@ -1,14 +1,16 @@
-"""The turn order in a narrow pane: every name keeps what tells it apart (its start and its
-end, the number of a numbered NPC), and a contest's notes go under its name rather than
-off the edge."""
+"""The turn order in a narrow pane, and the map: every name keeps what tells it apart (its
+start and its end, the number of a numbered NPC), and a contest's notes go under its name
+rather than off the edge."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.text import end_cut, middle_cut
-from tests.ui.support import AppFactory, text_of
+from tests.ui.support import AppFactory, screen_text, text_of
 
 
 @pytest.mark.parametrize(
@@ -57,3 +59,35 @@ async def test_a_question_in_the_quick_pick_keeps_its_own_mark(make_app: AppFact
         await pilot.pause()
         shown = text_of(app.quick_pick)
         assert "Tick which countdown? " in shown and "?:" not in shown
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (160, 50)])
+async def test_the_turn_order_and_the_map_show_what_tells_names_apart(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """Mid-conflict in the Brine Mother's chapel: each drowned acolyte's number in the turn
+    order's lines and on the map, and wherever one shows on screen (below 100 columns, on
+    the turn order's tab and the map's), never a name cut short of it; the GM's mark of each
+    hidden aspect on the map."""
+    app = make_app("brine-mother.toml")
+    async with app.run_test(size=size) as pilot:
+        result = app.run_command("next riesa", flow=False)
+        assert result is not None and result.ok
+        await pilot.pause()
+        lines = pane_lines(app)
+        drawn = text_of(app.query_one("#zones"))
+        for number in range(1, 5):
+            assert any(line.endswith(f"yte {number}") for line in lines), lines
+            assert f"olyte {number}" in drawn, drawn
+        assert drawn.count("[GM]") == 2  # "Chanting from below the water", "Pitch dark"
+        shown: list[str] = []
+        for tab, pane in (("3", "#turn"), ("1", "#zones")):
+            if size[0] < 100:
+                await pilot.press(tab)
+            region = app.query_one(pane).region
+            rows = screen_text(app).splitlines()[region.y : region.bottom]
+            shown += [row[region.x : region.right] for row in rows]
+        names = re.findall(r"Drown[^│]*", "\n".join(shown))
+        assert names
+        for name in names:
+            assert re.search(r"\d\s*$", name), name

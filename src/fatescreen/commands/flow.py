@@ -1,5 +1,5 @@
 """What the flow of a scene does, shared by the verbs and the dashboard: who takes part in a
-conflict, and what ending the scene changes."""
+conflict, who may take the turn, and what ending the scene changes."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from fatescreen.rules.aspects import GM, AspectKind
 from fatescreen.rules.character import CharacterKind
+from fatescreen.rules.conflict import may_pick
 from fatescreen.rules.fate_points import Ledger, npc_carried_points, start_scene
 from fatescreen.rules.harm import clear_stress, consequences_settled, consequences_taken_this_scene
 from fatescreen.rules.obstacles import Hazard
@@ -18,6 +19,31 @@ def default_participants(scene: Scene) -> tuple[str, ...]:
     people = tuple(c.id for c in scene.characters if not c.taken_out and not c.conceded)
     hazards = tuple(o.id for o in scene.obstacles if isinstance(o, Hazard))
     return people + hazards
+
+
+def participants(scene: Scene) -> tuple[str, ...]:
+    """The turn order's names (ids): those of the running one, else those a conflict
+    would start with."""
+    return scene.turn.participants if scene.turn is not None else default_participants(scene)
+
+
+def may_take_turn(scene: Scene) -> tuple[str, ...]:
+    """Who may be handed the turn now, in the turn order's order: those still to act; all
+    of them before the first turn and once everyone has acted."""
+    order = scene.turn
+    if order is None or not order.started:
+        return participants(scene)
+    return may_pick(order) or order.participants
+
+
+def may_highlight(scene: Scene) -> tuple[str, ...]:
+    """Who the turn order's highlight may rest on, in its order: who may take the turn, and
+    who is up."""
+    order = scene.turn
+    choices = may_take_turn(scene)
+    if order is None or order.up is None or order.up in choices:
+        return choices
+    return tuple(pid for pid in order.participants if pid in choices or pid == order.up)
 
 
 def scene_end(scene: Scene) -> tuple[Scene, dict[str, int], tuple[str, ...], int]:

@@ -25,7 +25,7 @@ from fatescreen.commands.errors import CommandError
 from fatescreen.commands.session import PendingSave, Result, Session
 from fatescreen.commands.writer import locked_message, open_writer
 from fatescreen.i18n import LANGUAGES, chosen_language, tr
-from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.character import CharacterKind
 from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene import presence
 from fatescreen.scene.aspects import aspects_in_play
@@ -61,9 +61,10 @@ from fatescreen.ui.text import assemble, literal, status_line
 from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 
 if TYPE_CHECKING:
-    from fatescreen.commands.requests import Order, Request
+    from fatescreen.commands.requests import Attack, Create, Order, Overcome, Request
     from fatescreen.ui.build import SceneBuilder
     from fatescreen.ui.dialogs import Dialog
+    from fatescreen.ui.dialogs.roll import RollDialog
     from fatescreen.ui.edit import CharacterEditor
     from fatescreen.ui.flows.compels import CompelFlow
     from fatescreen.ui.flows.harm import HarmFlow
@@ -78,6 +79,7 @@ WARM_UP_RESUMES = 0.5
 """Seconds without a key or click after which a warm-up that keys paused goes on."""
 KEY_MODULES = (
     "fatescreen.commands.requests",
+    "fatescreen.commands.pointing",
     "fatescreen.ui.flows.steps",
     "fatescreen.ui.flows.harm",
     "fatescreen.ui.flows.compels",
@@ -248,6 +250,7 @@ class FatescreenApp(App[None]):
         Binding("n", "next_turn", "Next", id="next_turn", priority=True),
         Binding("j,down", "turn_cursor(1)", "Cursor down", id="cursor_down", show=False),
         Binding("k,up", "turn_cursor(-1)", "Cursor up", id="cursor_up", show=False),
+        Binding("g", "go_to", "Go to", id="go_to", show=False),
         Binding("x", "next_exchange", "Exchange", id="next_exchange", show=False),
         Binding("t", "tick", "Tick", id="tick"),
         Binding("m", "move", "Move", id="move", show=False),
@@ -342,6 +345,9 @@ class FatescreenApp(App[None]):
         wanted = theme or self.settings.theme or DEFAULT_THEME
         self._start_with_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
         self.last_target: str | None = None
+        """Who the last hit was aimed at (the next action's default target)."""
+        self.last_attacker: str | None = None
+        """Who made the last hit (whom its target strikes back at)."""
         self.shown_pane = "zones"
         self._panes: list[Pane] = []
         self._status_shown: tuple[object, ...] | None = None
@@ -742,7 +748,7 @@ class FatescreenApp(App[None]):
         self._announce_countdowns(before)
         hit = scene.pending_hit
         if hit is not None and hit != before.pending_hit:
-            self.last_target = hit.target
+            self.last_target, self.last_attacker = hit.target, hit.attacker
             self.select_character(hit.target)
             if self.size.width < NARROW and self.shown_pane != "statblock":
                 # one pane at a time: the defender's stress boxes, above the absorb dialog
@@ -814,55 +820,71 @@ class FatescreenApp(App[None]):
             return scene.turn.up
         return self.view_state.selected
 
+    def _pointed_at(self) -> str | None:
+        """Who the GM points at (see :func:`fatescreen.commands.pointing.pointed_at`)."""
+        from fatescreen.commands.pointing import pointed_at
+
+        return pointed_at(self.scene, self.query_one(TurnPane).cursor, self.view_state.selected)
+
     def _default_target(self, actor: str | None, zone: str | None = None) -> str | None:
-        """The last target if it is still an opponent of ``actor``, else the first opponent
-        standing (those in the actor's zone first); a hazard (no actor) targets PCs."""
-        scene = self.scene
-        actor_char = scene.character_index.get(actor or "")
-        want_pc = actor_char is None or actor_char.kind is not CharacterKind.PC
-        here = actor_char.zone if actor_char is not None else zone
+        """Whom ``actor`` goes for (see :func:`fatescreen.commands.pointing.default_target`)."""
+        from fatescreen.commands.pointing import default_target
 
-        def opponent(character: Character) -> bool:
-            return (
-                character.id != actor
-                and not character.taken_out
-                and (character.kind is CharacterKind.PC) == want_pc
-            )
-
-        remembered = scene.character_index.get(self.last_target or "")
-        if remembered is not None and opponent(remembered):
-            return remembered.id
-        opponents = [c for c in scene.characters if opponent(c)]
-        opponents.sort(key=lambda c: here is None or c.zone != here)
-        return opponents[0].id if opponents else None
-
-    def action_roll(self, action: str) -> None:
-        """Open the roll dialog for an action, with who is up and the last target chosen."""
-        if self.session is None:
-            return
-        actor = self._up_or_selected()
-        target = self._default_target(actor)
-        from fatescreen.ui.dialogs.roll import RollDialog
-
-        self.push_screen(
-            RollDialog(self.view_state, self.scene, action=action, actor=actor, target=target),
-            self._from_dialog,
+        return default_target(
+            self.scene, actor, self.last_target, zone, last_attacker=self.last_attacker
         )
 
+    def action_roll(self, action: str) -> None:
+        """Open the roll dialog for an action by the character the GM points at (the turn
+        order's highlight while a conflict runs, else the selected one), against the last
+        target; rolling hands the actor the turn."""
+        if self.session is None:
+            return
+        actor = self._pointed_at()
+        hazard = self.scene.obstacle_index.get(actor or "")
+        target = self._default_target(actor, hazard.zone if hazard is not None else None)
+        from fatescreen.ui.dialogs.roll import RollDialog
+
+        dialog = RollDialog(self.view_state, self.scene, action=action, actor=actor, target=target)
+        self.push_screen(dialog, partial(self._rolled, dialog))
+
+    def _rolled(self, dialog: RollDialog, line: str | None) -> None:
+        """The roll dialog's action, after the turn it takes."""
+        if line and dialog.chosen is not None:
+            self.act(dialog.chosen)
+
+    def act(self, request: Attack | Overcome | Create) -> None:
+        """Apply an action, its actor first taking the turn if a turn order runs (or an
+        attack starts one): see :func:`fatescreen.commands.pointing.turn_taken`."""
+        from fatescreen.commands.pointing import turn_taken
+        from fatescreen.commands.requests import Attack
+
+        turn = turn_taken(self.scene, request.actor, attack=isinstance(request, Attack))
+        if turn is not None:
+            taken = self.run_command(turn, flow=False)
+            if taken is None or not taken.ok:
+                return
+        self.run_command(request)
+
     def _hazard_and_target(self) -> tuple[Hazard, str | None] | None:
-        """The hazard whose turn it is (else the first) and the PC it goes for."""
+        """The hazard whose turn it is (else the one highlighted in the turn order, else
+        the first) and the PC it goes for."""
         hazards = [o for o in self.scene.obstacles if isinstance(o, Hazard)]
         if not hazards:
             self.notify(self.tr("ui.no_hazards"), severity="warning", markup=False)
             return None
         up = self.scene.turn.up if self.scene.turn else None
-        hazard = next((h for h in hazards if h.id == up), hazards[0])
+        pointed = self._pointed_at()
+        hazard = next(
+            (h for h in hazards if h.id == up),
+            next((h for h in hazards if h.id == pointed), hazards[0]),
+        )
         return hazard, self._default_target(None, hazard.zone)
 
     def action_hazard(self) -> None:
-        """A hazard's turn in one key: it has nothing to choose, so it rolls at once against
-        the PC it goes for (the last target, else those in its zone first), and the hit
-        goes to the absorb dialog."""
+        """A hazard's turn in one key: it has nothing to choose, so it takes the turn and
+        rolls at once against the PC it goes for (the last target, else those in its zone
+        first), and the hit goes to the absorb dialog."""
         if self.session is None or (found := self._hazard_and_target()) is None:
             return
         hazard, target = found
@@ -871,7 +893,7 @@ class FatescreenApp(App[None]):
             return
         from fatescreen.commands.requests import Attack
 
-        self.run_command(Attack(hazard.id, target, hazard=True))
+        self.act(Attack(hazard.id, target, hazard=True))
 
     def action_hazard_dialog(self) -> None:
         """A hazard's turn in the roll dialog: another target, or dice faces typed in."""
@@ -880,12 +902,10 @@ class FatescreenApp(App[None]):
         hazard, target = found
         from fatescreen.ui.dialogs.roll import RollDialog
 
-        self.push_screen(
-            RollDialog(
-                self.view_state, self.scene, action="attack", actor=hazard.id, target=target
-            ),
-            self._from_dialog,
+        dialog = RollDialog(
+            self.view_state, self.scene, action="attack", actor=hazard.id, target=target
         )
+        self.push_screen(dialog, partial(self._rolled, dialog))
 
     def _from_dialog(self, request: Request | str | None) -> None:
         if request:
@@ -939,21 +959,17 @@ class FatescreenApp(App[None]):
     # -- actions: flow ---------------------------------------------------------------------
 
     def action_next_turn(self) -> None:
-        """Hand the turn to the highlighted name in the turn order (one key)."""
+        """Hand the turn to the highlighted name in the turn order (one key); on the one
+        who is up, to the first still to act (see
+        :func:`fatescreen.commands.pointing.hand_on`)."""
         self._leave_key_to_what_is_in_front()
-        from fatescreen.commands.requests import NextTurn
+        if self.session is None:
+            return
+        from fatescreen.commands.pointing import hand_on
 
-        turn = self.query_one(TurnPane)
-        if turn.cursor is None:
-            return
-        order = self.scene.turn
-        if order is not None and order.started and not turn.candidates():
-            self.action_next_exchange()
-            return
-        if order is not None and order.started and turn.cursor in order.acted:
-            self.action_next_exchange()
-            return
-        self.run_command(NextTurn(turn.cursor))
+        request = hand_on(self.scene, self.query_one(TurnPane).cursor)
+        if request is not None:
+            self.run_command(request)
 
     def _leave_key_to_what_is_in_front(self) -> None:
         """A priority binding's key is the dialog's or the text field's in front, as if
@@ -975,8 +991,11 @@ class FatescreenApp(App[None]):
             self.run_command(NextExchange(turn.cursor))
 
     def action_turn_cursor(self, step: int) -> None:
-        """Move the turn-order highlight."""
-        self.query_one(TurnPane).move_cursor(step)
+        """Move the turn-order highlight; the stat block shows the character it is on."""
+        turn = self.query_one(TurnPane)
+        turn.move_cursor(step)
+        if self.session is not None and turn.cursor in self.scene.character_index:
+            self.select_character(turn.cursor)
 
     def action_tick(self) -> None:
         """Tick the running countdown; with several, a digit picks which (one more key)."""
@@ -1246,7 +1265,9 @@ class FatescreenApp(App[None]):
         """Every key and every command."""
         from fatescreen.ui.dialogs.help import HelpScreen, help_bindings
 
-        self.push_screen(HelpScreen(self.view_state, help_bindings(self, self.screen)))
+        dashboard = self.screen is self.screen_stack[0]
+        note = self.tr("ui.help_pointing") if dashboard else ""
+        self.push_screen(HelpScreen(self.view_state, help_bindings(self, self.screen), note=note))
 
     # -- actions: view ---------------------------------------------------------------------
 
@@ -1259,9 +1280,26 @@ class FatescreenApp(App[None]):
         self.select_character(ids[(current + step) % len(ids)])
 
     def select_character(self, character_id: str | None) -> None:
-        """Show a character (or none) in the stat block."""
+        """Show a character (or none) in the stat block; the turn order's highlight goes to
+        them too if it may rest on them (who may take the turn, who is up)."""
         self.view_state = replace(self.view_state, selected=character_id)
         self.redraw(frozenset({"view"}))
+        if character_id is not None:
+            self.query_one(TurnPane).point_at(character_id)
+
+    def point_at(self, pid: str) -> None:
+        """Point at a character or a hazard: the stat block shows a character, and the turn
+        order's highlight goes to either if it may rest on them (who may take the turn, who
+        is up)."""
+        if self.session is not None and pid in self.scene.character_index:
+            self.select_character(pid)
+        else:
+            self.query_one(TurnPane).point_at(pid)
+
+    def action_go_to(self) -> None:
+        """Point at any name of the turn order or the map: ``g`` and the key in front of it."""
+        if self.session is not None:
+            self.steps.go_to(self.point_at)
 
     def _select_by_name(self, name: str) -> None:
         try:

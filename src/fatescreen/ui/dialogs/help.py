@@ -48,14 +48,18 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "close", "Close", id="help.close"),
     ]
 
-    def __init__(self, view: View, bindings: Sequence[Binding]) -> None:
+    def __init__(self, view: View, bindings: Sequence[Binding], *, note: str = "") -> None:
         super().__init__()
         self.view = view
         self.bindings = list(bindings)
         """The keys to list, as the screen that opened help has them."""
+        self.note = note
+        """What the keys act on, said before them ("" for nothing)."""
 
     def compose(self) -> ComposeResult:
         lines = [assemble((self.view.tr("ui.help_keys"), "bold $accent"))]
+        if self.note:
+            lines += [Content(self.note), Content("")]
         keys = [key_names(binding.key) for binding in self.bindings]
         key_width = max((len(k) for k in keys), default=0) + 2
         for binding, shown in zip(self.bindings, keys, strict=True):

@@ -72,6 +72,8 @@ class RollDialog(Dialog):
         self.target = target if target in target_ids else (target_ids[0] if target_ids else None)
         self.opponent: str | None = None
         """Who actively opposes an overcome or a create an advantage (None: a difficulty)."""
+        self.chosen: Attack | Overcome | Create | None = None
+        """The action rolled, once Enter is pressed (the dialog closes with its line)."""
 
     def _targets_for(self, actor: str | None) -> list[tuple[str, str]]:
         """Who ``actor`` can attack: its opponents first (PCs for an NPC or a hazard, NPCs
@@ -139,9 +141,11 @@ class RollDialog(Dialog):
                 yield Button(tr("ui.cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
-        """Preselect the likely skill and focus the dice: type faces or not, Enter rolls."""
+        """Preselect the likely skill and focus the dice (the aspect's name, to create an
+        advantage): type faces or not, Enter rolls."""
         self._sync()
-        self.query_one("#dice", Input).focus()
+        aspect = self.query_one("#aspect", Input)
+        (aspect if aspect.display else self.query_one("#dice", Input)).focus()
 
     def _reason_options(self) -> list[tuple[str, int]]:
         """How many reasons the task is hard, each with the difficulty the rules make of
@@ -388,6 +392,7 @@ class RollDialog(Dialog):
         """Dismiss with the command line the action's request renders."""
         request = self.request()
         if request is not None:
+            self.chosen = request
             self.dismiss(request.command())
 
     def request(self) -> Attack | Overcome | Create | None:

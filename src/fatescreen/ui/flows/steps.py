@@ -3,7 +3,7 @@ dialog), and the quick picks for moving, stress boxes and countdowns."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from fatescreen.commands.flow import next_scene_pool, scene_end
 from fatescreen.commands.requests import AddAspect, Cost, EndScene, Move, Stress, Tick
@@ -12,9 +12,10 @@ from fatescreen.rules.character import Character
 from fatescreen.rules.obstacles import Block, crossing_difficulty
 from fatescreen.rules.odds import odds, overcome_chance
 from fatescreen.scene.model import Scene
-from fatescreen.ui.dialogs import ConfirmDialog, TextDialog
+from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from fatescreen.ui.state import View
 from fatescreen.ui.table import Table, apply_chosen
+from fatescreen.ui.text import assemble, literal
 
 Picks = list[tuple[str, str]]
 """A quick pick's choices: ``(command line, label)``."""
@@ -44,6 +45,38 @@ class StepFlow:
                 line,
             ),
             apply_chosen(table),
+        )
+
+    def go_to(self, point_at: Callable[[str], None]) -> None:
+        """Every name of the turn order and the map, each with the key that goes to it
+        (see :func:`fatescreen.commands.pointing.name_keys`); the key, or Enter on the
+        highlighted one, points at it."""
+        from fatescreen.commands.pointing import go_to_names, name_keys
+
+        table = self.table
+        names = go_to_names(table.scene)
+        keys = name_keys(names)
+        listed = [(pid, name) for pid, name in names if pid in keys]
+        more = len(names) - len(listed)
+        note = table.tr("ui.go_to_more", count=more) if more else ""
+
+        def chosen(pid: str | None) -> None:
+            if pid:
+                point_at(pid)
+
+        table.push_screen(
+            ChoiceDialog(
+                table.view_state,
+                table.tr("ui.go_to_title"),
+                [
+                    (pid, assemble((f"{keys[pid]} ", "bold $accent"), literal(name)))
+                    for pid, name in listed
+                ],
+                note=note,
+                keys=[(keys[pid], name, pid) for pid, name in listed],
+                list_keys=False,
+            ),
+            chosen,
         )
 
     def cost(self) -> None:

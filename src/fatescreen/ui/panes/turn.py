@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.content import Content
+from textual.geometry import Size
+from textual.layout import DockArrangeResult
 
 from fatescreen.rules.conflict import FULL_DEFENSE_BONUS, TurnOrder, may_pick
 from fatescreen.scene.model import Scene
@@ -167,7 +169,9 @@ def contest_lines(scene: Scene, view: View, width: int | None = None) -> list[Co
 
 
 class TurnPane(Pane):
-    """Popcorn turn order with a cursor: the highlighted name is who ``n`` hands the turn to."""
+    """Popcorn turn order with a cursor: the highlighted name is who acts on ``a``, ``o``
+    and ``c`` and who ``n`` hands the turn to (on the one who is up, ``n`` hands it to the
+    first still to act)."""
 
     TITLE_KEY = "ui.turn_order"
 
@@ -177,6 +181,8 @@ class TurnPane(Pane):
         self.cursor: str | None = None
         self._scene: Scene | None = None
         self._view: View | None = None
+        self._laid_out = 0
+        """The width the pane's lines were last laid out at (0: not yet)."""
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield self.body
@@ -193,14 +199,28 @@ class TurnPane(Pane):
         ):
             self._scene = scene
             return
+        up = scene.turn.up if scene.turn is not None else None
+        if up is not None and (
+            self._scene is None or self._scene.turn is None or self._scene.turn.up != up
+        ):
+            self.cursor = up  # the one handed the turn is highlighted: who acts now
         self._scene, self._view = scene, view
         self._fix_cursor()
         self._redraw()
 
-    def _redraw(self) -> None:
+    def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
+        """Fit the names to the width the pane is laid out at, before its lines are first
+        drawn: the first frame cuts a long name as every later one does."""
+        if not self._measuring and size.width and size.width != self._laid_out:
+            self._laid_out = size.width
+            if not self.body.scrollable_content_region.width:
+                self._redraw(size.width)
+        return super().arrange(size, optimal)
+
+    def _redraw(self, width: int | None = None) -> None:
         if self._scene is None or self._view is None:
             return
-        width = self.body.scrollable_content_region.width or None
+        width = self.body.scrollable_content_region.width or width or None
         lines = turn_lines(self._scene, self._view, self.cursor, width) + contest_lines(
             self._scene, self._view, width
         )
@@ -211,25 +231,28 @@ class TurnPane(Pane):
         self._redraw()
 
     def candidates(self) -> list[str]:
-        """Who may be handed the turn now, in list order."""
+        """Who the highlight may rest on, in list order: who may be handed the turn, and
+        who is up."""
         if self._scene is None:
             return []
-        order = self._scene.turn
-        if order is None or not order.started:
-            from fatescreen.commands.flow import default_participants
+        from fatescreen.commands.flow import may_highlight
 
-            return (
-                list(default_participants(self._scene))
-                if order is None
-                else list(order.participants)
-            )
-        waiting = may_pick(order)
-        return list(waiting) if waiting else list(order.participants)
+        return list(may_highlight(self._scene))
 
     def _fix_cursor(self) -> None:
         options = self.candidates()
         if self.cursor not in options:
             self.cursor = options[0] if options else None
+
+    def point_at(self, pid: str) -> bool:
+        """Highlight ``pid`` if the turn may be handed to them or they are up; False (the
+        highlight stays) when not."""
+        if pid not in self.candidates():
+            return False
+        if pid != self.cursor:
+            self.cursor = pid
+            self._redraw()
+        return True
 
     def move_cursor(self, step: int) -> None:
         """Move the highlight among those who may act next."""

@@ -26,7 +26,7 @@ from fatescreen.ui.kept import KeptLines
 from fatescreen.ui.lines import resize_scrollbar, show_scrollbar
 from fatescreen.ui.panes.base import Pane, touches
 from fatescreen.ui.state import View
-from fatescreen.ui.text import literal, secret_mark
+from fatescreen.ui.text import literal, middle_cut, secret_mark
 
 BOX_WIDTH = 26
 """The widest a zone box gets."""
@@ -170,14 +170,15 @@ class ZoneBox:
 
 
 def _fit(text: str, width: int, keep: str = "") -> str:
-    """``text`` and then ``keep`` in ``width`` cells: the text cut short with "…" when they
-    do not fit, never ``keep`` (a count, the GM's mark) while there is room for it."""
+    """``text`` and then ``keep`` in ``width`` cells: the text cut in the middle with "…"
+    when they do not fit (its start and its end, a copy's number, stay), never ``keep`` (a
+    count, the GM's mark) while there is room for it."""
     kept = cell_len(keep)
     if cell_len(text) + kept <= width:
         return text + keep
-    if width - kept < 2:
+    if width - kept < 3:
         return set_cell_size(text + keep, width - 1) + "…"
-    return set_cell_size(text, width - kept - 1) + "…" + keep
+    return middle_cut(text, width - kept) + keep
 
 
 @dataclass
