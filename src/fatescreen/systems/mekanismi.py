@@ -9,4 +9,6 @@ from fatescreen.systems.shared import system_on_shared_stack
 MEKANISMI = "mekanismi"
 """The id its scene files name."""
 
-SYSTEM = system_on_shared_stack(MEKANISMI, (), "Mekanismi", {Capability.IMPORT}, module="mekanismi")
+SYSTEM = system_on_shared_stack(
+    MEKANISMI, (), "Mekanismi", {Capability.IMPORT, Capability.PLAYER_VIEW}, module="mekanismi"
+)

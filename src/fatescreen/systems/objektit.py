@@ -10,5 +10,9 @@ OBJEKTIT = "objektien-luonti"
 """The id its scene files name."""
 
 SYSTEM = system_on_shared_stack(
-    OBJEKTIT, ("objektit",), "Objektien luonti", {Capability.IMPORT}, module="objektit"
+    OBJEKTIT,
+    ("objektit",),
+    "Objektien luonti",
+    {Capability.IMPORT, Capability.PLAYER_VIEW},
+    module="objektit",
 )

@@ -10,5 +10,9 @@ VARJOT = "menneisyyden-varjot"
 """The id its scene files name."""
 
 SYSTEM = system_on_shared_stack(
-    VARJOT, ("varjot",), "Menneisyyden varjot", {Capability.IMPORT}, module="varjot"
+    VARJOT,
+    ("varjot",),
+    "Menneisyyden varjot",
+    {Capability.IMPORT, Capability.PLAYER_VIEW},
+    module="varjot",
 )

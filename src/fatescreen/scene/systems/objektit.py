@@ -21,6 +21,7 @@ objects (characters, ships, armies) with their sheets and condition (seed 001).
     developed = { poliisi = 4, ammunta = 3 }
     default = 1          # the GM's value for a missing developed ability
     condition = 6        # written by fatescreen
+    # hidden = true      # a GM's object the players do not see (docs/player-view.md)
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ OBJECT_KEYS = (
     "goal",
     "goals",
     "notes",
+    "hidden",
 )
 DEFAULT_RESIST = "kova"
 """The inherent ability used against damage when a kind names none (the seed's «kova»)."""
@@ -80,6 +82,8 @@ class Entry:
     history: str = ""
     appearance: str = ""
     notes: str = ""
+    hidden: bool = False
+    """A GM's object the players do not see."""
 
     @property
     def name(self) -> str:
@@ -149,6 +153,7 @@ class ObjektitFormat:
 
     system = OBJEKTIT
     keys = KEYS
+    transient = ("conflict", "last", "initiative")
 
     def decode(
         self, reader: Reader, top: Mapping[str, Any], title: str, notes: str
@@ -240,6 +245,9 @@ def _entry(reader: Reader, item: object, path: KeyPath, kinds: Mapping[str, Kind
         high=CONDITION_MAX,
     )
     goals = tuple(reader.texts(table.get("goals", []), (*path, "goals"), limit=MAX_TEXT))
+    hidden = reader.boolean(table.get("hidden", False), (*path, "hidden"))
+    if hidden and player is not None:
+        reader.fail((*path, "hidden"), text("check.objektit.hidden_player"))
     if name is None or condition is None:
         return None
     sheet = ObjectSheet(
@@ -252,7 +260,15 @@ def _entry(reader: Reader, item: object, path: KeyPath, kinds: Mapping[str, Kind
         texts["goal"],
         goals,
     )
-    return Entry(sheet, kind, player, texts["history"], texts["appearance"], texts["notes"])
+    return Entry(
+        sheet,
+        kind,
+        player,
+        texts["history"],
+        texts["appearance"],
+        texts["notes"],
+        hidden=bool(hidden),
+    )
 
 
 def _ratings(reader: Reader, value: object, path: KeyPath) -> tuple[tuple[str, int], ...]:

@@ -18,6 +18,7 @@ pools, the gift dice left this session; and the scene value play changes (seed 0
     [[npc]]
     name = "Vartija"
     abilities = { Miekkailu = 2 }
+    hidden = true       # the players do not see the character (docs/player-view.md)
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from fatescreen.systems.varjot import VARJOT
 
 KEYS = ("players", "gm", "gift_dice", "pc", "npc")
 CHARACTER_KEYS = ("name", "player", "abilities", "pools", "notes")
+NPC_KEYS = ("name", "abilities", "pools", "notes", "hidden")
 POOL_KEYS = ("max", "left")
 MAX_PLAYERS = 50
 DEFAULT_GM = "GM"
@@ -74,6 +76,8 @@ class VarjotScene:
     """The check being built, rolled, or having dice added; None between checks."""
     last: Settled | None = None
     """The check settled last."""
+    hidden: frozenset[str] = frozenset()
+    """The GM's characters the players do not see, by name."""
 
     @property
     def table(self) -> tuple[str, ...]:
@@ -100,6 +104,7 @@ class VarjotFormat:
 
     system = VARJOT
     keys = KEYS
+    transient = ("check", "last")
 
     def decode(
         self, reader: Reader, top: Mapping[str, Any], title: str, notes: str
@@ -115,11 +120,15 @@ class VarjotFormat:
         if gm in players:
             reader.fail(("gm",), text("check.varjot.gm", name=gm))
         characters: list[Character] = []
+        hidden: set[str] = set()
         for section in ("pc", "npc"):
             for index, item in enumerate(records(reader, top, section)):
                 character = _character(reader, item, (section, index), section == "pc", players)
                 if character is None:
                     continue
+                marked = item.get("hidden", False) if isinstance(item, dict) else False
+                if reader.boolean(marked, (section, index, "hidden")):
+                    hidden.add(character.name)
                 if any(c.name == character.name for c in characters):
                     reader.fail(
                         (section, index, "name"), text("check.here_twice", name=character.name)
@@ -138,7 +147,9 @@ class VarjotFormat:
             gifts = GiftDice(tuple(counts.items()))
         if reader.problems:
             return None
-        return VarjotScene(title, notes, players, gm, tuple(characters), gifts)
+        return VarjotScene(
+            title, notes, players, gm, tuple(characters), gifts, hidden=frozenset(hidden)
+        )
 
     def blank(self, title: str) -> VarjotScene:
         """A scene with nobody in it (quick rolls and odds)."""
@@ -166,7 +177,7 @@ FORMAT = VarjotFormat()
 def _character(
     reader: Reader, item: object, path: KeyPath, is_pc: bool, players: tuple[str, ...]
 ) -> Character | None:
-    allowed = CHARACTER_KEYS if is_pc else tuple(k for k in CHARACTER_KEYS if k != "player")
+    allowed = CHARACTER_KEYS if is_pc else NPC_KEYS
     table = reader.table(item, path, allowed)
     if table is None:
         return None
