@@ -110,7 +110,8 @@ def check_text(public: object, rolls: tuple[object, ...], lang: str) -> Content:
         lines.append(assemble((tr(lang, "players.no_check"), "$text-muted")))
     else:
         actor, opposition = scene.check
-        lines += [_side(actor, lang), assemble(("  vs", "$text-muted")), _side(opposition, lang)]
+        versus = assemble(("  " + tr(lang, "players.versus"), "$text-muted"))
+        lines += [_side(actor, lang), versus, _side(opposition, lang)]
         if scene.ranged:
             lines.append(assemble((tr(lang, "mekanismi.check.ranged"), "$text-muted")))
     if scene.last is not None:
