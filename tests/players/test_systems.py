@@ -16,6 +16,7 @@ import pytest
 from textual.pilot import Pilot
 
 from fatescreen import systems
+from fatescreen.commands.follow import Follower
 from fatescreen.ui.players.app import PlayersApp
 from tests.players.conftest import SCENES
 from tests.players.system_secrets import SECRETS, leaked
@@ -195,3 +196,28 @@ async def test_objektien_luonti(tmp_path: Path, lang: str) -> None:
         assert SOMEONE[lang] not in pane(at.app, "objektit-conflict")
         await at.play("undo")
         assert "■■■■□□ 4" not in pane(at.app, "objektit-objects")
+
+
+def test_a_save_keeps_the_check_and_an_undo_past_it_reaches_the_players(tmp_path: Path) -> None:
+    """The GM saves with a check under way (no file holds it): the players still see it,
+    and an undo past the save takes the roll back for them too."""
+    path = tmp_path / "sillalla.toml"
+    shutil.copy(SCENES / "varjot" / "sillalla.toml", path)
+    gm = systems.of_file(path).open_session(path, seed=3)
+    follower = Follower(path, lang="en")
+    try:
+        for line in ("check Ilse Miekkailu vs Vartija Miekkailu", "pool Ilse Ruumis", "roll"):
+            assert gm.execute(line).ok, line
+        rolled = follower.poll()
+        assert rolled is not None and rolled.scene is not None
+        assert gm.execute("save").ok
+        saved = follower.poll()
+        assert saved is None or saved.scene == rolled.scene
+        assert gm.execute("undo").ok
+        undone = follower.poll()
+        assert undone is not None and undone.scene is not None
+        check = undone.scene.check
+        assert check is not None and all(side.level is None for side in check)
+        assert undone.scene.characters[0].pools[0].left == 3  # the point spent stays spent
+    finally:
+        follower.close()
