@@ -16,7 +16,7 @@ import pytest
 from textual.pilot import Pilot
 
 from fatescreen import systems
-from fatescreen.commands.follow import Follower
+from fatescreen.commands.follow import Followed, Follower
 from fatescreen.ui.players.app import PlayersApp
 from tests.players.conftest import SCENES
 from tests.players.system_secrets import SECRETS, leaked
@@ -219,5 +219,55 @@ def test_a_save_keeps_the_check_and_an_undo_past_it_reaches_the_players(tmp_path
         check = undone.scene.check
         assert check is not None and all(side.level is None for side in check)
         assert undone.scene.characters[0].pools[0].left == 3  # the point spent stays spent
+    finally:
+        follower.close()
+
+
+@pytest.mark.parametrize(
+    ("scene", "hidden", "shown", "pc"),
+    [
+        ("varjot/sillalla.toml", "Kalmanlordi", "Vartija", "Ilse"),
+        ("mekanismi/kuilun-reunalla.toml", "Rosvopäällikkö", "Renttu", "Ragnar"),
+        ("objektit/satamassa.toml", "Merikotka", "Bertil", "Aino"),
+    ],
+    ids=["varjot", "mekanismi", "objektit"],
+)
+def test_secret_and_public_reach_the_players_and_the_file(
+    tmp_path: Path, scene: str, hidden: str, shown: str, pc: str
+) -> None:
+    """``public`` shows a hidden GM's character, ``secret`` hides one, each an undoable
+    step the players follow; a save writes ``hidden`` (or takes it out); a player's
+    character cannot be secret."""
+    path = tmp_path / Path(scene).name
+    shutil.copy(SCENES / scene, path)
+    gm = systems.of_file(path).open_session(path, seed=3, lang="en")
+    follower = Follower(path, lang="en")
+    seen: list[Followed] = []
+
+    def names() -> str:
+        """What the players' view holds now (a poll says nothing when nothing changed)."""
+        followed = follower.poll()
+        seen.extend([followed] if followed is not None else [])
+        return repr(seen[-1].scene)
+
+    try:
+        assert hidden not in names() and shown in names()
+        assert gm.execute(f"public {hidden}").lines == (
+            f"{hidden} is public now: the players see it",
+        )
+        assert gm.execute(f"secret {shown}").ok
+        assert hidden in names() and shown not in names()
+        assert gm.execute("undo").ok
+        assert shown in names()
+        assert gm.execute("redo").ok
+        assert gm.execute(f"salaa {pc}").lines == (f"{pc} is a PC: the players always see the PCs",)
+        assert gm.execute(f"secret {shown}").lines == (f"{shown} is already secret",)
+        assert gm.execute("save").ok
+        text = path.read_text(encoding="utf-8")
+        assert text.count("hidden = true") == 1
+        assert "# Kept off the player view" in text  # the GM's comment stays
+        assert hidden in names() and shown not in names()
+        again = systems.of_file(path).open_session(path, journal=False)
+        assert again.value == gm.value
     finally:
         follower.close()

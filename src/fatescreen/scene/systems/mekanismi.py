@@ -123,6 +123,18 @@ class MekanismiScene:
                 return member.sheet
         raise KeyError(name)
 
+    def visibility(self) -> dict[str, bool | None]:
+        """Every character by name: whether the players do not see it (None for a PC)."""
+        return {m.name: None if m.player is not None else m.hidden for m in self.members}
+
+    def with_hidden(self, name: str, hidden: bool) -> MekanismiScene:
+        """The scene with the GM's character ``name`` kept from the players, or shown."""
+        members = tuple(
+            replace(member, hidden=hidden) if member.name == name else member
+            for member in self.members
+        )
+        return replace(self, members=members)
+
     def with_character(self, sheet: Character) -> MekanismiScene:
         """The scene with one character's sheet (by name) replaced."""
         members = tuple(
@@ -164,7 +176,8 @@ class MekanismiFormat:
         return MekanismiScene(title)
 
     def file_state(self, value: MekanismiScene) -> Mapping[KeyPath, Any]:
-        """The damage points each character has taken (0 is left unwritten)."""
+        """The damage points each character has taken (0 is left unwritten), and the GM's
+        characters kept from the players."""
         state: dict[KeyPath, Any] = {}
         counters = {"pc": 0, "npc": 0}
         for member in value.members:
@@ -172,6 +185,8 @@ class MekanismiFormat:
             index = counters[section]
             counters[section] += 1
             state[(section, index, "damage")] = member.sheet.damage.taken or None
+            if section == "npc":
+                state[(section, index, "hidden")] = member.hidden or None
         return state
 
 

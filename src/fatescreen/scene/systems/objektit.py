@@ -139,6 +139,17 @@ class ObjektitScene:
         """The kind called ``name``, if any."""
         return next((kind for kind in self.kinds if kind.name == name), None)
 
+    def visibility(self) -> dict[str, bool | None]:
+        """Every object by name: whether the players do not see it (None for a player's)."""
+        return {e.name: None if e.player is not None else e.hidden for e in self.entries}
+
+    def with_hidden(self, name: str, hidden: bool) -> ObjektitScene:
+        """The scene with the GM's object ``name`` kept from the players, or shown."""
+        entries = tuple(
+            replace(entry, hidden=hidden) if entry.name == name else entry for entry in self.entries
+        )
+        return replace(self, entries=entries)
+
     def with_sheet(self, sheet: ObjectSheet) -> ObjektitScene:
         """The scene with one object's sheet (by name) replaced."""
         entries = tuple(
@@ -178,13 +189,16 @@ class ObjektitFormat:
         return ObjektitScene(title)
 
     def file_state(self, value: ObjektitScene) -> Mapping[KeyPath, Any]:
-        """Each object's condition (a good condition, 6, is left unwritten)."""
-        return {
-            ("object", index, "condition"): (
-                None if entry.sheet.condition == CONDITION_MAX else entry.sheet.condition
+        """Each object's condition (a good condition, 6, is left unwritten), and the GM's
+        objects kept from the players."""
+        state: dict[KeyPath, Any] = {}
+        for index, entry in enumerate(value.entries):
+            condition = entry.sheet.condition
+            state[("object", index, "condition")] = (
+                None if condition == CONDITION_MAX else condition
             )
-            for index, entry in enumerate(value.entries)
-        }
+            state[("object", index, "hidden")] = entry.hidden or None
+        return state
 
 
 FORMAT = ObjektitFormat()

@@ -91,6 +91,16 @@ class VarjotScene:
                 return character
         raise KeyError(name)
 
+    def visibility(self) -> dict[str, bool | None]:
+        """Every character by name: whether the players do not see it (None for a PC)."""
+        return {
+            c.name: None if c.player is not None else c.name in self.hidden for c in self.characters
+        }
+
+    def with_hidden(self, name: str, hidden: bool) -> VarjotScene:
+        """The scene with the GM's character ``name`` kept from the players, or shown."""
+        return replace(self, hidden=self.hidden | {name} if hidden else self.hidden - {name})
+
     def with_character(self, character: Character) -> VarjotScene:
         """The scene with one character (by name) replaced."""
         return replace(
@@ -156,13 +166,16 @@ class VarjotFormat:
         return VarjotScene(title)
 
     def file_state(self, value: VarjotScene) -> Mapping[KeyPath, Any]:
-        """Pool points left per character and gift dice left per player."""
+        """Pool points left per character, gift dice left per player, and the GM's
+        characters kept from the players."""
         state: dict[KeyPath, Any] = {("gift_dice",): dict(value.gifts.left)}
         counters = {"pc": 0, "npc": 0}
         for character in value.characters:
             section = "pc" if character.player is not None else "npc"
             index = counters[section]
             counters[section] += 1
+            if section == "npc":
+                state[(section, index, "hidden")] = character.name in value.hidden or None
             for pool in character.pools:
                 short = pool.maximum if pool.left == pool.maximum else None
                 state[(section, index, "pools", pool.name)] = (
