@@ -1,5 +1,5 @@
 """Mekanismi (seed 003), on the shared stack: pools of d6, advantages, groups, margins as
-damage; characters from CSV sheets."""
+damage; characters from CSV sheets; the player view."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Objektien luonti (seed 001), on the shared stack: 2d6 conflicts, the chance ladder, the
-condition track, initiative; objects from CSV sheets."""
+condition track, initiative; objects from CSV sheets; the player view."""
 
 from __future__ import annotations
 

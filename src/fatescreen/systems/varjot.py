@@ -1,5 +1,5 @@
 """Menneisyyden varjot (seed 002), on the shared stack: checks, dice after the roll, pools,
-gift dice; characters from CSV sheets."""
+gift dice; characters from CSV sheets; the player view."""
 
 from __future__ import annotations
 
