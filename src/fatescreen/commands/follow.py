@@ -148,7 +148,7 @@ class Follower:
         self.is_campaign = path.is_dir()
         target = path / CAMPAIGN_FILE if self.is_campaign else path
         self.system = systems.of_file(target)
-        """The scene's system (a campaign's is Fate's, the one with campaigns)."""
+        """The scene's system, as the scene file (or campaign.toml) names it."""
         part: PublicPart = self.system.part("public")
         self.journal = Journal(target, faces=part.faces)
         self._tail = JournalTail(self.journal.path, faces=part.faces)
