@@ -26,6 +26,7 @@ SAME_IN_BOTH = {
     "mekanismi.check.side": "only placeholders",
     "mekanismi.gear.line": "only placeholders and a number",
     "objektit.roll.line": "only placeholders and arithmetic",
+    "players.objektit.result": "only placeholders",
     "record.fact.character": "only placeholders",
     "record.fact.link": "only placeholders and an arrow",
 }

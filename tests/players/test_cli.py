@@ -1,4 +1,5 @@
-"""``fatescreen players``: what it refuses before opening anything."""
+"""``fatescreen players``: what it refuses before opening anything, and the scenes of every
+system it opens."""
 
 from __future__ import annotations
 
@@ -6,7 +7,13 @@ import contextlib
 import io
 from pathlib import Path
 
+import pytest
+
+from fatescreen import systems
 from fatescreen.cli import main
+from fatescreen.ui import crash
+from fatescreen.ui.players import serve
+from fatescreen.ui.players.app import PlayersApp
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
@@ -23,10 +30,27 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
     assert run(str(missing), "--lang", "en") == (2, f"the scene file is gone: {missing}\n")
 
 
-def test_another_systems_scene_is_refused() -> None:
-    status, output = run(str(SCENES / "varjot" / "sillalla.toml"), "--lang", "en")
-    assert status == 2
-    assert output == (
-        "the player view shows scenes of Fate Condensed; "
-        "this scene is for Menneisyyden varjot (menneisyyden-varjot)\n"
-    )
+SYSTEM_SCENES = (
+    SCENES / "varjot" / "sillalla.toml",
+    SCENES / "mekanismi" / "kuilun-reunalla.toml",
+    SCENES / "objektit" / "satamassa.toml",
+)
+"""A sample scene of each system besides Fate."""
+
+
+@pytest.mark.parametrize("scene", SYSTEM_SCENES, ids=lambda path: path.parent.name)
+def test_every_systems_sample_scene_opens_the_player_view(
+    scene: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The view is made for the scene's own system, in this terminal and served."""
+    started: list[tuple[object, str]] = []
+    served: list[Path] = []
+    monkeypatch.setattr(crash, "run_app", lambda app, lang: started.append((app, lang)) or 0)
+    monkeypatch.setattr(serve, "serve", lambda path, *rest: served.append(path) or 0)
+    assert run(str(scene), "--lang", "en") == (0, "")
+    ((app, lang),) = started
+    assert isinstance(app, PlayersApp) and lang == "en"
+    assert app.follower.system is systems.of_file(scene)
+    assert app.panes is systems.of_file(scene).part("player_panes")
+    assert run(str(scene), "--serve", "--lang", "en") == (0, "")
+    assert served == [scene]

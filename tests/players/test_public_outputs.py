@@ -5,8 +5,9 @@ refresh and armor, the notes, hidden aspects, a distraction, countdowns shown as
 hidden).
 
 The secret strings are worked out here from what the scene marks hidden, apart from
-``fatescreen.scene.public``. The player view shows Fate scenes only (``fatescreen players``
-refuses the other systems, whose sessions keep no Markdown record), so Fate is covered.
+``fatescreen.scene.public``. A scene of each other system (whose sessions keep no Markdown
+record) is read on the player view after play that touches its secrets, its secret strings
+worked out apart from the system's ``public`` part (``system_secrets.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from fatescreen import systems
 from fatescreen.cli import main
 from fatescreen.commands.campaign_session import open_campaign
 from fatescreen.commands.session import Session
@@ -28,7 +30,8 @@ from fatescreen.scene.campaign import load_campaign, party_of
 from fatescreen.scene.load import load_scene
 from fatescreen.scene.model import Scene
 from fatescreen.ui.players.app import PlayersApp
-from tests.players.conftest import DATA
+from tests.players.conftest import DATA, SCENES
+from tests.players.system_secrets import SECRETS
 from tests.ui.support import screen_text
 
 SHORTEST = 4
@@ -164,3 +167,54 @@ async def test_a_scene_full_of_secrets_keeps_them(tmp_path: Path) -> None:
     leaks = {name: found_in(text, secrets) for name, text in outputs.items()}
     assert {name: found for name, found in leaks.items() if found} == {}
     assert "Hooded watcher" in "\n".join(gm.execute("log --markdown --gm").lines)
+
+
+SYSTEM_PLAY = {
+    "varjot/sillalla.toml": (
+        "check Aarne Vakuuttelu vs Vartija Tarkkaavaisuus",
+        "roll",
+        "accept",
+        "check Ilse Miekkailu vs Kalmanlordi Kalmantaikuus",
+        "penalty 2 on Ilse",
+        "penalty 1 on Kalmanlordi Kalmankosketus",
+        "bonus 1 on Ilse Vanhaloitsu",
+        "gift PJ to Ilse",
+        "roll",
+    ),
+    "mekanismi/kuilun-reunalla.toml": (
+        "check Sigrid Ammunta vs Rosvopäällikkö+Perämies Taistelu ranged",
+        "advantage major for Rosvopäällikkö Jousimiesten tuli",
+        "disadvantage for Sigrid Sumuinen vuono",
+        "roll",
+        "hurt Rosvopäällikkö 1",
+        "check Ragnar Kiipeily vs 3",
+        "advantage for actor Köysi vyöllä",
+    ),
+    "objektit/satamassa.toml": (
+        "initiative Merikotka = 3",
+        "initiative Bertil vikkelä merimiestaidot dice 2 5",
+        "check Merikotka ohjattava miehistö -2",
+        "roll 4 4",
+        "condition Merikotka 5",
+        "check Bertil kätevä veitsitaistelu +3",
+    ),
+}
+"""Play in each other system that puts its hidden character and the GM's reasons on the
+table, leaving a check open."""
+
+
+@pytest.mark.parametrize("scene", sorted(SYSTEM_PLAY), ids=lambda scene: scene.split("/")[0])
+async def test_a_scene_of_each_other_system_keeps_its_secrets(tmp_path: Path, scene: str) -> None:
+    path = tmp_path / Path(scene).name
+    shutil.copy(SCENES / scene, path)
+    system = systems.of_file(path)
+    gm = system.open_session(path, seed=3)
+    secrets = set(SECRETS[system.id](path, gm.value))
+    for line in SYSTEM_PLAY[scene]:
+        result = gm.execute(line)
+        assert result.ok, (line, result.lines)
+        secrets |= SECRETS[system.id](path, gm.value)
+    assert len(secrets) >= 3
+    shown = await player_view_text(path)
+    assert found_in(shown, secrets) == []
+    assert "someone" in shown  # the hidden character acted

@@ -11,6 +11,7 @@ import io
 import logging
 import os
 import re
+import shutil
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -23,6 +24,7 @@ from aiohttp import WSCloseCode, WSMsgType
 from aiohttp.http_exceptions import BadHttpMessage
 from aiohttp.test_utils import TestClient, TestServer
 
+from fatescreen import systems
 from fatescreen.ui.players.bridge import MAX_COLUMNS, MAX_ROWS
 from fatescreen.ui.players.serve import (
     COOKIE,
@@ -34,7 +36,9 @@ from fatescreen.ui.players.serve import (
     announce,
     check_address,
 )
+from tests.players.conftest import SCENES
 from tests.players.serving import malformed_requests
+from tests.players.system_secrets import SECRETS, leaked
 
 TOKEN = "a-test-token-0123456789"
 WITH_COOKIE = {"Cookie": f"{COOKIE}={TOKEN}"}
@@ -360,6 +364,37 @@ async def test_the_real_player_view_at_4000_by_2000_ends_with_its_websocket(
     async with serving(command) as (client, server):
         websocket = await client.ws_connect("/ws?width=4000&height=2000", headers=WITH_COOKIE)
         await screen_text(websocket, "\x1b")
+        (player,) = server.players
+        await websocket.close()
+        await wait_gone(player.pid, GRACE + 2 * WAIT)
+
+
+@pytest.mark.parametrize(
+    ("scene", "title", "public"),
+    [
+        ("varjot/sillalla.toml", "Sillalla", "Vartija"),
+        ("mekanismi/kuilun-reunalla.toml", "Kuilun reunalla", "Perämies"),
+        ("objektit/satamassa.toml", "Satamassa", "Bertil"),
+    ],
+    ids=["varjot", "mekanismi", "objektit"],
+)
+async def test_the_real_player_view_serves_a_scene_of_each_system_without_its_secrets(
+    tmp_path: Path, scene: str, title: str, public: str
+) -> None:
+    """The same app per websocket, whatever the scene's system: the browser gets the scene's
+    public panes and none of what the scene marks secret."""
+    path = tmp_path / Path(scene).name
+    shutil.copy(SCENES / scene, path)
+    secrets = SECRETS[systems.of_file(path).id](
+        path, systems.of_file(path).open_session(path).value
+    )
+    assert secrets
+    command = [sys.executable, "-m", "fatescreen", "players", str(path), "--lang", "en"]
+    async with serving(command) as (client, server):
+        websocket = await client.ws_connect("/ws?width=160&height=50", headers=WITH_COOKIE)
+        drawn = await screen_text(websocket, public)
+        assert title in drawn
+        assert not leaked(drawn, secrets)
         (player,) = server.players
         await websocket.close()
         await wait_gone(player.pid, GRACE + 2 * WAIT)

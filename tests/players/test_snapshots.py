@@ -5,16 +5,19 @@ Accept new pictures with ``make test-snapshot-update`` after looking at them.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
+from fatescreen import systems
 from fatescreen.commands.follow import FollowState
 from fatescreen.commands.session import Session
 from fatescreen.scene import presence
 from fatescreen.ui.players.app import PlayersApp
+from tests.players.conftest import SCENES
 
 SnapCompare = Callable[..., bool]
 SIZE = (120, 40)
@@ -78,3 +81,62 @@ def test_player_view_file_gone(
 
     app = PlayersApp(Path(chapel.name), lang="en")
     assert snap_compare(app, terminal_size=SIZE, run_before=remove)
+
+
+SYSTEM_PLAY = {
+    "varjot/sillalla.toml": (
+        "check Ilse Miekkailu vs Vartija Miekkailu",
+        "pool Ilse Ruumis",
+        "gift Tuomas to Ilse",
+        "penalty 1 on Vartija",
+        "roll -0++0 vs 0+0-",
+        "accept",
+        "check Saga Loitsut vs Kalmanlordi Kalmantaikuus",
+        "roll ++0 vs 0-0",
+    ),
+    "mekanismi/kuilun-reunalla.toml": (
+        "check Ragnar Taistelu vs Rosvopäällikkö+Rosvo Taistelu",
+        "advantage for Ragnar ylämäki",
+        "roll 6653 vs 6215",
+        "damage Rosvo 1",
+        "check Sigrid Ammunta vs 3 ranged",
+    ),
+    "objektit/satamassa.toml": (
+        "initiative Aino vikkelä poliisi dice 3 4",
+        "initiative Merikotka = 2",
+        "initiative Bertil vikkelä - dice 2 2",
+        "check Bertil vikkelä veitsitaistelu +2",
+        "roll 3 5",
+        "condition Aino 4",
+        "check Aino nokkela -",
+    ),
+}
+"""A few steps of each other system's sample scene, with entered dice."""
+
+
+@pytest.mark.parametrize("scene", sorted(SYSTEM_PLAY), ids=lambda scene: scene.split("/")[0])
+def test_player_view_of_another_system(
+    snap_compare: SnapCompare, tmp_path: Path, scene: str
+) -> None:
+    """Each other system's sample scene while the GM's dashboard runs (no banner line).
+
+    Mekanismi: Characters (Ragnar and Sigrid with their damage of their health, the bandits
+    by name, Rosvo with damage 1 and out, Perämies; no Rosvopäällikkö) and Check (Sigrid ·
+    Ammunta 4d6 vs the GM's 3d6, a ranged attack; the last check: Ragnar's dice and 2
+    successes, "someone, Rosvo" with 1, Ragnar wins by 1).
+    Objektien luonti: Objects (Aino with her concept, appearance and condition 4 Hurt;
+    Bertil with his appearance and condition 6 Good; no Merikotka), Conflict (Aino: LK
+    nokkela, KK the concept's default; the last result Bertil: +1, average consequence,
+    good), Initiative (1. Bertil, 2. Aino).
+    Menneisyyden varjot: Characters (the three PCs with players and pools, Ilse's Ruumis
+    3/5; Vartija by name; no Kalmanlordi), Check (Saga · Loitsut 4 and someone, the dice
+    that count and the levels; the last check: Ilse wins by 4), Gift dice (Eevi 4, Tuomas 3,
+    Anni 4; not the GM's). No ability of the GM's characters, no odds, no note."""
+    path = tmp_path / Path(scene).name
+    shutil.copy(SCENES / scene, path)
+    gm = systems.of_file(path).open_session(path, seed=1)
+    for line in SYSTEM_PLAY[scene]:
+        assert gm.execute(line).ok, line
+    assert gm.journal is not None
+    presence.claim(gm.journal)
+    assert snap_compare(PlayersApp(path, lang="en"), terminal_size=SIZE)

@@ -216,6 +216,8 @@ def test_help_lists_the_verbs(scene_path: Path) -> None:
         "damage",
         "hurt",
         "drop",
+        "secret",
+        "public",
     }
 
 

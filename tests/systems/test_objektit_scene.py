@@ -80,7 +80,7 @@ def test_check_accepts_the_example_and_names_mistakes(tmp_path: Path) -> None:
     bad = edited(tmp_path, "kapteeni = 1", "kapteeni = 7", SATAMASSA)
     out = io.StringIO()
     assert cli.check([bad], out) == 1
-    expected = f"{bad}:50: object[3].developed.kapteeni: an ability is rated +0 to +6, found +7\n"
+    expected = f"{bad}:53: object[3].developed.kapteeni: an ability is rated +0 to +6, found +7\n"
     assert out.getvalue() == expected
 
 

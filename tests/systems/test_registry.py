@@ -137,9 +137,9 @@ def test_capabilities_are_declared() -> None:
         Capability
     )
     for other in (varjot.SYSTEM, mekanismi.SYSTEM, objektit.SYSTEM):
-        assert other.capabilities == {Capability.IMPORT}
+        assert other.capabilities == {Capability.IMPORT, Capability.PLAYER_VIEW}
     assert toy.SYSTEM.capabilities == frozenset()
-    assert systems.able(Capability.PLAYER_VIEW) == (fate.SYSTEM,)
+    assert systems.able(Capability.PLAYER_VIEW) == systems.BUILTIN
     assert systems.able(Capability.IMPORT) == systems.BUILTIN
 
 
@@ -227,7 +227,8 @@ def test_a_one_off_command_asks_the_system_an_alias_names(toy_system: RuleSystem
 def test_what_the_toy_system_lacks_is_said(toy_scene: Path, tmp_path: Path) -> None:
     lacking = "this scene is for Toy tally (toy-tally)\n"
     status, output, _ = shell("players", str(toy_scene), "--lang", "en")
-    assert (status, output) == (2, f"the player view shows scenes of Fate Condensed; {lacking}")
+    shown = "Fate Condensed, Menneisyyden varjot, Mekanismi, Objektien luonti"
+    assert (status, output) == (2, f"the player view shows scenes of {shown}; {lacking}")
     status, _, error = shell("export", str(toy_scene), "Goblins", "--fari", "--lang", "en")
     assert (status, error) == (
         2,

@@ -110,7 +110,7 @@ def test_help_in_finnish(scene_path: Path) -> None:
     assert len(lines) == 1 + len(VERBS.verbs)
 
 
-EN_VERBS = "accept, bonus, check, drop, gift, odds, penalty, pool, roll, session"
+EN_VERBS = "accept, bonus, check, drop, gift, odds, penalty, pool, public, roll, secret, session"
 BONUS_USAGE = {
     "en": "bonus N [on CHARACTER] [DICE] [REASON]",
     "fi": "N [kohde HAHMO] [NOPAT] [SYY]",
@@ -121,8 +121,12 @@ BONUS_USAGE = {
     ("lang", "line", "said"),
     [
         ("en", "zz", f"unknown command 'zz'; try: {EN_VERBS}"),
-        ("en", "p", "'p' begins several commands: drop, penalty, pool, session"),
-        ("fi", "p", "'p' aloittaa useita komentoja: luovu, pelikerta, sakko, voimavara"),
+        ("en", "p", "'p' begins several commands: drop, penalty, pool, public, session"),
+        (
+            "fi",
+            "p",
+            "'p' aloittaa useita komentoja: julkista, luovu, pelikerta, sakko, voimavara",
+        ),
         (
             "en",
             "bonus 31 on Vartija",
@@ -144,8 +148,8 @@ BONUS_USAGE = {
         (
             "fi",
             "ohje zz",
-            "tuntematon komento 'zz'; kokeile: bonusnoppa, heitä, hyväksy, lahja, luovu, "
-            "pelikerta, sakko, tarkistus, todennäköisyys, voimavara",
+            "tuntematon komento 'zz'; kokeile: bonusnoppa, heitä, hyväksy, julkista, lahja, "
+            "luovu, pelikerta, sakko, salaa, tarkistus, todennäköisyys, voimavara",
         ),
         (
             "fi",

@@ -206,6 +206,8 @@ def test_help_lists_the_verbs(scene_path: Path) -> None:
         "drop",
         "session",
         "odds",
+        "secret",
+        "public",
     }
     detail = play(session_on(scene_path), "help gift")
     assert detail[0] == "gift PLAYER [to CHARACTER] [DICE]"

@@ -145,6 +145,7 @@ def test_a_save_patches_only_what_changed_and_keeps_comments(tmp_path: Path) -> 
         scene.gm,
         scene.characters,
         scene.gifts.give("Tuomas", "Eevi"),
+        hidden=scene.hidden,
     )
     saved = save_system_scene(loaded, scene)
     after = path.read_text(encoding="utf-8")

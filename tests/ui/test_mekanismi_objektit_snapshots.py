@@ -72,7 +72,8 @@ def test_mekanismi_dashboard(
 ) -> None:
     """Mekanismi, Kuilun reunalla: the status line with the check under way (Sigrid vs
     Perämies, 6d6 vs 18d6); Characters with the damage track on the name line (Ragnar ■□□□□
-    1/5, Rosvo and Roisto out), abilities in dice two to a line, gear with a + per die; the
+    1/5, Rosvo and Roisto out, Rosvopäällikkö with the GM's mark [GM]: the players do not see
+    it), abilities in dice two to a line, gear with a + per die; the
     Check pane with Sigrid's pool Soutu 3 + Kevyt vene +3 and Perämies's Soutu 3 +
     lisäsoutajat +15, the odds bars (Sigrid 8%, Perämies 80%) with each level and the tie 13%;
     the last check, Ragnar [6][6][6][6] 4 vs Rosvopäällikkö [6][1][2][3][4][5] 1, won by 3
@@ -85,11 +86,11 @@ def test_mekanismi_dashboard(
 def test_objektit_dashboard(
     snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    """Objektien luonti, Satamassa, in Finnish: the status line with each object's condition
-    (Aino 3); Objektit with LK and KK in rows of three, Aino's track ■■■□□□ 3 Luhistumassa,
-    the ship Merikotka with its own LK; Konflikti with Aino's erittäin nokkela (+5) + melko
-    kyvykäs poliisi (+4), the chance +3,14 on the ladder (+3 highlighted, melko hyvä
-    mahdollisuus), = 12,14 − 2d6 and a bar per result; the last result Bertil +4; Aloite with
-    Bertil and Merikotka at +2 (Bertil first by KK) and Aino at −2."""
+    """Objektien luonti, Satamassa, in Finnish: the status line with each object's condition (Aino
+    3); Objektit with LK and KK in rows of three, Aino's track ■■■□□□ 3 Luhistumassa, the ship
+    Merikotka with its own LK and the GM's mark [PJ] (hidden); Konflikti with Aino's erittäin
+    nokkela (+5) + melko kyvykäs poliisi (+4), the chance +3,14 on the ladder (+3 highlighted,
+    melko hyvä mahdollisuus), = 12,14 − 2d6 and a bar per result; the last result Bertil +4;
+    Aloite with Bertil and Merikotka at +2 (Bertil first by KK) and Aino at −2."""
     app = app_on(tmp_path, SATAMASSA, "fi")
     assert snap_compare(app, terminal_size=size, run_before=play(OBJEKTIT_PLAY))

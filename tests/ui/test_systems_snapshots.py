@@ -51,13 +51,13 @@ async def play(pilot: Pilot[None], lines: tuple[str, ...]) -> None:
 
 @SIZES
 def test_varjot_dashboard(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
-    """Menneisyyden varjot, Sillalla, mid-check: the status line with the gift dice (Tuomas
-    3, the others 4); Characters with abilities (Saga's Loitsut 4 grandmaster) and pools
-    (Ilse's Ruumis 3/5); the Check pane with Ilse · Miekkailu 3, 2 bonus dice (pool Ruumis,
-    gift from Tuomas), rolled [-] [0] [+] [+] [0] kept + + 0 = Legendary (5), and the odds of one
-    more bonus or penalty die; Vartija with 1 penalty die (the GM), rolled [0] [+] [0] [-],
-    kept - 0 0 = Good (1); «As it stands: Ilse wins by 4»; the Gift dice pane with pips;
-    the log with the roll on top."""
+    """Menneisyyden varjot, Sillalla, mid-check: the status line with the gift dice (Tuomas 3, the
+    others 4); Characters with abilities (Saga's Loitsut 4 grandmaster) and pools (Ilse's Ruumis
+    3/5), Kalmanlordi with the GM's mark [GM] (hidden); the Check pane with Ilse · Miekkailu 3,
+    2 bonus dice (pool Ruumis, gift from Tuomas), rolled [-] [0] [+] [+] [0] kept + + 0 =
+    Legendary (5), and the odds of one more bonus or penalty die; Vartija with 1 penalty die
+    (the GM), rolled [0] [+] [0] [-], kept - 0 0 = Good (1); «As it stands: Ilse wins by 4»; the
+    Gift dice pane with pips; the log with the roll on top."""
     app = varjot_app(tmp_path, "en")
     assert snap_compare(app, terminal_size=size, run_before=lambda pilot: play(pilot, VARJOT_CHECK))
 
@@ -65,7 +65,7 @@ def test_varjot_dashboard(snap_compare: SnapCompare, tmp_path: Path, size: tuple
 def test_varjot_dashboard_in_finnish(snap_compare: SnapCompare, tmp_path: Path) -> None:
     """The same check at 120x40 in Finnish: Hahmot, Kykytarkistus, Lahjanopat; the levels
     Legendaarinen (5) and Hyvä (1), «voimavara Ruumis», «lahja: Tuomas», «PJ», «Tilanne nyt:
-    Ilse voittaa asteella 4», the footer's keys in Finnish."""
+    Ilse voittaa asteella 4», Kalmanlordi [PJ], the footer's keys in Finnish."""
     app = varjot_app(tmp_path, "fi")
     assert snap_compare(
         app, terminal_size=(120, 40), run_before=lambda pilot: play(pilot, VARJOT_CHECK)

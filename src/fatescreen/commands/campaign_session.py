@@ -625,6 +625,15 @@ class CampaignSession(Session):
         super().adopt(other)
         self.files, self.campaign, self.scene_key = other.files, other.campaign, other.scene_key
 
+    def continued_in(self, loaded: Session) -> bool:
+        """Whether ``loaded``, read from the campaign's files just now, holds what this one
+        holds: the same campaign, the same open scene, and that scene (the GM saved)."""
+        if not isinstance(loaded, CampaignSession):
+            return False
+        if (loaded.scene_key, loaded.campaign) != (self.scene_key, self.campaign):
+            return False
+        return super().continued_in(loaded)
+
 
 def _starts_scene(step: CampaignStep) -> bool:
     """True for the step that started a scene of the campaign."""

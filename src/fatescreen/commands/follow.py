@@ -1,6 +1,10 @@
 """Following a GM's session from outside it: the scene file (or campaign folder) as saved,
 with the GM's journal replayed over it the way recovery replays it. Nothing is ever written.
 
+Any system with the player view is followed the same way: its session replays the journal,
+and its ``public`` part (:class:`~fatescreen.scene.public_view.PublicPart`) says what the
+players may see of each scene value.
+
 Each look costs what changed, not how long the session has run: the journal is read from
 where the last look stopped (:class:`~fatescreen.scene.journal_tail.JournalTail`), its new
 records are applied to the session already held, undo and redo among them, and the files
@@ -13,21 +17,21 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Any, Protocol
 
+from fatescreen import systems
 from fatescreen.commands.campaign_session import CampaignSession, open_campaign
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.session import TRANSIENT, Session, are_faces, with_faces
 from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, load_campaign
 from fatescreen.scene.errors import SceneFileError
-from fatescreen.scene.history import History, Step
+from fatescreen.scene.history import UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal, digest
 from fatescreen.scene.journal_tail import JournalTail
-from fatescreen.scene.model import PendingRoll
 from fatescreen.scene.presence import claimant, is_running, presence_path
-from fatescreen.scene.public import PublicRoll, PublicScene, PublicSceneMaker
+from fatescreen.scene.public_view import MadeRoll, PublicMaker, PublicPart, PublicValue
 from fatescreen.scene.source import read_text
 
 ROLLS_KEPT = 4
@@ -57,9 +61,11 @@ class Followed:
     """What the players may see now, and how the session stands."""
 
     state: FollowState
-    scene: PublicScene | None
-    rolls: tuple[PublicRoll, ...] = ()
-    """The last rolls seen, oldest first: rolls the GM undid are not among them."""
+    scene: PublicValue | None
+    """What the players may see of the scene: a value of its system's public types."""
+    rolls: tuple[Any, ...] = ()
+    """The last rolls seen, oldest first, as the system's public part shows them (for a
+    system that keeps rolls apart from the scene): rolls the GM undid are not among them."""
     detail: str = ""
     """The file that is gone, or the first problem of an invalid file."""
 
@@ -76,23 +82,23 @@ def _stat(path: Path) -> FileStat:
     return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
 
 
-def _is_roll(step: Step) -> bool:
-    """Whether a step made a roll, or changed the one pending (an invoke, a reroll)."""
-    pending = step.after.pending_roll
-    return pending is not None and pending is not step.before.pending_roll
+def _roll_made(maker: PublicMaker, step: UndoStep[Any]) -> MadeRoll | None:
+    """The roll a step made, or changed (an invoke, a reroll); None if it made none."""
+    made = maker.roll_in(step.after)
+    return made if made is not None and made is not maker.roll_in(step.before) else None
 
 
-def _add_roll(rolls: list[PendingRoll], step: Step) -> None:
+def _add_roll(rolls: list[MadeRoll], maker: PublicMaker, step: UndoStep[Any]) -> None:
     """Add the roll ``step`` made to ``rolls``; a roll it changed replaces that roll."""
-    pending, before = step.after.pending_roll, step.before.pending_roll
-    assert pending is not None
-    if before is not None and before.roll_id is pending.roll_id and rolls:
-        rolls[-1] = pending  # an invoke or a reroll changed the same roll
+    made, before = maker.roll_in(step.after), maker.roll_in(step.before)
+    assert made is not None
+    if before is not None and before.roll_id is made.roll_id and rolls:
+        rolls[-1] = made  # an invoke or a reroll changed the same roll
     else:
-        rolls.append(pending)
+        rolls.append(made)
 
 
-def _left_history(before: History, after: History) -> tuple[Step, ...]:
+def _left_history(before: UndoHistory[Any], after: UndoHistory[Any]) -> tuple[UndoStep[Any], ...]:
     """The steps of ``before`` that are no longer to be undone in ``after``, without having
     been undone: taken beyond the history's limit, or a history begun again (a campaign
     opening a scene). Those stay done for good."""
@@ -109,30 +115,45 @@ def _left_history(before: History, after: History) -> tuple[Step, ...]:
     return tuple(step for step in before.done if id(step) not in still)
 
 
-def _continues(earlier: Session, loaded: Session) -> bool:
-    """Whether the files just read hold what ``earlier`` holds (the GM saved it, so the
-    GM's history goes on past the save, and the player view's with it)."""
-    carried = replace(loaded.scene, **{name: getattr(earlier.scene, name) for name in TRANSIENT})
-    if isinstance(earlier, CampaignSession):
-        if not isinstance(loaded, CampaignSession):
-            return False
-        if (loaded.scene_key, loaded.campaign) != (earlier.scene_key, earlier.campaign):
-            return False
-    return carried == earlier.scene
+class FollowedSession(Protocol):
+    """What the follower asks of a session of any system (Fate's, a campaign's, a system's
+    on the shared stack)."""
+
+    history: UndoHistory[Any]
+    read_only: bool
+    value: Any
+    """The scene value now."""
+
+    def replayed(self, command: str, dice: tuple[str, ...]) -> str | None:
+        """Apply one journaled command with its dice; None if it applied."""
+        ...
+
+    def continued_in(self, loaded: Any) -> bool:
+        """Whether ``loaded``, read from the files just now, holds what this session holds
+        (the GM saved it)."""
+        ...
 
 
 class Follower:
     """Follows one scene file or campaign folder; :meth:`poll` is cheap when nothing
-    changed (a few ``stat`` calls)."""
+    changed (a few ``stat`` calls).
+
+    Raises:
+        LookupError: The scene's system has no player view (no ``public`` part).
+    """
 
     def __init__(self, path: Path, *, lang: str = "en") -> None:
         self.path = path
         self.lang = lang
         self.is_campaign = path.is_dir()
-        self.journal = Journal(path / CAMPAIGN_FILE if self.is_campaign else path, faces=are_faces)
-        self._tail = JournalTail(self.journal.path, faces=are_faces)
+        target = path / CAMPAIGN_FILE if self.is_campaign else path
+        self.system = systems.of_file(target)
+        """The scene's system, as the scene file (or campaign.toml) names it."""
+        part: PublicPart = self.system.part("public")
+        self.journal = Journal(target, faces=part.faces)
+        self._tail = JournalTail(self.journal.path, faces=part.faces)
         """The journal as read so far."""
-        self._session: Session | None = None
+        self._session: FollowedSession | None = None
         self._base = ""
         """The digest of the text the session's journal is written against."""
         self._applied = 0
@@ -142,7 +163,7 @@ class Follower:
         read them again at the next look)."""
         self._key = ""
         """The texts of the files the session was read from."""
-        self._kept_rolls: list[PendingRoll] = []
+        self._kept_rolls: list[MadeRoll] = []
         """Rolls made that no undo can take back any more (made before the session was
         read from the files again, or beyond its history's limit), oldest first."""
         self._present: bool | None = None
@@ -153,7 +174,7 @@ class Follower:
         self._last: Followed | None = None
         self._broken_scene: Path | None = None
         """A campaign's running scene file that could not be opened: watched until mended."""
-        self._public = PublicSceneMaker()
+        self._public = part.maker()
 
     def close(self) -> None:
         """Let go of the journal's file (a later poll opens it again)."""
@@ -232,8 +253,8 @@ class Follower:
         session = self._session
         assert session is not None
         state = FollowState.LIVE if self._present else FollowState.NOT_RUNNING
-        rolls = self._public.rolls(self._rolls_now(session), session.scene)
-        return Followed(state, self._public(session.scene), rolls)
+        rolls = self._public.rolls(self._rolls_now(session), session.value)
+        return Followed(state, self._public(session.value), rolls)
 
     def _apply_new(self) -> None:
         """Apply the journal's records the session has not applied yet, if the journal is
@@ -242,12 +263,12 @@ class Follower:
         records = self._tail.records
         if session is None or self._tail.base != self._base or self._applied >= len(records):
             return
-        for command, dice in with_faces(records[self._applied :]):
+        for command, dice in records[self._applied :]:
             before = session.history
-            session.replay([(command, dice)])
+            session.replayed(command, dice)  # one that does not apply is left out
             for step in _left_history(before, session.history):
-                if _is_roll(step):
-                    _add_roll(self._kept_rolls, step)
+                if _roll_made(self._public, step) is not None:
+                    _add_roll(self._kept_rolls, self._public, step)
             del self._kept_rolls[:-ROLLS_KEPT]
         self._applied = len(records)
 
@@ -263,9 +284,9 @@ class Follower:
         key = self._files_key() if key is None else key
         loaded, base = self._load()
         earlier = self._session
-        if earlier is not None and _continues(earlier, loaded):
+        if earlier is not None and earlier.continued_in(loaded):
             loaded.history = earlier.history
-            loaded.scene = earlier.scene
+            loaded.value = earlier.value
         elif earlier is not None:
             self._kept_rolls = self._rolls_now(earlier)
         self._session, self._base, self._key, self._applied = loaded, digest(base), key, 0
@@ -277,21 +298,19 @@ class Follower:
             self._kept_rolls = self._rolls_now(self._session)
         self._session, self._key, self._applied = None, "", 0
 
-    def _rolls_now(self, session: Session) -> list[PendingRoll]:
+    def _rolls_now(self, session: FollowedSession) -> list[MadeRoll]:
         """The last rolls made and not undone, oldest first: found from the newest step of
         the history back (a roll an invoke changed, as it is now), then among the rolls
         kept from before; so the cost does not grow with the history."""
-        rolls: list[PendingRoll] = []
+        rolls: list[MadeRoll] = []
         seen: set[int] = set()
         for step in reversed(session.history.done):
             if len(rolls) == ROLLS_KEPT:
                 break
-            if _is_roll(step):
-                pending = step.after.pending_roll
-                assert pending is not None
-                if id(pending.roll_id) not in seen:
-                    seen.add(id(pending.roll_id))
-                    rolls.append(pending)
+            pending = _roll_made(self._public, step)
+            if pending is not None and id(pending.roll_id) not in seen:
+                seen.add(id(pending.roll_id))
+                rolls.append(pending)
         for pending in reversed(self._kept_rolls):
             if len(rolls) == ROLLS_KEPT:
                 break
@@ -300,7 +319,7 @@ class Follower:
                 rolls.append(pending)
         return rolls[::-1]
 
-    def _shown_rolls(self) -> tuple[PublicRoll, ...]:
+    def _shown_rolls(self) -> tuple[Any, ...]:
         """The rolls of the last picture shown (when there is no scene to read now)."""
         return self._last.rolls if self._last is not None else ()
 
@@ -337,7 +356,7 @@ class Follower:
                 parts.append("")
         return "\0".join(parts)
 
-    def _load(self) -> tuple[Session, str]:
+    def _load(self) -> tuple[FollowedSession, str]:
         """A read-only session on the files as they are, and the text its journal is
         written against.
 
@@ -350,10 +369,10 @@ class Follower:
             campaign.read_only = True
             assert campaign.files is not None
             return campaign, campaign.files.campaign_text + "\0" + campaign.files.party_text
-        scene = Session.open(self.path, lang=self.lang, journal=False)
+        scene = self.system.open_session(self.path, lang=self.lang, journal=False)
         scene.read_only = True
         assert scene.loaded is not None
-        return scene, scene.loaded.text
+        return scene, str(scene.loaded.text)
 
 
 def follow_once(path: Path, lang: str = "en") -> Followed:

@@ -342,6 +342,22 @@ class Session(JournalGuard):
         """Take the other session's file, scene and history."""
         self.loaded, self.scene, self.history = other.loaded, other.scene, other.history
 
+    @property
+    def value(self) -> Scene:
+        """The scene now (the name every system's session gives its scene value)."""
+        return self.scene
+
+    @value.setter
+    def value(self, scene: Scene) -> None:
+        self.scene = scene
+
+    def continued_in(self, loaded: Session) -> bool:
+        """Whether ``loaded``, a session read from the files just now, holds what this one
+        holds, the fields no file holds aside (the GM saved it: a player view following
+        the session keeps this one's history, and so the rolls undo can take back)."""
+        carried = replace(loaded.scene, **{name: getattr(self.scene, name) for name in TRANSIENT})
+        return carried == self.scene
+
     # -- commands ----------------------------------------------------------------------
 
     @property

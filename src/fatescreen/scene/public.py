@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from fatescreen.rules.aspects import GM, Aspect
 from fatescreen.rules.character import Character, CharacterKind
+from fatescreen.rules.dice import looks_like_faces
 from fatescreen.rules.obstacles import CountdownVisibility
 from fatescreen.scene.model import PendingRoll, Scene
 
@@ -426,6 +427,11 @@ class PublicSceneMaker:
         acting = self._cast_of(scene).acting
         return tuple(_roll(pending, scene, acting) for pending in rolls)
 
+    def roll_in(self, scene: Scene) -> PendingRoll | None:
+        """The roll ``scene`` holds as the last one made (rolls are kept apart from the
+        scene: the follower keeps the last few, and a step that undoes one takes it back)."""
+        return scene.pending_roll
+
     def _cast_of(self, scene: Scene) -> _Cast:
         parts = (scene.zones, scene.links, scene.characters, scene.obstacles)
         cast = self._cast
@@ -496,6 +502,21 @@ class PublicSceneMaker:
             is_pc, at = place
             (pcs if is_pc else npcs)[at] = view
         return replace(cast, pcs=tuple(pcs), npcs=tuple(npcs))
+
+
+class FatePublic:
+    """Fate's ``public`` part (``docs/systems.md``): the player view follows a Fate session
+    through a :class:`PublicSceneMaker`; its journal's dice are four Fate dice."""
+
+    faces = staticmethod(looks_like_faces)
+
+    def maker(self) -> PublicSceneMaker:
+        """A maker for one followed session."""
+        return PublicSceneMaker()
+
+
+PUBLIC = FatePublic()
+"""Fate's ``public`` part."""
 
 
 def secret_names(scene: Scene) -> frozenset[str]:

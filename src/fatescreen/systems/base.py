@@ -62,6 +62,8 @@ PARTS = (
     "scene_format",
     "verbs",
     "screen",
+    "public",
+    "player_panes",
 )
 """The fields of :class:`RuleSystem` that name parts."""
 
@@ -84,7 +86,11 @@ class RuleSystem:
       :attr:`Capability.IMPORT`);
     - ``scene_format``, ``verbs`` and ``screen`` are a system's ``SceneFormat``, its
       ``VerbSet`` and its ``SystemScreen`` class, for a system that runs on the shared
-      session and dashboard shell (None for one with a stack of its own).
+      session and dashboard shell (None for one with a stack of its own);
+    - ``public`` is what the players may see of the system's scenes, a
+      :class:`~fatescreen.scene.public_view.PublicPart`, and ``player_panes`` how the
+      player view shows it, a :class:`~fatescreen.ui.players.panes.PlayerPanes` (both with
+      :attr:`Capability.PLAYER_VIEW`).
     """
 
     id: str
@@ -102,10 +108,19 @@ class RuleSystem:
     scene_format: str | None = None
     verbs: str | None = None
     screen: str | None = None
+    public: str | None = None
+    player_panes: str | None = None
 
     def __post_init__(self) -> None:
         if Capability.IMPORT in self.capabilities and self.import_sheets is None:
             raise ValueError(f"{self.id} declares {Capability.IMPORT} without import_sheets")
+        if Capability.PLAYER_VIEW in self.capabilities and None in (
+            self.public,
+            self.player_panes,
+        ):
+            raise ValueError(
+                f"{self.id} declares {Capability.PLAYER_VIEW} without public and player_panes"
+            )
         for name in PARTS:
             reference = getattr(self, name)
             if reference is not None and ":" not in reference:

@@ -18,4 +18,6 @@ SYSTEM = RuleSystem(
     blank="fatescreen.commands.session:blank_session",
     dashboard="fatescreen.ui.app:FatescreenApp",
     import_sheets="fatescreen.cli_import:through_session",
+    public="fatescreen.scene.public:PUBLIC",
+    player_panes="fatescreen.ui.players.render:PANES",
 )

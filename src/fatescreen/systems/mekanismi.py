@@ -1,5 +1,5 @@
 """Mekanismi (seed 003), on the shared stack: pools of d6, advantages, groups, margins as
-damage; characters from CSV sheets."""
+damage; characters from CSV sheets; the player view."""
 
 from __future__ import annotations
 
@@ -9,4 +9,6 @@ from fatescreen.systems.shared import system_on_shared_stack
 MEKANISMI = "mekanismi"
 """The id its scene files name."""
 
-SYSTEM = system_on_shared_stack(MEKANISMI, (), "Mekanismi", {Capability.IMPORT}, module="mekanismi")
+SYSTEM = system_on_shared_stack(
+    MEKANISMI, (), "Mekanismi", {Capability.IMPORT, Capability.PLAYER_VIEW}, module="mekanismi"
+)

@@ -1,5 +1,5 @@
 """Objektien luonti (seed 001), on the shared stack: 2d6 conflicts, the chance ladder, the
-condition track, initiative; objects from CSV sheets."""
+condition track, initiative; objects from CSV sheets; the player view."""
 
 from __future__ import annotations
 
@@ -10,5 +10,9 @@ OBJEKTIT = "objektien-luonti"
 """The id its scene files name."""
 
 SYSTEM = system_on_shared_stack(
-    OBJEKTIT, ("objektit",), "Objektien luonti", {Capability.IMPORT}, module="objektit"
+    OBJEKTIT,
+    ("objektit",),
+    "Objektien luonti",
+    {Capability.IMPORT, Capability.PLAYER_VIEW},
+    module="objektit",
 )

@@ -30,15 +30,21 @@ def system_on_shared_stack(
             ``fatescreen.commands.systems.NAME`` and ``SCREEN`` in
             ``fatescreen.ui.systems.NAME``; a dotted package (``"my_game"``) is one
             folder holding them as ``my_game.scene:FORMAT``, ``my_game.verbs:VERBS`` and
-            ``my_game.screen:SCREEN``.
+            ``my_game.screen:SCREEN``. With :attr:`Capability.PLAYER_VIEW`, what the
+            players see is ``PUBLIC`` in ``fatescreen.scene.systems.NAME_public`` and how
+            it is shown ``PLAYERS`` in ``fatescreen.ui.systems.NAME_players``
+            (``my_game.public:PUBLIC`` and ``my_game.players:PLAYERS`` in a folder).
     """
     if "." in module:
         scene, verbs, screen = f"{module}.scene", f"{module}.verbs", f"{module}.screen"
+        public, players = f"{module}.public", f"{module}.players"
     else:
         scene, verbs, screen = (
             f"fatescreen.{layer}.systems.{module}" for layer in ("scene", "commands", "ui")
         )
+        public, players = f"{scene}_public", f"{screen}_players"
     declared = frozenset(capabilities)
+    shown = Capability.PLAYER_VIEW in declared
     return RuleSystem(
         id=system_id,
         aliases=tuple(aliases),
@@ -54,4 +60,6 @@ def system_on_shared_stack(
         scene_format=f"{scene}:FORMAT",
         verbs=f"{verbs}:VERBS",
         screen=f"{screen}:SCREEN",
+        public=f"{public}:PUBLIC" if shown else None,
+        player_panes=f"{players}:PLAYERS" if shown else None,
     )

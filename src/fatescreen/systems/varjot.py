@@ -1,5 +1,5 @@
 """Menneisyyden varjot (seed 002), on the shared stack: checks, dice after the roll, pools,
-gift dice; characters from CSV sheets."""
+gift dice; characters from CSV sheets; the player view."""
 
 from __future__ import annotations
 
@@ -10,5 +10,9 @@ VARJOT = "menneisyyden-varjot"
 """The id its scene files name."""
 
 SYSTEM = system_on_shared_stack(
-    VARJOT, ("varjot",), "Menneisyyden varjot", {Capability.IMPORT}, module="varjot"
+    VARJOT,
+    ("varjot",),
+    "Menneisyyden varjot",
+    {Capability.IMPORT, Capability.PLAYER_VIEW},
+    module="varjot",
 )

@@ -30,6 +30,7 @@ class ToyFormat:
 
     system = TOY
     keys = ("counters",)
+    transient = ()
 
     def decode(
         self, reader: Reader, top: Mapping[str, Any], title: str, notes: str

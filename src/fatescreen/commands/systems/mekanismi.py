@@ -17,6 +17,7 @@ from fatescreen.commands.systems.base import (
     Words,
     percent,
 )
+from fatescreen.commands.systems.visibility import add_visibility_verbs
 from fatescreen.i18n import tr
 from fatescreen.rules.mekanismi.check import Check, CheckResult, Side, SuccessLevel
 from fatescreen.rules.mekanismi.check import resolve as resolve_check
@@ -537,3 +538,6 @@ def drop_verb(ctx: Ctx, words: Words) -> Applied:
     words.done()
     line = ctx.tr("mekanismi.drop.line", name=side_name(ctx.lang, opened.actor))
     return Applied(replace(ctx.value, check=None), (line,), line)
+
+
+add_visibility_verbs(VERBS, "character", "Rosvopäällikkö")

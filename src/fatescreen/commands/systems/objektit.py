@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from fatescreen.commands.names import fold, resolve
 from fatescreen.commands.systems.base import SystemApplied, SystemContext, VerbSet, Words, percent
+from fatescreen.commands.systems.visibility import add_visibility_verbs
 from fatescreen.i18n import tr
 from fatescreen.rules.objektit.condition import CONDITION_MAX, condition_level
 from fatescreen.rules.objektit.conflict import Conflict, ConflictResult, Step, step_for
@@ -462,3 +463,6 @@ def drop_verb(ctx: Ctx, words: Words) -> Applied:
     words.done()
     line = ctx.tr("objektit.drop.line", name=opened.name)
     return Applied(replace(ctx.value, conflict=None), (line,), line)
+
+
+add_visibility_verbs(VERBS, "object", "Merikotka")

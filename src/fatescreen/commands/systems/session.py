@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Generic
+from typing import Any, Generic, cast
 
 from fatescreen.commands.core import split_line
 from fatescreen.commands.errors import CommandError, rules_message
@@ -112,6 +112,16 @@ class SystemSession(JournalGuard, Generic[S]):
     def adopt(self, other: SystemSession[S]) -> None:
         """Take the other session's file, value and history."""
         self.loaded, self.value, self.history = other.loaded, other.value, other.history
+
+    def continued_in(self, loaded: SystemSession[S]) -> bool:
+        """Whether ``loaded``, a session read from the file just now, holds what this one
+        holds, the fields no file holds aside (the GM saved it: a player view following
+        the session keeps this one's history)."""
+        if loaded.system != self.system:
+            return False
+        kept = {name: getattr(self.value, name) for name in scene_format(self.system).transient}
+        carried: Any = replace(cast(Any, loaded.value), **kept)
+        return bool(carried == self.value)
 
     # -- commands ----------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from fatescreen.commands.systems.base import (
     Words,
     percent,
 )
+from fatescreen.commands.systems.visibility import add_visibility_verbs
 from fatescreen.i18n import tr
 from fatescreen.rules.varjot.check import (
     GM_PENALTY_MAX,
@@ -577,3 +578,6 @@ def odds_verb(ctx: Ctx, words: Words) -> Applied:
             break
     words.done()
     return Applied(ctx.value, tuple(_rating_odds_lines(ctx, sides)))
+
+
+add_visibility_verbs(VERBS, "character", "Kalmanlordi")

@@ -35,6 +35,10 @@ class SceneFormat(Protocol[S]):
     """The id the file's ``system`` key names."""
     keys: tuple[str, ...]
     """Its own top-level keys and sections (besides :data:`COMMON_KEYS`)."""
+    transient: tuple[str, ...]
+    """Fields of the scene value the file does not hold (a check under way, the last
+    result): a save keeps them as they are, and a scene read back from its saved file is
+    the scene saved once they are put back."""
 
     def decode(self, reader: Reader, top: Mapping[str, Any], title: str, notes: str) -> S | None:
         """The scene value from the file's top table, recording every problem in

@@ -19,6 +19,7 @@ the scene value play changes (seed 003).
     name = "Rosvo"
     abilities = { Taistelu = 2 }
     health = 1
+    hidden = true       # the players do not see the character (docs/player-view.md)
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from fatescreen.systems.mekanismi import MEKANISMI
 
 KEYS = ("pc", "npc")
 CHARACTER_KEYS = ("name", "player", "abilities", "gear", "damage", "health", "notes")
+NPC_KEYS = (*(key for key in CHARACTER_KEYS if key != "player"), "hidden")
 MAX_DICE = 99
 """The largest ability rating, in dice (a pool may grow past it with advantages)."""
 GEAR_WORDS: Mapping[str, Advantage] = {
@@ -56,6 +58,8 @@ class Member:
     sheet: Character
     player: str | None = None
     notes: str = ""
+    hidden: bool = False
+    """A GM's character the players do not see."""
 
     @property
     def name(self) -> str:
@@ -119,6 +123,18 @@ class MekanismiScene:
                 return member.sheet
         raise KeyError(name)
 
+    def visibility(self) -> dict[str, bool | None]:
+        """Every character by name: whether the players do not see it (None for a PC)."""
+        return {m.name: None if m.player is not None else m.hidden for m in self.members}
+
+    def with_hidden(self, name: str, hidden: bool) -> MekanismiScene:
+        """The scene with the GM's character ``name`` kept from the players, or shown."""
+        members = tuple(
+            replace(member, hidden=hidden) if member.name == name else member
+            for member in self.members
+        )
+        return replace(self, members=members)
+
     def with_character(self, sheet: Character) -> MekanismiScene:
         """The scene with one character's sheet (by name) replaced."""
         members = tuple(
@@ -133,6 +149,7 @@ class MekanismiFormat:
 
     system = MEKANISMI
     keys = KEYS
+    transient = ("check", "last")
 
     def decode(
         self, reader: Reader, top: Mapping[str, Any], title: str, notes: str
@@ -159,7 +176,8 @@ class MekanismiFormat:
         return MekanismiScene(title)
 
     def file_state(self, value: MekanismiScene) -> Mapping[KeyPath, Any]:
-        """The damage points each character has taken (0 is left unwritten)."""
+        """The damage points each character has taken (0 is left unwritten), and the GM's
+        characters kept from the players."""
         state: dict[KeyPath, Any] = {}
         counters = {"pc": 0, "npc": 0}
         for member in value.members:
@@ -167,6 +185,8 @@ class MekanismiFormat:
             index = counters[section]
             counters[section] += 1
             state[(section, index, "damage")] = member.sheet.damage.taken or None
+            if section == "npc":
+                state[(section, index, "hidden")] = member.hidden or None
         return state
 
 
@@ -174,7 +194,7 @@ FORMAT = MekanismiFormat()
 
 
 def _member(reader: Reader, item: object, path: KeyPath, is_pc: bool) -> Member | None:
-    allowed = CHARACTER_KEYS if is_pc else tuple(k for k in CHARACTER_KEYS if k != "player")
+    allowed = CHARACTER_KEYS if is_pc else NPC_KEYS
     table = reader.table(item, path, allowed)
     if table is None:
         return None
@@ -196,10 +216,11 @@ def _member(reader: Reader, item: object, path: KeyPath, is_pc: bool) -> Member 
         if "health" in table
         else None
     )
+    hidden = reader.boolean(table.get("hidden", False), (*path, "hidden"))
     if name is None or (is_pc and player is None) or taken is None:
         return None
     sheet = Character(name, abilities, gear, DamageTrack(taken, health))
-    return Member(sheet, player, notes or "")
+    return Member(sheet, player, notes or "", hidden=bool(hidden))
 
 
 def _abilities(reader: Reader, value: object, path: KeyPath) -> tuple[tuple[str, int], ...]:

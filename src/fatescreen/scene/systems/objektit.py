@@ -21,6 +21,7 @@ objects (characters, ships, armies) with their sheets and condition (seed 001).
     developed = { poliisi = 4, ammunta = 3 }
     default = 1          # the GM's value for a missing developed ability
     condition = 6        # written by fatescreen
+    # hidden = true      # a GM's object the players do not see (docs/player-view.md)
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ OBJECT_KEYS = (
     "goal",
     "goals",
     "notes",
+    "hidden",
 )
 DEFAULT_RESIST = "kova"
 """The inherent ability used against damage when a kind names none (the seed's «kova»)."""
@@ -80,6 +82,8 @@ class Entry:
     history: str = ""
     appearance: str = ""
     notes: str = ""
+    hidden: bool = False
+    """A GM's object the players do not see."""
 
     @property
     def name(self) -> str:
@@ -135,6 +139,17 @@ class ObjektitScene:
         """The kind called ``name``, if any."""
         return next((kind for kind in self.kinds if kind.name == name), None)
 
+    def visibility(self) -> dict[str, bool | None]:
+        """Every object by name: whether the players do not see it (None for a player's)."""
+        return {e.name: None if e.player is not None else e.hidden for e in self.entries}
+
+    def with_hidden(self, name: str, hidden: bool) -> ObjektitScene:
+        """The scene with the GM's object ``name`` kept from the players, or shown."""
+        entries = tuple(
+            replace(entry, hidden=hidden) if entry.name == name else entry for entry in self.entries
+        )
+        return replace(self, entries=entries)
+
     def with_sheet(self, sheet: ObjectSheet) -> ObjektitScene:
         """The scene with one object's sheet (by name) replaced."""
         entries = tuple(
@@ -149,6 +164,7 @@ class ObjektitFormat:
 
     system = OBJEKTIT
     keys = KEYS
+    transient = ("conflict", "last", "initiative")
 
     def decode(
         self, reader: Reader, top: Mapping[str, Any], title: str, notes: str
@@ -173,13 +189,16 @@ class ObjektitFormat:
         return ObjektitScene(title)
 
     def file_state(self, value: ObjektitScene) -> Mapping[KeyPath, Any]:
-        """Each object's condition (a good condition, 6, is left unwritten)."""
-        return {
-            ("object", index, "condition"): (
-                None if entry.sheet.condition == CONDITION_MAX else entry.sheet.condition
+        """Each object's condition (a good condition, 6, is left unwritten), and the GM's
+        objects kept from the players."""
+        state: dict[KeyPath, Any] = {}
+        for index, entry in enumerate(value.entries):
+            condition = entry.sheet.condition
+            state[("object", index, "condition")] = (
+                None if condition == CONDITION_MAX else condition
             )
-            for index, entry in enumerate(value.entries)
-        }
+            state[("object", index, "hidden")] = entry.hidden or None
+        return state
 
 
 FORMAT = ObjektitFormat()
@@ -240,6 +259,9 @@ def _entry(reader: Reader, item: object, path: KeyPath, kinds: Mapping[str, Kind
         high=CONDITION_MAX,
     )
     goals = tuple(reader.texts(table.get("goals", []), (*path, "goals"), limit=MAX_TEXT))
+    hidden = reader.boolean(table.get("hidden", False), (*path, "hidden"))
+    if hidden and player is not None:
+        reader.fail((*path, "hidden"), text("check.objektit.hidden_player"))
     if name is None or condition is None:
         return None
     sheet = ObjectSheet(
@@ -252,7 +274,15 @@ def _entry(reader: Reader, item: object, path: KeyPath, kinds: Mapping[str, Kind
         texts["goal"],
         goals,
     )
-    return Entry(sheet, kind, player, texts["history"], texts["appearance"], texts["notes"])
+    return Entry(
+        sheet,
+        kind,
+        player,
+        texts["history"],
+        texts["appearance"],
+        texts["notes"],
+        hidden=bool(hidden),
+    )
 
 
 def _ratings(reader: Reader, value: object, path: KeyPath) -> tuple[tuple[str, int], ...]:

@@ -18,6 +18,7 @@ pools, the gift dice left this session; and the scene value play changes (seed 0
     [[npc]]
     name = "Vartija"
     abilities = { Miekkailu = 2 }
+    hidden = true       # the players do not see the character (docs/player-view.md)
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from fatescreen.systems.varjot import VARJOT
 
 KEYS = ("players", "gm", "gift_dice", "pc", "npc")
 CHARACTER_KEYS = ("name", "player", "abilities", "pools", "notes")
+NPC_KEYS = ("name", "abilities", "pools", "notes", "hidden")
 POOL_KEYS = ("max", "left")
 MAX_PLAYERS = 50
 DEFAULT_GM = "GM"
@@ -74,6 +76,8 @@ class VarjotScene:
     """The check being built, rolled, or having dice added; None between checks."""
     last: Settled | None = None
     """The check settled last."""
+    hidden: frozenset[str] = frozenset()
+    """The GM's characters the players do not see, by name."""
 
     @property
     def table(self) -> tuple[str, ...]:
@@ -86,6 +90,16 @@ class VarjotScene:
             if character.name == name:
                 return character
         raise KeyError(name)
+
+    def visibility(self) -> dict[str, bool | None]:
+        """Every character by name: whether the players do not see it (None for a PC)."""
+        return {
+            c.name: None if c.player is not None else c.name in self.hidden for c in self.characters
+        }
+
+    def with_hidden(self, name: str, hidden: bool) -> VarjotScene:
+        """The scene with the GM's character ``name`` kept from the players, or shown."""
+        return replace(self, hidden=self.hidden | {name} if hidden else self.hidden - {name})
 
     def with_character(self, character: Character) -> VarjotScene:
         """The scene with one character (by name) replaced."""
@@ -100,6 +114,7 @@ class VarjotFormat:
 
     system = VARJOT
     keys = KEYS
+    transient = ("check", "last")
 
     def decode(
         self, reader: Reader, top: Mapping[str, Any], title: str, notes: str
@@ -115,11 +130,15 @@ class VarjotFormat:
         if gm in players:
             reader.fail(("gm",), text("check.varjot.gm", name=gm))
         characters: list[Character] = []
+        hidden: set[str] = set()
         for section in ("pc", "npc"):
             for index, item in enumerate(records(reader, top, section)):
                 character = _character(reader, item, (section, index), section == "pc", players)
                 if character is None:
                     continue
+                marked = item.get("hidden", False) if isinstance(item, dict) else False
+                if reader.boolean(marked, (section, index, "hidden")):
+                    hidden.add(character.name)
                 if any(c.name == character.name for c in characters):
                     reader.fail(
                         (section, index, "name"), text("check.here_twice", name=character.name)
@@ -138,20 +157,25 @@ class VarjotFormat:
             gifts = GiftDice(tuple(counts.items()))
         if reader.problems:
             return None
-        return VarjotScene(title, notes, players, gm, tuple(characters), gifts)
+        return VarjotScene(
+            title, notes, players, gm, tuple(characters), gifts, hidden=frozenset(hidden)
+        )
 
     def blank(self, title: str) -> VarjotScene:
         """A scene with nobody in it (quick rolls and odds)."""
         return VarjotScene(title)
 
     def file_state(self, value: VarjotScene) -> Mapping[KeyPath, Any]:
-        """Pool points left per character and gift dice left per player."""
+        """Pool points left per character, gift dice left per player, and the GM's
+        characters kept from the players."""
         state: dict[KeyPath, Any] = {("gift_dice",): dict(value.gifts.left)}
         counters = {"pc": 0, "npc": 0}
         for character in value.characters:
             section = "pc" if character.player is not None else "npc"
             index = counters[section]
             counters[section] += 1
+            if section == "npc":
+                state[(section, index, "hidden")] = character.name in value.hidden or None
             for pool in character.pools:
                 short = pool.maximum if pool.left == pool.maximum else None
                 state[(section, index, "pools", pool.name)] = (
@@ -166,7 +190,7 @@ FORMAT = VarjotFormat()
 def _character(
     reader: Reader, item: object, path: KeyPath, is_pc: bool, players: tuple[str, ...]
 ) -> Character | None:
-    allowed = CHARACTER_KEYS if is_pc else tuple(k for k in CHARACTER_KEYS if k != "player")
+    allowed = CHARACTER_KEYS if is_pc else NPC_KEYS
     table = reader.table(item, path, allowed)
     if table is None:
         return None

@@ -1,4 +1,5 @@
-"""The player view app: follows the GM's session and shows only what is public."""
+"""The player view app: follows the GM's session and shows only what is public, in the panes
+the scene's system declares (its ``player_panes`` part)."""
 
 from __future__ import annotations
 
@@ -17,32 +18,15 @@ from textual.worker import get_current_worker
 
 from fatescreen.commands.follow import Followed, Follower, FollowState
 from fatescreen.i18n import default_language, tr
-from fatescreen.scene.public import PublicScene
+from fatescreen.scene.public_view import PublicValue
 from fatescreen.ui.lines import line_key
-from fatescreen.ui.players import render
+from fatescreen.ui.players.panes import COLUMNS, PlayerPanes
 from fatescreen.ui.text import Part as TextPart
 from fatescreen.ui.text import assemble
 from fatescreen.ui.themes import DEFAULT_THEME, load_themes
 
 POLL_SECONDS = 0.2
 """How often the files are looked at (a few ``stat`` calls; a change shows within two)."""
-
-PARTS = (
-    ("left", ("zones", "aspects")),
-    ("middle", ("pcs",)),
-    ("right", ("turn", "npcs", "countdowns", "rolls")),
-)
-"""The view's columns and the parts in each."""
-
-TITLES = {
-    "zones": "players.zones",
-    "aspects": "players.aspects",
-    "pcs": "players.pcs",
-    "npcs": "players.npcs",
-    "turn": "players.turn",
-    "countdowns": "players.countdowns",
-    "rolls": "players.rolls",
-}
 
 
 class Part(Static):
@@ -76,9 +60,11 @@ class PlayersApp(App[None]):
         self.lang = lang or default_language()
         self.poll_seconds = poll_seconds
         self.follower = Follower(path, lang=self.lang)
+        self.panes: PlayerPanes = self.follower.system.part("player_panes")
+        """The panes the scene's system shows."""
         self.followed: Followed | None = None
         """What is shown now."""
-        self.followed_scene: PublicScene | None = None
+        self.followed_scene: PublicValue | None = None
         """The last scene shown (it stays when the file goes)."""
         self.shown: dict[str, Content] = {}
         """The text of each part as last shown."""
@@ -89,15 +75,19 @@ class PlayersApp(App[None]):
         self.theme = DEFAULT_THEME
 
     def compose(self) -> ComposeResult:
-        """The status line, a banner for bad news, and the parts in three columns."""
+        """The status line, a banner for bad news, and the system's panes in their
+        columns."""
         yield Static(id="status")
         yield Static(id="banner")
         with Vertical(id="columns"):
-            for column, parts in PARTS:
+            for column in COLUMNS:
+                panes = self.panes.in_column(column)
+                if not panes:
+                    continue
                 with VerticalScroll(id=column, classes="column"):
-                    for name in parts:
-                        part = Part(id=name, classes="part")
-                        part.border_title = tr(self.lang, TITLES[name])
+                    for pane in panes:
+                        part = Part(id=pane.name, classes="part")
+                        part.border_title = tr(self.lang, pane.title)
                         yield part
 
     def on_mount(self) -> None:
@@ -133,8 +123,8 @@ class PlayersApp(App[None]):
         last = self.followed_scene
         title = last.title if last is not None else self.path.name
         status: list[TextPart] = [("fatescreen", "bold $accent"), " · ", (title, "bold")]
-        if scene is not None:
-            status += [" · ", (tr(lang, "players.gm_pool", count=scene.gm_pool), "$secondary")]
+        if scene is not None and (said := self.panes.status(scene, lang)):
+            status += [" · ", *said]
         if followed.state is FollowState.LIVE:
             status += [" · ", (tr(lang, "players.following"), "$success")]
         status_text = assemble(*status)
@@ -143,15 +133,7 @@ class PlayersApp(App[None]):
         self._banner(followed)
         if scene is None:
             return
-        texts = {
-            "zones": render.zones_text(scene, lang),
-            "aspects": render.aspects_text(scene, lang),
-            "pcs": render.characters_text(scene.pcs, lang),
-            "npcs": render.characters_text(scene.npcs, lang),
-            "turn": render.turn_text(scene, lang),
-            "countdowns": render.countdowns_text(scene, lang),
-            "rolls": render.rolls_text(followed.rolls, lang),
-        }
+        texts = {pane.name: pane.render(scene, followed.rolls, lang) for pane in self.panes.panes}
         for name, text in texts.items():
             if name not in self.shown or line_key(self.shown[name]) != line_key(text):
                 self.shown[name] = text

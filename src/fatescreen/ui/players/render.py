@@ -1,4 +1,5 @@
-"""The player view's text: each part of a public scene as lines of screen text.
+"""The player view's text of a Fate scene: each part of a public scene as lines of screen
+text, and Fate's ``player_panes`` part (:data:`PANES`).
 
 Everything shown comes from a :class:`~fatescreen.scene.public.PublicScene`, which holds
 no secret; user text is placed literally.
@@ -20,6 +21,7 @@ from fatescreen.scene.public import (
     PublicTrack,
 )
 from fatescreen.scene.public_text import roll_text, severity_text
+from fatescreen.ui.players.panes import PlayerPane, PlayerPanes
 from fatescreen.ui.text import PIPS, Part, assemble, join_lines
 
 NAME_ROOM = 14
@@ -167,3 +169,56 @@ def rolls_text(rolls: Iterable[PublicRoll], lang: str) -> Content:
     """The last rolls, newest first."""
     lines = [roll_line(roll, lang) for roll in reversed(tuple(rolls))]
     return join_lines(lines) if lines else assemble((tr(lang, "players.none"), "$text-muted"))
+
+
+def _scene(public: object) -> PublicScene:
+    assert isinstance(public, PublicScene)
+    return public
+
+
+def _zones(public: object, rolls: tuple[object, ...], lang: str) -> Content:
+    return zones_text(_scene(public), lang)
+
+
+def _aspects(public: object, rolls: tuple[object, ...], lang: str) -> Content:
+    return aspects_text(_scene(public), lang)
+
+
+def _pcs(public: object, rolls: tuple[object, ...], lang: str) -> Content:
+    return characters_text(_scene(public).pcs, lang)
+
+
+def _npcs(public: object, rolls: tuple[object, ...], lang: str) -> Content:
+    return characters_text(_scene(public).npcs, lang)
+
+
+def _turn(public: object, rolls: tuple[object, ...], lang: str) -> Content:
+    return turn_text(_scene(public), lang)
+
+
+def _countdowns(public: object, rolls: tuple[object, ...], lang: str) -> Content:
+    return countdowns_text(_scene(public), lang)
+
+
+def _rolls(public: object, rolls: tuple[object, ...], lang: str) -> Content:
+    return rolls_text((roll for roll in rolls if isinstance(roll, PublicRoll)), lang)
+
+
+def _gm_pool(public: object, lang: str) -> list[Part]:
+    return [(tr(lang, "players.gm_pool", count=_scene(public).gm_pool), "$secondary")]
+
+
+PANES = PlayerPanes(
+    (
+        PlayerPane("zones", "players.zones", "left", _zones),
+        PlayerPane("aspects", "players.aspects", "left", _aspects),
+        PlayerPane("pcs", "players.pcs", "middle", _pcs),
+        PlayerPane("turn", "players.turn", "right", _turn),
+        PlayerPane("npcs", "players.npcs", "right", _npcs),
+        PlayerPane("countdowns", "players.countdowns", "right", _countdowns),
+        PlayerPane("rolls", "players.rolls", "right", _rolls),
+    ),
+    status=_gm_pool,
+)
+"""Fate's ``player_panes`` part: zones and situation aspects; the PCs; the turn order, the
+others, the countdowns and the last rolls."""

@@ -19,7 +19,7 @@ from fatescreen.rules.mekanismi.pools import Pool
 from fatescreen.scene.systems.mekanismi import MekanismiScene, Member, OpenCheck
 from fatescreen.ui.systems.parts import chance_bar, chunks
 from fatescreen.ui.systems.shell import SystemPane, SystemScreen
-from fatescreen.ui.text import Part, assemble, join_lines
+from fatescreen.ui.text import Part, assemble, join_lines, secret_mark
 
 
 class CharactersPane(SystemPane):
@@ -40,7 +40,12 @@ def _member(member: Member, lang: str) -> list[Content]:
     """Name, player and damage track on one line; abilities two to a line; gear on one."""
     sheet = member.sheet
     owner = member.player or tr(lang, "mekanismi.gm")
-    head: list[Part] = [(sheet.name, "bold $accent"), (f"  ({owner})  ", "$text-muted")]
+    mark = secret_mark(tr(lang, "gm.name")) if member.hidden else ""  # the players cannot see it
+    head: list[Part] = [
+        (sheet.name, "bold $accent"),
+        (mark, "$text-muted italic"),
+        (f"  ({owner})  ", "$text-muted"),
+    ]
     track = sheet.damage
     if track.taken or track.health is not None:
         head += _track(track.taken, track.health, lang)

@@ -31,7 +31,7 @@ from fatescreen.rules.objektit.odds import conflict_odds
 from fatescreen.scene.systems.objektit import Entry, ObjektitScene, OpenConflict
 from fatescreen.ui.systems.parts import chance_bar, chunks
 from fatescreen.ui.systems.shell import SystemPane, SystemScreen
-from fatescreen.ui.text import Part, assemble, join_lines
+from fatescreen.ui.text import Part, assemble, join_lines, secret_mark
 
 
 class ObjectsPane(SystemPane):
@@ -51,6 +51,8 @@ class ObjectsPane(SystemPane):
 def _entry(entry: Entry, lang: str) -> list[Content]:
     sheet = entry.sheet
     head: list[Part] = [(sheet.name, "bold $accent")]
+    if entry.hidden:  # the players cannot see it: the GM's mark
+        head.append((secret_mark(tr(lang, "gm.name")), "$text-muted italic"))
     if entry.player:
         head.append((f"  ({entry.player})", "$text-muted"))
     if sheet.concept:

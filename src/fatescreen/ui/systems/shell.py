@@ -28,6 +28,7 @@ from fatescreen.commands.systems.base import VerbSet
 from fatescreen.commands.systems.session import META, SystemSession, open_system_session
 from fatescreen.commands.writer import locked_message, open_writer
 from fatescreen.i18n import chosen_language, tr
+from fatescreen.scene import presence
 from fatescreen.scene.errors import Problem, SceneFileError
 from fatescreen.scene.lock import SceneLocked
 from fatescreen.ui.config import load_settings, save_settings
@@ -340,6 +341,9 @@ class SystemApp(App[None]):
         if replayed:
             self.notify(tr(self.view_state.lang, "ui.recovered", count=replayed), markup=False)
         journal = self.session.journal
+        if journal is not None:
+            # the player view follows while it is here
+            presence.claim(journal, writer=self.session.writer_lock is not None)
         if journal is not None and journal.set_aside is not None:
             path, count = journal.set_aside
             journal.set_aside = None
@@ -376,8 +380,11 @@ class SystemApp(App[None]):
         return screen
 
     def on_unmount(self) -> None:
-        """The scene is free for another writer."""
+        """The player view tells the players that the GM's session is over; the scene is
+        free for another writer."""
         if self.session is not None:
+            if self.session.journal is not None:
+                presence.release(self.session.journal)
             self.session.close()
 
     def on_system_screen_command_entered(self, message: SystemScreen.CommandEntered) -> None:

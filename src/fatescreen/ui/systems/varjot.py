@@ -17,7 +17,7 @@ from fatescreen.rules.varjot.odds import improve_odds, level_odds, opposed_odds,
 from fatescreen.rules.varjot.sheet import Character
 from fatescreen.scene.systems.varjot import VarjotScene
 from fatescreen.ui.systems.shell import SystemPane, SystemScreen
-from fatescreen.ui.text import assemble, join_lines
+from fatescreen.ui.text import assemble, join_lines, secret_mark
 
 
 def _rating(rating: int, lang: str) -> str:
@@ -41,7 +41,15 @@ class CharactersPane(SystemPane):
 
     def _character(self, character: Character, value: VarjotScene, lang: str) -> list[Content]:
         owner = character.player or value.gm
-        lines = [assemble((character.name, "bold $accent"), (f"  ({owner})", "$text-muted"))]
+        # the players cannot see it: the GM's mark
+        mark = secret_mark(tr(lang, "gm.name")) if character.name in value.hidden else ""
+        lines = [
+            assemble(
+                (character.name, "bold $accent"),
+                (mark, "$text-muted italic"),
+                (f"  ({owner})", "$text-muted"),
+            )
+        ]
         abilities = " · ".join(f"{a.name} {_rating(a.rating, lang)}" for a in character.abilities)
         lines.append(assemble("  ", abilities))
         if character.pools:
