@@ -12,6 +12,7 @@ import pytest
 from textual import events
 
 from fatescreen.i18n import tr
+from fatescreen.ui.dialogs import ChoiceDialog
 from fatescreen.ui.keys import shown_description
 from fatescreen.ui.systems.shell import CommandLine, SystemApp
 from tests.ui.support import screen_text, until
@@ -108,3 +109,39 @@ async def test_the_footer_shows_whole_keys_at_120_columns(
         assert shown[-1] == f"^p {tr(lang, 'ui.key.command_palette')}"
         # the system's check key and the command line are always there
         assert shown[0].startswith(":") and any(label.startswith("c ") for label in shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("system", sorted(SCENES))
+async def test_quitting_with_changes_not_saved_asks_first(
+    tmp_path: Path, system: str, lang: str
+) -> None:
+    """As Fate's dashboard: s saves and quits, q quits without saving, Esc stays."""
+    app = app_on(tmp_path, system, lang)
+    path = tmp_path / SCENES[system][0].name
+    before = path.read_text(encoding="utf-8")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session is not None
+        field = app.screen.query_one(CommandLine)
+        await pilot.press("c")
+        field.value = SCENES[system][1]
+        await pilot.press("enter")
+        await pilot.pause()
+        change = {
+            "varjot": "gift Anni",
+            "mekanismi": "hurt Ragnar 1",
+            "objektit": "public Merikotka",
+        }
+        assert app.session.execute(change[system]).ok
+        assert app.session.dirty  # a change the file holds
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("escape")
+        assert app.is_running and not isinstance(app.screen, ChoiceDialog)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("s")
+        await until(pilot, lambda: not app.is_running)
+    assert path.read_text(encoding="utf-8") != before

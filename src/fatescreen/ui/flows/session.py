@@ -73,19 +73,8 @@ class SessionFlow:
             if result is not None and result.ok:
                 leave()
 
-        options: list[tuple[str, Content | str]] = [
-            (SAVE, table.tr("ui.quit_save")),
-            (QUIT, table.tr("ui.quit_discard")),
-        ]
-        keys = [("s", table.tr("ui.quit_save"), SAVE), ("q", table.tr("ui.quit_discard"), QUIT)]
-        note = table.tr("ui.quit_note")
-        if table.session.read_only:
-            # nothing here is ever written: no save to offer, and no journal keeps the changes
-            options, keys, note = options[1:], keys[1:], table.tr("ui.quit_note_read_only")
-        title = table.tr("ui.quit_title")
-        table.push_screen(
-            ChoiceDialog(table.view_state, title, options, note=note, keys=keys), decide
-        )
+        # nothing a read-only dashboard holds is ever written: no save offered there
+        table.push_screen(quit_dialog(table.view_state, read_only=table.session.read_only), decide)
 
     def save(self, apply: Callable[[Order], None]) -> None:
         """Save through ``apply``; when a file was edited by hand since the session read
@@ -105,6 +94,23 @@ class SessionFlow:
                 apply(line)
 
         table.push_screen(hand_edit_dialog(table.view_state, edited, len(session.unsaved)), decide)
+
+
+def quit_dialog(view: View, *, read_only: bool) -> ChoiceDialog:
+    """The question before quitting with changes not saved: s saves and quits, q quits
+    without saving, Esc stays; a read-only dashboard, which writes nothing, offers no save."""
+    options: list[tuple[Order, Content | str]] = [
+        (SAVE, view.tr("ui.quit_save")),
+        (QUIT, view.tr("ui.quit_discard")),
+    ]
+    keys: list[tuple[str, str, Order]] = [
+        ("s", view.tr("ui.quit_save"), SAVE),
+        ("q", view.tr("ui.quit_discard"), QUIT),
+    ]
+    note = view.tr("ui.quit_note")
+    if read_only:
+        options, keys, note = options[1:], keys[1:], view.tr("ui.quit_note_read_only")
+    return ChoiceDialog(view, view.tr("ui.quit_title"), options, note=note, keys=keys)
 
 
 def hand_edit_dialog(view: View, edited: tuple[Path, ...], changes: int) -> ChoiceDialog:

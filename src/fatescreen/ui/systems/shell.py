@@ -32,7 +32,7 @@ from fatescreen.scene import presence
 from fatescreen.scene.errors import Problem, SceneFileError
 from fatescreen.scene.lock import SceneLocked
 from fatescreen.ui.config import load_settings, save_settings
-from fatescreen.ui.flows.session import hand_edit_dialog
+from fatescreen.ui.flows.session import QUIT, SAVE, hand_edit_dialog, quit_dialog
 from fatescreen.ui.keys import (
     LocalFooter,
     binding_commands,
@@ -402,6 +402,24 @@ class SystemApp(App[None]):
                 )
                 return
         self._apply(message.line)
+
+    async def action_quit(self) -> None:
+        """Quit at once with nothing unsaved; else ask, as Fate's dashboard does: s saves
+        and quits, q quits without saving (the journal keeps the changes), Esc stays."""
+        session = self.session
+        if session is None or not session.dirty:
+            self.exit()
+            return
+
+        def decide(choice: str | None) -> None:
+            if choice == QUIT:
+                self.exit()
+            elif choice == SAVE:
+                self._apply("save")
+                if not session.dirty:
+                    self.exit()
+
+        self.push_screen(quit_dialog(self.view_state, read_only=session.read_only), decide)
 
     def _save_chosen(self, line: str | None) -> None:
         if line is not None:
