@@ -468,3 +468,26 @@ def test_a_command_journaled_while_the_follower_reads_shows_at_the_next_poll(
     followed = follower.poll()
     assert followed is not None and followed.scene is not None
     assert "Hooded assassin" in [c.name for c in followed.scene.npcs]
+
+
+@pytest.mark.parametrize("recovered", [True, False])
+def test_a_crash_and_its_recovery_leave_each_roll_shown_once(chapel: Path, recovered: bool) -> None:
+    """The GM's dashboard dies; the next one replays its journal (the same rolls, in a
+    journal of its own) or discards it (the rolls never happened): the players see each
+    roll once, or not at all. A save by the same dashboard keeps its rolls (see
+    test_undo.py)."""
+    gm = Session.open(chapel, lock=True)
+    follower = Follower(chapel)
+    gm.execute("overcome silbestre Athletics ++00 vs 2")
+    first = follower.poll()
+    assert first is not None and [roll.dice for roll in first.rolls] == ["++00"]
+    assert gm.writer_lock is not None
+    gm.writer_lock.release()  # the process died: the OS lets its lock go, nothing else
+    again = Session.open(chapel, lock=True)
+    if recovered:
+        assert again.recover() == 1
+    else:
+        again.discard_recovery()
+    followed = follower.poll() or first  # None: nothing the players see changed
+    assert [roll.dice for roll in followed.rolls] == (["++00"] if recovered else [])
+    again.close()

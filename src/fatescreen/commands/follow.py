@@ -155,6 +155,8 @@ class Follower:
         """The journal as read so far."""
         self._session: FollowedSession | None = None
         self._base = ""
+        self._writer: object = None
+        """The writer of the journal the session follows (see JournalTail.writer)."""
         """The digest of the text the session's journal is written against."""
         self._applied = 0
         """How many of the journal's records the session has applied."""
@@ -239,7 +241,11 @@ class Follower:
             if self._session is None or (key is not None and key != self._key):
                 self._read_files(key)
             elif restarted and self._applied > 0:
-                self._read_files(key)  # the records applied are not in the new journal
+                # the records applied are not in the new journal; one another writer began
+                # against the same text replaced the old (a crash's recovery replays in it
+                # what still stands, a discarded one never happened), else the GM saved
+                replaced = self._tail.writer is not None and self._tail.writer != self._writer
+                self._read_files(key, replaced=replaced and self._tail.base == self._base)
             elif restarted:
                 self._applied = 0  # the same files, and nothing of the old journal applied
             self._apply_new()
@@ -272,9 +278,11 @@ class Follower:
             del self._kept_rolls[:-ROLLS_KEPT]
         self._applied = len(records)
 
-    def _read_files(self, key: str | None) -> None:
+    def _read_files(self, key: str | None, *, replaced: bool = False) -> None:
         """Start again from the files, whose texts are ``key`` if they were just read (the
-        GM's history goes on when they hold what the session held: the GM saved it).
+        GM's history goes on when they hold what the session held: the GM saved it);
+        ``replaced``: the journal followed was replaced by another writer's over the same
+        files, which holds what stands: the old records' history and rolls are not kept.
 
         Raises:
             SceneFileError: A file is invalid.
@@ -284,12 +292,13 @@ class Follower:
         key = self._files_key() if key is None else key
         loaded, base = self._load()
         earlier = self._session
-        if earlier is not None and earlier.continued_in(loaded):
+        if earlier is not None and not replaced and earlier.continued_in(loaded):
             loaded.history = earlier.history
             loaded.value = earlier.value
-        elif earlier is not None:
+        elif earlier is not None and not replaced:
             self._kept_rolls = self._rolls_now(earlier)
         self._session, self._base, self._key, self._applied = loaded, digest(base), key, 0
+        self._writer = self._tail.writer
         self._broken_scene = None
 
     def _drop_session(self) -> None:

@@ -56,6 +56,10 @@ class JournalTail:
         self.faces = faces
         """Whether a record's dice are faces a roll could show (None: any)."""
         self.base: str | None = None
+        self.writer: object = None
+        """The writer the journal's first line names (None for a session without the
+        scene's lock): a journal begun by another writer over the same text is a crash's
+        recovery, or its discarding, not a save."""
         """The digest the journal's first record names; None before it is read, or when
         the first record is not a base (then no record applies to any text)."""
         self.records: list[JournalRecord] = []
@@ -121,7 +125,7 @@ class JournalTail:
         self._close = None if descriptor is None else weakref.finalize(self, os.close, descriptor)
         self._identity = None
         self._offset = self._size = 0
-        self.base, self.records, self._begun = None, [], False
+        self.base, self.records, self._begun, self.writer = None, [], False, None
 
     def _read(self) -> None:
         """Read from the end of the last whole line to the journal's end as it is now."""
@@ -139,6 +143,7 @@ class JournalTail:
                 self._begun = True
                 base = entry.get("base")
                 self.base = base if isinstance(base, str) else None
+                self.writer = entry.get("writer")
             elif "command" in entry:  # not a save's marker: the save restarts the journal
                 command, dice = entry["command"], entry.get("dice", [])
                 assert isinstance(command, str) and isinstance(dice, list)
