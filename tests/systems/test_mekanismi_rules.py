@@ -191,3 +191,15 @@ def test_group_of_one_is_its_own_pool() -> None:
     with pytest.raises(InvalidPool):
         group_pool([])
     assert Pool().size == 0
+
+
+def test_the_margin_hurts_only_the_beaten_side() -> None:
+    from fatescreen.rules.mekanismi.damage import MarginTarget, margin_target
+
+    # «yhdelle heistä»: one of the opponents in the check
+    assert margin_target("Rosvo", ("Ragnar",), ("Rosvo", "Roisto")) is MarginTarget.BEATEN
+    assert margin_target("Ragnar", ("Ragnar",), ("Rosvo",)) is MarginTarget.WINNER
+    assert margin_target("Sigrid", ("Ragnar",), ("Rosvo",)) is MarginTarget.OUTSIDE
+    # against the static difficulty: anyone but the winners
+    assert margin_target("Rosvo", ("Ragnar",), ()) is MarginTarget.BEATEN
+    assert margin_target("Ragnar", ("Ragnar",), ()) is MarginTarget.WINNER

@@ -203,3 +203,14 @@ def test_entered_two_dice() -> None:
     for bad in ("3", "357", "0 5", "3 x"):
         with pytest.raises(InvalidTwoDice, match="two d6 faces"):
             parse_2d6(bad)
+
+
+def test_initiative_is_rolled_once_a_fight() -> None:
+    from fractions import Fraction
+
+    from fatescreen.rules.objektit.initiative import InitiativeEntry, rolled_this_fight
+
+    aino = InitiativeEntry("Aino", Fraction(6), 0, 5)
+    assert rolled_this_fight([aino], "Aino") is aino
+    assert rolled_this_fight([aino], "Bertil") is None
+    assert rolled_this_fight([], "Aino") is None

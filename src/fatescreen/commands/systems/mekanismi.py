@@ -21,7 +21,7 @@ from fatescreen.commands.systems.visibility import add_visibility_verbs
 from fatescreen.i18n import tr
 from fatescreen.rules.mekanismi.check import Check, CheckResult, Side, SuccessLevel
 from fatescreen.rules.mekanismi.check import resolve as resolve_check
-from fatescreen.rules.mekanismi.damage import split_damage
+from fatescreen.rules.mekanismi.damage import MarginTarget, margin_target, split_damage
 from fatescreen.rules.mekanismi.dice import PoolRoll, parse_pool_roll, roll_pool
 from fatescreen.rules.mekanismi.odds import CheckOdds, check_odds
 from fatescreen.rules.mekanismi.pools import (
@@ -481,17 +481,16 @@ def damage_verb(ctx: Ctx, words: Words) -> Applied:
 
 
 def _beaten(ctx: Ctx, last: Settled, name: str) -> None:
-    """Refuse a target the margin may not hurt: the margin is the winner's, spent on the
-    beaten side («yhdelle heistä»: one of the opponents). When the beaten side is the
-    static difficulty or the environment (no sheet), it may hurt anyone but the winners."""
+    """Refuse a target the margin may not hurt (the rules: :func:`margin_target`)."""
     winner = last.result.winner
     if winner is None:
         raise ctx.error("mekanismi.error.no_margin")
     winners = last.opened.side(winner).names
     beaten = last.opened.side(Side.OPPOSITION if winner is Side.ACTOR else Side.ACTOR).names
-    if name in winners:
+    found = margin_target(name, winners, beaten)
+    if found is MarginTarget.WINNER:
         raise ctx.error("mekanismi.error.damage_winner", name=name)
-    if beaten and name not in beaten:
+    if found is MarginTarget.OUTSIDE:
         raise ctx.error("mekanismi.error.damage_outside", name=name, names=", ".join(beaten))
 
 

@@ -18,7 +18,11 @@ from fatescreen.i18n import tr
 from fatescreen.rules.objektit.condition import CONDITION_MAX, condition_level
 from fatescreen.rules.objektit.conflict import Conflict, ConflictResult, Step, step_for
 from fatescreen.rules.objektit.dice import TwoDice, parse_2d6, roll_2d6
-from fatescreen.rules.objektit.initiative import InitiativeEntry, initiative_order
+from fatescreen.rules.objektit.initiative import (
+    InitiativeEntry,
+    initiative_order,
+    rolled_this_fight,
+)
 from fatescreen.rules.objektit.odds import ConflictOdds, conflict_odds, damage_odds
 from fatescreen.rules.objektit.sheet import ObjectSheet
 from fatescreen.scene.systems.objektit import (
@@ -422,9 +426,8 @@ def initiative_verb(ctx: Ctx, words: Words) -> Applied:
             "objektit.initiative.set", name=sheet.name, value=number_text(ctx.lang, drawn)
         )
     else:
-        rolled = next((e for e in ctx.value.initiative if e.name == sheet.name), None)
+        rolled = rolled_this_fight(ctx.value.initiative, sheet.name)
         if rolled is not None:
-            # «vain kerran "taistelun" alussa»: a second roll would replace the first
             raise ctx.error(
                 "objektit.error.initiative_rolled",
                 name=sheet.name,

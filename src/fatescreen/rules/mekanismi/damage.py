@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from fatescreen.rules.mekanismi.errors import InvalidDamageSplit, InvalidDamageTrack
 
@@ -87,3 +88,25 @@ class DamageTrack:
     def take(self, points: int) -> DamageTrack:
         """The track after taking ``points`` more damage (a negative number heals)."""
         return DamageTrack(max(self.taken + points, 0), self.health)
+
+
+class MarginTarget(Enum):
+    """Whom a won margin may hurt (see :func:`margin_target`)."""
+
+    BEATEN = "beaten"
+    """On the beaten side, or anyone but the winners against a side without sheets."""
+    WINNER = "winner"
+    """On the winning side: the margin is theirs."""
+    OUTSIDE = "outside"
+    """Not in the check, while the beaten side has characters of its own."""
+
+
+def margin_target(name: str, winners: Sequence[str], beaten: Sequence[str]) -> MarginTarget:
+    """Whether the margin may hurt ``name``: only the beaten side («yhdelle heistä»: one of
+    the opponents in the check). When the beaten side is the static difficulty or the
+    environment (no characters), anyone but the winners (the GM's call)."""
+    if name in winners:
+        return MarginTarget.WINNER
+    if beaten and name not in beaten:
+        return MarginTarget.OUTSIDE
+    return MarginTarget.BEATEN

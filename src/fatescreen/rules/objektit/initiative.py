@@ -39,3 +39,9 @@ def initiative_order(entries: Iterable[InitiativeEntry]) -> tuple[tuple[Initiati
     """
     ordered = sorted(entries, key=lambda entry: entry.rank, reverse=True)
     return tuple(tuple(group) for _, group in groupby(ordered, key=lambda entry: entry.rank))
+
+
+def rolled_this_fight(entries: Iterable[InitiativeEntry], name: str) -> InitiativeEntry | None:
+    """The initiative ``name`` has this fight, if any: it is rolled «vain kerran "taistelun"
+    alussa», so a second roll is refused (the GM's value by hand stays an override)."""
+    return next((entry for entry in entries if entry.name == name), None)
