@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from fatescreen.commands.session import Session
+from fatescreen.scene.load import load_scene
 from fatescreen.scene import save as save_module
 from fatescreen.ui.app import FatescreenApp
 from tests.scene.support import ROOT
-from tests.ui.support import Keys, until
+from tests.ui.support import Keys, log_text, until
 
 
 @pytest.fixture
@@ -92,3 +93,45 @@ def test_a_save_marked_in_the_journal_recovers_only_what_came_after(tmp_path: Pa
     assert [command for command, _ in reopened.recoverable()] == ["pool 6"]
     reopened.recover()
     assert reopened.scene.gm_pool == 6
+
+
+async def test_u_past_a_save_saves_again_and_waits_for_a_save_being_written(
+    large_scene: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+S, then u: the undo goes back past the save, so the file is written again at
+    once (a crash keeps it). While a save is being written such an undo is refused, and
+    nothing changes."""
+    real_write = save_module.write_atomic
+    writing, release = threading.Event(), threading.Event()
+
+    def slow_disk(path: Path, text: str, **options: bool) -> None:
+        writing.set()
+        assert release.wait(30), "the test never let the save finish"
+        real_write(path, text, **options)
+
+    app = FatescreenApp(large_scene, remember=False, lang="en", cursor_blink=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        keys = Keys(pilot)
+        await pilot.pause()
+        assert app.session is not None
+        pool = app.scene.gm_pool
+        await keys.press("colon")
+        await keys.type("pool " + str(pool + 1))
+        await keys.press("enter")
+        monkeypatch.setattr(save_module, "write_atomic", slow_disk)
+        await keys.press("ctrl+s")
+        await until(pilot, writing.is_set)
+        await keys.press("u")
+        assert app.scene.gm_pool == pool + 1  # refused: the save is being written
+        assert "a save is being written" in log_text(app)
+        release.set()
+        await until(pilot, lambda: app.saving is None)
+        monkeypatch.setattr(save_module, "write_atomic", real_write)
+        await keys.press("u")
+        await until(pilot, lambda: app.scene.gm_pool == pool)
+        assert "saved again at once" in log_text(app)
+        assert load_scene(large_scene).scene.gm_pool == pool
+        assert not app.session.dirty
+        assert "●" not in str(app.query_one("#status").render())
+    reopened = Session.open(large_scene, journal=True)
+    assert reopened.recoverable() == [] and reopened.scene.gm_pool == pool

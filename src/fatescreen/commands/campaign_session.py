@@ -535,6 +535,16 @@ class CampaignSession(Session):
         self.start_journal()
         return replayed
 
+    def write_files(self) -> Path:
+        """Write the campaign's files and the open scene as they stand now (see
+        :meth:`_write`); the campaign's folder.
+
+        Raises:
+            CommandError: A file could not be written.
+        """
+        self._write()
+        return self.folder
+
     def _write_record(self) -> None:
         from fatescreen.scene.public import names_any
 
@@ -594,7 +604,7 @@ class CampaignSession(Session):
         """Begin a fresh journal against the campaign's files as they are now."""
         self.forget_changes()
         if self.journal is not None and self.files is not None:
-            self.journal.start(self._journal_base())
+            self.begin_journal(self._journal_base())
 
     def journal_text(self) -> str | None:
         """The texts of campaign.toml and party.toml, which the journal is kept against."""

@@ -115,6 +115,25 @@ def _left_history(before: UndoHistory[Any], after: UndoHistory[Any]) -> tuple[Un
     return tuple(step for step in before.done if id(step) not in still)
 
 
+STEPS_SOUGHT = 20
+"""How many undo or redo steps away from the session followed a save is looked for."""
+
+
+def _stepped_to(session: FollowedSession, loaded: FollowedSession) -> bool:
+    """Whether ``session`` comes to hold what ``loaded`` holds by undoing or redoing at most
+    :data:`STEPS_SOUGHT` of its steps, which it then has undone or redone: the GM went back
+    past the last save (or forth again), which writes the files at once."""
+    for name, back in (("undo", "redo"), ("redo", "undo")):
+        taken = 0
+        while taken < STEPS_SOUGHT and session.replayed(name, ()) is None:
+            taken += 1
+            if session.continued_in(loaded):
+                return True
+        for _ in range(taken):
+            session.replayed(back, ())
+    return False
+
+
 class FollowedSession(Protocol):
     """What the follower asks of a session of any system (Fate's, a campaign's, a system's
     on the shared stack)."""
@@ -160,6 +179,8 @@ class Follower:
         """The digest of the text the session's journal is written against."""
         self._applied = 0
         """How many of the journal's records the session has applied."""
+        self._stepped = 0
+        """The steps the GM took past saves, as the journal last read counts them."""
         self._sources: tuple[FileStat, ...] | None = None
         """The files the session was read from, as they were when last looked at (None:
         read them again at the next look)."""
@@ -237,6 +258,10 @@ class Follower:
         try:
             if self._session is not None and not restarted:
                 self._apply_new()  # before the files: a save holds what they did
+            elif restarted and self._session is not None:
+                self._step_past_saves(self._session)
+            if restarted:
+                self._stepped = self._tail.stepped or 0
             key = None if sources == self._sources else self._files_key()
             if self._session is None or (key is not None and key != self._key):
                 self._read_files(key)
@@ -280,9 +305,10 @@ class Follower:
 
     def _read_files(self, key: str | None, *, replaced: bool = False) -> None:
         """Start again from the files, whose texts are ``key`` if they were just read (the
-        GM's history goes on when they hold what the session held: the GM saved it);
-        ``replaced``: the journal followed was replaced by another writer's over the same
-        files, which holds what stands: the old records' history and rolls are not kept.
+        GM's history goes on when they hold what the session held: the GM saved it, or
+        went back or forth past a save, which saves at once); ``replaced``: the journal
+        followed was replaced by another writer's over the same files, which holds what
+        stands: the old records' history and rolls are not kept.
 
         Raises:
             SceneFileError: A file is invalid.
@@ -292,14 +318,24 @@ class Follower:
         key = self._files_key() if key is None else key
         loaded, base = self._load()
         earlier = self._session
-        if earlier is not None and not replaced and earlier.continued_in(loaded):
-            loaded.history = earlier.history
-            loaded.value = earlier.value
-        elif earlier is not None and not replaced:
-            self._kept_rolls = self._rolls_now(earlier)
+        if earlier is not None and not replaced:
+            rolls = self._rolls_now(earlier)
+            if earlier.continued_in(loaded) or _stepped_to(earlier, loaded):
+                loaded.history = earlier.history
+                loaded.value = earlier.value
+            else:
+                self._kept_rolls = rolls
         self._session, self._base, self._key, self._applied = loaded, digest(base), key, 0
         self._writer = self._tail.writer
         self._broken_scene = None
+
+    def _step_past_saves(self, session: FollowedSession) -> None:
+        """Take the undo or redo steps the GM took past saves since the last look, as the
+        new journal counts them (see :meth:`~fatescreen.scene.journal.Journal.start`): what
+        no file holds (a roll pending) goes or comes back with them."""
+        moved = (self._tail.stepped or 0) - self._stepped
+        for _ in range(abs(moved)):
+            session.replayed("undo" if moved < 0 else "redo", ())
 
     def _drop_session(self) -> None:
         """Forget the session (its files are gone or broken): its rolls stay shown."""

@@ -194,7 +194,19 @@ class JournalGuard(SceneWriter):
         self.forget_changes()
         text = self.journal_text()
         if self.journal is not None and text is not None:
-            self.journal.start(text)
+            self.begin_journal(text)
+
+    log: list[LogEntry]
+
+    def with_owed_save(self, result: Result) -> Result:
+        """``result`` of an undo or redo, with the line of the save it owed, if any (see
+        :meth:`SceneWriter.note_change`): the log's entry says it too."""
+        line = self.owed_save_line()
+        if line is None:
+            return result
+        entry = self.log[-1]
+        self.log[-1] = LogEntry(entry.command, (*entry.lines, line))
+        return replace(result, lines=(*result.lines, line))
 
     def refuse_pending_recovery(self) -> None:
         """Raise unless the journal may be written (see :attr:`recovery_pending`).
@@ -383,7 +395,9 @@ class Session(JournalGuard):
             words = split_line(text, self.lang)
             found = find_verb(words[0], self.lang)
             if found.name in META_VERBS:
-                result = self._meta(found.name, words[1:], text, journal=journal)
+                result = self.with_owed_save(
+                    self._meta(found.name, words[1:], text, journal=journal)
+                )
             else:
                 ctx = self._context(replay)
                 applied = found.handler(ctx, Tokens(found, words[1:], self.lang))
@@ -505,7 +519,13 @@ class Session(JournalGuard):
         if self.read_only or self.loaded is None:
             raise CommandError(tr(self.lang, "error.save_nowhere"))
         through = len(self.journal.written) if self.journal is not None else 0
+        self.writing = True
+        self.steps_saved()  # the save holds them: undoing one goes past it
         return PendingSave(self.loaded, self.scene, through, len(self.unsaved))
+
+    def save_failed(self) -> None:
+        """A save taken by :meth:`begin_save` could not be written: none is being written."""
+        self.writing = False
 
     def write_save(self, pending: PendingSave) -> LoadedScene:
         """Write a save taken by :meth:`begin_save`; touches nothing of the session but
@@ -533,13 +553,32 @@ class Session(JournalGuard):
         again against it with the commands applied while it was written."""
         self.loaded = saved
         self.unsaved = self.unsaved[pending.unsaved :]
+        self.writing = False
         if self.journal is not None:
-            self.journal.start(saved.text, self.journal.written[pending.through :])
+            self.begin_journal(saved.text, self.journal.written[pending.through :])
         if pending.scene is self.scene or pending.scene == self.scene:
             self.scene = self._carry_pending(saved.scene)
         line = tr(self.lang, "save.line", path=str(saved.path))
         self.log.append(LogEntry("save", (line,)))
         return Result("save", (line,))
+
+    def write_files(self) -> Path:
+        """Write the scene over its file as it stands now, and journal afresh.
+
+        Raises:
+            CommandError: The file could not be written.
+        """
+        from fatescreen.scene.save import save_scene
+
+        assert self.loaded is not None and self.loaded.path is not None
+        path = self.loaded.path
+        try:
+            self.loaded = save_scene(self.loaded, self.scene)
+        except (OSError, SceneFileError) as error:
+            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+        self.scene = self._carry_pending(self.loaded.scene)
+        self.start_journal()
+        return path
 
     def _carry_pending(self, saved: Scene) -> Scene:
         return replace(saved, **{name: getattr(self.scene, name) for name in TRANSIENT})
@@ -649,7 +688,7 @@ def undo_or_redo(
     name: str,
     words: list[str],
     lang: str,
-    note: Callable[[str, tuple[str, ...]], None],
+    note: Callable[[str, tuple[str, ...], UndoStep[V]], None],
 ) -> tuple[UndoHistory[V], UndoStep[V], V, str]:
     """``undo`` or ``redo`` on any session's history (Fate's or another system's).
 
@@ -673,5 +712,5 @@ def undo_or_redo(
             value = step.after
     except NothingToUndo:
         raise CommandError(tr(lang, f"error.nothing_to_{name}")) from None
-    note(name, ())
+    note(name, (), step)
     return history, step, value, tr(lang, f"{name}.line", label=step.label)

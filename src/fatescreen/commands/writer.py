@@ -23,6 +23,7 @@ from typing import Any, Self, TypeVar
 from fatescreen.commands.errors import CommandError
 from fatescreen.i18n import tr
 from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.history import UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.lock import SceneLocked, WriterLock, lock_of
 from fatescreen.scene.source import read_text
@@ -194,17 +195,113 @@ class SceneWriter:
 
     # -- the changes not saved ---------------------------------------------------------
 
-    def note_change(self, command: str, dice: tuple[str, ...], *, journal: bool) -> None:
+    def note_change(
+        self,
+        command: str,
+        dice: tuple[str, ...],
+        step: UndoStep[Any] | None = None,
+        *,
+        journal: bool,
+    ) -> None:
         """Record a change about to be made: in the journal first (when ``journal``; if it
         cannot be written, this raises and the change is not made), then among the changes
-        not saved.
+        not saved. ``step`` is the step an undo or redo takes: one the files already hold
+        goes back past the last save, which no journal can say (a recovery replays it over
+        the saved files, with no history to undo), so the files are written again at once
+        instead (:meth:`owed_save_line`).
 
         Raises:
             JournalWriteError: The journal could not be written.
+            CommandError: An undo or redo past the last save, while the files cannot be
+                written now (a save is being written, or a file was edited by hand).
         """
         if journal and self.journal is not None:
-            self.journal.append(command, dice)
+            if step is not None and id(step) in self._saved_ids:
+                self._owe_save(command)
+            else:
+                self.journal.append(command, dice)
         self.unsaved.append((command, dice))
+
+    # -- undo and redo past the last save ----------------------------------------------
+
+    history: UndoHistory[Any]
+    writing: bool = False
+    """A save is being written off the UI thread (see ``Session.begin_save``)."""
+    save_owed: str | None = None
+    """``undo`` or ``redo`` when that step went back past the last save: the files are to
+    be written again."""
+    _past: int = 0
+    """The undo (negative) and redo steps taken past saves since the journal last began
+    after a save of the GM's own (or the session's start)."""
+    _stepped: int | None = None
+    """:attr:`_past`, while a save an undo or redo owed is written (see
+    :meth:`begin_journal`)."""
+    _saved_steps: tuple[UndoStep[Any], ...] = ()
+    """The history's steps when the journal last began: the files hold them (kept here so
+    that their ids are not given to new steps)."""
+    _saved_ids: frozenset[int] = frozenset()
+
+    def begin_journal(self, text: str, entries: list[Entry] | None = None) -> None:
+        """Begin the journal afresh against ``text`` (the files' texts) with ``entries``,
+        naming the step that made the save, if one did (see :meth:`Journal.start`).
+
+        Raises:
+            OSError: The journal cannot be written.
+        """
+        assert self.journal is not None
+        stepped, self._stepped = self._stepped, None
+        if stepped is None:
+            self._past = 0
+        self.journal.start(text, entries or (), stepped=stepped)
+        self.steps_saved()
+
+    def steps_saved(self) -> None:
+        """The files hold the history's steps now (the journal began again against them,
+        or a save of them is being written): an undo or redo of one goes past a save."""
+        self._saved_steps = (*self.history.done, *self.history.undone)
+        self._saved_ids = frozenset(id(step) for step in self._saved_steps)
+
+    def _owe_save(self, step: str) -> None:
+        """Refuse an undo or redo past the last save when the files cannot be written now;
+        else note that they are to be.
+
+        Raises:
+            CommandError: A save is being written, or a file was edited by hand.
+        """
+        if self.writing:
+            raise CommandError(tr(self.lang, "history.past_save_while_saving"))
+        edited = self.hand_edited()
+        if edited:
+            paths = ", ".join(str(path) for path in edited)
+            raise CommandError(tr(self.lang, "history.past_save_hand_edited", paths=paths))
+        self.save_owed = step
+
+    def owed_save_line(self) -> str | None:
+        """Write the files an undo or redo past the last save left owed; the line that
+        says so, or why they could not be written (the change then waits for a save, as
+        any change not saved). None when no save was owed."""
+        if self.save_owed is None:
+            return None
+        step = -1 if self.save_owed == "undo" else 1
+        self._past += step
+        self._stepped, self.save_owed = self._past, None
+        try:
+            where = self.write_files()
+        except CommandError as error:
+            self._past -= step  # no journal began: none counts the step
+            return str(error)
+        finally:
+            self._stepped = None
+        return tr(self.lang, "history.saved_past", path=str(where))
+
+    def write_files(self) -> Path:
+        """Write the session's files as they stand now, over the ones it read (after the
+        checks a save makes), and begin the journal again; where they were written.
+
+        Raises:
+            CommandError: A file could not be written.
+        """
+        raise NotImplementedError
 
     def forget_changes(self) -> None:
         """Every change is in the files now (a save, a fresh start)."""
@@ -285,7 +382,7 @@ class SceneWriter:
         if self.journal is None or text is None:
             return
         with contextlib.suppress(OSError):
-            self.journal.start(text, self.unsaved)
+            self.begin_journal(text, self.unsaved)
 
     def journal_text(self) -> str | None:
         """The text the journal is kept against (None without a file)."""

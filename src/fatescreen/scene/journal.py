@@ -241,11 +241,21 @@ class Journal:
         self.set_aside = (aside, len(damaged))
         return aside
 
-    def start(self, base_text: str, entries: Iterable[tuple[str, tuple[str, ...]]] = ()) -> None:
+    def start(
+        self,
+        base_text: str,
+        entries: Iterable[tuple[str, tuple[str, ...]]] = (),
+        *,
+        stepped: int | None = None,
+    ) -> None:
         """Begin a fresh journal for a file whose text is ``base_text`` (after a save); the
         damaged lines of the journal it replaces are set aside first. The first line
         records the digest of ``base_text`` and the journal's :attr:`writer`; ``entries``
         (command lines with their dice) follow it, all replacing the old journal at once.
+        ``stepped``: the save was made by an undo or redo going back past the save before;
+        the steps taken so, back (negative) and forth, since the journal last began without
+        one (a player view following the session takes the same steps: what no file holds,
+        a roll pending, is undone too).
         """
         entries = list(entries)
         private_folder(self.path.parent)
@@ -254,6 +264,8 @@ class Journal:
         base: dict[str, object] = {"base": digest(base_text)}
         if self.writer is not None:
             base["writer"] = self.writer.as_record()
+        if stepped is not None:
+            base["stepped"] = stepped
         lines = [json.dumps(base) + "\n", *(_entry_line(c, d) for c, d in entries)]
         descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:

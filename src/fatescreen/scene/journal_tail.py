@@ -62,6 +62,10 @@ class JournalTail:
         recovery, or its discarding, not a save."""
         """The digest the journal's first record names; None before it is read, or when
         the first record is not a base (then no record applies to any text)."""
+        self.stepped: int | None = None
+        """The undo (negative) and redo steps taken past saves that the journal's first
+        line counts (see :meth:`~fatescreen.scene.journal.Journal.start`); None if it
+        counts none."""
         self.records: list[JournalRecord] = []
         """Every command record of the journal read so far, in order; damaged lines are
         left out, as :meth:`~fatescreen.scene.journal.Journal.pending` leaves them out."""
@@ -126,6 +130,7 @@ class JournalTail:
         self._identity = None
         self._offset = self._size = 0
         self.base, self.records, self._begun, self.writer = None, [], False, None
+        self.stepped = None
 
     def _read(self) -> None:
         """Read from the end of the last whole line to the journal's end as it is now."""
@@ -144,6 +149,8 @@ class JournalTail:
                 base = entry.get("base")
                 self.base = base if isinstance(base, str) else None
                 self.writer = entry.get("writer")
+                stepped = entry.get("stepped")
+                self.stepped = stepped if type(stepped) is int else None
             elif "command" in entry:  # not a save's marker: the save restarts the journal
                 command, dice = entry["command"], entry.get("dice", [])
                 assert isinstance(command, str) and isinstance(dice, list)

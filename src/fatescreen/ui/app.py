@@ -1226,6 +1226,7 @@ class FatescreenApp(App[None]):
             )
             self.notify(result.lines[0], markup=False)
         elif event.state is WorkerState.ERROR:
+            self.session.save_failed()
             self.bell()
             self.notify(str(worker.error), severity="error", markup=False)
         else:

@@ -142,7 +142,7 @@ class SystemSession(JournalGuard, Generic[S]):
             words = split_line(text, self.lang)
             meta = _meta(words[0])
             if meta is not None:
-                result = self._meta(meta, words[1:], text, journal=journal)
+                result = self.with_owed_save(self._meta(meta, words[1:], text, journal=journal))
             else:
                 found = self.verbs.find(words[0], self.lang)
                 ctx = SystemContext(self.value, self.rng, self.lang, replay)
@@ -212,6 +212,21 @@ class SystemSession(JournalGuard, Generic[S]):
         lines = (replayed, line) if replayed else (line,)
         self.log.append(LogEntry(text, lines))
         return Result(text, lines)
+
+    def write_files(self) -> Path:
+        """Write the scene over its file as it stands now, and journal afresh.
+
+        Raises:
+            CommandError: The file could not be written.
+        """
+        assert self.loaded is not None and self.loaded.path is not None
+        path = self.loaded.path
+        try:
+            self.loaded = save_system_scene(self.loaded, self.value)
+        except (OSError, SceneFileError) as error:
+            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+        self.start_journal()
+        return path
 
     @property
     def dirty(self) -> bool:
