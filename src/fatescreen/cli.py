@@ -784,7 +784,14 @@ def open_dashboard(
         preload.forget(scene)  # a loader that wanted the child's scene has claimed it
     if app.refusal:
         collector.resume()
-        hint = tr(app.view_state.lang, "cli.locked_open_hint", path=shlex_quote(str(scene)))
+        playing = campaign_playing(scene) if folder is None else None
+        if playing is not None:
+            # read-only on the file alone would show the scene's own copies of the PCs
+            hint = tr(
+                app.view_state.lang, "cli.locked_campaign_hint", path=shlex_quote(str(playing))
+            )
+        else:
+            hint = tr(app.view_state.lang, "cli.locked_open_hint", path=shlex_quote(str(scene)))
         print(f"{app.refusal}: {hint}", file=sys.stderr)
         return 2
     try:
@@ -886,6 +893,24 @@ def campaign_folder(path: Path) -> Path | None:
     if path.is_dir():
         return path
     return path.parent if path.name == "campaign.toml" else None
+
+
+def campaign_playing(scene: Path) -> Path | None:
+    """The campaign folder whose scene list holds the scene file ``scene`` (the nearest
+    campaign above it), if any."""
+    from fatescreen.scene.campaign import load_campaign
+    from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.library import campaign_folder as nearest_campaign
+
+    folder = nearest_campaign(scene.parent)
+    if folder is None:
+        return None
+    try:
+        key = scene.resolve().relative_to(folder).as_posix()
+        entries = load_campaign(folder).campaign.scenes
+    except (ValueError, OSError, SceneFileError):
+        return None
+    return folder if any(entry.key == key for entry in entries) else None
 
 
 def last_campaign() -> Path | None:

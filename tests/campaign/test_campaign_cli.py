@@ -88,3 +88,28 @@ def test_run_plays_a_campaign_and_log_exports_the_session(campaign_dir: Path) ->
     out = campaign_dir / "session.md"
     assert cli("log", str(campaign_dir), "--out", str(out))[0] == 0
     assert out.read_text(encoding="utf-8") == markdown
+
+
+def test_a_running_scene_opened_alone_points_to_its_campaign(
+    campaign_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The scene a campaign runs is refused to a second dashboard, and the hint opens the
+    campaign read-only, not the file alone (which would show the scene's own copies of the
+    PCs, not the party)."""
+    from fatescreen.cli import open_dashboard
+    from fatescreen.commands.campaign_session import open_campaign
+
+    session = open_campaign(campaign_dir, lang="en", lock=True)
+    try:
+        assert session.execute("play 1").ok
+        scene = campaign_dir / "campaign" / "01-archive-ambush.toml"
+        assert open_dashboard(scene, "en", None) == 2
+        said = capsys.readouterr().err
+        assert "is open for writing in another fatescreen" in said
+        assert f"open the campaign read-only: fatescreen --read-only {campaign_dir}" in said
+        assert open_dashboard(scene, "fi", None) == 2
+        assert f"avaa kampanja vain luettavaksi: fatescreen --read-only {campaign_dir}" in (
+            capsys.readouterr().err
+        )
+    finally:
+        session.close()
