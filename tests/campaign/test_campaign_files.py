@@ -109,7 +109,7 @@ def test_a_missing_or_broken_campaign_file_is_one_located_problem(tmp_path: Path
     ]
     folder = write(tmp_path / "c", 'format = 1\nname = "x\n')
     assert problems(folder) == [
-        f"{folder / 'campaign.toml'}:2: (top level): not valid TOML: Illegal character '\\n'"
+        f"{folder / 'campaign.toml'}:2: name: not valid TOML: Illegal character '\\n'"
     ]
 
 

@@ -38,9 +38,18 @@ class Case:
 MEGABYTE = "x" * 1_000_000
 
 CASES: dict[str, Case] = {
-    "malformed TOML": Case(HEAD + 'notes = "no end\n', 3, "(top level)", "not valid TOML"),
+    "malformed TOML": Case(HEAD + 'notes = "no end\n', 3, "notes", "not valid TOML"),
     "key written twice": Case(
-        HEAD + 'title = "Again"\n', 3, "(top level)", "not valid TOML: Cannot overwrite"
+        HEAD + 'title = "Again"\n', 3, "title", "not valid TOML: Cannot overwrite"
+    ),
+    "malformed TOML in an entry": Case(
+        HEAD + '\n[[npc]]\nname = "A"\n\n[[npc]]\nname = "B"\nskills = { Fight = 2\n',
+        9,
+        "npc[2].skills",
+        "not valid TOML: Unclosed inline table",
+    ),
+    "a key written twice in a table": Case(
+        HEAD + "\n[rules]\nscale = true\nscale = false\n", 6, "rules.scale", "Cannot overwrite"
     ),
     "format 2": Case('format = 2\ntitle = "T"\n', 1, "format", "format 2 is not supported"),
     "format as text": Case(
@@ -217,7 +226,7 @@ CASES: dict[str, Case] = {
     "arrays nested past the parser's depth": Case(
         HEAD + "aspects = " + "[" * 100_000 + "]" * 100_000 + "\n",
         3,
-        "(top level)",
+        "aspects",
         "not valid TOML: nested too deeply",
     ),
     "arrays nested deep": Case(

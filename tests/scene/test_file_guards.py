@@ -120,7 +120,7 @@ def test_nesting_too_deep_names_the_line_of_the_deepest_opening(tmp_path: Path) 
     (problem,) = raised.value.problems
     assert problem.line == 5
     where = tmp_path / "deep.toml"
-    assert str(problem) == f"{where}:5: (top level): not valid TOML: nested too deeply"
+    assert str(problem) == f"{where}:5: notes: not valid TOML: nested too deeply"
 
 
 def test_the_deepest_opening_skips_strings_and_comments() -> None:
@@ -209,3 +209,16 @@ def test_problems_never_print_raw_control_characters(tmp_path: Path) -> None:
     assert status == 1
     assert all("\x1b" not in line and "\u202e" not in line for line in lines)
     assert lines[0].startswith(str(tmp_path / "a\\x1b[2Jb.toml"))
+
+
+def test_a_byte_order_mark_is_read_past_and_a_save_leaves_it_out(tmp_path: Path) -> None:
+    """Some editors start a UTF-8 file with a byte order mark, which is not TOML: the file
+    loads as if it were not there, and a save writes the file without it."""
+    from fatescreen.commands.session import Session
+
+    path = tmp_path / "marked.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + b'format = 1\ntitle = "Marked"\ngm_pool = 2\n')
+    session = Session.open(path, journal=False)
+    assert session.scene.title == "Marked"
+    assert session.execute("pool 3").ok and session.execute("save").ok
+    assert path.read_bytes() == b'format = 1\ntitle = "Marked"\ngm_pool = 3\n'

@@ -109,7 +109,7 @@ def test_mistakes_are_named(tmp_path: Path, old: str, new: str, expected: str) -
 
 
 def test_bad_toml_and_unknown_systems() -> None:
-    with pytest.raises(SceneFileError, match=r"<scene>:2: \(top level\): not valid TOML"):
+    with pytest.raises(SceneFileError, match=r"<scene>:2: system: not valid TOML"):
         load_system_text('format = 1\nsystem = "menneisyyden-varjot\n')
     with pytest.raises(SceneFileError, match="system: expected one of 'menneisyyden-varjot'"):
         load_system_text('format = 1\nsystem = "shadowrun"\ntitle = "x"\n')

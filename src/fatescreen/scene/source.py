@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fatescreen.scene.errors import Problem, SceneFileError, Text, text
+from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text, text
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """The largest file read as a scene, party, campaign or template (4 MiB): a scene of 200
@@ -31,8 +31,10 @@ def _kind(mode: int) -> Text:
     return text(next((key for test, key in _KINDS if test(mode)), "check.kind.special"))
 
 
-def _fail(path: Path | None, message: Text, line: int | None = None) -> SceneFileError:
-    return SceneFileError([Problem.of((), message, line, path)])
+def _fail(
+    path: Path | None, message: Text, line: int | None = None, key: KeyPath = ()
+) -> SceneFileError:
+    return SceneFileError([Problem.of(key, message, line, path)])
 
 
 def _unreadable(error: OSError) -> Text:
@@ -95,7 +97,7 @@ def read_text(path: Path) -> str:
     if len(raw) > MAX_FILE_BYTES:
         raise _fail(path, text("check.file_too_large", size=len(raw), limit=LIMIT_MIB))
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8").removeprefix(BOM)
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         raise _fail(path, text("check.not_utf8"), line) from None
@@ -113,12 +115,62 @@ def parse(source: str, path: Path | None) -> dict[str, Any]:
         # the TOML parser takes time growing with the square of a key's parts
         raise _fail(path, text("check.key_too_long", limit=MAX_KEY_PARTS), line)
     try:
-        return tomllib.loads(source)
+        return tomllib.loads(source.removeprefix(BOM))  # text not read by read_text
     except tomllib.TOMLDecodeError as error:
         message, line = toml_error(error, source)
-        raise _fail(path, text("check.not_toml", detail=toml_detail(message)), line) from None
+        detail = text("check.not_toml", detail=toml_detail(message))
+        key = key_at(source, line) if line is not None else ()
+        raise _fail(path, detail, line, key) from None
     except RecursionError:
-        raise _fail(path, text("check.too_deep"), deepest_line(source)) from None
+        line = deepest_line(source)
+        raise _fail(path, text("check.too_deep"), line, key_at(source, line)) from None
+
+
+BOM = "\ufeff"
+"""The byte order mark some editors put first in a UTF-8 file: not TOML, and not the GM's
+text either. It is read past, and a save writes the file without it."""
+
+_HEADER = re.compile(r"[ \t]*(\[\[?)[ \t]*(?P<name>[^\]\n#]*?)[ \t]*\]\]?[ \t]*(?:#.*)?$")
+_KEY_LINE = re.compile(
+    r"""[ \t]*(?P<key>(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+    r"""(?:[ \t]*\.[ \t]*(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'))*)[ \t]*="""
+)
+_KEY_PART = re.compile(r"""[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'""")
+
+
+def _key_parts(key: str) -> tuple[str, ...]:
+    """The parts of a dotted key as written, quotes taken off."""
+    parts = []
+    for found in _KEY_PART.finditer(key):
+        part = found.group()
+        parts.append(part[1:-1] if part[0] in "\"'" else part)
+    return tuple(parts)
+
+
+def key_at(source: str, line: int) -> KeyPath:
+    """The key a line of a file that is not TOML belongs to, as far as its lines tell:
+    the table or array-of-tables entry it is under, and the key the line (or the nearest
+    line above it in that table) gives a value. Found line by line, without parsing, so
+    that a TOML error names where it is, e.g. ``npc[2].skills``."""
+    table: KeyPath = ()
+    counts: dict[tuple[str, ...], int] = {}
+    key: tuple[str, ...] = ()
+    lines = source.removeprefix(BOM).split("\n")[: max(line, 1)]
+    for text_line in lines:
+        header = _HEADER.match(text_line)
+        if header is not None and header.group("name"):
+            name = _key_parts(header.group("name"))
+            if header.group(1) == "[[":
+                counts[name] = counts.get(name, 0) + 1
+                table = (*name, counts[name] - 1)
+            else:
+                table = name
+            key = ()
+            continue
+        found = _KEY_LINE.match(text_line)
+        if found is not None:
+            key = _key_parts(found.group("key"))
+    return (*table, *key)
 
 
 MAX_KEY_PARTS = 32
