@@ -39,6 +39,8 @@ NOT_THE_SEEDS = {
     r"\bsivuhahmo\w*": "PJH",
     r"\bistun(to|no)\w*": "pelikerta (the game's), kojelauta (the dashboard)",
     r"\bmyöhää\b": "myöhässä",
+    r"-edun sijaan|skaalalisäsäännöllä": "sen sijaan (the scale help, in plain Finnish)",
+    r"\(Athletics\b": "Urheilu (the seed's name of the skill, the file's beside it)",
 }
 """Words the Finnish UI must not use, with the seed's term for each."""
 OTHER_SYSTEMS = ("varjot", "mekanismi", "objektit", "system")
