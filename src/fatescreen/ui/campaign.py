@@ -14,7 +14,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.content import Content
 
-from fatescreen.commands.campaign_session import CampaignSession, CampaignStep, open_campaign
+from fatescreen.commands.campaign_session import CampaignSession, open_campaign
 from fatescreen.commands.core import find_verb, line_in, split_line
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.requests import EndScene, EndSession, Milestone, Play, Request
@@ -136,9 +136,10 @@ class CampaignApp(FatescreenApp):
 
     def run_command(self, request: Request | str, *, flow: bool = True) -> Result | None:
         """Apply a request (or command line) as the dashboard does, then follow the campaign:
-        a scene started opens the dashboard, a scene ended the scene list, and undoing or
-        redoing a step that changed the campaign saves the files again, so that they never
-        say a scene runs, or a session ended, when it no longer does."""
+        a scene started opens the dashboard, a scene ended the scene list; an undo or redo
+        leaves the screen where it is. (Undoing or redoing a step of the campaign saves the
+        files again in the session: each was saved at once, so it goes back past that
+        save.)"""
         line = request if isinstance(request, str) else request.command()
         session = self.campaign_session
         if session is None:
@@ -147,13 +148,9 @@ class CampaignApp(FatescreenApp):
         result = super().run_command(line, flow=flow)
         if result is None or not result.ok:
             return result
-        name = self._verb(line)
-        if name in ("undo", "redo"):
-            history = session.history
-            step = history.undone[-1] if name == "undo" else history.done[-1]
-            if isinstance(step, CampaignStep) and step.campaign_before != step.campaign_after:
-                self.run_command("save", flow=False)
-        elif session.running and not was_running:
+        if self._verb(line) in ("undo", "redo"):
+            return result  # the screen stays where the GM is
+        if session.running and not was_running:
             self._scene_opened()
         elif was_running and not session.running:
             self.action_scene_list()
