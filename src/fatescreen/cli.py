@@ -896,8 +896,8 @@ def campaign_folder(path: Path) -> Path | None:
 
 
 def campaign_playing(scene: Path) -> Path | None:
-    """The campaign folder whose scene list holds the scene file ``scene`` (the nearest
-    campaign above it), if any."""
+    """The campaign folder that runs the scene file ``scene`` now (the nearest campaign
+    above it), if any."""
     from fatescreen.scene.campaign import load_campaign
     from fatescreen.scene.errors import SceneFileError
     from fatescreen.scene.library import campaign_folder as nearest_campaign
@@ -907,10 +907,10 @@ def campaign_playing(scene: Path) -> Path | None:
         return None
     try:
         key = scene.resolve().relative_to(folder).as_posix()
-        entries = load_campaign(folder).campaign.scenes
+        running = load_campaign(folder).campaign.running
     except (ValueError, OSError, SceneFileError):
         return None
-    return folder if any(entry.key == key for entry in entries) else None
+    return folder if running == key else None
 
 
 def last_campaign() -> Path | None:

@@ -113,3 +113,22 @@ def test_a_running_scene_opened_alone_points_to_its_campaign(
         )
     finally:
         session.close()
+
+
+def test_a_scene_of_the_campaign_not_running_there_gets_the_plain_hint(
+    campaign_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A scene the campaign lists but does not run, open in another dashboard on its own:
+    the hint opens that file read-only."""
+    from fatescreen.cli import open_dashboard
+    from fatescreen.commands.session import Session
+
+    scene = campaign_dir / "golden-mask.toml"
+    holder = Session.open(scene, lock=True)
+    try:
+        assert open_dashboard(scene, "en", None) == 2
+        said = capsys.readouterr().err
+        assert "open this one read-only: fatescreen --read-only" in said
+        assert "open the campaign" not in said
+    finally:
+        holder.close()

@@ -204,3 +204,29 @@ def test_a_data_folder_that_cannot_be_written_is_named_with_the_reason(
     assert data_dir_problem() == os.strerror(errno.ENOTDIR)  # a file where a folder must be
     monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "fine"))
     assert data_dir_problem() is None
+
+
+def test_a_link_and_the_file_it_names_have_one_journal_and_one_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scene opened through a link, or a linked folder, is the same scene: the second
+    writer is refused whichever name it uses."""
+    from fatescreen.commands.writer import take_writer_lock
+
+    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+    real = tmp_path / "real"
+    real.mkdir()
+    target = real / "target.toml"
+    target.write_text('format = 1\ntitle = "T"\n', encoding="utf-8")
+    link = tmp_path / "link.toml"
+    link.symlink_to(target)
+    folder_link = tmp_path / "linked"
+    folder_link.symlink_to(real)
+    assert Journal(link).path == Journal(target).path == Journal(folder_link / "target.toml").path
+    held = take_writer_lock(link, Journal(link))
+    try:
+        for other in (target, folder_link / "target.toml"):
+            with pytest.raises(SceneLocked):
+                take_writer_lock(other, Journal(other))
+    finally:
+        held.release()

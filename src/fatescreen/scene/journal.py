@@ -153,13 +153,16 @@ class Journal:
         *,
         faces: Callable[[str], bool] | None = None,
     ) -> None:
-        key = hashlib.sha256(str(scene_path.resolve()).encode("utf-8")).hexdigest()[:16]
+        # one journal (and so one writer lock) for a file however it is named: a link to
+        # it, or a path through a linked folder
+        real = scene_path.resolve()
+        key = hashlib.sha256(str(real).encode("utf-8")).hexdigest()[:16]
         self.scene_path = scene_path
         self.faces = faces
         """Whether a record's dice are faces its system's roll could show (None: any)."""
         self.written: list[tuple[str, tuple[str, ...]]] = []
         """The command records this object appended since it last started the journal."""
-        self.path = (folder or data_dir() / "journals") / f"{scene_path.stem}-{key}.jsonl"
+        self.path = (folder or data_dir() / "journals") / f"{real.stem}-{key}.jsonl"
         self.set_aside: tuple[Path, int] | None = None
         """Where damaged lines were last set aside, and how many (see
         :meth:`set_aside_damaged`), for the GM to be told."""
