@@ -135,3 +135,34 @@ async def test_u_past_a_save_saves_again_and_waits_for_a_save_being_written(
         assert "●" not in str(app.query_one("#status").render())
     reopened = Session.open(large_scene, journal=True)
     assert reopened.recoverable() == [] and reopened.scene.gm_pool == pool
+
+
+async def test_a_save_that_cannot_be_written_is_said_in_the_log_and_is_no_crash(
+    large_scene: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk on Ctrl+S: the log says why, the worker ends without an error (no
+    traceback, no crash log), and the next save, once there is room, writes the file."""
+
+    def full_disk(path: Path, text: str, **options: bool) -> None:
+        raise OSError(28, "No space left on device")
+
+    real_write = save_module.write_atomic
+    app = FatescreenApp(large_scene, remember=False, lang="en", cursor_blink=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        keys = Keys(pilot)
+        await pilot.pause()
+        assert app.session is not None
+        pool = app.scene.gm_pool
+        await keys.press("colon")
+        await keys.type("pool " + str(pool + 1))
+        await keys.press("enter")
+        monkeypatch.setattr(save_module, "write_atomic", full_disk)
+        await keys.press("ctrl+s")
+        await until(pilot, lambda: app.saving is None)
+        assert "could not save" in log_text(app) and "No space left on device" in log_text(app)
+        assert all(worker.error is None for worker in app.workers)
+        assert app.session.dirty and not app.session.writing
+        monkeypatch.setattr(save_module, "write_atomic", real_write)
+        await keys.press("ctrl+s")
+        await until(pilot, lambda: app.saving is None and not app.session.dirty)
+    assert load_scene(large_scene).scene.gm_pool == pool + 1

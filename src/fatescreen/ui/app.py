@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from functools import cached_property, partial
@@ -1202,7 +1202,7 @@ class FatescreenApp(App[None]):
             self.saving = pending
             self._status()
             self.run_worker(
-                partial(session.write_save, pending),
+                partial(_written, session.write_save, pending),
                 thread=True,
                 name="save",
                 group="save",
@@ -1225,10 +1225,14 @@ class FatescreenApp(App[None]):
                 line_in(result.line, self.view_state.lang), result.lines, result.ok
             )
             self.notify(result.lines[0], markup=False)
-        elif event.state is WorkerState.ERROR:
+        elif event.state is WorkerState.SUCCESS or event.state is WorkerState.ERROR:
+            # a save that could not be written (a full disk, a file made read-only) is said
+            # like any refused command; anything else is a bug, and the crash log has it
+            error = worker.result if event.state is WorkerState.SUCCESS else worker.error
             self.session.save_failed()
             self.bell()
-            self.notify(str(worker.error), severity="error", markup=False)
+            self.query_one(LogPane).add(line_in("save", self.view_state.lang), (str(error),), False)
+            self.notify(str(error), severity="error", markup=False)
         else:
             return
         self.saving = None
@@ -1417,3 +1421,14 @@ class FatescreenApp(App[None]):
         bar.value = word + " "
         bar.cursor_position = len(bar.value)
         self.screen.set_focus(bar)  # at once: see action_command_bar
+
+
+def _written(
+    write: Callable[[PendingSave], LoadedScene], pending: PendingSave
+) -> LoadedScene | CommandError:
+    """Write a save on a worker's thread: what was written, or why it could not be (a
+    refusal returned, not raised, is no crash)."""
+    try:
+        return write(pending)
+    except CommandError as error:
+        return error
