@@ -100,7 +100,7 @@ async def test_a_broken_or_gone_file_shows_the_players_no_path_and_no_problem(
         await until(pilot, lambda: app.followed is not None and app.followed.scene is None)
         await pilot.pause()
         shown = screen_text(app) + "\n" + app.screen_text()
-        assert "the scene cannot be shown just now: the GM's screen says why" in shown
+        assert "the scene cannot be shown just now: the GM's file cannot be read as it is" in shown
         assert not leaked(shown, {*secrets, str(chapel.parent), chapel.name, "npc[3]"})
         chapel.unlink()
         await until(pilot, lambda: "its file is gone" in app.screen_text())
