@@ -73,18 +73,26 @@ def turn_lines(
     return lines
 
 
-def secret_participants(scene: Scene) -> tuple[str, ...]:
-    """The turn order's participants the players cannot see (they show the GM's mark)."""
+def participants_shown(scene: Scene) -> tuple[tuple[str, str, bool], ...]:
+    """What the turn order shows of each participant: its id, its name and whether it gets
+    the GM's mark. With no turn order they are those a conflict would start with, which
+    any character taken out, conceding or renamed, or any hazard added, changes."""
     if scene.turn is None:
         from fatescreen.commands.flow import default_participants
 
         participants = tuple(default_participants(scene))
     else:
         participants = scene.turn.participants
-    characters = scene.character_index
-    return tuple(
-        pid for pid in participants if pid in characters and shows_gm_mark(scene, characters[pid])
-    )
+    characters, obstacles = scene.character_index, scene.obstacle_index
+    shown = []
+    for pid in participants:
+        character = characters.get(pid)
+        if character is not None:
+            shown.append((pid, character.shown_name, shows_gm_mark(scene, character)))
+        else:
+            obstacle = obstacles.get(pid)
+            shown.append((pid, obstacle.name if obstacle is not None else pid, False))
+    return tuple(shown)
 
 
 def _participant_line(name: str, state: str, cursor: bool, up_label: str, defense: str) -> Content:
@@ -183,22 +191,26 @@ class TurnPane(Pane):
         self._view: View | None = None
         self._laid_out = 0
         """The width the pane's lines were last laid out at (0: not yet)."""
+        self._participants: tuple[tuple[str, str, bool], ...] = ()
+        """The participants as last shown (see :func:`participants_shown`)."""
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield self.body
 
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
         """Redraw when the turn order, contests or the participants change."""
+        participants = participants_shown(scene)
         if (
             self._scene is not None
             and view == self._view
             and not touches(changed, "turn", "contests", "challenges")
             and scene.turn is self._scene.turn
             and scene.contests is self._scene.contests
-            and secret_participants(scene) == secret_participants(self._scene)
+            and participants == self._participants
         ):
             self._scene = scene
             return
+        self._participants = participants
         up = scene.turn.up if scene.turn is not None else None
         if up is not None and (
             self._scene is None or self._scene.turn is None or self._scene.turn.up != up
