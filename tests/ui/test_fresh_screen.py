@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from hypothesis import HealthCheck, given, settings
+from rich.cells import cell_len
 
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.panes.fate import FatePane
@@ -59,16 +60,26 @@ async def test_a_concessions_held_point_shows_until_undone(make_app: AppFactory)
 
 async def test_the_turn_order_to_come_follows_who_stands(make_app: AppFactory) -> None:
     """With no conflict running, the turn order lists those a conflict would start with:
-    a character conceding or taken out leaves it, a hazard added joins it, though neither
-    touches a turn order."""
+    a hazard added joins it, a character conceding or taken out leaves it, though none of
+    them touches a turn order; the names are cut to the room beside the scrollbar that
+    comes with one name more than the pane has rows."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         keys = Keys(pilot)
-        for line in ("concede silbestre", "takeout cultist-2", 'add hazard "Rocks" 3 in crypt'):
+        turn = app.query_one(TurnPane)
+
+        async def command(line: str) -> list[str]:
             await keys.press("colon")
             await keys.type(line)
             await keys.press("enter")
-        names = text_of(app.query_one(TurnPane)).splitlines()
+            return text_of(turn).splitlines()
+
+        names = await command('add hazard "Rocks" 3 in crypt')
+        assert names[-1].endswith("⚠ Rocks") and len(names) > turn.body.size.height
+        assert turn.body.show_vertical_scrollbar
+        assert max(cell_len(name) for name in names) <= turn.body.scrollable_content_region.width
+        await command("concede silbestre")
+        names = await command("takeout cultist-2")
         assert app.scene.turn is None
         assert not any("Silbestre" in name or "Cultist 2" in name for name in names)
-        assert names[-1].endswith("⚠ Rocks") and any("Cultist 1" in name for name in names)
+        assert any("Cultist 1" in name for name in names)
