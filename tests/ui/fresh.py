@@ -131,7 +131,10 @@ def screen_rows(app: App[None]) -> list[str]:
     width, height = app.size
     grid = [[" "] * width for _ in range(height)]
     cell = _cell_width(svg)
-    for match in re.finditer(_TEXT.pattern + r"(.*?)</text>", svg):
+    texts = list(re.finditer(_TEXT.pattern + r"(.*?)</text>", svg))
+    # a screenshot read as blank would make any two screens the same
+    assert texts, "no text read from the screenshot: has its format changed?"
+    for match in texts:
         column = round(float(match.group(1)) / cell)
         row = int(match.group(2))
         for char in html.unescape(match.group(3)).replace("\xa0", " "):

@@ -25,7 +25,7 @@ def test_an_updated_dashboard_shows_what_a_fresh_one_shows(lines: list[str]) -> 
     consequences, moves, the turn order, fate points, concessions, countdowns, obstacles,
     rolls with their dice, undo and redo), run one by one as the command bar runs them, each
     pane shows, at 120×40, what it shows on a dashboard opened fresh on the scene reached:
-    on the screen and in full. ``make stress`` runs this at length.
+    on the screen, in full and at the same place. ``make stress`` runs this at length.
 
     Left out, for they differ by right: the log (the fresh one has run nothing), the status
     line's mark of changes not saved, where each pane is scrolled (both are scrolled to
