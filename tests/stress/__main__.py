@@ -77,7 +77,7 @@ def main() -> int:
         elapsed = time.monotonic() - start
         print(f"{title} ({elapsed:.0f} s)", flush=True)
         for key, value in figures.items():
-            print(f"  {key:<40} {value:>8}", flush=True)
+            print(f"  {key:<48} {value:>8}", flush=True)
         for failure in failures[:20]:
             print(f"  FAILED: {failure}", flush=True)
         bad += len(failures) + sum(figures[key] for key in MUST_BE_ZERO)
