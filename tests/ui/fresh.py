@@ -120,7 +120,10 @@ def player_sequences() -> st.SearchStrategy[list[str]]:
 
 # -- the screen, pane by pane ---------------------------------------------------------------
 
-_TEXT = re.compile(r'<text [^>]*?x="([0-9.]+)"[^>]*?clip-path="url\(#[^)]*-line-(\d+)\)"[^>]*>')
+_TEXT = re.compile(
+    r'<text [^>]*?x="([0-9.]+)"[^>]*?clip-path="url\(#[^)]*-line-(\d+)\)"[^>]*>(.*?)</text>'
+)
+"""A text element of Rich's SVG: its ``x``, the row its clip path names, its text."""
 
 
 def screen_rows(app: App[None]) -> list[str]:
@@ -131,7 +134,7 @@ def screen_rows(app: App[None]) -> list[str]:
     width, height = app.size
     grid = [[" "] * width for _ in range(height)]
     cell = _cell_width(svg)
-    texts = list(re.finditer(_TEXT.pattern + r"(.*?)</text>", svg))
+    texts = list(_TEXT.finditer(svg))
     # a screenshot read as blank would make any two screens the same
     assert texts, "no text read from the screenshot: has its format changed?"
     for match in texts:
@@ -241,8 +244,9 @@ def scene_copy(scene: Path) -> Iterator[Path]:
         yield folder / scene.name
 
 
-def _dashboard(**where: object) -> FatescreenApp:
-    return FatescreenApp(remember=False, lang="en", cursor_blink=False, **where)  # type: ignore[arg-type]
+def _dashboard(path: Path | None = None, session: Session | None = None) -> FatescreenApp:
+    """A dashboard on the scene at ``path``, or on a session already open."""
+    return FatescreenApp(path, session=session, remember=False, lang="en", cursor_blink=False)
 
 
 async def dashboard_differences(lines: list[str]) -> list[str]:
@@ -251,7 +255,7 @@ async def dashboard_differences(lines: list[str]) -> list[str]:
     points (the selected character, the turn order's highlight): the parts whose text
     differs."""
     with scene_copy(DEMO) as path:
-        app = _dashboard(scene_path=path)
+        app = _dashboard(path)
         async with app.run_test(size=SIZE) as pilot:
             for line in lines:
                 app.run_command(line)
