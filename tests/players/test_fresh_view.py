@@ -26,10 +26,11 @@ FOLLOWING = "following the GM's session"
 def test_an_updated_player_view_shows_what_a_fresh_one_shows(lines: list[str]) -> None:
     """After random sequences of the GM's commands on a scene full of secrets
     (``tests/ui/fresh.py``: those of the dashboard's property, and secrets made public and
-    hidden again), with the view let catch up at random moments between them, then once it
-    has taken in the last, each part of the view (the status line, the banner, every pane)
-    shows at 120×40 what it shows on a player view opened fresh on the scene: on the screen,
-    in full and at the same place. ``make stress`` runs this at length.
+    hidden again), with the view let catch up at random moments between them and the GM's
+    dashboard opening and closing at others, then once the view has taken in the last, each
+    of its parts (the status line, the banner, every pane) shows at 120×40 what it shows on
+    a player view opened fresh on the scene: on the screen, in full and at the same place.
+    ``make stress`` runs this at length.
 
     Left out, for they differ by right: where each column is scrolled (both are scrolled to
     their start first), and saves (after a save a fresh view cannot know the rolls made
@@ -38,6 +39,7 @@ def test_an_updated_player_view_shows_what_a_fresh_one_shows(lines: list[str]) -
 
 
 def banner(app: PlayersApp) -> Static:
+    """The view's banner of bad news."""
     return app.query_one("#banner", Static)
 
 
