@@ -1,9 +1,10 @@
 """``make stress``: the long fuzz, undo and kill runs, with their figures.
 
 Usage: ``python -m tests.stress [--lines N] [--sequences N] [--save-kills N]
-[--journal-kills N] [--races N] [--seed N]``. Exits non-zero if any run crashed, changed a
-scene by a rejected command, lost or mixed a change, left a temporary file, or let two
-writers lose an update.
+[--journal-kills N] [--races N] [--screens N] [--seed N]``. Exits non-zero if any run
+crashed, changed a scene by a rejected command, lost or mixed a change, left a temporary
+file, let two writers lose an update, or drew a screen updated command by command other
+than one opened fresh.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from tests.stress.figures import (
     Figures,
     damaged_journals,
+    fresh_screens,
     full_disk_appends,
     fuzz_lines,
     kill_journal,
@@ -39,6 +41,7 @@ MUST_BE_ZERO = (
     "lost updates",
     "saves refused over a changed file",
     "writers failed",
+    "sequences where incremental differs from fresh",
 )
 
 
@@ -52,6 +55,7 @@ def main() -> int:
     parser.add_argument("--damaged-journals", type=int, default=1_000)
     parser.add_argument("--full-disks", type=int, default=100)
     parser.add_argument("--races", type=int, default=100)
+    parser.add_argument("--screens", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     runs: list[tuple[str, Callable[[], tuple[Figures, list[str]]]]] = [
@@ -62,6 +66,7 @@ def main() -> int:
         ("journals damaged at random bytes", lambda: damaged_journals(args.damaged_journals)),
         ("disk full at random appends", lambda: full_disk_appends(args.full_disks, args.seed)),
         ("two writers", lambda: two_writers(args.races, args.seed)),
+        ("screens updated and opened fresh", lambda: fresh_screens(args.screens, args.seed)),
     ]
     bad = 0
     for title, run in runs:
@@ -72,7 +77,7 @@ def main() -> int:
         elapsed = time.monotonic() - start
         print(f"{title} ({elapsed:.0f} s)", flush=True)
         for key, value in figures.items():
-            print(f"  {key:<40} {value:>8}", flush=True)
+            print(f"  {key:<48} {value:>8}", flush=True)
         for failure in failures[:20]:
             print(f"  FAILED: {failure}", flush=True)
         bad += len(failures) + sum(figures[key] for key in MUST_BE_ZERO)
@@ -92,6 +97,8 @@ def _keys(title: str) -> tuple[str, ...]:
         return ("scenes that failed to open", "intact records lost")
     if "full" in title:
         return ("changes in memory not in the journal",)
+    if "screens" in title:
+        return ("sequences where incremental differs from fresh",)
     if "writers" in title:
         return ("lost updates", "saves refused over a changed file", "writers failed")
     return ("lost", "mixed")

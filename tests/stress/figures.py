@@ -138,6 +138,62 @@ def undo_redo(sequences: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
     return figures, failures
 
 
+def fresh_screens(sequences: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+    """Random sequences of the GM's commands on a dashboard and, under a player view, on a
+    GM's session (``tests/ui/fresh.py``), each ``sequences`` times: at the end, every pane
+    updated command by command must show what it shows on one opened fresh on the scene
+    reached (at 120x40).
+
+    Returns:
+        The figures (sequences, commands run, sequences where incremental differs from
+        fresh) and each difference described.
+    """
+    import asyncio
+
+    from tests.ui.fresh import (
+        ARRIVES,
+        LEAVES,
+        LOOK,
+        dashboard_differences,
+        dashboard_sequences,
+        player_sequences,
+        player_view_differences,
+    )
+
+    figures: Figures = Counter()
+    failures: list[str] = []
+
+    def dashboard(lines: list[str]) -> None:
+        figures["dashboard sequences"] += 1
+        figures["dashboard commands"] += len(lines)
+        found = asyncio.run(dashboard_differences(lines))
+        if found:
+            figures["sequences where incremental differs from fresh"] += 1
+            failures.append(f"dashboard after {lines}: {found[0]}")
+
+    def player_view(lines: list[str]) -> None:
+        figures["player view sequences"] += 1
+        figures["player view commands"] += sum(
+            line not in (LOOK, ARRIVES, LEAVES) for line in lines
+        )
+        found = asyncio.run(player_view_differences(lines))
+        if found:
+            figures["sequences where incremental differs from fresh"] += 1
+            failures.append(f"player view after {lines}: {found[0]}")
+
+    with tempfile.TemporaryDirectory(prefix="fatescreen-fresh-") as temp:
+        backup = dict(os.environ)
+        os.environ["FATESCREEN_DATA_DIR"] = str(Path(temp) / "data")
+        os.environ["FATESCREEN_CONFIG_DIR"] = str(Path(temp) / "config")
+        try:
+            seed(start_seed)(_settings(sequences)(given(dashboard_sequences())(dashboard)))()
+            seed(start_seed)(_settings(sequences)(given(player_sequences())(player_view)))()
+        finally:
+            os.environ.clear()
+            os.environ.update(backup)
+    return figures, failures
+
+
 def _read_line(process: subprocess.Popen[bytes], timeout: float = 20.0) -> str:
     """One line from an unbuffered pipe (a buffered one could hold a line select() does not
     see), or TimeoutError."""

@@ -9,6 +9,7 @@ import pytest
 
 from tests.stress.figures import (
     damaged_journals,
+    fresh_screens,
     full_disk_appends,
     fuzz_lines,
     kill_journal,
@@ -83,3 +84,14 @@ def test_without_the_lock_two_writers_do_race() -> None:
     writes it and the second writes over the first)."""
     figures, _ = two_writers(3, lock=False)
     assert figures["lost updates"] >= 3
+
+
+def test_screens_updated_and_opened_fresh_are_counted_and_agree() -> None:
+    """One sequence of each kind: the long run's figures count them (the property itself
+    runs a few examples in ``tests/ui/test_fresh_screen.py`` and
+    ``tests/players/test_fresh_view.py``)."""
+    figures, failures = fresh_screens(1)
+    assert failures == []
+    assert figures["dashboard sequences"] == figures["player view sequences"] == 1
+    assert figures["dashboard commands"] >= 1
+    assert figures["sequences where incremental differs from fresh"] == 0

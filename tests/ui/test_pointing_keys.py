@@ -65,6 +65,26 @@ async def test_with_no_conflict_the_selected_character_acts_and_takes_no_turn(
         assert "next rozio" in log_text(app)
 
 
+async def test_with_no_conflict_the_selected_character_acts_wherever_the_highlight_is(
+    make_app: AppFactory,
+) -> None:
+    """A turn order begun and undone leaves the highlight on who was up (the masked
+    leader) while the stat block shows Rozio: with no turn order, ``o`` is Rozio's roll,
+    not the highlighted name's nor the first character's."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        keys = Keys(pilot)
+        await keys.press("right_square_bracket")  # Rozio in the stat block
+        await keys.press("colon")
+        await keys.type("next leader")
+        await keys.press("enter", "u")
+        assert app.scene.turn is None
+        assert (app.view_state.selected, highlighted(app)) == ("rozio", "leader")
+        dialog = await roll(keys, app, "o", "0000")
+        assert dialog.actor == "rozio"
+        assert "overcome rozio" in log_text(app) and app.scene.turn is None
+
+
 async def test_in_a_conflict_the_highlighted_name_acts_and_takes_the_turn(
     make_app: AppFactory,
 ) -> None:

@@ -73,18 +73,26 @@ def turn_lines(
     return lines
 
 
-def secret_participants(scene: Scene) -> tuple[str, ...]:
-    """The turn order's participants the players cannot see (they show the GM's mark)."""
+def participants_shown(scene: Scene) -> tuple[tuple[str, str, bool], ...]:
+    """What the turn order shows of each participant: its id, its name and whether it gets
+    the GM's mark. With no turn order they are those a conflict would start with, which
+    any character taken out, conceding or renamed, or any hazard added, changes."""
     if scene.turn is None:
         from fatescreen.commands.flow import default_participants
 
         participants = tuple(default_participants(scene))
     else:
         participants = scene.turn.participants
-    characters = scene.character_index
-    return tuple(
-        pid for pid in participants if pid in characters and shows_gm_mark(scene, characters[pid])
-    )
+    characters, obstacles = scene.character_index, scene.obstacle_index
+    shown = []
+    for pid in participants:
+        character = characters.get(pid)
+        if character is not None:
+            shown.append((pid, character.shown_name, shows_gm_mark(scene, character)))
+        else:
+            obstacle = obstacles.get(pid)
+            shown.append((pid, obstacle.name if obstacle is not None else pid, False))
+    return tuple(shown)
 
 
 def _participant_line(name: str, state: str, cursor: bool, up_label: str, defense: str) -> Content:
@@ -183,22 +191,35 @@ class TurnPane(Pane):
         self._view: View | None = None
         self._laid_out = 0
         """The width the pane's lines were last laid out at (0: not yet)."""
+        self._participants: tuple[tuple[str, str, bool], ...] = ()
+        """The participants of the last scene shown (see :func:`participants_shown`)."""
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield self.body
 
     def show(self, scene: Scene, view: View, changed: frozenset[str]) -> None:
         """Redraw when the turn order, contests or the participants change."""
+        previous = self._scene
+        # what the participants are and how they show comes from these alone
+        same_people = (
+            previous is not None
+            and scene.turn is previous.turn
+            and scene.characters is previous.characters
+            and scene.obstacles is previous.obstacles
+            and scene.zones is previous.zones
+        )
+        participants = self._participants if same_people else participants_shown(scene)
         if (
-            self._scene is not None
+            previous is not None
             and view == self._view
             and not touches(changed, "turn", "contests", "challenges")
-            and scene.turn is self._scene.turn
-            and scene.contests is self._scene.contests
-            and secret_participants(scene) == secret_participants(self._scene)
+            and scene.turn is previous.turn
+            and scene.contests is previous.contests
+            and participants == self._participants
         ):
             self._scene = scene
             return
+        self._participants = participants
         up = scene.turn.up if scene.turn is not None else None
         if up is not None and (
             self._scene is None or self._scene.turn is None or self._scene.turn.up != up
@@ -218,13 +239,25 @@ class TurnPane(Pane):
         return super().arrange(size, optimal)
 
     def _redraw(self, width: int | None = None) -> None:
+        """Draw the lines, cut to the width of the lines view (``width`` before it has
+        one): beside its scrollbar when they are more than it has rows, so that a name
+        that comes with the scrollbar leaves none of them under it."""
         if self._scene is None or self._view is None:
             return
-        width = self.body.scrollable_content_region.width or width or None
-        lines = turn_lines(self._scene, self._view, self.cursor, width) + contest_lines(
+        body = self.body
+        full = max(body.size.width - body.styles.gutter.width, 0) or width or None
+        lines = self._lines(full)
+        bar = body.styles.scrollbar_size_vertical
+        rows = body.scrollable_content_region.height
+        if full is not None and bar and rows and len(lines) > rows and full > bar:
+            lines = self._lines(full - bar)
+        body.set_lines(lines)
+
+    def _lines(self, width: int | None) -> list[Content]:
+        assert self._scene is not None and self._view is not None
+        return turn_lines(self._scene, self._view, self.cursor, width) + contest_lines(
             self._scene, self._view, width
         )
-        self.body.set_lines(lines)
 
     def on_resize(self) -> None:
         """A new width may leave room for "(up)", or none."""
