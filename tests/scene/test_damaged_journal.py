@@ -127,3 +127,21 @@ def test_the_journal_is_private(scene: Path) -> None:
     session.execute('aspect add "Falling dust"')
     assert session.journal is not None
     assert session.journal.path.stat().st_mode & 0o077 == 0
+
+
+def test_a_damaged_first_line_keeps_every_record_with_the_damaged_lines(scene: Path) -> None:
+    """The first line names the text the records apply to: damaged, nothing can be replayed
+    (none is offered), and every line is kept in the ``.damaged`` file, not lost."""
+    session = Session.open(scene, seed=1)
+    assert session.execute("fp give silbestre 1").ok
+    assert session.journal is not None
+    journal_path = session.journal.path
+    lines = journal_path.read_bytes().split(b"\n")
+    journal_path.write_bytes(b'{"base": "0000\xc3\n' + b"\n".join(lines[1:]))
+    reopened = Session.open(scene, seed=1)
+    assert not reopened.recovery_pending and reopened.recoverable() == []
+    assert reopened.journal is not None and reopened.journal.set_aside is not None
+    aside, count = reopened.journal.set_aside
+    assert count == 2
+    kept = aside.read_bytes()
+    assert b'{"base": "0000\xc3' in kept and b'"command": "fp give silbestre 1"' in kept

@@ -420,6 +420,8 @@ def damaged_journals(count: int, start_seed: int = 0) -> tuple[Figures, list[str
                     damaged = pristine[:offset] + "Ä".encode()[:1] + pristine[offset:]
                 journal.write_bytes(damaged)
                 figures["journals damaged"] += 1
+                aside = journal.with_suffix(".damaged")
+                kept_before = aside.stat().st_size if aside.exists() else 0
                 # the records the damage left whole: the lines before the damaged one
                 # (a cut keeps them all but the last), after it the lines that follow
                 start = pristine.rfind(b"\n", 0, offset) + 1
@@ -439,7 +441,14 @@ def damaged_journals(count: int, start_seed: int = 0) -> tuple[Figures, list[str
                     failures.append(f"#{number} {how} at {offset}: {type(error).__name__}: {error}")
                     continue
                 if lines[0] not in damaged.split(b"\n"):
-                    continue  # the base line itself was hit: nothing can be replayed safely
+                    # the base line itself was hit: nothing can be replayed safely, and every
+                    # record the damage left whole is kept with the damaged lines
+                    kept = aside.read_bytes()[kept_before:] if aside.exists() else b""
+                    for line in intact:
+                        if line not in kept.split(b"\n"):
+                            figures["intact records lost"] += 1
+                            failures.append(f"#{number} {how} at {offset}: {line!r} not kept")
+                    continue
                 shown = {command for command, _ in offered}
                 for line in intact:
                     command = line.decode("utf-8", errors="replace").split('"command": "')[-1]

@@ -166,3 +166,27 @@ async def test_a_save_that_cannot_be_written_is_said_in_the_log_and_is_no_crash(
         await keys.press("ctrl+s")
         await until(pilot, lambda: app.saving is None and not app.session.dirty)
     assert load_scene(large_scene).scene.gm_pool == pool + 1
+
+
+async def test_ctrl_s_never_writes_out_the_scene_as_text_on_the_ui_thread(
+    large_scene: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Starting the save's worker names it: a worker not named is described by the repr of
+    its work, which holds the whole scene (more than a second of the UI's time at 25×)."""
+    from fatescreen.scene.model import Scene
+
+    def no_repr(self: Scene) -> str:
+        raise AssertionError("the scene was turned into text")
+
+    app = FatescreenApp(large_scene, remember=False, lang="en", cursor_blink=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        keys = Keys(pilot)
+        await pilot.pause()
+        assert app.session is not None
+        await keys.press("colon")
+        await keys.type('aspect add "Smoke"')
+        await keys.press("enter")
+        monkeypatch.setattr(Scene, "__repr__", no_repr)
+        await keys.press("ctrl+s")
+        await until(pilot, lambda: app.saving is None)
+        assert not app.session.dirty

@@ -180,7 +180,8 @@ class Journal:
     def damaged(self) -> list[bytes]:
         """The journal's lines that are not records it could have written: a line torn by
         a crash (inside a UTF-8 character too), bytes that are not JSON, a record of
-        another shape."""
+        another shape; every line when the first, which names the text the records apply
+        to, is damaged (the records cannot be replayed then)."""
         return self._read(None)[1]
 
     def _read(self, base_text: str | None) -> tuple[list[tuple[str, tuple[str, ...]]], list[bytes]]:
@@ -190,15 +191,18 @@ class Journal:
             return [], []
         entries: list[dict[str, object]] = []
         damaged: list[bytes] = []
-        for line in raw.split(b"\n"):
-            if not line:
-                continue
+        lines = [line for line in raw.split(b"\n") if line]
+        for line in lines:
             entry = record_of(line, self.faces)
             if entry is None:
                 damaged.append(line)  # a line torn by a crash: the lines around it are good
             else:
                 entries.append(entry)
-        if base_text is None or not entries or "base" not in entries[0]:
+        if entries and "base" not in entries[0]:
+            # the first line, which says what text the records apply to, is damaged: the
+            # records after it cannot be replayed, and are kept with the damaged lines
+            return [], lines
+        if base_text is None or not entries:
             return [], damaged
         commands = [
             (str(entry["command"]), tuple(str(face) for face in entry.get("dice", [])))  # type: ignore[attr-defined]

@@ -532,7 +532,13 @@ class FatescreenApp(App[None]):
         if idle < WARM_UP_AFTER:
             self.set_timer(WARM_UP_AFTER - idle, self._warm_up_when_idle)
             return
-        self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
+        self.run_worker(
+            self._warm_up,
+            thread=True,
+            group="warm-up",
+            description="warm-up",
+            exit_on_error=False,
+        )
 
     def _warm_up(self) -> None:
         """Import what the keys need (the flows and the typed requests), the verbs and the
@@ -1205,6 +1211,9 @@ class FatescreenApp(App[None]):
                 partial(_written, session.write_save, pending),
                 thread=True,
                 name="save",
+                # named: else the worker is described by the repr of its work, the whole
+                # scene (a second of the UI's time on a large scene)
+                description="save",
                 group="save",
                 exit_on_error=False,
             )
