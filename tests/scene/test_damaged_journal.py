@@ -145,3 +145,25 @@ def test_a_damaged_first_line_keeps_every_record_with_the_damaged_lines(scene: P
     assert count == 2
     kept = aside.read_bytes()
     assert b'{"base": "0000\xc3' in kept and b'"command": "fp give silbestre 1"' in kept
+
+
+def test_changes_journaled_on_another_version_of_the_file_are_kept(scene: Path) -> None:
+    """A crash left changes unsaved, and the file was edited before the scene was opened
+    again: they cannot be replayed on the edit (none is offered), and they are kept in the
+    ``.damaged`` file, not lost with the old journal."""
+    session = Session.open(scene, seed=1)
+    assert session.execute("fp give silbestre 1").ok
+    assert session.journal is not None
+    journal_path = session.journal.path
+    text = scene.read_text(encoding="utf-8")
+    scene.write_text(text.replace("The golden mask", "The silver mask"), encoding="utf-8")
+    reopened = Session.open(scene, seed=1)
+    assert not reopened.recovery_pending and reopened.scene.title == "The silver mask"
+    assert reopened.journal is not None and reopened.journal.set_aside is not None
+    aside, count = reopened.journal.set_aside
+    assert count == 2 and b'"command": "fp give silbestre 1"' in aside.read_bytes()
+    assert Journal(scene, journal_path.parent).pending(scene.read_text(encoding="utf-8")) == []
+    # a journal of the file as it is stays as it was: nothing more is set aside
+    reopened.execute("pool 3")
+    again = Session.open(scene, seed=1)
+    assert again.recovery_pending and aside.read_bytes().count(b"\n") == 2

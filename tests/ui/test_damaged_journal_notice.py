@@ -34,8 +34,8 @@ def shown(app: App[None]) -> str:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "1 damaged line of the journal could not be read: it is kept in"),
-        ("fi", "päiväkirjan 1 vaurioitunut rivi ei ollut luettavissa: se on tallessa"),
+        ("en", "1 line of the journal could not be replayed (damaged, or written on another"),
+        ("fi", "päiväkirjan 1 rivi jäi toistamatta (vaurioitunut tai kirjoitettu tiedoston"),
     ],
 )
 async def test_the_gm_is_told_after_the_recovery(
@@ -65,7 +65,7 @@ async def test_the_gm_is_told_when_nothing_else_was_left(
     damage(played.journal.path)
     app = make_app()
     async with app.run_test(size=(160, 50)) as pilot:
-        await until(pilot, lambda: "1 damaged line of the journal" in shown(app))
+        await until(pilot, lambda: "1 line of the journal could not be replayed" in shown(app))
         assert not isinstance(app.screen, ConfirmDialog)
 
 
@@ -78,4 +78,4 @@ async def test_every_system_tells_it(tmp_path: Path) -> None:
     damage(played.journal.path)
     app = SystemApp(path, lang="en", cursor_blink=False)
     async with app.run_test(size=(160, 50)) as pilot:
-        await until(pilot, lambda: "1 damaged line of the journal" in shown(app))
+        await until(pilot, lambda: "1 line of the journal could not be replayed" in shown(app))

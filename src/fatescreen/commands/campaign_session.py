@@ -701,7 +701,5 @@ def open_campaign(
         if held is not None:
             held.release()
         raise
-    session.recovery_pending = bool(session.recoverable())
-    if not session.recovery_pending:
-        session.start_journal()
+    session.open_journal()
     return session

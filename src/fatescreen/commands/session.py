@@ -6,12 +6,13 @@ which a scene changes.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from fatescreen.commands.core import (
     Applied,
@@ -208,6 +209,23 @@ class JournalGuard(SceneWriter):
         self.log[-1] = LogEntry(entry.command, (*entry.lines, line))
         return replace(result, lines=(*result.lines, line))
 
+    def recoverable(self) -> list[Any]:
+        """The journaled changes a crash left unsaved (each session reads its own)."""
+        raise NotImplementedError
+
+    def open_journal(self) -> None:
+        """At the session's start: a journal a crash left waits to be recovered (see
+        :attr:`recovery_pending`); else the journal begins, the records of one written on
+        another version of the files set aside first (kept, not lost)."""
+        self.recovery_pending = bool(self.recoverable())
+        if self.recovery_pending:
+            return
+        text = self.journal_text()
+        if self.journal is not None and text is not None:
+            with contextlib.suppress(OSError):
+                self.journal.set_aside_unmatched(text)
+        self.start_journal()
+
     def refuse_pending_recovery(self) -> None:
         """Raise unless the journal may be written (see :attr:`recovery_pending`).
 
@@ -291,9 +309,7 @@ class Session(JournalGuard):
             writer_lock=held,
         )
         remove_stale_temps(path)
-        session.recovery_pending = bool(session.recoverable())
-        if not session.recovery_pending:
-            session.start_journal()
+        session.open_journal()
         return session
 
     # -- recovery ----------------------------------------------------------------------

@@ -248,6 +248,35 @@ class Journal:
         self.set_aside = (aside, len(damaged))
         return aside
 
+    def set_aside_unmatched(self, base_text: str) -> None:
+        """At a session's start: when the journal's records were written on another text
+        than ``base_text`` (the file was changed since, by hand or by another program),
+        none can be replayed: keep every line in the ``.damaged`` file, as damaged lines
+        are kept, and let the journal go. A journal of this text (or of a save of it that
+        it marked) is left as it is."""
+        try:
+            raw = self.path.read_bytes()
+        except OSError:
+            return
+        lines = [line for line in raw.split(b"\n") if line]
+        entries = [entry for line in lines if (entry := record_of(line, self.faces)) is not None]
+        if not entries or "base" not in entries[0]:
+            return  # a damaged first line: see damaged()
+        if not any("command" in entry for entry in entries[1:]):
+            return
+        base = digest(base_text)
+        if entries[0]["base"] == base or any(entry.get("saved") == base for entry in entries):
+            return
+        aside = self.path.with_suffix(".damaged")
+        descriptor = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(descriptor, b"".join(line + b"\n" for line in lines))
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        self.path.unlink(missing_ok=True)
+        self.set_aside = (aside, len(lines))
+
     def start(
         self,
         base_text: str,

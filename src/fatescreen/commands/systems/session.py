@@ -302,9 +302,7 @@ def open_system_session(
         writer_lock=held,
     )
     remove_stale_temps(path)
-    session.recovery_pending = bool(session.recoverable())
-    if not session.recovery_pending:
-        session.start_journal()
+    session.open_journal()
     return session
 
 
