@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from textual.pilot import Pilot
 
+from fatescreen.ui.app import PANE_ORDER, FatescreenApp
+from fatescreen.ui.dialogs import DialogBody
 from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.text import end_cut, middle_cut
 from tests.ui.support import AppFactory, screen_text, text_of
@@ -91,3 +94,76 @@ async def test_the_turn_order_and_the_map_show_what_tells_names_apart(
         assert names
         for name in names:
             assert re.search(r"\d\s*$", name), name
+
+
+BORDERS = "│╭╮╰╯─▁▂▃▄▅▆▇█▔ "
+"""What edges a pane's rows on screen: its border, its scrollbar, its padding."""
+
+
+def pane_on_screen(app: FatescreenApp, selector: str) -> list[str]:
+    """The rows of a pane as they are on screen, border and scrollbar left out."""
+    region = app.query_one(selector).region
+    rows = screen_text(app).splitlines()[region.y + 1 : region.bottom - 1]
+    return [row[region.x : region.right].strip(BORDERS) for row in rows]
+
+
+def flat(rows: list[str]) -> str:
+    """Rows as one line: a name a pane wraps is found whole."""
+    return " ".join(" ".join(rows).split())
+
+
+async def show(pilot: Pilot[None], app: FatescreenApp, pane: str) -> None:
+    """Bring a pane on screen (below 100 columns the panes are tabs)."""
+    if app.size.width < 100:
+        await pilot.press(str(PANE_ORDER.index(pane) + 1))
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (160, 50)])
+async def test_every_pane_shows_the_names_that_tell_characters_apart(
+    make_app: AppFactory, size: tuple[int, int], lang: str
+) -> None:
+    """Mid-conflict in the Brine Mother's chapel, at every size and in both languages: the
+    stat block names the holder of a free invoke in full (never "The Brine Mot…"), the
+    fate points give each PC's whole name and its count on one row, the aspects pane names
+    a drowned acolyte holding free invokes with its number, and a dialog's title cuts a
+    long name in the middle with "…", keeping the acolyte's number and the Brine Mother's
+    start and end."""
+    app = make_app("brine-mother.toml", lang=lang)
+    async with app.run_test(size=size) as pilot:
+        for line in (
+            "next riesa",
+            "attack brine-mother silbestre Fight +000 vs -000",  # hit with style for 3
+            'absorb 2 "Bruised shin"',  # mild, its free invoke the Brine Mother's
+            'create drowned-acolyte-3 Fight "Knee-deep black water" ++++ vs 0',  # 2 free
+        ):
+            result = app.run_command(line, flow=False)
+            assert result is not None and result.ok, line
+        app.select_character("silbestre")
+        await show(pilot, app, "statblock")
+        sheet = flat(pane_on_screen(app, "#statblock"))
+        assert "Bruised shin ①The Brine Mother" in sheet, sheet
+        await show(pilot, app, "aspects")
+        aspects = flat(pane_on_screen(app, "#aspects"))
+        assert "Knee-deep black water ②Drowned acolyte 3" in aspects, aspects
+        await show(pilot, app, "fate")
+        fate = pane_on_screen(app, "#fate")
+        for pc in app.scene.pcs:
+            row = next((row for row in fate if row.startswith(pc.name)), None)
+            assert row is not None, (pc.name, fate)
+            assert row.endswith(f"{pc.fate_points}/{pc.refresh}"), row
+        for who, named in (
+            ("drowned-acolyte-3", r"Drown\S*(?: \S+)*…?\S*te 3\)"),
+            ("brine-mother", r"The B[\w ]*…?[\w ]*her\)"),
+        ):
+            result = app.run_command(f"next {who}", flow=False)
+            assert result is not None and result.ok, who
+            await pilot.press("A")
+            await pilot.pause()
+            title = screen_text(app).splitlines()
+            box = app.screen.query_one(DialogBody).region
+            title_row = title[box.y][box.x : box.right]
+            assert re.search(named, title_row), title_row
+            await pilot.press("escape")
+            await pilot.pause()
