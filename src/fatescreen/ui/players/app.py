@@ -4,6 +4,7 @@ the scene's system declares (its ``player_panes`` part)."""
 from __future__ import annotations
 
 import time
+from math import ceil
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -27,6 +29,10 @@ from fatescreen.ui.themes import DEFAULT_THEME, load_themes
 
 POLL_SECONDS = 0.2
 """How often the files are looked at (a few ``stat`` calls; a change shows within two)."""
+
+PAGE_SECONDS = 12.0
+"""How long a page of a view too tall for the screen stays before the next shows: the
+audience cannot scroll, so the view turns its pages itself, slowly enough to read one."""
 
 
 class Part(Static):
@@ -53,7 +59,12 @@ class PlayersApp(App[None]):
             self.followed = followed
 
     def __init__(
-        self, path: Path, *, lang: str | None = None, poll_seconds: float = POLL_SECONDS
+        self,
+        path: Path,
+        *,
+        lang: str | None = None,
+        poll_seconds: float = POLL_SECONDS,
+        page_seconds: float = PAGE_SECONDS,
     ) -> None:
         super().__init__()
         self.path = path
@@ -70,6 +81,11 @@ class PlayersApp(App[None]):
         """The text of each part as last shown."""
         self.updated_at = 0.0
         """When the view last showed a change (``time.monotonic``)."""
+        self.page_seconds = page_seconds
+        self.page = 0
+        """How many pages were turned (each column too tall shows its page this many
+        pages on, from its first after its last)."""
+        self._status: list[TextPart] = []
         for theme in load_themes():
             self.register_theme(theme)
         self.theme = DEFAULT_THEME
@@ -97,6 +113,56 @@ class PlayersApp(App[None]):
         if first is not None:
             self.show(first)
         self.follow()
+        self.set_interval(self.page_seconds, self.turn_page)
+
+    def pagers(self) -> list[Widget]:
+        """What scrolls because it is too tall for the screen: the columns side by side,
+        or the one column they make on a narrow screen."""
+        found: list[Widget] = [self.query_one("#columns"), *self.query(".column")]
+        return [
+            widget
+            for widget in found
+            if widget.max_scroll_y > 0 and widget.scrollable_content_region.height > 0
+        ]
+
+    def pages(self) -> int:
+        """How many pages the tallest column takes (1 when everything fits)."""
+        return max(
+            (
+                ceil(widget.virtual_size.height / widget.scrollable_content_region.height)
+                for widget in self.pagers()
+            ),
+            default=1,
+        )
+
+    def turn_page(self) -> None:
+        """Show the next page of each column too tall for the screen (its first after its
+        last); the status line says which page of how many shows."""
+        self.page += 1
+        self.show_page()
+
+    def show_page(self) -> None:
+        """Scroll each column too tall for the screen to the page :attr:`page` says."""
+        for widget in self.pagers():
+            height = widget.scrollable_content_region.height
+            pages = ceil(widget.virtual_size.height / height)
+            widget.scroll_to(y=min(self.page % pages * height, widget.max_scroll_y), animate=False)
+        self._show_status()
+
+    def on_resize(self) -> None:
+        """A new size: the pages start again from the first."""
+        self.page = 0
+        self.call_after_refresh(self.show_page)
+
+    def _show_status(self) -> None:
+        parts = list(self._status)
+        pages = self.pages()
+        if pages > 1:
+            page = tr(self.lang, "players.page", page=self.page % pages + 1, pages=pages)
+            parts += [" · ", (page, "$text-muted")]
+        status_text = assemble(*parts)
+        self.shown["status"] = status_text
+        self.query_one("#status", Static).update(status_text)
 
     @work(thread=True, exclusive=True, group="follow", exit_on_error=False)
     def follow(self) -> None:
@@ -127,9 +193,8 @@ class PlayersApp(App[None]):
             status += [" · ", *said]
         if followed.state is FollowState.LIVE:
             status += [" · ", (tr(lang, "players.following"), "$success")]
-        status_text = assemble(*status)
-        self.shown["status"] = status_text
-        self.query_one("#status", Static).update(status_text)
+        self._status = status
+        self._show_status()
         self._banner(followed)
         if scene is None:
             return
