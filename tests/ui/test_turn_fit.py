@@ -13,7 +13,7 @@ from fatescreen.ui.app import PANE_ORDER, FatescreenApp
 from fatescreen.ui.dialogs import DialogBody
 from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.text import end_cut, middle_cut
-from tests.ui.support import AppFactory, screen_text, text_of
+from tests.ui.support import AppFactory, CampaignFactory, screen_text, text_of
 
 
 @pytest.mark.parametrize(
@@ -167,3 +167,44 @@ async def test_every_pane_shows_the_names_that_tell_characters_apart(
             assert re.search(named, title_row), title_row
             await pilot.press("escape")
             await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_the_move_pick_shows_its_keys_whole_or_not_at_all(
+    make_app: AppFactory, size: tuple[int, int], lang: str
+) -> None:
+    """The move pick names the one who moves and each zone in full, and its keys' hint is
+    on the line whole (at 160 columns) or not at all (at 80), never cut short."""
+    app = make_app("brine-mother.toml", lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        shown = text_of(app.quick_pick)
+        hint = app.tr("ui.pick_keys")
+        assert "Silbestre" in shown and "Altar of shells" in shown, shown
+        assert (hint in shown) == (size[0] >= 100), shown
+        row = next(
+            row for row in screen_text(app).splitlines() if "Silbestre" in row and "1 " in row
+        )
+        assert hint[:8] not in row or hint in row, row
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (160, 50)])
+async def test_the_finnish_pc_sheet_keeps_each_stress_box_whole(
+    make_campaign_app: CampaignFactory, size: tuple[int, int]
+) -> None:
+    """Silbestre's sheet in Finnish: each stress track on a line of its own, its boxes whole
+    (never "henkinen [ ][ ][ ][" over "]")."""
+    app = make_campaign_app(lang="fi")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("P")
+        await pilot.pause()
+        for _ in range(30):  # down the sheet until the stress shows
+            if "henkinen" in screen_text(app):
+                break
+            await pilot.press("j")
+        rows = [row.strip(BORDERS) for row in screen_text(app).splitlines()]
+        assert any(row.endswith("fyysinen [ ][ ][ ][ ]") for row in rows), rows
+        assert any(row.endswith("henkinen [ ][ ][ ][ ]") for row in rows), rows
+        assert not [row for row in rows if row.endswith("[") or row.startswith("]")], rows
