@@ -5,6 +5,9 @@ rather than off the edge."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
@@ -95,6 +98,8 @@ async def test_the_turn_order_and_the_map_show_what_tells_names_apart(
         for name in names:
             assert re.search(r"\d\s*$", name), name
 
+
+ROOT = Path(__file__).resolve().parents[2]
 
 BORDERS = "│╭╮╰╯─▁▂▃▄▅▆▇█▔ "
 """What edges a pane's rows on screen: its border, its scrollbar, its padding."""
@@ -208,3 +213,30 @@ async def test_the_finnish_pc_sheet_keeps_each_stress_box_whole(
         assert any(row.endswith("fyysinen [ ][ ][ ][ ]") for row in rows), rows
         assert any(row.endswith("henkinen [ ][ ][ ][ ]") for row in rows), rows
         assert not [row for row in rows if row.endswith("[") or row.startswith("]")], rows
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50)])
+async def test_a_map_that_scrolls_leaves_the_stat_block_its_rows(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The generated large scene: its map scrolls in its pane, and the stat block below it
+    shows the first PC's stress tracks, consequences and every aspect at once."""
+    path = tmp_path / "large-scene.toml"
+    subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "make_large_scene.py"), str(path)],
+        check=True,
+        capture_output=True,
+    )
+    app = FatescreenApp(path, remember=False, lang="en", cursor_blink=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert app.query_one("#zones").has_class("-tall")
+        pc = app.scene.pcs[0]
+        app.select_character(pc.id)
+        await pilot.pause()
+        rows = pane_on_screen(app, "#statblock")
+        shown = flat(rows)
+        for label in ("physical", "mental", "mild 2", "moderate 4", "severe 6"):
+            assert label in shown, rows
+        for aspect in pc.aspects:
+            assert aspect.name in shown, (aspect.name, rows)
