@@ -132,9 +132,10 @@ async def test_every_pane_shows_the_names_that_tell_characters_apart(
     """Mid-conflict in the Brine Mother's chapel, at every size and in both languages: the
     stat block names the holder of a free invoke in full (never "The Brine Mot…"), the
     fate points give each PC's whole name and its count on one row, the aspects pane names
-    a drowned acolyte holding free invokes with its number, and a dialog's title cuts a
-    long name in the middle with "…", keeping the acolyte's number and the Brine Mother's
-    start and end."""
+    a drowned acolyte holding free invokes with its number; made secret, the acolyte keeps
+    its number and gets the GM's mark in the stat block and in the turn order (scrolled to
+    its highlight); and a dialog's title cuts a long name in the middle with "…", keeping
+    the acolyte's number and the Brine Mother's start and end."""
     app = make_app("brine-mother.toml", lang=lang)
     async with app.run_test(size=size) as pilot:
         for line in (
@@ -152,6 +153,15 @@ async def test_every_pane_shows_the_names_that_tell_characters_apart(
         await show(pilot, app, "aspects")
         aspects = flat(pane_on_screen(app, "#aspects"))
         assert "Knee-deep black water ②Drowned acolyte 3" in aspects, aspects
+        gm = app.tr("gm.name")
+        result = app.run_command("secret drowned-acolyte-3", flow=False)
+        assert result is not None and result.ok
+        app.select_character("drowned-acolyte-3")
+        await show(pilot, app, "statblock")
+        assert f"Drowned acolyte 3 [{gm}]" in flat(pane_on_screen(app, "#statblock"))
+        await show(pilot, app, "turn")
+        turn = pane_on_screen(app, "#turn")
+        assert any(re.search(rf"Dr.*3 \[{gm}\]$", row) for row in turn), turn
         await show(pilot, app, "fate")
         fate = pane_on_screen(app, "#fate")
         for pc in app.scene.pcs:
