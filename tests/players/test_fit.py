@@ -12,7 +12,7 @@ from textual.widget import Widget
 from fatescreen.commands.campaign_session import open_campaign
 from fatescreen.commands.session import Session
 from fatescreen.scene import presence
-from fatescreen.ui.players.app import PlayersApp
+from fatescreen.ui.players.app import PlayersApp, page_starts
 from tests.ui.support import screen_text, until
 
 DEMO_CONFLICT = (
@@ -150,3 +150,19 @@ async def test_the_pages_turn_by_themselves(campaign: Path) -> None:
 def status(app: PlayersApp) -> str:
     """The page the status line names."""
     return app.shown["status"].plain.rsplit(" · ", 1)[-1]
+
+
+@pytest.mark.parametrize(
+    ("tops", "height", "total", "starts"),
+    [
+        ([0, 12, 18], 20, 40, [0, 18, 38]),  # the pane at 18 starts the second page
+        ([0, 30], 20, 50, [0, 20, 30]),  # the first pane goes on over a page; then 30
+        ([0], 20, 50, [0, 20, 40]),  # one pane over three pages
+        ([0], 20, 15, [0]),  # everything fits
+        ([0, 20], 20, 35, [0, 20]),  # a pane that begins just after a full page
+    ],
+)
+def test_a_page_starts_where_a_pane_begins(
+    tops: list[int], height: int, total: int, starts: list[int]
+) -> None:
+    assert page_starts(tops, height, total) == starts

@@ -4,7 +4,7 @@ the scene's system declares (its ``player_panes`` part)."""
 from __future__ import annotations
 
 import time
-from math import ceil
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,6 +13,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -37,6 +38,20 @@ audience cannot scroll, so the view turns its pages itself, slowly enough to rea
 
 class Part(Static):
     """One part of the view (a bordered block of text)."""
+
+
+def page_starts(tops: Sequence[int], height: int, total: int) -> list[int]:
+    """The first row of each page of a column ``total`` rows tall shown ``height`` rows at
+    a time: a page ends before the last pane that begins on it and does not end on it
+    (``tops``: where the panes begin), so that the pane starts the next page whole; a pane
+    taller than a page goes on over as many pages as it needs."""
+    starts = [0]
+    while height > 0 and starts[-1] + height < total:
+        start = starts[-1]
+        limit = start + height
+        breaks = [top for top in tops if start < top <= limit]
+        starts.append(max(breaks) if breaks else limit)
+    return starts
 
 
 class PlayersApp(App[None]):
@@ -125,15 +140,23 @@ class PlayersApp(App[None]):
             if widget.max_scroll_y > 0 and widget.scrollable_content_region.height > 0
         ]
 
+    def page_starts(self, widget: Widget) -> list[int]:
+        """Where each page of a column too tall for the screen starts (see
+        :func:`page_starts`): at the top of a pane where one begins on the page."""
+        tops: list[int] = []
+        for part in widget.query(Part):
+            top = 0
+            node: DOMNode | None = part
+            while node is not widget and isinstance(node, Widget):
+                top += node.virtual_region.y
+                node = node.parent
+            tops.append(top)
+        height = widget.scrollable_content_region.height
+        return page_starts(tops, height, widget.virtual_size.height)
+
     def pages(self) -> int:
         """How many pages the tallest column takes (1 when everything fits)."""
-        return max(
-            (
-                ceil(widget.virtual_size.height / widget.scrollable_content_region.height)
-                for widget in self.pagers()
-            ),
-            default=1,
-        )
+        return max((len(self.page_starts(widget)) for widget in self.pagers()), default=1)
 
     def turn_page(self) -> None:
         """Show the next page of each column too tall for the screen (its first after its
@@ -144,9 +167,9 @@ class PlayersApp(App[None]):
     def show_page(self) -> None:
         """Scroll each column too tall for the screen to the page :attr:`page` says."""
         for widget in self.pagers():
-            height = widget.scrollable_content_region.height
-            pages = ceil(widget.virtual_size.height / height)
-            widget.scroll_to(y=min(self.page % pages * height, widget.max_scroll_y), animate=False)
+            starts = self.page_starts(widget)
+            top = starts[self.page % len(starts)]
+            widget.scroll_to(y=min(top, widget.max_scroll_y), animate=False)
         self._show_status()
 
     def on_resize(self) -> None:
