@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from fatescreen.ui.app import PANE_ORDER, FatescreenApp
 from fatescreen.ui.dialogs import DialogBody
 from fatescreen.ui.panes.turn import TurnPane
-from fatescreen.ui.text import end_cut, middle_cut
+from fatescreen.ui.text import end_cut, fit_title, middle_cut
 from tests.ui.support import AppFactory, CampaignFactory, screen_text, text_of
 
 
@@ -30,6 +30,30 @@ from tests.ui.support import AppFactory, CampaignFactory, screen_text, text_of
 )
 def test_a_long_name_keeps_its_start_and_its_end(text: str, width: int, cut: str) -> None:
     assert middle_cut(text, width) == cut
+
+
+@pytest.mark.parametrize(
+    ("title", "names", "width", "fitted"),
+    [
+        (
+            "New situation aspect (1 free invoke for Drowned acolyte 3)",
+            ["Drowned acolyte 3"],
+            54,
+            "New situation aspect (1 free invoke for Drowne…lyte 3)",
+        ),
+        (
+            "Remove The thing that wears the saint?",
+            ["The thing that wears the saint"],
+            20,
+            "Remove The th…saint?",
+        ),
+        ("Remove Vitor?", ["Vitor"], 54, "Remove Vitor?"),
+    ],
+)
+def test_a_title_too_wide_cuts_the_name_in_it_in_the_middle(
+    title: str, names: list[str], width: int, fitted: str
+) -> None:
+    assert fit_title(title, names, width) == fitted
 
 
 def test_a_heading_is_cut_at_its_end() -> None:
