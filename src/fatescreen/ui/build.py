@@ -189,9 +189,11 @@ class SceneBuilder:
         then: Callable[[str], None] | None = None,
         *,
         highlighted: int = 0,
+        names: Sequence[str] = (),
     ) -> None:
         """A choice: with ``then``, the chosen value is handed on; else it is a command
-        line, applied while the dialog stays open to show a refusal."""
+        line, applied while the dialog stays open to show a refusal. ``names``: the names
+        in the title, cut in the middle should it not fit."""
 
         def chosen(value: str | None) -> None:
             if value is not None and then is not None:
@@ -204,7 +206,7 @@ class SceneBuilder:
                 options,
                 highlighted=highlighted,
                 applies=then is None,
-            ),
+            ).naming(*names),
             chosen,
         )
 
@@ -217,9 +219,11 @@ class SceneBuilder:
         *,
         note: str = "",
         applies: bool = True,
+        names: Sequence[str] = (),
     ) -> None:
         """A form whose command is applied on confirm (``applies``, else handed to
-        ``then``); ``then`` follows once it was applied."""
+        ``then``); ``then`` follows once it was applied. ``names``: the names in the
+        title, cut in the middle should it not fit."""
 
         def closed(line: str | None) -> None:
             if line is not None and then is not None:
@@ -233,14 +237,23 @@ class SceneBuilder:
                 build,
                 note=note,
                 applies=applies,
-            ),
+            ).naming(*names),
             closed,
         )
 
-    def confirm(self, title: str, summary: str, request: Order, then: Callable[[], None]) -> None:
-        """Show what a command will do; Enter runs it."""
+    def confirm(
+        self,
+        title: str,
+        summary: str,
+        request: Order,
+        then: Callable[[], None],
+        names: Sequence[str] = (),
+    ) -> None:
+        """Show what a command will do; Enter runs it (``names``: as for :meth:`choose`)."""
         self.app.push_screen(
-            ConfirmDialog(self.app.view_state, title, assemble(summary), request, applies=True),
+            ConfirmDialog(
+                self.app.view_state, title, assemble(summary), request, applies=True
+            ).naming(*names),
             lambda done: then() if done else None,
         )
 
@@ -351,6 +364,7 @@ class SceneBuilder:
             [FormField("count", label, placeholder="1")],
             count,
             lambda typed: self._template_zone(template, int(typed)),
+            names=(template.name,),
             applies=False,
         )
 
@@ -370,6 +384,7 @@ class SceneBuilder:
             self.tr("ui.build.template_zone_title", count=count, name=template.name),
             options,
             highlighted=ids.index(likely) if likely in ids else 0,
+            names=(template.name,),
         )
 
     def _zone_of_copies(self, name: str) -> str:
@@ -435,6 +450,7 @@ class SceneBuilder:
             self.tr("ui.build.place_title", name=character.name),
             options,
             highlighted=ids.index(character.zone) if character.zone in ids else 0,
+            names=(character.name,),
         )
 
     def remove_selected(self) -> None:
@@ -455,6 +471,7 @@ class SceneBuilder:
             self.tr("ui.build.remove_character"),
             Remove(f"character:{character.id}"),
             removed,
+            (character.name,),
         )
 
     def save_template(self) -> None:
@@ -482,7 +499,7 @@ class SceneBuilder:
                 note=self.tr("ui.build.save_template_note"),
                 applies=True,
                 announce=True,
-            )
+            ).naming(character.name)
         )
 
     # -- zones -------------------------------------------------------------------------------
@@ -797,6 +814,7 @@ class SceneBuilder:
                 title,
                 [FormField("name", self.tr("ui.build.name"), record.name, required=True)],
                 lambda values: Set(ref, (field("name", values["name"]),)),
+                names=(record.name,),
             )
             return
 
@@ -817,7 +835,9 @@ class SceneBuilder:
                 words += self._countdown_words(values, countdown)
                 return changes(words)
 
-            self.form(title, self._countdown_fields(countdown), build_countdown)
+            self.form(
+                title, self._countdown_fields(countdown), build_countdown, names=(record.name,)
+            )
             return
         obstacle = record
         kind = obstacle_kind(obstacle)
@@ -833,7 +853,9 @@ class SceneBuilder:
             words += self._obstacle_words(kind, values, obstacle)
             return changes(words)
 
-        self.form(title, self._obstacle_fields(kind, obstacle), build_obstacle)
+        self.form(
+            title, self._obstacle_fields(kind, obstacle), build_obstacle, names=(record.name,)
+        )
 
     def remove_other(self) -> None:
         """Take a zone, an obstacle or a countdown out of the scene, after a confirmation."""
@@ -848,6 +870,7 @@ class SceneBuilder:
                 self.tr(f"ui.build.remove_{ref.partition(':')[0]}"),
                 Remove(ref),
                 lambda: None,
+                (record.name,),
             )
 
         self.choose(self.tr("ui.build.remove_other_title"), self._other_choices(), chosen)

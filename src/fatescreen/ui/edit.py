@@ -247,7 +247,7 @@ class CharacterEditor:
                 keys=keys,
                 list_keys=False,
                 applies=True,
-            ),
+            ).naming(character.name),
             self._back(character),
         )
 
@@ -267,7 +267,7 @@ class CharacterEditor:
                 build,
                 note=note,
                 applies=True,
-            ),
+            ).naming(character.name),
             self._back(character),
         )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual import events
 from textual.color import Color
 from textual.message import Message
@@ -92,7 +93,10 @@ class QuickPick(TextBlock):
         for text, index in labels[first:]:
             style = "reverse bold $accent" if index == self.highlighted else ""
             parts += [(text, style), " "]
-        parts.append((hint, "$text-muted"))
+        # the keys' hint whole or not at all: never "Enter: choos…"
+        used = sum(cell_len(part[0] if isinstance(part, tuple) else str(part)) for part in parts)
+        if used + cell_len(hint) <= room:
+            parts.append((hint, "$text-muted"))
         self.set(assemble(*parts))
 
     def _pick(self, index: int) -> None:

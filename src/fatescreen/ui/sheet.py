@@ -285,13 +285,16 @@ class SheetScreen(ModalScreen[None]):
         return rows
 
     def _stress(self, character: Character) -> Content:
-        parts: list[Part] = []
-        for track in character.stress:
-            if parts:
-                parts.append("  ")
-            parts += [(self.view.tr(f"ui.stress.{track.kind.value}") + " ", "$text-muted")]
-            parts.append(boxes(track, self.campaign.rules.escalating_stress_boxes))
-        return assemble(*parts) if parts else _text("")
+        """A track a line, the labels as wide as the longest: a box is never split over
+        two lines, as a narrow column would split ``[ ]`` at its space."""
+        labels = [self.view.tr(f"ui.stress.{track.kind.value}") for track in character.stress]
+        width = max((len(label) for label in labels), default=0)
+        escalating = self.campaign.rules.escalating_stress_boxes
+        lines = [
+            assemble((f"{label:<{width}} ", "$text-muted"), boxes(track, escalating))
+            for track, label in zip(character.stress, labels, strict=True)
+        ]
+        return join_lines(lines) if lines else _text("")
 
     def _consequence(self, character: Character, key: str, names: dict[str, str]) -> Content:
         slot = next(s for s in character.consequences if slot_name(s) == key)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from textual.content import Content
@@ -37,6 +37,18 @@ def end_cut(text: str, width: int) -> str:
     if cell_len(text) <= width or width < 2:
         return text
     return set_cell_size(text, width - 1).rstrip() + "…"
+
+
+def fit_title(title: str, names: Sequence[str], width: int) -> str:
+    """``title`` in ``width`` cells if it can be: the longest of ``names`` in it cut in the
+    middle first (:func:`middle_cut`, to no fewer than 5 cells), then the next; what still
+    does not fit is left to the border to cut."""
+    for name in sorted(names, key=cell_len, reverse=True):
+        excess = cell_len(title) - width
+        if excess <= 0 or name not in title:
+            continue
+        title = title.replace(name, middle_cut(name, max(cell_len(name) - excess, 5)), 1)
+    return title
 
 
 def literal(text: str) -> str:
@@ -105,10 +117,6 @@ def join_lines(lines: Iterable[Content]) -> Content:
     return Content("\n").join(list(lines))
 
 
-HOLDER_TAG_WIDTH = 14
-"""The longest holder name a free invoke pip shows before cutting it short."""
-
-
 def secret_mark(gm: str) -> str:
     """The GM's mark on what the players cannot see (a hidden aspect, a secret character or
     zone), ``gm`` being the GM's name in the UI's language: " [GM]"."""
@@ -116,11 +124,12 @@ def secret_mark(gm: str) -> str:
 
 
 def holder_tag(owner: str, names: Mapping[str, str], gm: str = "GM") -> str:
-    """Whose free invoke a pip is, by name: ``Silbestre``, ``Masked leader``, ``gm`` for the GM."""
+    """Whose free invoke a pip is, by its full name (the line wraps where the pane ends, so
+    no name is cut short of what tells it apart): ``Silbestre``, ``Drowned acolyte 3``,
+    ``gm`` for the GM."""
     if owner == GM:
         return gm
-    name = names.get(owner, owner)
-    return name if len(name) <= HOLDER_TAG_WIDTH else name[: HOLDER_TAG_WIDTH - 1] + "…"
+    return names.get(owner, owner)
 
 
 PIPS = "①②③④⑤⑥⑦⑧⑨"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Self
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -17,7 +18,26 @@ from textual.widgets.option_list import Option
 from fatescreen.commands.requests import Order, Request, command_line
 from fatescreen.ui.keys import translate_bindings
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble
+from fatescreen.ui.text import assemble, fit_title
+
+
+class DialogBody(Vertical):
+    """A dialog's box: its title fitted to the box's width, the names in it cut in the
+    middle (``New situation aspect (1 free invoke for The Br…Mother)``), never at the
+    end where Textual would cut them."""
+
+    def __init__(self, title: str, names: Sequence[str], *, classes: str = "dialog-body") -> None:
+        super().__init__(classes=classes)
+        self.title_text = title
+        self.title_names: tuple[str, ...] = ()
+        """The names in the title, cut in the middle when it is too wide (:meth:`naming`)."""
+        self.names = tuple(names)
+        self.border_title = assemble(title)
+
+    def on_resize(self) -> None:
+        """Fit the title to the new width."""
+        room = self.outer_size.width - 6  # the corners, "─ " before the title and " ─" after
+        self.border_title = assemble(fit_title(self.title_text, self.names, room))
 
 
 class Dialog(ModalScreen[str | None]):
@@ -50,12 +70,24 @@ class Dialog(ModalScreen[str | None]):
         super().__init__()
         self.view = view
         self.title_text = title
+        self.title_names: tuple[str, ...] = ()
+        """The names in the title, cut in the middle when it is too wide (:meth:`naming`)."""
         self.applies = applies
         """Whether the dialog has its command applied before it closes."""
         self.announce = announce
         """Whether the app says what an applied command that changes no scene did."""
         self.waiting = False
         """True from a submit until the app answers it."""
+
+    def naming(self, *names: str) -> Self:
+        """The dialog, its title's ``names`` to be cut in the middle should the title not
+        fit its box."""
+        self.title_names = names
+        return self
+
+    def body(self) -> DialogBody:
+        """The dialog's box, titled."""
+        return DialogBody(self.title_text, self.title_names)
 
     def submit(self, order: Order) -> None:
         """Close with a request's command line; a dialog that ``applies`` asks the app to
@@ -130,8 +162,7 @@ class ChoiceDialog(Dialog):
         """Whether the hint line lists the extra keys (off when the options show them)."""
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-body") as body:
-            body.border_title = assemble(self.title_text)
+        with self.body():
             if self.note:
                 yield Static(self.note, classes="dialog-note")
             yield OptionList(
@@ -199,8 +230,7 @@ class TextDialog(Dialog):
         self.note = note
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-body") as body:
-            body.border_title = assemble(self.title_text)
+        with self.body():
             if self.note:
                 yield Static(self.note, classes="dialog-note")
             for index, (label, value) in enumerate(self.fields):
@@ -248,8 +278,7 @@ class ConfirmDialog(Dialog):
         self.line = line
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-body") as body:
-            body.border_title = assemble(self.title_text)
+        with self.body():
             yield Static(self.summary, classes="dialog-note")
             yield self.error_line()
             with Horizontal(classes="dialog-buttons"):

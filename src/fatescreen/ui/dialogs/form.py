@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -73,8 +73,7 @@ class FormDialog(Dialog):
         self.note = note
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-body") as body:
-            body.border_title = assemble(self.title_text)
+        with self.body():
             if self.note:
                 note = assemble(self.note) if isinstance(self.note, str) else self.note
                 yield Static(note, classes="dialog-note")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -23,7 +23,6 @@ from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.model import Scene
 from fatescreen.ui.dialogs import Dialog
 from fatescreen.ui.state import View
-from fatescreen.ui.text import assemble
 
 ACTIONS = ("attack", "overcome", "create")
 
@@ -86,8 +85,7 @@ class RollDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         tr = self.view.tr
-        with Vertical(classes="dialog-body") as body:
-            body.border_title = assemble(self.title_text)
+        with self.body():
             with Grid(id="roll-grid"):
                 yield Label(tr("ui.action"))
                 yield Select(

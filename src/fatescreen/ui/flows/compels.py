@@ -77,7 +77,7 @@ class CompelFlow:
                 choices,
                 note=table.tr("ui.compel_note"),
                 alternates=[("r", table.tr("ui.compel_refuse"), refusals)],
-            ),
+            ).naming(character.name),
             apply_chosen(table),
         )
 

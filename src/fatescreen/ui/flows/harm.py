@@ -108,13 +108,15 @@ class HarmFlow:
             elif line == REVEAL:
                 self.taken_out_revealed(target.id)
             elif needed.get(line):
-                self._name_consequences(title, int(line.split()[1]), needed[line])
+                self._name_consequences(title, target.name, int(line.split()[1]), needed[line])
             else:
                 table.post_message(RequestSubmitted(line))
 
-        table.push_screen(ChoiceDialog(table.view_state, title, choices, keys=keys), chosen)
+        table.push_screen(
+            ChoiceDialog(table.view_state, title, choices, keys=keys).naming(target.name), chosen
+        )
 
-    def _name_consequences(self, title: str, option: int, count: int) -> None:
+    def _name_consequences(self, title: str, name: str, option: int, count: int) -> None:
         """Ask for the name of each consequence the chosen option takes, then absorb."""
         table = self.table
         fields = [(table.tr("ui.consequence_text", number=i + 1), "") for i in range(count)]
@@ -122,7 +124,9 @@ class HarmFlow:
         def line(texts: Sequence[str]) -> Absorb:
             return Absorb(option, tuple(texts))
 
-        table.push_screen(TextDialog(table.view_state, title, fields, line), apply_chosen(table))
+        table.push_screen(
+            TextDialog(table.view_state, title, fields, line).naming(name), apply_chosen(table)
+        )
 
     def _name(self, pid: str) -> str:
         """A character's or an obstacle's name (the GM for the GM's side)."""
@@ -173,7 +177,10 @@ class HarmFlow:
             (request.command(), label) for request, label in requests
         ]
         title = table.tr("ui.reveal_title", name=character.name)
-        table.push_screen(ChoiceDialog(table.view_state, title, choices), apply_chosen(table))
+        table.push_screen(
+            ChoiceDialog(table.view_state, title, choices).naming(character.name),
+            apply_chosen(table),
+        )
 
 
 __all__ = ["HarmFlow"]

@@ -93,7 +93,7 @@ class InvokeFlow:
                     ("r", table.tr("ui.invoke_reroll"), way("reroll")),
                     ("o", table.tr("ui.invoke_oppose"), way("oppose")),
                 ],
-            ),
+            ).naming(who),
             chosen,
         )
 

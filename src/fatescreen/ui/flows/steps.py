@@ -43,7 +43,7 @@ class StepFlow:
                 table.tr("ui.aspect_title_for", name=who),
                 [(table.tr("ui.aspect_name"), "")],
                 line,
-            ),
+            ).naming(who),
             apply_chosen(table),
         )
 

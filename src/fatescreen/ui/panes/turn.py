@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.layout import DockArrangeResult
 
 from fatescreen.rules.conflict import FULL_DEFENSE_BONUS, TurnOrder, may_pick
@@ -25,16 +25,17 @@ def turn_lines(
     characters, obstacles = scene.character_index, scene.obstacle_index
     mark = secret_mark(view.tr("gm.name"))
 
-    def name_of(pid: str) -> str:
+    def name_of(pid: str) -> tuple[str, str]:
+        """The participant's name and the GM's mark after it (or "")."""
         # looked up for the participants only: a large scene has thousands of characters
         obstacle = obstacles.get(pid)
         if obstacle is not None:
-            return "⚠ " + obstacle.name
+            return "⚠ " + obstacle.name, ""
         character = characters.get(pid)
         if character is None:
-            return pid
+            return pid, ""
         # the players cannot see it: the GM's mark (docs/player-view.md)
-        return character.shown_name + (mark if shows_gm_mark(scene, character) else "")
+        return character.shown_name, (mark if shows_gm_mark(scene, character) else "")
 
     if order is None:
         from fatescreen.commands.flow import default_participants
@@ -51,14 +52,15 @@ def turn_lines(
         view.tr("ui.full_defense_mark", bonus=f"{FULL_DEFENSE_BONUS:+d}") if covered else ""
     )
     for pid in order.participants:
-        name = name_of(pid)
+        name, secret = name_of(pid)
         state = "up" if pid == order.up else "acted" if pid in order.acted else "waiting"
         defense = defense_label if pid in covered else ""
         tail = f"  {defense}" if defense else ""
         if width is not None:
             # a name too long for the pane keeps its start and its end (the number of a
-            # numbered NPC), never just its start
-            name = middle_cut(name, width - cell_len(f"›▶ {tail}"))
+            # numbered NPC), never just its start, and the GM's mark whole after it
+            name = middle_cut(name, width - cell_len(f"›▶ {secret}{tail}"))
+        name += secret
         fits = width is None or cell_len(f"›▶ {name}  {up_label}{tail}") <= width
         key = (name, state, pid == cursor, up_label if fits else "", defense)
         line = _participant_lines.get(key)
@@ -252,6 +254,20 @@ class TurnPane(Pane):
         if full is not None and bar and rows and len(lines) > rows and full > bar:
             lines = self._lines(full - bar)
         body.set_lines(lines)
+        order = self._scene.turn
+        if order is None:
+            from fatescreen.commands.flow import default_participants
+
+            participants = default_participants(self._scene)
+        else:
+            participants = order.participants
+        if self.cursor in participants:
+            # the highlight stays in sight: a line each after the heading, none wraps
+            row = 1 + participants.index(self.cursor)
+            self.call_after_refresh(self._show_row, row)
+
+    def _show_row(self, row: int) -> None:
+        self.body.scroll_to_region(Region(0, row, 1, 1), animate=False, immediate=True)
 
     def _lines(self, width: int | None) -> list[Content]:
         assert self._scene is not None and self._view is not None

@@ -4,6 +4,7 @@ the scene's system declares (its ``player_panes`` part)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -12,7 +13,9 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.dom import DOMNode
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -28,9 +31,27 @@ from fatescreen.ui.themes import DEFAULT_THEME, load_themes
 POLL_SECONDS = 0.2
 """How often the files are looked at (a few ``stat`` calls; a change shows within two)."""
 
+PAGE_SECONDS = 12.0
+"""How long a page of a view too tall for the screen stays before the next shows: the
+audience cannot scroll, so the view turns its pages itself, slowly enough to read one."""
+
 
 class Part(Static):
     """One part of the view (a bordered block of text)."""
+
+
+def page_starts(tops: Sequence[int], height: int, total: int) -> list[int]:
+    """The first row of each page of a column ``total`` rows tall shown ``height`` rows at
+    a time: a page ends before the last pane that begins on it and does not end on it
+    (``tops``: where the panes begin), so that the pane starts the next page whole; a pane
+    taller than a page goes on over as many pages as it needs."""
+    starts = [0]
+    while height > 0 and starts[-1] + height < total:
+        start = starts[-1]
+        limit = start + height
+        breaks = [top for top in tops if start < top <= limit]
+        starts.append(max(breaks) if breaks else limit)
+    return starts
 
 
 class PlayersApp(App[None]):
@@ -53,7 +74,12 @@ class PlayersApp(App[None]):
             self.followed = followed
 
     def __init__(
-        self, path: Path, *, lang: str | None = None, poll_seconds: float = POLL_SECONDS
+        self,
+        path: Path,
+        *,
+        lang: str | None = None,
+        poll_seconds: float = POLL_SECONDS,
+        page_seconds: float = PAGE_SECONDS,
     ) -> None:
         super().__init__()
         self.path = path
@@ -70,6 +96,11 @@ class PlayersApp(App[None]):
         """The text of each part as last shown."""
         self.updated_at = 0.0
         """When the view last showed a change (``time.monotonic``)."""
+        self.page_seconds = page_seconds
+        self.page = 0
+        """How many pages were turned (each column too tall shows its page this many
+        pages on, from its first after its last)."""
+        self._status: list[TextPart] = []
         for theme in load_themes():
             self.register_theme(theme)
         self.theme = DEFAULT_THEME
@@ -97,6 +128,64 @@ class PlayersApp(App[None]):
         if first is not None:
             self.show(first)
         self.follow()
+        self.set_interval(self.page_seconds, self.turn_page)
+
+    def pagers(self) -> list[Widget]:
+        """What scrolls because it is too tall for the screen: the columns side by side,
+        or the one column they make on a narrow screen."""
+        found: list[Widget] = [self.query_one("#columns"), *self.query(".column")]
+        return [
+            widget
+            for widget in found
+            if widget.max_scroll_y > 0 and widget.scrollable_content_region.height > 0
+        ]
+
+    def page_starts(self, widget: Widget) -> list[int]:
+        """Where each page of a column too tall for the screen starts (see
+        :func:`page_starts`): at the top of a pane where one begins on the page."""
+        tops: list[int] = []
+        for part in widget.query(Part):
+            top = 0
+            node: DOMNode | None = part
+            while node is not widget and isinstance(node, Widget):
+                top += node.virtual_region.y
+                node = node.parent
+            tops.append(top)
+        height = widget.scrollable_content_region.height
+        return page_starts(tops, height, widget.virtual_size.height)
+
+    def pages(self) -> int:
+        """How many pages the tallest column takes (1 when everything fits)."""
+        return max((len(self.page_starts(widget)) for widget in self.pagers()), default=1)
+
+    def turn_page(self) -> None:
+        """Show the next page of each column too tall for the screen (its first after its
+        last); the status line says which page of how many shows."""
+        self.page += 1
+        self.show_page()
+
+    def show_page(self) -> None:
+        """Scroll each column too tall for the screen to the page :attr:`page` says."""
+        for widget in self.pagers():
+            starts = self.page_starts(widget)
+            top = starts[self.page % len(starts)]
+            widget.scroll_to(y=min(top, widget.max_scroll_y), animate=False)
+        self._show_status()
+
+    def on_resize(self) -> None:
+        """A new size: the pages start again from the first."""
+        self.page = 0
+        self.call_after_refresh(self.show_page)
+
+    def _show_status(self) -> None:
+        parts = list(self._status)
+        pages = self.pages()
+        if pages > 1:
+            page = tr(self.lang, "players.page", page=self.page % pages + 1, pages=pages)
+            parts += [" · ", (page, "$text-muted")]
+        status_text = assemble(*parts)
+        self.shown["status"] = status_text
+        self.query_one("#status", Static).update(status_text)
 
     @work(thread=True, exclusive=True, group="follow", exit_on_error=False)
     def follow(self) -> None:
@@ -127,9 +216,8 @@ class PlayersApp(App[None]):
             status += [" · ", *said]
         if followed.state is FollowState.LIVE:
             status += [" · ", (tr(lang, "players.following"), "$success")]
-        status_text = assemble(*status)
-        self.shown["status"] = status_text
-        self.query_one("#status", Static).update(status_text)
+        self._status = status
+        self._show_status()
         self._banner(followed)
         if scene is None:
             return

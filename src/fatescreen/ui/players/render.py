@@ -24,15 +24,12 @@ from fatescreen.scene.public_text import roll_text, severity_text
 from fatescreen.ui.players.panes import PlayerPane, PlayerPanes
 from fatescreen.ui.text import PIPS, Part, assemble, join_lines
 
-NAME_ROOM = 14
-"""How much of a free invoke holder's name is shown next to the pip."""
-
 
 def _pips(aspect: PublicAspect, lang: str) -> list[Part]:
     parts: list[Part] = []
     for holder, count in aspect.free_invokes:
         pip = PIPS[count - 1] if count <= len(PIPS) else f"({count})"
-        who = holder[:NAME_ROOM] if holder else tr(lang, "players.gm")
+        who = holder or tr(lang, "players.gm")  # the whole name: the line wraps
         parts += [" ", (pip, "$accent bold"), (who, "$accent")]
     return parts
 
