@@ -258,7 +258,7 @@ RULES_REFUSALS = [
         'Rozio ei omista ilmaista käyttöä piirteeseen "Chanting echoes"',
         "fi",
     ),
-    refused(("concede rozio",), "concede rozio", "Rozio on jo antautunut", "fi"),
+    refused(("concede rozio",), "concede rozio", "Rozio on jo luovuttanut", "fi"),
 ]
 
 
