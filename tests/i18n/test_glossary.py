@@ -42,7 +42,7 @@ NOT_THE_SEEDS = {
     r"-edun sijaan|skaalalisäsäännöllä": "sen sijaan (the scale help, in plain Finnish)",
     r"\(Athletics\b": "Urheilu (the seed's name of the skill, the file's beside it)",
     r"\bpooli(a|n|ssa|sta|in)?\b": "PJ:n varanto",
-    r"\bruksa\w*": "rastita, rastitettu",
+    r"\bruksa\w*|\brasti(a|i|taan)\b|\brastittu\w*": "rastittaa, rastitettu",
     r"\bvaikeu(s|tta|den|deksi|teen)\b|poistovaikeu\w*": "vaikeustaso",
     r"\bvuorojärjesty\w*": "toimintajärjestys",
     r"\bantau\w*": "luovuta",
@@ -51,6 +51,7 @@ NOT_THE_SEEDS = {
     r"seurue": "ryhmä (the party)",
     r"kuivaharj\w*": "koeajo",
     r"\bkilpi\b": "suojaava osa (a swarm's)",
+    r"\btikapu\w*": "tikkaat (the ladder)",
 }
 """Words the Finnish UI must not use, with the seed's term for each."""
 OTHER_SYSTEMS = ("varjot", "mekanismi", "objektit", "system")
