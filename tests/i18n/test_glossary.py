@@ -52,6 +52,7 @@ NOT_THE_SEEDS = {
     r"kuivaharj\w*": "koeajo",
     r"\bkilpi\b": "suojaava osa (a swarm's)",
     r"\btikapu\w*": "tikkaat (the ladder)",
+    r"lähtölatauksen verran": "lähtölatauksen suuruisiksi (up to the refresh, not by it)",
 }
 """Words the Finnish UI must not use, with the seed's term for each."""
 OTHER_SYSTEMS = ("varjot", "mekanismi", "objektit", "system")
