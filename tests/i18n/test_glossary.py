@@ -53,6 +53,13 @@ NOT_THE_SEEDS = {
     r"\bkilpi\b": "suojaava osa (a swarm's)",
     r"\btikapu\w*": "tikkaat (the ladder)",
     r"lähtölatauksen verran": "lähtölatauksen suuruisiksi (up to the refresh, not by it)",
+    r"^yksin$": "soolobonus (a roll's bonus, as the seed names it)",
+    r"\ben tallenna\b": "ei tallenneta (the program does not speak as I)",
+    r"muuta ongelmaa": "muita ongelmia: N (no partitive after a number that may be 1)",
+    r"\bhänen taitonsa\b": "vastustajan taito",
+    r"taulukkolista|sulkematon lista": "taulujen taulukko, taulukko (TOML's array)",
+    r"painostus tai ratkaise": "vastaa (ratkaise is the overcome)",
+    r"[^\s,] mutta\b": "a comma before mutta",
 }
 """Words the Finnish UI must not use, with the seed's term for each."""
 OTHER_SYSTEMS = ("varjot", "mekanismi", "objektit", "system")
