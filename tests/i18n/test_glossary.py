@@ -60,6 +60,7 @@ NOT_THE_SEEDS = {
     r"taulukkolista|sulkematon lista": "taulujen taulukko, taulukko (TOML's array)",
     r"painostus tai ratkaise": "vastaa (ratkaise is the overcome)",
     r"[^\s,] mutta\b": "a comma before mutta",
+    r"\blyö\w* ulos\b": "ulos tilanteesta, ulkona tilanteesta",
 }
 """Words the Finnish UI must not use, with the seed's term for each."""
 OTHER_SYSTEMS = ("varjot", "mekanismi", "objektit", "system")
