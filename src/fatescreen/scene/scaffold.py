@@ -28,6 +28,8 @@ THUGS = {"en": f"{TEMPLATE_FOLDER}/thug.toml", "fi": f"{TEMPLATE_FOLDER}/roisto.
 SAMPLE_PC = {"en": "a-player-character", "fi": "pelaajahahmo"}
 """The id of the sample PC a scene outside a campaign embeds (scene-pc.toml)."""
 FIRST_SCENE = {"en": "01-first-scene.toml", "fi": "01-ensimmainen-kohtaus.toml"}
+"""The file of the first scene a new campaign brings (its title is the catalog's
+``new.first_title``)."""
 
 
 class SceneKind(StrEnum):
