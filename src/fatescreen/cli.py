@@ -616,9 +616,9 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
             path: Path = args.file
             title = args.title or (path.stem.replace("-", " ").capitalize() if path.suffix else "")
             if path.is_dir() or not path.suffix:
-                title = args.title or "A new scene"
+                title = args.title or tr(lang, "new.title")
                 path = path / scene_file_name(title)
-            new_scene(path, title, SceneKind(args.kind))
+            new_scene(path, title, SceneKind(args.kind), lang)
             print(tr(lang, "new.scene", title=title, path=str(path)), file=out)
         else:
             campaign = load_campaign(args.campaign).campaign

@@ -109,8 +109,8 @@ def test_no_stress_line_is_written_with_no_box_checked_in_finnish(campaign_dir: 
         "lopeta",
     )
     record = players_record(campaign_dir, "fi")
-    assert "ruksattu: \n" not in record
-    assert "- Rozio: rasitus (fyysinen) ruksattu: 1, 2\n" in record
+    assert "rastitettu: \n" not in record
+    assert "- Rozio: rasitus (fyysinen) rastitettu: 1, 2\n" in record
     assert "- Rozio: rasitus (fyysinen) tyhjennetty\n" in record
     assert not any(line.rstrip().endswith(":") for line in record.splitlines())
 

@@ -143,7 +143,7 @@ def test_a_sheet_edit_that_breaks_the_skill_columns_is_refused_in_finnish(
     with pytest.raises(CommandError) as refused:
         session.edit_sheet(broken)
     assert str(refused.value) == (
-        "tasolla Mahtava (+4) on 2 taitoa mutta sen alla tasolla Hyvä (+3) vain 0:"
+        "tasolla Mahtava (+4) on 2 taitoa, mutta sen alla tasolla Hyvä (+3) vain 0:"
         " millään tasolla ei voi olla enemmän taitoja kuin sen alapuolisella"
     )
     assert party_file(campaign_dir)["Rozio"]["skills"]["Deceive"] == 3

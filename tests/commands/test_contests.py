@@ -337,7 +337,7 @@ def test_challenge_lines_without_a_challenge_and_bad_tasks_are_refused() -> None
     refuses(
         finnish,
         'haaste aloita Toinen "A:Lore:x"',
-        'tehtävä annetaan muodossa "NIMI:TAITO:VAIKEUS", esim. "Löydä kirja:Tutkiminen:3"; '
+        'tehtävä annetaan muodossa "NIMI:TAITO:VAIKEUSTASO", esim. "Löydä kirja:Tutkiminen:3"; '
         "ei 'A:Lore:x'",
     )
     refuses(

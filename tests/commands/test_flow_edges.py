@@ -338,7 +338,7 @@ def test_tick_back_takes_back_as_many_boxes_as_said_and_never_completes() -> Non
 def test_tick_back_past_zero_is_refused_in_finnish() -> None:
     session = open_session(MINE, "fi")
     assert refusal(session, "tick water back 3") == (
-        "tikittävä kello 'The water rises': rastittuna vain 1 ruutua, ei 3"
+        "tikittävä kello 'The water rises': rastitettuja ruutuja on vain 1, ei 3"
     )
 
 

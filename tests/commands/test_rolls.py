@@ -775,7 +775,7 @@ def test_overcome_refuses_a_distraction_with_no_difficulty_in_the_gms_language()
     """§7: a distraction without a difficulty of its own needs the GM to give one."""
     replies = {
         "en": "Bell has no difficulty of its own: give one (vs NUMBER)",
-        "fi": "Bell: ei omaa vaikeutta; anna se (vastaan LUKU)",
+        "fi": "Bell: ei omaa vaikeustasoa; anna se (vastaan LUKU)",
     }
     for lang, reply in replies.items():
         session = open_session(DEMO, lang)

@@ -192,7 +192,7 @@ def test_a_blank_line_answers_with_itself() -> None:
 def test_hidden_characters_in_a_save_name_are_refused_in_finnish(scene_file: Path) -> None:
     session = Session.open(scene_file, journal=False, lang="fi")
     assert session.execute('tallenna "a\u200bb.toml"').lines == (
-        "en tallenna nimellä a\\u200bb.toml: nimessä on U+200B, ohjaus-, suunta- tai "
+        "ei tallenneta nimellä a\\u200bb.toml: nimessä on U+200B, ohjaus-, suunta- tai "
         "nollalevyinen merkki, joka kätkee oikean nimen",
     )
 

@@ -108,7 +108,8 @@ def test_save_refuses_names_that_start_with_a_dash(scene_file: Path, name: str) 
 def test_save_name_refusals_speak_finnish(scene_file: Path) -> None:
     session = Session.open(scene_file, journal=False, lang="fi")
     assert session.execute("tallenna -x").lines == (
-        "en tallenna nimellä -x: tiedostonimi ei saa alkaa merkillä '-' (se luetaan valitsimeksi)",
+        "ei tallenneta nimellä -x: tiedostonimi ei saa alkaa merkillä '-' "
+        "(se luetaan valitsimeksi)",
     )
 
 

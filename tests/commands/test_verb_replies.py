@@ -258,7 +258,7 @@ RULES_REFUSALS = [
         'Rozio ei omista ilmaista käyttöä piirteeseen "Chanting echoes"',
         "fi",
     ),
-    refused(("concede rozio",), "concede rozio", "Rozio on jo antautunut", "fi"),
+    refused(("concede rozio",), "concede rozio", "Rozio on jo luovuttanut", "fi"),
 ]
 
 
@@ -860,7 +860,7 @@ def test_template_save_stays_in_the_scenes_folder(tmp_path: Path, where: str) ->
     finnish = open_session(scene, "fi").execute(f"malli tallenna rozio tiedostoon {typed}")
     assert (finnish.ok, finnish.lines) == (
         False,
-        (f"en tallenna nimellä {typed}: se on kohtauksen kansion {folder} ulkopuolella",),
+        (f"ei tallenneta nimellä {typed}: se on kohtauksen kansion {folder} ulkopuolella",),
     )
     assert sorted(tmp_path.rglob("*")) == before
 
@@ -888,7 +888,7 @@ def test_template_save_to_a_folder_under_the_scenes_and_a_hidden_name(tmp_path: 
         assert (result.ok, result.lines) == (False, (said,)), typed
     finnish = open_session(scene, "fi").execute("malli tallenna rozio tiedostoon -rozio")
     assert finnish.lines == (
-        "en tallenna nimellä -rozio: tiedostonimi ei saa alkaa merkillä '-' (se luetaan "
+        "ei tallenneta nimellä -rozio: tiedostonimi ei saa alkaa merkillä '-' (se luetaan "
         "valitsimeksi)",
     )
 

@@ -28,7 +28,7 @@ NOT_THE_SEEDS = {
     r"\bpakota\b": "painosta",
     r"\bsessio\w*|lopetasessio": "pelikerta",
     r"\buusin(ta|nat|toja)\b": "uudelleenheitto",
-    r"\bvaara\b": "vaarallinen este",
+    r"\bvaara(n|lla|lle|a|sta)?\b": "vaarallinen este",
     r"\bhidaste\b": "hidastava este",
     r"\bhäiriö\b": "häiritsevä este",
     r"(?<!tikittävä )(?<!tikittävän )(?<!tikittävää )(?<!tikittäviä )(?<!tikittävät )\bkello": (
@@ -41,16 +41,39 @@ NOT_THE_SEEDS = {
     r"\bmyöhää\b": "myöhässä",
     r"-edun sijaan|skaalalisäsäännöllä": "sen sijaan (the scale help, in plain Finnish)",
     r"\(Athletics\b": "Urheilu (the seed's name of the skill, the file's beside it)",
+    r"\bpooli(a|n|ssa|sta|in)?\b": "PJ:n varanto",
+    r"\bruksa\w*|\brasti(a|i|taan)\b|\brastittu\w*": "rastittaa, rastitettu",
+    r"\bvaikeu(s|tta|den|deksi|teen)\b|poistovaikeu\w*": "vaikeustaso",
+    r"\bvuorojärjesty\w*": "toimintajärjestys",
+    r"\bantau\w*": "luovuta",
+    r"pudon\w* pelistä": "ulkona tilanteesta",
+    r"\bsiirtym(ä|än|ää|ät|iä)\b": "vaurio (a hit's), erotus (a roll's)",
+    r"seurue": "ryhmä (the party)",
+    r"kuivaharj\w*": "koeajo",
+    r"\bkilpi\b": "suojaava osa (a swarm's)",
+    r"\btikapu\w*": "tikkaat (the ladder)",
+    r"lähtölatauksen verran": "lähtölatauksen suuruisiksi (up to the refresh, not by it)",
+    r"^yksin$": "soolobonus (a roll's bonus, as the seed names it)",
+    r"\ben tallenna\b": "ei tallenneta (the program does not speak as I)",
+    r"muuta ongelmaa": "muita ongelmia: N (no partitive after a number that may be 1)",
+    r"\bhänen taitonsa\b": "vastustajan taito",
+    r"taulukkolista|sulkematon lista": "taulujen taulukko, taulukko (TOML's array)",
+    r"painostus tai ratkaise": "vastaa (ratkaise is the overcome)",
+    r"[^\s,] mutta\b": "a comma before mutta",
+    r"\blyö\w* ulos\b": "ulos tilanteesta, ulkona tilanteesta",
 }
 """Words the Finnish UI must not use, with the seed's term for each."""
 OTHER_SYSTEMS = ("varjot", "mekanismi", "objektit", "system")
 """The other game systems' messages follow their own seeds (tools/po_from_dicts.py)."""
+SYSTEM_PARTS = ("varjot", "mekanismi", "objektit")
+"""A key's second or third part naming another system: rules.varjot.…, check.objektit.…,
+players.objektit.…, ui.key.mekanismi.… (ui.system.… is the dashboard's own menu)."""
 
 
 def fates(key: str) -> bool:
     parts = key.split(".")
-    return parts[0] not in OTHER_SYSTEMS and not (
-        parts[:2] == ["ui", "key"] and len(parts) > 3 and parts[2] in OTHER_SYSTEMS
+    return parts[0] not in OTHER_SYSTEMS and not any(
+        part in SYSTEM_PARTS for part in parts[1:3] if len(parts) > 2
     )
 
 

@@ -131,7 +131,7 @@ def test_a_raise_that_breaks_the_columns_is_refused_in_finnish(
     assert error.code == "advancement.raise_skills"
     assert rules_message(error, "en") == str(error)
     assert rules_message(error, "fi") == (
-        "nosto (Will tasolle Kohtalainen (+2)) ei käy: tasolla Kohtalainen (+2) on 3 taitoa"
+        "nosto (Will tasolle Kohtalainen (+2)) ei käy: tasolla Kohtalainen (+2) on 3 taitoa,"
         " mutta sen alla tasolla Keskiverto (+1) vain 1: millään tasolla ei voi olla"
         " enemmän taitoja kuin sen alapuolisella"
     )
@@ -190,7 +190,7 @@ def test_check_says_a_broken_skill_pyramid_in_finnish(
         assert main(["check", "--lang", "fi", str(party)]) == 1
     lines = out.getvalue().splitlines()
     said = "\n".join(lines).replace("⟦", "").replace("⟧", "")
-    assert "tasolla Mahtava (+4) on 2 taitoa mutta sen alla tasolla Hyvä (+3) vain 1" in said, said
+    assert "tasolla Mahtava (+4) on 2 taitoa, mutta sen alla tasolla Hyvä (+3) vain 1" in said, said
     allowed = scene_words(*folder.rglob("*.toml"))
     strays = {line: stray_words(line.split(": ", 2)[-1], allowed) for line in lines}
     assert {line: words for line, words in strays.items() if words} == {}

@@ -124,7 +124,7 @@ def test_check_says_the_rules_errors_in_finnish(
         "vaarallinen este 'Falling rocks': sen arvon pitää olla 0 tai enemmän, ei -1",
         "hidastavan esteen 'Rusted portcullis' pitää olla kahden eri alueen välissä",
         "häiritsevä este 'The trapped miners' tarvitsee valinnan",
-        "kilpailu 'Catch the courier' nimeää saman puolen kahdesti",
+        "kilpailu 'Catch the courier' nimeää saman osapuolen kahdesti",
         "tehtävä 'Smother the flames': vain tasapeli tai epäonnistuminen",
     ):
         assert words in said, said

@@ -154,7 +154,7 @@ BONUS_USAGE = {
         (
             "fi",
             "tallenna --x",
-            "en tallenna nimellä --x: tiedostonimi ei saa alkaa merkillä '-' "
+            "ei tallenneta nimellä --x: tiedostonimi ei saa alkaa merkillä '-' "
             "(se luetaan valitsimeksi)",
         ),
     ],

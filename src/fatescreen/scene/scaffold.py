@@ -10,6 +10,7 @@ from string import Template
 
 import tomlkit
 
+from fatescreen.i18n import tr
 from fatescreen.rules.aspects import make_id
 from fatescreen.scene.atomic import write_atomic
 from fatescreen.scene.campaign import (
@@ -22,8 +23,13 @@ from fatescreen.scene.campaign import (
 from fatescreen.scene.load import load_scene
 from fatescreen.scene.shortforms import render_value
 
-THUG = f"{TEMPLATE_FOLDER}/thug.toml"
-"""The NPC template a new conflict scene brings in."""
+THUGS = {"en": f"{TEMPLATE_FOLDER}/thug.toml", "fi": f"{TEMPLATE_FOLDER}/roisto.toml"}
+"""The NPC template a new conflict scene brings in, by the language the scene is written in."""
+SAMPLE_PC = {"en": "a-player-character", "fi": "pelaajahahmo"}
+"""The id of the sample PC a scene outside a campaign embeds (scene-pc.toml)."""
+FIRST_SCENE = {"en": "01-first-scene.toml", "fi": "01-ensimmainen-kohtaus.toml"}
+"""The file of the first scene a new campaign brings (its title is the catalog's
+``new.first_title``)."""
 
 
 class SceneKind(StrEnum):
@@ -34,9 +40,22 @@ class SceneKind(StrEnum):
     CHALLENGE = "challenge"
 
 
-def template(file: str, **values: str) -> str:
-    """A template file's text with ``$name`` placeholders filled (values as TOML text)."""
-    text = resources.files("fatescreen.scene").joinpath("templates", file).read_text("utf-8")
+def written_in(language: str | None) -> str:
+    """The language a new file's comments and examples are written in: Finnish for ``fi``,
+    English otherwise."""
+    return "fi" if language == "fi" else "en"
+
+
+def template(file: str, lang: str = "en", **values: str) -> str:
+    """A template file's text with ``$name`` placeholders filled (values as TOML text).
+
+    Finnish templates (``templates/fi/``) have Finnish comments, names and skills (the seed's
+    skill list); the keys are the format's in both languages.
+    """
+    folder = resources.files("fatescreen.scene").joinpath("templates")
+    if written_in(lang) == "fi":
+        folder = folder.joinpath("fi")
+    text = folder.joinpath(file).read_text("utf-8")
     return Template(text).substitute(values) if values else text
 
 
@@ -52,7 +71,8 @@ def new_campaign(folder: Path, name: str, language: str = "en") -> list[Path]:
     Args:
         folder: A folder that does not exist yet, or is empty.
         name: The campaign's name (any language).
-        language: The campaign's UI language.
+        language: The campaign's UI language; a Finnish campaign is written with Finnish
+            comments and examples and the seed's skill list.
 
     Returns:
         The files written.
@@ -62,16 +82,18 @@ def new_campaign(folder: Path, name: str, language: str = "en") -> list[Path]:
     """
     if folder.exists() and any(folder.iterdir()):
         raise FileExistsError(str(folder))
+    lang = written_in(language)
     files = {
         folder / CAMPAIGN_FILE: template(
-            CAMPAIGN_FILE, name=render_value(name), language=render_value(language)
+            CAMPAIGN_FILE, lang, name=render_value(name), language=render_value(language)
         ),
-        folder / PARTY_FILE: template(PARTY_FILE),
-        folder / THUG: template(THUG),
+        folder / PARTY_FILE: template(PARTY_FILE, lang),
+        folder / THUGS[lang]: template(THUGS[lang], lang),
     }
     for path, text in files.items():
         _write_new(path, text)
-    scene = new_scene(folder / "01-first-scene.toml", "The first scene", SceneKind.CONFLICT)
+    title = tr(lang, "new.first_title")
+    scene = new_scene(folder / FIRST_SCENE[lang], title, SceneKind.CONFLICT, lang)
     return [*files, scene]
 
 
@@ -95,24 +117,31 @@ def check_scene_file(path: Path) -> None:
     load_scene(path, party_of(load_campaign(folder).campaign) if folder else None)
 
 
-def scene_text(title: str, kind: SceneKind, party: Sequence[str] | None) -> str:
+def scene_text(
+    title: str, kind: SceneKind, party: Sequence[str] | None, language: str = "en"
+) -> str:
     """A new scene's text: zones, aspects and the opposition for a conflict, contest or
     challenge; ``party`` lists the campaign's PCs to refer to (None embeds a sample PC)."""
+    lang = written_in(language)
     pcs = f"pcs = {render_value(list(party))}\n" if party else ""
-    text = template("scene.toml", title=render_value(title), party=pcs)
-    members = render_value(list(party) if party else ["a-player-character"])
-    text += template(f"scene-{kind.value}.toml", members=members)
+    text = template("scene.toml", lang, title=render_value(title), party=pcs)
+    members = render_value(list(party) if party else [SAMPLE_PC[lang]])
+    text += template(f"scene-{kind.value}.toml", lang, members=members)
     if not party:
-        text += template("scene-pc.toml")
+        text += template("scene-pc.toml", lang)
     return text
 
 
-def new_scene(path: Path, title: str, kind: SceneKind = SceneKind.CONFLICT) -> Path:
-    """Write a new scene file from a template.
+def new_scene(
+    path: Path, title: str, kind: SceneKind = SceneKind.CONFLICT, language: str = "en"
+) -> Path:
+    """Write a new scene file from a template, in the campaign's language inside a campaign
+    that names one and in ``language`` elsewhere.
 
     In a campaign folder the scene refers to the whole party and is added to the
     campaign's scene list if campaign.toml lists its scenes; elsewhere it embeds a sample
-    PC. A conflict brings in ``library/thug.toml``, written too if missing.
+    PC. A conflict brings in ``library/thug.toml`` (Finnish: ``library/roisto.toml``),
+    written too if missing.
 
     Raises:
         FileExistsError: The file exists.
@@ -121,11 +150,14 @@ def new_scene(path: Path, title: str, kind: SceneKind = SceneKind.CONFLICT) -> P
     folder = find_campaign(path)
     party: list[str] | None = None
     if folder is not None:
-        party = [member.id for member in load_campaign(folder).campaign.party]
-    thug = path.parent / THUG
+        campaign = load_campaign(folder).campaign
+        party = [member.id for member in campaign.party]
+        language = campaign.language or language
+    lang = written_in(language)
+    thug = path.parent / THUGS[lang]
     if kind is SceneKind.CONFLICT and not thug.exists():
-        _write_new(thug, template(THUG))
-    _write_new(path, scene_text(title, kind, party))
+        _write_new(thug, template(THUGS[lang], lang))
+    _write_new(path, scene_text(title, kind, party, lang))
     if folder is not None:
         _list_scene(folder, path)
     return path
