@@ -1030,7 +1030,7 @@ HARM = [
         "concede leader",
         ("Masked leader concedes and will get 1 fate point when the conflict ends",),
     ),
-    refused((), "reveal", "reveal: missing the big bad. Usage: reveal NAME [soft|full]"),
+    refused((), "reveal", "reveal: missing the big bad. Usage: reveal NAME [soft|full] [force]"),
     refused((), "reveal rozio", "Rozio has no further true form (all 1 forms are revealed)"),
     refused(
         (), "stress", "stress: missing character. Usage: stress NAME [physical|mental|stress] BOX"
@@ -1096,7 +1096,7 @@ HARM = [
     refused(
         (),
         "paljasta",
-        "paljasta: isoa pahista ei annettu. Käyttö: paljasta NIMI [pehmeä|täysi]",
+        "paljasta: isoa pahista ei annettu. Käyttö: paljasta NIMI [pehmeä|täysi] [väkisin]",
         "fi",
     ),
     refused(
@@ -1167,20 +1167,71 @@ def test_minion(reply: Reply) -> None:
 
 
 REVEALED = "The Brine Mother reveals its true form: The thing that wears the saint (form 2 of 2)"
+OUT = ("takeout brine",)
+"""The Brine Mother taken out: «iso paha kaatuu ja on ulkona tilanteesta», and her next
+form may show."""
 REVEALS = [
     Reply(
-        (),
+        OUT,
         "reveal brine",
         (REVEALED, "consequences kept, stepped down"),
         scene=BRINE,
         undone=f"undone: {REVEALED}",
     ),
-    Reply((), "reveal brine soft", (REVEALED, "consequences kept, stepped down"), scene=BRINE),
-    Reply((), "reveal brine full", (REVEALED,), scene=BRINE, undone=f"undone: {REVEALED}"),
+    Reply(OUT, "reveal brine soft", (REVEALED, "consequences kept, stepped down"), scene=BRINE),
+    Reply(OUT, "reveal brine full", (REVEALED,), scene=BRINE, undone=f"undone: {REVEALED}"),
     Reply(
-        ("reveal brine",),
+        (*OUT, "reveal brine"),
         "reveal brine",
         ("The Brine Mother has no further true form (all 2 forms are revealed)",),
+        ok=False,
+        scene=BRINE,
+    ),
+    Reply(
+        (),
+        "reveal brine",
+        (
+            "The Brine Mother still stands in its current form: the next form shows once it is"
+            " taken out (takeout brine-mother); to reveal it now anyway: reveal brine-mother"
+            " force",
+        ),
+        ok=False,
+        scene=BRINE,
+    ),
+    Reply(
+        (),
+        "paljasta brine",
+        (
+            "The Brine Mother on yhä pystyssä nykyisessä muodossaan: seuraava muoto paljastuu,"
+            " kun se kaatuu ja on ulkona tilanteesta (poistu brine-mother); paljasta se silti"
+            " heti: paljasta brine-mother väkisin",
+        ),
+        ok=False,
+        lang="fi",
+        scene=BRINE,
+    ),
+    Reply(
+        (),
+        "reveal brine full force",
+        (REVEALED,),
+        scene=BRINE,
+        undone=f"undone: {REVEALED}",
+    ),
+    Reply(
+        (),
+        "paljasta brine väkisin",
+        (
+            "The Brine Mother paljastaa todellisen muotonsa: The thing that wears the saint"
+            " (muoto 2/2)",
+            "jäljet säilyvät pykälää lievempinä",
+        ),
+        lang="fi",
+        scene=BRINE,
+    ),
+    Reply(
+        (),
+        "reveal brine force force",
+        ("reveal: did not understand 'force'. Usage: reveal NAME [soft|full] [force]",),
         ok=False,
         scene=BRINE,
     ),

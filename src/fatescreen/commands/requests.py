@@ -544,14 +544,17 @@ class Minion:
 
 @dataclass(frozen=True)
 class RevealForm:
-    """``reveal NAME [soft|full]``: a big bad's next true form."""
+    """``reveal NAME [soft|full] [force]``: a big bad's next true form (``force``: while
+    the current form still stands)."""
 
     character: str
     mode: str | None = None
+    force: bool = False
 
     def command(self) -> str:
         """The ``reveal`` line."""
-        return line_of("reveal", self.character, *([self.mode] if self.mode else []))
+        words = [*([self.mode] if self.mode else []), *(["force"] if self.force else [])]
+        return line_of("reveal", self.character, *words)
 
 
 @dataclass(frozen=True)
