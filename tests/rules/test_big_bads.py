@@ -35,7 +35,7 @@ from fatescreen.rules.character import (
     StressKind,
     StressTrack,
 )
-from fatescreen.rules.errors import IllegalMinionArmor, NoTrueFormLeft
+from fatescreen.rules.errors import FormStillStanding, IllegalMinionArmor, NoTrueFormLeft
 from fatescreen.rules.harm import Absorption, standard_tracks, take_out
 from fatescreen.rules.npcs import minor_npc, mook_group
 
@@ -210,6 +210,16 @@ def test_soft_reveal_moves_up_when_the_new_layout_lacks_the_severity() -> None:
     assert [s.aspect.name if s.aspect else None for s in revealed.consequences] == [
         "Shattered knee"
     ]
+
+
+def test_a_standing_form_is_revealed_only_when_forced() -> None:
+    """§7: the forms «pitää päihittää yksi toisensa jälkeen», the next appearing when the
+    big bad «kaatuu ja on ulkona tilanteesta»; the GM may force it sooner."""
+    standing_leader = replace(two_form_leader(), taken_out=False)
+    with pytest.raises(FormStillStanding, match="still stands in its current form"):
+        reveal_next_form(standing_leader)
+    forced = reveal_next_form(standing_leader, force=True)
+    assert forced.form == 1 and all(slot.free for slot in forced.consequences)
 
 
 def test_no_form_left() -> None:
