@@ -441,6 +441,24 @@ CASES: dict[str, Case] = {
         "pcs[1].zon",
         "unknown key 'zon' (did you mean 'zone'?); expected one of: id, zone",
     ),
+    "immunity to an unknown harm": Case(
+        HEAD + '\n[[npc]]\nname = "Lich"\nimmune_until = "Break it"\nimmune_to = "fire"\n',
+        7,
+        "npc[1].immune_to",
+        "expected one of 'both', 'physical', 'mental'",
+    ),
+    "immunity to a harm with no challenge to wait for": Case(
+        HEAD + '\n[[npc]]\nname = "Lich"\nimmune_to = "mental"\n',
+        6,
+        "npc[1].immune_to",
+        "immune_to needs immune_until",
+    ),
+    "immunity by a way with no challenge to wait for": Case(
+        HEAD + '\n[[npc]]\nname = "Lich"\nimmune_via = "contest"\n',
+        6,
+        "npc[1].immune_via",
+        "immune_via needs immune_until",
+    ),
 }
 
 

@@ -681,7 +681,10 @@ def attack_verdict(
     if outcome is Outcome.FAIL:
         return ctx.tr("attack.miss")
     if immune is not None and immune.immunity is not None and outcome.succeeded:
-        return ctx.tr("attack.immune", name=immune.name, until=immune.immunity.until)
+        kinds = immune.immunity.kinds
+        # Immune to one kind of harm only: say which («fyysisesti, henkisesti»).
+        key = f"attack.immune_{next(iter(kinds)).value}" if len(kinds) == 1 else "attack.immune"
+        return ctx.tr(key, name=immune.name, until=immune.immunity.until)
     if shields and outcome.succeeded:
         return ctx.tr("attack.shielded", shields=ctx.names(shields))
     if harm == 0:
