@@ -160,18 +160,37 @@ SCALE_REPLIES = [
         "fi",
     ),
     on_scale(WRAITH_HITS, "skaala iso", "ei skaalaetua 'iso': heitto, tulos tai käytöt", "fi"),
-    # no advantage without the scale option, against an equal scale, against an obstacle, for
-    # a hazard (of mundane scale) or for a roll against a difficulty
+    # no advantage for a PC without the scale option (only an NPC scaled up keeps its scale,
+    # §7 «Ylöspäin skaalaaminen»), against an equal scale, against an obstacle, for a hazard
+    # (of mundane scale) or for a roll against a difficulty
     on_scale(
-        ("set rules scale off", *WRAITH_HITS),
+        (
+            "set rules scale off",
+            "set ann scale otherworldly",
+            "attack ann wraith Fight ++00 vs 0000",
+        ),
         "scale result",
-        "Wraith stands no level of scale above the opposition",
+        "Ann stands no level of scale above the opposition",
     ),
     on_scale(
-        ("aseta säännöt skaala pois", *WRAITH_HITS),
+        (
+            "aseta säännöt skaala pois",
+            "set ann scale otherworldly",
+            "hyökkää ann wraith Fight ++00 vastaan 0000",
+        ),
         "skaala tulos",
-        "Wraith ei ole skaalassa vastustajaansa ylempänä",
+        "Ann ei ole skaalassa vastustajaansa ylempänä",
         "fi",
+    ),
+    Reply(
+        ("set rules scale off",),
+        WRAITH_HITS[0],
+        (
+            "Wraith attacks Ann: Fair (+2) + [+ + 0 0] + 1 (scale) = Superb (+5) vs Ann's "
+            "Athletics Good (+3) + [0 0 0 0] = Good (+3): hit for 2 shifts",
+            "Ann takes 2 shifts: [1] 2 physical boxes  [2] mild  [3] moderate  [4] severe",
+        ),
+        scene=SCALE,
     ),
     on_scale(
         ("set ann scale supernatural", *WRAITH_HITS),
@@ -246,6 +265,96 @@ SCALE_REPLIES = [
 
 @pytest.mark.parametrize("reply", SCALE_REPLIES, ids=reply_id)
 def test_scale(reply: Reply) -> None:
+    check(reply)
+
+
+WARD = 'Wraith (Supernatural) creates an advantage "Ward" with Lore and no direct opposition'
+UNROLLED = [
+    Reply(
+        (),
+        'create wraith Lore "Ward" ----',
+        (f'{WARD}: no roll, "Ward" with 1 free invoke for Wraith',),
+        scene=SCALE,
+        undone='undone: Wraith creates an advantage "Ward"',
+    ),
+    Reply(
+        (),
+        'luo wraith Lore "Suoja"',
+        (
+            'Wraith (Yli-inhimillinen) luo edun "Suoja" taidolla Lore ilman suoraa vastusta: '
+            'heittämisen sijaan Wraith saa piirteen "Suoja" yhdellä ilmaisella käytöllä',
+        ),
+        lang="fi",
+        scene=SCALE,
+    ),
+    # a big bad scaled up without the scale option (§7 «Ylöspäin skaalaaminen») too
+    Reply(
+        ("set rules scale off",),
+        'create wraith Lore "Ward" ----',
+        (f'{WARD}: no roll, "Ward" with 1 free invoke for Wraith',),
+        scene=SCALE,
+    ),
+    # a difficulty named: rolled without the scale advantage («Muussa tapauksessa teet
+    # toimintoheittosi ilman skaalaetua (todennäköisesti kiinteää vaikeustasoa vastaan)»)
+    Reply(
+        (),
+        'create wraith Lore "Ward" vs 0 ----',
+        (
+            'Wraith creates an advantage "Ward" with Lore: Fair (+2) + [- - - -] = Terrible (-2) '
+            "vs Mediocre (+0): fail: no aspect (or it is created and the opposition gets its "
+            "free invoke)",
+        ),
+        scene=SCALE,
+    ),
+    # aimed straight at another character: rolled, with the scale advantage against them
+    Reply(
+        (),
+        'create wraith Lore "Chilled" on ann 0000',
+        (
+            'Wraith creates an advantage "Chilled" with Lore: Fair (+2) + [0 0 0 0] + 1 (scale) '
+            '= Good (+3) vs Mediocre (+0): "Chilled" with 2 free invokes for Wraith',
+        ),
+        scene=SCALE,
+    ),
+    # a mundane actor rolls; so does a PC's scale without the option
+    Reply(
+        (),
+        'create ann Lore "Ward" ----',
+        (
+            'Ann creates an advantage "Ward" with Lore: Mediocre (+0) + [- - - -] = Horrifying '
+            "(-4) vs Mediocre (+0): fail: no aspect (or it is created and the opposition gets "
+            "its free invoke)",
+        ),
+        scene=SCALE,
+    ),
+    Reply(
+        ("set rules scale off", "set ann scale supernatural"),
+        'create ann Lore "Ward" ----',
+        (
+            'Ann creates an advantage "Ward" with Lore: Mediocre (+0) + [- - - -] = Horrifying '
+            "(-4) vs Mediocre (+0): fail: no aspect (or it is created and the opposition gets "
+            "its free invoke)",
+        ),
+        scene=SCALE,
+    ),
+    Reply(
+        ("set ann scale supernatural",),
+        'create ann Lore "Ward" ----',
+        (
+            'Ann (Supernatural) creates an advantage "Ward" with Lore and no direct opposition: '
+            'no roll, "Ward" with 1 free invoke for Ann',
+        ),
+        scene=SCALE,
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", UNROLLED, ids=reply_id)
+def test_a_supernatural_create_with_no_direct_opposition(reply: Reply) -> None:
+    """§8 «Miten skaala toimii, kun luot edun yliluonnollisilla kyvyillä?»: «Jos luot etua
+    ja sinulla ei ole suoraa vastusta, heittämisen sijaan yksinkertaisesti saat piirteen
+    yhdellä ilmaisella käytöllä» — no roll (entered dice are not used); named opposition or
+    a difficulty, or an aspect aimed at another character, is rolled."""
     check(reply)
 
 

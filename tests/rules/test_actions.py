@@ -22,6 +22,7 @@ from fatescreen.rules.actions import (
     difficulty_for,
     outcome_of,
     overcome_outcome,
+    unrolled_advantage,
 )
 from fatescreen.rules.aspects import Aspect, AspectKind
 from fatescreen.rules.character import StressKind
@@ -312,3 +313,18 @@ def test_difficulty_guidance(reasons: int, difficulty: int) -> None:
 def test_difficulty_guidance_rejects_negative_reasons() -> None:
     with pytest.raises(ValueError, match="cannot be negative"):
         difficulty_for(-1)
+
+
+@pytest.mark.parametrize("target", list(AspectTarget))
+def test_a_create_that_takes_no_roll_gives_the_aspect_with_one_free_invoke(
+    target: AspectTarget,
+) -> None:
+    """§8 «Miten skaala toimii, kun luot edun yliluonnollisilla kyvyillä?»: «saat piirteen
+    yhdellä ilmaisella käytöllä» — a new aspect is created, a known one gains the invoke, a
+    hidden one is revealed with it; no cost, nothing for the opposition, no other reading."""
+    outcome = unrolled_advantage(target)
+    aspect = Aspect("Ward", hidden=target is AspectTarget.EXISTING_HIDDEN)
+    made = apply_advantage(outcome, aspect, "wraith", "gm")
+    assert made is not None
+    assert (made.free_invokes, made.hidden) == (("wraith",), False)
+    assert outcome.succeeded and outcome.cost is Cost.NONE and outcome.alternatives == ()

@@ -12,6 +12,7 @@ from fatescreen.rules.big_bads import (
     ImmunityVia,
     SoloBonus,
     Swarm,
+    acting_scale,
     bypassed_parts,
     can_be_harmed,
     free_invoke_limit_against,
@@ -28,9 +29,11 @@ from fatescreen.rules.big_bads import (
 )
 from fatescreen.rules.character import (
     Character,
+    CharacterKind,
     ConsequenceSlot,
     Form,
     Recovery,
+    Scale,
     Severity,
     StressKind,
     StressTrack,
@@ -229,6 +232,29 @@ def test_no_form_left() -> None:
     revealed = reveal_next_form(two_form_leader())
     with pytest.raises(NoTrueFormLeft, match="all 2 forms"):
         reveal_next_form(revealed)
+
+
+# --- Scaling up -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "in_play", "acts_at"),
+    [
+        (CharacterKind.MAJOR, False, Scale.LEGENDARY),
+        (CharacterKind.MINOR, False, Scale.LEGENDARY),
+        (CharacterKind.PC, False, Scale.MUNDANE),
+        (CharacterKind.PC, True, Scale.LEGENDARY),
+        (CharacterKind.MAJOR, True, Scale.LEGENDARY),
+    ],
+)
+def test_a_big_bad_is_scaled_up_even_without_the_scale_option(
+    kind: CharacterKind, in_play: bool, acts_at: Scale
+) -> None:
+    """§7 «Ylöspäin skaalaaminen»: «Voit tehdä tämän, vaikkei skaala olisikaan normaalisti
+    osa kampanjaanne — tämä sääntö on silloin pelissä vain tiettyä pääpahista varten!» An
+    NPC set above mundane keeps its scale without the option; a PC's counts only with it."""
+    character = replace(leader(), kind=kind, scale=Scale.LEGENDARY)
+    assert acting_scale(character, in_play) is acts_at
 
 
 # --- Solo bonus -----------------------------------------------------------------------

@@ -109,6 +109,30 @@ async def test_the_roll_dialog_shows_the_odds_with_each_scale_advantage(
         assert "scale on the result" not in text
 
 
+async def test_the_roll_dialog_counts_a_big_bad_scaled_up_without_the_scale_option(
+    make_app: AppFactory,
+) -> None:
+    """§7 «Ylöspäin skaalaaminen»: a big bad may run a level above the PCs «vaikkei skaala
+    olisikaan normaalisti osa kampanjaanne»: without the option the supernatural leader's
+    attack on Silbestre still shows the odds with its +1, as the attack then rolls."""
+    app = make_app(
+        edit=lambda text: text.replace(
+            'id = "leader"\n', 'id = "leader"\nscale = "supernatural"\n', 1
+        )
+    )
+    async with app.run_test(size=(110, 32)) as pilot:
+        assert not app.scene.rules.scale
+        app.push_screen(RollDialog(app.view_state, app.scene, action="attack", actor="leader"))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#target", Select).value = "silbestre"
+        await pilot.pause()
+        text = text_of(dialog.query_one("#odds", Static))
+        assert shown(odds(4, 3, opposed=True, bonus=1).as_percentages()) in text
+        assert shown(odds(4, 3, opposed=True).as_percentages()) not in text
+
+
 async def test_scale_result_on_a_roll_changes_the_scene_and_the_roll_pane(
     make_app: AppFactory,
 ) -> None:

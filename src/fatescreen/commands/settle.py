@@ -32,6 +32,7 @@ from fatescreen.rules.actions import (
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.big_bads import (
     INVOKE_BONUS,
+    acting_scale,
     attack_harm,
     can_be_harmed,
     defender_harm,
@@ -256,26 +257,39 @@ def teamwork_bonus(
 def scale_bonus(
     ctx: Context, side: Character | Hazard, against: Character | Hazard | None
 ) -> tuple[Bonus, ...]:
-    """With the scale option (§8 «Skaala»), the side of higher scale gets +1 per level to
-    its roll: the advantage taken unless the actor picks another (``scale``)."""
-    if not ctx.scene.rules.scale or against is None:
+    """The side of higher scale gets +1 per level to its roll (§8 «Skaala», with the scale
+    option or against a big bad scaled up): the advantage taken unless the actor picks
+    another (``scale``)."""
+    if against is None:
         return ()
-    levels = scale_levels(_scale_of(side), _scale_of(against))
+    levels = scale_levels(scale_of(ctx.scene, side), scale_of(ctx.scene, against))
     if levels <= 0:
         return ()
     return (scale_roll_bonus(levels),)
 
 
 def roll_scale_levels(scene: Scene, pending: PendingRoll) -> int:
-    """How many levels of scale the actor of a pending roll stands above its opponent (0
-    without the scale option or an opponent)."""
-    if not scene.rules.scale or pending.target is None:
+    """How many levels of scale the actor of a pending roll stands above its opponent, or
+    above the character a create's aspect goes on (0 without either, or when neither acts
+    at a scale: see :func:`acting_scale`)."""
+    other = pending.target if pending.target is not None else aimed_at(pending)
+    if other is None:
         return 0
     actor = scene.character_index.get(pending.actor)
-    target = scene.character_index.get(pending.target)
+    target = scene.character_index.get(other)
     if actor is None or target is None:
         return 0  # a hazard's roll (hazards are of mundane scale), or one against an obstacle
-    return scale_levels(actor.scale, target.scale)
+    return scale_levels(scale_of(scene, actor), scale_of(scene, target))
+
+
+def aimed_at(pending: PendingRoll) -> str | None:
+    """The other character a create an advantage puts its aspect on (or on one of their
+    consequences), if any: the scale advantage counts against them (§8)."""
+    if pending.action is not Action.CREATE_ADVANTAGE or pending.holder is None:
+        return None
+    kind, _, rest = pending.holder.partition(":")
+    owner = rest.split(":")[0] if kind in ("character", "consequence") else None
+    return owner if owner != pending.actor else None
 
 
 def solo_bonus(ctx: Context, side: Character | Hazard, skill: str) -> tuple[Bonus, ...]:
@@ -319,8 +333,11 @@ def won_names(scene: Scene) -> tuple[str, ...]:
     return won_by_pcs(scene.challenges, scene.contests, {c.id for c in scene.pcs})
 
 
-def _scale_of(side: Character | Hazard) -> Scale:
-    return side.scale if isinstance(side, Character) else Scale.MUNDANE
+def scale_of(scene: Scene, side: Character | Hazard) -> Scale:
+    """The scale a side acts at (the rules' :func:`acting_scale`); a hazard's is mundane."""
+    if isinstance(side, Hazard):
+        return Scale.MUNDANE
+    return acting_scale(side, scene.rules.scale)
 
 
 def action_effort(

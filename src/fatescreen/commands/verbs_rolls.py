@@ -16,9 +16,11 @@ from fatescreen.commands.settle import (
     check_not_hazard_overcome,
     contest_side_of,
     defense_effort,
+    invoke_owner,
     no_hit_waiting,
     opposing_result,
     reopen,
+    scale_of,
     settle,
     solo_invoke_value,
     solo_opponent,
@@ -28,14 +30,17 @@ from fatescreen.i18n import tr
 from fatescreen.rules.actions import (
     Action,
     AspectTarget,
+    apply_advantage,
     best_defense,
     create_advantage_outcome,
     difficulty_for,
     tie_boost_reading,
+    unrolled_advantage,
 )
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.big_bads import free_invoke_limit_against
-from fatescreen.rules.character import Character, StressKind
+from fatescreen.rules.character import Character, Scale, StressKind
+from fatescreen.rules.conflict import creates_without_roll
 from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
 from fatescreen.rules.errors import NotEnoughFatePoints, RulesError
 from fatescreen.rules.fate_points import LedgerEntry, opening_ledger
@@ -57,7 +62,13 @@ from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard, obstacle_difficulty
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, resolve
-from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspects_in_play, replace_aspect
+from fatescreen.scene.aspects import (
+    SCENE_HOLDER,
+    AspectInPlay,
+    add_aspect,
+    aspects_in_play,
+    replace_aspect,
+)
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
 
 MAX_BONUS = 20
@@ -249,6 +260,9 @@ class RollOptions:
     opponent_skill: str | None = None
     opponent_dice: DiceRoll | None = None
     holder: str | None = None
+    aimed_at: Character | None = None
+    """Another character a create's aspect goes on: with no opponent, the scale the
+    actor stands above them still counts (§8)."""
 
 
 def parse_roll_tail(args: Tokens, *, allow_on: bool = False) -> RollTail:
@@ -472,7 +486,12 @@ def opposed_roll(
         The result, the helpers who counted, the opponent's id and skill.
     """
     effort, helpers, _ = action_effort(
-        ctx, actor, skill, options.dice, options.helpers, against=options.opponent
+        ctx,
+        actor,
+        skill,
+        options.dice,
+        options.helpers,
+        against=options.opponent or options.aimed_at,
     )
     if options.opponent is None:
         return resolve(effort, options.difficulty), helpers, None, None
@@ -544,10 +563,13 @@ def create(ctx: Context, args: Tokens, request: Create) -> Applied:
     """Create an advantage on a new, known or hidden aspect.
 
     Four stages: :func:`parse_create`, :func:`decide_create`, :func:`settle` (which
-    applies the roll to the scene) and the label said here.
+    applies the roll to the scene) and the label said here; a create that takes no roll
+    (:class:`UnrolledCreate`) is applied and said by :func:`create_unrolled`.
     """
     no_hit_waiting(ctx)
     pending = decide_create(ctx, args, request)
+    if isinstance(pending, UnrolledCreate):
+        return create_unrolled(ctx, pending)
     scene, lines = settle(ctx, advantage_pick(ctx, pending.actor), pending)
     lines += _contest_failure_hint(ctx, scene, pending)
     label = ctx.tr(
@@ -556,9 +578,23 @@ def create(ctx: Context, args: Tokens, request: Create) -> Applied:
     return Applied(scene, lines, label, frozenset({"pending", "aspects"}))
 
 
-def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll:
+@dataclass(frozen=True)
+class UnrolledCreate:
+    """A create an advantage that takes no roll (§8, the rules'
+    :func:`creates_without_roll`): who creates which aspect where, with which skill."""
+
+    actor: str
+    skill: str
+    aspect: str
+    holder: str
+    target: AspectTarget
+    scale: Scale
+
+
+def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll | UnrolledCreate:
     """Stage two of ``create``: which aspect it works on (new, known or hidden) and the
-    roll as the rules decide it, ready to settle.
+    roll as the rules decide it, ready to settle; or no roll, for an actor above mundane
+    scale with no direct opposition (the rules' :func:`creates_without_roll`).
 
     Raises:
         CommandError: A name is unknown, or the aspect is ambiguous or already there.
@@ -578,6 +614,20 @@ def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll:
         target = (
             AspectTarget.EXISTING_HIDDEN if existing.aspect.hidden else AspectTarget.EXISTING_KNOWN
         )
+    aimed_at = AspectInPlay(holder, Aspect(name)).owner
+    if aimed_at is not None and aimed_at != actor.id:
+        # «Jos suuntaat etua luomalla tehdyn piirteen suoraan toista hahmoa vastaan [...]
+        # voit saada skaalaedun tähän toimintoon» (§8)
+        options.aimed_at = ctx.scene.character(aimed_at)
+    if isinstance(actor, Character):
+        scale = scale_of(ctx.scene, actor)
+        if creates_without_roll(
+            scale,
+            opposed=request.opposition is not None or request.reasons is not None,
+            aimed_at_another=options.aimed_at is not None,
+        ):
+            aspect = existing.aspect.name if existing else name
+            return UnrolledCreate(actor.id, skill, aspect, holder, target, scale)
     result, helpers, opponent, opponent_skill = opposed_roll(ctx, actor, skill, options)
     return PendingRoll(
         actor.id,
@@ -591,6 +641,40 @@ def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll:
         aspect_target=target,
         helpers=helpers,
     )
+
+
+def create_unrolled(ctx: Context, create: UnrolledCreate) -> Applied:
+    """Stages three and four of a create that takes no roll: the aspect with the free
+    invoke the rules' :func:`unrolled_advantage` gives, created or worked on, and said."""
+    outcome = unrolled_advantage(create.target)
+    scene = advantage_pick(ctx, create.actor)
+    owner = invoke_owner(scene, create.actor)
+    found = next(
+        (
+            a
+            for a in aspects_in_play(scene)
+            if a.holder == create.holder and a.aspect.name == create.aspect
+        ),
+        None,
+    )
+    if found is None:
+        made = apply_advantage(outcome, Aspect(create.aspect), owner, GM)
+        assert made is not None  # a success creates the aspect
+        scene = add_aspect(scene, create.holder, made)
+    else:
+        updated = apply_advantage(outcome, found.aspect, owner, GM)
+        assert updated is not None
+        scene = replace_aspect(scene, create.holder, found.aspect, updated)
+    actor = ctx.who(create.actor)
+    line = ctx.tr(
+        "create.unrolled",
+        actor=actor,
+        scale=ctx.tr(f"ui.scale.{create.scale.value}"),
+        aspect=quoted(create.aspect),
+        skill=create.skill,
+    )
+    label = ctx.tr("label.create", actor=actor, aspect=quoted(create.aspect))
+    return Applied(scene, (line,), label, frozenset({"aspects", f"character:{create.actor}"}))
 
 
 def _existing_aspect(ctx: Context, name: str, holder: str | None) -> AspectInPlay | None:

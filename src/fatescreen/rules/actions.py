@@ -272,6 +272,16 @@ def create_advantage_outcome(
     return outcome_of(Action.CREATE_ADVANTAGE, result.outcome, target=target)
 
 
+def unrolled_advantage(target: AspectTarget = AspectTarget.NEW) -> ActionOutcome:
+    """What a create an advantage that takes no roll achieves (§8, see
+    :func:`~fatescreen.rules.conflict.creates_without_roll`): «saat piirteen yhdellä
+    ilmaisella käytöllä» — the aspect with one free invoke, created, or worked on (and
+    revealed, if it was hidden)."""
+    return replace(
+        outcome_of(Action.CREATE_ADVANTAGE, Outcome.SUCCESS, target=target), alternatives=()
+    )
+
+
 def attack_outcome(result: RollResult) -> ActionOutcome:
     """What an attack achieves (§2); a hit carries the roll's shifts."""
     return outcome_of(Action.ATTACK, result.outcome, shifts=result.shifts)

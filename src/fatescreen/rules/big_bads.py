@@ -12,6 +12,7 @@ from fatescreen.rules.character import (
     Character,
     CharacterKind,
     ConsequenceSlot,
+    Scale,
     Severity,
     StressKind,
 )
@@ -240,6 +241,26 @@ def _stepped_down(
             aspect = aspect.renamed(new.condition)
         slots[index] = replace(new, aspect=aspect, recovery=slot.recovery)
     return tuple(slots)
+
+
+# --- Scaling up -----------------------------------------------------------------------
+
+
+def acting_scale(character: Character, scale_in_play: bool) -> Scale:
+    """The scale a character acts at (§8 «Skaala», §7 «Ylöspäin skaalaaminen»).
+
+    With the scale option every character acts at its own scale. Without it a big bad may
+    still be scaled up, «vaikkei skaala olisikaan normaalisti osa kampanjaanne — tämä sääntö
+    on silloin pelissä vain tiettyä pääpahista varten»: an NPC set above mundane keeps its
+    scale, and the PCs act as mundane.
+
+    Args:
+        character: The character.
+        scale_in_play: Whether the scale option is on for the whole game.
+    """
+    if scale_in_play or character.kind is not CharacterKind.PC:
+        return character.scale
+    return Scale.MUNDANE
 
 
 # --- Solo bonus -----------------------------------------------------------------------

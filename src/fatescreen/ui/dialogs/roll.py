@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from fatescreen.commands.core import keyword_of
 from fatescreen.commands.requests import MAX_REASONS, Attack, Create, Overcome
 from fatescreen.rules.actions import best_defense, default_attack_skill, difficulty_for
+from fatescreen.rules.big_bads import acting_scale
 from fatescreen.rules.character import Character, CharacterKind, Scale
 from fatescreen.rules.conflict import scale_levels
 from fatescreen.rules.dice import looks_like_faces
@@ -276,13 +277,14 @@ class RollDialog(Dialog):
         return character.skill(skill)
 
     def _scale_levels(self, defender: Character) -> tuple[int, int]:
-        """With the scale option (§8): the levels the actor stands above the defender, and
-        the defender above the actor (each side's roll bonus unless it picks another)."""
-        if not self.scene.rules.scale:
-            return 0, 0
+        """The levels the actor stands above the defender, and the defender above the
+        actor (§8; each side's roll bonus unless it picks another), at the scales the
+        rules' :func:`acting_scale` gives them."""
+        in_play = self.scene.rules.scale
         actor = self.scene.character_index.get(self.actor or "")
-        actor_scale = actor.scale if actor is not None else Scale.MUNDANE
-        return scale_levels(actor_scale, defender.scale), scale_levels(defender.scale, actor_scale)
+        actor_scale = acting_scale(actor, in_play) if actor is not None else Scale.MUNDANE
+        defender_scale = acting_scale(defender, in_play)
+        return scale_levels(actor_scale, defender_scale), scale_levels(defender_scale, actor_scale)
 
     def _odds(self) -> None:
         rating = self._rating()
