@@ -27,6 +27,7 @@ from fatescreen.rules.actions import (
     opposition_holder,
     overcome_outcome,
     roll_boosts,
+    split_advantage,
     tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
@@ -684,6 +685,94 @@ settle_create = settles(Action.CREATE_ADVANTAGE, RollPurpose.PLAIN)(
 )
 
 
+@dataclass(frozen=True)
+class Advanced:
+    """What a create an advantage split among targets did to one of them (§8)."""
+
+    target: str
+    share: int
+    verdict: Verdict
+    boosts: tuple[Granted, ...]
+    """The target's boost for a defense with style."""
+
+
+def apply_split_create(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[Advanced, ...]]:
+    """A create an advantage split among targets (§8), as the rules'
+    :func:`split_advantage` decides it: each share against its target's defense puts the
+    aspect on that target (1 free invoke, 2 with style), gives the actor a boost on a tie,
+    or nothing on a fail; nothing until every target has defended."""
+    assert pending.aspect is not None
+    if any(t.effort is None for t in pending.targets):
+        return scene, ()
+    defenses = {t.target: t.effort for t in pending.targets if t.effort is not None}
+    shares = {t.target: t.share or 0 for t in pending.targets}
+    owner = invoke_owner(scene, pending.actor)
+    done: list[Advanced] = []
+    for one in split_advantage(pending.result.effort, shares, defenses):
+        target, outcome = one.result.target, one.outcome
+        made = apply_advantage(outcome, Aspect(pending.aspect), owner, GM)
+        if made is not None:
+            scene = add_aspect(scene, f"character:{target}", made)
+            verdict = Verdict(outcome.outcome.value, pending.aspect)
+        elif outcome.boost:
+            scene, boost = add_boost(scene, pending.aspect, owner)
+            verdict = Verdict("tie_boost", boost.name)
+        else:
+            verdict = Verdict("target_fail", pending.aspect, holder=target)
+        boosts: tuple[Granted, ...] = ()
+        defense = RollResult(defenses[target], one.result.attack)
+        if defend_outcome(defense).boost:
+            scene, granted = grant_boost(scene, ctx.tr("defend.boost_name"), target)
+            boosts = (granted,)
+        done.append(Advanced(target, one.result.attack, verdict, boosts))
+    return mark_defended(scene, defenses), tuple(done)
+
+
+def say_split_create(
+    ctx: Context, scene: Scene, pending: PendingRoll, done: tuple[Advanced, ...]
+) -> tuple[str, ...]:
+    """The create's line, then each target's (or the call to split the effort)."""
+    effort = pending.result.effort
+    actor = ctx.who(pending.actor)
+    head = ctx.tr(
+        "create.split_line",
+        actor=actor,
+        aspect=quoted(pending.aspect or ""),
+        targets=ctx.names(t.target for t in pending.targets),
+        skill=pending.skill,
+        effort=effort_text(ctx, effort),
+    ) + helpers_note(ctx, pending)
+    if not done:
+        return head, ctx.tr("attack.split_prompt", count=len(pending.targets), total=effort.total)
+    lines = [head]
+    for target, one in zip(pending.targets, done, strict=True):
+        assert target.effort is not None
+        verdict = one.verdict
+        result = ctx.tr(
+            f"create.{verdict.key}",
+            aspect=quoted(verdict.aspect),
+            actor=actor,
+            holder=ctx.who(verdict.holder),
+        )
+        line = ctx.tr(
+            "create.target_line",
+            defender=ctx.who(one.target),
+            share=ctx.rating(one.share),
+            skill=target.skill,
+            defense=effort_text(ctx, target.effort),
+            result=result,
+        )
+        lines.append(with_notes(line, boost_notes(ctx, one.boosts)))
+    return tuple(lines)
+
+
+settle_split_create = settles(Action.CREATE_ADVANTAGE, RollPurpose.SPLIT)(
+    staged(apply_split_create, say_split_create)
+)
+
+
 # ---------------------------------------------------------------------------- attacks
 
 
@@ -968,7 +1057,7 @@ def say_targets(
     return tuple(lines)
 
 
-settle_targets = settles(Action.ATTACK, RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)(
+settle_targets = settles(Action.ATTACK, RollPurpose.SPLIT, RollPurpose.ZONE_ATTACK)(
     staged(apply_targets, say_targets)
 )
 

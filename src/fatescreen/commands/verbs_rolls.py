@@ -13,6 +13,7 @@ from fatescreen.commands.requests import MAX_REASONS, Cost, Create, Overcome, is
 from fatescreen.commands.requests import Invoke as InvokeRequest
 from fatescreen.commands.settle import (
     action_effort,
+    aspects_at,
     check_not_hazard_overcome,
     contest_side_of,
     defense_effort,
@@ -600,6 +601,9 @@ def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll | 
         CommandError: A name is unknown, or the aspect is ambiguous or already there.
     """
     actor, skill = actor_and_skill(ctx, args, request)
+    targets = _create_targets(ctx, request, actor)
+    if targets is not None:
+        return _split_create(ctx, request, actor, skill, targets)
     name = request.aspect
     options = roll_options(ctx, args, request, skill, hazard=isinstance(actor, Hazard))
     existing = _existing_aspect(ctx, name, options.holder)
@@ -640,6 +644,78 @@ def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll | 
         holder=holder,
         aspect_target=target,
         helpers=helpers,
+    )
+
+
+def _create_targets(
+    ctx: Context, request: Create, actor: Character | Hazard
+) -> list[Character] | None:
+    """The characters a create an advantage is aimed at when ``on`` lists several
+    (``on rozio,vitor``), or None for one holder (a name with a comma in it included).
+
+    Raises:
+        CommandError: A name is unknown or out, the actor or a name is listed twice.
+    """
+    holder = request.holder
+    if holder is None or "," not in holder:
+        return None
+    try:
+        ctx.holder(holder)
+    except CommandError:
+        pass
+    else:
+        return None
+    targets = [ctx.standing(ref) for ref in holder.split(",") if ref.strip()]
+    ids = [t.id for t in targets]
+    if actor.id in ids:
+        raise ctx.error("error.self", name=ctx.who(actor.id))
+    if len(set(ids)) != len(ids):
+        raise ctx.error("error.twice", verb=ctx.tr("cmd.create"), what=ctx.tr("what.holder"))
+    return targets
+
+
+def _split_create(
+    ctx: Context,
+    request: Create,
+    actor: Character | Hazard,
+    skill: str,
+    targets: list[Character],
+) -> PendingRoll:
+    """A create an advantage on several targets (§8): the actor's effort, to be split among
+    them with ``split`` as an attack's is; each target defends its share with the actor's
+    skill (a hazard's targets with their general defense), which ``defend`` may change.
+
+    Raises:
+        CommandError: An opposition or difficulty is named (each target defends its own
+            share), or a target already has the aspect.
+    """
+    if request.opposition is not None or request.reasons is not None:
+        raise ctx.error("error.split_create_vs")
+    name = request.aspect
+    for target in targets:
+        holder = f"character:{target.id}"
+        if any(a.id == make_id(name) for a in aspects_at(ctx.scene, holder)):
+            raise ctx.error(
+                "error.aspect_exists", aspect=quoted(name), holder=ctx.holder_name(holder)
+            )
+    dice = parse_faces(request.dice) if request.dice else None
+    effort, helpers, _ = action_effort(ctx, actor, skill, dice, request.helpers)
+    roles = ctx.scene.rules.roles
+    hazard = isinstance(actor, Hazard)
+    defenses = tuple(
+        TargetDefense(t.id, best_defense(t, "", StressKind.PHYSICAL, roles) if hazard else skill)
+        for t in targets
+    )
+    return PendingRoll(
+        actor.id,
+        Action.CREATE_ADVANTAGE,
+        skill,
+        RollResult(effort, 0),
+        aspect=name,
+        aspect_target=AspectTarget.NEW,
+        helpers=helpers,
+        purpose=RollPurpose.SPLIT,
+        targets=defenses,
     )
 
 
@@ -695,7 +771,7 @@ def _existing_aspect(ctx: Context, name: str, holder: str | None) -> AspectInPla
 
 def _contest_failure_hint(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[str, ...]:
     """After a failed create an advantage by someone in a running contest: the choice."""
-    if pending.result.outcome is not Outcome.FAIL:
+    if pending.result.outcome is not Outcome.FAIL or pending.purpose is not RollPurpose.PLAIN:
         return ()
     found = contest_side_of(scene, pending.actor)
     if found is None:
@@ -849,7 +925,7 @@ def decide_invoke(
         raise ctx.error(f"error.{decision.refusal.value}", name=name, aspect=quoted(aspect.name))
     if pending.targets and against is None and effect is InvokeEffect.OPPOSE:
         raise ctx.error("error.oppose_which", names=ctx.names(t.target for t in pending.targets))
-    if pending.purpose is RollPurpose.SPLIT_ATTACK:
+    if pending.purpose is RollPurpose.SPLIT:
         split_done = all(t.effort is not None for t in pending.targets)
         if split_done and against is None:
             raise ctx.error("error.split_done")
@@ -1022,7 +1098,7 @@ def stunt(ctx: Context, args: Tokens, request: StuntRequest) -> Applied:
 def _with_bonus(ctx: Context, pending: PendingRoll, who: str, bonus: Bonus) -> PendingRoll:
     result = pending.result
     if who == pending.actor:
-        if pending.purpose is RollPurpose.SPLIT_ATTACK and all(t.effort for t in pending.targets):
+        if pending.purpose is RollPurpose.SPLIT and all(t.effort for t in pending.targets):
             raise ctx.error("error.split_done")
         return replace(
             pending,
@@ -1071,7 +1147,7 @@ def cost(ctx: Context, args: Tokens, request: Cost) -> Applied:
     outcome = pending.result.outcome
     if (
         pending.action is Action.ATTACK
-        or pending.purpose is RollPurpose.CONTEST
+        or pending.purpose in (RollPurpose.CONTEST, RollPurpose.SPLIT)
         or (outcome.succeeded)
     ):
         raise ctx.error("error.no_cost", outcome=outcome_word(ctx, outcome))
