@@ -136,7 +136,7 @@ class Overcome:
 
 @dataclass(frozen=True)
 class Create:
-    """``create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H]
+    """``create ACTOR SKILL "ASPECT" [on WHERE|WHO,WHO...] [FACES] [with H,H]
     [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]`` (a hazard names no skill)."""
 
     actor: str

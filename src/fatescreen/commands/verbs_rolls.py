@@ -554,7 +554,7 @@ def decide_overcome(ctx: Context, args: Tokens, request: Overcome) -> PendingRol
 
 @verb(
     "create",
-    'create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H] '
+    'create ACTOR SKILL "ASPECT" [on WHERE|WHO,WHO...] [FACES] [with H,H] '
     "[vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
     aliases=("ca", "luo"),
     example='create vitor Crafts "On fire" on leader vs 3 0+++',
