@@ -732,3 +732,19 @@ def test_a_create_on_several_targets_takes_no_cost_and_splits_only_a_positive_ef
     refuses(
         session, "split 1 1 1", "only a positive effort can be split; this one is Mediocre (+0)"
     )
+
+
+def test_a_hazards_create_on_several_targets_meets_their_general_defense() -> None:
+    """§7 and §8: a hazard creates an advantage with its rating; split among two PCs, each
+    defends its share with their general defense (Athletics), not a skill named after the
+    hazard; the GM holds the free invokes, as for a hazard's create on one target."""
+    session = played(MINE, 'create rocks "Pinned" on riesa,rozio ++00')
+    assert said(session, "split 2 3 vs 0000 ----")[1:] == (
+        "Riesa defends against Fair (+2) with Athletics Good (+3) + [0 0 0 0] = Good (+3): "
+        "fail: no aspect on Riesa",
+        "Rozio defends against Good (+3) with Athletics Good (+3) + [- - - -] = Poor (-1): "
+        '"Pinned" with 2 free invokes for Falling rocks',
+    )
+    pinned = [a for a in session.scene.character("rozio").aspects if a.name == "Pinned"]
+    assert [a.free_invokes for a in pinned] == [("gm", "gm")]
+    assert not any(a.name == "Pinned" for a in session.scene.character("riesa").aspects)
