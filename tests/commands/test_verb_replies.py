@@ -337,6 +337,17 @@ UNROLLED = [
         ),
         scene=SCALE,
     ),
+    # an aspect already in play, hidden: worked on without a roll, revealed with the invoke
+    Reply(
+        ('aspect add "Hidden crypt door" hidden',),
+        'create wraith Lore "Hidden crypt door"',
+        (
+            'Wraith (Supernatural) creates an advantage "Hidden crypt door" with Lore and no '
+            'direct opposition: no roll, "Hidden crypt door" with 1 free invoke for Wraith · '
+            'aspect "Hidden crypt door" revealed',
+        ),
+        scene=SCALE,
+    ),
     Reply(
         ("set ann scale supernatural",),
         'create ann Lore "Ward" ----',

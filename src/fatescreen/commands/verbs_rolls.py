@@ -749,6 +749,8 @@ def create_unrolled(ctx: Context, create: UnrolledCreate) -> Applied:
         aspect=quoted(create.aspect),
         skill=create.skill,
     )
+    if outcome.reveal:
+        line += " · " + ctx.tr("aspect.revealed", aspect=quoted(create.aspect))
     label = ctx.tr("label.create", actor=actor, aspect=quoted(create.aspect))
     return Applied(scene, (line,), label, frozenset({"aspects", f"character:{create.actor}"}))
 
