@@ -589,15 +589,20 @@ def test_a_defender_named_twice_is_refused_by_the_verb_that_was_typed() -> None:
 
 
 def test_split_refuses_an_attack_on_one_target_in_both_languages() -> None:
-    """Only an attack on several targets (§8) is split; one on a single target is refused."""
+    """Only an attack or a create an advantage on several targets (§8) is split; one on a
+    single target is refused."""
     line = "attack leader rozio Fight ++++ vs 0000"
-    refuses(played(DEMO, line), "split 2", "the last roll is not an attack on several targets")
+    refuses(
+        played(DEMO, line),
+        "split 2",
+        "the last roll is not an attack or a create an advantage on several targets",
+    )
     finnish = open_session(DEMO, lang="fi")
     assert finnish.execute(line.replace("attack", "hyökkää")).ok
     refuses(
         finnish,
         "jaa 2",
-        "viimeisin heitto ei ole hyökkäys useaan kohteeseen",
+        "viimeisin heitto ei ole hyökkäys tai edun luonti useaan kohteeseen",
     )
 
 
@@ -635,3 +640,111 @@ def test_scale_adds_to_an_attack_on_one_defender_not_to_one_on_several() -> None
         "Masked leader hyökkää taidolla Fight, kohteina Rozio, Vitor: Mahtava (+4) + "
         "[+ + + +] = Legendaarinen (+8)"
     )
+
+
+CREATE_ON_THREE = 'create vitor Fight "Backed into a corner" on veteran,minion-2,minion-3 +++0'
+"""The seed's Vitor and three minions (§8 «Useampaan kohteeseen vaikuttaminen»): his Fight
+Great (+4) + 3 is Epic (+7), «Eeppinen (+7)»."""
+
+
+def test_a_create_on_several_targets_waits_for_the_split_then_puts_the_aspect_on_each(
+    tmp_path: Path,
+) -> None:
+    """§8: a create an advantage on several characters splits its effort as an attack does
+    («hänen pitää jakaa vaikutuksensa, kuten yllä»), the seed's Good (+3) to the veteran and
+    Fair (+2) to each other minion; each defends its share, and each gets the aspect as its
+    own outcome says: style, success, and a tie that gives Vitor a boost instead."""
+    split_line = "split 3 2 2 vs 0000 0000 ++00"
+    done = run(SEED, tmp_path, CREATE_ON_THREE, split_line)
+    assert done.lines(CREATE_ON_THREE) == [
+        'Vitor creates an advantage "Backed into a corner" on Veteran minion, Minion 2, Minion 3 '
+        "with Fight: Great (+4) + [+ + + 0] = Epic (+7)",
+        "split the 7 among the 3 targets, at least 1 each: split N N… [vs FACES…]",
+    ]
+    assert done.lines(split_line) == [
+        "Vitor splits the effort: Veteran minion 3, Minion 2 2, Minion 3 2",
+        "Veteran minion defends against Good (+3) with Fight Mediocre (+0) + [0 0 0 0] = "
+        'Mediocre (+0): "Backed into a corner" with 2 free invokes for Vitor',
+        "Minion 2 defends against Fair (+2) with Fight Mediocre (+0) + [0 0 0 0] = Mediocre "
+        '(+0): "Backed into a corner" with 1 free invoke for Vitor',
+        "Minion 3 defends against Fair (+2) with Fight Mediocre (+0) + [+ + 0 0] = Fair (+2): "
+        'tie: no aspect, but Vitor gets the boost "Backed into a corner"',
+    ]
+
+    def cornered(character: str) -> tuple[str, ...] | None:
+        held = [a for a in done.character(character).aspects if a.name == "Backed into a corner"]
+        return held[0].free_invokes if held else None
+
+    assert (cornered("veteran"), cornered("minion-2"), cornered("minion-3")) == (
+        ("vitor", "vitor"),
+        ("vitor",),
+        None,
+    )
+    boost = [a for a in done.scene.aspects if a.name == "Backed into a corner"]
+    assert [(a.kind, a.free_invokes) for a in boost] == [(AspectKind.BOOST, ("vitor",))]
+
+
+def test_a_create_on_several_targets_in_finnish_and_a_defense_changed_after_the_split() -> None:
+    """§8 in Finnish: the effort split (jaa), each target defending «tälle osoitettua
+    vaikutusta vastaan»; a defense rolled again after the split settles that target again."""
+    session = open_session(SEED, lang="fi")
+    assert session.execute('luo vitor Fight "Ahdistettu" kohde veteran,minion-2 +++0').ok
+    assert said(session, "jaa 3 4 vastaan 0000 ++++")[1:] == (
+        "Veteran minion puolustaa, Fight Välttävä (+0) + [0 0 0 0] = Välttävä (+0) vs. "
+        'osoitettu vaikutus Hyvä (+3): Vitor saa kaksi ilmaista käyttöä piirteeseen "Ahdistettu"',
+        "Minion 2 puolustaa, Fight Välttävä (+0) + [+ + + +] = Mahtava (+4) vs. osoitettu "
+        'vaikutus Mahtava (+4): tasapeli: ei piirrettä, mutta Vitor saa särmän "Ahdistettu"',
+    )
+    assert said(session, "puolusta veteran ++++")[2] == (
+        "Veteran minion puolustaa, Fight Välttävä (+0) + [+ + + +] = Mahtava (+4) vs. "
+        "osoitettu vaikutus Hyvä (+3): epäonnistuminen: Veteran minion ei saa piirrettä"
+    )
+    assert not any(a.name == "Ahdistettu" for a in session.scene.character("veteran").aspects)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            'create vitor Fight "Cornered" on veteran,minion-2 vs 2 +++0',
+            "each target of a create an advantage on several targets defends its own share: give "
+            "their dice when the effort is split (split N N… vs FACES…)",
+        ),
+        ('create vitor Fight "Cornered" on veteran,vitor', "Vitor cannot act against themself"),
+        (
+            'create vitor Fight "Cornered" on veteran,veteran',
+            "create: character or zone given twice",
+        ),
+    ],
+    ids=["opposition", "self", "twice"],
+)
+def test_a_create_on_several_targets_refuses_what_a_split_cannot_do(
+    line: str, message: str
+) -> None:
+    refuses(open_session(SEED), line, message)
+
+
+def test_a_create_on_several_targets_takes_no_cost_and_splits_only_a_positive_effort() -> None:
+    """Success at a cost is for a create on one target; as for an attack, only a positive
+    effort is split («jos saat positiivisen tuloksen»)."""
+    session = played(SEED, CREATE_ON_THREE.replace("+++0", "----"))
+    refuses(session, "cost the rope snaps", "no success at a cost here: the roll is a tie")
+    refuses(
+        session, "split 1 1 1", "only a positive effort can be split; this one is Mediocre (+0)"
+    )
+
+
+def test_a_hazards_create_on_several_targets_meets_their_general_defense() -> None:
+    """§7 and §8: a hazard creates an advantage with its rating; split among two PCs, each
+    defends its share with their general defense (Athletics), not a skill named after the
+    hazard; the GM holds the free invokes, as for a hazard's create on one target."""
+    session = played(MINE, 'create rocks "Pinned" on riesa,rozio ++00')
+    assert said(session, "split 2 3 vs 0000 ----")[1:] == (
+        "Riesa defends against Fair (+2) with Athletics Good (+3) + [0 0 0 0] = Good (+3): "
+        "fail: no aspect on Riesa",
+        "Rozio defends against Good (+3) with Athletics Good (+3) + [- - - -] = Poor (-1): "
+        '"Pinned" with 2 free invokes for Falling rocks',
+    )
+    pinned = [a for a in session.scene.character("rozio").aspects if a.name == "Pinned"]
+    assert [a.free_invokes for a in pinned] == [("gm", "gm")]
+    assert not any(a.name == "Pinned" for a in session.scene.character("riesa").aspects)

@@ -234,3 +234,38 @@ def test_a_hazards_attack_on_a_big_bad_counts_its_solo_options_and_shields() -> 
         "Lava attacks Hydra: Good (+3) + [+ + 0 0] = Superb (+5) vs Hydra's Athletics Average "
         "(+1) + [0 0 0 0] = Average (+1): the heart is shielded by Bone shell: no harm",
     )
+
+
+def _lich_immune_to(tmp_path: Path, kind: str) -> Path:
+    """tests/scripts/big-bads.toml with the Lich immune to one kind of harm only."""
+    text = BIG_BADS.read_text(encoding="utf-8").replace(
+        'immune_until = "Break the phylactery"\n',
+        f'immune_until = "Break the phylactery"\nimmune_to = "{kind}"\n',
+    )
+    path = tmp_path / "big-bads.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_an_immunity_to_mental_harm_lets_a_physical_hit_through(tmp_path: Path) -> None:
+    """§7 «Immuniteetti haasteella»: the big bad cannot be harmed «fyysisesti, henkisesti,
+    tai kummallakaan tavalla» until the challenge is won. Immune to mental harm only, the
+    Lich takes a Fight hit and shrugs off a Provoke one; the refusal says which harm, in
+    English and Finnish."""
+    path = _lich_immune_to(tmp_path, "mental")
+    struck = open_session(path)
+    assert struck.execute("attack ann lich Fight ++++ vs 0000").ok
+    hit = struck.scene.pending_hit
+    assert hit is not None and (hit.target, hit.shifts) == ("lich", 5)
+    shrugged = open_session(path)
+    said = shrugged.execute("attack ann lich Provoke mental ++++ vs 0000").lines[0]
+    assert shrugged.scene.pending_hit is None
+    assert said.endswith("Lich cannot be harmed mentally until Break the phylactery is won")
+    finnish = open_session(path, "fi")
+    said = finnish.execute("hyökkää ann lich Provoke henkinen ++++ vastaan 0000").lines[0]
+    assert said.endswith(
+        "Lich: ei voi vahingoittaa henkisesti ennen kuin Break the phylactery on voitettu"
+    )
+    physical = open_session(_lich_immune_to(tmp_path, "physical"))
+    said = physical.execute("attack ann lich Fight ++++ vs 0000").lines[0]
+    assert said.endswith("Lich cannot be harmed physically until Break the phylactery is won")

@@ -270,16 +270,35 @@ def test_each_reveal_names_the_form_it_reveals() -> None:
     mother = session.scene.character("brine-mother")
     third = replace(mother.forms[0], name="The drowned bell")
     session.scene = session.scene.with_character(replace(mother, forms=(*mother.forms, third)))
+    assert session.execute("takeout brine").ok
     assert session.execute("reveal brine").lines[0] == (
         "The Brine Mother reveals its true form: The thing that wears the saint (form 2 of 3)"
     )
+    assert session.execute("takeout brine").ok
     assert session.execute("reveal brine").lines[0] == (
         "The Brine Mother reveals its true form: The drowned bell (form 3 of 3)"
     )
 
 
+def test_a_standing_form_is_not_revealed_unless_forced() -> None:
+    """§7 «Todellisen muodon paljastaminen»: the forms «pitää päihittää yksi toisensa
+    jälkeen»; the next shows when the big bad «kaatuu ja on ulkona tilanteesta». A reveal
+    of a standing big bad is refused, leaving its stress and consequences; ``force`` is the
+    GM's override, and it clears them as a reveal does."""
+    session = played(BRINE, "attack riesa brine Fight ++++ vs ----", 'absorb 2 "Slashed"')
+    before = session.scene.character("brine-mother")
+    assert any(slot.aspect for slot in before.consequences)
+    refused = session.execute("reveal brine full")
+    assert not refused.ok and "still stands in its current form" in refused.lines[0]
+    assert session.scene.character("brine-mother") == before
+    forced = session.execute("reveal brine full force")
+    assert forced.ok
+    mother = session.scene.character("brine-mother")
+    assert mother.form == 1 and not any(slot.aspect for slot in mother.consequences)
+
+
 def test_no_form_left_is_refused_in_finnish() -> None:
-    session = in_finnish(played(BRINE, "reveal brine"))
+    session = in_finnish(played(BRINE, "takeout brine", "reveal brine"))
     assert refusal(session, "reveal brine") == (
         "hahmolla The Brine Mother ei ole enempää todellisia muotoja (kaikki 2 muotoa on "
         "paljastettu)"

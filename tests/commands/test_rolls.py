@@ -663,10 +663,10 @@ OVERCOME_USAGE = {
     "[N]|VASTUSTAJA [TAITO] [NOPAT]]",
 }
 CREATE_USAGE = {
-    "en": 'Usage: create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H] [vs DIFFICULTY|hard '
-    "[N]|OPPONENT [SKILL] [FACES]]",
-    "fi": 'Käyttö: luo TEKIJÄ TAITO "PIIRRE" [kohteeseen MIHIN] [NOPAT] [kanssa A,A] [vastaan '
-    "VAIKEUSTASO|vaikea [N]|VASTUSTAJA [TAITO] [NOPAT]]",
+    "en": 'Usage: create ACTOR SKILL "ASPECT" [on WHERE|WHO,WHO...] [FACES] [with H,H] '
+    "[vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
+    "fi": 'Käyttö: luo TEKIJÄ TAITO "PIIRRE" [kohteeseen MIHIN|KUKA,KUKA...] [NOPAT] '
+    "[kanssa A,A] [vastaan VAIKEUSTASO|vaikea [N]|VASTUSTAJA [TAITO] [NOPAT]]",
 }
 INVOKE_USAGE = {
     "en": "Usage: invoke ASPECT [by WHO] [free|paid|hostile] [reroll [FACES]|oppose]",
@@ -903,12 +903,12 @@ def test_rolls_refuse_a_hazards_extra_word_and_an_obstacles_skill_in_the_gms_lan
     """A hazard names no skill, so a second word after its aspect is extra; an obstacle
     rolls no skill; a create with one word is missing its aspect's name."""
     usage_en = (
-        'Usage: create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H] [vs DIFFICULTY|hard '
-        "[N]|OPPONENT [SKILL] [FACES]]"
+        'Usage: create ACTOR SKILL "ASPECT" [on WHERE|WHO,WHO...] [FACES] [with H,H] '
+        "[vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]"
     )
     usage_fi = (
-        'Käyttö: luo TEKIJÄ TAITO "PIIRRE" [kohteeseen MIHIN] [NOPAT] [kanssa A,A] [vastaan '
-        "VAIKEUSTASO|vaikea [N]|VASTUSTAJA [TAITO] [NOPAT]]"
+        'Käyttö: luo TEKIJÄ TAITO "PIIRRE" [kohteeseen MIHIN|KUKA,KUKA...] [NOPAT] '
+        "[kanssa A,A] [vastaan VAIKEUSTASO|vaikea [N]|VASTUSTAJA [TAITO] [NOPAT]]"
     )
     replies = {
         "en": (

@@ -241,7 +241,9 @@ def test_overcoming_a_distraction_faces_its_difficulty(tmp_path: Path) -> None:
 
 def test_scale_gives_the_higher_side_its_roll_bonus(tmp_path: Path) -> None:
     """Seed «Skaala»: the side a level higher gets +1 to its roll per level (the advantage
-    chosen before rolling); without the option scale changes nothing."""
+    chosen before rolling). Without the option a PC's scale changes nothing, but an NPC's
+    does: a big bad scaled up «vaikkei skaala olisikaan normaalisti osa kampanjaanne»
+    (seed «Ylöspäin skaalaaminen»)."""
     words = {
         'consequences = { moderate = "Old scar across the face" }': (
             'consequences = { moderate = "Old scar across the face" }\nscale = "supernatural"'
@@ -254,7 +256,12 @@ def test_scale_gives_the_higher_side_its_roll_bonus(tmp_path: Path) -> None:
     defended = run(variant(tmp_path, "scale = true", words), tmp_path, defense)
     assert "Villain's Fight Fair (+2) + [0 0 0 0] + 1 (scale) = Good (+3)" in defended.line(defense)
     off = run(variant(tmp_path, "scale = false", words), tmp_path, attack)
-    assert "(scale)" not in off.line(attack)
+    assert "Fair (+2) + [0 0 0 0] + 1 (scale) = Good (+3)" in off.line(attack)
+    pc_words = {'name = "Ann"': 'name = "Ann"\nscale = "supernatural"'}
+    pc_off = run(variant(tmp_path, "scale = false", pc_words), tmp_path, defense)
+    assert "(scale)" not in pc_off.line(defense)
+    pc_on = run(variant(tmp_path, "scale = true", pc_words), tmp_path, defense)
+    assert "+ 1 (scale)" in pc_on.line(defense)
 
 
 def test_a_minor_npc_with_more_than_three_boxes_is_refused_at_load(tmp_path: Path) -> None:
@@ -345,3 +352,16 @@ def test_a_hidden_aspects_owner_may_reveal_it_for_a_free_invoke(tmp_path: Path) 
     )
     aspect = next(a for a in done.character("vil").aspects if a.name.startswith("Owes"))
     assert not aspect.hidden and aspect.free_invokes_of("vil") == 1
+
+
+def test_a_supernatural_create_with_no_direct_opposition_puts_the_aspect_in_play(
+    tmp_path: Path,
+) -> None:
+    """Seed «Miten skaala toimii, kun luot edun yliluonnollisilla kyvyillä?»: no roll, the
+    aspect with one free invoke («yhdellä ilmaisella käytöllä»); the same line again gives
+    the known aspect another free invoke; nothing is left to invoke on, as nothing rolled."""
+    line = 'create wraith Lore "Ward" ----'
+    done = run(SCRIPTS / "scale.toml", tmp_path, line, line)
+    (ward,) = [aspect for aspect in done.scene.aspects if aspect.name == "Ward"]
+    assert ward.free_invokes == ("wraith", "wraith")
+    assert done.scene.pending_roll is None

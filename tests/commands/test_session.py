@@ -191,3 +191,27 @@ def test_run_reports_a_missing_script_and_a_bad_scene(tmp_path: Path) -> None:
     bad.write_text("format = 1\n", encoding="utf-8")
     status, output = cli_run(bad, "roll 1\n", tmp_path)
     assert status == 2 and "title" in output
+
+
+def test_the_journal_replays_a_split_create_and_a_create_that_takes_no_roll(
+    tmp_path: Path,
+) -> None:
+    """A create an advantage on two cultists, its split and their defenses rolled by the
+    dashboard, and a supernatural leader's create with no roll (§8), recovered after a
+    crash into the same scene."""
+    copy = tmp_path / "golden-mask.toml"
+    shutil.copy(DEMO, copy)
+    (tmp_path / "library").mkdir()
+    shutil.copy(DEMO.parent / "library" / "cultist.toml", tmp_path / "library" / "cultist.toml")
+    session = Session.open(copy, seed=3)
+    for line in (
+        'create vitor Crafts "Tangled in chains" on cultist-1,cultist-2 ++++',
+        "split 4 4",
+        "set leader scale supernatural",
+        'create leader Lore "Golden ward"',
+    ):
+        assert session.execute(line).ok, line
+    crashed = Session.open(copy, seed=99)
+    assert crashed.recover() == 4
+    assert crashed.scene == session.scene
+    assert any(a.name == "Golden ward" for a in crashed.scene.aspects)

@@ -209,7 +209,7 @@ def test_a_settler_is_filed_under_each_purpose_it_settles(monkeypatch: pytest.Mo
     stages = settle.staged(apply_targets, say_targets)
     assert isinstance(stages, settle.Staged)
     assert (stages.apply, stages.say) == (apply_targets, say_targets)
-    purposes = (RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)
+    purposes = (RollPurpose.SPLIT, RollPurpose.ZONE_ATTACK)
     assert settle.settles(Action.ATTACK, *purposes)(stages) is stages
     assert filed == {(Action.ATTACK, purpose): stages for purpose in purposes}
 

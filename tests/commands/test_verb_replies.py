@@ -160,18 +160,37 @@ SCALE_REPLIES = [
         "fi",
     ),
     on_scale(WRAITH_HITS, "skaala iso", "ei skaalaetua 'iso': heitto, tulos tai käytöt", "fi"),
-    # no advantage without the scale option, against an equal scale, against an obstacle, for
-    # a hazard (of mundane scale) or for a roll against a difficulty
+    # no advantage for a PC without the scale option (only an NPC scaled up keeps its scale,
+    # §7 «Ylöspäin skaalaaminen»), against an equal scale, against an obstacle, for a hazard
+    # (of mundane scale) or for a roll against a difficulty
     on_scale(
-        ("set rules scale off", *WRAITH_HITS),
+        (
+            "set rules scale off",
+            "set ann scale otherworldly",
+            "attack ann wraith Fight ++00 vs 0000",
+        ),
         "scale result",
-        "Wraith stands no level of scale above the opposition",
+        "Ann stands no level of scale above the opposition",
     ),
     on_scale(
-        ("aseta säännöt skaala pois", *WRAITH_HITS),
+        (
+            "aseta säännöt skaala pois",
+            "set ann scale otherworldly",
+            "hyökkää ann wraith Fight ++00 vastaan 0000",
+        ),
         "skaala tulos",
-        "Wraith ei ole skaalassa vastustajaansa ylempänä",
+        "Ann ei ole skaalassa vastustajaansa ylempänä",
         "fi",
+    ),
+    Reply(
+        ("set rules scale off",),
+        WRAITH_HITS[0],
+        (
+            "Wraith attacks Ann: Fair (+2) + [+ + 0 0] + 1 (scale) = Superb (+5) vs Ann's "
+            "Athletics Good (+3) + [0 0 0 0] = Good (+3): hit for 2 shifts",
+            "Ann takes 2 shifts: [1] 2 physical boxes  [2] mild  [3] moderate  [4] severe",
+        ),
+        scene=SCALE,
     ),
     on_scale(
         ("set ann scale supernatural", *WRAITH_HITS),
@@ -246,6 +265,107 @@ SCALE_REPLIES = [
 
 @pytest.mark.parametrize("reply", SCALE_REPLIES, ids=reply_id)
 def test_scale(reply: Reply) -> None:
+    check(reply)
+
+
+WARD = 'Wraith (Supernatural) creates an advantage "Ward" with Lore and no direct opposition'
+UNROLLED = [
+    Reply(
+        (),
+        'create wraith Lore "Ward" ----',
+        (f'{WARD}: no roll, "Ward" with 1 free invoke for Wraith',),
+        scene=SCALE,
+        undone='undone: Wraith creates an advantage "Ward"',
+    ),
+    Reply(
+        (),
+        'luo wraith Lore "Suoja"',
+        (
+            'Wraith (Yli-inhimillinen) luo edun "Suoja" taidolla Lore ilman suoraa vastusta: '
+            'heittämisen sijaan Wraith saa piirteen "Suoja" yhdellä ilmaisella käytöllä',
+        ),
+        lang="fi",
+        scene=SCALE,
+    ),
+    # a big bad scaled up without the scale option (§7 «Ylöspäin skaalaaminen») too
+    Reply(
+        ("set rules scale off",),
+        'create wraith Lore "Ward" ----',
+        (f'{WARD}: no roll, "Ward" with 1 free invoke for Wraith',),
+        scene=SCALE,
+    ),
+    # a difficulty named: rolled without the scale advantage («Muussa tapauksessa teet
+    # toimintoheittosi ilman skaalaetua (todennäköisesti kiinteää vaikeustasoa vastaan)»)
+    Reply(
+        (),
+        'create wraith Lore "Ward" vs 0 ----',
+        (
+            'Wraith creates an advantage "Ward" with Lore: Fair (+2) + [- - - -] = Terrible (-2) '
+            "vs Mediocre (+0): fail: no aspect (or it is created and the opposition gets its "
+            "free invoke)",
+        ),
+        scene=SCALE,
+    ),
+    # aimed straight at another character: rolled, with the scale advantage against them
+    Reply(
+        (),
+        'create wraith Lore "Chilled" on ann 0000',
+        (
+            'Wraith creates an advantage "Chilled" with Lore: Fair (+2) + [0 0 0 0] + 1 (scale) '
+            '= Good (+3) vs Mediocre (+0): "Chilled" with 2 free invokes for Wraith',
+        ),
+        scene=SCALE,
+    ),
+    # a mundane actor rolls; so does a PC's scale without the option
+    Reply(
+        (),
+        'create ann Lore "Ward" ----',
+        (
+            'Ann creates an advantage "Ward" with Lore: Mediocre (+0) + [- - - -] = Horrifying '
+            "(-4) vs Mediocre (+0): fail: no aspect (or it is created and the opposition gets "
+            "its free invoke)",
+        ),
+        scene=SCALE,
+    ),
+    Reply(
+        ("set rules scale off", "set ann scale supernatural"),
+        'create ann Lore "Ward" ----',
+        (
+            'Ann creates an advantage "Ward" with Lore: Mediocre (+0) + [- - - -] = Horrifying '
+            "(-4) vs Mediocre (+0): fail: no aspect (or it is created and the opposition gets "
+            "its free invoke)",
+        ),
+        scene=SCALE,
+    ),
+    # an aspect already in play, hidden: worked on without a roll, revealed with the invoke
+    Reply(
+        ('aspect add "Hidden crypt door" hidden',),
+        'create wraith Lore "Hidden crypt door"',
+        (
+            'Wraith (Supernatural) creates an advantage "Hidden crypt door" with Lore and no '
+            'direct opposition: no roll, "Hidden crypt door" with 1 free invoke for Wraith · '
+            'aspect "Hidden crypt door" revealed',
+        ),
+        scene=SCALE,
+    ),
+    Reply(
+        ("set ann scale supernatural",),
+        'create ann Lore "Ward" ----',
+        (
+            'Ann (Supernatural) creates an advantage "Ward" with Lore and no direct opposition: '
+            'no roll, "Ward" with 1 free invoke for Ann',
+        ),
+        scene=SCALE,
+    ),
+]
+
+
+@pytest.mark.parametrize("reply", UNROLLED, ids=reply_id)
+def test_a_supernatural_create_with_no_direct_opposition(reply: Reply) -> None:
+    """§8 «Miten skaala toimii, kun luot edun yliluonnollisilla kyvyillä?»: «Jos luot etua
+    ja sinulla ei ole suoraa vastusta, heittämisen sijaan yksinkertaisesti saat piirteen
+    yhdellä ilmaisella käytöllä» — no roll (entered dice are not used); named opposition or
+    a difficulty, or an aspect aimed at another character, is rolled."""
     check(reply)
 
 
@@ -1030,7 +1150,7 @@ HARM = [
         "concede leader",
         ("Masked leader concedes and will get 1 fate point when the conflict ends",),
     ),
-    refused((), "reveal", "reveal: missing the big bad. Usage: reveal NAME [soft|full]"),
+    refused((), "reveal", "reveal: missing the big bad. Usage: reveal NAME [soft|full] [force]"),
     refused((), "reveal rozio", "Rozio has no further true form (all 1 forms are revealed)"),
     refused(
         (), "stress", "stress: missing character. Usage: stress NAME [physical|mental|stress] BOX"
@@ -1096,7 +1216,7 @@ HARM = [
     refused(
         (),
         "paljasta",
-        "paljasta: isoa pahista ei annettu. Käyttö: paljasta NIMI [pehmeä|täysi]",
+        "paljasta: isoa pahista ei annettu. Käyttö: paljasta NIMI [pehmeä|täysi] [väkisin]",
         "fi",
     ),
     refused(
@@ -1167,20 +1287,71 @@ def test_minion(reply: Reply) -> None:
 
 
 REVEALED = "The Brine Mother reveals its true form: The thing that wears the saint (form 2 of 2)"
+OUT = ("takeout brine",)
+"""The Brine Mother taken out: «iso paha kaatuu ja on ulkona tilanteesta», and her next
+form may show."""
 REVEALS = [
     Reply(
-        (),
+        OUT,
         "reveal brine",
         (REVEALED, "consequences kept, stepped down"),
         scene=BRINE,
         undone=f"undone: {REVEALED}",
     ),
-    Reply((), "reveal brine soft", (REVEALED, "consequences kept, stepped down"), scene=BRINE),
-    Reply((), "reveal brine full", (REVEALED,), scene=BRINE, undone=f"undone: {REVEALED}"),
+    Reply(OUT, "reveal brine soft", (REVEALED, "consequences kept, stepped down"), scene=BRINE),
+    Reply(OUT, "reveal brine full", (REVEALED,), scene=BRINE, undone=f"undone: {REVEALED}"),
     Reply(
-        ("reveal brine",),
+        (*OUT, "reveal brine"),
         "reveal brine",
         ("The Brine Mother has no further true form (all 2 forms are revealed)",),
+        ok=False,
+        scene=BRINE,
+    ),
+    Reply(
+        (),
+        "reveal brine",
+        (
+            "The Brine Mother still stands in its current form: the next form shows once it is"
+            " taken out (takeout brine-mother); to reveal it now anyway: reveal brine-mother"
+            " force",
+        ),
+        ok=False,
+        scene=BRINE,
+    ),
+    Reply(
+        (),
+        "paljasta brine",
+        (
+            "The Brine Mother on yhä pystyssä nykyisessä muodossaan: seuraava muoto paljastuu,"
+            " kun se kaatuu ja on ulkona tilanteesta (poistu brine-mother); paljasta se silti"
+            " heti: paljasta brine-mother väkisin",
+        ),
+        ok=False,
+        lang="fi",
+        scene=BRINE,
+    ),
+    Reply(
+        (),
+        "reveal brine full force",
+        (REVEALED,),
+        scene=BRINE,
+        undone=f"undone: {REVEALED}",
+    ),
+    Reply(
+        (),
+        "paljasta brine väkisin",
+        (
+            "The Brine Mother paljastaa todellisen muotonsa: The thing that wears the saint"
+            " (muoto 2/2)",
+            "jäljet säilyvät pykälää lievempinä",
+        ),
+        lang="fi",
+        scene=BRINE,
+    ),
+    Reply(
+        (),
+        "reveal brine force force",
+        ("reveal: did not understand 'force'. Usage: reveal NAME [soft|full] [force]",),
         ok=False,
         scene=BRINE,
     ),

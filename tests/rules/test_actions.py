@@ -22,10 +22,13 @@ from fatescreen.rules.actions import (
     difficulty_for,
     outcome_of,
     overcome_outcome,
+    split_advantage,
+    unrolled_advantage,
 )
 from fatescreen.rules.aspects import Aspect, AspectKind
 from fatescreen.rules.character import StressKind
 from fatescreen.rules.dice import DiceRoll, Face, parse_faces
+from fatescreen.rules.errors import InvalidSplit
 from fatescreen.rules.ladder import describe
 from fatescreen.rules.outcomes import Effort, Outcome, resolve
 
@@ -312,3 +315,49 @@ def test_difficulty_guidance(reasons: int, difficulty: int) -> None:
 def test_difficulty_guidance_rejects_negative_reasons() -> None:
     with pytest.raises(ValueError, match="cannot be negative"):
         difficulty_for(-1)
+
+
+@pytest.mark.parametrize("target", list(AspectTarget))
+def test_a_create_that_takes_no_roll_gives_the_aspect_with_one_free_invoke(
+    target: AspectTarget,
+) -> None:
+    """§8 «Miten skaala toimii, kun luot edun yliluonnollisilla kyvyillä?»: «saat piirteen
+    yhdellä ilmaisella käytöllä» — a new aspect is created, a known one gains the invoke, a
+    hidden one is revealed with it; no cost, nothing for the opposition, no other reading."""
+    outcome = unrolled_advantage(target)
+    aspect = Aspect("Ward", hidden=target is AspectTarget.EXISTING_HIDDEN)
+    made = apply_advantage(outcome, aspect, "wraith", "gm")
+    assert made is not None
+    assert (made.free_invokes, made.hidden) == (("wraith",), False)
+    assert outcome.succeeded and outcome.cost is Cost.NONE and outcome.alternatives == ()
+
+
+def test_a_create_on_several_targets_splits_its_effort_as_an_attack_does() -> None:
+    """§8 «Useampaan kohteeseen vaikuttaminen»: to put the aspect on each target «hänen pitää
+    jakaa vaikutuksensa, kuten yllä». The seed's numbers: an Epic (+7) effort, Good (+3) to
+    the veteran and Fair (+2) to each other minion, each defending its share: the veteran's
+    +0 gives style (2 free invokes), one minion's +0 a success (1), the other's Fair (+2) a
+    tie (a boost), and a Good (+3) defense would leave that minion without the aspect."""
+    shares = {"veteran": 3, "minion-2": 2, "minion-3": 2}
+    done = split_advantage(7, shares, {"veteran": 0, "minion-2": 0, "minion-3": 2})
+    assert [(d.result.target, d.result.attack, d.outcome.outcome) for d in done] == [
+        ("veteran", 3, Outcome.STYLE),
+        ("minion-2", 2, Outcome.SUCCESS),
+        ("minion-3", 2, Outcome.TIE),
+    ]
+    assert [(d.outcome.aspect_created, d.outcome.free_invokes, d.outcome.boost) for d in done] == [
+        (True, 2, False),
+        (True, 1, False),
+        (False, 0, True),
+    ]
+    beaten = split_advantage(7, shares, {"veteran": 0, "minion-2": 0, "minion-3": 3})[2]
+    assert beaten.outcome.outcome is Outcome.FAIL and not beaten.outcome.aspect_created
+
+
+def test_a_create_on_several_targets_keeps_the_split_rules() -> None:
+    """§8: «Jotta joku lasketaan kohteeksi, sinun on osoitettava tälle vähintään yksi piste
+    vaikutuksestasi», and the shares add up to the effort."""
+    with pytest.raises(InvalidSplit, match="at least 1"):
+        split_advantage(7, {"a": 7, "b": 0}, {"a": 0, "b": 0})
+    with pytest.raises(InvalidSplit, match="add up to 6"):
+        split_advantage(7, {"a": 3, "b": 3}, {"a": 0, "b": 0})

@@ -4,10 +4,12 @@ GM's language (docs/rules.md §7; message keys ``rules.CODE``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
 from fatescreen.rules.big_bads import Swarm, redirect_hit, reveal_next_form
+from fatescreen.rules.character import Form
 from fatescreen.rules.errors import RulesError
 from fatescreen.rules.harm import take_out
 from fatescreen.rules.npcs import minor_npc
@@ -22,6 +24,11 @@ REFUSED: list[tuple[Callable[[], object], str, dict[str, object]]] = [
         lambda: reveal_next_form(minor_npc("Hollow King")),
         "big_bads.reveal_next_form",
         {"character_name": "Hollow King", "form_count": 1},
+    ),
+    (
+        lambda: reveal_next_form(replace(minor_npc("Hollow King"), forms=(Form("Crowned"),))),
+        "big_bads.form_standing",
+        {"character_name": "Hollow King"},
     ),
     (lambda: Swarm("heart", ("heart",)), "swarm.heart", {"heart": "heart"}),
     (lambda: Swarm("heart", ("claw",), shields=("shell",)), "swarm.shield", {"shield": "shell"}),

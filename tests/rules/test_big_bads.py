@@ -12,6 +12,7 @@ from fatescreen.rules.big_bads import (
     ImmunityVia,
     SoloBonus,
     Swarm,
+    acting_scale,
     bypassed_parts,
     can_be_harmed,
     free_invoke_limit_against,
@@ -28,14 +29,16 @@ from fatescreen.rules.big_bads import (
 )
 from fatescreen.rules.character import (
     Character,
+    CharacterKind,
     ConsequenceSlot,
     Form,
     Recovery,
+    Scale,
     Severity,
     StressKind,
     StressTrack,
 )
-from fatescreen.rules.errors import IllegalMinionArmor, NoTrueFormLeft
+from fatescreen.rules.errors import FormStillStanding, IllegalMinionArmor, NoTrueFormLeft
 from fatescreen.rules.harm import Absorption, standard_tracks, take_out
 from fatescreen.rules.npcs import minor_npc, mook_group
 
@@ -212,6 +215,16 @@ def test_soft_reveal_moves_up_when_the_new_layout_lacks_the_severity() -> None:
     ]
 
 
+def test_a_standing_form_is_revealed_only_when_forced() -> None:
+    """§7: the forms «pitää päihittää yksi toisensa jälkeen», the next appearing when the
+    big bad «kaatuu ja on ulkona tilanteesta»; the GM may force it sooner."""
+    standing_leader = replace(two_form_leader(), taken_out=False)
+    with pytest.raises(FormStillStanding, match="still stands in its current form"):
+        reveal_next_form(standing_leader)
+    forced = reveal_next_form(standing_leader, force=True)
+    assert forced.form == 1 and all(slot.free for slot in forced.consequences)
+
+
 def test_no_form_left() -> None:
     """§7: at least two forms are needed to reveal one."""
     with pytest.raises(NoTrueFormLeft, match="all 1 forms are revealed"):
@@ -219,6 +232,29 @@ def test_no_form_left() -> None:
     revealed = reveal_next_form(two_form_leader())
     with pytest.raises(NoTrueFormLeft, match="all 2 forms"):
         reveal_next_form(revealed)
+
+
+# --- Scaling up -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "in_play", "acts_at"),
+    [
+        (CharacterKind.MAJOR, False, Scale.LEGENDARY),
+        (CharacterKind.MINOR, False, Scale.LEGENDARY),
+        (CharacterKind.PC, False, Scale.MUNDANE),
+        (CharacterKind.PC, True, Scale.LEGENDARY),
+        (CharacterKind.MAJOR, True, Scale.LEGENDARY),
+    ],
+)
+def test_a_big_bad_is_scaled_up_even_without_the_scale_option(
+    kind: CharacterKind, in_play: bool, acts_at: Scale
+) -> None:
+    """§7 «Ylöspäin skaalaaminen»: «Voit tehdä tämän, vaikkei skaala olisikaan normaalisti
+    osa kampanjaanne — tämä sääntö on silloin pelissä vain tiettyä pääpahista varten!» An
+    NPC set above mundane keeps its scale without the option; a PC's counts only with it."""
+    character = replace(leader(), kind=kind, scale=Scale.LEGENDARY)
+    assert acting_scale(character, in_play) is acts_at
 
 
 # --- Solo bonus -----------------------------------------------------------------------

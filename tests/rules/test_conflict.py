@@ -16,6 +16,7 @@ from fatescreen.rules.conflict import (
     TargetResult,
     TurnOrder,
     add_participant,
+    creates_without_roll,
     declare_full_defense,
     exchange_over,
     full_defense_bonus,
@@ -419,3 +420,23 @@ def test_a_scale_result_bonus_is_labelled_and_replaced_by_the_next_pick() -> Non
     rolled = with_scale_advantage(result, 1, ScaleAdvantage.ROLL)
     assert [(b.label, b.value) for b in rolled.effort.bonuses] == [("scale", 1)]
     assert (rolled.effort.total, rolled.outcome) == (5, Outcome.SUCCESS)
+
+
+@pytest.mark.parametrize(
+    ("scale", "opposed", "aimed", "unrolled"),
+    [
+        (Scale.SUPERNATURAL, False, False, True),
+        (Scale.GODLIKE, False, False, True),
+        (Scale.MUNDANE, False, False, False),
+        (Scale.SUPERNATURAL, True, False, False),
+        (Scale.SUPERNATURAL, False, True, False),
+    ],
+)
+def test_a_create_with_supernatural_powers_and_no_direct_opposition_takes_no_roll(
+    scale: Scale, opposed: bool, aimed: bool, unrolled: bool
+) -> None:
+    """§8 «Miten skaala toimii, kun luot edun yliluonnollisilla kyvyillä?»: «Jos luot etua
+    ja sinulla ei ole suoraa vastusta, heittämisen sijaan yksinkertaisesti saat piirteen
+    yhdellä ilmaisella käytöllä». Opposed, or aimed straight at another character, it is
+    rolled; a mundane actor always rolls."""
+    assert creates_without_roll(scale, opposed=opposed, aimed_at_another=aimed) is unrolled

@@ -450,6 +450,24 @@ CASES: dict[str, Case] = {
         "pcs[1].zon",
         "unknown key 'zon' (did you mean 'zone'?); expected one of: id, zone",
     ),
+    "immunity to an unknown harm": Case(
+        HEAD + '\n[[npc]]\nname = "Lich"\nimmune_until = "Break it"\nimmune_to = "fire"\n',
+        7,
+        "npc[1].immune_to",
+        "expected one of 'both', 'physical', 'mental'",
+    ),
+    "immunity to a harm with no challenge to wait for": Case(
+        HEAD + '\n[[npc]]\nname = "Lich"\nimmune_to = "mental"\n',
+        6,
+        "npc[1].immune_to",
+        "immune_to needs immune_until",
+    ),
+    "immunity by a way with no challenge to wait for": Case(
+        HEAD + '\n[[npc]]\nname = "Lich"\nimmune_via = "contest"\n',
+        6,
+        "npc[1].immune_via",
+        "immune_via needs immune_until",
+    ),
 }
 
 
@@ -591,3 +609,14 @@ def test_a_key_of_the_most_parts_a_scene_may_use_is_read(tmp_path: Path) -> None
     with pytest.raises(SceneFileError) as raised:
         load_scene(path)
     assert "unknown key 'x'" in raised.value.problems[0].message  # parsed, then read
+
+
+def test_an_immunity_key_without_immune_until_is_named_in_finnish_too(tmp_path: Path) -> None:
+    """``immune_to`` alone has no challenge to wait for: the GM reads it in their language."""
+    path = tmp_path / "scene.toml"
+    path.write_text(HEAD + '\n[[npc]]\nname = "Lich"\nimmune_to = "mental"\n', encoding="utf-8")
+    problem = _problems(path)[0]
+    assert problem.render("fi").endswith(
+        "npc[1].immune_to: immune_to tarvitsee avaimen immune_until: haaste tai kilpailu, johon "
+        "asti immuniteetti kestää"
+    )

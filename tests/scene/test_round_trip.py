@@ -11,6 +11,7 @@ import pytest
 import tomlkit
 
 from fatescreen.rules.aspects import Aspect, AspectKind
+from fatescreen.rules.big_bads import Immunity
 from fatescreen.rules.character import Character, CharacterKind, StressKind, StressTrack
 from fatescreen.rules.conflict import TurnOrder
 from fatescreen.rules.contests import Challenge
@@ -572,3 +573,48 @@ def test_save_scene_writes_file_and_backup(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == saved.text
     save_scene(saved, saved.scene)
     assert path.read_text(encoding="utf-8") == saved.text
+
+
+LICH = """format = 1
+title = "The lich's tower"
+
+[[zone]]
+name = "Crypt"
+
+[[npc]]
+name = "Lich"
+zone = "Crypt"
+skills = { Will = 4 }
+immune_until = "Break the phylactery"
+immune_to   = 'mental'   # her mind is past harm; her bones are not
+fate_points = 1
+"""
+"""A big bad immune to mental harm only, the kind written in the GM's own spacing, quotes
+and comment."""
+
+
+def test_an_immunity_to_one_kind_of_harm_reads_and_saves_back_as_written() -> None:
+    """§7 «Immuniteetti haasteella»: immunity «fyysisesti, henkisesti, tai kummallakaan
+    tavalla». ``immune_to`` reads as the kinds the rules core stops; another change to the
+    big bad leaves its line exactly as written; a new big bad immune to physical harm is
+    written with the key, one immune to both without it (the default)."""
+    loaded = load_text(LICH, Path("lich.toml"))
+    lich = loaded.scene.character("lich")
+    assert lich.immunity is not None
+    assert lich.immunity.kinds == frozenset({StressKind.MENTAL})
+    assert _saved(loaded, set_fate_points(loaded.scene, "lich", 2)) == [
+        "-fate_points = 1",
+        "+fate_points = 2",
+    ]
+    golem = replace(
+        lich,
+        name="Golem",
+        id="golem",
+        immunity=replace(lich.immunity, kinds=frozenset({StressKind.PHYSICAL})),
+    )
+    added = _saved(loaded, loaded.scene.with_character(golem))
+    assert '+immune_to = "physical"' in added
+    both = replace(golem, name="Wraith", id="wraith", immunity=Immunity("Break the phylactery"))
+    assert not any(
+        "immune_to" in line for line in _saved(loaded, loaded.scene.with_character(both))
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Select, Static
+from textual.widgets import Input, Select, Static
 
 from fatescreen.rules.big_bads import pcs_facing, solo_invoke_bonus
 from fatescreen.rules.character import StressKind
@@ -107,6 +107,30 @@ async def test_the_roll_dialog_shows_the_odds_with_each_scale_advantage(
         text = text_of(dialog.query_one("#odds", Static))
         assert shown(odds(1, 4 + 1, opposed=True).as_percentages()) in text
         assert "scale on the result" not in text
+
+
+async def test_the_roll_dialog_counts_a_big_bad_scaled_up_without_the_scale_option(
+    make_app: AppFactory,
+) -> None:
+    """§7 «Ylöspäin skaalaaminen»: a big bad may run a level above the PCs «vaikkei skaala
+    olisikaan normaalisti osa kampanjaanne»: without the option the supernatural leader's
+    attack on Silbestre still shows the odds with its +1, as the attack then rolls."""
+    app = make_app(
+        edit=lambda text: text.replace(
+            'id = "leader"\n', 'id = "leader"\nscale = "supernatural"\n', 1
+        )
+    )
+    async with app.run_test(size=(110, 32)) as pilot:
+        assert not app.scene.rules.scale
+        app.push_screen(RollDialog(app.view_state, app.scene, action="attack", actor="leader"))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#target", Select).value = "silbestre"
+        await pilot.pause()
+        text = text_of(dialog.query_one("#odds", Static))
+        assert shown(odds(4, 3, opposed=True, bonus=1).as_percentages()) in text
+        assert shown(odds(4, 3, opposed=True).as_percentages()) not in text
 
 
 async def test_scale_result_on_a_roll_changes_the_scene_and_the_roll_pane(
@@ -308,3 +332,37 @@ async def test_a_full_defense_shows_in_the_turn_order_as_soon_as_it_is_declared_
         await keys.press("enter")
         assert app.scene.full_defenses == ()
         assert "defense +2" not in text_of(pane)
+
+
+async def test_the_roll_dialog_creates_without_a_roll_above_mundane_scale(
+    make_app: AppFactory,
+) -> None:
+    """§8 «Miten skaala toimii, kun luot edun yliluonnollisilla kyvyillä?»: with no direct
+    opposition «heittämisen sijaan yksinkertaisesti saat piirteen yhdellä ilmaisella
+    käytöllä». The supernatural leader's create: with the dialog's difficulty the odds show;
+    with the difficulty cleared the dialog says there is no roll, and the create puts the
+    aspect in play with its free invoke, no roll made."""
+    app = make_app(
+        edit=lambda text: text.replace(
+            'id = "leader"\n', 'id = "leader"\nscale = "supernatural"\n', 1
+        )
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.run_command("next leader", flow=False) is not None
+        keys = Keys(pilot)
+        await keys.press("c")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        no_roll = app.tr("ui.odds_unrolled")
+        assert no_roll not in text_of(dialog.query_one("#odds", Static))
+        dialog.query_one("#difficulty", Input).value = ""
+        await pilot.pause()
+        assert text_of(dialog.query_one("#odds", Static)) == no_roll
+        dialog.query_one("#aspect", Input).focus()
+        await keys.type("Golden ward")
+        await keys.press("enter")
+        await pilot.pause()
+        ward = [a for a in app.scene.aspects if a.name == "Golden ward"]
+        assert [a.free_invokes for a in ward] == [("leader",)]
+        assert app.scene.pending_roll is None
+        assert "no direct opposition: no roll" in log_text(app)

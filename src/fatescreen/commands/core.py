@@ -78,6 +78,7 @@ KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "stress": ("stress", "rasitus"),
         "soft": ("soft", "pehmeä"),
         "full": ("full", "täysi"),
+        "force": ("force", "väkisin"),
         "zone": ("zone", "alue"),
         "scene": ("scene", "kohtaus"),
         "start": ("start", "aloita"),

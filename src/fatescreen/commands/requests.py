@@ -136,7 +136,7 @@ class Overcome:
 
 @dataclass(frozen=True)
 class Create:
-    """``create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H]
+    """``create ACTOR SKILL "ASPECT" [on WHERE|WHO,WHO...] [FACES] [with H,H]
     [vs DIFFICULTY|OPPONENT [SKILL] [FACES]]`` (a hazard names no skill)."""
 
     actor: str
@@ -544,14 +544,17 @@ class Minion:
 
 @dataclass(frozen=True)
 class RevealForm:
-    """``reveal NAME [soft|full]``: a big bad's next true form."""
+    """``reveal NAME [soft|full] [force]``: a big bad's next true form (``force``: while
+    the current form still stands)."""
 
     character: str
     mode: str | None = None
+    force: bool = False
 
     def command(self) -> str:
         """The ``reveal`` line."""
-        return line_of("reveal", self.character, *([self.mode] if self.mode else []))
+        words = [*([self.mode] if self.mode else []), *(["force"] if self.force else [])]
+        return line_of("reveal", self.character, *words)
 
 
 @dataclass(frozen=True)

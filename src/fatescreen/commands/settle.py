@@ -27,11 +27,13 @@ from fatescreen.rules.actions import (
     opposition_holder,
     overcome_outcome,
     roll_boosts,
+    split_advantage,
     tie_boost_reading,
 )
 from fatescreen.rules.aspects import GM, Aspect, AspectKind, make_id
 from fatescreen.rules.big_bads import (
     INVOKE_BONUS,
+    acting_scale,
     attack_harm,
     can_be_harmed,
     defender_harm,
@@ -256,26 +258,39 @@ def teamwork_bonus(
 def scale_bonus(
     ctx: Context, side: Character | Hazard, against: Character | Hazard | None
 ) -> tuple[Bonus, ...]:
-    """With the scale option (§8 «Skaala»), the side of higher scale gets +1 per level to
-    its roll: the advantage taken unless the actor picks another (``scale``)."""
-    if not ctx.scene.rules.scale or against is None:
+    """The side of higher scale gets +1 per level to its roll (§8 «Skaala», with the scale
+    option or against a big bad scaled up): the advantage taken unless the actor picks
+    another (``scale``)."""
+    if against is None:
         return ()
-    levels = scale_levels(_scale_of(side), _scale_of(against))
+    levels = scale_levels(scale_of(ctx.scene, side), scale_of(ctx.scene, against))
     if levels <= 0:
         return ()
     return (scale_roll_bonus(levels),)
 
 
 def roll_scale_levels(scene: Scene, pending: PendingRoll) -> int:
-    """How many levels of scale the actor of a pending roll stands above its opponent (0
-    without the scale option or an opponent)."""
-    if not scene.rules.scale or pending.target is None:
+    """How many levels of scale the actor of a pending roll stands above its opponent, or
+    above the character a create's aspect goes on (0 without either, or when neither acts
+    at a scale: see :func:`acting_scale`)."""
+    other = pending.target if pending.target is not None else aimed_at(pending)
+    if other is None:
         return 0
     actor = scene.character_index.get(pending.actor)
-    target = scene.character_index.get(pending.target)
+    target = scene.character_index.get(other)
     if actor is None or target is None:
         return 0  # a hazard's roll (hazards are of mundane scale), or one against an obstacle
-    return scale_levels(actor.scale, target.scale)
+    return scale_levels(scale_of(scene, actor), scale_of(scene, target))
+
+
+def aimed_at(pending: PendingRoll) -> str | None:
+    """The other character a create an advantage puts its aspect on (or on one of their
+    consequences), if any: the scale advantage counts against them (§8)."""
+    if pending.action is not Action.CREATE_ADVANTAGE or pending.holder is None:
+        return None
+    kind, _, rest = pending.holder.partition(":")
+    owner = rest.split(":")[0] if kind in ("character", "consequence") else None
+    return owner if owner != pending.actor else None
 
 
 def solo_bonus(ctx: Context, side: Character | Hazard, skill: str) -> tuple[Bonus, ...]:
@@ -319,8 +334,11 @@ def won_names(scene: Scene) -> tuple[str, ...]:
     return won_by_pcs(scene.challenges, scene.contests, {c.id for c in scene.pcs})
 
 
-def _scale_of(side: Character | Hazard) -> Scale:
-    return side.scale if isinstance(side, Character) else Scale.MUNDANE
+def scale_of(scene: Scene, side: Character | Hazard) -> Scale:
+    """The scale a side acts at (the rules' :func:`acting_scale`); a hazard's is mundane."""
+    if isinstance(side, Hazard):
+        return Scale.MUNDANE
+    return acting_scale(side, scene.rules.scale)
 
 
 def action_effort(
@@ -667,6 +685,94 @@ settle_create = settles(Action.CREATE_ADVANTAGE, RollPurpose.PLAIN)(
 )
 
 
+@dataclass(frozen=True)
+class Advanced:
+    """What a create an advantage split among targets did to one of them (§8)."""
+
+    target: str
+    share: int
+    verdict: Verdict
+    boosts: tuple[Granted, ...]
+    """The target's boost for a defense with style."""
+
+
+def apply_split_create(
+    ctx: Context, scene: Scene, pending: PendingRoll
+) -> tuple[Scene, tuple[Advanced, ...]]:
+    """A create an advantage split among targets (§8), as the rules'
+    :func:`split_advantage` decides it: each share against its target's defense puts the
+    aspect on that target (1 free invoke, 2 with style), gives the actor a boost on a tie,
+    or nothing on a fail; nothing until every target has defended."""
+    assert pending.aspect is not None
+    if any(t.effort is None for t in pending.targets):
+        return scene, ()
+    defenses = {t.target: t.effort for t in pending.targets if t.effort is not None}
+    shares = {t.target: t.share or 0 for t in pending.targets}
+    owner = invoke_owner(scene, pending.actor)
+    done: list[Advanced] = []
+    for one in split_advantage(pending.result.effort, shares, defenses):
+        target, outcome = one.result.target, one.outcome
+        made = apply_advantage(outcome, Aspect(pending.aspect), owner, GM)
+        if made is not None:
+            scene = add_aspect(scene, f"character:{target}", made)
+            verdict = Verdict(outcome.outcome.value, pending.aspect)
+        elif outcome.boost:
+            scene, boost = add_boost(scene, pending.aspect, owner)
+            verdict = Verdict("tie_boost", boost.name)
+        else:
+            verdict = Verdict("target_fail", pending.aspect, holder=target)
+        boosts: tuple[Granted, ...] = ()
+        defense = RollResult(defenses[target], one.result.attack)
+        if defend_outcome(defense).boost:
+            scene, granted = grant_boost(scene, ctx.tr("defend.boost_name"), target)
+            boosts = (granted,)
+        done.append(Advanced(target, one.result.attack, verdict, boosts))
+    return mark_defended(scene, defenses), tuple(done)
+
+
+def say_split_create(
+    ctx: Context, scene: Scene, pending: PendingRoll, done: tuple[Advanced, ...]
+) -> tuple[str, ...]:
+    """The create's line, then each target's (or the call to split the effort)."""
+    effort = pending.result.effort
+    actor = ctx.who(pending.actor)
+    head = ctx.tr(
+        "create.split_line",
+        actor=actor,
+        aspect=quoted(pending.aspect or ""),
+        targets=ctx.names(t.target for t in pending.targets),
+        skill=pending.skill,
+        effort=effort_text(ctx, effort),
+    ) + helpers_note(ctx, pending)
+    if not done:
+        return head, ctx.tr("attack.split_prompt", count=len(pending.targets), total=effort.total)
+    lines = [head]
+    for target, one in zip(pending.targets, done, strict=True):
+        assert target.effort is not None
+        verdict = one.verdict
+        result = ctx.tr(
+            f"create.{verdict.key}",
+            aspect=quoted(verdict.aspect),
+            actor=actor,
+            holder=ctx.who(verdict.holder),
+        )
+        line = ctx.tr(
+            "create.target_line",
+            defender=ctx.who(one.target),
+            share=ctx.rating(one.share),
+            skill=target.skill,
+            defense=effort_text(ctx, target.effort),
+            result=result,
+        )
+        lines.append(with_notes(line, boost_notes(ctx, one.boosts)))
+    return tuple(lines)
+
+
+settle_split_create = settles(Action.CREATE_ADVANTAGE, RollPurpose.SPLIT)(
+    staged(apply_split_create, say_split_create)
+)
+
+
 # ---------------------------------------------------------------------------- attacks
 
 
@@ -681,7 +787,10 @@ def attack_verdict(
     if outcome is Outcome.FAIL:
         return ctx.tr("attack.miss")
     if immune is not None and immune.immunity is not None and outcome.succeeded:
-        return ctx.tr("attack.immune", name=immune.name, until=immune.immunity.until)
+        kinds = immune.immunity.kinds
+        # Immune to one kind of harm only: say which («fyysisesti, henkisesti»).
+        key = f"attack.immune_{next(iter(kinds)).value}" if len(kinds) == 1 else "attack.immune"
+        return ctx.tr(key, name=immune.name, until=immune.immunity.until)
     if shields and outcome.succeeded:
         return ctx.tr("attack.shielded", shields=ctx.names(shields))
     if harm == 0:
@@ -948,7 +1057,7 @@ def say_targets(
     return tuple(lines)
 
 
-settle_targets = settles(Action.ATTACK, RollPurpose.SPLIT_ATTACK, RollPurpose.ZONE_ATTACK)(
+settle_targets = settles(Action.ATTACK, RollPurpose.SPLIT, RollPurpose.ZONE_ATTACK)(
     staged(apply_targets, say_targets)
 )
 

@@ -192,7 +192,7 @@ def decide_attack(ctx: Context, request: Attack) -> PendingRoll:
         )
         return replace(pending, purpose=RollPurpose.ZONE_ATTACK, refs=(zone,), targets=targets)
     targets = tuple(TargetDefense(d.id, s) for d, s in zip(defenders, skills, strict=True))
-    return replace(pending, purpose=RollPurpose.SPLIT_ATTACK, targets=targets)
+    return replace(pending, purpose=RollPurpose.SPLIT, targets=targets)
 
 
 def _behind_cover(
@@ -471,13 +471,15 @@ def parse_split(args: Tokens) -> SplitRequest:
     parse=parse_split,
 )
 def split(ctx: Context, args: Tokens, request: SplitRequest) -> Applied:
-    """Assign each target its share of a split attack; each then rolls its defense.
+    """Assign each target its share of a split attack or create an advantage; each then
+    rolls its defense.
 
-    Stages: :func:`parse_split`, the rules' :func:`split_attack` (in :func:`settle`)
-    deciding the shares are legal, :func:`settle` applying and saying it, and the head line.
+    Stages: :func:`parse_split`, the rules' :func:`split_attack` or
+    :func:`split_advantage` (in :func:`settle`) deciding the shares are legal,
+    :func:`settle` applying and saying it, and the head line.
     """
-    pending = require_roll_of(ctx, Action.ATTACK)
-    if pending.purpose is not RollPurpose.SPLIT_ATTACK:
+    pending = require_roll_of(ctx, Action.ATTACK, Action.CREATE_ADVANTAGE)
+    if pending.purpose is not RollPurpose.SPLIT:
         raise ctx.error("error.not_split")
     if all(t.effort is not None for t in pending.targets):
         raise ctx.error("error.already_split")
@@ -506,7 +508,7 @@ def split(ctx: Context, args: Tokens, request: SplitRequest) -> Applied:
         scene,
         (head, *lines[1:]),
         head,
-        frozenset({"pending", *(f"character:{t.target}" for t in targets)}),
+        frozenset({"pending", "aspects", *(f"character:{t.target}" for t in targets)}),
     )
 
 

@@ -30,7 +30,7 @@ from fatescreen.rules.big_bads import (
 from fatescreen.rules.character import Character, CharacterKind, Recovery, StressKind
 from fatescreen.rules.conflict import add_participant, remove_participant
 from fatescreen.rules.dice import DiceRoll, parse_faces
-from fatescreen.rules.errors import RulesError
+from fatescreen.rules.errors import FormStillStanding, RulesError
 from fatescreen.rules.fate_points import Ledger, LedgerEntry, pay_concession
 from fatescreen.rules.harm import (
     apply_absorption,
@@ -355,26 +355,37 @@ def minion(ctx: Context, args: Tokens, request: Minion) -> Applied:
 
 
 def parse_reveal(args: Tokens) -> RevealForm:
-    """Stage one of ``reveal``: whose true form, and softly or in full if said."""
+    """Stage one of ``reveal``: whose true form, softly or in full if said, and whether
+    the GM forces it while the current form still stands."""
     character = args.take(tr(args.lang, "what.big_bad"))
-    mode = args.keyword("soft", "full")
-    args.done()
-    return RevealForm(character, mode)
+    mode: str | None = None
+    force = False
+    while args:
+        if not force and args.keyword("force"):
+            force = True
+        elif mode is None and (word := args.keyword("soft", "full")) is not None:
+            mode = word
+        else:
+            args.done()
+    return RevealForm(character, mode, force)
 
 
 @verb(
     "reveal",
-    "reveal NAME [soft|full]",
+    "reveal NAME [soft|full] [force]",
     aliases=("rv", "paljasta"),
     example="reveal leader",
     parse=parse_reveal,
 )
 def reveal(ctx: Context, args: Tokens, request: RevealForm) -> Applied:
-    """Reveal the next true form."""
+    """Reveal the next true form: once the big bad is taken out, or when the GM forces it
+    (the rules' :func:`reveal_next_form` decides)."""
     character = ctx.character(request.character)
     soft = None if request.mode is None else request.mode == "soft"
     try:
-        revealed = reveal_next_form(character, soft)
+        revealed = reveal_next_form(character, soft, force=request.force)
+    except FormStillStanding:
+        raise ctx.error("error.form_standing", name=character.name, ref=character.id) from None
     except RulesError as error:
         raise refused(error, ctx.lang) from None
     form = revealed.forms[revealed.form - 1]

@@ -13,12 +13,15 @@ from fatescreen.commands.requests import MAX_REASONS, Cost, Create, Overcome, is
 from fatescreen.commands.requests import Invoke as InvokeRequest
 from fatescreen.commands.settle import (
     action_effort,
+    aspects_at,
     check_not_hazard_overcome,
     contest_side_of,
     defense_effort,
+    invoke_owner,
     no_hit_waiting,
     opposing_result,
     reopen,
+    scale_of,
     settle,
     solo_invoke_value,
     solo_opponent,
@@ -28,14 +31,17 @@ from fatescreen.i18n import tr
 from fatescreen.rules.actions import (
     Action,
     AspectTarget,
+    apply_advantage,
     best_defense,
     create_advantage_outcome,
     difficulty_for,
     tie_boost_reading,
+    unrolled_advantage,
 )
 from fatescreen.rules.aspects import GM, Aspect, make_id
 from fatescreen.rules.big_bads import free_invoke_limit_against
-from fatescreen.rules.character import Character, StressKind
+from fatescreen.rules.character import Character, Scale, StressKind
+from fatescreen.rules.conflict import creates_without_roll
 from fatescreen.rules.dice import DiceRoll, looks_like_faces, parse_faces
 from fatescreen.rules.errors import NotEnoughFatePoints, RulesError
 from fatescreen.rules.fate_points import LedgerEntry, opening_ledger
@@ -57,7 +63,13 @@ from fatescreen.rules.ladder import parse_rating
 from fatescreen.rules.obstacles import Hazard, obstacle_difficulty
 from fatescreen.rules.odds import odds
 from fatescreen.rules.outcomes import Bonus, Effort, Outcome, RollResult, resolve
-from fatescreen.scene.aspects import SCENE_HOLDER, AspectInPlay, aspects_in_play, replace_aspect
+from fatescreen.scene.aspects import (
+    SCENE_HOLDER,
+    AspectInPlay,
+    add_aspect,
+    aspects_in_play,
+    replace_aspect,
+)
 from fatescreen.scene.model import PendingRoll, RollPurpose, Scene, TargetDefense
 
 MAX_BONUS = 20
@@ -249,6 +261,9 @@ class RollOptions:
     opponent_skill: str | None = None
     opponent_dice: DiceRoll | None = None
     holder: str | None = None
+    aimed_at: Character | None = None
+    """Another character a create's aspect goes on: with no opponent, the scale the
+    actor stands above them still counts (§8)."""
 
 
 def parse_roll_tail(args: Tokens, *, allow_on: bool = False) -> RollTail:
@@ -472,7 +487,12 @@ def opposed_roll(
         The result, the helpers who counted, the opponent's id and skill.
     """
     effort, helpers, _ = action_effort(
-        ctx, actor, skill, options.dice, options.helpers, against=options.opponent
+        ctx,
+        actor,
+        skill,
+        options.dice,
+        options.helpers,
+        against=options.opponent or options.aimed_at,
     )
     if options.opponent is None:
         return resolve(effort, options.difficulty), helpers, None, None
@@ -534,7 +554,7 @@ def decide_overcome(ctx: Context, args: Tokens, request: Overcome) -> PendingRol
 
 @verb(
     "create",
-    'create ACTOR SKILL "ASPECT" [on WHERE] [FACES] [with H,H] '
+    'create ACTOR SKILL "ASPECT" [on WHERE|WHO,WHO...] [FACES] [with H,H] '
     "[vs DIFFICULTY|hard [N]|OPPONENT [SKILL] [FACES]]",
     aliases=("ca", "luo"),
     example='create vitor Crafts "On fire" on leader vs 3 0+++',
@@ -544,10 +564,13 @@ def create(ctx: Context, args: Tokens, request: Create) -> Applied:
     """Create an advantage on a new, known or hidden aspect.
 
     Four stages: :func:`parse_create`, :func:`decide_create`, :func:`settle` (which
-    applies the roll to the scene) and the label said here.
+    applies the roll to the scene) and the label said here; a create that takes no roll
+    (:class:`UnrolledCreate`) is applied and said by :func:`create_unrolled`.
     """
     no_hit_waiting(ctx)
     pending = decide_create(ctx, args, request)
+    if isinstance(pending, UnrolledCreate):
+        return create_unrolled(ctx, pending)
     scene, lines = settle(ctx, advantage_pick(ctx, pending.actor), pending)
     lines += _contest_failure_hint(ctx, scene, pending)
     label = ctx.tr(
@@ -556,14 +579,31 @@ def create(ctx: Context, args: Tokens, request: Create) -> Applied:
     return Applied(scene, lines, label, frozenset({"pending", "aspects"}))
 
 
-def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll:
+@dataclass(frozen=True)
+class UnrolledCreate:
+    """A create an advantage that takes no roll (§8, the rules'
+    :func:`creates_without_roll`): who creates which aspect where, with which skill."""
+
+    actor: str
+    skill: str
+    aspect: str
+    holder: str
+    target: AspectTarget
+    scale: Scale
+
+
+def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll | UnrolledCreate:
     """Stage two of ``create``: which aspect it works on (new, known or hidden) and the
-    roll as the rules decide it, ready to settle.
+    roll as the rules decide it, ready to settle; or no roll, for an actor above mundane
+    scale with no direct opposition (the rules' :func:`creates_without_roll`).
 
     Raises:
         CommandError: A name is unknown, or the aspect is ambiguous or already there.
     """
     actor, skill = actor_and_skill(ctx, args, request)
+    targets = _create_targets(ctx, request, actor)
+    if targets is not None:
+        return _split_create(ctx, request, actor, skill, targets)
     name = request.aspect
     options = roll_options(ctx, args, request, skill, hazard=isinstance(actor, Hazard))
     existing = _existing_aspect(ctx, name, options.holder)
@@ -578,6 +618,20 @@ def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll:
         target = (
             AspectTarget.EXISTING_HIDDEN if existing.aspect.hidden else AspectTarget.EXISTING_KNOWN
         )
+    aimed_at = AspectInPlay(holder, Aspect(name)).owner
+    if aimed_at is not None and aimed_at != actor.id:
+        # «Jos suuntaat etua luomalla tehdyn piirteen suoraan toista hahmoa vastaan [...]
+        # voit saada skaalaedun tähän toimintoon» (§8)
+        options.aimed_at = ctx.scene.character(aimed_at)
+    if isinstance(actor, Character):
+        scale = scale_of(ctx.scene, actor)
+        if creates_without_roll(
+            scale,
+            opposed=request.opposition is not None or request.reasons is not None,
+            aimed_at_another=options.aimed_at is not None,
+        ):
+            aspect = existing.aspect.name if existing else name
+            return UnrolledCreate(actor.id, skill, aspect, holder, target, scale)
     result, helpers, opponent, opponent_skill = opposed_roll(ctx, actor, skill, options)
     return PendingRoll(
         actor.id,
@@ -591,6 +645,114 @@ def decide_create(ctx: Context, args: Tokens, request: Create) -> PendingRoll:
         aspect_target=target,
         helpers=helpers,
     )
+
+
+def _create_targets(
+    ctx: Context, request: Create, actor: Character | Hazard
+) -> list[Character] | None:
+    """The characters a create an advantage is aimed at when ``on`` lists several
+    (``on rozio,vitor``), or None for one holder (a name with a comma in it included).
+
+    Raises:
+        CommandError: A name is unknown or out, the actor or a name is listed twice.
+    """
+    holder = request.holder
+    if holder is None or "," not in holder:
+        return None
+    try:
+        ctx.holder(holder)
+    except CommandError:
+        pass
+    else:
+        return None
+    targets = [ctx.standing(ref) for ref in holder.split(",") if ref.strip()]
+    ids = [t.id for t in targets]
+    if actor.id in ids:
+        raise ctx.error("error.self", name=ctx.who(actor.id))
+    if len(set(ids)) != len(ids):
+        raise ctx.error("error.twice", verb=ctx.tr("cmd.create"), what=ctx.tr("what.holder"))
+    return targets
+
+
+def _split_create(
+    ctx: Context,
+    request: Create,
+    actor: Character | Hazard,
+    skill: str,
+    targets: list[Character],
+) -> PendingRoll:
+    """A create an advantage on several targets (§8): the actor's effort, to be split among
+    them with ``split`` as an attack's is; each target defends its share with the actor's
+    skill (a hazard's targets with their general defense), which ``defend`` may change.
+
+    Raises:
+        CommandError: An opposition or difficulty is named (each target defends its own
+            share), or a target already has the aspect.
+    """
+    if request.opposition is not None or request.reasons is not None:
+        raise ctx.error("error.split_create_vs")
+    name = request.aspect
+    for target in targets:
+        holder = f"character:{target.id}"
+        if any(a.id == make_id(name) for a in aspects_at(ctx.scene, holder)):
+            raise ctx.error(
+                "error.aspect_exists", aspect=quoted(name), holder=ctx.holder_name(holder)
+            )
+    dice = parse_faces(request.dice) if request.dice else None
+    effort, helpers, _ = action_effort(ctx, actor, skill, dice, request.helpers)
+    roles = ctx.scene.rules.roles
+    hazard = isinstance(actor, Hazard)
+    defenses = tuple(
+        TargetDefense(t.id, best_defense(t, "", StressKind.PHYSICAL, roles) if hazard else skill)
+        for t in targets
+    )
+    return PendingRoll(
+        actor.id,
+        Action.CREATE_ADVANTAGE,
+        skill,
+        RollResult(effort, 0),
+        aspect=name,
+        aspect_target=AspectTarget.NEW,
+        helpers=helpers,
+        purpose=RollPurpose.SPLIT,
+        targets=defenses,
+    )
+
+
+def create_unrolled(ctx: Context, create: UnrolledCreate) -> Applied:
+    """Stages three and four of a create that takes no roll: the aspect with the free
+    invoke the rules' :func:`unrolled_advantage` gives, created or worked on, and said."""
+    outcome = unrolled_advantage(create.target)
+    scene = advantage_pick(ctx, create.actor)
+    owner = invoke_owner(scene, create.actor)
+    found = next(
+        (
+            a
+            for a in aspects_in_play(scene)
+            if a.holder == create.holder and a.aspect.name == create.aspect
+        ),
+        None,
+    )
+    if found is None:
+        made = apply_advantage(outcome, Aspect(create.aspect), owner, GM)
+        assert made is not None  # a success creates the aspect
+        scene = add_aspect(scene, create.holder, made)
+    else:
+        updated = apply_advantage(outcome, found.aspect, owner, GM)
+        assert updated is not None
+        scene = replace_aspect(scene, create.holder, found.aspect, updated)
+    actor = ctx.who(create.actor)
+    line = ctx.tr(
+        "create.unrolled",
+        actor=actor,
+        scale=ctx.tr(f"ui.scale.{create.scale.value}"),
+        aspect=quoted(create.aspect),
+        skill=create.skill,
+    )
+    if outcome.reveal:
+        line += " · " + ctx.tr("aspect.revealed", aspect=quoted(create.aspect))
+    label = ctx.tr("label.create", actor=actor, aspect=quoted(create.aspect))
+    return Applied(scene, (line,), label, frozenset({"aspects", f"character:{create.actor}"}))
 
 
 def _existing_aspect(ctx: Context, name: str, holder: str | None) -> AspectInPlay | None:
@@ -611,7 +773,7 @@ def _existing_aspect(ctx: Context, name: str, holder: str | None) -> AspectInPla
 
 def _contest_failure_hint(ctx: Context, scene: Scene, pending: PendingRoll) -> tuple[str, ...]:
     """After a failed create an advantage by someone in a running contest: the choice."""
-    if pending.result.outcome is not Outcome.FAIL:
+    if pending.result.outcome is not Outcome.FAIL or pending.purpose is not RollPurpose.PLAIN:
         return ()
     found = contest_side_of(scene, pending.actor)
     if found is None:
@@ -765,7 +927,7 @@ def decide_invoke(
         raise ctx.error(f"error.{decision.refusal.value}", name=name, aspect=quoted(aspect.name))
     if pending.targets and against is None and effect is InvokeEffect.OPPOSE:
         raise ctx.error("error.oppose_which", names=ctx.names(t.target for t in pending.targets))
-    if pending.purpose is RollPurpose.SPLIT_ATTACK:
+    if pending.purpose is RollPurpose.SPLIT:
         split_done = all(t.effort is not None for t in pending.targets)
         if split_done and against is None:
             raise ctx.error("error.split_done")
@@ -938,7 +1100,7 @@ def stunt(ctx: Context, args: Tokens, request: StuntRequest) -> Applied:
 def _with_bonus(ctx: Context, pending: PendingRoll, who: str, bonus: Bonus) -> PendingRoll:
     result = pending.result
     if who == pending.actor:
-        if pending.purpose is RollPurpose.SPLIT_ATTACK and all(t.effort for t in pending.targets):
+        if pending.purpose is RollPurpose.SPLIT and all(t.effort for t in pending.targets):
             raise ctx.error("error.split_done")
         return replace(
             pending,
@@ -987,7 +1149,7 @@ def cost(ctx: Context, args: Tokens, request: Cost) -> Applied:
     outcome = pending.result.outcome
     if (
         pending.action is Action.ATTACK
-        or pending.purpose is RollPurpose.CONTEST
+        or pending.purpose in (RollPurpose.CONTEST, RollPurpose.SPLIT)
         or (outcome.succeeded)
     ):
         raise ctx.error("error.no_cost", outcome=outcome_word(ctx, outcome))

@@ -10,7 +10,8 @@ from typing import Final
 
 from fatescreen.rules.aspects import GM, Aspect
 from fatescreen.rules.character import Character, StressKind
-from fatescreen.rules.outcomes import Outcome, RollResult, outcome_for
+from fatescreen.rules.conflict import TargetResult, split_attack
+from fatescreen.rules.outcomes import Effort, Outcome, RollResult, outcome_for
 from fatescreen.rules.skills import ENGLISH_ROLES, SkillRoles
 
 
@@ -270,6 +271,45 @@ def create_advantage_outcome(
 ) -> ActionOutcome:
     """What a create-an-advantage roll achieves on a new, known or hidden aspect (§2)."""
     return outcome_of(Action.CREATE_ADVANTAGE, result.outcome, target=target)
+
+
+def unrolled_advantage(target: AspectTarget = AspectTarget.NEW) -> ActionOutcome:
+    """What a create an advantage that takes no roll achieves (§8, see
+    :func:`~fatescreen.rules.conflict.creates_without_roll`): «saat piirteen yhdellä
+    ilmaisella käytöllä» — the aspect with one free invoke, created, or worked on (and
+    revealed, if it was hidden)."""
+    return replace(
+        outcome_of(Action.CREATE_ADVANTAGE, Outcome.SUCCESS, target=target), alternatives=()
+    )
+
+
+@dataclass(frozen=True)
+class TargetAdvantage:
+    """What a create an advantage split among several targets does to one of them (§8)."""
+
+    result: TargetResult
+    """The target's share, its defense and the actor's shifts against it."""
+    outcome: ActionOutcome
+    """What the share achieves on the aspect put on this target (§2)."""
+
+
+def split_advantage(
+    effort: int | Effort, shares: Mapping[str, int], defenses: Mapping[str, int | Effort]
+) -> tuple[TargetAdvantage, ...]:
+    """A create an advantage on several targets, each aspect put on its own target (§8
+    «Useampaan kohteeseen vaikuttaminen»): «Jos joku kokee tärkeämmäksi lisätä piirre
+    jokaiselle kohteelle erikseen, hänen pitää jakaa vaikutuksensa» — the effort is split
+    as an attack's is (:func:`~fatescreen.rules.conflict.split_attack`), each target
+    defends against its share, and each share's outcome is a create an advantage's on a
+    new aspect.
+
+    Raises:
+        InvalidSplit: The split breaks a rule, or a target has no defense or is not a target.
+    """
+    return tuple(
+        TargetAdvantage(result, outcome_of(Action.CREATE_ADVANTAGE, result.outcome))
+        for result in split_attack(effort, shares, defenses)
+    )
 
 
 def attack_outcome(result: RollResult) -> ActionOutcome:

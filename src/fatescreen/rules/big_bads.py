@@ -12,12 +12,18 @@ from fatescreen.rules.character import (
     Character,
     CharacterKind,
     ConsequenceSlot,
+    Scale,
     Severity,
     StressKind,
 )
 from fatescreen.rules.conflict import AttackHarm, harm_after_weapon_and_armor
 from fatescreen.rules.copies import copies_of
-from fatescreen.rules.errors import IllegalMinionArmor, InvalidValue, NoTrueFormLeft
+from fatescreen.rules.errors import (
+    FormStillStanding,
+    IllegalMinionArmor,
+    InvalidValue,
+    NoTrueFormLeft,
+)
 from fatescreen.rules.harm import (
     DEFAULT_OPTIONS,
     Absorption,
@@ -148,8 +154,14 @@ _STEP_DOWN = {
 }
 
 
-def reveal_next_form(character: Character, soft: bool | None = None) -> Character:
+def reveal_next_form(
+    character: Character, soft: bool | None = None, *, force: bool = False
+) -> Character:
     """Reveal the big bad's next true form (§7).
+
+    The forms are beaten one after another («pitää päihittää yksi toisensa jälkeen»): the
+    next one shows when the big bad «kaatuu ja on ulkona tilanteesta», so only a big bad
+    taken out reveals one, unless the GM forces it.
 
     The form's skills, aspects and stunts apply from now on (see
     :meth:`Character.skill`). Stress tracks are the form's, or the current ones, all
@@ -163,9 +175,11 @@ def reveal_next_form(character: Character, soft: bool | None = None) -> Characte
     Args:
         character: The big bad.
         soft: True or False to choose the variant; None uses the form's own setting.
+        force: True to reveal it while the current form still stands (the GM's call).
 
     Raises:
         NoTrueFormLeft: Every form has been revealed.
+        FormStillStanding: The big bad is not taken out and ``force`` is false.
     """
     if character.form >= len(character.forms):
         raise NoTrueFormLeft(
@@ -174,6 +188,13 @@ def reveal_next_form(character: Character, soft: bool | None = None) -> Characte
             code="big_bads.reveal_next_form",
             character_name=character.name,
             form_count=character.form_count,
+        )
+    if not character.taken_out and not force:
+        raise FormStillStanding(
+            f"{character.name} still stands in its current form: take it out first, "
+            "or force the reveal",
+            code="big_bads.form_standing",
+            character_name=character.name,
         )
     form = character.forms[character.form]
     tracks = form.stress or character.stress
@@ -220,6 +241,26 @@ def _stepped_down(
             aspect = aspect.renamed(new.condition)
         slots[index] = replace(new, aspect=aspect, recovery=slot.recovery)
     return tuple(slots)
+
+
+# --- Scaling up -----------------------------------------------------------------------
+
+
+def acting_scale(character: Character, scale_in_play: bool) -> Scale:
+    """The scale a character acts at (§8 «Skaala», §7 «Ylöspäin skaalaaminen»).
+
+    With the scale option every character acts at its own scale. Without it a big bad may
+    still be scaled up, «vaikkei skaala olisikaan normaalisti osa kampanjaanne — tämä sääntö
+    on silloin pelissä vain tiettyä pääpahista varten»: an NPC set above mundane keeps its
+    scale, and the PCs act as mundane.
+
+    Args:
+        character: The character.
+        scale_in_play: Whether the scale option is on for the whole game.
+    """
+    if scale_in_play or character.kind is not CharacterKind.PC:
+        return character.scale
+    return Scale.MUNDANE
 
 
 # --- Solo bonus -----------------------------------------------------------------------

@@ -554,6 +554,24 @@ def scale_free_invokes(levels: int, outcome: Outcome) -> int:
     return SCALE_FREE_INVOKES * levels if outcome.succeeded else 0
 
 
+def creates_without_roll(actor_scale: Scale, *, opposed: bool, aimed_at_another: bool) -> bool:
+    """Whether a create an advantage takes no roll (§8 «Miten skaala toimii, kun luot edun
+    yliluonnollisilla kyvyillä?»).
+
+    «Jos luot etua ja sinulla ei ole suoraa vastusta, heittämisen sijaan yksinkertaisesti
+    saat piirteen yhdellä ilmaisella käytöllä»: an actor above mundane scale with no direct
+    opposition. Aimed straight at another character, or against someone who opposes it, the
+    action is rolled and may take the scale advantage against them; against a fixed
+    difficulty it is rolled without one.
+
+    Args:
+        actor_scale: The scale the actor acts at.
+        opposed: Someone opposes the roll, or a difficulty is set for it.
+        aimed_at_another: The aspect goes on another character.
+    """
+    return actor_scale.level > 0 and not opposed and not aimed_at_another
+
+
 def with_scale_advantage(result: RollResult, levels: int, advantage: ScaleAdvantage) -> RollResult:
     """The acting side's roll with the scale advantage it picked (§8 «Skaala»).
 

@@ -110,5 +110,9 @@ class NoTrueFormLeft(RulesError):
     """A true form was to be revealed but the big bad has no further form."""
 
 
+class FormStillStanding(RulesError):
+    """A true form was to be revealed while the big bad's current form still stands."""
+
+
 class IllegalMinionArmor(RulesError):
     """A hit cannot be redirected to that minion (not standing, not the big bad's minion)."""

@@ -210,6 +210,7 @@ CHARACTER_KEYS = (
     "solo",
     "immune_until",
     "immune_via",
+    "immune_to",
     "parts",
     "shields",
 )
@@ -222,6 +223,13 @@ SOLO_OPTIONS = {
     "one_free_invoke": "one_free_invoke",
 }
 """The file's names for the solo-bonus options (§7), and the fields they set."""
+IMMUNE_TO: dict[str, frozenset[StressKind]] = {
+    "both": frozenset({StressKind.PHYSICAL, StressKind.MENTAL}),
+    "physical": frozenset({StressKind.PHYSICAL}),
+    "mental": frozenset({StressKind.MENTAL}),
+}
+"""The file's names for the harm a big bad's immunity stops (§7: «fyysisesti, henkisesti,
+tai kummallakaan tavalla»), the first the default."""
 TEMPLATE_KEYS = ("template", "count", "each")
 FORM_KEYS = ("name", "aspects", "skills", "stunts", "stress", "consequence_slots", "reveal")
 SLOT_NAMES: dict[str, tuple[Severity, StressKind | None]] = {
@@ -841,7 +849,7 @@ def decode_character(
 
 _CHARACTERS: Maker[Character] = Maker.defaults(Character(""))
 
-_BIG_BAD_KEYS = frozenset(("solo", "immune_until", "immune_via", "parts", "shields"))
+_BIG_BAD_KEYS = frozenset(("solo", "immune_until", "immune_via", "immune_to", "parts", "shields"))
 """The keys :func:`_decode_solo`, :func:`_decode_immunity` and :func:`_decode_swarm` read."""
 
 
@@ -881,17 +889,23 @@ def _decode_swarm(
 
 
 def _decode_immunity(reader: Reader, table: Mapping[str, Any], path: KeyPath) -> Immunity | None:
-    """``immune_until = "Break the ward"`` (and ``immune_via = "contest"``)."""
+    """``immune_until = "Break the ward"`` (and ``immune_via = "contest"``, ``immune_to =
+    "physical"``)."""
     if "immune_until" not in table:
-        if "immune_via" in table:
-            reader.fail((*path, "immune_via"), "immune_via needs immune_until")
+        for key in ("immune_via", "immune_to"):
+            if key in table:
+                reader.fail((*path, key), catalog_text("check.immune_needs_until", name=key))
         return None
     until = reader.text(table["immune_until"], (*path, "immune_until"))
     via = ImmunityVia.CHALLENGE
     if "immune_via" in table:
         found = reader.choice(table["immune_via"], (*path, "immune_via"), list(ImmunityVia))
         via = ImmunityVia(found) if found else via
-    return Immunity(until, via) if until else None
+    kinds = IMMUNE_TO["both"]
+    if "immune_to" in table:
+        named = reader.choice(table["immune_to"], (*path, "immune_to"), IMMUNE_TO)
+        kinds = IMMUNE_TO[named] if named else kinds
+    return Immunity(until, via, kinds) if until else None
 
 
 def encode_character(character: Character, rules: RulesInPlay) -> Data:
@@ -974,6 +988,10 @@ def encode_character(character: Character, rules: RulesInPlay) -> Data:
         out["immune_until"] = character.immunity.until
         if character.immunity.via is not ImmunityVia.CHALLENGE:
             out["immune_via"] = character.immunity.via.value
+        if character.immunity.kinds != IMMUNE_TO["both"]:
+            out["immune_to"] = next(
+                name for name, kinds in IMMUNE_TO.items() if kinds == character.immunity.kinds
+            )
     if character.forms:
         out["form"] = [encode_form(form) for form in character.forms]
     return out

@@ -49,15 +49,15 @@ class RollPurpose(StrEnum):
     """A challenge task: refs = (challenge name, task name)."""
     CONTEST = "contest"
     """A contest side's roll this exchange: refs = (contest name, side name)."""
-    SPLIT_ATTACK = "split_attack"
-    """An attack whose effort is split among ``targets`` (§8)."""
+    SPLIT = "split"
+    """An attack or a create an advantage whose effort is split among ``targets`` (§8)."""
     ZONE_ATTACK = "zone_attack"
     """An attack on everyone in a zone, all defending the full effort: refs = (zone id,)."""
 
 
 @dataclass(frozen=True)
 class TargetDefense:
-    """One target of an attack on several targets, and its defense (§8)."""
+    """One target of an action on several targets, and its defense (§8)."""
 
     target: str
     skill: str
@@ -117,7 +117,8 @@ class PendingRoll:
     helpers: tuple[str, ...] = ()
     """Ids of the characters whose teamwork counted (+1 each)."""
     targets: tuple[TargetDefense, ...] = ()
-    """For an attack on several targets: each target and its defense."""
+    """For an attack or a create an advantage on several targets: each target and its
+    defense."""
     cost: str | None = None
     """Set when the table took success at a cost (a fail at a serious cost, or a tie's
     minor cost named): the cost's text, possibly empty."""

@@ -12,8 +12,9 @@ from textual.widgets import Button, Input, Label, Select, Static
 from fatescreen.commands.core import keyword_of
 from fatescreen.commands.requests import MAX_REASONS, Attack, Create, Overcome
 from fatescreen.rules.actions import best_defense, default_attack_skill, difficulty_for
+from fatescreen.rules.big_bads import acting_scale
 from fatescreen.rules.character import Character, CharacterKind, Scale
-from fatescreen.rules.conflict import scale_levels
+from fatescreen.rules.conflict import creates_without_roll, scale_levels
 from fatescreen.rules.dice import looks_like_faces
 from fatescreen.rules.ladder import describe, parse_rating
 from fatescreen.rules.obstacles import Hazard
@@ -274,15 +275,36 @@ class RollDialog(Dialog):
         return character.skill(skill)
 
     def _scale_levels(self, defender: Character) -> tuple[int, int]:
-        """With the scale option (§8): the levels the actor stands above the defender, and
-        the defender above the actor (each side's roll bonus unless it picks another)."""
-        if not self.scene.rules.scale:
-            return 0, 0
+        """The levels the actor stands above the defender, and the defender above the
+        actor (§8; each side's roll bonus unless it picks another), at the scales the
+        rules' :func:`acting_scale` gives them."""
+        in_play = self.scene.rules.scale
         actor = self.scene.character_index.get(self.actor or "")
-        actor_scale = actor.scale if actor is not None else Scale.MUNDANE
-        return scale_levels(actor_scale, defender.scale), scale_levels(defender.scale, actor_scale)
+        actor_scale = acting_scale(actor, in_play) if actor is not None else Scale.MUNDANE
+        defender_scale = acting_scale(defender, in_play)
+        return scale_levels(actor_scale, defender_scale), scale_levels(defender_scale, actor_scale)
+
+    def _unrolled(self) -> bool:
+        """Whether the create an advantage the dialog stands for takes no roll (§8, the
+        rules' :func:`creates_without_roll`): an actor above mundane scale, no opponent, no
+        reasons and no difficulty typed, and the aspect not on another character."""
+        actor = self.scene.character_index.get(self.actor or "")
+        if self.action != "create" or actor is None or self.opponent is not None:
+            return False
+        if self._reasons() is not None or self.query_one("#difficulty", Input).value.strip():
+            return False
+        key = self._existing()
+        owner = next((a.owner for a in aspects_in_play(self.scene) if a.key == key), None)
+        return creates_without_roll(
+            acting_scale(actor, self.scene.rules.scale),
+            opposed=False,
+            aimed_at_another=owner not in (None, actor.id),
+        )
 
     def _odds(self) -> None:
+        if self._unrolled():
+            self.query_one("#odds", Static).update(self.view.tr("ui.odds_unrolled"))
+            return
         rating = self._rating()
         opposed = self.action == "attack" or self.opponent is not None
         opposition = 0
@@ -421,8 +443,11 @@ class RollDialog(Dialog):
                 hazard,
             )
         reasons = None if self.opponent else self._reasons()
+        typed = self.query_one("#difficulty", Input).value.strip()
+        # A create with no difficulty names no opposition: the verb's default (Mediocre),
+        # or no roll at all above mundane scale (§8).
         opposition: str | None = (
-            self.opponent or self.query_one("#difficulty", Input).value.strip() or "0"
+            self.opponent or typed or (None if self.action == "create" else "0")
         )
         if reasons is not None:
             opposition = None  # the reasons decide the difficulty (``vs hard N``)
