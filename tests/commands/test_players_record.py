@@ -64,3 +64,21 @@ def test_the_players_part_is_read_back(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert [entry.players for entry in read_record(tmp_path, 2)] == [("p",), None]
+
+
+def test_an_undone_step_never_happened_for_the_players_record() -> None:
+    """A roll undone is not in the record; redone, it is there once; the undo and redo
+    themselves say nothing; the GM's full record keeps every command."""
+    session = Session.open(DEMO, journal=False, seed=1)
+    assert session.execute("overcome silbestre Athletics +-0+ vs 2").ok
+    assert session.execute("undo").ok
+    assert session.execute("log --markdown").lines == ("# The golden mask", "")
+    assert session.execute("redo").ok
+    assert session.execute('aspect add "Smoke"').ok
+    assert session.execute("undo").ok
+    record = session.execute("log --markdown").lines
+    rolls = [line for line in record if "overcome" in line]
+    assert len(rolls) == 1 and rolls[0].startswith("- Silbestre: overcome (Athletics) [+ - 0 +]")
+    assert not any("Smoke" in line for line in record)
+    full = "\n".join(session.execute("log --markdown --gm").lines)
+    assert full.count("`undo`") == 2 and "`redo`" in full

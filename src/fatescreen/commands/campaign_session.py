@@ -22,7 +22,14 @@ from fatescreen.commands.campaign import (
 )
 from fatescreen.commands.core import Applied
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.session import LogEntry, Result, Session, are_faces, with_faces
+from fatescreen.commands.session import (
+    LogEntry,
+    Result,
+    Session,
+    are_faces,
+    standing,
+    with_faces,
+)
 from fatescreen.commands.writer import locked_message, save_options, take_writer_lock
 from fatescreen.i18n import default_language, tr
 from fatescreen.rules.character import Character
@@ -318,7 +325,7 @@ class CampaignSession(Session):
             self.history = self.history.record(step)
             self.scene, self.campaign = applied.scene, applied.campaign
         lines = applied.lines
-        self.log.append(LogEntry(text, lines))
+        self.log.append(LogEntry(text, lines, "made" if changed else ""))
         self._stamp(session, where)  # where it happened, before the save records it
         if applied.save:
             lines += (self._autosave() or tr(self.lang, "campaign.saved", path=str(self.folder)),)
@@ -489,14 +496,14 @@ class CampaignSession(Session):
                     who=carried or tr(self.lang, "none"),
                 ),
             )
-            self.log.append(LogEntry(text, lines))
+            self.log.append(LogEntry(text, lines, "opened"))
             self._opened()
             # saved at once, so that the files say the scene runs (the journal restarts)
             error = self._autosave()
             lines += (error,) if error else ()
         else:
             lines = (tr(self.lang, "campaign.resume", title=entry.title),)
-            self.log.append(LogEntry(text, lines))
+            self.log.append(LogEntry(text, lines, "reset"))
             self.note_change(text, (), journal=journal)
         return Result(text, lines, True, frozenset({"all"}), label)
 
@@ -551,6 +558,7 @@ class CampaignSession(Session):
         self._stamp(self.campaign.session, None)
         self.note_moments()
         secrets = self.secrets()
+        stands = standing(self.log)  # undone when written: the players never saw it
         for index, ((session, key, title), entry) in list(
             enumerate(zip(self.stamps, self.log, strict=True))
         )[self.recorded :]:
@@ -563,7 +571,9 @@ class CampaignSession(Session):
                 "lines": entry.lines,
                 "players": [
                     line for line in self.players_lines(index) if not names_any(line, secrets)
-                ],
+                ]
+                if index in stands
+                else [],
             }
             if index in self.withdrawals:
                 data["withdraws"] = self.withdrawals[index]

@@ -135,6 +135,10 @@ class LogEntry:
 
     command: str
     lines: tuple[str, ...]
+    step: str = ""
+    """What it did to the history: ``made`` a step, ``undo``, ``redo``, ``reset`` (began
+    it again, a campaign opening a scene), ``opened`` (began it again with a step made);
+    empty for none."""
 
     def __post_init__(self) -> None:
         # the log is printed (``log``, session records): never with raw control characters
@@ -206,7 +210,7 @@ class JournalGuard(SceneWriter):
         if line is None:
             return result
         entry = self.log[-1]
-        self.log[-1] = LogEntry(entry.command, (*entry.lines, line))
+        self.log[-1] = replace(entry, lines=(*entry.lines, line))
         return replace(result, lines=(*result.lines, line))
 
     def recoverable(self) -> list[Any]:
@@ -459,7 +463,7 @@ class Session(JournalGuard):
             label = applied.label or text
             self.history = self.history.record(Step(label, self.scene, applied.scene))
             self.scene = applied.scene
-        self.log.append(LogEntry(text, applied.lines))
+        self.log.append(LogEntry(text, applied.lines, "made" if changed else ""))
         return Result(
             text,
             applied.lines,
@@ -476,7 +480,7 @@ class Session(JournalGuard):
             self.history, step, self.scene, line = undo_or_redo(
                 self.history, name, words, self.lang, partial(self.note_change, journal=journal)
             )
-            self.log.append(LogEntry(text, (line,)))
+            self.log.append(LogEntry(text, (line,), name))
             return Result(text, (line,), True, changes(previous, self.scene), step.label)
         if name == "save":
             return self._save(words, text)
@@ -635,7 +639,10 @@ class Session(JournalGuard):
 
         out = [f"# {self.scene.title}", ""]
         secrets = self.secrets()
+        stands = standing(self.log)
         for index, entry in enumerate(self.log):
+            if not gm and index not in stands:
+                continue  # undone: for the players it never happened
             if gm:
                 out.append(f"- `{entry.command}`")
                 out += [f"  - {line}" for line in entry.lines]
@@ -683,6 +690,35 @@ class Session(JournalGuard):
 
 
 V = TypeVar("V")
+
+
+def standing(log: list[LogEntry]) -> set[int]:
+    """The indices of the log entries whose changes stand: a step undone (and not redone)
+    is left out, and so are the undo and redo entries themselves; entries that changed
+    nothing stand."""
+    made: list[int] = []
+    """The steps that may be undone, oldest first."""
+    undone: list[int] = []
+    """The steps undone that a redo may bring back, the last undone last."""
+    hidden: set[int] = set()
+    for index, entry in enumerate(log):
+        if entry.step in ("reset", "opened"):
+            hidden.update(undone)  # the history began again: none comes back
+            made, undone = [], []
+        if entry.step in ("made", "opened"):
+            made.append(index)
+            hidden.update(undone)  # a new step: the steps undone can come back no more
+            undone = []
+        elif entry.step == "undo":
+            hidden.add(index)
+            if made:
+                undone.append(made.pop())
+        elif entry.step == "redo":
+            hidden.add(index)
+            if undone:
+                made.append(undone.pop())
+    hidden.update(undone)
+    return set(range(len(log))) - hidden
 
 
 def blank_session(system: str, *, seed: int | None = None, lang: str = "en") -> Session:
