@@ -13,9 +13,10 @@ from textual.app import App
 from fatescreen.commands.session import Session
 from fatescreen.commands.systems.session import open_system_session
 from fatescreen.ui.dialogs import ConfirmDialog
+from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.systems.shell import SystemApp
 from tests.systems.support import SILLALLA
-from tests.ui.support import AppFactory, until
+from tests.ui.support import AppFactory, screen_text, until
 
 TORN = '{"command": "aspect add \\"Äijä\'s'.encode()[:-3]
 """A record torn inside a UTF-8 character, as a crash mid-append leaves it."""
@@ -27,8 +28,10 @@ def damage(journal: Path) -> None:
 
 
 def shown(app: App[None]) -> str:
-    """The notices the app has up (a toast wraps its text among the panes' lines)."""
-    return "\n".join(notice.message for notice in app._notifications)
+    """The log's text, where the notice stays once its toast has faded (on the screen up:
+    another system's dashboard is a screen of its own)."""
+    logs = app.screen.query(LogPane)
+    return "\n".join(entry.text for log in logs for entry in log.entries)
 
 
 @pytest.mark.parametrize(
@@ -48,6 +51,9 @@ async def test_the_gm_is_told_after_the_recovery(
     app = make_app(lang=lang)
     async with app.run_test(size=(160, 50)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        # said before the choice: the damaged line is kept whatever the GM chooses
+        asked = " ".join(screen_text(app).split())
+        assert ".damaged" in asked and ("1 damaged line" in asked or "rivejä" in asked)
         await pilot.press("enter")
         await until(pilot, lambda: said in shown(app))
         assert app.scene.gm_pool == 5

@@ -517,6 +517,7 @@ class FatescreenApp(App[None]):
         path, count = journal.set_aside
         journal.set_aside = None
         message = self.tr("ui.damaged_set_aside", count=count, path=str(path))
+        self.query_one(LogPane).add(self.tr("ui.journal_label"), (message,), False)
         self.notify(message, severity="warning", timeout=12, markup=False)
 
     def on_ready(self) -> None:

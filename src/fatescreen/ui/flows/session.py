@@ -42,13 +42,15 @@ class SessionFlow:
                 table.session.discard_recovery()
             done()
 
+        text = table.tr("ui.recover_text", count=count)
+        journal = table.session.journal if table.session is not None else None
+        damaged = journal.damaged() if journal is not None else []
+        if journal is not None and damaged:
+            # said before the choice: the damaged lines are kept either way
+            aside = journal.path.with_suffix(".damaged")
+            text += "\n" + table.tr("ui.recover_damaged", count=len(damaged), path=str(aside))
         table.push_screen(
-            ConfirmDialog(
-                table.view_state,
-                table.tr("ui.recover_title"),
-                table.tr("ui.recover_text", count=count),
-                RECOVER,
-            ),
+            ConfirmDialog(table.view_state, table.tr("ui.recover_title"), text, RECOVER),
             decide,
         )
 

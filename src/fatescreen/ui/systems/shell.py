@@ -348,6 +348,9 @@ class SystemApp(App[None]):
             path, count = journal.set_aside
             journal.set_aside = None
             message = tr(self.view_state.lang, "ui.damaged_set_aside", count=count, path=str(path))
+            label = tr(self.view_state.lang, "ui.journal_label")
+            # in the log too, once the screen is up: a notice fades
+            self.call_after_refresh(lambda: screen.query_one(LogPane).add(label, (message,), False))
             self.notify(message, severity="warning", timeout=12, markup=False)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
