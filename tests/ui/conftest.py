@@ -10,7 +10,7 @@ import pytest
 
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.campaign import CampaignApp
-from tests.ui.support import AppFactory, CampaignFactory
+from tests.ui.support import AppFactory, CampaignFactory, record_notices
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
@@ -51,6 +51,7 @@ def make_app(scene_folder: Path) -> AppFactory:
             path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
         app = FatescreenApp(path, remember=False, lang=lang, theme=theme, cursor_blink=False)
         app.NOTIFICATION_TIMEOUT = NOTICE_SECONDS
+        record_notices(app)
         return app
 
     return build
@@ -69,6 +70,7 @@ def make_campaign_app(scene_folder: Path) -> CampaignFactory:
             path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
         app = CampaignApp(scene_folder, remember=False, lang=lang, theme=theme, cursor_blink=False)
         app.NOTIFICATION_TIMEOUT = NOTICE_SECONDS
+        record_notices(app)
         return app
 
     return build

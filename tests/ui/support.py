@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import io
+import weakref
 from collections.abc import Callable
+from typing import Any
 
-from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -26,22 +26,11 @@ CampaignFactory = Callable[..., CampaignApp]
 
 
 def screen_text(app: App[None]) -> str:
-    """Everything on the terminal (dialogs over the dashboard), as plain text."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    console.print(
-        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    )
-    return console.export_text()
+    """Everything on the terminal (dialogs over the dashboard), as plain text: read from
+    the app's screenshot, the one public way to the picture as drawn."""
+    from tests.ui.fresh import screen_rows
+
+    return "\n".join(screen_rows(app))
 
 
 def text_of(widget: Widget) -> str:
@@ -54,6 +43,34 @@ def text_of(widget: Widget) -> str:
         elif isinstance(part, Static):
             texts.append(str(getattr(part.visual, "plain", part.visual)))
     return "\n".join(texts)
+
+
+_GIVEN: weakref.WeakKeyDictionary[App[Any], list[tuple[str, str]]] = weakref.WeakKeyDictionary()
+
+
+def record_notices(app: App[Any]) -> None:
+    """Keep every notification ``app`` gives from now on, with its severity (Textual keeps
+    the ones it shows in a list of its own, which is not for its users to read)."""
+    given = _GIVEN.setdefault(app, [])
+    notify = app.notify
+
+    def recorded(
+        message: str,
+        *,
+        title: str = "",
+        severity: Any = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        given.append((str(message), str(severity)))
+        notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    app.notify = recorded  # type: ignore[method-assign]
+
+
+def notices(app: App[Any]) -> list[tuple[str, str]]:
+    """The notifications ``app`` gave since :func:`record_notices`: message, severity."""
+    return _GIVEN.get(app, [])
 
 
 def log_text(app: App[None]) -> str:

@@ -22,6 +22,7 @@ from fatescreen.ui.dialogs.form import FormDialog, FormError
 from fatescreen.ui.panes.zones import draw_map
 from fatescreen.ui.state import View
 from tests.ui.support import AppFactory, Keys, log_text, until
+from tests.ui.support import notices as given
 
 DATA = Path(__file__).resolve().parent / "data"
 SIZE = (100, 30)
@@ -235,8 +236,8 @@ def error_shown(app: FatescreenApp) -> str:
 
 
 def notices(app: FatescreenApp) -> list[str]:
-    """The notifications on screen."""
-    return [notice.message for notice in app._notifications]
+    """The notifications given."""
+    return [message for message, _ in given(app)]
 
 
 async def test_refused_edits_keep_the_dialog_open_say_why_and_change_nothing(

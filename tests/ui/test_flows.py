@@ -8,7 +8,7 @@ from fatescreen.rules.character import StressKind
 from fatescreen.ui.app import FatescreenApp
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog, TextDialog
 from fatescreen.ui.dialogs.roll import RollDialog
-from tests.ui.support import AppFactory, Keys, log_text, screen_text, text_of, until
+from tests.ui.support import AppFactory, Keys, log_text, notices, screen_text, text_of, until
 
 SIZE = (80, 24)
 
@@ -169,14 +169,14 @@ async def test_countdown_ticked_to_its_outcome_is_announced(make_app: AppFactory
         keys = Keys(pilot)
         await keys.press("t", "t", "t")
         assert "[x][x][x][ ]" in pane(app, "obstacles")
-        assert not app._notifications
+        assert not notices(app)
         await keys.press("t")
 
         assert app.scene.countdowns[0].checked == 4
         assert "[x][x][x][x]" in pane(app, "obstacles")
         assert "The ritual completes is complete: The Elder wakes" in log_text(app)
-        [announcement] = list(app._notifications)
-        assert "The Elder wakes" in announcement.message
+        [(announcement, _)] = notices(app)
+        assert "The Elder wakes" in announcement
         assert "The Elder wakes" in screen_text(app)
 
         await keys.press("u")

@@ -13,7 +13,7 @@ from fatescreen.ui.dialogs.help import HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.log import LogPane
-from tests.ui.support import AppFactory, Keys, log_text, screen_text, text_of, until
+from tests.ui.support import AppFactory, Keys, log_text, notices, screen_text, text_of, until
 
 COMPACT = (80, 24)
 WIDE = (160, 50)
@@ -157,8 +157,8 @@ async def test_bad_command_shows_an_error_and_changes_nothing(make_app: AppFacto
         [entry] = app.query_one(LogPane).entries
         assert not entry.ok
         assert "nobody" in entry.text
-        [notice] = list(app._notifications)
-        assert notice.severity == "error"
+        [(_, severity)] = notices(app)
+        assert severity == "error"
         assert isinstance(app.query_one("#command"), Input)
         assert app.query_one("#command", Input).value == ""
 

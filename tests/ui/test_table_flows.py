@@ -22,6 +22,7 @@ from tests.ui.support import (
     CampaignFactory,
     Keys,
     log_text,
+    notices,
     screen_text,
     text_of,
     until,
@@ -617,7 +618,7 @@ async def test_each_exchange_countdowns_tick_when_the_exchange_ends_and_fire(
         await keys.press("x")
         assert app.scene.countdowns[0].finished
         assert "The Elder wakes" in log_text(app)
-        assert any("The Elder wakes" in n.message for n in app._notifications)
+        assert any("The Elder wakes" in message for message, _ in notices(app))
 
 
 async def test_a_standalone_scene_end_resets_the_gm_pool(make_app: AppFactory) -> None:
