@@ -70,13 +70,37 @@ async def edit(keys: Keys, app: CampaignApp, field: str, text: str) -> None:
     await keys.press("enter")
 
 
+@pytest.mark.parametrize(
+    ("lang", "header"),
+    [
+        ("en", "session 3 · 2 of 8 scenes finished"),
+        ("fi", "pelikerta 3 · päättyneitä kohtauksia 2/8"),
+    ],
+)
+async def test_the_header_counts_the_scenes_the_list_shows_finished(
+    make_campaign_app: CampaignFactory, lang: str, header: str
+) -> None:
+    """The campaign has started nine scenes (the count recovery is measured in) but the
+    list holds eight, two of them finished: the header agrees with the list."""
+
+    def played(text: str) -> str:
+        state = 'session = 3\nscene = 9\nfinished = ["golden-mask.toml", "brine-mother.toml"]'
+        return text.replace("session = 2\nscene = 4", state)
+
+    app = make_campaign_app(lang=lang, edit=played)
+    async with app.run_test(size=WIDE):
+        shown = screen_text(app)
+        assert header in shown
+        assert "9" not in shown.splitlines()[0]
+
+
 async def test_the_campaign_opens_on_its_scene_list(make_campaign_app: CampaignFactory) -> None:
     app = make_campaign_app()
     async with app.run_test(size=WIDE) as pilot:
         keys = Keys(pilot)
         assert isinstance(app.screen, SceneListScreen)
         shown = screen_text(app)
-        assert "The golden mask · session 2 · 4 scenes played" in shown
+        assert "The golden mask · session 2 · 0 of 8 scenes finished" in shown
         assert "1 · Ambush in the archive" in shown
         assert "campaign/01-archive-ambush.toml" in shown  # the highlighted one's file
         assert "8 · The Brine Mother" in shown
