@@ -329,6 +329,29 @@ async def test_the_sheet_of_the_selected_pc_opens_from_the_dashboard(
         assert party_file(scene_folder)["Rozio"]["fate_points"] == 1
 
 
+@pytest.mark.parametrize(
+    ("lang", "pool"),
+    [
+        ("en", "GM pool reset: the 1 point left unspent goes"),
+        ("fi", "PJ:n varanto nollautuu: käyttämättömät pisteet (1) poistuvat"),
+    ],
+)
+async def test_the_scene_end_summary_says_the_gm_pool_is_reset(
+    make_campaign_app: CampaignFactory, lang: str, pool: str
+) -> None:
+    """The summary before a campaign's scene ends names what the GM pool does, as the
+    README's scene end promises: the points left go, the next scene starts its own."""
+    app = make_campaign_app(lang=lang)
+    async with app.run_test(size=WIDE) as pilot:
+        keys = Keys(pilot)
+        await keys.press("enter")  # Ambush in the archive: a pool of 2 for its 2 PCs
+        assert app.scene.gm_pool == 2
+        await command(keys, "fp spend gm")
+        await keys.press("E")
+        assert isinstance(app.screen, ConfirmDialog)
+        assert pool in screen_text(app)
+
+
 async def test_the_session_ends_from_the_scene_list_and_offers_each_pc_a_milestone(
     make_campaign_app: CampaignFactory, scene_folder: Path
 ) -> None:

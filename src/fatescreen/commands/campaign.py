@@ -257,6 +257,8 @@ class SceneEnd:
     written: tuple[str, ...]
     """Party members whose sheets go back to party.toml."""
     compel_points: int
+    pool_left: int = 0
+    """GM pool points left unspent: they go, as the next scene starts a pool of its own."""
 
 
 def _recovered(before: Character, after: Character) -> list[tuple[str, str]]:
@@ -353,6 +355,7 @@ def end_scene(campaign: Campaign, scene: Scene, compel_points: int | None = None
         tuple(recovered),
         written,
         compels,
+        ended.gm_pool,
     )
 
 
