@@ -352,6 +352,46 @@ async def test_the_scene_end_summary_says_the_gm_pool_is_reset(
         assert pool in screen_text(app)
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            'Riesa plays this scene with what the scene gives: Weapon 2, stunt "Riposte"; the '
+            "party's sheet keeps its own",
+        ),
+        (
+            "fi",
+            'Riesa pelaa tämän kohtauksen kohtauksen antamin varustein: Ase 2, temppu "Riposte"; '
+            "ryhmän lomake pysyy ennallaan",
+        ),
+    ],
+)
+async def test_the_gear_a_scene_gives_a_party_pc_is_played_there_and_not_kept(
+    make_campaign_app: CampaignFactory, scene_folder: Path, lang: str, said: str
+) -> None:
+    """The Brine Mother gives Riesa her sabre (weapon 2) and Riposte beyond the party's
+    sheet: she plays the scene with them, play says so, a save and the scene's end leave
+    party.toml without them."""
+    assert "weapon" not in party_file(scene_folder)["Riesa"]
+    app = make_campaign_app(lang=lang)
+    async with app.run_test(size=WIDE) as pilot:
+        keys = Keys(pilot)
+        await command(keys, "play 8")
+        assert said in log_text(app)
+        riesa = app.scene.character("riesa")
+        assert riesa.weapon == 2 and [s.text.split(":")[0] for s in riesa.stunts] == ["Riposte"]
+        assert riesa.fate_points == 0  # the party's sheet, not the scene's 3
+        await keys.press("ctrl+s")
+        await until(pilot, lambda: "Riesa" in party_file(scene_folder))
+        assert {"weapon", "stunts"}.isdisjoint(party_file(scene_folder)["Riesa"])
+        await keys.press("E", "enter")
+        assert isinstance(app.screen, SceneListScreen)
+        record = party_file(scene_folder)["Riesa"]
+        assert {"weapon", "stunts"}.isdisjoint(record)
+        assert session_of(app).campaign.member("riesa").character.weapon == 0
+
+
 async def test_the_session_ends_from_the_scene_list_and_offers_each_pc_a_milestone(
     make_campaign_app: CampaignFactory, scene_folder: Path
 ) -> None:
