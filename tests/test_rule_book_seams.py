@@ -36,7 +36,6 @@ REFERENCE_ONLY: dict[str, str] = {
             "conflict.Teamwork",
             "conflict.TargetResult",
             "contests.ChallengeProgress",
-            "contests.ChallengeReading",
             "dice.Face",
             "fate_points.CompelState",
             "fate_points.Compel",

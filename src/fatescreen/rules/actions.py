@@ -497,7 +497,7 @@ def best_defense(
     return max(options, key=lambda skill: (defender.skill(skill), -options.index(skill)))
 
 
-def out_of_reach(attacker: Character, defenders: Sequence[Character]) -> bool:
+def _out_of_reach(attacker: Character, defenders: Sequence[Character]) -> bool:
     """Whether any defender stands in another zone than the attacker (§4 zones): melee
     reaches only one's own zone. Someone placed nowhere is within reach."""
     return any(
@@ -518,6 +518,6 @@ def default_attack_skill(
         defenders: Whom they attack; none for an attack not yet aimed.
         roles: The skill list's roles.
     """
-    if out_of_reach(attacker, defenders):
+    if _out_of_reach(attacker, defenders):
         return roles.ranged
     return max(roles.attacks, key=lambda skill: (attacker.skill(skill), skill == roles.melee))
