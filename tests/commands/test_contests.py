@@ -382,6 +382,11 @@ def test_two_challenges_need_naming_and_an_ended_one_takes_no_roll() -> None:
         "Save the burning library ends: a partial success",
     )
     assert [c.done for c in session.scene.challenges] == [True, True]
+    finnish = open_session(LIBRARY, lang="fi")
+    assert said(finnish, "challenge end") == (
+        "haaste Save the burning library on päättynyt",
+        "Save the burning library päättyy: osittainen onnistuminen",
+    )
 
 
 def test_challenge_progress_lists_costs_failures_and_nothing_left() -> None:
