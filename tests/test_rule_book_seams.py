@@ -36,7 +36,6 @@ REFERENCE_ONLY: dict[str, str] = {
             "big_bads.MinionHit",
             "conflict.Teamwork",
             "contests.ChallengeProgress",
-            "contests.ChallengeReading",
             "dice.Face",
             "fate_points.CompelState",
             "fate_points.Compel",

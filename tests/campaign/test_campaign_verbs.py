@@ -195,6 +195,7 @@ def test_a_scene_end_says_what_was_cleared_delivered_carried_lost_and_written(
     assert _said(session, "endscene compels 1") == (
         "Ambush in the archive ends: stress cleared on Dolors Cabra; 1 boost gone",
         "held points delivered: Dolors Cabra +1",
+        "GM pool reset: the 2 points left unspent go; the next scene starts with one per PC there",
         "NPCs keep for their next scene: Dolors Cabra +2",
         'situation aspects leave the PCs: Rozio: "Pinned under shelves"',
         "written back to party.toml: Silbestre, Rozio",
@@ -221,6 +222,7 @@ def test_a_scene_end_names_the_consequences_healed_and_a_session_end_the_points(
     assert _said(session, "endscene") == (
         "The flooded cellar ends: stress cleared on none; 0 boosts gone",
         "held points delivered: none",
+        "GM pool reset: the 3 points left unspent go; the next scene starts with one per PC there",
         'healed: Rozio: "Ribs strapped up"',
         "written back to party.toml: Silbestre, Vitor, Riesa",
         f"saved the campaign in {campaign_dir}",

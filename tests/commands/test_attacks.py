@@ -23,7 +23,8 @@ def test_attack_in_the_same_zone_picks_the_better_skill_and_weapon_and_armor(
     done = run(DEMO, tmp_path, line)
     # Rozio: Shoot 4 beats Fight 2; the leader's Armor 1 takes one shift off 5.
     assert done.lines(line)[0] == (
-        "Rozio attacks Masked leader: Great (+4) + [+ + + 0] = Epic (+7) vs Masked leader's "
+        "Rozio attacks Masked leader with Shoot: Great (+4) + [+ + + 0] = Epic (+7) vs Masked "
+        "leader's "
         "Athletics Fair (+2) + [0 0 0 0] = Fair (+2): hit with style for 4 shifts (may take a "
         "boost for 1 shift less)"
     )
@@ -38,13 +39,15 @@ def test_attack_into_another_zone_uses_shoot_and_fight_is_defended_with_fight(
     melee = "attack riesa vitor 0000 vs 0000"
     done = run(DEMO, tmp_path, other_zone)
     assert done.line(other_zone) == (
-        "Masked leader attacks Riesa: Mediocre (+0) + [0 0 0 0] = Mediocre (+0) vs Riesa's "
+        "Masked leader attacks Riesa with Shoot: Mediocre (+0) + [0 0 0 0] = Mediocre (+0) vs "
+        "Riesa's "
         'Athletics Good (+3) + [0 0 0 0] = Good (+3): miss · Riesa gets the boost "Opening"'
     )
     both = run(DEMO, tmp_path, melee)
     # Riesa attacks with Fight; Vitor defends with the better of Athletics and Fight.
     assert both.line(melee) == (
-        "Riesa attacks Vitor: Great (+4) + [0 0 0 0] = Great (+4) vs Vitor's Athletics Fair "
+        "Riesa attacks Vitor with Fight: Great (+4) + [0 0 0 0] = Great (+4) vs Vitor's Athletics "
+        "Fair "
         "(+2) + [0 0 0 0] = Fair (+2): hit for 2 shifts"
     )
 
@@ -53,7 +56,8 @@ def test_mental_attack_is_defended_with_will(tmp_path: Path) -> None:
     line = "attack leader silbestre Provoke +000 vs 0000"
     done = run(DEMO, tmp_path, line)
     assert done.lines(line)[0] == (
-        "Masked leader attacks Silbestre: Good (+3) + [+ 0 0 0] = Great (+4) vs Silbestre's "
+        "Masked leader attacks Silbestre with Provoke: Good (+3) + [+ 0 0 0] = Great (+4) vs "
+        "Silbestre's "
         "Will Fair (+2) + [0 0 0 0] = Fair (+2): hit for 3 shifts"
     )
     hit = done.scene.pending_hit
@@ -65,14 +69,16 @@ def test_tie_gives_a_boost_and_teamwork_counts(tmp_path: Path) -> None:
     done = run(DEMO, tmp_path, tie)
     # Vitor and the cultist are in different zones; Riesa has no Shoot: no help.
     assert done.line(tie) == (
-        "Vitor attacks Cultist 1: Good (+3) + [0 0 0 0] = Good (+3) vs Cultist 1's Athletics "
+        "Vitor attacks Cultist 1 with Shoot: Good (+3) + [0 0 0 0] = Good (+3) vs Cultist 1's "
+        "Athletics "
         "Mediocre (+0) + [+ 0 + 0] = Fair (+2): hit for 1 shift"
     )
     helped = "attack riesa leader Fight 0000 with rozio vs 0000"
     with_help = run(DEMO, tmp_path, "move riesa hall", helped)
     # One shift, which the leader's Armor 1 stops: a boost instead.
     assert with_help.lines(helped)[0] == (
-        "Riesa attacks Masked leader: Great (+4) + [0 0 0 0] + 1 (teamwork) = Superb (+5) vs "
+        "Riesa attacks Masked leader with Fight: Great (+4) + [0 0 0 0] + 1 (teamwork) = Superb "
+        "(+5) vs "
         "Masked leader's Fight Great (+4) + [0 0 0 0] = Great (+4): armor stops it (teamwork: "
         'Rozio) · Riesa gets the boost "Reeling"'
     )
@@ -82,7 +88,7 @@ def test_a_mook_group_adds_its_own_members(tmp_path: Path) -> None:
     line = "attack eel vitor Fight 0000 vs 0000"
     done = run(BRINE, tmp_path, line)
     assert done.line(line).startswith(
-        "Eel swarm attacks Vitor: Average (+1) + [0 0 0 0] + 1 (group) = Fair (+2)"
+        "Eel swarm attacks Vitor with Fight: Average (+1) + [0 0 0 0] + 1 (group) = Fair (+2)"
     )
 
 
@@ -101,7 +107,8 @@ def test_defend_changes_the_skill_and_dice(tmp_path: Path) -> None:
     done = run(DEMO, tmp_path, "attack leader rozio Fight +0++ vs -000", "defend rozio Fight ++++")
     assert done.lines("defend rozio Fight ++++")[:2] == [
         "Rozio defends with Fight",
-        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Fight Fair "
+        "Masked leader attacks Rozio with Fight: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's "
+        "Fight Fair "
         "(+2) + [+ + + +] = Fantastic (+6): hit for 2 shifts",
     ]
     pending = done.scene.pending_roll
@@ -193,7 +200,8 @@ def test_full_defense_adds_two_and_a_boost_if_unused(tmp_path: Path) -> None:
         "Silbestre goes on full defense: +2 to every defense until their next turn"
     )
     assert attacked.line("attack leader silbestre Fight 0000 vs 0000") == (
-        "Masked leader attacks Silbestre: Great (+4) + [0 0 0 0] = Great (+4) vs Silbestre's "
+        "Masked leader attacks Silbestre with Fight: Great (+4) + [0 0 0 0] = Great (+4) vs "
+        "Silbestre's "
         "Athletics Good (+3) + [0 0 0 0] + 2 (full defense) = Superb (+5): miss"
     )
     # not everyone acted: exchange fails; the full defense stays until Silbestre's turn
@@ -227,7 +235,8 @@ def test_trade_a_shift_of_a_stylish_hit_for_a_boost(tmp_path: Path) -> None:
     done = run(DEMO, tmp_path, "attack leader rozio Fight +0++ vs -000", 'trade "Off balance"')
     assert done.lines('trade "Off balance"')[:2] == [
         'Masked leader trades a shift of the hit for the boost "Off balance"',
-        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Athletics "
+        "Masked leader attacks Rozio with Fight: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's "
+        "Athletics "
         "Good (+3) + [- 0 0 0] = Fair (+2): hit for 5 shifts · Masked leader takes the boost "
         '"Off balance" for one shift less',
     ]
@@ -312,13 +321,15 @@ def test_defend_keeps_the_skill_or_the_dice_it_is_not_given() -> None:
     session = played(DEMO, "attack leader rozio Fight +0++ vs -000")
     assert said(session, "defend rozio Fight")[:2] == (
         "Rozio defends with Fight",
-        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Fight Fair "
+        "Masked leader attacks Rozio with Fight: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's "
+        "Fight Fair "
         "(+2) + [- 0 0 0] = Average (+1): hit with style for 7 shifts (may take a boost for 1 "
         "shift less)",
     )
     assert said(session, "defend ++++")[:2] == (
         "Rozio defends with Fight",
-        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Fight Fair "
+        "Masked leader attacks Rozio with Fight: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's "
+        "Fight Fair "
         "(+2) + [+ + + +] = Fantastic (+6): hit for 2 shifts",
     )
 
@@ -329,7 +340,8 @@ def test_a_defense_rolled_again_keeps_the_full_defense_bonus() -> None:
     session = played(DEMO, "fulldefense rozio", "attack leader rozio Fight +0++ vs -000")
     assert said(session, "defend rozio Fight ++++") == (
         "Rozio defends with Fight",
-        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Fight Fair "
+        "Masked leader attacks Rozio with Fight: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's "
+        "Fight Fair "
         "(+2) + [+ + + +] + 2 (full defense) = Legendary (+8): miss",
     )
     assert session.scene.pending_hit is None
@@ -351,7 +363,8 @@ def test_defend_refuses_a_line_it_cannot_read() -> None:
     # "dice" before the faces is the dice word, not a skill
     assert said(session, "defend rozio dice ++++")[:2] == (
         "Rozio defends with Athletics",
-        "Masked leader attacks Rozio: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's Athletics "
+        "Masked leader attacks Rozio with Fight: Great (+4) + [+ 0 + +] = Epic (+7) vs Rozio's "
+        "Athletics "
         "Good (+3) + [+ + + +] = Epic (+7): hit for 1 shift",
     )
 
@@ -431,7 +444,8 @@ def test_an_attack_named_mental_is_defended_and_absorbed_as_mental() -> None:
     Will and the hit goes to the mental track."""
     session = open_session(DEMO)
     assert said(session, "attack leader rozio Fight mental ++00 vs 0000")[0] == (
-        "Masked leader attacks Rozio: Great (+4) + [+ + 0 0] = Fantastic (+6) vs Rozio's Will "
+        "Masked leader attacks Rozio with Fight: Great (+4) + [+ + 0 0] = Fantastic (+6) vs "
+        "Rozio's Will "
         "Average (+1) + [0 0 0 0] = Average (+1): hit with style for 6 shifts (may take a boost "
         "for 1 shift less)"
     )
@@ -572,7 +586,8 @@ def test_helpers_named_in_two_with_clauses_all_help() -> None:
     """§4 teamwork: every helper counts, however the line names them (+1 each)."""
     line = "attack riesa leader Fight 0000 with rozio with silbestre vs 0000"
     assert said(open_session(DEMO), line)[0] == (
-        "Riesa attacks Masked leader: Great (+4) + [0 0 0 0] + 2 (teamwork) = Fantastic (+6) vs "
+        "Riesa attacks Masked leader with Fight: Great (+4) + [0 0 0 0] + 2 (teamwork) = Fantastic "
+        "(+6) vs "
         "Masked leader's Fight Great (+4) + [0 0 0 0] = Great (+4): hit for 1 shift (teamwork: "
         "Rozio, Silbestre)"
     )
@@ -611,7 +626,8 @@ def test_defend_with_another_skill_keeps_the_defenders_dice() -> None:
     the dice the defender already rolled; no new dice are rolled."""
     session = played(DEMO, "attack leader rozio Fight ++++ vs -+-+")
     assert said(session, "defend rozio Physique")[1] == (
-        "Masked leader attacks Rozio: Great (+4) + [+ + + +] = Legendary (+8) vs Rozio's "
+        "Masked leader attacks Rozio with Fight: Great (+4) + [+ + + +] = Legendary (+8) vs "
+        "Rozio's "
         "Physique Average (+1) + [- + - +] = Average (+1): hit with style for 8 shifts (may "
         "take a boost for 1 shift less)"
     )
@@ -624,7 +640,7 @@ def test_scale_adds_to_an_attack_on_one_defender_not_to_one_on_several() -> None
     setup = ("set rules scale true", "set leader scale supernatural", "move vitor hall")
     session = played(DEMO, *setup)
     assert said(session, "attack leader rozio Fight ++++ vs 0000")[0].startswith(
-        "Masked leader attacks Rozio: Great (+4) + [+ + + +] + 1 (scale) = +9 vs "
+        "Masked leader attacks Rozio with Fight: Great (+4) + [+ + + +] + 1 (scale) = +9 vs "
     )
     assert said(played(DEMO, *setup), "attack leader rozio,vitor Fight ++++")[0] == (
         "Masked leader attacks Rozio, Vitor with Fight: Great (+4) + [+ + + +] = Legendary (+8)"

@@ -214,7 +214,8 @@ def test_an_invoke_for_a_defense_against_a_damped_big_bad_adds_one() -> None:
     session = played(BIG_BADS, "attack hydra bob Fight 0000 vs 0000")
     assert session.execute("invoke slippery by bob").lines == (
         'Bob invokes "Slippery bank" (free, passed on by Ann): +1',
-        "Hydra attacks Bob: Fair (+2) + [0 0 0 0] = Fair (+2) vs Bob's Athletics Average (+1) "
+        "Hydra attacks Bob with Fight: Fair (+2) + [0 0 0 0] = Fair (+2) vs Bob's Athletics "
+        "Average (+1) "
         '+ [0 0 0 0] + 1 (invoke: Slippery bank) = Fair (+2): tie · Hydra gets the boost "Reeling"',
     )
 

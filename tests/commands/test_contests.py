@@ -367,16 +367,26 @@ def test_two_challenges_need_naming_and_an_ended_one_takes_no_roll() -> None:
         "Second so far: tasks remain",
     )
     assert said(session, "challenge show second") == progress
-    assert said(session, "challenge end second") == ("challenge Second is over", progress[1])
-    assert said(session, "challenge show second") == progress
+    # ended with every task still to go: nothing was achieved, and nothing is "so far"
+    ended = ("challenge Second is over", "Second ends: a failure")
+    assert said(session, "challenge end second") == ended
+    assert said(session, "challenge show second") == (progress[0], ended[1])
     refuses(session, "challenge roll a rozio in second", "challenge Second is over")
     refuses(
         session,
         "challenge show nope",
         "no challenge 'nope'; known: Save the burning library, Second",
     )
-    assert said(session, "challenge end")[0] == "challenge Save the burning library is over"
+    assert said(session, "challenge end") == (
+        "challenge Save the burning library is over",
+        "Save the burning library ends: a partial success",
+    )
     assert [c.done for c in session.scene.challenges] == [True, True]
+    finnish = open_session(LIBRARY, lang="fi")
+    assert said(finnish, "challenge end") == (
+        "haaste Save the burning library on päättynyt",
+        "Save the burning library päättyy: osittainen onnistuminen",
+    )
 
 
 def test_challenge_progress_lists_costs_failures_and_nothing_left() -> None:

@@ -46,7 +46,8 @@ def test_the_attack_skill_is_fight_when_fight_and_shoot_tie(tmp_path: Path) -> N
     line = "attack rozio leader 0000 vs 0000"
     done = run(DEMO, tmp_path, "set rozio skill Fight 4", line)
     assert done.lines(line)[0] == (
-        "Rozio attacks Masked leader: Great (+4) + [0 0 0 0] = Great (+4) vs Masked leader's "
+        "Rozio attacks Masked leader with Fight: Great (+4) + [0 0 0 0] = Great (+4) vs Masked "
+        "leader's "
         'Fight Great (+4) + [0 0 0 0] = Great (+4): tie · Rozio gets the boost "Reeling"'
     )
     shoot = run(DEMO, tmp_path, "set rozio skill Fight 3", line)

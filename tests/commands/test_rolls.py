@@ -200,7 +200,8 @@ def test_a_defender_invokes_for_their_defense(tmp_path: Path) -> None:
         DEMO, tmp_path, "attack leader silbestre Fight 0000 vs 0000", "invoke notebook by silbestre"
     )
     assert done.lines("invoke notebook by silbestre")[1] == (
-        "Masked leader attacks Silbestre: Great (+4) + [0 0 0 0] = Great (+4) vs Silbestre's "
+        "Masked leader attacks Silbestre with Fight: Great (+4) + [0 0 0 0] = Great (+4) vs "
+        "Silbestre's "
         "Athletics Good (+3) + [0 0 0 0] + 2 (invoke: Never without his notebook) = Superb "
         "(+5): miss"
     )
@@ -214,7 +215,8 @@ def test_stunt_on_the_roll_and_on_the_defense(tmp_path: Path) -> None:
     )
     assert done.lines("stunt 2") == [
         "Rozio applies a stunt: +2",
-        "Rozio attacks Masked leader: Great (+4) + [0 0 0 0] + 2 (stunt) = Fantastic (+6) vs "
+        "Rozio attacks Masked leader with Shoot: Great (+4) + [0 0 0 0] + 2 (stunt) = Fantastic "
+        "(+6) vs "
         "Masked leader's Athletics Fair (+2) + [0 0 0 0] = Fair (+2): hit with style for 3 "
         "shifts (may take a boost for 1 shift less)",
         "Masked leader takes 3 shifts: [1] 3 physical boxes  [2] 1 physical box + mild  "
@@ -373,7 +375,8 @@ def test_stunt_bonus_limits_and_someone_not_in_the_roll() -> None:
     assert session.execute("stunt 21").lines == ("a stunt adds 1 to 20",)
     assert session.execute("stunt 20").lines[:2] == (
         "Rozio applies a stunt: +20",
-        "Rozio attacks Masked leader: Great (+4) + [0 0 0 0] + 20 (stunt) = +24 vs Masked "
+        "Rozio attacks Masked leader with Shoot: Great (+4) + [0 0 0 0] + 20 (stunt) = +24 vs "
+        "Masked "
         "leader's Athletics Fair (+2) + [0 0 0 0] = Fair (+2): hit with style for 21 shifts "
         "(may take a boost for 1 shift less)",
     )

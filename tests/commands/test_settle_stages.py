@@ -444,7 +444,8 @@ def test_an_attack_in_a_scene_with_a_won_contest(tmp_path: Path) -> None:
     shutil.copytree(CHASE.parent / "library", tmp_path / "library")
     session = open_session(tmp_path / CHASE.name)
     assert session.execute("attack rozio mirel Fight 0000 vs 0000").lines == (
-        "Rozio attacks Mirel the courier: Fair (+2) + [0 0 0 0] = Fair (+2) vs Mirel the "
+        "Rozio attacks Mirel the courier with Fight: Fair (+2) + [0 0 0 0] = Fair (+2) vs Mirel "
+        "the "
         "courier's Athletics Great (+4) + [0 0 0 0] = Great (+4): miss",
     )
 
@@ -489,7 +490,8 @@ def test_a_roll_uses_only_its_opponents_full_defense() -> None:
             ("attack ann lich Fight ++++ vs 0000", "trade"),
             (
                 'Ann trades a shift of the hit for the boost "Reeling"',
-                "Ann attacks Lich: Fair (+2) + [+ + + +] = Fantastic (+6) vs Lich's Athletics "
+                "Ann attacks Lich with Fight: Fair (+2) + [+ + + +] = Fantastic (+6) vs Lich's "
+                "Athletics "
                 "Average (+1) + [0 0 0 0] = Average (+1): Lich cannot be harmed until Break the "
                 'phylactery is won · Ann takes the boost "Reeling" for one shift less',
             ),
@@ -499,7 +501,8 @@ def test_a_roll_uses_only_its_opponents_full_defense() -> None:
             ("hyökkää ann lich Fight ++++ vastaan 0000", "särmäksi"),
             (
                 'Ann vaihtaa osumasta yhden vaurion särmään "Horjahtanut"',
-                "Ann hyökkää, Lich puolustaa: Kohtalainen (+2) + [+ + + +] = Fantastinen (+6) "
+                "Ann hyökkää taidolla Fight, Lich puolustaa: Kohtalainen (+2) + [+ + + +] = "
+                "Fantastinen (+6) "
                 "vs. Athletics Keskiverto (+1) + [0 0 0 0] = Keskiverto (+1): Lich: ei voi "
                 "vahingoittaa ennen kuin Break the phylactery on voitettu · Ann vaihtaa yhden "
                 'vaurion särmään "Horjahtanut"',

@@ -216,7 +216,8 @@ SCALE_REPLIES = [
         ("set ann scale supernatural",),
         WRAITH_HITS[0],
         (
-            "Wraith attacks Ann: Fair (+2) + [+ + 0 0] = Great (+4) vs Ann's Athletics Good (+3) "
+            "Wraith attacks Ann with Fight: Fair (+2) + [+ + 0 0] = Great (+4) vs Ann's Athletics "
+            "Good (+3) "
             "+ [0 0 0 0] = Good (+3): hit for 1 shift",
             "Ann takes 1 shift: [1] 1 physical box  [2] mild  [3] moderate  [4] severe",
         ),
@@ -227,7 +228,8 @@ SCALE_REPLIES = [
         'invoke "Cold hunger of the crypt"',
         (
             'Wraith invokes "Cold hunger of the crypt" (paid): +2',
-            "Wraith attacks Ann: Fair (+2) + [+ + 0 0] + 2 (invoke: Cold hunger of the crypt) "
+            "Wraith attacks Ann with Fight: Fair (+2) + [+ + 0 0] + 2 (invoke: Cold hunger of the "
+            "crypt) "
             "+ 2 (scale: result) = Legendary (+8) vs Ann's Athletics Good (+3) + [0 0 0 0] = "
             "Good (+3): hit with style for 5 shifts (may take a boost for 1 shift less)",
             "Ann takes 5 shifts: [1] 3 physical boxes + mild  [2] 1 physical box + moderate  "
@@ -253,7 +255,8 @@ SCALE_REPLIES = [
         "skaala heitä",
         (
             "Wraith ottaa skaalaedun heittoon: +1",
-            "Wraith hyökkää, Ann puolustaa: Kohtalainen (+2) + [+ + 0 0] + 1 (skaala) = "
+            "Wraith hyökkää taidolla Fight, Ann puolustaa: Kohtalainen (+2) + [+ + 0 0] + 1 "
+            "(skaala) = "
             "Mieletön (+5) vs. Athletics Hyvä (+3) + [0 0 0 0] = Hyvä (+3): osuma, vaurio 2",
             "Ann ottaa 2 vaurion osuman: [1] 2 × fyysinen  [2] lievä  [3] merkittävä  [4] vakava",
         ),

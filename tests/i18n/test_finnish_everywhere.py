@@ -11,16 +11,15 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandList, CommandPalette
-from textual.widgets import Static
 
 from fatescreen.cli import main
 from fatescreen.commands.core import registry
 from fatescreen.commands.session import Session
 from fatescreen.resources import shipped
 from fatescreen.ui.app import FatescreenApp
-from fatescreen.ui.dialogs.help import HelpScreen
+from fatescreen.ui.dialogs.help import HangingText, HelpScreen
 from tests.i18n.marked import marked_finnish, scene_words, stray_words, unmarked
-from tests.ui.support import screen_text, text_of, until
+from tests.ui.support import screen_text, until
 
 SIZE = (160, 50)
 KEY_WORDS = {"Esc", "esc", "Enter", "Tab", "Del", "ctrl", "shift", "PgUp", "PgDn"}
@@ -75,7 +74,10 @@ async def test_every_screen_and_dialog_of_the_dashboard_is_finnish(
             shown["dashboard"] = screen_text(app)
             await pilot.press("question_mark")
             assert isinstance(app.screen, HelpScreen)
-            shown["help"] = text_of(app.screen.query_one(Static))
+            # each entry unwrapped: a message wrapped over three lines has its marks on
+            # the first and the last only
+            entries = app.screen.query_one(HangingText).entries
+            shown["help"] = "\n".join((head + text).plain for head, text in entries)
             await pilot.press("escape")
             await pilot.press("ctrl+p")
             assert isinstance(app.screen, CommandPalette)

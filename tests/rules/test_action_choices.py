@@ -4,6 +4,8 @@ none is named, who gains a boost from a settled roll, a tie read as a fail with 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from fatescreen.rules.actions import (
@@ -54,10 +56,16 @@ def test_a_hazard_or_an_allowed_skill_defends_by_the_harm_it_deals() -> None:
 def test_the_attack_skill_when_the_gm_names_none() -> None:
     """§4 zones: only a ranged attack reaches another zone; in one's own zone the better of
     Fight and Shoot, Fight on a tie."""
-    assert default_attack_skill(rozio(Fight=1, Shoot=3), other_zone=False) == "Shoot"
-    assert default_attack_skill(rozio(Fight=3, Shoot=1), other_zone=False) == "Fight"
-    assert default_attack_skill(rozio(Fight=2, Shoot=2), other_zone=False) == "Fight"
-    assert default_attack_skill(rozio(Fight=4), other_zone=True) == "Shoot"
+    here = replace(rozio(), zone="hall")
+    there = replace(rozio(), zone="crypt")
+    nowhere = rozio()
+    assert default_attack_skill(replace(rozio(Fight=1, Shoot=3), zone="hall"), [here]) == "Shoot"
+    assert default_attack_skill(replace(rozio(Fight=3, Shoot=1), zone="hall"), [here]) == "Fight"
+    assert default_attack_skill(rozio(Fight=2, Shoot=2)) == "Fight"
+    # across zones Shoot, even at Mediocre (+0): Fight cannot reach
+    assert default_attack_skill(replace(rozio(Fight=4), zone="hall"), [there]) == "Shoot"
+    assert default_attack_skill(replace(rozio(Fight=4), zone="hall"), [here, there]) == "Shoot"
+    assert default_attack_skill(replace(rozio(Fight=4), zone="hall"), [nowhere]) == "Fight"
 
 
 def test_who_gains_a_boost_from_a_settled_roll() -> None:

@@ -284,6 +284,15 @@ def test_seed_challenge_the_ancient_library() -> None:
     assert finish_challenge(challenge).done
 
 
+def test_a_challenge_ended_with_tasks_to_go_reads_them_as_not_achieved() -> None:
+    """The GM may end a challenge early (§5): its reading is final, a task never rolled
+    counts as not achieved."""
+    lore = roll_task(LIBRARY.task("Find the clue in the old book"), Effort(4, parse_faces("0+00")))
+    started = record_task(LIBRARY, "find the clue in the old book", lore)
+    assert challenge_progress(finish_challenge(started)).reading is ChallengeReading.PARTIAL
+    assert challenge_progress(finish_challenge(LIBRARY)).reading is ChallengeReading.FAILURE
+
+
 @pytest.mark.parametrize(
     ("outcomes", "costs", "reading"),
     [

@@ -70,13 +70,37 @@ async def edit(keys: Keys, app: CampaignApp, field: str, text: str) -> None:
     await keys.press("enter")
 
 
+@pytest.mark.parametrize(
+    ("lang", "header"),
+    [
+        ("en", "session 3 · 2 of 8 scenes finished"),
+        ("fi", "pelikerta 3 · päättyneitä kohtauksia 2/8"),
+    ],
+)
+async def test_the_header_counts_the_scenes_the_list_shows_finished(
+    make_campaign_app: CampaignFactory, lang: str, header: str
+) -> None:
+    """The campaign has started nine scenes (the count recovery is measured in) but the
+    list holds eight, two of them finished: the header agrees with the list."""
+
+    def played(text: str) -> str:
+        state = 'session = 3\nscene = 9\nfinished = ["golden-mask.toml", "brine-mother.toml"]'
+        return text.replace("session = 2\nscene = 4", state)
+
+    app = make_campaign_app(lang=lang, edit=played)
+    async with app.run_test(size=WIDE):
+        shown = screen_text(app)
+        assert header in shown
+        assert "9" not in shown.splitlines()[0]
+
+
 async def test_the_campaign_opens_on_its_scene_list(make_campaign_app: CampaignFactory) -> None:
     app = make_campaign_app()
     async with app.run_test(size=WIDE) as pilot:
         keys = Keys(pilot)
         assert isinstance(app.screen, SceneListScreen)
         shown = screen_text(app)
-        assert "The golden mask · session 2 · 4 scenes played" in shown
+        assert "The golden mask · session 2 · 0 of 8 scenes finished" in shown
         assert "1 · Ambush in the archive" in shown
         assert "campaign/01-archive-ambush.toml" in shown  # the highlighted one's file
         assert "8 · The Brine Mother" in shown
@@ -303,6 +327,69 @@ async def test_the_sheet_of_the_selected_pc_opens_from_the_dashboard(
         await keys.press("u")
         assert app.scene.character("rozio").fate_points == 1
         assert party_file(scene_folder)["Rozio"]["fate_points"] == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "pool"),
+    [
+        ("en", "GM pool reset: the 1 point left unspent goes"),
+        ("fi", "PJ:n varanto nollautuu: käyttämättömät pisteet (1) poistuvat"),
+    ],
+)
+async def test_the_scene_end_summary_says_the_gm_pool_is_reset(
+    make_campaign_app: CampaignFactory, lang: str, pool: str
+) -> None:
+    """The summary before a campaign's scene ends names what the GM pool does, as the
+    README's scene end promises: the points left go, the next scene starts its own."""
+    app = make_campaign_app(lang=lang)
+    async with app.run_test(size=WIDE) as pilot:
+        keys = Keys(pilot)
+        await keys.press("enter")  # Ambush in the archive: a pool of 2 for its 2 PCs
+        assert app.scene.gm_pool == 2
+        await command(keys, "fp spend gm")
+        await keys.press("E")
+        assert isinstance(app.screen, ConfirmDialog)
+        assert pool in screen_text(app)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            'Riesa plays this scene with what the scene gives: Weapon 2, stunt "Riposte"; the '
+            "party's sheet keeps its own",
+        ),
+        (
+            "fi",
+            'Riesa pelaa tämän kohtauksen kohtauksen antamin varustein: Ase 2, temppu "Riposte"; '
+            "ryhmän lomake pysyy ennallaan",
+        ),
+    ],
+)
+async def test_the_gear_a_scene_gives_a_party_pc_is_played_there_and_not_kept(
+    make_campaign_app: CampaignFactory, scene_folder: Path, lang: str, said: str
+) -> None:
+    """The Brine Mother gives Riesa her sabre (weapon 2) and Riposte beyond the party's
+    sheet: she plays the scene with them, play says so, a save and the scene's end leave
+    party.toml without them."""
+    assert "weapon" not in party_file(scene_folder)["Riesa"]
+    app = make_campaign_app(lang=lang)
+    async with app.run_test(size=WIDE) as pilot:
+        keys = Keys(pilot)
+        await command(keys, "play 8")
+        assert said in log_text(app)
+        riesa = app.scene.character("riesa")
+        assert riesa.weapon == 2 and [s.text.split(":")[0] for s in riesa.stunts] == ["Riposte"]
+        assert riesa.fate_points == 0  # the party's sheet, not the scene's 3
+        await keys.press("ctrl+s")
+        await until(pilot, lambda: "Riesa" in party_file(scene_folder))
+        assert {"weapon", "stunts"}.isdisjoint(party_file(scene_folder)["Riesa"])
+        await keys.press("E", "enter")
+        assert isinstance(app.screen, SceneListScreen)
+        record = party_file(scene_folder)["Riesa"]
+        assert {"weapon", "stunts"}.isdisjoint(record)
+        assert session_of(app).campaign.member("riesa").character.weapon == 0
 
 
 async def test_the_session_ends_from_the_scene_list_and_offers_each_pc_a_milestone(

@@ -52,7 +52,7 @@ def test_scene_list(
 ) -> None:
     """The sample campaign's scene list after its first scene: "Ambush in the archive"
     finished (✓), "Across the rooftops" highlighted as the next to play, the other scenes
-    prepared; the status line with session 2 and 5 scenes played; the party with each PC's
+    prepared; the status line with session 2 and 1 of 8 scenes finished; the party with each PC's
     fate points against refresh (Silbestre ●●○ 2/3), consequences (Silbestre's moderate
     "Cracked ribs, strapped up" recovering ↻, Riesa's mild "Sprained wrist") and Vitor's
     milestone due; no log yet; the footer with PC sheet, End session and Milestone. Labels

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input
+import pytest
+from textual.widgets import Input, Select
 
 from fatescreen.rules.character import StressKind
 from fatescreen.ui.app import FatescreenApp
@@ -377,3 +378,58 @@ async def test_the_apps_own_keys_still_work_while_a_quick_pick_is_open(
         await pilot.pause()
         assert not app.quick_pick.is_open
         assert type(app.screen).__name__ == "CommandPalette"
+
+
+@pytest.mark.parametrize(
+    ("lang", "shoot", "fight"),
+    [
+        (
+            "en",
+            "Riesa attacks The Brine Mother with Shoot: ",
+            "Riesa attacks Silbestre with Fight: ",
+        ),
+        (
+            "fi",
+            "Riesa hyökkää taidolla Shoot, The Brine Mother puolustaa: ",
+            "Riesa hyökkää taidolla Fight, Silbestre puolustaa: ",
+        ),
+    ],
+)
+async def test_the_roll_dialog_and_the_command_default_to_the_same_attack_skill(
+    make_app: AppFactory, lang: str, shoot: str, fight: str
+) -> None:
+    """Riesa (Fight +4, no Shoot) in the nave, the Brine Mother at the altar: Fight cannot
+    reach another zone, so both the dialog and ``attack`` take Shoot at Mediocre (+0), and
+    the log names it; against Silbestre beside her, Fight. A skill the GM picks stays."""
+    app = make_app("brine-mother.toml", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        keys = Keys(pilot)
+        await command(keys, "next riesa")
+        await keys.press("a")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        skill = dialog.query_one("#skill", Select)
+        assert (dialog.target, skill.value) == ("brine-mother", "Shoot")
+        assert "Shoot +0" in screen_text(app)
+        dialog.query_one("#target", Select).value = "silbestre"
+        await pilot.pause()
+        assert skill.value == "Fight"
+        dialog.query_one("#target", Select).value = "brine-mother"
+        await pilot.pause()
+        assert skill.value == "Shoot"
+        skill.value = "Athletics"  # the GM's own choice survives a new target
+        await pilot.pause()
+        dialog.query_one("#target", Select).value = "silbestre"
+        await pilot.pause()
+        assert skill.value == "Athletics"
+        skill.value = "Fight"
+        await pilot.pause()
+        await keys.type("0000 vs 0000")
+        await keys.press("enter")
+        assert fight in log_text(app)
+
+        await keys.press("escape")  # the hit on Silbestre waits; undo it
+        await keys.press("u")
+        await command(keys, "attack riesa brine 0000 vs 0000")
+        assert shoot in log_text(app)
+        assert app.scene.pending_roll is not None and app.scene.pending_roll.skill == "Shoot"

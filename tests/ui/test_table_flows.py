@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList
 
+from fatescreen.commands.core import registry
+from fatescreen.i18n import tr
 from fatescreen.rules.aspects import GM
 from fatescreen.ui.app import PANE_ORDER, FatescreenApp
 from fatescreen.ui.dialogs import ChoiceDialog, TextDialog
-from fatescreen.ui.dialogs.help import HelpScreen
+from fatescreen.ui.dialogs.help import HangingText, HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.lines import LinesView
 from fatescreen.ui.panes.aspects import AspectsPane
@@ -697,16 +699,44 @@ async def test_help_lists_every_key_in_both_languages(make_app: AppFactory) -> N
             assert "breakthroughA" not in shown
 
 
-async def test_question_mark_on_the_campaign_list_opens_help(
+@pytest.mark.parametrize(
+    ("lang", "here", "dashboard", "milestone", "move"),
+    [
+        ("en", "On this screen", "On the dashboard", "Milestone", "Move"),
+        ("fi", "Tässä näkymässä", "Kojelaudalla", "Virstanpylväs", "Siirry"),
+    ],
+)
+async def test_question_mark_on_the_campaign_list_opens_help_in_sections(
     make_campaign_app: CampaignFactory,
+    lang: str,
+    here: str,
+    dashboard: str,
+    milestone: str,
+    move: str,
 ) -> None:
-    app = make_campaign_app()
-    async with app.run_test(size=WIDE) as pilot:
+    """The scene list's help: its own keys under one heading, the dashboard's under
+    another (``m`` is Milestone here and Move there), ``:`` and ``?`` once, and each
+    command's description wrapped under itself, never back to the first column."""
+    app = make_campaign_app(lang=lang)
+    async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        keys = {b.key for b in app.screen.bindings}
+        keys = {b.key for _, bindings in app.screen.sections for b in bindings}
         assert {"P", "m", "S,escape", "ctrl+q"} <= keys
+        lines = text_of(app.screen.query_one(HangingText)).splitlines()
+        assert here in lines and dashboard in lines
+        mine, theirs = (
+            lines[lines.index(here) : lines.index(dashboard)],
+            lines[lines.index(dashboard) :],
+        )
+        assert any(line.split() == ["m", milestone] for line in mine)
+        assert any(line.split() == ["m", move] for line in theirs)
+        for key in (":", "?"):
+            assert sum(1 for line in lines if line.split()[:1] == [key]) == 1
+        commands = lines[lines.index(tr(lang, "ui.help_commands")) + 1 :]
+        assert len(commands) > 2 * len(registry())  # a description wraps, to more lines
+        assert all(line.startswith("  ") for line in commands if line.strip())
 
 
 @pytest.mark.parametrize("size", [(80, 24), WIDE])

@@ -38,7 +38,7 @@ from fatescreen.rules.harm import (
 from fatescreen.scene import codec
 from fatescreen.scene.campaign import Advance, AdvanceKind, Campaign
 from fatescreen.scene.load import LoadedScene
-from fatescreen.scene.model import Scene
+from fatescreen.scene.model import Scene, SceneGear
 
 SHEET_ASPECTS = (AspectKind.HIGH_CONCEPT, AspectKind.TROUBLE, AspectKind.CHARACTER)
 """Aspects that belong to a PC's sheet; any other aspect on a PC belongs to the scene."""
@@ -80,7 +80,8 @@ def view_scene(
 
     The campaign's rules apply wherever the scene's own ``[rules]`` is silent, and an
     embedded ``[[pc]]`` whose id is a party member's stands in for that member: the
-    party's sheet is used and the scene only places it. The scene is numbered in the
+    party's sheet is used, placed by the scene, with the scene's gear (:func:`scene_gear`)
+    for this scene only. The scene is numbered in the
     campaign (the running scene has the campaign's scene count, a scene about to start
     the next number), so recovery clocks started in it count from there. The scene file
     itself is never changed by this: of the party's PCs the saver writes only where they
@@ -105,8 +106,23 @@ def view_scene(
         for c in scene.characters
         if c.kind is CharacterKind.PC and c.id in sheets and c.id not in scene.party
     ]
+    members = {member.id: member.character for member in campaign.party}
+    # a scene viewed again (after a save) keeps the gear found when it was first read
+    gear = (
+        *(found for found in scene.gear if found.pc not in adopted),
+        *(
+            found
+            for c in scene.characters
+            if c.id in adopted
+            if (found := scene_gear(members.get(c.id, sheets[c.id]), c)) is not None
+        ),
+    )
+    given = {found.pc: found for found in gear}
     characters = tuple(
-        replace(sheets[c.id], zone=c.zone if keep_zones else sheets[c.id].zone)
+        replace(
+            with_gear(sheets[c.id], given.get(c.id)),
+            zone=c.zone if keep_zones else sheets[c.id].zone,
+        )
         if c.id in adopted
         else c
         for c in scene.characters
@@ -116,10 +132,53 @@ def view_scene(
         rules=codec.rules_from_values(merged),
         characters=characters,
         party=(*scene.party, *adopted),
+        gear=gear,
         session=campaign.session,
         scene_number=campaign.scene if running else campaign.scene + 1,
     )
     return replace(loaded, scene=scene)
+
+
+def scene_gear(sheet: Character, embedded: Character) -> SceneGear | None:
+    """What a scene's embedded PC has beyond the party's sheet: a Weapon or Armor rating
+    the scene sets (other than the sheet's) and stunts the sheet lacks; None for nothing.
+    The scene author wrote it on purpose, so the PC plays with it in that scene."""
+    weapon = embedded.weapon if embedded.weapon and embedded.weapon != sheet.weapon else None
+    armor = embedded.armor if embedded.armor and embedded.armor != sheet.armor else None
+    stunts = tuple(stunt for stunt in embedded.stunts if stunt not in sheet.stunts)
+    if weapon is None and armor is None and not stunts:
+        return None
+    return SceneGear(embedded.id, weapon, armor, stunts)
+
+
+def with_gear(sheet: Character, gear: SceneGear | None) -> Character:
+    """The party's sheet with the scene's gear (again idempotent: a stunt already there
+    is not added twice)."""
+    if gear is None:
+        return sheet
+    return replace(
+        sheet,
+        weapon=sheet.weapon if gear.weapon is None else gear.weapon,
+        armor=sheet.armor if gear.armor is None else gear.armor,
+        stunts=(*sheet.stunts, *(s for s in gear.stunts if s not in sheet.stunts)),
+    )
+
+
+def without_gear(character: Character, scene: Scene, sheet: Character) -> Character:
+    """A PC as the party's sheet keeps it: the scene's gear taken off (the sheet's own
+    Weapon and Armor back, the scene's stunts gone); ``sheet`` is the party's sheet from
+    before the scene."""
+    gear = next((found for found in scene.gear if found.pc == character.id), None)
+    if gear is None:
+        return character
+    weapon = character.weapon
+    if gear.weapon is not None and weapon == gear.weapon:
+        weapon = sheet.weapon
+    armor = character.armor
+    if gear.armor is not None and armor == gear.armor:
+        armor = sheet.armor
+    stunts = tuple(stunt for stunt in character.stunts if stunt not in gear.stunts)
+    return replace(character, weapon=weapon, armor=armor, stunts=stunts)
 
 
 def with_pcs_placed(scene: Scene) -> Scene:
@@ -257,6 +316,8 @@ class SceneEnd:
     written: tuple[str, ...]
     """Party members whose sheets go back to party.toml."""
     compel_points: int
+    pool_left: int = 0
+    """GM pool points left unspent: they go, as the next scene starts a pool of its own."""
 
 
 def _recovered(before: Character, after: Character) -> list[tuple[str, str]]:
@@ -326,7 +387,12 @@ def end_scene(campaign: Campaign, scene: Scene, compel_points: int | None = None
     new_scene = replace(ended, characters=tuple(characters), compel_points=0)
     party_ids = {member.id for member in campaign.party}
     written = tuple(c.id for c in new_scene.pcs if c.id in party_ids)
-    sheets = {c.id: replace(c, zone=None) for c in new_scene.pcs if c.id in written}
+    members = {member.id: member.character for member in campaign.party}
+    sheets = {
+        c.id: replace(without_gear(c, scene, members[c.id]), zone=None)
+        for c in new_scene.pcs
+        if c.id in written
+    }
     new_campaign = replace(
         campaign.with_characters(sheets),
         running=None,
@@ -353,6 +419,7 @@ def end_scene(campaign: Campaign, scene: Scene, compel_points: int | None = None
         tuple(recovered),
         written,
         compels,
+        ended.gm_pool,
     )
 
 
@@ -479,7 +546,11 @@ def party_now(campaign: Campaign, scene: Scene, scene_key: str | None) -> Campai
     """The campaign with the running scene's party PCs (the newest sheets) written in."""
     if scene_key is None or campaign.running != scene_key:
         return campaign
-    ids = {member.id for member in campaign.party}
+    members = {member.id: member.character for member in campaign.party}
     return campaign.with_characters(
-        {c.id: replace(c, zone=None) for c in scene.pcs if c.id in ids and c.id in scene.party}
+        {
+            c.id: replace(without_gear(c, scene, members[c.id]), zone=None)
+            for c in scene.pcs
+            if c.id in members and c.id in scene.party
+        }
     )

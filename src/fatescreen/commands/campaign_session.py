@@ -52,7 +52,7 @@ from fatescreen.scene.history import History, Step
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene, load_scene
 from fatescreen.scene.lock import SceneLocked, WriterLock, lock_of
-from fatescreen.scene.model import Scene, changes
+from fatescreen.scene.model import Scene, SceneGear, changes
 from fatescreen.scene.save import save_scene
 
 
@@ -402,6 +402,20 @@ class CampaignSession(Session):
         running = self.campaign.running == key
         return view_scene(loaded, self.campaign, sheets, keep_zones=True, running=running)
 
+    def _gear_line(self, gear: SceneGear) -> str:
+        """What the scene gives a party PC beyond the sheet, said as the scene starts."""
+        lang = self.lang
+        parts = [
+            *([tr(lang, "campaign.gear.weapon", rating=gear.weapon)] if gear.weapon else []),
+            *([tr(lang, "campaign.gear.armor", rating=gear.armor)] if gear.armor else []),
+            *(
+                tr(lang, "campaign.gear.stunt", stunt=f'"{stunt.text.split(":")[0]}"')
+                for stunt in gear.stunts
+            ),
+        ]
+        name = self.scene.character(gear.pc).name
+        return tr(lang, "campaign.gear", name=name, gear=", ".join(parts))
+
     def reopen(self, key: str) -> None:
         """Open the running scene again (after the campaign was closed), without starting it.
 
@@ -495,6 +509,7 @@ class CampaignSession(Session):
                     compels=start.compel_points,
                     who=carried or tr(self.lang, "none"),
                 ),
+                *(self._gear_line(gear) for gear in start.scene.gear),
             )
             self.log.append(LogEntry(text, lines, "opened"))
             self._opened()

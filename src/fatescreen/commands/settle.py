@@ -959,6 +959,7 @@ def say_attack(
         attacker=attacker,
         hazard=attacker,
         defender=ctx.who(struck.defender),
+        attack_skill=pending.skill,
         effort=effort_text(ctx, result.effort),
         skill=pending.defense_skill or "",
         defense=opposition_text(ctx, result),

@@ -117,14 +117,6 @@ def _targets(ctx: Context, request: Attack, attacker_id: str) -> tuple[list[Char
     return defenders, None
 
 
-def _elsewhere(attacker: Character, defenders: list[Character]) -> bool:
-    """Whether any defender stands in another zone than the attacker."""
-    return any(
-        attacker.zone is not None and d.zone is not None and d.zone != attacker.zone
-        for d in defenders
-    )
-
-
 def decide_attack(ctx: Context, request: Attack) -> PendingRoll:
     """Stage two: the attack as the rules decide it (skills, defenses, efforts and
     outcome), as the roll that settles it.
@@ -144,9 +136,7 @@ def decide_attack(ctx: Context, request: Attack) -> PendingRoll:
         weapon = attacker.weapon
     else:
         chosen = ctx.skill(attacker, request.skill) if request.skill else None
-        skill = chosen or default_attack_skill(
-            attacker, other_zone=_elsewhere(attacker, defenders), roles=roles
-        )
+        skill = chosen or default_attack_skill(attacker, defenders, roles=roles)
         kind = entered_kind or roles.attack_kind(skill) or StressKind.PHYSICAL
         weapon = attacker.weapon if ctx.scene.rules.weapons_and_armor else 0
     defense_dice = [parse_faces(faces) for faces in request.defense_dice]

@@ -211,6 +211,7 @@ def scene_end_lines(ctx: Context, campaign: Campaign, end: SceneEnd) -> list[str
             boosts=end.boosts,
         ),
         ctx.tr("campaign.end.delivered", points=points(end.delivered)),
+        ctx.tr("campaign.end.pool", pool=end.pool_left),
     ]
     if end.carried:
         lines.append(ctx.tr("campaign.end.carried", points=points(end.carried)))

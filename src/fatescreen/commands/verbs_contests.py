@@ -30,6 +30,7 @@ from fatescreen.rules.contests import (
     MIN_VICTORIES,
     AdvantageFailureChoice,
     Challenge,
+    ChallengeReading,
     ChallengeTask,
     Contest,
     ContestSide,
@@ -751,8 +752,9 @@ def progress_lines(ctx: Context, found: Challenge) -> tuple[str, ...]:
         remaining=", ".join(progress.remaining) or ctx.tr("none"),
     )
     reading = ctx.tr(f"challenge.reading.{progress.reading.value}")
-    # "so far" while tasks remain; once every task is rolled, the challenge's outcome
-    key = "challenge.reading" if progress.remaining else "challenge.reading.final"
+    # "so far" while tasks remain; once every task is rolled or the GM ended it, its outcome
+    pending = progress.reading is ChallengeReading.PENDING
+    key = "challenge.reading" if pending else "challenge.reading.final"
     return (line, ctx.tr(key, challenge=found.name, reading=reading))
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -537,12 +537,27 @@ def best_defense(
     return max(options, key=lambda skill: (defender.skill(skill), -options.index(skill)))
 
 
+def _out_of_reach(attacker: Character, defenders: Sequence[Character]) -> bool:
+    """Whether any defender stands in another zone than the attacker (§4 zones): melee
+    reaches only one's own zone. Someone placed nowhere is within reach."""
+    return any(
+        attacker.zone is not None and d.zone is not None and d.zone != attacker.zone
+        for d in defenders
+    )
+
+
 def default_attack_skill(
-    attacker: Character, *, other_zone: bool, roles: SkillRoles = ENGLISH_ROLES
+    attacker: Character, defenders: Sequence[Character] = (), *, roles: SkillRoles = ENGLISH_ROLES
 ) -> str:
     """The attack skill when the GM names none (§2, §4 zones): the ranged skill at someone
-    in another zone (melee reaches only one's own zone), else the better of melee and
-    ranged, melee on a tie."""
-    if other_zone:
+    in another zone (melee reaches only one's own zone, whatever the attacker's ranged
+    rating), else the better of melee and ranged, melee on a tie.
+
+    Args:
+        attacker: Who attacks.
+        defenders: Whom they attack; none for an attack not yet aimed.
+        roles: The skill list's roles.
+    """
+    if _out_of_reach(attacker, defenders):
         return roles.ranged
     return max(roles.attacks, key=lambda skill: (attacker.skill(skill), skill == roles.melee))

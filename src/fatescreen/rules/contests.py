@@ -550,14 +550,16 @@ class ChallengeProgress:
     """Tasks achieved at a cost."""
     failures: tuple[str, ...] = ()
     remaining: tuple[str, ...] = ()
+    closed: bool = False
+    """The GM ended the challenge: a task still to go was not achieved."""
 
     @property
     def reading(self) -> ChallengeReading:
-        """Pending while tasks remain; then success, success at a cost, partial success
-        (a mix of achieved and failed tasks) or failure."""
-        if self.remaining:
+        """Pending while tasks remain in a running challenge; then success, success at a
+        cost, partial success (a mix of achieved and failed or unrolled tasks) or failure."""
+        if self.remaining and not self.closed:
             return ChallengeReading.PENDING
-        if not self.failures:
+        if not self.failures and not self.remaining:
             return ChallengeReading.SUCCESS_AT_COST if self.costs else ChallengeReading.SUCCESS
         if self.successes or self.costs:
             return ChallengeReading.PARTIAL
@@ -573,6 +575,7 @@ def challenge_progress(challenge: Challenge) -> ChallengeProgress:
         costs=tuple(t.name for t in tasks if t.at_cost),
         failures=tuple(t.name for t in tasks if t.rolled and not t.achieved),
         remaining=tuple(t.name for t in tasks if not t.rolled),
+        closed=challenge.done,
     )
 
 

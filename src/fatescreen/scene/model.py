@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from fatescreen.rules.actions import Action, AspectTarget
 from fatescreen.rules.aspects import Aspect, make_id
-from fatescreen.rules.character import Character, CharacterKind, StressKind
+from fatescreen.rules.character import Character, CharacterKind, StressKind, Stunt
 from fatescreen.rules.conflict import FullDefense, ScaleAdvantage, TurnOrder
 from fatescreen.rules.fate_points import LedgerEntry
 from fatescreen.rules.harm import ConsequenceStyle, HarmOptions
@@ -316,6 +316,20 @@ _links_by_zone = ByIdentity(_links_of_zones, limit=8)
 
 
 @dataclass(frozen=True)
+class SceneGear:
+    """What a scene gives a party PC beyond the party's sheet (a sabre, a stunt for this
+    fight): played in this scene, never written back to the sheet."""
+
+    pc: str
+    weapon: int | None = None
+    """The scene's Weapon rating in place of the sheet's; None: the sheet's."""
+    armor: int | None = None
+    """The scene's Armor rating in place of the sheet's; None: the sheet's."""
+    stunts: tuple[Stunt, ...] = ()
+    """Stunts the scene adds to the sheet's."""
+
+
+@dataclass(frozen=True)
 class Scene:
     """A whole scene as one immutable value; every change makes a new Scene.
 
@@ -341,6 +355,8 @@ class Scene:
     """Compel points the GM received too late in the scene to spend them."""
     party: tuple[str, ...] = ()
     """Ids of the campaign's PCs taking part (they come from party.toml)."""
+    gear: tuple[SceneGear, ...] = ()
+    """What the scene file gives party PCs beyond their sheets, for this scene only."""
     notes: str = ""
     pending_roll: PendingRoll | None = None
     """The roll that invokes would change; not written to the file."""

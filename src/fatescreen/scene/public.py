@@ -123,10 +123,14 @@ class PublicRoll:
     """The skill rolled, for a PC; "" for anyone else."""
     dice: str
     effort: int
-    opposition: int
+    opposition: int | None
+    """None for an attack on several defenders: each defends on their own, so the roll
+    has no one opposition (the table never sees a made-up one)."""
     shifts: int
     outcome: str
+    """"" when there is no one opposition to read it against."""
     target: str = ""
+    """Whom the roll is against; for an attack on several, their names joined."""
 
 
 @dataclass(frozen=True)
@@ -243,16 +247,18 @@ def _roll(pending: PendingRoll, scene: Scene, names: dict[str, str]) -> PublicRo
     roller = scene.character_index.get(pending.actor)
     is_pc = roller is not None and roller.kind is CharacterKind.PC
     result = pending.result
+    several = bool(pending.targets)  # a split or zone attack: no one opposition
+    defenders = [names[t.target] for t in pending.targets if t.target in names]
     return PublicRoll(
         actor=names.get(pending.actor, ""),
         action=pending.action.value,
         skill=pending.skill if is_pc else "",
         dice=pending.result.effort.dice.symbols,
         effort=result.effort.total,
-        opposition=result.opposition,
-        shifts=result.shifts,
-        outcome=result.outcome.value,
-        target=names.get(pending.target or "", ""),
+        opposition=None if several else result.opposition,
+        shifts=0 if several else result.shifts,
+        outcome="" if several else result.outcome.value,
+        target=", ".join(defenders) if several else names.get(pending.target or "", ""),
     )
 
 

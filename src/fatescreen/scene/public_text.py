@@ -19,9 +19,11 @@ def roll_text(roll: PublicRoll, lang: str) -> str:
         "action": action,
         "dice": " ".join(roll.dice),
         "effort": f"{roll.effort:+d}",
-        "opposition": f"{roll.opposition:+d}",
-        "outcome": tr(lang, f"outcome.{roll.outcome}"),
     }
+    if roll.opposition is None:  # several defenders, each defending on their own
+        return tr(lang, "players.roll_several", **values)
+    values["opposition"] = f"{roll.opposition:+d}"
+    values["outcome"] = tr(lang, f"outcome.{roll.outcome}")
     return tr(lang, "players.roll_target" if roll.target else "players.roll", **values)
 
 

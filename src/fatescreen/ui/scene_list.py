@@ -220,7 +220,16 @@ class SceneListScreen(ModalScreen[None]):
             " · ",
             (campaign.name, "bold"),
             " · ",
-            view.tr("ui.scenes.session", session=campaign.session, scenes=campaign.scene),
+            # counted from the list itself: the campaign's scene count numbers every scene
+            # started (recovery is measured in them), which the list does not show
+            view.tr(
+                "ui.scenes.session",
+                session=campaign.session,
+                finished=sum(
+                    campaign.state_of(e.key) is SceneState.FINISHED for e in campaign.scenes
+                ),
+                scenes=len(campaign.scenes),
+            ),
         )
         return status_line(head, view.lang, theme, self.app.size.width - 2)
 

@@ -34,11 +34,53 @@ def documented(bindings: Iterable[BindingType]) -> list[Binding]:
     return found
 
 
-def help_bindings(app: App[None], screen: object) -> list[Binding]:
-    """What help lists for a screen: its own keys, the app's (on the dashboard), and
-    Textual's command palette and quit."""
-    own = list(getattr(type(screen), "BINDINGS", [])) if screen is not app.screen_stack[0] else []
-    return documented([*own, *app.BINDINGS, *APP_KEYS])
+KeySection = tuple[str, list[Binding]]
+"""A heading's catalog key ("" for none) and the keys listed under it."""
+
+
+def help_bindings(app: App[None], screen: object) -> list[KeySection]:
+    """What help lists for a screen, in sections: on the dashboard its keys (the app's)
+    and Textual's command palette and quit; on another screen (the scene list, a sheet)
+    that screen's own keys first, then the dashboard's under their own heading, less
+    those the screen has too (``:`` and ``?`` listed once)."""
+    if screen is app.screen_stack[0]:
+        return [("", documented([*app.BINDINGS, *APP_KEYS]))]
+    own = documented([*getattr(type(screen), "BINDINGS", []), *APP_KEYS])
+    same = {(key_names(b.key), b.description) for b in own}
+    dashboard = [
+        b
+        for b in documented(app.BINDINGS)
+        if (key_names(b.key), b.description) not in same and b.action != "help"
+    ]
+    return [("ui.help_keys_here", own), ("ui.help_keys_dashboard", dashboard)]
+
+
+class HangingText(Static):
+    """Entries of a fixed-width head (a key, a command) and a text that wraps under itself,
+    never back to the first column."""
+
+    def __init__(self, entries: Sequence[tuple[Content, Content]]) -> None:
+        super().__init__(Content("\n").join(head + text for head, text in entries))
+        self.entries = list(entries)
+        """Each line's head and its text (a heading: an empty head)."""
+        self._width = 0
+
+    def on_resize(self) -> None:
+        """Wrap the texts to the width now (only when the width changed: the height
+        follows the text)."""
+        width = self.content_size.width
+        if width and width != self._width:
+            self._width = width
+            self.update(Content("\n").join(self._lines(width)))
+
+    def _lines(self, width: int) -> list[Content]:
+        lines: list[Content] = []
+        for head, text in self.entries:
+            indent = head.cell_length
+            parts = text.wrap(max(width - indent, 10)) if text.cell_length else [text]
+            lines.append(head + parts[0])
+            lines += [Content(" " * indent) + part for part in parts[1:]]
+        return lines
 
 
 class HelpScreen(ModalScreen[None]):
@@ -48,38 +90,50 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "close", "Close", id="help.close"),
     ]
 
-    def __init__(self, view: View, bindings: Sequence[Binding], *, note: str = "") -> None:
+    def __init__(self, view: View, sections: Sequence[KeySection], *, note: str = "") -> None:
         super().__init__()
         self.view = view
-        self.bindings = list(bindings)
-        """The keys to list, as the screen that opened help has them."""
+        self.sections = list(sections)
+        """The keys to list, in sections, as the screen that opened help has them."""
         self.note = note
         """What the keys act on, said before them ("" for nothing)."""
 
     def compose(self) -> ComposeResult:
-        lines = [assemble((self.view.tr("ui.help_keys"), "bold $accent"))]
+        tr = self.view.tr
+        entries: list[tuple[Content, Content]] = []
+
+        def line(text: Content) -> None:
+            entries.append((Content(""), text))
+
+        line(assemble((tr("ui.help_keys"), "bold $accent")))
         if self.note:
-            lines += [Content(self.note), Content("")]
-        keys = [key_names(binding.key) for binding in self.bindings]
+            line(Content(self.note))
+            line(Content(""))
+        keys = [key_names(b.key) for _, bindings in self.sections for b in bindings]
         key_width = max((len(k) for k in keys), default=0) + 2
-        for binding, shown in zip(self.bindings, keys, strict=True):
-            lines.append(
-                assemble(
-                    ("  " + shown.ljust(key_width), "bold"), described(binding, self.view.lang)
-                )
-            )
-        lines.append(Content(""))
-        lines.append(assemble((self.view.tr("ui.help_commands"), "bold $accent")))
+        for number, (heading, bindings) in enumerate(self.sections):
+            if heading:
+                if number:
+                    line(Content(""))
+                line(assemble((tr(heading), "bold")))
+            for binding in bindings:
+                head = assemble(("  " + key_names(binding.key).ljust(key_width), "bold"))
+                entries.append((head, Content(described(binding, self.view.lang))))
+        line(Content(""))
+        line(assemble((tr("ui.help_commands"), "bold $accent")))
         lang = self.view.lang
         verbs = sorted(registry().values(), key=lambda found: found.word(lang))
         name_width = max((len(found.word(lang)) for found in verbs), default=0) + 2
         for found in verbs:
             word = found.word(lang)
-            lines.append(assemble(("  " + word.ljust(name_width), "bold"), verb_help(found, lang)))
-            lines.append(assemble((" " * (name_width + 2) + found.usage_in(lang), "$text-muted")))
+            entries.append(
+                (assemble(("  " + word.ljust(name_width), "bold")), Content(verb_help(found, lang)))
+            )
+            usage = assemble((found.usage_in(lang), "$text-muted"))
+            entries.append((Content(" " * (name_width + 2)), usage))
         with VerticalScroll(classes="dialog-body help-body") as body:
-            body.border_title = self.view.tr("ui.help_title")
-            yield Static(Content("\n").join(lines))
+            body.border_title = tr("ui.help_title")
+            yield HangingText(entries)
 
     def on_mount(self) -> None:
         """Describe the keys in the GM's language."""

@@ -180,14 +180,26 @@ class RollDialog(Dialog):
         if character is None:
             return []
         ranked = sorted(character.current_skills.items(), key=lambda item: -item[1])
-        return [(f"{name} {value:+d}", name) for name, value in ranked]
+        options = [(f"{name} {value:+d}", name) for name, value in ranked]
+        attack = self._default_attack() if who is None else None
+        if attack is not None and attack not in character.current_skills:
+            # the rules' default for this target, at Mediocre (+0) when not on the sheet
+            options.append((f"{attack} {character.skill(attack):+d}", attack))
+        return options
+
+    def _default_attack(self) -> str | None:
+        """The skill the rules attack the chosen target with when none is named, as the
+        ``attack`` command does (None: not an attack by a character)."""
+        character = self.scene.character_index.get(self.actor or "")
+        if self.action != "attack" or character is None:
+            return None
+        target = self.scene.character_index.get(self.target or "")
+        defenders = [target] if target is not None else []
+        return default_attack_skill(character, defenders, roles=self.scene.rules.roles)
 
     def _default_skill(self) -> str | None:
-        character = self.scene.character_index.get(self.actor or "")
-        if character is None:
-            return None
         if self.action == "attack":
-            return default_attack_skill(character, other_zone=False, roles=self.scene.rules.roles)
+            return self._default_attack()
         skills = self._skills()
         return skills[0][1] if skills else None
 
@@ -370,8 +382,7 @@ class RollDialog(Dialog):
                 opponent.value = self.opponent
             self._sync()
         elif event.select.id == "target":
-            self.target = value if isinstance(value, str) else None
-            self._odds()
+            self._aim(value if isinstance(value, str) else None)
         elif event.select.id == "opponent":
             self.opponent = value if isinstance(value, str) else None
             self._sync(keep_skill=True)
@@ -389,9 +400,15 @@ class RollDialog(Dialog):
             return
         ids = [i for _, i in self.targets]
         index = ids.index(self.target) if self.target in ids else -step
-        self.target = ids[(index + step) % len(ids)]
+        self._aim(ids[(index + step) % len(ids)])
         self.query_one("#target", Select).value = self.target
-        self._odds()
+
+    def _aim(self, target: str | None) -> None:
+        """A new target: the skill follows the rules' default for it (Shoot across zones)
+        unless the GM chose another one."""
+        defaulted = self.query_one("#skill", Select).value == self._default_attack()
+        self.target = target
+        self._sync(keep_skill=not defaulted)
 
     @on(Input.Changed, "#difficulty")
     def _difficulty_changed(self) -> None:
