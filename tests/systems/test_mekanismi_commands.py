@@ -439,3 +439,13 @@ def test_in_finnish_the_margin_names_the_beaten_side(scene_path: Path) -> None:
     play(session, "tarkistus Ragnar Taistelu vastaan Rosvo Taistelu", "heitä 666 vastaan 11")
     result = session.execute("vahinko Ragnar 1")
     assert result.lines == ("Ragnar voitti tarkistuksen: ero vahingoittaa hävinnyttä puolta",)
+
+
+def test_an_undone_roll_is_named_by_the_roll(scene_path: Path) -> None:
+    """The undo of a roll names the roll (its first line), not the hint about its damage
+    points that ends what it says."""
+    session = session_on(scene_path)
+    play(session, "check Ragnar Taistelu", "gear Tikari")
+    said = play(session, "roll 6666 vs 111")
+    assert len(said) > 1
+    assert play(session, "undo") == [f"undone: {said[0]}"]

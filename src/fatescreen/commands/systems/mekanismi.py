@@ -415,7 +415,7 @@ def roll_verb(ctx: Ctx, words: Words) -> Applied:
         lines.append(ctx.tr("mekanismi.result.damage", count=result.damage_points))
     settled = Settled(opened, result, result.damage_points)
     value = replace(ctx.value, check=None, last=settled)
-    return Applied(value, tuple(lines), lines[-1])
+    return Applied(value, tuple(lines), lines[0])  # the roll, not the hint that follows it
 
 
 @VERBS.verb(
