@@ -442,10 +442,10 @@ def test_in_finnish_the_margin_names_the_beaten_side(scene_path: Path) -> None:
 
 
 def test_an_undone_roll_is_named_by_the_roll(scene_path: Path) -> None:
-    """The undo of a roll names the roll (its first line), not the hint about its damage
+    """The undo of a roll names its outcome (who won), not the hint about its damage
     points that ends what it says."""
     session = session_on(scene_path)
     play(session, "check Ragnar Taistelu", "gear Tikari")
     said = play(session, "roll 6666 vs 111")
     assert len(said) > 1
-    assert play(session, "undo") == [f"undone: {said[0]}"]
+    assert play(session, "undo") == [f"undone: {said[-2]}"] and "wins" in said[-2]

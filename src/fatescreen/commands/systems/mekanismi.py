@@ -411,11 +411,12 @@ def roll_verb(ctx: Ctx, words: Words) -> Applied:
     actor_roll, opposition_roll = _both_rolls(ctx, words, opened.check, (actor, opposition))
     result = resolve_check(opened.check, actor_roll, opposition_roll)
     lines = result_lines(ctx.lang, result, actor, opposition)
+    outcome = lines[-1]  # the undo names who won, not the hint about the damage points
     if result.level is not None:
         lines.append(ctx.tr("mekanismi.result.damage", count=result.damage_points))
     settled = Settled(opened, result, result.damage_points)
     value = replace(ctx.value, check=None, last=settled)
-    return Applied(value, tuple(lines), lines[0])  # the roll, not the hint that follows it
+    return Applied(value, tuple(lines), outcome)
 
 
 @VERBS.verb(
