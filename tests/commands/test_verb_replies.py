@@ -186,8 +186,8 @@ SCALE_REPLIES = [
         ("set rules scale off",),
         WRAITH_HITS[0],
         (
-            "Wraith attacks Ann with Fight: Fair (+2) + [+ + 0 0] + 1 (scale) = Superb (+5) vs Ann's "
-            "Athletics Good (+3) + [0 0 0 0] = Good (+3): hit for 2 shifts",
+            "Wraith attacks Ann with Fight: Fair (+2) + [+ + 0 0] + 1 (scale) = Superb (+5) "
+            "vs Ann's Athletics Good (+3) + [0 0 0 0] = Good (+3): hit for 2 shifts",
             "Ann takes 2 shifts: [1] 2 physical boxes  [2] mild  [3] moderate  [4] severe",
         ),
         scene=SCALE,
