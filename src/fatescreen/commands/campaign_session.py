@@ -27,7 +27,6 @@ from fatescreen.commands.session import (
     Result,
     Session,
     are_faces,
-    standing,
     with_faces,
 )
 from fatescreen.commands.writer import locked_message, save_options, take_writer_lock
@@ -573,7 +572,6 @@ class CampaignSession(Session):
         self._stamp(self.campaign.session, None)
         self.note_moments()
         secrets = self.secrets()
-        stands = standing(self.log)  # undone when written: the players never saw it
         for index, ((session, key, title), entry) in list(
             enumerate(zip(self.stamps, self.log, strict=True))
         )[self.recorded :]:
@@ -586,9 +584,7 @@ class CampaignSession(Session):
                 "lines": entry.lines,
                 "players": [
                     line for line in self.players_lines(index) if not names_any(line, secrets)
-                ]
-                if index in stands
-                else [],
+                ],
             }
             if index in self.withdrawals:
                 data["withdraws"] = self.withdrawals[index]
