@@ -803,7 +803,7 @@ class FatescreenApp(App[None]):
         """A typed command; UI-only words (select, pane) are handled here."""
         self.screen.set_focus(None)
         words = event.line.split(maxsplit=1)
-        if words and words[0] == "select" and len(words) == 2:
+        if words and words[0] in ("select", self.tr("ui.select_word")) and len(words) == 2:
             self._select_by_name(words[1])
             return
         self.run_command(event.line)

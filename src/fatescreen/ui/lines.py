@@ -207,6 +207,12 @@ class LinesView(ScrollView, KeptLines):
         run = new[start:new_stop]
         if same_lines(old[start:old_stop], run):
             return
+        if not self.region:
+            # not on the screen (a pane behind another tab): drawn whole, at the width it
+            # has, when it is shown again (strips made now would be made at no width)
+            self.lines = new
+            self._unfill()
+            return
         if self._line_counts() is not None:
             self._replace(start, old_stop, run)
             return
@@ -220,6 +226,10 @@ class LinesView(ScrollView, KeptLines):
         group of a long list changed: the rest is neither compared nor looked up)."""
         new = list(lines)
         if same_lines(self.lines[start:stop], new):
+            return
+        if not self.region:  # not on the screen: drawn whole when shown (see set_lines)
+            self.lines = [*self.lines[:start], *new, *self.lines[stop:]]
+            self._unfill()
             return
         if self._line_counts() is None:  # not drawn as one list at one width yet: draw it all
             self.lines = [*self.lines[:start], *new, *self.lines[stop:]]
@@ -290,6 +300,12 @@ class LinesView(ScrollView, KeptLines):
         keep only the first ``keep`` lines if given (see :meth:`trim`)."""
         block = list(lines)
         self.lines[:0] = block
+        if not self.region and self._width:
+            # not on the screen: drawn whole when shown (see set_lines)
+            if keep is not None:
+                self.lines = self.lines[:keep]
+            self._unfill()
+            return
         if self._blocks and self._width:
             # shown at once at the top: a line that wraps is wrapped now, not measured
             # first and wrapped again when drawn
@@ -511,6 +527,14 @@ class LinesView(ScrollView, KeptLines):
             # here makes one that tries two widths in turn go on forever.
             self.set_reactive(Widget.virtual_size, Size(width, len(self._strips)))
         return len(self._strips)
+
+    def _unfill(self) -> None:
+        """Forget the strips: the lines are wrapped again at the first frame that shows
+        the view (see :meth:`_first_fill`)."""
+        self._width = 0
+        self._blocks, self._block_lines = [], []
+        self._strips = self._painted = []
+        self.refresh()
 
     def _fill(self, width: int) -> None:
         """Take ``width`` and the strips of every line at it (drawn when shown)."""
