@@ -258,7 +258,8 @@ class Follower:
         try:
             if self._session is not None and not restarted:
                 self._apply_new()  # before the files: a save holds what they did
-            elif restarted and self._session is not None:
+            elif restarted and self._session is not None and self._tail.writer == self._writer:
+                # the same GM's session: the steps it took past saves since the last look
                 self._step_past_saves(self._session)
             if restarted:
                 self._stepped = self._tail.stepped or 0

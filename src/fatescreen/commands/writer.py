@@ -231,11 +231,7 @@ class SceneWriter:
     """``undo`` or ``redo`` when that step went back past the last save: the files are to
     be written again."""
     _past: int = 0
-    """The undo (negative) and redo steps taken past saves since the journal last began
-    after a save of the GM's own (or the session's start)."""
-    _stepped: int | None = None
-    """:attr:`_past`, while a save an undo or redo owed is written (see
-    :meth:`begin_journal`)."""
+    """The undo (negative) and redo steps taken past saves in this session."""
     _saved_steps: tuple[UndoStep[Any], ...] = ()
     """The history's steps when the journal last began: the files hold them (kept here so
     that their ids are not given to new steps)."""
@@ -243,16 +239,15 @@ class SceneWriter:
 
     def begin_journal(self, text: str, entries: list[Entry] | None = None) -> None:
         """Begin the journal afresh against ``text`` (the files' texts) with ``entries``,
-        naming the step that made the save, if one did (see :meth:`Journal.start`).
+        counting the steps the session took past its saves (see :meth:`Journal.start`).
 
         Raises:
             OSError: The journal cannot be written.
         """
         assert self.journal is not None
-        stepped, self._stepped = self._stepped, None
-        if stepped is None:
-            self._past = 0
-        self.journal.start(text, entries or (), stepped=stepped)
+        # every journal of the session counts them, so that a player view that missed the
+        # one an undo began (another save came before it looked) still takes the steps
+        self.journal.start(text, entries or (), stepped=self._past or None)
         self.steps_saved()
 
     def steps_saved(self) -> None:
@@ -284,14 +279,12 @@ class SceneWriter:
             return None
         step = -1 if self.save_owed == "undo" else 1
         self._past += step
-        self._stepped, self.save_owed = self._past, None
+        self.save_owed = None
         try:
             where = self.write_files()
         except CommandError as error:
             self._past -= step  # no journal began: none counts the step
             return str(error)
-        finally:
-            self._stepped = None
         return tr(self.lang, "history.saved_past", path=str(where))
 
     def write_files(self) -> Path:

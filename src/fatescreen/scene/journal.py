@@ -288,10 +288,9 @@ class Journal:
         damaged lines of the journal it replaces are set aside first. The first line
         records the digest of ``base_text`` and the journal's :attr:`writer`; ``entries``
         (command lines with their dice) follow it, all replacing the old journal at once.
-        ``stepped``: the save was made by an undo or redo going back past the save before;
-        the steps taken so, back (negative) and forth, since the journal last began without
-        one (a player view following the session takes the same steps: what no file holds,
-        a roll pending, is undone too).
+        ``stepped``: the undo (negative) and redo steps the writer's session took past its
+        saves so far (each writes the files at once): a player view following the session
+        takes the same steps, so that what no file holds (a roll pending) is undone too.
         """
         entries = list(entries)
         private_folder(self.path.parent)

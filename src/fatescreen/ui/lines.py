@@ -207,7 +207,7 @@ class LinesView(ScrollView, KeptLines):
         run = new[start:new_stop]
         if same_lines(old[start:old_stop], run):
             return
-        if not self.region:
+        if self._off_screen():
             # not on the screen (a pane behind another tab): drawn whole, at the width it
             # has, when it is shown again (strips made now would be made at no width)
             self.lines = new
@@ -227,7 +227,7 @@ class LinesView(ScrollView, KeptLines):
         new = list(lines)
         if same_lines(self.lines[start:stop], new):
             return
-        if not self.region:  # not on the screen: drawn whole when shown (see set_lines)
+        if self._off_screen():  # not on the screen: drawn whole when shown (see set_lines)
             self.lines = [*self.lines[:start], *new, *self.lines[stop:]]
             self._unfill()
             return
@@ -300,7 +300,7 @@ class LinesView(ScrollView, KeptLines):
         keep only the first ``keep`` lines if given (see :meth:`trim`)."""
         block = list(lines)
         self.lines[:0] = block
-        if not self.region and self._width:
+        if self._off_screen():
             # not on the screen: drawn whole when shown (see set_lines)
             if keep is not None:
                 self.lines = self.lines[:keep]
@@ -527,6 +527,11 @@ class LinesView(ScrollView, KeptLines):
             # here makes one that tries two widths in turn go on forever.
             self.set_reactive(Widget.virtual_size, Size(width, len(self._strips)))
         return len(self._strips)
+
+    def _off_screen(self) -> bool:
+        """Drawn before, and now on no part of the screen (its pane behind another tab):
+        a view merely as tall as no lines yet is on the screen."""
+        return bool(self._width) and not self.region.width
 
     def _unfill(self) -> None:
         """Forget the strips: the lines are wrapped again at the first frame that shows
