@@ -182,7 +182,8 @@ class PlayersApp(App[None]):
         pages = self.pages()
         if pages > 1:
             page = tr(self.lang, "players.page", page=self.page % pages + 1, pages=pages)
-            parts += [" · ", (page, "$text-muted")]
+            # right after the title: a narrow screen cuts the line's end, never the page
+            parts[3:3] = [" · ", (page, "$text-muted")]
         status_text = assemble(*parts)
         self.shown["status"] = status_text
         self.query_one("#status", Static).update(status_text)
