@@ -230,6 +230,33 @@ class JournalGuard(SceneWriter):
                 self.journal.set_aside_unmatched(text)
         self.start_journal()
 
+    loaded: Any
+
+    def write_value(self) -> None:
+        """Write the session's value over the file it was read from, taking the saved
+        state as the one loaded.
+
+        Raises:
+            OSError: The file could not be written.
+            SceneFileError: The file cannot be written as it is.
+        """
+        raise NotImplementedError
+
+    def write_files(self) -> Path:
+        """Write the scene over its file as it stands now, and journal afresh.
+
+        Raises:
+            CommandError: The file could not be written.
+        """
+        assert self.loaded is not None and self.loaded.path is not None
+        path: Path = self.loaded.path
+        try:
+            self.write_value()
+        except (OSError, SceneFileError) as error:
+            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+        self.start_journal()
+        return path
+
     def refuse_pending_recovery(self) -> None:
         """Raise unless the journal may be written (see :attr:`recovery_pending`).
 
@@ -582,23 +609,13 @@ class Session(JournalGuard):
         self.log.append(LogEntry("save", (line,)))
         return Result("save", (line,))
 
-    def write_files(self) -> Path:
-        """Write the scene over its file as it stands now, and journal afresh.
-
-        Raises:
-            CommandError: The file could not be written.
-        """
+    def write_value(self) -> None:
+        """Write the scene over its file (see :meth:`JournalGuard.write_files`)."""
         from fatescreen.scene.save import save_scene
 
-        assert self.loaded is not None and self.loaded.path is not None
-        path = self.loaded.path
-        try:
-            self.loaded = save_scene(self.loaded, self.scene)
-        except (OSError, SceneFileError) as error:
-            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+        assert self.loaded is not None
+        self.loaded = save_scene(self.loaded, self.scene)
         self.scene = self._carry_pending(self.loaded.scene)
-        self.start_journal()
-        return path
 
     def _carry_pending(self, saved: Scene) -> Scene:
         return replace(saved, **{name: getattr(self.scene, name) for name in TRANSIENT})

@@ -238,14 +238,19 @@ class Journal:
         damaged = self.damaged()
         if not damaged:
             return None
+        return self._keep_aside(damaged)
+
+    def _keep_aside(self, lines: list[bytes]) -> Path:
+        """Append ``lines`` to the ``.damaged`` file beside the journal, durably (nothing
+        set aside before is lost), and note them for the GM to be told (:attr:`set_aside`)."""
         aside = self.path.with_suffix(".damaged")
         descriptor = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            os.write(descriptor, b"".join(line + b"\n" for line in damaged))
+            os.write(descriptor, b"".join(line + b"\n" for line in lines))
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
-        self.set_aside = (aside, len(damaged))
+        self.set_aside = (aside, len(lines))
         return aside
 
     def set_aside_unmatched(self, base_text: str) -> None:
@@ -267,15 +272,8 @@ class Journal:
         base = digest(base_text)
         if entries[0]["base"] == base or any(entry.get("saved") == base for entry in entries):
             return
-        aside = self.path.with_suffix(".damaged")
-        descriptor = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        try:
-            os.write(descriptor, b"".join(line + b"\n" for line in lines))
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
+        self._keep_aside(lines)
         self.path.unlink(missing_ok=True)
-        self.set_aside = (aside, len(lines))
 
     def start(
         self,

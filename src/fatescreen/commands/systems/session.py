@@ -213,20 +213,10 @@ class SystemSession(JournalGuard, Generic[S]):
         self.log.append(LogEntry(text, lines))
         return Result(text, lines)
 
-    def write_files(self) -> Path:
-        """Write the scene over its file as it stands now, and journal afresh.
-
-        Raises:
-            CommandError: The file could not be written.
-        """
-        assert self.loaded is not None and self.loaded.path is not None
-        path = self.loaded.path
-        try:
-            self.loaded = save_system_scene(self.loaded, self.value)
-        except (OSError, SceneFileError) as error:
-            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
-        self.start_journal()
-        return path
+    def write_value(self) -> None:
+        """Write the scene over its file (see :meth:`JournalGuard.write_files`)."""
+        assert self.loaded is not None
+        self.loaded = save_system_scene(self.loaded, self.value)
 
     @property
     def dirty(self) -> bool:
