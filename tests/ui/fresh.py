@@ -126,17 +126,20 @@ _TEXT = re.compile(
 """A text element of Rich's SVG: its ``x``, the row its clip path names, its text."""
 
 
-def screen_rows(app: App[None]) -> list[str]:
+def screen_rows(app: App[None], *, blank: bool = False) -> list[str]:
     """The terminal as rows of plain text, read from the app's SVG screenshot (the one
     public way to the picture as drawn): each text element has its column (its ``x`` in
-    cell widths) and its row (the line its clip path names)."""
+    cell widths) and its row (the line its clip path names). ``blank``: a screenshot with
+    no text at all is a blank screen, not a failure (a test waiting for a screen)."""
     svg = app.export_screenshot()
     width, height = app.size
     grid = [[" "] * width for _ in range(height)]
-    cell = _cell_width(svg)
     texts = list(_TEXT.finditer(svg))
+    if blank and not texts:
+        return ["" for _ in range(height)]  # a frame between two (a screen being pushed)
     # a screenshot read as blank would make any two screens the same
     assert texts, "no text read from the screenshot: has its format changed?"
+    cell = _cell_width(svg)
     for match in texts:
         column = round(float(match.group(1)) / cell)
         row = int(match.group(2))

@@ -30,7 +30,7 @@ def screen_text(app: App[None]) -> str:
     the app's screenshot, the one public way to the picture as drawn."""
     from tests.ui.fresh import screen_rows
 
-    return "\n".join(screen_rows(app))
+    return "\n".join(screen_rows(app, blank=True))
 
 
 def text_of(widget: Widget) -> str:
