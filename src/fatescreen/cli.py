@@ -230,7 +230,7 @@ def build_subparser(name: str, lang: str | None = None) -> LocalParser:
 
 def check(files: Sequence[Path], out: TextIO, lang: str = "en") -> int:
     """Validate scene files, printing every problem; 1 if any file is invalid."""
-    from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, load_campaign
+    from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE
     from fatescreen.scene.errors import SceneFileError
     from fatescreen.systems import of_file
 
@@ -245,7 +245,8 @@ def check(files: Sequence[Path], out: TextIO, lang: str = "en") -> int:
             continue
         try:
             if file.is_dir() or file.name in (CAMPAIGN_FILE, PARTY_FILE):
-                load_campaign(file if file.is_dir() else file.parent)
+                folder = file if file.is_dir() else file.parent
+                campaign_system(folder).check_campaign(folder)
             else:
                 of_file(file).check_file(file)
         except SceneFileError as error:
@@ -273,7 +274,6 @@ def run_script(
     another script) writes it, and the save never writes over a hand edit made while the
     script ran unless ``hand_edit`` says what to do (``replay`` or ``overwrite``).
     """
-    from fatescreen.commands.campaign_session import open_campaign
     from fatescreen.commands.errors import CommandError
     from fatescreen.commands.session import same_file
     from fatescreen.commands.writer import locked_message
@@ -297,7 +297,9 @@ def run_script(
                 copy.acquire()
                 held.callback(copy.release)
             if scene.is_dir():
-                session = open_campaign(scene, seed=seed, lang=lang, journal=False, lock=writes)
+                session = campaign_system(scene).open_campaign(
+                    scene, seed=seed, lang=lang, journal=False, lock=writes
+                )
             else:
                 session = of_file(scene).open_session(
                     scene, seed=seed, lang=language(lang), journal=False, lock=writes
@@ -413,6 +415,12 @@ def _campaign_arguments(name: str, parser: LocalParser) -> None:
             metavar=tr(lang, "cli.metavar.name"),
             default=None,
             help=tr(lang, "cli.arg.name"),
+        )
+        parser.add_argument(
+            "--system",
+            metavar=tr(lang, "cli.metavar.system"),
+            default=None,
+            help=tr(lang, "cli.arg.campaign_system"),
         )
     elif name in ("new", "new-scene"):
         parser.add_argument(
@@ -605,12 +613,21 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
     from fatescreen.i18n import tr
     from fatescreen.scene.campaign import load_campaign
     from fatescreen.scene.errors import SceneFileError
-    from fatescreen.scene.scaffold import SceneKind, new_campaign, new_scene, scene_file_name
+    from fatescreen.scene.scaffold import SceneKind, new_scene, scene_file_name
+    from fatescreen.systems import Capability, default, find, ids
 
     try:
         if name == "new-campaign":
             title = args.name or args.folder.resolve().name
-            new_campaign(args.folder, title, lang)
+            system = find(args.system) if args.system else default()
+            if system is None:
+                known = ", ".join(ids())
+                print(tr(lang, "system.unknown", system=args.system, names=known), file=out)
+                return 1
+            if not system.can(Capability.CAMPAIGNS):
+                print(cannot(system, Capability.CAMPAIGNS, lang), file=out)
+                return 1
+            system.write_new_campaign(args.folder, title, lang)
             print(tr(lang, "new.campaign", name=title, path=str(args.folder)), file=out)
         elif name in ("new", "new-scene"):
             path: Path = args.file
@@ -774,9 +791,9 @@ def open_dashboard(
     folder = campaign_folder(scene)
     app: FatescreenApp | SystemApp
     if folder is not None:
-        from fatescreen.ui.campaign import CampaignApp
-
-        app = CampaignApp(folder, lang=lang, theme=theme, read_only=read_only)
+        app = campaign_system(folder).open_campaign_dashboard(
+            folder, lang=lang, theme=theme, read_only=read_only
+        )
     else:
         from fatescreen.systems import of_file
 
@@ -886,6 +903,16 @@ def players(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     from fatescreen.ui.players.app import PlayersApp
 
     return run_app(PlayersApp(path, lang=lang), lang)
+
+
+def campaign_system(folder: Path) -> RuleSystem:
+    """The system a campaign folder plays, as its campaign.toml names it (Fate if it names
+    none or cannot be read: Fate's loader then says why)."""
+    from fatescreen.scene.campaign import CAMPAIGN_FILE
+    from fatescreen.systems import Capability, default, of_file
+
+    system = of_file(folder / CAMPAIGN_FILE)
+    return system if system.can(Capability.CAMPAIGNS) else default()
 
 
 def campaign_folder(path: Path) -> Path | None:

@@ -137,8 +137,13 @@ def test_capabilities_are_declared() -> None:
         Capability
     )
     for other in (varjot.SYSTEM, mekanismi.SYSTEM, objektit.SYSTEM):
-        assert other.capabilities == {Capability.IMPORT, Capability.PLAYER_VIEW}
+        assert other.capabilities == {
+            Capability.CAMPAIGNS,
+            Capability.IMPORT,
+            Capability.PLAYER_VIEW,
+        }
     assert toy.SYSTEM.capabilities == frozenset()
+    assert systems.able(Capability.CAMPAIGNS) == systems.BUILTIN
     assert systems.able(Capability.PLAYER_VIEW) == systems.BUILTIN
     assert systems.able(Capability.IMPORT) == systems.BUILTIN
 
@@ -148,6 +153,8 @@ def test_a_capability_needs_its_part() -> None:
         replace(toy.SYSTEM, capabilities=frozenset({Capability.IMPORT}))
     with pytest.raises(ValueError, match=r"'package\.module:attr'"):
         replace(toy.SYSTEM, screen="tests.systems.toy.screen.SCREEN")
+    with pytest.raises(ValueError, match="declares campaigns without its campaign parts"):
+        replace(toy.SYSTEM, capabilities=frozenset({Capability.CAMPAIGNS}))
 
 
 def test_parts_are_imported_when_first_asked_for() -> None:
@@ -254,8 +261,8 @@ def test_a_campaign_of_a_system_without_campaigns_is_refused(
     with pytest.raises(SceneFileError) as caught:
         load_campaign(tmp_path)
     assert [str(problem) for problem in caught.value.problems] == [
-        f"{tmp_path / 'campaign.toml'}:3: system: campaigns run 'fate-condensed' only; "
-        "found 'toy-tally'"
+        f"{tmp_path / 'campaign.toml'}:3: system: campaigns run 'fate-condensed', "
+        "'menneisyyden-varjot', 'mekanismi', 'objektien-luonti' only; found 'toy-tally'"
     ]
 
 

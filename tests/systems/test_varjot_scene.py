@@ -162,7 +162,8 @@ def test_a_save_patches_only_what_changed_and_keeps_comments(tmp_path: Path) -> 
 
 
 def test_a_campaign_names_its_system(tmp_path: Path) -> None:
-    """campaign.toml may say it is Fate; a campaign of another system is refused at its line."""
+    """campaign.toml may say it is Fate; Fate's loader refuses another system's campaign at
+    its line (that system's own loader reads it)."""
     from fatescreen.scene.campaign import load_campaign
 
     folder = tmp_path / "campaign"
@@ -177,6 +178,6 @@ def test_a_campaign_names_its_system(tmp_path: Path) -> None:
     with pytest.raises(SceneFileError) as caught:
         load_campaign(folder)
     assert [str(p) for p in caught.value.problems] == [
-        f"{folder / 'campaign.toml'}:3: system: campaigns run 'fate-condensed' only; "
-        "found 'menneisyyden-varjot'"
+        f"{folder / 'campaign.toml'}:3: system: this is a campaign of Menneisyyden varjot: "
+        "only a Fate campaign has this; fatescreen FOLDER plays it"
     ]

@@ -23,9 +23,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from fatescreen import systems
-from fatescreen.commands.campaign_session import CampaignSession, open_campaign
 from fatescreen.commands.errors import CommandError
-from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE, load_campaign
+from fatescreen.scene.campaign import CAMPAIGN_FILE, PARTY_FILE
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.history import UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal, digest
@@ -141,7 +140,12 @@ class FollowedSession(Protocol):
     history: UndoHistory[Any]
     read_only: bool
     value: Any
-    """The scene value now."""
+    """The session's value now (its undo history's)."""
+
+    @property
+    def shown(self) -> Any:
+        """The scene value the players' view is made from."""
+        ...
 
     def replayed(self, command: str, dice: tuple[str, ...]) -> str | None:
         """Apply one journaled command with its dice; None if it applied."""
@@ -206,8 +210,9 @@ class Follower:
     def _scene_file(self) -> Path | None:
         """A campaign's open scene file (or its running one, while that is invalid)."""
         session = self._session
-        if isinstance(session, CampaignSession):
-            return None if session.scene_key is None else self.path / session.scene_key
+        if session is not None and self.is_campaign:
+            key: str | None = getattr(session, "scene_key", None)
+            return None if key is None else self.path / key
         return self._broken_scene
 
     def _source_files(self) -> list[Path]:
@@ -285,8 +290,8 @@ class Follower:
         session = self._session
         assert session is not None
         state = FollowState.LIVE if self._present else FollowState.NOT_RUNNING
-        rolls = self._public.rolls(self._rolls_now(session), session.value)
-        return Followed(state, self._public(session.value), rolls)
+        rolls = self._public.rolls(self._rolls_now(session), session.shown)
+        return Followed(state, self._public(session.shown), rolls)
 
     def _apply_new(self) -> None:
         """Apply the journal's records the session has not applied yet, if the journal is
@@ -375,7 +380,7 @@ class Follower:
         if not self.is_campaign:
             return None
         try:
-            running = load_campaign(self.path).campaign.running
+            running: str | None = self.system.part("campaign_check")(self.path).running
         except SceneFileError:
             return None
         return None if running is None else self.path / running
@@ -411,10 +416,9 @@ class Follower:
             CommandError: A campaign's running scene is invalid.
         """
         if self.is_campaign:
-            campaign = open_campaign(self.path, lang=self.lang, journal=False)
+            campaign = self.system.open_campaign(self.path, lang=self.lang, journal=False)
             campaign.read_only = True
-            assert campaign.files is not None
-            return campaign, campaign.files.campaign_text + "\0" + campaign.files.party_text
+            return campaign, str(campaign.journal_text())
         scene = self.system.open_session(self.path, lang=self.lang, journal=False)
         scene.read_only = True
         assert scene.loaded is not None

@@ -410,6 +410,12 @@ class Session(JournalGuard):
     def value(self, scene: Scene) -> None:
         self.scene = scene
 
+    @property
+    def shown(self) -> Scene:
+        """The scene the dashboard and the player view show (every system's session names
+        it so)."""
+        return self.scene
+
     def continued_in(self, loaded: Session) -> bool:
         """Whether ``loaded``, a session read from the files just now, holds what this one
         holds, the fields no file holds aside (the GM saved it: a player view following

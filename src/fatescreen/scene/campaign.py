@@ -32,6 +32,7 @@ from fatescreen.scene.reader import MAX_TEXT, Reader, shown
 from fatescreen.scene.save import patch, patch_record, to_record
 from fatescreen.scene.source import long_key_line, parse, read_text
 from fatescreen.systems import Capability, able, named_by
+from fatescreen.systems.fate import FATE
 
 CAMPAIGN_FILE = "campaign.toml"
 PARTY_FILE = "party.toml"
@@ -202,6 +203,11 @@ class LoadedCampaign:
         return self.folder / CAMPAIGN_FILE
 
     @property
+    def running(self) -> str | None:
+        """The scene being played, as the scene list names it (None between scenes)."""
+        return self.campaign.running
+
+    @property
     def party_path(self) -> Path:
         """The party.toml file."""
         return self.folder / PARTY_FILE
@@ -227,10 +233,12 @@ def _check_format(reader: Reader, top: Mapping[str, Any]) -> None:
 
 
 def _check_system(reader: Reader, named: object) -> None:
-    """A campaign's ``system`` names a registered system (by its id, as files do) that
-    declares campaigns; the scenes of any other are opened one by one (docs/systems.md)."""
+    """A campaign's ``system`` names Fate (by its id, as files do): the campaigns of the
+    other systems are read by theirs (docs/systems.md)."""
     system = named_by(named) if isinstance(named, str) else None
-    if system is None or not system.can(Capability.CAMPAIGNS):
+    if system is not None and system.id != FATE and system.can(Capability.CAMPAIGNS):
+        reader.fail(("system",), catalog_text("campaign.fate_only", title=system.title))
+    elif system is None or system.id != FATE:
         found = shown(named) if isinstance(named, str) else "a non-string"
         names = ", ".join(repr(other.id) for other in able(Capability.CAMPAIGNS))
         reader.fail(("system",), catalog_text("system.cannot.campaigns", names=names, found=found))

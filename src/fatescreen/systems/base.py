@@ -64,6 +64,11 @@ PARTS = (
     "screen",
     "public",
     "player_panes",
+    "campaign_check",
+    "campaign_session",
+    "campaign_dashboard",
+    "new_campaign",
+    "party",
 )
 """The fields of :class:`RuleSystem` that name parts."""
 
@@ -90,7 +95,14 @@ class RuleSystem:
     - ``public`` is what the players may see of the system's scenes, a
       :class:`~fatescreen.scene.public_view.PublicPart`, and ``player_panes`` how the
       player view shows it, a :class:`~fatescreen.ui.players.panes.PlayerPanes` (both with
-      :attr:`Capability.PLAYER_VIEW`).
+      :attr:`Capability.PLAYER_VIEW`);
+    - with :attr:`Capability.CAMPAIGNS`, ``campaign_check(folder)`` reads a campaign folder
+      and raises ``SceneFileError`` listing every problem, ``campaign_session(folder, *,
+      seed, lang, journal, lock)`` opens it for play, ``campaign_dashboard(folder, *, lang,
+      theme, read_only)`` is the dashboard app on it, and ``new_campaign(folder, name,
+      lang)`` writes a new one with a sample party; ``party`` is a system on the shared
+      stack's :class:`~fatescreen.scene.systems.campaign.PartyRules`, what of its PCs lasts
+      from scene to scene.
     """
 
     id: str
@@ -110,6 +122,11 @@ class RuleSystem:
     screen: str | None = None
     public: str | None = None
     player_panes: str | None = None
+    campaign_check: str | None = None
+    campaign_session: str | None = None
+    campaign_dashboard: str | None = None
+    new_campaign: str | None = None
+    party: str | None = None
 
     def __post_init__(self) -> None:
         if Capability.IMPORT in self.capabilities and self.import_sheets is None:
@@ -120,6 +137,15 @@ class RuleSystem:
         ):
             raise ValueError(
                 f"{self.id} declares {Capability.PLAYER_VIEW} without public and player_panes"
+            )
+        if Capability.CAMPAIGNS in self.capabilities and None in (
+            self.campaign_check,
+            self.campaign_session,
+            self.campaign_dashboard,
+            self.new_campaign,
+        ):
+            raise ValueError(
+                f"{self.id} declares {Capability.CAMPAIGNS} without its campaign parts"
             )
         for name in PARTS:
             reference = getattr(self, name)
@@ -208,3 +234,49 @@ class RuleSystem:
             target, files, kind=kind, dry_run=dry_run, lang=lang, out=out
         )
         return status
+
+    def check_campaign(self, folder: Path) -> None:
+        """Read a campaign folder of this system, as opening it would.
+
+        Raises:
+            SceneFileError: Every problem found, with its file, line and key path.
+        """
+        self.part("campaign_check")(folder)
+
+    def open_campaign(
+        self,
+        folder: Path,
+        *,
+        seed: int | None = None,
+        lang: str | None = None,
+        journal: bool = True,
+        lock: bool = False,
+    ) -> Any:
+        """A session on a campaign folder of this system (``lang`` None: the campaign's).
+
+        Raises:
+            SceneFileError: A file is invalid (every problem listed).
+            SceneLocked: ``lock`` and another process writes the campaign.
+        """
+        return self.part("campaign_session")(
+            folder, seed=seed, lang=lang, journal=journal, lock=lock
+        )
+
+    def open_campaign_dashboard(
+        self,
+        folder: Path,
+        *,
+        lang: str | None = None,
+        theme: str | None = None,
+        read_only: bool = False,
+    ) -> Any:
+        """The dashboard app on a campaign folder of this system (not yet running)."""
+        return self.part("campaign_dashboard")(folder, lang=lang, theme=theme, read_only=read_only)
+
+    def write_new_campaign(self, folder: Path, name: str, lang: str) -> None:
+        """Write a new campaign folder of this system with a sample party and scenes.
+
+        Raises:
+            FileExistsError: The folder holds a campaign already.
+        """
+        self.part("new_campaign")(folder, name, lang)

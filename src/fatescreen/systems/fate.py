@@ -20,4 +20,8 @@ SYSTEM = RuleSystem(
     import_sheets="fatescreen.cli_import:through_session",
     public="fatescreen.scene.public:PUBLIC",
     player_panes="fatescreen.ui.players.render:PANES",
+    campaign_check="fatescreen.scene.campaign:load_campaign",
+    campaign_session="fatescreen.commands.campaign_session:open_campaign",
+    campaign_dashboard="fatescreen.ui.campaign:CampaignApp",
+    new_campaign="fatescreen.scene.scaffold:new_campaign",
 )

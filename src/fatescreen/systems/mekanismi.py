@@ -10,5 +10,9 @@ MEKANISMI = "mekanismi"
 """The id its scene files name."""
 
 SYSTEM = system_on_shared_stack(
-    MEKANISMI, (), "Mekanismi", {Capability.IMPORT, Capability.PLAYER_VIEW}, module="mekanismi"
+    MEKANISMI,
+    (),
+    "Mekanismi",
+    {Capability.CAMPAIGNS, Capability.IMPORT, Capability.PLAYER_VIEW},
+    module="mekanismi",
 )

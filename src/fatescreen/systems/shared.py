@@ -34,17 +34,25 @@ def system_on_shared_stack(
             players see is ``PUBLIC`` in ``fatescreen.scene.systems.NAME_public`` and how
             it is shown ``PLAYERS`` in ``fatescreen.ui.systems.NAME_players``
             (``my_game.public:PUBLIC`` and ``my_game.players:PLAYERS`` in a folder).
+            With :attr:`Capability.CAMPAIGNS`, what of its party lasts from scene to scene
+            is ``PARTY`` in ``fatescreen.scene.systems.NAME_party``, and its sample
+            campaign is written by ``new_campaign`` there (``my_game.party:PARTY`` and
+            ``my_game.party:new_campaign`` in a folder); the campaign folders themselves
+            are read, played and shown by the shared stack.
     """
     if "." in module:
         scene, verbs, screen = f"{module}.scene", f"{module}.verbs", f"{module}.screen"
         public, players = f"{module}.public", f"{module}.players"
+        party = f"{module}.party"
     else:
         scene, verbs, screen = (
             f"fatescreen.{layer}.systems.{module}" for layer in ("scene", "commands", "ui")
         )
         public, players = f"{scene}_public", f"{screen}_players"
+        party = f"{scene}_party"
     declared = frozenset(capabilities)
     shown = Capability.PLAYER_VIEW in declared
+    campaigns = Capability.CAMPAIGNS in declared
     return RuleSystem(
         id=system_id,
         aliases=tuple(aliases),
@@ -62,4 +70,13 @@ def system_on_shared_stack(
         screen=f"{screen}:SCREEN",
         public=f"{public}:PUBLIC" if shown else None,
         player_panes=f"{players}:PLAYERS" if shown else None,
+        campaign_check="fatescreen.scene.systems.campaign:load_campaign" if campaigns else None,
+        campaign_session="fatescreen.commands.systems.campaign:open_system_campaign"
+        if campaigns
+        else None,
+        campaign_dashboard="fatescreen.ui.systems.shell:SystemApp.on_campaign"
+        if campaigns
+        else None,
+        new_campaign=f"{party}:new_campaign" if campaigns else None,
+        party=f"{party}:PARTY" if campaigns else None,
     )

@@ -13,6 +13,6 @@ SYSTEM = system_on_shared_stack(
     VARJOT,
     ("varjot",),
     "Menneisyyden varjot",
-    {Capability.IMPORT, Capability.PLAYER_VIEW},
+    {Capability.CAMPAIGNS, Capability.IMPORT, Capability.PLAYER_VIEW},
     module="varjot",
 )

@@ -125,6 +125,24 @@ class SystemSession(JournalGuard, Generic[S]):
 
     # -- commands ----------------------------------------------------------------------
 
+    @property
+    def scene(self) -> Any:
+        """The scene value the verbs see and change (the session's value itself)."""
+        return self.value
+
+    def with_scene(self, scene: Any) -> Any:
+        """The session's value with the scene value the verbs left (``scene`` itself)."""
+        return scene
+
+    @property
+    def shown(self) -> Any:
+        """The scene value the dashboard and the player view show."""
+        return self.value
+
+    def meta_verb(self, word: str) -> str | None:
+        """The verb of the session itself (``undo``, ``save``…) a word names, if any."""
+        return _meta_named(word, META)
+
     def execute(self, line: str) -> Result:
         """Apply one command line; a bad line changes nothing and explains itself.
 
@@ -140,18 +158,19 @@ class SystemSession(JournalGuard, Generic[S]):
             return Result(text, ())
         try:
             words = split_line(text, self.lang)
-            meta = _meta(words[0])
+            meta = self.meta_verb(words[0])
             if meta is not None:
                 result = self.with_owed_save(self._meta(meta, words[1:], text, journal=journal))
             else:
                 found = self.verbs.find(words[0], self.lang)
-                ctx = SystemContext(self.value, self.rng, self.lang, replay)
+                ctx = SystemContext(self.scene, self.rng, self.lang, replay)
                 applied = found.handler(ctx, self.verbs.words(found, words[1:], self.lang))
-                changed = applied.value is not self.value and applied.value != self.value
+                value = self.with_scene(applied.value)
+                changed = value is not self.value and value != self.value
                 # journaled first: when the journal cannot be written, nothing changes
                 if changed:
                     self.note_change(text, tuple(ctx.rolled), journal=journal)
-                result = self._commit(text, applied.value, applied.lines, applied.label)
+                result = self._commit(text, value, applied.lines, applied.label)
         except (CommandError, RulesError) as error:
             said = rules_message(error, self.lang) if isinstance(error, RulesError) else str(error)
             result = Result(text, (said,), ok=False)
@@ -188,18 +207,12 @@ class SystemSession(JournalGuard, Generic[S]):
         choice, words = save_options(words, self.lang)
         if self.read_only:
             return Result(text, (tr(self.lang, "save.read_only"),))
-        if self.loaded is None:
-            raise CommandError(tr(self.lang, "error.save_nowhere"))
-        folder = self.loaded.path.parent if self.loaded.path is not None else None
-        target = save_target(words[0], folder, self.lang) if words else None
-        if target is not None and self.loaded.path is not None:
-            target = None if same_file(target, self.loaded.path) else target
+        target = self.save_target(words)
         replayed = self.settle_hand_edits(choice) if target is None else None
-        loaded = self.loaded
 
         def write() -> None:
             try:
-                self.loaded = save_system_scene(loaded, self.value, target)
+                self.write_value() if target is None else self.write_copy(target)
             except (OSError, SceneFileError) as error:
                 raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
 
@@ -208,10 +221,35 @@ class SystemSession(JournalGuard, Generic[S]):
         else:
             self.save_as(target, write)  # the session carries on in the new file
         self.start_journal()
-        line = tr(self.lang, "save.line", path=str(self.loaded.path))
+        line = self.saved_line()
         lines = (replayed, line) if replayed else (line,)
         self.log.append(LogEntry(text, lines))
         return Result(text, lines)
+
+    def save_target(self, words: list[str]) -> Path | None:
+        """The file ``save`` names in ``words`` when it is another than the scene's own
+        (None: the scene's own file).
+
+        Raises:
+            CommandError: The scene has no file and none is named.
+        """
+        if self.loaded is None:
+            raise CommandError(tr(self.lang, "error.save_nowhere"))
+        folder = self.loaded.path.parent if self.loaded.path is not None else None
+        target = save_target(words[0], folder, self.lang) if words else None
+        if target is not None and self.loaded.path is not None:
+            target = None if same_file(target, self.loaded.path) else target
+        return target
+
+    def saved_line(self) -> str:
+        """The line that says where a save wrote."""
+        assert self.loaded is not None
+        return tr(self.lang, "save.line", path=str(self.loaded.path))
+
+    def write_copy(self, target: Path) -> None:
+        """Write the scene into another file, and carry on there."""
+        assert self.loaded is not None
+        self.loaded = save_system_scene(self.loaded, self.value, target)
 
     def write_value(self) -> None:
         """Write the scene over its file (see :meth:`JournalGuard.write_files`)."""
@@ -245,9 +283,9 @@ class SystemSession(JournalGuard, Generic[S]):
         return lines
 
 
-def _meta(word: str) -> str | None:
+def _meta_named(word: str, verbs: dict[str, tuple[str, ...]]) -> str | None:
     wanted = fold(word)
-    for name, aliases in META.items():
+    for name, aliases in verbs.items():
         if wanted == name or wanted in aliases:
             return name
     return None

@@ -139,22 +139,31 @@ def save_system_scene(
         OSError: The file cannot be written.
         SceneFileError: The saved text does not read back (a bug, never the GM's doing).
     """
-    import tomlkit
-
     from fatescreen.scene.atomic import write_atomic
-    from fatescreen.scene.save import insert_top_key, patch
 
     target = path or loaded.path
     if target is None:
         raise SceneFileError([Problem.of((), catalog_text("check.no_file_yet"))])
     fmt = scene_format(loaded.system)
-    document = tomlkit.parse(loaded.text)
-    old = fmt.file_state(loaded.value)
-    new = fmt.file_state(value)
-    for key_path in [*old, *(k for k in new if k not in old)]:
+    text = patched_text(loaded.text, fmt.file_state(loaded.value), fmt.file_state(value))
+    load_system_text(text, target)  # never write a file that would not read back
+    write_atomic(target, text)
+    return LoadedSystemScene(loaded.system, value, target, text)
+
+
+def patched_text(text: str, old: Mapping[KeyPath, Any], new: Mapping[KeyPath, Any]) -> str:
+    """``text`` with each key path whose value differs from ``old`` to ``new`` patched in,
+    touching nothing else (a path new to the file is added; None removes it)."""
+    import tomlkit
+
+    from fatescreen.scene.save import insert_top_key, patch
+
+    changed = [k for k in [*old, *(k for k in new if k not in old)] if old.get(k) != new.get(k)]
+    if not changed:
+        return text
+    document = tomlkit.parse(text)
+    for key_path in changed:
         before, after = old.get(key_path), new.get(key_path)
-        if before == after:
-            continue
         if len(key_path) == 1 and key_path[0] not in document and after is not None:
             insert_top_key(document, str(key_path[0]), after)
             continue
@@ -162,7 +171,4 @@ def save_system_scene(
         for part in key_path[:-1]:
             container = container[part]
         patch(container, key_path[-1], before, after)
-    text = tomlkit.dumps(document)
-    load_system_text(text, target)  # never write a file that would not read back
-    write_atomic(target, text)
-    return LoadedSystemScene(loaded.system, value, target, text)
+    return tomlkit.dumps(document)

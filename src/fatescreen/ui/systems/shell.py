@@ -25,6 +25,7 @@ from textual.widgets import Input, Static
 
 from fatescreen.commands.session import Result
 from fatescreen.commands.systems.base import VerbSet
+from fatescreen.commands.systems.campaign import SystemCampaignSession, open_system_campaign
 from fatescreen.commands.systems.session import META, SystemSession, open_system_session
 from fatescreen.commands.writer import locked_message, open_writer
 from fatescreen.i18n import chosen_language, tr
@@ -118,6 +119,9 @@ class SystemScreen(Screen[None]):
         Binding("U,ctrl+y", "command('redo')", "Redo", id="redo", show=False),
         Binding("ctrl+s", "command('save')", "Save", id="save"),
         Binding("L", "toggle_language", "Language", id="language", show=False),
+        # a campaign's: the scene list with "play " started, and the running scene's end
+        Binding("S", "scenes", "Scenes", id="system.scenes"),
+        Binding("E", "command('endscene')", "End scene", id="system.endscene"),
     ]
 
     class CommandEntered(Message):
@@ -137,8 +141,11 @@ class SystemScreen(Screen[None]):
         problems: tuple[str, ...] = (),
         source: str = "",
         verbs: VerbSet | None = None,
+        campaign: bool = False,
     ) -> None:
         super().__init__()
+        self.campaign = campaign
+        """Whether the screen plays a campaign's scenes (the campaign's keys work)."""
         self.verbs = verbs
         """The system's verbs: a key's command line is written in the GM's language."""
         self.source = source
@@ -229,7 +236,18 @@ class SystemScreen(Screen[None]):
         """``:`` opens the command line only where a ``:`` is not text being typed."""
         if action == "command_bar" and isinstance(self.focused, Input):
             return False
+        if not self.campaign and (action == "scenes" or parameters == ("endscene",)):
+            return False
         return super().check_action(action, parameters)
+
+    def action_scenes(self) -> None:
+        """List the campaign's scenes in the log and start a ``play`` line: the number and
+        Enter start the scene (Esc leaves the line)."""
+        self.post_message(self.CommandEntered(self.view.tr("cmd.scenes")))
+        command = self.query_one(CommandLine)
+        command.value = self.view.tr("cmd.play") + " "
+        command.cursor_position = len(command.value)
+        self.set_focus(command)
 
     def action_command_bar(self) -> None:
         """Focus the command line, empty."""
@@ -287,9 +305,11 @@ class SystemApp(App[None]):
         cursor_blink: bool = True,
         read_only: bool = False,
         remember: bool = True,
+        campaign: bool = False,
     ) -> None:
         super().__init__()
         self.scene_path = scene_path
+        """The scene file, or the campaign folder (``campaign``)."""
         self.cursor_blink = cursor_blink
         self.remember = remember
         """Whether the GM's language is remembered for the next start (as Fate's)."""
@@ -299,11 +319,16 @@ class SystemApp(App[None]):
         self.refusal: str | None = None
         """Why the scene was not opened: another process writes it (who, since when)."""
         self.session = session
+        self.campaign = campaign or isinstance(session, SystemCampaignSession)
+        """Whether a campaign is played: its keys (the scene list, the scene's end) work."""
         if session is None and scene_path is not None:
+            opener: Any = open_system_campaign if campaign else open_system_session
+            # a campaign speaks its own language unless one is asked for
+            said = lang if campaign else self.view_state.lang
             try:
-                self.session = open_writer(
-                    open_system_session, scene_path, read_only=read_only, lang=self.view_state.lang
-                )
+                self.session = open_writer(opener, scene_path, read_only=read_only, lang=said)
+                if campaign and lang is None and self.session is not None:
+                    self.view_state = View(lang=self.session.lang)
             except SceneFileError as error:
                 self.load_error = error
             except SceneLocked as error:
@@ -315,6 +340,18 @@ class SystemApp(App[None]):
             self.register_theme(custom)
         wanted = theme or DEFAULT_THEME
         self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+
+    @classmethod
+    def on_campaign(
+        cls,
+        folder: Path,
+        *,
+        lang: str | None = None,
+        theme: str | None = None,
+        read_only: bool = False,
+    ) -> SystemApp:
+        """The dashboard on a campaign folder (its ``campaign_dashboard`` part)."""
+        return cls(folder, lang=lang, theme=theme, read_only=read_only, campaign=True)
 
     def on_mount(self) -> None:
         """Show the system's dashboard; offer to recover unsaved changes; remember the
@@ -332,7 +369,7 @@ class SystemApp(App[None]):
             return
         replayed = self.session.recover() if self.session.recoverable() else 0
         screen = screen_of(self.session.system)(
-            self.view_state, self.session.value, verbs=self.session.verbs
+            self.view_state, self.session.shown, verbs=self.session.verbs, campaign=self.campaign
         )
         self.push_screen(screen)
         if not self.cursor_blink:
@@ -433,7 +470,7 @@ class SystemApp(App[None]):
         result = self.session.execute(line)
         self.dashboard.add_log(result)
         if result.changed or line.split()[0] in SAVE_WORDS:
-            self.dashboard.show(self.session.value, self.view_state)
+            self.dashboard.show(self.session.shown, self.view_state)
         if not result.ok:
             self.bell()
 
@@ -445,4 +482,4 @@ class SystemApp(App[None]):
             save_settings(replace(load_settings(), lang=lang))
         if self.session is not None:
             self.session.lang = lang
-            self.dashboard.show(self.session.value, self.view_state)
+            self.dashboard.show(self.session.shown, self.view_state)

@@ -1,0 +1,489 @@
+"""A campaign of a system on the shared stack being played: the same session as a scene's
+(:class:`~fatescreen.commands.systems.session.SystemSession`: journal, undo, recovery,
+save), whose value is the campaign's whole state of play, plus the campaign's files.
+
+Between scenes the campaign verbs run (``scenes``, ``play``, ``endsession``); while a scene
+runs, every verb of the system plays it and ``endscene`` ends it. Starting and ending a
+scene or a session saves every file at once, as Fate's campaigns do; undo goes back across
+them (the files are written again at once, see ``SceneWriter.note_change``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from fatescreen.commands.errors import CommandError
+from fatescreen.commands.names import resolve
+from fatescreen.commands.session import LogEntry, Result
+from fatescreen.commands.systems.session import META, SystemSession, _meta_named
+from fatescreen.commands.writer import take_writer_lock
+from fatescreen.i18n import tr
+from fatescreen.scene.atomic import remove_stale_temps, write_atomic
+from fatescreen.scene.errors import SceneFileError
+from fatescreen.scene.history import UndoStep
+from fatescreen.scene.journal import Journal
+from fatescreen.scene.systems import (
+    LoadedSystemScene,
+    load_system_scene,
+    load_system_text,
+    patched_text,
+    scene_format,
+)
+from fatescreen.scene.systems.campaign import (
+    CampaignState,
+    LoadedCampaign,
+    PartyRules,
+    load_campaign,
+    party_rules,
+    save_campaign,
+)
+
+CAMPAIGN_META: dict[str, tuple[str, ...]] = {
+    "scenes": ("kohtaukset",),
+    "play": ("pelaa",),
+    "endscene": ("end", "lopeta"),
+    "endsession": ("lopetapelikerta", "lopetasessio"),
+}
+"""The campaign's own verbs, with the same words as Fate's campaign verbs."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """The campaign's state of play: the campaign file's state, the party, the scene being
+    played (the party in it) and what each scene played in this session left in its file."""
+
+    state: CampaignState
+    party: Any
+    scene: Any = None
+    """The running scene with the party in it; None between scenes."""
+    ended: tuple[tuple[str, Any], ...] = ()
+    """Scenes ended while the campaign was open, each with what its file is to hold."""
+
+
+@dataclass
+class SystemCampaignSession(SystemSession[Any]):
+    """A campaign folder of a system on the shared stack, being played."""
+
+    files: LoadedCampaign[Any] | None = None
+    """The campaign's two files as last read or saved."""
+    scene_files: dict[str, LoadedSystemScene[Any]] = field(default_factory=dict)
+    """Each scene file the session has read, as last read or saved, by its key."""
+
+    @property
+    def rules(self) -> PartyRules[Any]:
+        """What of the party lasts from scene to scene."""
+        return party_rules(self.system)
+
+    @property
+    def scene_key(self) -> str | None:
+        """The scene being played, as the scene list names it (None between scenes)."""
+        running: str | None = self.value.state.running
+        return running
+
+    @property
+    def folder(self) -> Path:
+        """The campaign folder."""
+        assert self.files is not None
+        return self.files.folder
+
+    # -- what the verbs see --------------------------------------------------------------
+
+    @property
+    def scene(self) -> Any:
+        """The running scene.
+
+        Raises:
+            CommandError: No scene is running.
+        """
+        if self.value.scene is None:
+            raise CommandError(tr(self.lang, "campaign.no_scene"))
+        return self.value.scene
+
+    def with_scene(self, scene: Any) -> Play:
+        """The state of play with the running scene as the verb left it."""
+        play: Play = replace(self.value, scene=scene)
+        return play
+
+    @property
+    def shown(self) -> Any:
+        """The running scene, or between scenes the party; titled with the campaign's name."""
+        assert self.files is not None
+        play: Play = self.value
+        if play.scene is not None:
+            return replace(play.scene, title=f"{self.files.name} · {play.scene.title}")
+        between = tr(self.lang, "campaign.between", session=play.state.session)
+        return replace(play.party, title=f"{self.files.name} · {between}")
+
+    def meta_verb(self, word: str) -> str | None:
+        """The session's verbs and the campaign's."""
+        return _meta_named(word, {**META, **CAMPAIGN_META})
+
+    def _meta(self, name: str, words: list[str], text: str, *, journal: bool) -> Result:
+        if name == "scenes":
+            lines = tuple(self.scene_lines())
+            self.log.append(LogEntry(text, lines))
+            return Result(text, lines)
+        if name in CAMPAIGN_META:
+            return self._campaign_verb(name, words, text, journal=journal)
+        return super()._meta(name, words, text, journal=journal)
+
+    # -- the campaign verbs --------------------------------------------------------------
+
+    def scene_lines(self) -> list[str]:
+        """The campaign's header and one line per scene with its state."""
+        assert self.files is not None
+        play: Play = self.value
+        lines = [tr(self.lang, "campaign.header", name=self.files.name, session=play.state.session)]
+        for number, key in enumerate(self.files.scenes, start=1):
+            state = (
+                "running"
+                if key == play.state.running
+                else "finished"
+                if key in play.state.finished
+                else "prepared"
+            )
+            title, problem = self._title(key)
+            line = tr(
+                self.lang,
+                "campaign.scene_line",
+                number=number,
+                title=title,
+                file=key,
+                state=tr(self.lang, f"campaign.state.{state}"),
+            )
+            if problem:
+                line += " · " + tr(self.lang, "campaign.scene_problem", problem=problem)
+            lines.append(line)
+        return lines
+
+    def _title(self, key: str) -> tuple[str, str]:
+        """A scene's title, and why its file cannot be read ('' if it can)."""
+        try:
+            loaded = self._scene_file(key)
+        except SceneFileError as error:
+            return key, error.problems[0].render(self.lang) if error.problems else ""
+        return str(getattr(loaded.value, "title", key)), ""
+
+    def _scene_file(self, key: str) -> LoadedSystemScene[Any]:
+        """A scene file as the session last read or saved it. A file the campaign does not
+        write (a scene not played in this session) is read again each time: the GM may be
+        preparing it while the campaign is open."""
+        if key not in self.scene_files or key not in self._written_keys():
+            self.scene_files[key] = load_system_scene(self.folder / key)
+        return self.scene_files[key]
+
+    def _written_keys(self) -> set[str]:
+        play: Play = self.value
+        keys = {key for key, _ in play.ended}
+        if play.state.running is not None:
+            keys.add(play.state.running)
+        return keys
+
+    def _campaign_verb(self, name: str, words: list[str], text: str, *, journal: bool) -> Result:
+        assert self.files is not None
+        play: Play = self.value
+        if name == "play":
+            after, label, lines = self._play(play, words)
+        elif name == "endscene":
+            after, label, lines = self._end_scene(play, words)
+        else:
+            after, label, lines = self._end_session(play, words)
+        self.note_change(text, (), journal=journal)
+        self.history = self.history.record(UndoStep(label, play, after))
+        self.value = after
+        self.log.append(LogEntry(text, lines))
+        result = Result(text, lines, True, frozenset({"all"}), label)
+        # saved at once by the campaign's one writer (a dashboard, or a script that saves);
+        # never while a journal is replayed
+        if journal and not self.read_only and (self.journal or self.writer_lock) is not None:
+            saved = self._save_now()
+            result = replace(result, lines=(*result.lines, saved))
+            self.log[-1] = LogEntry(text, result.lines)
+        return result
+
+    def _save_now(self) -> str:
+        """Write every file at once (a scene or a session starting or ending)."""
+        try:
+            where = self.write_files()
+        except CommandError as error:
+            return str(error)
+        return tr(self.lang, "campaign.saved", path=str(where))
+
+    def _play(self, play: Play, words: list[str]) -> tuple[Play, str, tuple[str, ...]]:
+        assert self.files is not None
+        self._words(words, "play", 1)
+        if play.scene is not None:
+            title, _ = self._title(str(play.state.running))
+            raise CommandError(
+                tr(self.lang, "campaign.in_scene", verb=tr(self.lang, "cmd.play"), title=title)
+            )
+        key = self._scene_key(words[0])
+        title, problem = self._title(key)
+        if problem:
+            raise CommandError(tr(self.lang, "campaign.scene_problem", problem=problem))
+        if key in play.state.finished:
+            raise CommandError(tr(self.lang, "campaign.finished", title=title))
+        base = self._scene_file(key).value
+        clash = sorted(set(self.rules.members(base)) & set(self.rules.members(play.party)))
+        if clash:
+            raise CommandError(
+                tr(self.lang, "campaign.party_in_scene", names=", ".join(clash), file=key)
+            )
+        own = dict(play.ended).get(key, base)
+        scene = self.rules.join(own, play.party)
+        state = replace(play.state, running=key)
+        number = self.files.scenes.index(key) + 1
+        line = tr(self.lang, "campaign.play", number=number, session=state.session, title=title)
+        label = tr(self.lang, "campaign.label.play", title=title)
+        return replace(play, state=state, scene=scene), label, (line,)
+
+    def _scene_key(self, ref: str) -> str:
+        assert self.files is not None
+        scenes = self.files.scenes
+        if ref.isdigit() and 1 <= int(ref) <= len(scenes):
+            return scenes[int(ref) - 1]
+        named = ((key, self._title(key)[0], key) for key in scenes)
+        key: str = resolve(ref, named, "scene", self.lang)
+        return key
+
+    def _words(self, words: list[str], name: str, wanted: int) -> None:
+        """Refuse a campaign verb given more or fewer words than it takes."""
+        verb = tr(self.lang, f"cmd.{name}")
+        usage = f"{verb} {tr(self.lang, 'usage.SCENE')}" if wanted else verb
+        if len(words) > wanted:
+            extra = " ".join(words[wanted:])
+            raise CommandError(tr(self.lang, "error.extra", verb=verb, extra=extra, usage=usage))
+        if len(words) < wanted:
+            what = tr(self.lang, "usage.SCENE")
+            raise CommandError(tr(self.lang, "error.missing", verb=verb, what=what, usage=usage))
+
+    def _end_scene(self, play: Play, words: list[str]) -> tuple[Play, str, tuple[str, ...]]:
+        self._words(words, "endscene", 0)
+        if play.scene is None or play.state.running is None:
+            raise CommandError(tr(self.lang, "campaign.no_scene"))
+        key = play.state.running
+        title, _ = self._title(key)
+        party = self.rules.leave(play.scene, play.party)
+        own = self.rules.own(play.scene, self._scene_file(key).value)
+        ended = (*((k, v) for k, v in play.ended if k != key), (key, own))
+        state = replace(play.state, running=None, finished=(*play.state.finished, key))
+        names = ", ".join(self.rules.members(party)) or tr(self.lang, "none")
+        lines = (
+            tr(self.lang, "campaign.ended", title=title),
+            tr(self.lang, "campaign.end.written", names=names),
+        )
+        label = tr(self.lang, "campaign.label.endscene", title=title)
+        return Play(state, party, None, ended), label, lines
+
+    def _end_session(self, play: Play, words: list[str]) -> tuple[Play, str, tuple[str, ...]]:
+        self._words(words, "endsession", 0)
+        if play.scene is not None:
+            title, _ = self._title(str(play.state.running))
+            raise CommandError(tr(self.lang, "campaign.still_running", title=title))
+        number = play.state.session
+        state = replace(play.state, session=number + 1)
+        line = tr(self.lang, "campaign.session_end", number=number, next=number + 1)
+        label = tr(self.lang, "campaign.label.endsession", number=number)
+        return replace(play, state=state, party=self.rules.new_session(play.party)), label, (line,)
+
+    # -- the files ---------------------------------------------------------------------
+
+    def _party_now(self) -> Any:
+        play: Play = self.value
+        return play.party if play.scene is None else self.rules.leave(play.scene, play.party)
+
+    def _scene_states(self) -> dict[str, Any]:
+        """What each scene file the session changed is to hold, by key."""
+        play: Play = self.value
+        states = dict(play.ended)
+        if play.scene is not None and play.state.running is not None:
+            key = play.state.running
+            states[key] = self.rules.own(play.scene, self._scene_file(key).value)
+        return states
+
+    def save_target(self, words: list[str]) -> Path | None:
+        """A campaign saves into its own folder only.
+
+        Raises:
+            CommandError: A file was named.
+        """
+        if words:
+            raise CommandError(tr(self.lang, "campaign.save_where"))
+        return None
+
+    def saved_line(self) -> str:
+        """Where the campaign was saved."""
+        return tr(self.lang, "campaign.saved", path=str(self.folder))
+
+    def write_value(self) -> None:
+        """Write every file whose state changed: the scenes first, then party.toml and
+        campaign.toml (each atomically; a file whose state did not change is not written)."""
+        assert self.files is not None
+        for key, value in self._scene_states().items():
+            loaded = self._scene_file(key)
+            fmt = scene_format(self.system)
+            text = patched_text(loaded.text, fmt.file_state(loaded.value), fmt.file_state(value))
+            if text == loaded.text:
+                continue
+            path = self.folder / key
+            load_system_text(text, path)  # never write a file that would not read back
+            write_atomic(path, text)
+            self.scene_files[key] = LoadedSystemScene(self.system, value, path, text)
+        play: Play = self.value
+        self.files = save_campaign(self.files, play.state, self._party_now())
+
+    def write_files(self) -> Path:
+        """Write the campaign's files as they stand, and journal afresh; the folder."""
+        try:
+            self.write_value()
+        except (OSError, SceneFileError) as error:
+            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+        self.start_journal()
+        return self.folder
+
+    @property
+    def dirty(self) -> bool:
+        """True when a file holds other than the state of play."""
+        if self.files is None:
+            return True
+        play: Play = self.value
+        fmt = scene_format(self.system)
+        if play.state != self.files.state:
+            return True
+        if fmt.file_state(self._party_now()) != fmt.file_state(self.files.party):
+            return True
+        return any(
+            fmt.file_state(value) != fmt.file_state(self._scene_file(key).value)
+            for key, value in self._scene_states().items()
+        )
+
+    def journal_text(self) -> str | None:
+        """The campaign's files (and the running scene's) that the journal is kept against."""
+        if self.files is None:
+            return None
+        texts = [self.files.campaign_text, self.files.party_text]
+        running = self.value.state.running
+        if running is not None:
+            texts.append(self._scene_file(running).text)
+        return "\0".join(texts)
+
+    def recoverable(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Commands journaled since the last save that a crash left unsaved."""
+        text = self.journal_text()
+        if self.journal is None or text is None:
+            return []
+        return self.journal.pending(text)
+
+    def loaded_files(self) -> list[tuple[Path, str]]:
+        """campaign.toml, party.toml and every scene file read, each with its text."""
+        if self.files is None:
+            return []
+        files = [
+            (self.files.campaign_path, self.files.campaign_text),
+            (self.files.party_path, self.files.party_text),
+        ]
+        written = self._written_keys()
+        return files + [
+            (self.folder / key, loaded.text)
+            for key, loaded in self.scene_files.items()
+            if key in written
+        ]
+
+    def reopened(self) -> SystemCampaignSession:
+        """The campaign as its files are now (no journal, no lock)."""
+        return open_system_campaign(self.folder, lang=self.lang, journal=False)
+
+    def adopt(self, other: SystemSession[Any]) -> None:
+        """Take the other session's files, state of play and history."""
+        assert isinstance(other, SystemCampaignSession)
+        self.value, self.history = other.value, other.history
+        self.files, self.scene_files = other.files, other.scene_files
+
+    def continued_in(self, loaded: SystemSession[Any]) -> bool:
+        """Whether ``loaded``, read from the files just now, holds this state of play."""
+        if not isinstance(loaded, SystemCampaignSession):
+            return False
+        mine, theirs = self.value, loaded.value
+        kept = scene_format(self.system).transient
+        if mine.scene is not None and theirs.scene is not None:
+            carried = {name: getattr(mine.scene, name) for name in kept}
+            theirs = replace(theirs, scene=replace(theirs.scene, **carried))
+        return bool(replace(theirs, ended=mine.ended) == mine)
+
+    def help_lines(self, name: str | None = None) -> list[str]:
+        """The system's verbs, then the campaign's."""
+        if name and _meta_named(name, CAMPAIGN_META):
+            verb = _meta_named(name, CAMPAIGN_META)
+            return [tr(self.lang, f"campaign.help.{verb}")]
+        lines = super().help_lines(name)
+        if not name:
+            lines += [
+                f"{tr(self.lang, f'cmd.{verb}'):<12} {tr(self.lang, f'campaign.help.{verb}')}"
+                for verb in CAMPAIGN_META
+            ]
+        return lines
+
+
+def open_system_campaign(
+    folder: Path,
+    *,
+    seed: int | None = None,
+    lang: str | None = None,
+    journal: bool = True,
+    lock: bool = False,
+) -> SystemCampaignSession:
+    """Open a campaign folder of a system on the shared stack (``lang`` None: the
+    campaign's language; ``lock``: as its one writer); a scene left running goes on.
+
+    Raises:
+        SceneFileError: A file is invalid (every problem listed).
+        SceneLocked: ``lock`` and another process writes the campaign.
+    """
+    from fatescreen.i18n import default_language
+
+    target = folder / "campaign.toml"
+    kept = Journal(target) if journal else None
+    held = take_writer_lock(target, kept) if lock else None
+    try:
+        files = load_campaign(folder)
+        said = lang or files.language or default_language()
+        session = _session(files, seed, said, kept, held)
+    except BaseException:
+        if held is not None:
+            held.release()
+        raise
+    remove_stale_temps(target)
+    session.open_journal()
+    return session
+
+
+def _session(
+    files: LoadedCampaign[Any],
+    seed: int | None,
+    lang: str,
+    journal: Journal | None,
+    held: Any,
+) -> SystemCampaignSession:
+    from fatescreen.commands.systems import verbs_of
+
+    rules = party_rules(files.system)
+    play = Play(files.state, files.party)
+    session = SystemCampaignSession(
+        files.system,
+        play,
+        verbs_of(files.system),
+        None,
+        random.Random(seed),
+        lang,
+        journal,
+        writer_lock=held,
+        files=files,
+    )
+    running = files.state.running
+    if running is not None:
+        base = session._scene_file(running).value
+        session.value = replace(play, scene=rules.join(base, files.party))
+    return session

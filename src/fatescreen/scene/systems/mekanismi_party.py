@@ -1,0 +1,42 @@
+"""What of a Mekanismi party lasts from scene to scene (seed 003): each PC's sheet whole,
+its damage taken and its gear with it. The seed names no advancement and no rest: damage
+stays until the GM heals it (``hurt NAME -N``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fatescreen.scene.systems.campaign import sample_writer
+from fatescreen.scene.systems.mekanismi import MekanismiScene
+
+
+class MekanismiParty:
+    """The party rules of Mekanismi."""
+
+    party_keys = ("pc",)
+
+    def members(self, value: MekanismiScene) -> tuple[str, ...]:
+        """The PCs: the characters a player plays."""
+        return tuple(m.name for m in value.members if m.player is not None)
+
+    def join(self, scene: MekanismiScene, party: MekanismiScene) -> MekanismiScene:
+        """The party first, then the scene's own characters."""
+        return replace(scene, members=(*party.members, *scene.members))
+
+    def leave(self, scene: MekanismiScene, party: MekanismiScene) -> MekanismiScene:
+        """Each PC as the scene leaves them."""
+        playing = {m.name: m for m in scene.members}
+        return replace(party, members=tuple(playing.get(m.name, m) for m in party.members))
+
+    def own(self, scene: MekanismiScene, base: MekanismiScene) -> MekanismiScene:
+        """The scene's own characters."""
+        party = set(self.members(scene)) - set(self.members(base))
+        return replace(scene, members=tuple(m for m in scene.members if m.name not in party))
+
+    def new_session(self, party: MekanismiScene) -> MekanismiScene:
+        """Nothing changes between sessions."""
+        return party
+
+
+PARTY = MekanismiParty()
+new_campaign = sample_writer("mekanismi")
