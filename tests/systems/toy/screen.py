@@ -29,7 +29,7 @@ class ToyScreen(SystemScreen):
     """The toy dashboard."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "prefill('mark ')", "Mark", id="toy.mark"),
+        Binding("m", "prefill('mark ')", "Mark", id="toy.mark", priority=True),
     ]
 
     def compose_panes(self) -> ComposeResult:

@@ -187,19 +187,22 @@ class MekanismiScreen(SystemScreen):
     """The Mekanismi dashboard."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "prefill('check ')", "Check", id="mekanismi.check"),
-        Binding("a", "prefill('advantage ')", "Advantage", id="mekanismi.advantage"),
+        Binding("c", "prefill('check ')", "Check", id="mekanismi.check", priority=True),
+        Binding("a", "prefill('advantage ')", "Advantage", id="mekanismi.advantage", priority=True),
         Binding(
             "d",
             "prefill('disadvantage ')",
             "Disadvantage",
             id="mekanismi.disadvantage",
             show=False,
+            priority=True,
         ),
-        Binding("g", "prefill('gear ')", "Gear", id="mekanismi.gear"),
-        Binding("h", "prefill('helpers ')", "Helpers", id="mekanismi.helpers", show=False),
+        Binding("g", "prefill('gear ')", "Gear", id="mekanismi.gear", priority=True),
+        Binding(
+            "h", "prefill('helpers ')", "Helpers", id="mekanismi.helpers", show=False, priority=True
+        ),
         Binding("r", "command('roll')", "Roll", id="mekanismi.roll"),
-        Binding("m", "prefill('damage ')", "Damage", id="mekanismi.damage"),
+        Binding("m", "prefill('damage ')", "Damage", id="mekanismi.damage", priority=True),
         Binding("o", "command('odds')", "Odds", id="mekanismi.odds", show=False),
         Binding("x", "command('drop')", "Drop", id="mekanismi.drop", show=False),
     ]

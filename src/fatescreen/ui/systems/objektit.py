@@ -182,12 +182,14 @@ class ObjektitScreen(SystemScreen):
     """The Objektien luonti dashboard."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "prefill('check ')", "Conflict", id="objektit.check"),
+        Binding("c", "prefill('check ')", "Conflict", id="objektit.check", priority=True),
         Binding("plus", "chance_step(1)", "Chance +", id="objektit.chance_up"),
         Binding("minus", "chance_step(-1)", "Chance −", id="objektit.chance_down"),
         Binding("r", "command('roll')", "Roll", id="objektit.roll"),
-        Binding("m", "prefill('damage ')", "Damage", id="objektit.damage"),
-        Binding("i", "prefill('initiative ')", "Initiative", id="objektit.initiative"),
+        Binding("m", "prefill('damage ')", "Damage", id="objektit.damage", priority=True),
+        Binding(
+            "i", "prefill('initiative ')", "Initiative", id="objektit.initiative", priority=True
+        ),
         Binding("o", "command('odds')", "Odds", id="objektit.odds", show=False),
         Binding("x", "command('drop')", "Drop", id="objektit.drop", show=False),
     ]

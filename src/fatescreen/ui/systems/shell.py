@@ -101,6 +101,12 @@ class CommandLine(Input):
         self.screen.set_focus(None)
 
 
+FOCUSING = ("command_bar", "prefill", "scenes")
+"""The actions that move the keys to the command line. Their bindings are priority ones:
+each moves the focus as soon as its key is read, so the keys typed right after it in one
+burst are the line's (a key that is not a priority one is handled only after the keys
+read with it have been sent where the focus was)."""
+
 SHARED_KEYS = ("command_bar", "help", "undo", "redo", "save", "language")
 """The ids of the keys every system's screen has (``:`` first in the footer, the rest last)."""
 
@@ -120,7 +126,7 @@ class SystemScreen(Screen[None]):
         Binding("ctrl+s", "command('save')", "Save", id="save"),
         Binding("L", "toggle_language", "Language", id="language", show=False),
         # a campaign's: the scene list with "play " started, and the running scene's end
-        Binding("S", "scenes", "Scenes", id="system.scenes"),
+        Binding("S", "scenes", "Scenes", id="system.scenes", priority=True),
         Binding("E", "command('endscene')", "End scene", id="system.endscene"),
     ]
 
@@ -233,8 +239,9 @@ class SystemScreen(Screen[None]):
         self.post_message(self.CommandEntered(self.in_language(line)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``:`` opens the command line only where a ``:`` is not text being typed."""
-        if action == "command_bar" and isinstance(self.focused, Input):
+        """A key that starts a line (``:``, a verb's key) works only where it is not text
+        being typed; a campaign's keys only in a campaign."""
+        if action in FOCUSING and isinstance(self.focused, Input):
             return False
         if not self.campaign and (action == "scenes" or parameters == ("endscene",)):
             return False
@@ -377,6 +384,9 @@ class SystemApp(App[None]):
                 field.cursor_blink = False
         if replayed:
             self.notify(tr(self.view_state.lang, "ui.recovered", count=replayed), markup=False)
+        if isinstance(self.session, SystemCampaignSession) and self.session.scene_key is None:
+            # between scenes a campaign opens on its scene list, as Fate's does
+            self.call_after_refresh(self._apply, self.view_state.tr("cmd.scenes"))
         journal = self.session.journal
         if journal is not None:
             # the player view follows while it is here

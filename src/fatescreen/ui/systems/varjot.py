@@ -218,15 +218,17 @@ class VarjotScreen(SystemScreen):
     """The Menneisyyden varjot dashboard."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "prefill('check ')", "Check", id="varjot.check"),
+        Binding("c", "prefill('check ')", "Check", id="varjot.check", priority=True),
         Binding("b", "extra_die(False)", "Bonus die", id="varjot.bonus"),
         Binding("p", "extra_die(True)", "Penalty die", id="varjot.penalty"),
-        Binding("v", "prefill('pool ')", "Pool", id="varjot.pool"),
-        Binding("g", "prefill('gift ')", "Gift die", id="varjot.gift"),
+        Binding("v", "prefill('pool ')", "Pool", id="varjot.pool", priority=True),
+        Binding("g", "prefill('gift ')", "Gift die", id="varjot.gift", priority=True),
         Binding("r", "command('roll')", "Roll", id="varjot.roll"),
         Binding("a", "command('accept')", "Accept", id="varjot.accept"),
         Binding("o", "command('odds')", "Odds", id="varjot.odds", show=False),
-        Binding("n", "prefill('session')", "New session", id="varjot.session", show=False),
+        Binding(
+            "n", "prefill('session')", "New session", id="varjot.session", show=False, priority=True
+        ),
     ]
 
     def compose_panes(self) -> ComposeResult:
