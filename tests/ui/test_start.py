@@ -132,7 +132,9 @@ async def test_a_collector_never_paused_is_left_alone(
     async with make_app().run_test() as pilot:
         await pilot.pause()
         assert gc.isenabled()
-        assert gc.get_freeze_count() == frozen
+        # nothing frozen by the app (objects frozen before it, by another test's app in the
+        # same worker, may be freed meanwhile: the count may fall, never rise)
+        assert gc.get_freeze_count() <= frozen
         assert gc.get_threshold() == thresholds
 
 

@@ -415,9 +415,16 @@ class SystemCampaignSession(SystemSession[Any]):
 
     def help_lines(self, name: str | None = None) -> list[str]:
         """The system's verbs, then the campaign's."""
-        if name and _meta_named(name, CAMPAIGN_META):
-            verb = _meta_named(name, CAMPAIGN_META)
-            return [tr(self.lang, f"campaign.help.{verb}")]
+        verb = _meta_named(name, CAMPAIGN_META) if name else None
+        if verb is not None:
+            word = tr(self.lang, f"cmd.{verb}")
+            usage = f"{word} {tr(self.lang, 'usage.SCENE')}" if verb == "play" else word
+            aliases = ", ".join(CAMPAIGN_META[verb])
+            return [
+                usage,
+                tr(self.lang, f"campaign.help.{verb}"),
+                tr(self.lang, "help.aliases", aliases=aliases),
+            ]
         lines = super().help_lines(name)
         if not name:
             lines += [
