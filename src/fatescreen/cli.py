@@ -297,8 +297,9 @@ def run_script(
                 copy.acquire()
                 held.callback(copy.release)
             if scene.is_dir():
+                # a campaign saves at each scene's start and end: the script is its writer
                 session = campaign_system(scene).open_campaign(
-                    scene, seed=seed, lang=lang, journal=False, lock=writes
+                    scene, seed=seed, lang=lang, journal=False, lock=True
                 )
             else:
                 session = of_file(scene).open_session(
@@ -313,7 +314,10 @@ def run_script(
             return 2
         except SceneLocked as error:
             said = language(lang)
-            print(f"{locked_message(error, said)}: {tr(said, 'cli.locked_run_hint')}", file=out)
+            hint = tr(
+                said, "cli.locked_run_campaign_hint" if scene.is_dir() else "cli.locked_run_hint"
+            )
+            print(f"{locked_message(error, said)}: {hint}", file=out)
             return 2
         held.callback(session.close)
         said = language(lang)

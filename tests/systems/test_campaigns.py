@@ -151,13 +151,23 @@ def test_a_script_plays_the_campaign_and_saves_it(system: RuleSystem, tmp_path: 
     assert carry.written in loaded.party_text
 
 
-def test_a_script_without_save_writes_nothing(system: RuleSystem, tmp_path: Path) -> None:
+def test_a_script_is_the_campaigns_one_writer(system: RuleSystem, tmp_path: Path) -> None:
+    """A campaign saves at each scene's start and end, so a script that plays one writes
+    it (without ``--save`` too, as Fate's): it is refused while a dashboard writes it."""
     folder = new_campaign(system, tmp_path / "c")
-    before = {p.name: p.read_bytes() for p in folder.iterdir()}
     script = tmp_path / "play.txt"
-    script.write_text("play 1\nendscene\nendsession\n", encoding="utf-8")
-    assert _run_cli(["run", str(folder), "--script", str(script)], io.StringIO()) == 0
+    script.write_text("play 1\n", encoding="utf-8")
+    dashboard = open_writer(open_system_campaign, folder, lang="en")
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    out = io.StringIO()
+    assert _run_cli(["run", str(folder), "--script", str(script)], out) == 2
+    assert out.getvalue().endswith(
+        "close that one first (a script that plays a campaign saves it as it goes)\n"
+    ), out.getvalue()
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    dashboard.close()
+    assert _run_cli(["run", str(folder), "--script", str(script)], io.StringIO()) == 0
+    assert load_campaign(folder).state.running == load_campaign(folder).scenes[0]
 
 
 # ---- play ------------------------------------------------------------------------------
