@@ -878,7 +878,8 @@ def theme_problem(theme: str | None, lang: str) -> str | None:
 
 def keymap_problem() -> str | None:
     """What is wrong with the GM's keys.toml, if anything."""
-    from fatescreen.ui.keymap import KeymapError, load_keymap
+    from fatescreen.ui.keymap import KeymapError
+    from fatescreen.ui.keymap_check import load_keymap
 
     try:
         load_keymap()

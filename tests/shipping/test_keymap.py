@@ -10,7 +10,8 @@ import pytest
 from fatescreen.cli import main
 from fatescreen.resources import shipped
 from fatescreen.ui.app import FatescreenApp
-from fatescreen.ui.keymap import KeymapError, keymap_path, load_keymap
+from fatescreen.ui.keymap import KeymapError, keymap_path
+from fatescreen.ui.keymap_check import load_keymap
 
 
 def write_keys(text: str) -> Path:
@@ -81,7 +82,7 @@ async def test_the_dashboard_answers_to_the_remapped_key(tmp_path: Path) -> None
 
 
 def test_every_binding_id_is_documented() -> None:
-    from fatescreen.ui.keymap import binding_tables
+    from fatescreen.ui.keymap_check import binding_tables
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "keys.md").read_text(encoding="utf-8")
     ids = {binding.id for table in binding_tables().values() for binding in table}

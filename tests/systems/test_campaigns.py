@@ -471,8 +471,7 @@ def test_every_key_that_starts_a_line_is_read_first() -> None:
     sent where the focus was before a key that is not a priority one is handled)."""
     from textual.binding import Binding
 
-    from fatescreen.ui.systems import screen_of
-    from fatescreen.ui.systems.shell import FOCUSING, SystemScreen
+    from fatescreen.ui.systems.shell import FOCUSING, SystemScreen, screen_of
 
     screens = [SystemScreen, *(screen_of(s.id) for s in systems.registered() if s.screen)]
     for screen in screens:

@@ -9,8 +9,7 @@ from fatescreen.commands.systems import verbs_of
 from fatescreen.commands.systems.varjot import KEYWORDS
 from fatescreen.scene.systems import formats, scene_format
 from fatescreen.systems import BUILTIN
-from fatescreen.ui.systems import screen_of
-from fatescreen.ui.systems.shell import SystemScreen
+from fatescreen.ui.systems.shell import SystemScreen, screen_of
 from tests.systems.support import ROOT
 
 COMMANDS_DOC = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from fatescreen.rules.aspects import Aspect, AspectKind, make_id
 from fatescreen.rules.errors import InvalidValue
+from fatescreen.rules.stress_kinds import StressKind as StressKind
 
 if TYPE_CHECKING:
-    from fatescreen.rules.big_bads import Immunity, SoloBonus, Swarm
+    from fatescreen.rules.big_bad_traits import Immunity, SoloBonus, Swarm
 
 
 class CharacterKind(StrEnum):
@@ -22,14 +23,6 @@ class CharacterKind(StrEnum):
     MAJOR = "major"
     MINOR = "minor"
     MOOKS = "mooks"
-
-
-class StressKind(StrEnum):
-    """A stress track: physical, mental, or one combined track (minor NPCs, one-track option)."""
-
-    PHYSICAL = "physical"
-    MENTAL = "mental"
-    COMBINED = "stress"
 
 
 class Severity(StrEnum):

@@ -37,7 +37,7 @@ from fatescreen.ui import collector
 from fatescreen.ui.commandbar import CommandBar
 from fatescreen.ui.config import Settings, load_settings, save_settings
 from fatescreen.ui.kept import KeptLines
-from fatescreen.ui.keymap import KeymapError, load_keymap
+from fatescreen.ui.keymap import KeymapError, read_keymap
 from fatescreen.ui.keys import (
     binding_commands,
     open_command_palette,
@@ -341,7 +341,7 @@ class FatescreenApp(App[None]):
         if remember:
             # a broken keymap: the CLI names the problem before starting; start without it
             with suppress(KeymapError):
-                self.set_keymap(load_keymap())
+                self.set_keymap(read_keymap())
         wanted = theme or self.settings.theme or DEFAULT_THEME
         self._start_with_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
         self.last_target: str | None = None

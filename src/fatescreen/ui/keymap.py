@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import tomllib
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 
 from fatescreen.ui.config import config_path
 
@@ -34,50 +34,15 @@ def key_name(key: str) -> str:
     return key
 
 
-def binding_tables() -> dict[str, list[Binding]]:
-    """Every screen's key bindings that have an id, by the screen's name: the bindings a
-    keymap may change, in the groups within which two bindings must not share a key."""
-    from fatescreen.ui.app import FatescreenApp
-    from fatescreen.ui.campaign import CampaignApp
-    from fatescreen.ui.dialogs import ConfirmDialog, Dialog
-    from fatescreen.ui.dialogs.form import FormDialog
-    from fatescreen.ui.dialogs.help import HelpScreen
-    from fatescreen.ui.dialogs.roll import RollDialog
-    from fatescreen.ui.scene_list import SceneListScreen
-    from fatescreen.ui.sheet import SheetScreen
-
-    screens: Iterable[type] = (
-        FatescreenApp,
-        CampaignApp,
-        SceneListScreen,
-        SheetScreen,
-        Dialog,
-        ConfirmDialog,
-        FormDialog,
-        HelpScreen,
-        RollDialog,
-    )
-    tables: dict[str, list[Binding]] = {}
-    for screen in screens:
-        found: dict[str, Binding] = {}
-        for cls in reversed(screen.__mro__):
-            bindings: list[BindingType] = list(cls.__dict__.get("BINDINGS", ()))
-            for binding in bindings:
-                if isinstance(binding, Binding) and binding.id:
-                    found[binding.id] = binding
-        if found:
-            tables[screen.__name__] = list(found.values())
-    return tables
-
-
-def check_keymap(keymap: Mapping[str, str], where: str) -> None:
+def check_keymap(
+    keymap: Mapping[str, str], where: str, tables: Mapping[str, list[Binding]]
+) -> None:
     """Insist that every id in a keymap is a binding's and that no two bindings of one screen
     end up on the same key.
 
     Raises:
         KeymapError: An unknown id (with the known ones) or a clash (with both ids).
     """
-    tables = binding_tables()
     known = sorted({binding.id for table in tables.values() for binding in table if binding.id})
     for binding_id in keymap:
         if binding_id not in known:
@@ -98,9 +63,12 @@ def check_keymap(keymap: Mapping[str, str], where: str) -> None:
                     )
 
 
-def load_keymap(path: Path | None = None) -> dict[str, str]:
-    """The GM's keymap (binding id to keys, e.g. ``attack = "ctrl+a"``), checked; empty if
-    there is no ``keys.toml``.
+def read_keymap(path: Path | None = None) -> dict[str, str]:
+    """The GM's keymap (binding id to keys, e.g. ``attack = "ctrl+a"``) as written, each
+    value a key or a list of keys; empty if there is no ``keys.toml``. Whether its ids are
+    bindings' and its keys clash is :func:`fatescreen.ui.keymap_check.load_keymap`'s
+    question (it needs every screen; the console script asks it before any dashboard
+    starts).
 
     Raises:
         KeymapError: The file cannot be read, is not TOML, or names a key wrongly.
@@ -129,7 +97,6 @@ def load_keymap(path: Path | None = None) -> dict[str, str]:
         ):
             raise KeymapError(f"{where}: {binding_id}: expected a key or a list of keys")
         keymap[binding_id] = ",".join(key_name(key) for key in keys)
-    check_keymap(keymap, str(path))
     return keymap
 
 

@@ -32,6 +32,7 @@ from fatescreen.i18n import chosen_language, tr
 from fatescreen.scene import presence
 from fatescreen.scene.errors import Problem, SceneFileError
 from fatescreen.scene.lock import SceneLocked
+from fatescreen.systems import named_by
 from fatescreen.ui.config import load_settings, save_settings
 from fatescreen.ui.flows.session import QUIT, SAVE, hand_edit_dialog, quit_dialog
 from fatescreen.ui.keys import (
@@ -284,6 +285,19 @@ class SystemScreen(Screen[None]):
         self.post_message(self.CommandEntered(message.line))
 
 
+def screen_of(system: str) -> type[SystemScreen]:
+    """The dashboard screen class of the system with the id ``system``.
+
+    Raises:
+        KeyError: No system has that id, or it has no ``screen`` part.
+    """
+    found = named_by(system)
+    if found is None or found.screen is None:
+        raise KeyError(system)
+    screen: type[SystemScreen] = found.part("screen")
+    return screen
+
+
 SAVE_WORDS = ("save", *META["save"])
 """The words of the save command."""
 
@@ -367,8 +381,6 @@ class SystemApp(App[None]):
             settings = load_settings()
             if settings.lang != self.view_state.lang:
                 save_settings(replace(settings, lang=self.view_state.lang))
-        from fatescreen.ui.systems import screen_of
-
         if self.session is None:
             problems = tuple(str(p) for p in self.load_error.problems) if self.load_error else ()
             source = str(self.scene_path or "")
