@@ -479,3 +479,15 @@ def test_every_key_that_starts_a_line_is_read_first() -> None:
             assert isinstance(binding, Binding)
             if binding.action.split("(")[0] in FOCUSING:
                 assert binding.priority, (screen.__name__, binding.key)
+
+
+async def test_fatescreen_alone_opens_the_campaign_played_last(
+    system: RuleSystem, tmp_path: Path
+) -> None:
+    from fatescreen.cli import last_campaign
+
+    folder = new_campaign(system, tmp_path / "c")
+    app = SystemApp.on_campaign(folder, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+    assert last_campaign() == folder.resolve()

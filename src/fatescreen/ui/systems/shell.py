@@ -376,11 +376,16 @@ class SystemApp(App[None]):
 
     def on_mount(self) -> None:
         """Show the system's dashboard; offer to recover unsaved changes; remember the
-        language it speaks (``--lang`` too) for the next start, as Fate's does."""
+        language it speaks (``--lang`` too) and what was opened for the next start, as
+        Fate's does."""
         if self.remember:
             settings = load_settings()
-            if settings.lang != self.view_state.lang:
-                save_settings(replace(settings, lang=self.view_state.lang))
+            opened = self.scene_path if self.session is not None else None
+            # the scene or campaign opened, as Fate's dashboard remembers it: ``fatescreen``
+            # alone opens the campaign played last
+            last = str(opened.resolve()) if opened is not None else settings.last_scene
+            if (settings.lang, settings.last_scene) != (self.view_state.lang, last):
+                save_settings(replace(settings, lang=self.view_state.lang, last_scene=last))
         if self.session is None:
             problems = tuple(str(p) for p in self.load_error.problems) if self.load_error else ()
             source = str(self.scene_path or "")
