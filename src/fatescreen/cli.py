@@ -613,7 +613,7 @@ def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:
 
 def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: TextIO) -> int:
     """``new-campaign``, ``new-scene`` and ``log``; exit status 1 on an error."""
-    from fatescreen.commands.campaign_session import read_record, record_markdown
+    from fatescreen.commands.record import read_record, record_markdown
     from fatescreen.i18n import tr
     from fatescreen.scene.campaign import load_campaign
     from fatescreen.scene.errors import SceneFileError

@@ -7,12 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from fatescreen.commands.campaign_session import (
-    CampaignSession,
-    open_campaign,
-    read_record,
-    record_markdown,
-)
+from fatescreen.commands.campaign_session import CampaignSession, open_campaign
+from fatescreen.commands.record import read_record, record_markdown
 
 
 def played(folder: Path, lang: str, *lines: str) -> CampaignSession:

@@ -8,13 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from fatescreen.commands.campaign_session import (
-    RecordEntry,
-    open_campaign,
-    read_record,
-    record_markdown,
-    record_path,
-)
+from fatescreen.commands.campaign_session import open_campaign
+from fatescreen.commands.record import RecordEntry, read_record, record_markdown, record_path
 from tests.campaign.support import campaign_file
 
 ENTRIES = [

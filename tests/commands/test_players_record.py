@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fatescreen.commands.campaign_session import RecordEntry, read_record, record_markdown
+from fatescreen.commands.record import RecordEntry, read_record, record_markdown
 from fatescreen.commands.session import Session
 
 DEMO = Path(__file__).resolve().parents[2] / "scenes" / "golden-mask.toml"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -22,6 +21,7 @@ from fatescreen.commands.campaign import (
 )
 from fatescreen.commands.core import Applied
 from fatescreen.commands.errors import CommandError
+from fatescreen.commands.record import RecordEntry, append_record
 from fatescreen.commands.session import (
     LogEntry,
     Result,
@@ -36,7 +36,6 @@ from fatescreen.rules.dice import DiceRoll
 from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.campaign import (
     CAMPAIGN_FILE,
-    LOG_FOLDER,
     Campaign,
     LoadedCampaign,
     SceneEntry,
@@ -61,97 +60,6 @@ class CampaignStep(Step):
 
     campaign_before: Campaign | None = None
     campaign_after: Campaign | None = None
-
-
-@dataclass(frozen=True)
-class RecordEntry:
-    """One command of a session's record: the scene it was typed in and what it did."""
-
-    scene: str
-    title: str
-    command: str
-    lines: tuple[str, ...]
-    players: tuple[str, ...] | None = None
-    """What the players could see of it (see :meth:`Session.players_lines`); None in a
-    record written before the players' record was kept, which leaves it out of theirs."""
-    withdraws: int = 0
-    """How many entries just before this one it takes out of the players' record, itself
-    with them: an undo that took a scene start back (the scene never happened)."""
-
-
-def record_path(folder: Path, session: int) -> Path:
-    """The session record's file: ``logs/session-N.jsonl`` in the campaign folder."""
-    return folder / LOG_FOLDER / f"session-{session}.jsonl"
-
-
-def read_record(folder: Path, session: int) -> list[RecordEntry]:
-    """The record of one session, oldest first ([] if nothing was recorded).
-
-    A torn last line (a crash while writing) ends the record; everything before it is kept.
-    """
-    try:
-        text = record_path(folder, session).read_text(encoding="utf-8")
-    except OSError:
-        return []
-    entries = []
-    for line in text.split("\n"):  # JSON may hold U+2028, which splitlines() breaks at
-        try:
-            data = json.loads(line)
-            players = data.get("players")
-            entries.append(
-                RecordEntry(
-                    str(data["scene"]),
-                    str(data["title"]),
-                    str(data["command"]),
-                    tuple(str(item) for item in data["lines"]),
-                    None if players is None else tuple(str(item) for item in players),
-                    max(0, int(data.get("withdraws", 0))),
-                )
-            )
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError):
-            break
-    return entries
-
-
-def players_entries(entries: list[RecordEntry]) -> list[RecordEntry]:
-    """The entries of a record that the players' record is made from: a scene start the GM
-    took back, with what was played in it and the undo, is left out."""
-    kept: list[RecordEntry] = []
-    for entry in entries:
-        if entry.withdraws:
-            del kept[max(0, len(kept) - entry.withdraws) :]
-        else:
-            kept.append(entry)
-    return kept
-
-
-def record_markdown(
-    name: str, session: int, entries: list[RecordEntry], lang: str, *, gm: bool = False
-) -> str:
-    """A session record as one Markdown document, a section per scene: the players' record
-    (what the table could see of each entry, entries that showed nothing left out), or with
-    ``gm`` the full record of commands and their lines."""
-    out = [f"# {tr(lang, 'record.title', name=name, session=session)}", ""]
-    if not gm:
-        entries = players_entries(entries)
-    shown: list[tuple[RecordEntry, str, tuple[str, ...]]] = []
-    for entry in entries:
-        if gm:
-            shown.append((entry, f"`{entry.command}`", entry.lines))
-        elif entry.players:
-            shown.append((entry, entry.players[0], entry.players[1:]))
-    if not shown:
-        out.append(tr(lang, "record.empty"))
-    title: str | None = None
-    for entry, head, lines in shown:
-        if entry.title != title:
-            title = entry.title
-            if out[-1] != "":
-                out.append("")
-            out += [f"## {title}", ""]
-        out.append(f"- {head}")
-        out += [f"  - {line}" for line in lines]
-    return "\n".join(out) + "\n"
 
 
 @dataclass
@@ -575,21 +483,11 @@ class CampaignSession(Session):
         for index, ((session, key, title), entry) in list(
             enumerate(zip(self.stamps, self.log, strict=True))
         )[self.recorded :]:
-            path = record_path(self.folder, session)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            data: dict[str, object] = {
-                "scene": key,
-                "title": title,
-                "command": entry.command,
-                "lines": entry.lines,
-                "players": [
-                    line for line in self.players_lines(index) if not names_any(line, secrets)
-                ],
-            }
-            if index in self.withdrawals:
-                data["withdraws"] = self.withdrawals[index]
-            with path.open("a", encoding="utf-8") as handle:
-                handle.write(json.dumps(data, ensure_ascii=False) + "\n")
+            players = tuple(
+                line for line in self.players_lines(index) if not names_any(line, secrets)
+            )
+            recorded = RecordEntry(key, title, entry.command, entry.lines, players)
+            append_record(self.folder, session, recorded, self.withdrawals.get(index, 0))
         self.recorded = len(self.log)
 
     def _save(self, words: list[str], text: str) -> Result:
