@@ -615,7 +615,6 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
     """``new-campaign``, ``new-scene`` and ``log``; exit status 1 on an error."""
     from fatescreen.commands.record import read_record, record_markdown
     from fatescreen.i18n import tr
-    from fatescreen.scene.campaign import load_campaign
     from fatescreen.scene.errors import SceneFileError
     from fatescreen.scene.scaffold import SceneKind, new_scene, scene_file_name
     from fatescreen.systems import Capability, default, find, ids
@@ -642,7 +641,7 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
             new_scene(path, title, SceneKind(args.kind), lang)
             print(tr(lang, "new.scene", title=title, path=str(path)), file=out)
         else:
-            campaign = load_campaign(args.campaign).campaign
+            campaign = campaign_system(args.campaign).part("campaign_check")(args.campaign)
             number = args.session or campaign.session
             entries = read_record(args.campaign, number)
             text = record_markdown(campaign.name, number, entries, lang, gm=args.gm)
@@ -930,7 +929,6 @@ def campaign_folder(path: Path) -> Path | None:
 def campaign_playing(scene: Path) -> Path | None:
     """The campaign folder that runs the scene file ``scene`` now (the nearest campaign
     above it), if any."""
-    from fatescreen.scene.campaign import load_campaign
     from fatescreen.scene.errors import SceneFileError
     from fatescreen.scene.library import campaign_folder as nearest_campaign
 
@@ -939,7 +937,7 @@ def campaign_playing(scene: Path) -> Path | None:
         return None
     try:
         key = scene.resolve().relative_to(folder).as_posix()
-        running = load_campaign(folder).campaign.running
+        running = campaign_system(folder).part("campaign_check")(folder).running
     except (ValueError, OSError, SceneFileError):
         return None
     return folder if running == key else None

@@ -491,3 +491,56 @@ async def test_fatescreen_alone_opens_the_campaign_played_last(
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
     assert last_campaign() == folder.resolve()
+
+
+def test_the_running_scene_has_one_writer(system: RuleSystem, tmp_path: Path) -> None:
+    """While the campaign plays a scene, a dashboard on that scene file alone is refused
+    (it would write the file too), and the other way round."""
+    from fatescreen.commands.systems.session import open_system_session
+
+    folder = new_campaign(system, tmp_path / "c")
+    keys = load_campaign(folder).scenes
+    alone = open_writer(open_system_session, folder / keys[1], lang="en")
+    session = open_writer(open_system_campaign, folder, lang="en")
+    assert isinstance(session, SystemCampaignSession)
+    result = session.execute("play 2")
+    assert not result.ok and "is open for writing in another fatescreen" in result.lines[0]
+    assert session.value.scene is None
+    alone.close()
+    run(session, "play 1")
+    with pytest.raises(SceneLocked):
+        open_writer(open_system_session, folder / keys[0], lang="en")
+    session.close()
+    reopened = open_writer(open_system_campaign, folder, lang="en")  # the scene runs still
+    with pytest.raises(SceneLocked):
+        open_writer(open_system_session, folder / keys[0], lang="en")
+    reopened.close()
+    open_writer(open_system_session, folder / keys[0], lang="en").close()
+
+
+def test_the_record_of_a_session(system: RuleSystem, tmp_path: Path) -> None:
+    """``fatescreen log FOLDER --gm``: every command with what it said, scene by scene;
+    ``fatescreen log FOLDER``: the players' record, the scenes' starts and ends, and nothing
+    a line of the GM's may hold (a GM's character's ability, the odds)."""
+    folder = new_campaign(system, tmp_path / "c")
+    carry = CARRIES[system.id]
+    session = open_writer(open_system_campaign, folder, lang="en", seed=4)
+    assert isinstance(session, SystemCampaignSession)
+    run(session, "play 1", *carry.lines, "endscene", "play 2", "undo", "play 2")
+    titles = [session._title(key)[0] for key in load_campaign(folder).scenes]
+    run(session, "save")
+    session.close()
+    out = io.StringIO()
+    assert _run_cli(["log", str(folder), "--gm"], out) == 0
+    gm = out.getvalue()
+    assert gm.startswith(f"# Test: session 1\n\n## {titles[0]}\n\n- `play 1`\n")
+    for line in carry.lines:
+        assert f"- `{line}`" in gm
+    assert f"## {titles[1]}\n\n- `play 2`" in gm
+    out = io.StringIO()
+    assert _run_cli(["log", str(folder)], out) == 0
+    assert out.getvalue() == (
+        f"# Test: session 1\n\n## {titles[0]}\n\n- start {titles[0]}\n- end {titles[0]}\n\n"
+        f"## {titles[1]}\n\n- start {titles[1]}\n- undone: start {titles[1]}\n"
+        f"- start {titles[1]}\n"
+    )

@@ -208,6 +208,16 @@ class LoadedCampaign:
         return self.campaign.running
 
     @property
+    def name(self) -> str:
+        """The campaign's name."""
+        return self.campaign.name
+
+    @property
+    def session(self) -> int:
+        """The session being played."""
+        return self.campaign.session
+
+    @property
     def party_path(self) -> Path:
         """The party.toml file."""
         return self.folder / PARTY_FILE

@@ -17,14 +17,16 @@ from typing import Any
 
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import resolve
+from fatescreen.commands.record import RecordEntry, append_record
 from fatescreen.commands.session import LogEntry, Result
 from fatescreen.commands.systems.session import META, SystemSession, _meta_named
-from fatescreen.commands.writer import take_writer_lock
+from fatescreen.commands.writer import locked_message, take_writer_lock
 from fatescreen.i18n import tr
 from fatescreen.scene.atomic import remove_stale_temps, write_atomic
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.history import UndoStep
 from fatescreen.scene.journal import Journal
+from fatescreen.scene.lock import SceneLocked, WriterLock, lock_of
 from fatescreen.scene.systems import (
     LoadedSystemScene,
     load_system_scene,
@@ -40,6 +42,9 @@ from fatescreen.scene.systems.campaign import (
     party_rules,
     save_campaign,
 )
+
+UNRECORDED = ("help", "log", "save", "scenes")
+"""The verbs that only show or save: the record leaves them out."""
 
 CAMPAIGN_META: dict[str, tuple[str, ...]] = {
     "scenes": ("kohtaukset",),
@@ -71,6 +76,16 @@ class SystemCampaignSession(SystemSession[Any]):
     """The campaign's two files as last read or saved."""
     scene_files: dict[str, LoadedSystemScene[Any]] = field(default_factory=dict)
     """Each scene file the session has read, as last read or saved, by its key."""
+    scene_locks: dict[str, WriterLock] = field(default_factory=dict)
+    """The writer locks of the scene files this session writes (the one running, those
+    ended while it was open), held while it is the campaign's writer: a dashboard on one
+    of those files alone would write it too."""
+    unrecorded: list[tuple[int, RecordEntry]] = field(default_factory=list)
+    milestones: set[str] = field(default_factory=set)
+    """The labels of the scenes' and sessions' starts and ends played: the players'
+    record tells them, and an undo or a redo of one."""
+    """The commands played since the session's record was last written, each with the
+    number of the session it was played in."""
 
     @property
     def rules(self) -> PartyRules[Any]:
@@ -116,6 +131,42 @@ class SystemCampaignSession(SystemSession[Any]):
             return replace(play.scene, title=f"{self.files.name} · {play.scene.title}")
         between = tr(self.lang, "campaign.between", session=play.state.session)
         return replace(play.party, title=f"{self.files.name} · {between}")
+
+    def _execute(self, line: str, replay: list[str], *, journal: bool) -> Result:
+        """A command line played, and kept for the session's record."""
+        play: Play = self.value
+        result = super()._execute(line, replay, journal=journal)
+        words = result.line.split()
+        verb = self.meta_verb(words[0]) if words else None
+        if result.ok and verb not in UNRECORDED:
+            self._keep(play, result, verb)
+        return result
+
+    def _keep(self, play: Play, result: Result, verb: str | None) -> None:
+        """Keep a command for the record: the GM's lines, and for the players the scenes'
+        starts and ends and the session's (taken back by an undo, given again by a redo).
+        What the players saw within a scene is each system's to say; until a system says
+        it, their record leaves it out rather than show a secret (a GM's ability, the
+        odds) that a line of the GM's may hold."""
+        now: Play = self.value
+        key = now.state.running or play.state.running or ""
+        title = self._title(key)[0] if key else ""
+        players: tuple[str, ...] = ()
+        if verb in CAMPAIGN_META and result.label:
+            players = (result.label,)
+            self.milestones.add(result.label)
+        elif verb in ("undo", "redo") and result.label in self.milestones and result.lines:
+            players = (result.lines[0],)
+        entry = RecordEntry(key, title, result.line, result.lines, players)
+        self.unrecorded.append((play.state.session, entry))
+
+    def write_record(self) -> None:
+        """Add the commands played since the last save to the session's record
+        (``logs/session-N.jsonl``; ``fatescreen log`` writes it out)."""
+        while self.unrecorded:
+            session, entry = self.unrecorded[0]
+            append_record(self.folder, session, entry)
+            del self.unrecorded[0]
 
     def meta_verb(self, word: str) -> str | None:
         """The session's verbs and the campaign's."""
@@ -232,6 +283,10 @@ class SystemCampaignSession(SystemSession[Any]):
             raise CommandError(
                 tr(self.lang, "campaign.party_in_scene", names=", ".join(clash), file=key)
             )
+        try:
+            self.lock_scene(key)
+        except SceneLocked as error:
+            raise CommandError(locked_message(error, self.lang)) from None
         own = dict(play.ended).get(key, base)
         scene = self.rules.join(own, play.party)
         state = replace(play.state, running=key)
@@ -248,6 +303,27 @@ class SystemCampaignSession(SystemSession[Any]):
         named = ((key, self._title(key)[0], key) for key in scenes)
         key: str = resolve(ref, named, "scene", self.lang)
         return key
+
+    def lock_scene(self, key: str) -> None:
+        """Hold the writer lock of a scene file the campaign is to write (nothing when the
+        session writes nothing).
+
+        Raises:
+            SceneLocked: Another process writes the scene file.
+        """
+        if self.writer_lock is None or key in self.scene_locks:
+            return
+        path = self.folder / key
+        lock = lock_of(Journal(path).path, path)
+        lock.acquire()
+        self.scene_locks[key] = lock
+
+    def close(self) -> None:
+        """Let the campaign's lock and its scenes' go."""
+        super().close()
+        for lock in self.scene_locks.values():
+            lock.release()
+        self.scene_locks.clear()
 
     def _words(self, words: list[str], name: str, wanted: int) -> None:
         """Refuse a campaign verb given more or fewer words than it takes."""
@@ -334,6 +410,7 @@ class SystemCampaignSession(SystemSession[Any]):
             self.scene_files[key] = LoadedSystemScene(self.system, value, path, text)
         play: Play = self.value
         self.files = save_campaign(self.files, play.state, self._party_now())
+        self.write_record()
 
     def write_files(self) -> Path:
         """Write the campaign's files as they stand, and journal afresh; the folder."""
@@ -491,6 +568,11 @@ def _session(
     )
     running = files.state.running
     if running is not None:
-        base = session._scene_file(running).value
+        try:
+            session.lock_scene(running)
+            base = session._scene_file(running).value
+        except BaseException:
+            session.close()  # the scene's lock too
+            raise
         session.value = replace(play, scene=rules.join(base, files.party))
     return session

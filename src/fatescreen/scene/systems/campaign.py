@@ -121,6 +121,11 @@ class LoadedCampaign(Generic[S]):
         return self.state.running
 
     @property
+    def session(self) -> int:
+        """The session being played."""
+        return self.state.session
+
+    @property
     def party_path(self) -> Path:
         """Its party.toml."""
         return self.folder / PARTY_FILE
