@@ -311,9 +311,10 @@ def save_campaign(loaded: LoadedCampaign[S], state: CampaignState, party: S) -> 
     return saved
 
 
-def sample_writer(folder_name: str) -> Callable[[Path, str, str], list[Path]]:
-    """A system's ``new_campaign`` part: a copy of its sample campaign, shipped in
-    ``scenes/FOLDER/campaign/``, named ``name`` and set to speak ``lang``."""
+def sample_writer(sample: str | Path) -> Callable[[Path, str, str], list[Path]]:
+    """A system's ``new_campaign`` part: a copy of its sample campaign, named ``name`` and
+    set to speak ``lang``. ``sample`` is the folder holding it: a name is a built-in
+    system's, shipped in ``scenes/NAME/campaign/``; a path is a system's own."""
 
     def new_campaign(folder: Path, name: str, lang: str = "en") -> list[Path]:
         """Write the sample campaign into ``folder`` (new or empty); the files written.
@@ -328,7 +329,7 @@ def sample_writer(folder_name: str) -> Callable[[Path, str, str], list[Path]]:
 
         if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
             raise FileExistsError(str(folder))
-        source = shipped("scenes") / folder_name / "campaign"
+        source = sample if isinstance(sample, Path) else shipped("scenes") / sample / "campaign"
         written: list[Path] = []
         for path in sorted(source.rglob("*.toml")):
             target = folder / path.relative_to(source)
