@@ -616,7 +616,7 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
     from fatescreen.commands.record import read_record, record_markdown
     from fatescreen.i18n import tr
     from fatescreen.scene.errors import SceneFileError
-    from fatescreen.scene.scaffold import SceneKind, new_scene, scene_file_name
+    from fatescreen.scene.scaffold import SceneKind, find_campaign, new_scene, scene_file_name
     from fatescreen.systems import Capability, default, find, ids
 
     try:
@@ -638,7 +638,13 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
             if path.is_dir() or not path.suffix:
                 title = args.title or tr(lang, "new.title")
                 path = path / scene_file_name(title)
-            new_scene(path, title, SceneKind(args.kind), lang)
+            owner = find_campaign(path)
+            if owner is not None and campaign_system(owner).party is not None:
+                from fatescreen.scene.systems.campaign import new_campaign_scene
+
+                new_campaign_scene(owner, path, title)
+            else:
+                new_scene(path, title, SceneKind(args.kind), lang)
             print(tr(lang, "new.scene", title=title, path=str(path)), file=out)
         else:
             campaign = campaign_system(args.campaign).part("campaign_check")(args.campaign)
@@ -896,6 +902,8 @@ def players(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     if not path.exists():
         print(tr(lang, "players.gone", path=str(path)), file=out)
         return 2
+    if args.lang is None and path.is_dir():
+        lang = campaign_language(path) or lang
     if path.is_file() and not (system := of_file(path)).can(Capability.PLAYER_VIEW):
         print(cannot(system, Capability.PLAYER_VIEW, lang), file=out)
         return 2
@@ -907,6 +915,17 @@ def players(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     from fatescreen.ui.players.app import PlayersApp
 
     return run_app(PlayersApp(path, lang=lang), lang)
+
+
+def campaign_language(folder: Path) -> str | None:
+    """The language a campaign folder names for play (None: none, or it cannot be read)."""
+    from fatescreen.scene.errors import SceneFileError
+
+    try:
+        language: str | None = campaign_system(folder).part("campaign_check")(folder).language
+    except (SceneFileError, OSError):
+        return None
+    return language
 
 
 def campaign_system(folder: Path) -> RuleSystem:

@@ -403,7 +403,7 @@ def test_the_player_view_follows_a_campaign(system: RuleSystem, tmp_path: Path) 
     carry = CARRIES[system.id]
     between = follow_once(folder)
     assert between.state is FollowState.NOT_RUNNING and between.scene is not None
-    assert between.scene.title == "Test · between scenes, session 1"
+    assert between.scene.title == "Test · session 1"
     session = open_writer(open_system_campaign, folder, lang="en")
     assert isinstance(session, SystemCampaignSession)
     run(session, "play 2")
@@ -429,7 +429,7 @@ async def test_the_dashboard_plays_the_campaign(system: RuleSystem, tmp_path: Pa
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         status = app.screen.query_one("#status", Static)
-        assert "kohtausten välissä, pelikerta 1" in str(status.render())
+        assert "Test · pelikerta 1" in str(status.render())
         assert isinstance(app.session, SystemCampaignSession)
         assert app.view_state.lang == "fi"  # the campaign's language
         await pilot.press("S", "1", "enter")
@@ -544,3 +544,74 @@ def test_the_record_of_a_session(system: RuleSystem, tmp_path: Path) -> None:
         f"## {titles[1]}\n\n- start {titles[1]}\n- undone: start {titles[1]}\n"
         f"- start {titles[1]}\n"
     )
+
+
+def test_a_verb_the_campaign_does_otherwise_is_refused(tmp_path: Path) -> None:
+    """Varjot's ``session`` deals the gift dice: in a campaign the session's end does, and
+    the verb is refused (it would deal them with the campaign still on the same session)."""
+    varjot = systems.find("varjot")
+    assert varjot is not None
+    session = open_system_campaign(new_campaign(varjot, tmp_path / "c"), lang="en")
+    run(session, "play 1")
+    before = session.value
+    result = session.execute("session")
+    assert not result.ok
+    assert result.lines == ("session: in a campaign, endsession does this (between scenes)",)
+    assert session.value is before
+
+
+async def test_the_campaign_keys_and_the_read_only_mark(tmp_path: Path) -> None:
+    from fatescreen.ui.systems.shell import SystemScreen
+
+    varjot = systems.find("varjot")
+    assert varjot is not None
+    folder = new_campaign(varjot, tmp_path / "c")
+    writer = open_writer(open_system_campaign, folder, lang="en")
+    app = SystemApp.on_campaign(folder, lang="en", read_only=True)
+    app.remember = False
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SystemScreen)
+        status = str(screen.query_one("#status", Static).render())
+        assert status.startswith("fatescreen · read-only · ") or "read-only" in status, status
+        # the gift dice of a new session are the campaign's session end's to deal
+        assert screen.check_action("prefill", ("session",)) is False
+        assert screen.check_action("prefill", ("check ",)) is not False
+    writer.close()
+
+
+def test_new_scene_in_a_campaign_writes_a_scene_of_its_system(
+    system: RuleSystem, tmp_path: Path
+) -> None:
+    folder = new_campaign(system, tmp_path / "c")
+    out = io.StringIO()
+    path = folder / "03-new.toml"
+    assert _run_cli(["new-scene", str(path), "--title", "Uusi"], out) == 0, out.getvalue()
+    loaded = load_campaign(folder)
+    assert loaded.scenes[-1] == "03-new.toml"
+    text = path.read_text(encoding="utf-8")
+    assert f'system = "{system.id}"' in text and 'title = "Uusi"' in text
+    assert "notes" not in text
+    session = open_system_campaign(folder, lang="en")
+    assert run(session, "play 3")[0] == "scene 3 of the campaign (session 1): Uusi"
+    assert _run_cli(["new-scene", str(path), "--title", "Again"], io.StringIO()) == 1
+
+
+def test_the_player_view_speaks_the_campaigns_language(
+    system: RuleSystem, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fatescreen import cli
+
+    folder = new_campaign(system, tmp_path / "c", lang="fi")
+    spoken: list[str] = []
+
+    class Heard:
+        def __init__(self, path: Path, *, lang: str) -> None:
+            spoken.append(lang)
+
+    monkeypatch.setattr("fatescreen.ui.players.app.PlayersApp", Heard)
+    monkeypatch.setattr("fatescreen.ui.crash.run_app", lambda app, lang: 0)
+    assert cli.main(["players", str(folder)]) == 0
+    assert cli.main(["players", str(folder), "--lang", "en"]) == 0
+    assert spoken == ["fi", "en"]

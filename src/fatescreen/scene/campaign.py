@@ -218,6 +218,11 @@ class LoadedCampaign:
         return self.campaign.session
 
     @property
+    def language(self) -> str | None:
+        """The UI language while playing the campaign (None: the GM's)."""
+        return self.campaign.language
+
+    @property
     def party_path(self) -> Path:
         """The party.toml file."""
         return self.folder / PARTY_FILE
@@ -526,6 +531,9 @@ def decode_campaign(
     _check_format(reader, top)
     if "system" in top:
         _check_system(reader, top["system"])
+        if reader.problems:
+            # another system's files: read as Fate's, every line of them would be wrong
+            raise SceneFileError(_located(reader, campaign_text, campaign_path))
     settings = _decode_settings(reader, top, folder)
     party_reader = Reader()
     party, origins = _decode_party(party_reader, party_data, settings.rules, settings)

@@ -129,7 +129,7 @@ class SystemCampaignSession(SystemSession[Any]):
         play: Play = self.value
         if play.scene is not None:
             return replace(play.scene, title=f"{self.files.name} · {play.scene.title}")
-        between = tr(self.lang, "campaign.between", session=play.state.session)
+        between = tr(self.lang, "campaign.between_short", session=play.state.session)
         return replace(play.party, title=f"{self.files.name} · {between}")
 
     def _execute(self, line: str, replay: list[str], *, journal: bool) -> Result:
@@ -167,6 +167,25 @@ class SystemCampaignSession(SystemSession[Any]):
             session, entry = self.unrecorded[0]
             append_record(self.folder, session, entry)
             del self.unrecorded[0]
+
+    def refuse_verb(self, name: str) -> None:
+        """A verb of the system that the campaign does otherwise (Varjot's ``session``,
+        which deals the gift dice: the campaign's session end does) is refused.
+
+        Raises:
+            CommandError: Which campaign verb does it.
+        """
+        instead = self.rules.replaced.get(name)
+        if instead is not None:
+            verb = self.verbs.verbs[name].word(self.lang)
+            raise CommandError(
+                tr(
+                    self.lang,
+                    "campaign.replaced",
+                    verb=verb,
+                    instead=tr(self.lang, f"cmd.{instead}"),
+                )
+            )
 
     def meta_verb(self, word: str) -> str | None:
         """The session's verbs and the campaign's."""
@@ -347,9 +366,11 @@ class SystemCampaignSession(SystemSession[Any]):
         ended = (*((k, v) for k, v in play.ended if k != key), (key, own))
         state = replace(play.state, running=None, finished=(*play.state.finished, key))
         names = ", ".join(self.rules.members(party)) or tr(self.lang, "none")
+        left = [k for k in self.files.scenes if k not in state.finished] if self.files else []
+        end_key = "campaign.ended" if left else "campaign.all_finished"
         lines = (
-            tr(self.lang, "campaign.ended", title=title),
-            tr(self.lang, "campaign.end.written", names=names),
+            tr(self.lang, end_key, title=title),
+            tr(self.lang, "campaign.end.party", names=names),
         )
         label = tr(self.lang, "campaign.label.endscene", title=title)
         return Play(state, party, None, ended), label, lines

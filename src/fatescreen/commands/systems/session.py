@@ -139,6 +139,13 @@ class SystemSession(JournalGuard, Generic[S]):
         """The scene value the dashboard and the player view show."""
         return self.value
 
+    def refuse_verb(self, name: str) -> None:
+        """Refuse a verb of the system that this session does otherwise (nothing here).
+
+        Raises:
+            CommandError: Why, and what does it instead.
+        """
+
     def meta_verb(self, word: str) -> str | None:
         """The verb of the session itself (``undo``, ``save``…) a word names, if any."""
         return _meta_named(word, META)
@@ -163,6 +170,7 @@ class SystemSession(JournalGuard, Generic[S]):
                 result = self.with_owed_save(self._meta(meta, words[1:], text, journal=journal))
             else:
                 found = self.verbs.find(words[0], self.lang)
+                self.refuse_verb(found.name)
                 ctx = SystemContext(self.scene, self.rng, self.lang, replay)
                 applied = found.handler(ctx, self.verbs.words(found, words[1:], self.lang))
                 value = self.with_scene(applied.value)

@@ -52,6 +52,9 @@ class PartyRules(Protocol[S]):
 
     party_keys: tuple[str, ...]
     """The top-level keys and sections party.toml may hold besides format and system."""
+    replaced: Mapping[str, str]
+    """The system's verbs a campaign does otherwise, each with the campaign's verb that
+    does it (Varjot's ``session`` deals the gift dice: in a campaign, ``endsession``)."""
 
     def members(self, value: S) -> tuple[str, ...]:
         """The names of the player characters in a scene value (or the party)."""
@@ -345,3 +348,43 @@ def sample_writer(sample: str | Path) -> Callable[[Path, str, str], list[Path]]:
         return written
 
     return new_campaign
+
+
+def new_campaign_scene(folder: Path, path: Path, title: str) -> Path:
+    """Write a new scene of the campaign's system into ``path``, made from the campaign's
+    first scene (its GM's characters to edit, its notes left out; only the title and the
+    system when the campaign has no scene yet), and add it to the scene list when
+    campaign.toml lists its scenes.
+
+    Raises:
+        FileExistsError: The file exists.
+        SceneFileError: The campaign is invalid.
+    """
+    import tomlkit
+
+    from fatescreen.scene.atomic import write_atomic
+    from fatescreen.scene.source import read_text
+    from fatescreen.scene.systems import load_system_text
+
+    loaded = load_campaign(folder)
+    if path.exists():
+        raise FileExistsError(str(path))
+    if loaded.scenes:
+        document = tomlkit.parse(read_text(folder / loaded.scenes[0]))
+        document.pop("notes", None)
+    else:
+        document = tomlkit.document()
+        document["format"] = 1
+        document["system"] = loaded.system
+    document["title"] = title
+    text = tomlkit.dumps(document)
+    load_system_text(text, path)  # a scene of the system, as the campaign will read it
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, text, backup=False)
+    key = path.resolve().relative_to(folder.resolve()).as_posix()
+    campaign = tomlkit.parse(loaded.campaign_text)
+    listed = campaign.get("scenes")
+    if isinstance(listed, list) and key not in listed:
+        listed.append(key)
+        write_atomic(loaded.campaign_path, tomlkit.dumps(campaign))
+    return path

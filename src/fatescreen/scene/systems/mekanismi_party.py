@@ -4,7 +4,9 @@ stays until the GM heals it (``hurt NAME -N``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from fatescreen.scene.systems.campaign import sample_writer
 from fatescreen.scene.systems.mekanismi import MekanismiScene
@@ -12,6 +14,9 @@ from fatescreen.scene.systems.mekanismi import MekanismiScene
 
 class MekanismiParty:
     """The party rules of Mekanismi."""
+
+    replaced: Mapping[str, str] = MappingProxyType({})
+    """The system's verbs the campaign does otherwise, with the campaign verb that does."""
 
     party_keys = ("pc",)
 

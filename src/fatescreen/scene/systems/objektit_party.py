@@ -5,7 +5,9 @@ gives it no clock, so the campaign changes nothing by itself at a session's end.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from fatescreen.scene.systems.campaign import sample_writer
 from fatescreen.scene.systems.objektit import ObjektitScene
@@ -13,6 +15,9 @@ from fatescreen.scene.systems.objektit import ObjektitScene
 
 class ObjektitParty:
     """The party rules of Objektien luonti."""
+
+    replaced: Mapping[str, str] = MappingProxyType({})
+    """The system's verbs the campaign does otherwise, with the campaign verb that does."""
 
     party_keys = ("kinds", "object")
 

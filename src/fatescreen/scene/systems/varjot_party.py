@@ -7,7 +7,9 @@ writes them back into party.toml between sessions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from fatescreen.rules.varjot.sheet import GiftDice
 from fatescreen.scene.systems.campaign import sample_writer
@@ -16,6 +18,9 @@ from fatescreen.scene.systems.varjot import VarjotScene
 
 class VarjotParty:
     """The party rules of Menneisyyden varjot."""
+
+    replaced: Mapping[str, str] = MappingProxyType({"session": "endsession"})
+    """The system's verbs the campaign does otherwise, with the campaign verb that does."""
 
     party_keys = ("players", "gm", "gift_dice", "pc")
 

@@ -149,10 +149,15 @@ class SystemScreen(Screen[None]):
         source: str = "",
         verbs: VerbSet | None = None,
         campaign: bool = False,
+        replaced: frozenset[str] = frozenset(),
     ) -> None:
         super().__init__()
         self.campaign = campaign
         """Whether the screen plays a campaign's scenes (the campaign's keys work)."""
+        self.replaced = replaced
+        """The system's verbs the campaign does otherwise: their keys are not offered."""
+        self.read_only = False
+        """Whether the session writes nothing (``--read-only``): the status line says so."""
         self.verbs = verbs
         """The system's verbs: a key's command line is written in the GM's language."""
         self.source = source
@@ -181,6 +186,9 @@ class SystemScreen(Screen[None]):
         text = self.view.tr("ui.load_failed", path=self.source, count=len(self.problems))
         self.query_one("#status", Static).update(assemble((text, "$error bold")))
         self.query_one(LogPane).add(self.source, self.problems, ok=False)
+        self.query_one(LogPane).border_title = self.view.tr("ui.log")
+        self.fit_footer()
+        translate_bindings(self.app, self.view.lang)
 
     def compose_panes(self) -> ComposeResult:
         """The system's own panes."""
@@ -194,7 +202,11 @@ class SystemScreen(Screen[None]):
         """Redraw every pane and the status line from a scene value."""
         self.value = value
         self.view = view
-        self.query_one("#status", Static).update(self.status(value, view.lang))
+        status = self.status(value, view.lang)
+        if self.read_only:
+            # first, so that a narrow screen still shows it
+            status = assemble((view.tr("ui.read_only"), "$warning bold"), " · ", status)
+        self.query_one("#status", Static).update(status)
         for pane in self.query(SystemPane):
             pane.show(value, view.lang)
         self.query_one(LogPane).border_title = view.tr("ui.log")
@@ -245,6 +257,9 @@ class SystemScreen(Screen[None]):
         if action in FOCUSING and isinstance(self.focused, Input):
             return False
         if not self.campaign and (action == "scenes" or parameters == ("endscene",)):
+            return False
+        verb = str(parameters[0]).split()[:1] if parameters else []
+        if verb and verb[0] in self.replaced:
             return False
         return super().check_action(action, parameters)
 
@@ -387,14 +402,27 @@ class SystemApp(App[None]):
             if (settings.lang, settings.last_scene) != (self.view_state.lang, last):
                 save_settings(replace(settings, lang=self.view_state.lang, last_scene=last))
         if self.session is None:
-            problems = tuple(str(p) for p in self.load_error.problems) if self.load_error else ()
+            lang = self.view_state.lang
+            problems = (
+                tuple(p.render(lang) for p in self.load_error.problems) if self.load_error else ()
+            )
             source = str(self.scene_path or "")
             self.push_screen(SystemScreen(self.view_state, None, problems, source))
             return
         replayed = self.session.recover() if self.session.recoverable() else 0
-        screen = screen_of(self.session.system)(
-            self.view_state, self.session.shown, verbs=self.session.verbs, campaign=self.campaign
+        replaced = (
+            frozenset(self.session.rules.replaced)
+            if isinstance(self.session, SystemCampaignSession)
+            else frozenset()
         )
+        screen = screen_of(self.session.system)(
+            self.view_state,
+            self.session.shown,
+            verbs=self.session.verbs,
+            campaign=self.campaign,
+            replaced=replaced,
+        )
+        screen.read_only = self.session.read_only
         self.push_screen(screen)
         if not self.cursor_blink:
             for field in screen.query(Input):
