@@ -592,7 +592,7 @@ class CampaignSession(Session):
                 handle.write(json.dumps(data, ensure_ascii=False) + "\n")
         self.recorded = len(self.log)
 
-    def _save(self, words: list[str], text: str) -> Result:
+    def save_command(self, words: list[str], text: str) -> Result:
         choice, words = save_options(words, self.lang)
         if words:
             raise CommandError(tr(self.lang, "campaign.save_where"))
