@@ -28,10 +28,12 @@ bytecode: $(VENV)/.installed-run
 run: bytecode
 	$(BIN)/fatescreen $(SCENE)
 
+# pylint runs only its duplicate-code check, set up in pyproject.toml (docs/testing.md).
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/pylint src/fatescreen
 
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy

@@ -17,8 +17,7 @@ from fatescreen.commands.systems.session import open_system_session
 from fatescreen.scene.load import load_scene
 from fatescreen.scene.systems import scene_format
 from tests.commands.support import DEMO, ROOT
-
-SILLALLA = ROOT / "scenes" / "varjot" / "sillalla.toml"
+from tests.systems.support import SILLALLA, copied
 
 
 @pytest.fixture
@@ -148,8 +147,7 @@ def test_a_failed_save_leaves_the_undo_made_and_says_why(
 
 
 def test_another_systems_scene_too(tmp_path: Path) -> None:
-    path = tmp_path / "sillalla.toml"
-    shutil.copy(SILLALLA, path)
+    path = copied(tmp_path, SILLALLA)
     session = open_system_session(path, seed=5)
     start = path.read_text(encoding="utf-8")
     assert session.execute("check Ilse Miekkailu").ok

@@ -14,6 +14,7 @@ from fatescreen.cli import main
 from fatescreen.ui import crash
 from fatescreen.ui.players import serve
 from fatescreen.ui.players.app import PlayersApp
+from tests.systems.support import KUILU, SATAMASSA, SILLALLA
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
@@ -30,11 +31,7 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
     assert run(str(missing), "--lang", "en") == (2, f"the scene file is gone: {missing}\n")
 
 
-SYSTEM_SCENES = (
-    SCENES / "varjot" / "sillalla.toml",
-    SCENES / "mekanismi" / "kuilun-reunalla.toml",
-    SCENES / "objektit" / "satamassa.toml",
-)
+SYSTEM_SCENES = (SILLALLA, KUILU, SATAMASSA)
 """A sample scene of each system besides Fate."""
 
 

@@ -5,7 +5,6 @@ what the scene marks, apart from the systems' ``public`` parts); undo reaches th
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -18,8 +17,8 @@ from textual.pilot import Pilot
 from fatescreen import systems
 from fatescreen.commands.follow import Followed, Follower
 from fatescreen.ui.players.app import PlayersApp
-from tests.players.conftest import SCENES
 from tests.players.system_secrets import SECRETS, leaked
+from tests.systems.support import SCENES, SILLALLA, copied
 from tests.ui.support import screen_text
 
 SIZE = (160, 50)
@@ -61,8 +60,7 @@ class Table:
 
 @asynccontextmanager
 async def table(tmp_path: Path, scene: str, lang: str) -> AsyncIterator[Table]:
-    path = tmp_path / Path(scene).name
-    shutil.copy(SCENES / scene, path)
+    path = copied(tmp_path, SCENES / scene)
     gm = systems.of_file(path).open_session(path, seed=3)
     app = PlayersApp(path, lang=lang, poll_seconds=0.01)
     async with app.run_test(size=SIZE) as pilot:
@@ -201,8 +199,7 @@ async def test_objektien_luonti(tmp_path: Path, lang: str) -> None:
 def test_a_save_keeps_the_check_and_an_undo_past_it_reaches_the_players(tmp_path: Path) -> None:
     """The GM saves with a check under way (no file holds it): the players still see it,
     and an undo past the save takes the roll back for them too."""
-    path = tmp_path / "sillalla.toml"
-    shutil.copy(SCENES / "varjot" / "sillalla.toml", path)
+    path = copied(tmp_path, SILLALLA)
     gm = systems.of_file(path).open_session(path, seed=3)
     follower = Follower(path, lang="en")
     try:
@@ -238,8 +235,7 @@ def test_secret_and_public_reach_the_players_and_the_file(
     """``public`` shows a hidden GM's character, ``secret`` hides one, each an undoable
     step the players follow; a save writes ``hidden`` (or takes it out); a player's
     character cannot be secret."""
-    path = tmp_path / Path(scene).name
-    shutil.copy(SCENES / scene, path)
+    path = copied(tmp_path, SCENES / scene)
     gm = systems.of_file(path).open_session(path, seed=3, lang="en")
     follower = Follower(path, lang="en")
     seen: list[Followed] = []

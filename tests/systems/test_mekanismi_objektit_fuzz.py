@@ -12,10 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fatescreen.commands.systems.session import open_system_session
-from fatescreen.scene.errors import SceneFileError
-from fatescreen.scene.systems import load_system_text
-from tests.systems.test_mekanismi_scene import KUILU
-from tests.systems.test_objektit_scene import SATAMASSA
+from tests.systems.support import KUILU, SATAMASSA, loads_or_names_the_file, undone_at_the_end
 
 COMMON = ["0", "1", "2", "3", "-1", "+2", "-6", "3,14", "66", "6612", "611", "-", '"', "x"]
 MEKANISMI_WORDS = [
@@ -48,18 +45,7 @@ def test_random_lines_never_escape_and_undo_restores(
         st.lists(st.lists(st.sampled_from(words), min_size=1, max_size=7), max_size=12)
     )
     played = open_system_session(scene, seed=1, journal=False)
-    start = played.value
-    changes = 0
-    for line in lines:
-        before = played.value
-        result = played.execute(" ".join(line))
-        if not result.ok:
-            assert played.value is before
-        elif played.value != before:
-            changes += 1
-    for _ in range(changes):
-        assert played.execute("undo").ok
-    assert played.value == start
+    undone_at_the_end(played, (" ".join(line) for line in lines))
 
 
 VALUES = st.one_of(
@@ -95,7 +81,4 @@ def test_mangled_files_are_refused_cleanly(
     records = document[section]
     index = data.draw(st.integers(0, len(records) - 1))
     records[index][data.draw(st.sampled_from(keys))] = data.draw(VALUES)
-    try:
-        load_system_text(tomlkit.dumps(document), Path("mangled.toml"))
-    except SceneFileError as error:
-        assert all(str(problem).startswith("mangled.toml") for problem in error.problems)
+    loads_or_names_the_file(tomlkit.dumps(document))

@@ -11,21 +11,11 @@ import pytest
 from fatescreen import cli
 from fatescreen.rules.mekanismi.damage import DamageTrack
 from fatescreen.rules.mekanismi.pools import Advantage
-from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.systems import load_system_scene, save_system_scene
 from fatescreen.scene.systems.mekanismi import MekanismiScene
 from fatescreen.systems import of_file
 from fatescreen.systems.mekanismi import MEKANISMI
-from tests.systems.support import ROOT, edited
-
-KUILU = ROOT / "scenes" / "mekanismi" / "kuilun-reunalla.toml"
-"""The prepared Mekanismi scene."""
-
-
-def problems(path: Path) -> list[str]:
-    with pytest.raises(SceneFileError) as caught:
-        load_system_scene(path)
-    return [str(problem) for problem in caught.value.problems]
+from tests.systems.support import KUILU, edited, problems
 
 
 def test_the_example_scene_loads() -> None:

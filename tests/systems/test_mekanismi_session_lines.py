@@ -3,16 +3,14 @@ label, the words a refusal says are missing, and quick rolls and odds that chang
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from fatescreen.commands.systems.session import SystemSession, open_system_session
-from tests.systems.support import changed, same
+from tests.systems.support import KUILU, changed, copied, same, session_on
 
-SCENE = Path(__file__).resolve().parents[2] / "scenes" / "mekanismi" / "kuilun-reunalla.toml"
 CHECK_USAGE = (
     "Käyttö: tarkistus HAHMO[+AVUSTAJA...] KYKY [vastaan HAHMO[+AVUSTAJA...] KYKY | vastaan N] "
     "[ampuma]"
@@ -27,9 +25,7 @@ TIE = "tasapeli, kumpikaan ei onnistu: 46%"
 
 @pytest.fixture
 def session(tmp_path: Path) -> SystemSession[Any]:
-    path = tmp_path / SCENE.name
-    shutil.copy(SCENE, path)
-    return open_system_session(path, seed=3, lang="fi", journal=False)
+    return session_on(copied(tmp_path, KUILU), "fi")
 
 
 def test_a_check_built_and_rolled_in_finnish(session: SystemSession[Any]) -> None:
@@ -290,7 +286,7 @@ def test_quick_rolls_of_no_dice_and_entered_faces(session: SystemSession[Any]) -
         "PJ: [] 0 onnistumista",
         "Toimija voittaa 3 onnistumisella: erinomainen onnistuminen",
     )
-    english = open_system_session(SCENE, journal=False)
+    english = open_system_session(KUILU, journal=False)
     assert english.execute("roll 3 vs 0 dice 666 vs -").lines[0] == "Actor: [6 6 6] 3 successes"
 
 
@@ -355,9 +351,7 @@ def test_faces_names_and_the_gms_side_in_finnish(session: SystemSession[Any]) ->
 
 
 def test_an_english_roll_of_both_pools(tmp_path: Path) -> None:
-    path = tmp_path / SCENE.name
-    shutil.copy(SCENE, path)
-    session = open_system_session(path, journal=False)
+    session = open_system_session(copied(tmp_path, KUILU), journal=False)
     assert session.execute("check Ragnar Taistelu vs Rosvo Taistelu").ok
     assert session.execute("roll 666 vs 11").lines == (
         "Ragnar: [6 6 6] 3 successes",
@@ -388,9 +382,7 @@ def test_the_gms_advantages_past_the_rule_of_thumb(session: SystemSession[Any]) 
 
 
 def test_only_the_oppositions_faces_entered(tmp_path: Path) -> None:
-    path = tmp_path / SCENE.name
-    shutil.copy(SCENE, path)
-    session = open_system_session(path, seed=3, journal=False)
+    session = session_on(copied(tmp_path, KUILU))
     assert session.execute("check Ragnar Taistelu vs Rosvo Taistelu").ok
     lines = session.execute("roll vs 11").lines
     assert lines[0].startswith("Ragnar: [") and lines[1] == "Rosvo: [1 1] 0 successes"

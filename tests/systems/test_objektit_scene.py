@@ -12,21 +12,11 @@ import pytest
 from fatescreen import cli
 from fatescreen.rules.objektit.condition import ConditionLevel
 from fatescreen.rules.objektit.ratings import Rating
-from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.systems import load_system_scene, save_system_scene
 from fatescreen.scene.systems.objektit import ObjektitScene
 from fatescreen.systems import of_file
 from fatescreen.systems.objektit import OBJEKTIT
-from tests.systems.support import ROOT, edited
-
-SATAMASSA = ROOT / "scenes" / "objektit" / "satamassa.toml"
-"""The prepared Objektien luonti scene."""
-
-
-def problems(path: Path) -> list[str]:
-    with pytest.raises(SceneFileError) as caught:
-        load_system_scene(path)
-    return [str(problem) for problem in caught.value.problems]
+from tests.systems.support import SATAMASSA, edited, problems
 
 
 def test_the_example_scene_loads() -> None:

@@ -4,14 +4,10 @@ change nothing."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
-
 from fatescreen.commands.systems.session import open_system_session
-from tests.systems.support import changed, edited, same
-from tests.systems.test_objektit_scene import SATAMASSA
+from tests.systems.support import SATAMASSA, changed, edited, same, scene_copy
 
 FI_CHECK = (
     "Aino: melko kova (+4) + konseptin vakioarvo (+1) + mahdollisuus +0 "
@@ -32,11 +28,7 @@ FI_INITIATIVE_USAGE = (
 )
 
 
-@pytest.fixture
-def scene_path(tmp_path: Path) -> Path:
-    path = tmp_path / SATAMASSA.name
-    shutil.copy(SATAMASSA, path)
-    return path
+scene_path = scene_copy(SATAMASSA)
 
 
 def test_a_conflict_in_finnish(scene_path: Path) -> None:

@@ -4,28 +4,20 @@ journaling over a recovery that was not decided, stale temporary files cleared o
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from fatescreen.commands.session import RecoveryPending
 from fatescreen.commands.systems.session import open_system_session
-from tests.systems.support import SILLALLA
-
-
-@pytest.fixture(autouse=True)
-def isolated_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("FATESCREEN_DATA_DIR", str(tmp_path / "data"))
+from tests.systems.support import SILLALLA, copied
 
 
 @pytest.fixture
 def scene_path(tmp_path: Path) -> Path:
     folder = tmp_path / "table"
     folder.mkdir()
-    path = folder / "sillalla.toml"
-    shutil.copy(SILLALLA, path)
-    return path
+    return copied(folder, SILLALLA)
 
 
 def test_save_name_from_the_scene_folder_and_refusals(

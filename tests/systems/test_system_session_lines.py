@@ -5,7 +5,6 @@ range, the undo labels, quick rolls on a blank scene, and a crashed session's re
 from __future__ import annotations
 
 import random
-import shutil
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from fatescreen.commands.systems.session import SystemSession, blank_session, op
 from fatescreen.commands.systems.varjot import KEYWORDS, VERBS
 from fatescreen.scene.systems import load_system_text
 from fatescreen.systems.varjot import VARJOT
-from tests.systems.support import SILLALLA
+from tests.systems.support import SILLALLA, scene_copy
 
 CHECK = "check Ilse Miekkailu vs Vartija Miekkailu"
 LABEL = {
@@ -32,11 +31,7 @@ ODDS = {
 }
 
 
-@pytest.fixture
-def scene_path(tmp_path: Path) -> Path:
-    path = tmp_path / "sillalla.toml"
-    shutil.copy(SILLALLA, path)
-    return path
+scene_path = scene_copy(SILLALLA)
 
 
 def test_comment_and_blank_lines_do_nothing(scene_path: Path) -> None:

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from fatescreen.commands.systems import verbs_of
-from fatescreen.commands.systems.varjot import KEYWORDS
+from fatescreen.commands.systems.mekanismi import KEYWORDS as MEKANISMI_KEYWORDS
+from fatescreen.commands.systems.objektit import KEYWORDS as OBJEKTIT_KEYWORDS
+from fatescreen.commands.systems.varjot import KEYWORDS as VARJOT_KEYWORDS
 from fatescreen.scene.systems import formats, scene_format
 from fatescreen.systems import BUILTIN
 from fatescreen.ui.systems.shell import SystemScreen, screen_of
@@ -37,9 +41,20 @@ def test_every_system_on_the_shared_stack_has_every_part() -> None:
         assert issubclass(screen_of(system), SystemScreen)
 
 
-def test_every_varjot_verb_has_a_section() -> None:
-    sections = verb_sections(section(COMMANDS_DOC, "Menneisyyden varjot"))
-    verbs = verbs_of("menneisyyden-varjot").verbs
+SYSTEMS = pytest.mark.parametrize(
+    ("system", "title", "keywords"),
+    [
+        ("menneisyyden-varjot", "Menneisyyden varjot", VARJOT_KEYWORDS),
+        ("mekanismi", "Mekanismi", MEKANISMI_KEYWORDS),
+        ("objektien-luonti", "Objektien luonti", OBJEKTIT_KEYWORDS),
+    ],
+)
+
+
+@SYSTEMS
+def test_every_verb_has_a_section(system: str, title: str, keywords: object) -> None:
+    sections = verb_sections(section(COMMANDS_DOC, title))
+    verbs = verbs_of(system).verbs
     assert sorted(sections) == sorted(verbs)
     for name, body in sections.items():
         verb = verbs[name]
@@ -49,9 +64,12 @@ def test_every_varjot_verb_has_a_section() -> None:
         assert "    > " in body, name
 
 
-def test_every_varjot_keyword_is_documented() -> None:
-    text = section(COMMANDS_DOC, "Menneisyyden varjot")
-    for name, aliases in KEYWORDS.items():
+@SYSTEMS
+def test_every_keyword_is_documented(
+    system: str, title: str, keywords: dict[str, tuple[str, ...]]
+) -> None:
+    text = section(COMMANDS_DOC, title)
+    for name, aliases in keywords.items():
         for word in (name, *aliases):
             assert f"`{word}`" in text, word
 

@@ -4,36 +4,18 @@ lines that change nothing, and quick rolls and odds from the shell."""
 from __future__ import annotations
 
 import io
-import shutil
 from contextlib import redirect_stdout
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from fatescreen import cli
-from fatescreen.commands.systems.session import SystemSession, open_system_session
 from fatescreen.rules.varjot.check import Source
 from fatescreen.rules.varjot.dice import parse_faces
 from fatescreen.scene.systems.varjot import VarjotScene
-from tests.systems.support import SILLALLA, play
+from tests.systems.support import SILLALLA, play, scene_copy, scene_value, session_on
 
-
-@pytest.fixture
-def scene_path(tmp_path: Path) -> Path:
-    path = tmp_path / "sillalla.toml"
-    shutil.copy(SILLALLA, path)
-    return path
-
-
-def session_on(path: Path, lang: str = "en", journal: bool = False) -> SystemSession[Any]:
-    return open_system_session(path, seed=3, lang=lang, journal=journal)
-
-
-def value(session: SystemSession[Any]) -> VarjotScene:
-    found = session.value
-    assert isinstance(found, VarjotScene)
-    return found
+scene_path = scene_copy(SILLALLA)
 
 
 def test_a_check_built_step_by_step(scene_path: Path) -> None:
@@ -47,7 +29,7 @@ def test_a_check_built_step_by_step(scene_path: Path) -> None:
     )
     assert lines[0] == "Check: Ilse, Miekkailu 3 vs Vartija, Miekkailu 2"
     assert "Tuomas gives a gift die to Ilse (3 left)" in lines
-    scene = value(session)
+    scene = scene_value(session, VarjotScene)
     assert scene.character("Ilse").pool("Ruumis").left == 3
     assert scene.gifts.by_player["Tuomas"] == 3
     check = scene.check
@@ -56,14 +38,14 @@ def test_a_check_built_step_by_step(scene_path: Path) -> None:
     assert [e.source for e in ilse.extras] == [Source.POOL, Source.GIFT]
     assert ilse.net == 2 and guard.net == -1 and guard.gm_penalty == 1
     play(session, "roll +0-+0 vs 0-0+")
-    check = value(session).check
+    check = scene_value(session, VarjotScene).check
     assert check is not None and check.sides[0].level == 5 and check.sides[1].level == 1
     lines = play(session, "accept")
     assert lines == [
         "Ilse wins by 4: Legendary (5) vs Good (1)",
         "Ilse may take 4 bonus dice into an extended conflict",
     ]
-    scene = value(session)
+    scene = scene_value(session, VarjotScene)
     assert scene.check is None and scene.last is not None
     assert scene.last.resolution.margin == 4
 
@@ -73,7 +55,7 @@ def test_dice_added_after_the_roll_show_the_new_level(scene_path: Path) -> None:
     play(session, "check Ilse Miekkailu", "roll -0-")
     lines = play(session, "pool Ilse Mieli +")
     assert lines[-1] == "Ilse adds [+]: now [- 0 - +], keeps [+ 0 -] = Peerless (3)"
-    check = value(session).check
+    check = scene_value(session, VarjotScene).check
     assert check is not None and check.sides[0].faces == parse_faces("-0-+")
 
 
@@ -144,7 +126,7 @@ def test_an_empty_pool_and_an_empty_hand(scene_path: Path) -> None:
     assert play(session, "session") == [
         "A new session: 4 gift dice each for Eevi, Tuomas, Anni, PJ"
     ]
-    assert value(session).gifts.by_player["PJ"] == 4
+    assert scene_value(session, VarjotScene).gifts.by_player["PJ"] == 4
 
 
 def test_undo_and_redo(scene_path: Path) -> None:
@@ -180,7 +162,7 @@ def test_save_writes_pools_and_gift_dice(scene_path: Path) -> None:
     text = scene_path.read_text(encoding="utf-8")
     assert "Ruumis = { max = 5, left = 3 }" in text
     assert "gift_dice = { Eevi = 4, Tuomas = 4, Anni = 3, PJ = 4 }" in text
-    reopened = value(session_on(scene_path))
+    reopened = scene_value(session_on(scene_path), VarjotScene)
     assert reopened.character("Ilse").pool("Ruumis").left == 3
     assert reopened.check is None  # a check under way is not part of the file
 
@@ -280,7 +262,7 @@ def test_a_failed_link_of_a_chain(scene_path: Path) -> None:
     assert play(session, "check Ilse Miekkailu support fail-penalty")[1] == (
         "Aarne failed: a penalty die for Ilse"
     )
-    check = value(session).check
+    check = scene_value(session, VarjotScene).check
     assert check is not None and check.sides[0].net == -1
     play(session, "drop")
     result = session.execute("check Ilse Miekkailu support fail-stop")

@@ -17,13 +17,7 @@ from fatescreen.scene.systems.varjot import VarjotScene
 from fatescreen.systems import of_file, of_text
 from fatescreen.systems.fate import FATE
 from fatescreen.systems.varjot import VARJOT
-from tests.systems.support import SILLALLA, edited
-
-
-def problems(path: Path) -> list[str]:
-    with pytest.raises(SceneFileError) as caught:
-        load_system_scene(path)
-    return [str(problem) for problem in caught.value.problems]
+from tests.systems.support import SILLALLA, edited, problems
 
 
 def test_the_example_scene_loads() -> None:

@@ -3,14 +3,13 @@ reply, its undo label, the words a refusal says are missing, and odds that chang
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from fatescreen.commands.systems.session import SystemSession, open_system_session
-from tests.systems.support import SILLALLA, changed, same
+from fatescreen.commands.systems.session import SystemSession
+from tests.systems.support import SILLALLA, changed, copied, same, session_on
 
 USAGE = (
     "Käyttö: tarkistus HAHMO KYKY [vastaan HAHMO KYKY] [tuki [moka-sakko|moka-keskeyttää]] [ero]"
@@ -20,9 +19,7 @@ OPPOSED = "Vastustettu tarkistus: Ilse, Miekkailu 3 vastaan Vartija, Miekkailu 2
 
 @pytest.fixture
 def session(tmp_path: Path) -> SystemSession[Any]:
-    path = tmp_path / SILLALLA.name
-    shutil.copy(SILLALLA, path)
-    return open_system_session(path, seed=3, lang="fi", journal=False)
+    return session_on(copied(tmp_path, SILLALLA), "fi")
 
 
 def test_an_opposed_check_in_finnish(session: SystemSession[Any]) -> None:

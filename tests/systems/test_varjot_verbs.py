@@ -4,43 +4,24 @@ failures and ties on both sides, and the sources each added die keeps."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from fatescreen.commands.systems.session import SystemSession, open_system_session
 from fatescreen.rules.varjot.check import ExtraDice, Source
 from fatescreen.rules.varjot.dice import parse_faces
 from fatescreen.scene.systems.varjot import VarjotScene
-from tests.systems.support import SILLALLA, edited, play
+from tests.systems.support import (
+    SILLALLA,
+    edited,
+    play,
+    refused,
+    scene_copy,
+    scene_value,
+    session_on,
+)
 
-
-@pytest.fixture
-def scene_path(tmp_path: Path) -> Path:
-    path = tmp_path / SILLALLA.name
-    shutil.copy(SILLALLA, path)
-    return path
-
-
-def session_on(path: Path, lang: str = "en") -> SystemSession[Any]:
-    return open_system_session(path, seed=3, lang=lang, journal=False)
-
-
-def refused(session: SystemSession[Any], line: str) -> str:
-    """The one line a refusal says; the scene is left as it was."""
-    before = session.value
-    result = session.execute(line)
-    assert not result.ok and len(result.lines) == 1, result.lines
-    assert session.value is before
-    return result.lines[0]
-
-
-def scene(session: SystemSession[Any]) -> VarjotScene:
-    value = session.value
-    assert isinstance(value, VarjotScene)
-    return value
+scene_path = scene_copy(SILLALLA)
 
 
 FI_USAGE = {
@@ -137,10 +118,10 @@ def test_a_gift_die_goes_to_the_side_named_or_the_only_other_players(scene_path:
     session = session_on(scene_path)
     play(session, "check Ilse Miekkailu vs Aarne Vakuuttelu")
     assert play(session, "gift Anni to Aarne")[0] == "Anni gives a gift die to Aarne (3 left)"
-    check = scene(session).check
+    check = scene_value(session, VarjotScene).check
     assert check is not None
     assert check.sides[1].extras == (ExtraDice(Source.GIFT, 1, detail="Anni"),)
-    assert scene(session).gifts.by_player["Anni"] == 3
+    assert scene_value(session, VarjotScene).gifts.by_player["Anni"] == 3
     assert refused(session, "gift Anni") == (
         "Anni cannot give a gift die to this check: name another side"
     )
@@ -159,7 +140,7 @@ def test_a_gift_die_between_a_player_and_the_gm(scene_path: Path) -> None:
     assert play(session, "gift Anni")[0] == "Anni gives a gift die to Ilse (3 left)"
     assert play(session, "gift Eevi")[0] == "Eevi gives a gift die to Vartija (3 left)"
     assert play(session, "gift PJ")[0] == "PJ gives a gift die to Ilse (3 left)"
-    check = scene(session).check
+    check = scene_value(session, VarjotScene).check
     assert check is not None
     assert [e.detail for e in check.sides[0].extras] == ["Anni", "PJ"]
     assert [e.detail for e in check.sides[1].extras] == ["Eevi"]
@@ -185,7 +166,7 @@ def test_dice_entered_for_dice_added_after_the_roll(scene_path: Path) -> None:
     assert play(session, "pool Ilse Mieli 0")[1] == (
         "Ilse adds [0]: now [0 0 0 + 0], keeps [+ 0 0] = Astonishing (4)"
     )
-    check = scene(session).check
+    check = scene_value(session, VarjotScene).check
     assert check is not None
     assert check.sides[0].faces == parse_faces("000+0")
     assert check.sides[0].extras == (
@@ -211,7 +192,7 @@ def test_a_die_that_cancels_one_on_the_table(scene_path: Path, lang: str, said: 
 def test_a_penalty_with_a_reason_is_not_the_gms(scene_path: Path) -> None:
     session = session_on(scene_path)
     play(session, "check Ilse Miekkailu", "penalty 2", "penalty 3 on Ilse pimeys")
-    check = scene(session).check
+    check = scene_value(session, VarjotScene).check
     assert check is not None
     assert check.sides[0].extras == (
         ExtraDice(Source.GM, 2, penalty=True),
@@ -219,7 +200,7 @@ def test_a_penalty_with_a_reason_is_not_the_gms(scene_path: Path) -> None:
     )
     assert refused(session, "penalty 1") == "the GM imposes 1 or 2 penalty dice"
     play(session, "bonus 1")
-    check = scene(session).check
+    check = scene_value(session, VarjotScene).check
     assert check is not None
     assert check.sides[0].extras[-1] == ExtraDice(Source.OTHER, 1, detail="another source")
 
@@ -315,7 +296,7 @@ def test_a_tie_that_cannot_stay_undecided(
     session = session_on(scene_path, lang)
     play(session, "check Ilse Miekkailu vs Vartija Miekkailu", "roll 000 vs +00")
     assert play(session, accept) == [said]
-    last = scene(session).last
+    last = scene_value(session, VarjotScene).last
     assert last is not None
     assert last.resolution.winner == (None if accept == "accept" else 1)
 
@@ -330,14 +311,14 @@ def test_a_margin_only_for_the_winner_of_the_last_check(scene_path: Path) -> Non
         "Vartija did not win the last check: no margin to carry"
     )
     play(session, "check Ilse Miekkailu margin")
-    check = scene(session).check
+    check = scene_value(session, VarjotScene).check
     assert check is not None and check.sides[0].extras == (ExtraDice(Source.MARGIN, 1),)
 
 
 def test_support_keeps_its_helper(scene_path: Path) -> None:
     session = session_on(scene_path)
     play(session, "check Aarne Jäljitys", "roll 0+0", "accept", "check Ilse Miekkailu support")
-    check = scene(session).check
+    check = scene_value(session, VarjotScene).check
     assert check is not None
     assert check.sides[0].extras == (ExtraDice(Source.SUPPORT, 3, detail="Aarne"),)
 

@@ -4,7 +4,6 @@ is offered, and when nothing else was left to recover."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from fatescreen.commands.systems.session import open_system_session
 from fatescreen.ui.dialogs import ConfirmDialog
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.systems.shell import SystemApp
-from tests.systems.support import SILLALLA
+from tests.systems.support import SILLALLA, copied
 from tests.ui.support import AppFactory, screen_text, until
 
 TORN = '{"command": "aspect add \\"Äijä\'s'.encode()[:-3]
@@ -76,8 +75,7 @@ async def test_the_gm_is_told_when_nothing_else_was_left(
 
 
 async def test_every_system_tells_it(tmp_path: Path) -> None:
-    path = tmp_path / SILLALLA.name
-    shutil.copy(SILLALLA, path)
+    path = copied(tmp_path, SILLALLA)
     played = open_system_session(path, journal=True)
     assert played.execute("check Ilse Miekkailu").ok
     assert played.journal is not None

@@ -3,37 +3,15 @@ the session and the panes show it."""
 
 from __future__ import annotations
 
-import shutil
 from fractions import Fraction
 from pathlib import Path
-
-from textual.pilot import Pilot
 
 from fatescreen.scene.systems.mekanismi import MekanismiScene
 from fatescreen.scene.systems.objektit import ObjektitScene
 from fatescreen.ui.systems.mekanismi import CharactersPane, CheckPane
 from fatescreen.ui.systems.objektit import ConflictPane, InitiativePane, ObjectsPane
 from fatescreen.ui.systems.shell import CommandLine, SystemApp, SystemPane
-from tests.systems.test_mekanismi_scene import KUILU
-from tests.systems.test_objektit_scene import SATAMASSA
-
-
-def app_on(tmp_path: Path, scene: Path, lang: str = "en") -> SystemApp:
-    path = tmp_path / scene.name
-    shutil.copy(scene, path)
-    return SystemApp(path, lang=lang, cursor_blink=False)
-
-
-async def type_line(pilot: Pilot[None], text: str) -> None:
-    """Finish the command line a key started (or start one with ':') and send it."""
-    field = pilot.app.focused
-    if not isinstance(field, CommandLine):
-        await pilot.press("colon")
-        field = pilot.app.focused
-    assert isinstance(field, CommandLine)
-    field.insert_text_at_cursor(text)
-    await pilot.press("enter")
-    await pilot.pause()
+from tests.systems.support import KUILU, SATAMASSA, dashboard, type_line
 
 
 def shown(app: SystemApp, pane: type[SystemPane]) -> str:
@@ -41,7 +19,7 @@ def shown(app: SystemApp, pane: type[SystemPane]) -> str:
 
 
 async def test_mekanismi_keys_build_roll_and_undo_a_check(tmp_path: Path) -> None:
-    app = app_on(tmp_path, KUILU)
+    app = dashboard(tmp_path, KUILU)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.press("c")
         field = app.focused
@@ -67,7 +45,7 @@ async def test_mekanismi_keys_build_roll_and_undo_a_check(tmp_path: Path) -> Non
 
 
 async def test_mekanismi_damage_shows_on_the_track(tmp_path: Path) -> None:
-    app = app_on(tmp_path, KUILU)
+    app = dashboard(tmp_path, KUILU)
     async with app.run_test(size=(160, 50)) as pilot:
         await type_line(pilot, "check Ragnar Taistelu vs Rosvo+Renttu Taistelu")
         await type_line(pilot, "roll 666 vs 111")
@@ -78,7 +56,7 @@ async def test_mekanismi_damage_shows_on_the_track(tmp_path: Path) -> None:
 
 
 async def test_objektit_chance_keys_walk_the_ladder(tmp_path: Path) -> None:
-    app = app_on(tmp_path, SATAMASSA)
+    app = dashboard(tmp_path, SATAMASSA)
     async with app.run_test(size=(160, 50)) as pilot:
         await type_line(pilot, "check Aino vikkelä kiipeily 3,14")
         await pilot.press("escape", "plus")
@@ -101,7 +79,7 @@ async def test_objektit_chance_keys_walk_the_ladder(tmp_path: Path) -> None:
 
 
 async def test_objektit_damage_and_initiative_panes(tmp_path: Path) -> None:
-    app = app_on(tmp_path, SATAMASSA, lang="fi")
+    app = dashboard(tmp_path, SATAMASSA, lang="fi")
     async with app.run_test(size=(160, 50)) as pilot:
         await type_line(pilot, "check Bertil vaarallinen veitsitaistelu 3")
         await type_line(pilot, "roll 1 1")

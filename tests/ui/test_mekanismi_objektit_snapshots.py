@@ -5,16 +5,13 @@ Accept new pictures with ``make test-snapshot-update`` after looking at them.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
-from fatescreen.ui.systems.shell import CommandLine, SystemApp
-from tests.systems.test_mekanismi_scene import KUILU
-from tests.systems.test_objektit_scene import SATAMASSA
+from tests.systems.support import KUILU, SATAMASSA, dashboard, typed
 
 SnapCompare = Callable[..., bool]
 SIZES = pytest.mark.parametrize("size", [(120, 40), (160, 50)], ids=["120x40", "160x50"])
@@ -45,21 +42,9 @@ initiative rolled, and Aino's next conflict
 set up with the GM's chance of +3,14."""
 
 
-def app_on(tmp_path: Path, scene: Path, lang: str) -> SystemApp:
-    path = tmp_path / scene.name
-    shutil.copy(scene, path)
-    return SystemApp(path, lang=lang, cursor_blink=False)
-
-
 def play(lines: tuple[str, ...]) -> Callable[[Pilot[None]], object]:
     async def run(pilot: Pilot[None]) -> None:
-        for line in lines:
-            await pilot.press("colon")
-            field = pilot.app.focused
-            assert isinstance(field, CommandLine)
-            field.value = line
-            await pilot.press("enter")
-            await pilot.pause()
+        await typed(pilot, *lines)
         await pilot.press("escape")
         await pilot.pause()
 
@@ -78,7 +63,7 @@ def test_mekanismi_dashboard(
     lisäsoutajat +15, the odds bars (Sigrid 8%, Perämies 80%) with each level and the tie 13%;
     the last check, Ragnar [6][6][6][6] 4 vs Rosvopäällikkö [6][1][2][3][4][5] 1, won by 3
     (excellent success), 1 damage point still to split; the log with the helpers line on top."""
-    app = app_on(tmp_path, KUILU, "en")
+    app = dashboard(tmp_path, KUILU, "en")
     assert snap_compare(app, terminal_size=size, run_before=play(MEKANISMI_PLAY))
 
 
@@ -92,5 +77,5 @@ def test_objektit_dashboard(
     nokkela (+5) + melko kyvykäs poliisi (+4), the chance +3,14 on the ladder (+3 highlighted,
     melko hyvä mahdollisuus), = 12,14 − 2d6 and a bar per result; the last result Bertil +4;
     Aloite with Bertil and Merikotka at +2 (Bertil first by KK) and Aino at −2."""
-    app = app_on(tmp_path, SATAMASSA, "fi")
+    app = dashboard(tmp_path, SATAMASSA, "fi")
     assert snap_compare(app, terminal_size=size, run_before=play(OBJEKTIT_PLAY))

@@ -5,7 +5,6 @@ command line's subcommands speak it; ``--lang`` and ``FATESCREEN_LANG`` still de
 from __future__ import annotations
 
 import io
-import shutil
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 from fatescreen import cli
 from fatescreen.ui.config import Settings, load_settings, save_settings
 from fatescreen.ui.systems.shell import SystemApp
-from tests.systems.support import SILLALLA
+from tests.systems.support import SILLALLA, copied
 from tests.ui.support import screen_text
 
 GOLDEN = Path(__file__).resolve().parents[2] / "scenes" / "golden-mask.toml"
@@ -52,8 +51,7 @@ def test_a_subcommand_speaks_the_language_the_gm_chose_last(
 
 @pytest.mark.usefixtures("own_choice")
 async def test_another_systems_dashboard_remembers_the_language(tmp_path: Path) -> None:
-    path = tmp_path / SILLALLA.name
-    shutil.copy(SILLALLA, path)
+    path = copied(tmp_path, SILLALLA)
     app = SystemApp(path, cursor_blink=False)
     async with app.run_test(size=(120, 40)) as pilot:
         assert app.view_state.lang == "en"
@@ -70,8 +68,7 @@ async def test_another_systems_dashboard_remembers_the_language(tmp_path: Path) 
 
 @pytest.mark.usefixtures("own_choice")
 async def test_lang_given_to_another_systems_dashboard_is_remembered(tmp_path: Path) -> None:
-    path = tmp_path / SILLALLA.name
-    shutil.copy(SILLALLA, path)
+    path = copied(tmp_path, SILLALLA)
     app = SystemApp(path, lang="fi", cursor_blink=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -5,7 +5,6 @@ right after ``:`` are the line's, and after Enter the keys belong to the dashboa
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,28 +14,19 @@ from fatescreen.i18n import tr
 from fatescreen.ui.dialogs import ChoiceDialog
 from fatescreen.ui.keys import shown_description
 from fatescreen.ui.systems.shell import CommandLine, SystemApp
+from tests.systems.support import KUILU, SATAMASSA, SILLALLA, dashboard
 from tests.ui.support import screen_text, until
 
-ROOT = Path(__file__).resolve().parents[2]
 SCENES = {
-    "varjot": (ROOT / "scenes" / "varjot" / "sillalla.toml", "check Ilse Miekkailu"),
-    "mekanismi": (
-        ROOT / "scenes" / "mekanismi" / "kuilun-reunalla.toml",
-        "check Ragnar Taistelu vs Rosvo Taistelu",
-    ),
-    "objektit": (
-        ROOT / "scenes" / "objektit" / "satamassa.toml",
-        "check Aino vikkelä kiipeily 3,14",
-    ),
+    "varjot": (SILLALLA, "check Ilse Miekkailu"),
+    "mekanismi": (KUILU, "check Ragnar Taistelu vs Rosvo Taistelu"),
+    "objektit": (SATAMASSA, "check Aino vikkelä kiipeily 3,14"),
 }
 SIZE = (120, 40)
 
 
 def app_on(tmp_path: Path, system: str, lang: str = "en") -> SystemApp:
-    scene, _ = SCENES[system]
-    path = tmp_path / scene.name
-    shutil.copy(scene, path)
-    return SystemApp(path, lang=lang, cursor_blink=False)
+    return dashboard(tmp_path, SCENES[system][0], lang)
 
 
 def keys_of(text: str) -> list[str]:

@@ -3,46 +3,21 @@ reach the scene through the session, and the panes show what changed."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
-
-import pytest
-from textual.pilot import Pilot
 
 from fatescreen.scene.systems.varjot import VarjotScene
 from fatescreen.ui.panes.log import LogPane
-from fatescreen.ui.systems.shell import CommandLine, SystemApp
-from tests.systems.support import SILLALLA
+from fatescreen.ui.systems.shell import SystemApp
+from tests.systems.support import SILLALLA, dashboard, scene_value, typed
 from tests.ui.support import screen_text
 
 
-@pytest.fixture
-def varjot_path(tmp_path: Path) -> Path:
-    path = tmp_path / "sillalla.toml"
-    shutil.copy(SILLALLA, path)
-    return path
-
-
-async def typed(pilot: Pilot[None], *lines: str) -> None:
-    """Type command lines into the command line (``:``), each sent with Enter."""
-    for line in lines:
-        await pilot.press("colon")
-        field = pilot.app.focused
-        assert isinstance(field, CommandLine)
-        field.value = line
-        await pilot.press("enter")
-        await pilot.pause()
-
-
 def scene_of(app: SystemApp) -> VarjotScene:
-    assert app.session is not None
-    value = app.session.value
-    assert isinstance(value, VarjotScene)
-    return value
+    return scene_value(app, VarjotScene)
 
 
-async def test_keys_build_roll_and_settle_a_check(varjot_path: Path) -> None:
-    app = SystemApp(varjot_path, lang="en", cursor_blink=False)
+async def test_keys_build_roll_and_settle_a_check(tmp_path: Path) -> None:
+    app = dashboard(tmp_path, SILLALLA)
     async with app.run_test(size=(120, 40)) as pilot:
         await typed(pilot, "check Saga Loitsut")
         await pilot.press("escape", "b")  # one more bonus die on the only side
@@ -63,8 +38,8 @@ async def test_keys_build_roll_and_settle_a_check(varjot_path: Path) -> None:
         assert scene_of(app).check is not None
 
 
-async def test_a_typed_mistake_is_shown_and_changes_nothing(varjot_path: Path) -> None:
-    app = SystemApp(varjot_path, lang="en", cursor_blink=False)
+async def test_a_typed_mistake_is_shown_and_changes_nothing(tmp_path: Path) -> None:
+    app = dashboard(tmp_path, SILLALLA)
     async with app.run_test(size=(120, 40)) as pilot:
         before = scene_of(app)
         await typed(pilot, "pool Ilse Ruumis")
@@ -72,8 +47,8 @@ async def test_a_typed_mistake_is_shown_and_changes_nothing(varjot_path: Path) -
         assert "there is no check: start one with 'check'" in screen_text(app)
 
 
-async def test_language_switch_and_gift_dice_in_the_status_line(varjot_path: Path) -> None:
-    app = SystemApp(varjot_path, lang="en", cursor_blink=False)
+async def test_language_switch_and_gift_dice_in_the_status_line(tmp_path: Path) -> None:
+    app = dashboard(tmp_path, SILLALLA)
     async with app.run_test(size=(120, 40)) as pilot:
         await typed(pilot, "check Ilse Miekkailu", "gift Anni")
         assert "Gift dice: Eevi 4  Tuomas 4  Anni 3  PJ 4" in screen_text(app)

@@ -490,7 +490,7 @@ class CampaignSession(Session):
             append_record(self.folder, session, recorded, self.withdrawals.get(index, 0))
         self.recorded = len(self.log)
 
-    def _save(self, words: list[str], text: str) -> Result:
+    def save_command(self, words: list[str], text: str) -> Result:
         choice, words = save_options(words, self.lang)
         if words:
             raise CommandError(tr(self.lang, "campaign.save_where"))

@@ -178,8 +178,9 @@ for _name, _usage, _example, _aliases in (
 
 class JournalGuard(SceneWriter):
     """What every session (Fate's and the other systems') does with its journal: refuse
-    to run while changes a crash left unsaved wait, discard them, or start afresh (and, as
-    the scene's one writer, see :class:`SceneWriter`)."""
+    to run while changes a crash left unsaved wait, discard them, or start afresh; and its
+    ``save`` command, each session saying only how its value is written
+    (:meth:`write_value`) (and, as the scene's one writer, see :class:`SceneWriter`)."""
 
     journal: Journal | None
     recovery_pending: bool
@@ -232,15 +233,64 @@ class JournalGuard(SceneWriter):
 
     loaded: Any
 
-    def write_value(self) -> None:
-        """Write the session's value over the file it was read from, taking the saved
-        state as the one loaded.
+    def write_value(self, target: Path | None = None) -> None:
+        """Write the session's value over the file it was read from (or into ``target``),
+        taking the saved state as the one loaded.
 
         Raises:
             OSError: The file could not be written.
             SceneFileError: The file cannot be written as it is.
         """
         raise NotImplementedError
+
+    def save_command(self, words: list[str], text: str) -> Result:
+        """``save [--replay|--overwrite] [NAME]``: the scene over its own file, or into the
+        file NAME names beside it, where the session carries on; the lines it says.
+
+        Raises:
+            CommandError: The session has no file, or the file could not be written.
+        """
+        choice, words = save_options(words, self.lang)
+        if self.read_only:
+            return Result(text, (tr(self.lang, "save.read_only"),))
+        target = self.save_target(words)
+        # a save over the session's own file never writes over a hand edit unasked
+        replayed = self.settle_hand_edits(choice) if target is None else None
+
+        def write() -> None:
+            try:
+                self.write_value(target)
+            except (OSError, SceneFileError) as error:
+                raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+
+        if target is None:
+            write()
+        else:
+            self.save_as(target, write)  # the session carries on in the new file
+        self.start_journal()
+        line = self.saved_line()
+        lines = (replayed, line) if replayed else (line,)
+        self.log.append(LogEntry(text, lines))
+        return Result(text, lines)
+
+    def save_target(self, words: list[str]) -> Path | None:
+        """The file ``save`` names in ``words`` when it is another than the session's own
+        (None: its own file).
+
+        Raises:
+            CommandError: The session has no file and none is named.
+        """
+        if self.loaded is None:
+            raise CommandError(tr(self.lang, "error.save_nowhere"))
+        path: Path | None = self.loaded.path
+        target = save_target(words[0], path.parent if path else None, self.lang) if words else None
+        if target is not None and path is not None:
+            target = None if same_file(target, path) else target
+        return target
+
+    def saved_line(self) -> str:
+        """The line that says where a save wrote."""
+        return tr(self.lang, "save.line", path=str(self.loaded.path))
 
     def write_files(self) -> Path:
         """Write the scene over its file as it stands now, and journal afresh.
@@ -516,45 +566,11 @@ class Session(JournalGuard):
             self.log.append(LogEntry(text, (line,), name))
             return Result(text, (line,), True, changes(previous, self.scene), step.label)
         if name == "save":
-            return self._save(words, text)
+            return self.save_command(words, text)
         if name == "log":
             lines = self.log_lines(markdown="--markdown" in words, gm="--gm" in words)
             return Result(text, tuple(lines))
         return Result(text, tuple(self.help_lines(words[0] if words else None)))
-
-    def _save(self, words: list[str], text: str) -> Result:
-        choice, words = save_options(words, self.lang)
-        if self.read_only:
-            return Result(text, (tr(self.lang, "save.read_only"),))
-        if self.loaded is None:
-            raise CommandError(tr(self.lang, "error.save_nowhere"))
-        target = save_target(words[0], self.scene_folder, self.lang) if words else None
-        if target is not None and self.loaded.path is not None:
-            target = None if same_file(target, self.loaded.path) else target
-        # a save over the session's own file never writes over a hand edit unasked
-        replayed = self.settle_hand_edits(choice) if target is None else None
-        from fatescreen.scene.save import save_scene  # tomlkit is needed only to save
-
-        loaded = self.loaded
-
-        def write() -> None:
-            try:
-                self.loaded = save_scene(loaded, self.scene, target)
-            except (OSError, SceneFileError) as error:
-                raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
-
-        if target is None:
-            write()
-        else:
-            self.save_as(target, write)  # the session carries on in the new file
-        self.scene = self._carry_pending(self.loaded.scene)
-        self.start_journal()
-        lines = (
-            *((replayed,) if replayed else ()),
-            tr(self.lang, "save.line", path=str(self.loaded.path)),
-        )
-        self.log.append(LogEntry(text, lines))
-        return Result(text, lines)
 
     # -- saving while play goes on ------------------------------------------------------
 
@@ -615,12 +631,14 @@ class Session(JournalGuard):
         self.log.append(LogEntry("save", (line,)))
         return Result("save", (line,))
 
-    def write_value(self) -> None:
-        """Write the scene over its file (see :meth:`JournalGuard.write_files`)."""
-        from fatescreen.scene.save import save_scene
+    def write_value(self, target: Path | None = None) -> None:
+        """Write the scene over its file or into ``target`` (see
+        :meth:`JournalGuard.save_command`); what the file holds not (a contest or a roll
+        under way) stays as it is."""
+        from fatescreen.scene.save import save_scene  # tomlkit is needed only to save
 
         assert self.loaded is not None
-        self.loaded = save_scene(self.loaded, self.scene)
+        self.loaded = save_scene(self.loaded, self.scene, target)
         self.scene = self._carry_pending(self.loaded.scene)
 
     def _carry_pending(self, saved: Scene) -> Scene:

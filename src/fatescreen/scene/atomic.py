@@ -10,6 +10,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from fatescreen.scene.lock import alive
+
 _TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[^.]+\.tmp")
 """A temporary file of :func:`write_atomic`: ``.NAME.PID.RANDOM.tmp`` (the backup's is
 ``.NAME.bak.PID.RANDOM.tmp``)."""
@@ -45,15 +47,8 @@ def _temp_file(folder: Path, name: str) -> tuple[int, str]:
 
 
 def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return False  # this process writes one file at a time: a temp file of its own is stale
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        return True
-    return True
+    # this process writes one file at a time: a temp file of its own is stale
+    return pid != os.getpid() and alive(pid)
 
 
 def remove_stale_temps(path: Path) -> list[Path]:

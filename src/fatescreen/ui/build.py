@@ -63,6 +63,26 @@ FOR_SELECTED = ("edit", "place", "remove", "save_template")
 """Menu entries that act on the character in the stat block."""
 
 
+def open_form(
+    app: Table,
+    title: str,
+    fields: Sequence[FormField],
+    build: Callable[[Values], Order],
+    closed: Callable[[str | None], None],
+    *,
+    note: str = "",
+    applies: bool,
+    names: Sequence[str],
+) -> None:
+    """A form over the dashboard whose command is applied on confirm (``applies``, else only
+    handed back); ``closed`` gets its command line, or None if the GM left it. ``names``: the
+    names in the title, cut in the middle should it not fit."""
+    app.push_screen(
+        FormDialog(app.view_state, title, fields, build, note=note, applies=applies).naming(*names),
+        closed,
+    )
+
+
 def skill_pairs(text: str, lang: str) -> list[tuple[str, str]]:
     """``Fight 3, Athletics Good`` as ``[("Fight", "3"), ("Athletics", "Good")]``.
 
@@ -229,17 +249,7 @@ class SceneBuilder:
             if line is not None and then is not None:
                 then(line)
 
-        self.app.push_screen(
-            FormDialog(
-                self.app.view_state,
-                title,
-                fields,
-                build,
-                note=note,
-                applies=applies,
-            ).naming(*names),
-            closed,
-        )
+        open_form(self.app, title, fields, build, closed, note=note, applies=applies, names=names)
 
     def confirm(
         self,

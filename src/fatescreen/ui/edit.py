@@ -20,9 +20,16 @@ from fatescreen.rules.aspects import Aspect, AspectKind
 from fatescreen.rules.character import Character, CharacterKind, Form, Scale, StressKind
 from fatescreen.rules.ladder import LADDER, describe, parse_rating, signed
 from fatescreen.scene import codec
-from fatescreen.ui.build import Choices, skill_pairs, skill_words, stress_words, zone_options
+from fatescreen.ui.build import (
+    Choices,
+    open_form,
+    skill_pairs,
+    skill_words,
+    stress_words,
+    zone_options,
+)
 from fatescreen.ui.dialogs import ChoiceDialog
-from fatescreen.ui.dialogs.form import FormDialog, FormError, FormField, Values
+from fatescreen.ui.dialogs.form import FormError, FormField, Values
 from fatescreen.ui.table import Table
 from fatescreen.ui.text import Part, assemble
 
@@ -259,16 +266,15 @@ class CharacterEditor:
         build: Callable[[Values], Order],
         note: str = "",
     ) -> None:
-        self.app.push_screen(
-            FormDialog(
-                self.app.view_state,
-                title,
-                fields,
-                build,
-                note=note,
-                applies=True,
-            ).naming(character.name),
+        open_form(
+            self.app,
+            title,
+            fields,
+            build,
             self._back(character),
+            note=note,
+            applies=True,
+            names=(character.name,),
         )
 
     def _title(self, character: Character, field: str) -> str:

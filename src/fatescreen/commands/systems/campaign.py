@@ -415,10 +415,11 @@ class SystemCampaignSession(SystemSession[Any]):
         """Where the campaign was saved."""
         return tr(self.lang, "campaign.saved", path=str(self.folder))
 
-    def write_value(self) -> None:
+    def write_value(self, target: Path | None = None) -> None:
         """Write every file whose state changed: the scenes first, then party.toml and
-        campaign.toml (each atomically; a file whose state did not change is not written)."""
-        assert self.files is not None
+        campaign.toml (each atomically; a file whose state did not change is not written).
+        A campaign is saved into its own folder only (``target`` is refused before)."""
+        assert self.files is not None and target is None
         for key, value in self._scene_states().items():
             loaded = self._scene_file(key)
             fmt = scene_format(self.system)

@@ -13,20 +13,17 @@ from typing import Any, Generic, cast
 from fatescreen.commands.core import split_line
 from fatescreen.commands.errors import CommandError, rules_message
 from fatescreen.commands.names import fold
-from fatescreen.commands.paths import save_target
 from fatescreen.commands.session import (
     JournalGuard,
     LogEntry,
     Result,
-    same_file,
     undo_or_redo,
 )
 from fatescreen.commands.systems.base import S, SystemContext, VerbSet
-from fatescreen.commands.writer import save_options, take_writer_lock
+from fatescreen.commands.writer import take_writer_lock
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene.atomic import remove_stale_temps
-from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.history import UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal
 from fatescreen.scene.lock import WriterLock
@@ -205,64 +202,17 @@ class SystemSession(JournalGuard, Generic[S]):
             self.log.append(LogEntry(text, (line,)))
             return Result(text, (line,), True, frozenset({"all"}), step.label)
         if name == "save":
-            return self._save(words, text)
+            return self.save_command(words, text)
         if name == "log":
             lines = [line for entry in self.log for line in entry.lines]
             return Result(text, tuple(lines or [tr(self.lang, "log.empty")]))
         return Result(text, tuple(self.help_lines(words[0] if words else None)))
 
-    def _save(self, words: list[str], text: str) -> Result:
-        choice, words = save_options(words, self.lang)
-        if self.read_only:
-            return Result(text, (tr(self.lang, "save.read_only"),))
-        target = self.save_target(words)
-        replayed = self.settle_hand_edits(choice) if target is None else None
-
-        def write() -> None:
-            try:
-                self.write_value() if target is None else self.write_copy(target)
-            except (OSError, SceneFileError) as error:
-                raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
-
-        if target is None:
-            write()
-        else:
-            self.save_as(target, write)  # the session carries on in the new file
-        self.start_journal()
-        line = self.saved_line()
-        lines = (replayed, line) if replayed else (line,)
-        self.log.append(LogEntry(text, lines))
-        return Result(text, lines)
-
-    def save_target(self, words: list[str]) -> Path | None:
-        """The file ``save`` names in ``words`` when it is another than the scene's own
-        (None: the scene's own file).
-
-        Raises:
-            CommandError: The scene has no file and none is named.
-        """
-        if self.loaded is None:
-            raise CommandError(tr(self.lang, "error.save_nowhere"))
-        folder = self.loaded.path.parent if self.loaded.path is not None else None
-        target = save_target(words[0], folder, self.lang) if words else None
-        if target is not None and self.loaded.path is not None:
-            target = None if same_file(target, self.loaded.path) else target
-        return target
-
-    def saved_line(self) -> str:
-        """The line that says where a save wrote."""
-        assert self.loaded is not None
-        return tr(self.lang, "save.line", path=str(self.loaded.path))
-
-    def write_copy(self, target: Path) -> None:
-        """Write the scene into another file, and carry on there."""
+    def write_value(self, target: Path | None = None) -> None:
+        """Write the scene over its file or into ``target`` (see
+        :meth:`JournalGuard.save_command`)."""
         assert self.loaded is not None
         self.loaded = save_system_scene(self.loaded, self.value, target)
-
-    def write_value(self) -> None:
-        """Write the scene over its file (see :meth:`JournalGuard.write_files`)."""
-        assert self.loaded is not None
-        self.loaded = save_system_scene(self.loaded, self.value)
 
     @property
     def dirty(self) -> bool:

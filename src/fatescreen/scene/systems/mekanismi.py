@@ -34,7 +34,7 @@ from fatescreen.rules.mekanismi.pools import Advantage
 from fatescreen.rules.mekanismi.sheet import Character
 from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
-from fatescreen.scene.systems.tables import AnyKey, records
+from fatescreen.scene.systems.tables import AnyKey, character_table, records
 from fatescreen.systems.mekanismi import MEKANISMI
 
 KEYS = ("pc", "npc")
@@ -194,19 +194,10 @@ FORMAT = MekanismiFormat()
 
 
 def _member(reader: Reader, item: object, path: KeyPath, is_pc: bool) -> Member | None:
-    allowed = CHARACTER_KEYS if is_pc else NPC_KEYS
-    table = reader.table(item, path, allowed)
-    if table is None:
+    read = character_table(reader, item, path, CHARACTER_KEYS if is_pc else NPC_KEYS, is_pc=is_pc)
+    if read is None:
         return None
-    if "name" not in table:
-        reader.fail((*path, "name"), text("check.no_character_name"))
-    name = reader.text(table.get("name"), (*path, "name")) if "name" in table else None
-    player: str | None = None
-    if is_pc:
-        if "player" not in table:
-            reader.fail((*path, "player"), text("check.no_player"))
-        else:
-            player = reader.text(table["player"], (*path, "player"))
+    table, name, player = read.table, read.name, read.player
     notes = reader.text(table.get("notes", ""), (*path, "notes"), limit=MAX_TEXT, allow_empty=True)
     abilities = _abilities(reader, table.get("abilities", {}), (*path, "abilities"))
     gear = _gear(reader, table.get("gear", {}), (*path, "gear"))

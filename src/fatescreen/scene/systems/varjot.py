@@ -39,7 +39,7 @@ from fatescreen.rules.varjot.sheet import (
 )
 from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, Reader
-from fatescreen.scene.systems.tables import AnyKey, records
+from fatescreen.scene.systems.tables import AnyKey, character_table, records
 from fatescreen.systems.varjot import VARJOT
 
 KEYS = ("players", "gm", "gift_dice", "pc", "npc")
@@ -190,24 +190,15 @@ FORMAT = VarjotFormat()
 def _character(
     reader: Reader, item: object, path: KeyPath, is_pc: bool, players: tuple[str, ...]
 ) -> Character | None:
-    allowed = CHARACTER_KEYS if is_pc else NPC_KEYS
-    table = reader.table(item, path, allowed)
-    if table is None:
+    read = character_table(reader, item, path, CHARACTER_KEYS if is_pc else NPC_KEYS, is_pc=is_pc)
+    if read is None:
         return None
-    if "name" not in table:
-        reader.fail((*path, "name"), text("check.no_character_name"))
-    name = reader.text(table.get("name"), (*path, "name")) if "name" in table else None
-    player: str | None = None
-    if is_pc:
-        if "player" not in table:
-            reader.fail((*path, "player"), text("check.no_player"))
-        else:
-            player = reader.text(table["player"], (*path, "player"))
-            if player is not None and player not in players:
-                known = ", ".join(players) or text("none")
-                reader.fail(
-                    (*path, "player"), text("check.varjot.unknown_player", name=player, known=known)
-                )
+    table, name, player = read.table, read.name, read.player
+    if player is not None and player not in players:
+        known = ", ".join(players) or text("none")
+        reader.fail(
+            (*path, "player"), text("check.varjot.unknown_player", name=player, known=known)
+        )
     reader.text(table.get("notes", ""), (*path, "notes"), limit=4000, allow_empty=True)
     abilities: list[Ability] = []
     given = reader.table(table.get("abilities", {}), (*path, "abilities"), AnyKey()) or {}
