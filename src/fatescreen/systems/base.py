@@ -91,6 +91,10 @@ class RuleSystem:
       :class:`~fatescreen.scene.public_view.PublicPart`, and ``player_panes`` how the
       player view shows it, a :class:`~fatescreen.ui.players.panes.PlayerPanes` (both with
       :attr:`Capability.PLAYER_VIEW`).
+
+    ``sample`` and ``rules`` are not parts but places: its sample scene file and its rules
+    package, which the tools that run for every system (``make stress``, ``make bench``,
+    ``make mutate``) read.
     """
 
     id: str
@@ -110,6 +114,14 @@ class RuleSystem:
     screen: str | None = None
     public: str | None = None
     player_panes: str | None = None
+    sample: str | None = None
+    """Its sample scene: a path relative to the shipped ``scenes`` folder
+    (``"varjot/sillalla.toml"``), or an absolute path (a system that does not ship). The
+    test suites, ``make stress`` and ``make bench`` play it for every system."""
+    rules: str | None = None
+    """Its pure rules package, dotted (``"fatescreen.rules.varjot"``): the modules
+    ``make mutate`` measures for it, besides its ``verbs`` part's module. A package that
+    holds other systems' packages (Fate's ``fatescreen.rules``) counts without them."""
 
     def __post_init__(self) -> None:
         if Capability.IMPORT in self.capabilities and self.import_sheets is None:

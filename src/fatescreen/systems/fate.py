@@ -20,4 +20,6 @@ SYSTEM = RuleSystem(
     import_sheets="fatescreen.cli_import:through_session",
     public="fatescreen.scene.public:PUBLIC",
     player_panes="fatescreen.ui.players.render:PANES",
+    sample="golden-mask.toml",
+    rules="fatescreen.rules",
 )

@@ -10,5 +10,10 @@ MEKANISMI = "mekanismi"
 """The id its scene files name."""
 
 SYSTEM = system_on_shared_stack(
-    MEKANISMI, (), "Mekanismi", {Capability.IMPORT, Capability.PLAYER_VIEW}, module="mekanismi"
+    MEKANISMI,
+    (),
+    "Mekanismi",
+    {Capability.IMPORT, Capability.PLAYER_VIEW},
+    module="mekanismi",
+    sample="mekanismi/kuilun-reunalla.toml",
 )

@@ -16,6 +16,8 @@ def system_on_shared_stack(
     capabilities: Iterable[Capability],
     *,
     module: str,
+    sample: str | None = None,
+    rules: str | None = None,
 ) -> RuleSystem:
     """A system whose parts are a scene format, verbs and a screen.
 
@@ -34,6 +36,9 @@ def system_on_shared_stack(
             players see is ``PUBLIC`` in ``fatescreen.scene.systems.NAME_public`` and how
             it is shown ``PLAYERS`` in ``fatescreen.ui.systems.NAME_players``
             (``my_game.public:PUBLIC`` and ``my_game.players:PLAYERS`` in a folder).
+        sample: Its sample scene (:attr:`RuleSystem.sample`): a path under the shipped
+            ``scenes`` folder, or an absolute one.
+        rules: Its pure rules package; a system built in has ``fatescreen.rules.NAME``.
     """
     if "." in module:
         scene, verbs, screen = f"{module}.scene", f"{module}.verbs", f"{module}.screen"
@@ -43,6 +48,7 @@ def system_on_shared_stack(
             f"fatescreen.{layer}.systems.{module}" for layer in ("scene", "commands", "ui")
         )
         public, players = f"{scene}_public", f"{screen}_players"
+        rules = rules or f"fatescreen.rules.{module}"
     declared = frozenset(capabilities)
     shown = Capability.PLAYER_VIEW in declared
     return RuleSystem(
@@ -62,4 +68,6 @@ def system_on_shared_stack(
         screen=f"{screen}:SCREEN",
         public=f"{public}:PUBLIC" if shown else None,
         player_panes=f"{players}:PLAYERS" if shown else None,
+        sample=sample,
+        rules=rules,
     )

@@ -15,12 +15,20 @@ and ``mark NAME`` adds one to a counter.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from fatescreen import i18n, systems
 from fatescreen.systems.shared import system_on_shared_stack
 
 TOY = "toy-tally"
 """The id its scene files name."""
 
-SYSTEM = system_on_shared_stack(TOY, ("toy",), "Toy tally", (), module="tests.systems.toy")
+SAMPLE = Path(__file__).resolve().with_name("goblin-hunt.toml")
+"""Its sample scene, which the suites that run for every system play."""
+
+SYSTEM = system_on_shared_stack(
+    TOY, ("toy",), "Toy tally", (), module="tests.systems.toy", sample=str(SAMPLE)
+)
 """Its one registry line: no campaigns, no player view, no import or export."""
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -42,3 +50,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 """Its catalog entries, English and Finnish (a shipped system's are in the ``.po`` files)."""
+
+
+def register() -> None:
+    """Register the toy system and add its messages to the catalogs (a test's fixture, or
+    a process a test starts, calls it); nothing if it is registered already."""
+    if systems.named_by(TOY) is not None:
+        return
+    for lang, messages in MESSAGES.items():
+        catalog = i18n.PO[lang].messages
+        for key, message in messages.items():
+            catalog.setdefault(key, message)
+    systems.register(SYSTEM)
+
+
+def unregister() -> None:
+    """Take the toy system and its messages away again."""
+    systems.unregister(TOY)
+    for lang, messages in MESSAGES.items():
+        catalog = i18n.PO[lang].messages
+        for key in messages:
+            catalog.pop(key, None)
