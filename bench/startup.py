@@ -1,6 +1,8 @@
 """Launched as a separate process: start an app, let it settle, report its first full frame.
 
-``python bench/startup.py fatescreen SCENE``, ``python bench/startup.py floor`` or
+``python bench/startup.py fatescreen SCENE``, ``python bench/startup.py system SCENE`` (the
+dashboard the scene's system declares, as ``fatescreen SCENE`` opens it for any system),
+``python bench/startup.py floor`` or
 ``python bench/startup.py floor-late`` (the floor with one pane filled a moment after its
 first frame: the harness must see it late). The app renders its frames as it would to a
 terminal (see ``frames.FrameDriver``); the process waits until no frame has changed the
@@ -21,7 +23,7 @@ from pathlib import Path
 PEAK_AT_CLAIM: list[int] = []
 """This process's peak resident memory (KiB) when the child loading the scene ended."""
 
-if sys.argv[1:2] == ["fatescreen"]:
+if sys.argv[1:2] in (["fatescreen"], ["system"]):
     # as `fatescreen SCENE` starts (fatescreen.cli.open_dashboard): before Textual
     from fatescreen.scene import preload
 
@@ -134,9 +136,14 @@ def build(kind: str, scene: str | None) -> App[None]:
     from fatescreen.ui import collector
 
     collector.pause()  # as `fatescreen SCENE` starts (fatescreen.cli.main)
+    assert scene is not None
+    if kind == "system":
+        from fatescreen import systems
+
+        dashboard = systems.of_file(Path(scene)).part("dashboard")
+        return measured(dashboard)(Path(scene), lang="en")
     from fatescreen.ui.app import FatescreenApp
 
-    assert scene is not None
     return measured(FatescreenApp)(Path(scene), remember=False, lang="en")  # type: ignore[call-arg]
 
 
