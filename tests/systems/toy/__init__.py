@@ -9,6 +9,7 @@ A toy scene is a tally of named counters::
     system = "toy-tally"
     title = "Goblin hunt"
     counters = { Goblins = 0, Traps = 2 }
+    hidden = ["Traps"]   # what the players do not see
 
 and ``mark NAME`` adds one to a counter.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fatescreen import i18n, systems
+from fatescreen.systems import Capability
 from fatescreen.systems.shared import system_on_shared_stack
 
 TOY = "toy-tally"
@@ -27,9 +29,15 @@ SAMPLE = Path(__file__).resolve().with_name("goblin-hunt.toml")
 """Its sample scene, which the suites that run for every system play."""
 
 SYSTEM = system_on_shared_stack(
-    TOY, ("toy",), "Toy tally", (), module="tests.systems.toy", sample=str(SAMPLE)
+    TOY,
+    ("toy",),
+    "Toy tally",
+    {Capability.PLAYER_VIEW},
+    module="tests.systems.toy",
+    sample=str(SAMPLE),
 )
-"""Its one registry line: no campaigns, no player view, no import or export."""
+"""Its one registry line: the player view (``public.py``, ``players.py``); no campaigns,
+no import or export (see ``docs/systems.md``)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
