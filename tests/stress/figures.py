@@ -152,9 +152,9 @@ def system_fuzz(play: Play, target: int, start_seed: int = 0) -> tuple[Figures, 
     failures: list[str] = []
     rng = random.Random(start_seed)
     with tempfile.TemporaryDirectory(prefix="fatescreen-fuzz-") as temp:
-        path = play.copy_into(Path(temp) / "scene")
         while figures["lines"] < target:
-            session = play.open(path)
+            # a fresh copy each session: a line may have written beside the scene
+            session = play.open(play.copy_into(Path(temp) / str(figures["lines"])))
             for _ in range(min(30, target - figures["lines"])):
                 line = play.line(rng)
                 figures["lines"] += 1
@@ -189,9 +189,8 @@ def system_undo_redo(play: Play, sequences: int, start_seed: int = 0) -> tuple[F
     failures: list[str] = []
     rng = random.Random(start_seed)
     with tempfile.TemporaryDirectory(prefix="fatescreen-walk-") as temp:
-        path = play.copy_into(Path(temp) / "scene")
-        for _ in range(sequences):
-            session = play.open(path)
+        for number in range(sequences):
+            session = play.open(play.copy_into(Path(temp) / str(number)))
             states = [session.value]
             lines = [play.line(rng) for _ in range(rng.randint(3, 15))]
             for line in lines:
