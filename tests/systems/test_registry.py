@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import importlib
 import io
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from textual.pilot import Pilot
 
 import fatescreen
 from fatescreen import cli, systems
+from fatescreen.resources import sample_scene
 from fatescreen.scene.campaign import load_campaign
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.systems import Capability, RuleSystem, fate, mekanismi, objektit, varjot
@@ -149,6 +151,22 @@ def test_a_capability_needs_its_part() -> None:
         replace(toy.SYSTEM, capabilities=frozenset({Capability.IMPORT}))
     with pytest.raises(ValueError, match=r"'package\.module:attr'"):
         replace(toy.SYSTEM, screen="tests.systems.toy.screen.SCREEN")
+
+
+def test_every_system_names_a_sample_scene_it_reads_and_its_rules_package(
+    every_system: str,
+) -> None:
+    system = systems.named_by(every_system)
+    assert system is not None
+    sample = sample_scene(system)
+    assert sample.is_file() and systems.of_file(sample) is system
+    system.check_file(sample)
+    if system.rules is not None:
+        assert importlib.import_module(system.rules).__file__
+    else:
+        assert system is toy.SYSTEM  # a folder's system names its rules package if any
+    with pytest.raises(LookupError, match="declares no sample scene"):
+        sample_scene(replace(system, sample=None))
 
 
 def test_parts_are_imported_when_first_asked_for() -> None:
