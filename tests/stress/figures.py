@@ -313,7 +313,9 @@ def kill_saves(
         folder = Path(temporary)
         target = play.copy_into(folder)
         old = target.read_text(encoding="utf-8")
-        new = _changed_text(play, folder / "changed", play.changes(1)[0])
+        new = _changed_text(play, folder / "changed")
+        if new == old:
+            raise RuntimeError(f"{play.system.id}: the save left the sample's text as it was")
         (folder / "old.txt").write_text(old, encoding="utf-8")
         (folder / "new.txt").write_text(new, encoding="utf-8")
         command = [
@@ -354,13 +356,19 @@ def kill_saves(
     return figures, failures
 
 
-def _changed_text(play: Play, folder: Path, line: str) -> str:
-    """The sample scene's text once ``line`` has changed it and it is saved."""
+def _changed_text(play: Play, folder: Path) -> str:
+    """The sample scene's text once changed and saved: the commands that change the scene
+    are played until the file would differ (a check under way changes no file)."""
     path = play.copy_into(folder)
     session = play.open(path)
-    if not (session.execute(line).ok and session.execute("save").ok):
-        raise RuntimeError(f"{play.system.id}: {line!r} and save did not change the scene")
-    return path.read_text(encoding="utf-8")
+    for line in play.changes(40):
+        if not session.execute(line).ok:
+            break
+        if session.dirty:
+            if session.execute("save").ok:
+                return path.read_text(encoding="utf-8")
+            break
+    raise RuntimeError(f"{play.system.id}: no change of the sample reached its file")
 
 
 def kill_journal(

@@ -63,6 +63,7 @@ def test_killed_saves_leave_old_or_new_files_and_no_temporary_file(every_system:
     assert failures == []
     assert figures["save kills"] == 20
     assert figures["file old"] + figures["file new"] == 20
+    assert figures["file old"] and figures["file new"]  # the two texts differ
     assert figures["temp files left after the next open"] == 0
 
 
