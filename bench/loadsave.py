@@ -12,8 +12,8 @@ this fresh process, after its imports:
 - ``dumps``: ``tomlkit.dumps`` of the parsed document (the save's floor);
 - ``system-load``: the scene's system reads and checks the file (its ``check`` part), as
   ``fatescreen check`` does, for any registered system;
-- ``system-save LINE``: a session of the scene's system (no journal) plays the command
-  line, then saves the change; the save is timed.
+- ``system-save LINE...``: a session of the scene's system (no journal) plays the command
+  lines, then saves the change; the save is timed.
 """
 
 from __future__ import annotations
@@ -45,8 +45,11 @@ def main() -> None:
 
         else:
             session = system.open_session(path, seed=1, journal=False)
-            if not session.execute(sys.argv[3]).ok:
-                raise SystemExit(f"{sys.argv[3]!r} changed nothing")
+            for line in sys.argv[3:]:
+                if not session.execute(line).ok:
+                    raise SystemExit(f"{line!r} was refused")
+            if not session.dirty:
+                raise SystemExit("nothing to save")
 
             def operation() -> object:
                 if not session.execute("save").ok:

@@ -376,15 +376,15 @@ def system_scene(system_id: str, folder: Path, scale: int) -> Path:
     return path
 
 
-def a_change(system_id: str) -> str:
-    """A command line that changes the system's sample scene (found by playing it: the
-    stress runs' ``Play``)."""
+def a_change(system_id: str) -> list[str]:
+    """Command lines that change the system's sample scene, the last one what its file
+    holds (found by playing it: the stress runs' ``Play.to_the_file``)."""
     root = str(HERE.parent)
     if root not in sys.path:
         sys.path.insert(0, root)
     from tests.stress.play import Play
 
-    return Play.of(system_id).changes(1)[0]
+    return Play.of(system_id).to_the_file()
 
 
 def system_rows(
@@ -426,7 +426,7 @@ def system_rows(
     change = a_change(system_id)
     for name, ours_args, floor_kind in (
         ("load (check) vs tomllib.loads", ["system-load"], "tomllib"),
-        (f"save after {change!r} vs tomlkit.dumps", ["system-save"], "dumps"),
+        (f"save after {change[-1]!r} vs tomlkit.dumps", ["system-save"], "dumps"),
     ):
         timed: list[float] = []
         floor_times: list[float] = []
@@ -436,7 +436,7 @@ def system_rows(
                 if which == "ours":
                     copy = scene.with_name(f"timed-{index}.toml")
                     copy.write_bytes(scene.read_bytes())
-                    extra = [change] if ours_args == ["system-save"] else []
+                    extra = change if ours_args == ["system-save"] else []
                     args = [str(HERE / "loadsave.py"), *ours_args, str(copy), *extra]
                     timed.append(float(child(args, env)))
                 else:

@@ -33,4 +33,6 @@ def test_every_system_gets_the_same_rows_taken_once(
         value = float(row.value.split()[0])
         assert value > 0 and float(row.ratio) > 0
         assert row.passed is None and row.target == "(reported)"
-    system.check_file(tmp_path / system.id / "timed-0.toml")  # the copy saved is whole
+    saved = tmp_path / system.id / "timed-0.toml"
+    system.check_file(saved)  # the copy saved is whole, and holds the change
+    assert saved.read_bytes() != (tmp_path / system.id / "scene.toml").read_bytes()

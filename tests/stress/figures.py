@@ -357,18 +357,14 @@ def kill_saves(
 
 
 def _changed_text(play: Play, folder: Path) -> str:
-    """The sample scene's text once changed and saved: the commands that change the scene
-    are played until the file would differ (a check under way changes no file)."""
+    """The sample scene's text once changed (:meth:`Play.to_the_file`) and saved."""
     path = play.copy_into(folder)
     session = play.open(path)
-    for line in play.changes(40):
-        if not session.execute(line).ok:
-            break
-        if session.dirty:
-            if session.execute("save").ok:
-                return path.read_text(encoding="utf-8")
-            break
-    raise RuntimeError(f"{play.system.id}: no change of the sample reached its file")
+    for line in play.to_the_file():
+        session.execute(line)
+    if not session.execute("save").ok:
+        raise RuntimeError(f"{play.system.id}: the save was refused")
+    return path.read_text(encoding="utf-8")
 
 
 def kill_journal(

@@ -173,6 +173,19 @@ class Play:
                 found.append(line)
         return found
 
+    def to_the_file(self) -> list[str]:
+        """The first commands of :meth:`changes`, up to the first after which the scene's
+        file would differ (a check under way changes no file)."""
+        with self.scratch() as session:
+            lines = []
+            for line in self.changes(40):
+                if not session.execute(line).ok:
+                    break
+                lines.append(line)
+                if session.dirty:
+                    return lines
+        raise RuntimeError(f"{self.system.id}: no change of the sample reached its file")
+
 
 def every_play() -> list[Play]:
     """A play of each registered system, in the order registered."""
