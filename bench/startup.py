@@ -118,8 +118,11 @@ def measured(base: type[App[None]]) -> type[App[None]]:
             last = driver.writes[-1][0] if driver and driver.writes else self.started
             # the dashboard warms up once the keys are left alone: its run lasts until
             # then, so that the peak memory includes it
-            busy = not getattr(self, "warmed_up", True) or any(
-                not worker.is_finished for worker in self.workers
+            busy = (
+                not getattr(self, "warmed_up", True)
+                or any(not worker.is_finished for worker in self.workers)
+                # nothing drawn yet (a loaded machine): the first frame is still to come
+                or not (driver and driver.writes)
             )
             if (now - last >= SETTLE and not busy) or now - self.started > LIMIT:
                 self.exit()
