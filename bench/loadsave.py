@@ -9,7 +9,11 @@ this fresh process, after its imports:
   is written over its own span of the text; nothing is parsed ahead);
 - ``save-record``: a zone added and saved (spliced at the end of its section, with where
   each record now stands: the save's new baseline, without reading the file again);
-- ``dumps``: ``tomlkit.dumps`` of the parsed document (the save's floor).
+- ``dumps``: ``tomlkit.dumps`` of the parsed document (the save's floor);
+- ``system-load``: the scene's system reads and checks the file (its ``check`` part), as
+  ``fatescreen check`` does, for any registered system;
+- ``system-save LINE...``: a session of the scene's system (no journal) plays the command
+  lines, then saves the change; the save is timed.
 """
 
 from __future__ import annotations
@@ -30,7 +34,29 @@ def main() -> None:
     from fatescreen.scene.splice import splice_save
 
     operation = None
-    if kind == "load":
+    if kind.startswith("system-"):
+        from fatescreen import systems
+
+        system = systems.of_file(path)
+        if kind == "system-load":
+
+            def operation() -> object:
+                return system.check_file(path)
+
+        else:
+            session = system.open_session(path, seed=1, journal=False)
+            for line in sys.argv[3:]:
+                if not session.execute(line).ok:
+                    raise SystemExit(f"{line!r} was refused")
+            if not session.dirty:
+                raise SystemExit("nothing to save")
+
+            def operation() -> object:
+                if not session.execute("save").ok:
+                    raise SystemExit("the save was refused")
+                return None
+
+    elif kind == "load":
 
         def operation() -> object:
             return load_text(text, path)

@@ -167,15 +167,60 @@ def tests_hash(tests: list[str], root: Path = ROOT) -> str:
     return sha256_of(root, [file for file in files if file not in skipped])
 
 
-def all_modules() -> list[str]:
-    """Every module of rules/ and commands/ (their sub-packages too) with code in it."""
-    found = []
-    for layer in LAYERS:
-        for file in sorted((PACKAGE / layer).rglob("*.py")):
-            text = file.read_text(encoding="utf-8")
-            if "def " in text:
-                found.append(file.relative_to(PACKAGE).as_posix())
+def _has_code(file: Path) -> bool:
+    return "def " in file.read_text(encoding="utf-8")
+
+
+def _under_package(dotted: str) -> Path | None:
+    """Where a dotted module or package of fatescreen lies under ``PACKAGE`` (a package's
+    folder, a module's file); None if it is not fatescreen's (a system a test registers)."""
+    parts = dotted.split(".")
+    if parts[0] != "fatescreen":
+        return None
+    path = PACKAGE.joinpath(*parts[1:])
+    if path.is_dir():
+        return path
+    file = path.with_suffix(".py")
+    return file if file.is_file() else None
+
+
+def system_modules() -> dict[str, list[str]]:
+    """Each registered system's modules, listed from the registry (``docs/systems.md``):
+    the modules of its rules package (``RuleSystem.rules``, one package: without the
+    packages inside it, as Fate's ``rules/`` holds the others') and the module of its verbs
+    (its ``verbs`` part). A system whose code lies outside ``src/fatescreen`` (one a
+    test registers) has none here."""
+    from fatescreen import systems
+
+    found: dict[str, list[str]] = {}
+    for system in systems.registered():
+        files: list[Path] = []
+        folder = _under_package(system.rules) if system.rules else None
+        if folder is not None and folder.is_dir():
+            files += sorted(folder.glob("*.py"))
+        if system.verbs:
+            verbs = _under_package(system.verbs.partition(":")[0])
+            if verbs is not None and verbs.is_file():
+                files.append(verbs)
+        found[system.id] = [
+            file.relative_to(PACKAGE).as_posix() for file in files if _has_code(file)
+        ]
     return found
+
+
+def all_modules() -> list[str]:
+    """Every module to measure, in the layers' order: every registered system's
+    (:func:`system_modules`), and the framework's, the modules of ``commands/`` that are no
+    system's verbs (Fate's commands, on its own stack, and the shared stack's session and
+    verb set). The rules and verbs of a system not registered are left out."""
+    owned = {module for listed in system_modules().values() for module in listed}
+    framework = [
+        file.relative_to(PACKAGE).as_posix()
+        for file in (PACKAGE / "commands").rglob("*.py")
+        if _has_code(file) and "\nVERBS = VerbSet(" not in file.read_text(encoding="utf-8")
+    ]
+    found = owned | {module for module in framework if module not in owned}
+    return sorted(found, key=lambda module: (LAYERS.index(module.split("/")[0]), module))
 
 
 def modules(target: str | None) -> list[str]:

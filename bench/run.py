@@ -40,7 +40,11 @@ with no widget mounted or removed and no pane drawn again whole on the screen fo
 of a few of its cells. A player-view update is the follower's work from its look at the
 files to the new public state (the poll's wait left out), after a session of that many
 journal records, one command appended at a time; its idle CPU is the whole process's, its
-poll loop running, while nothing changes."""
+poll loop running, while nothing changes. Every registered system's rows are taken alike on
+its sample scene grown by bench/scaled_scene.py (each named entry and counter written 40
+times the scale): its dashboard's start and memory, the load of its check, and the save
+command after one change (found by playing the sample), its session without a journal;
+they are reported, the targets being the large Fate scene's."""
 
 ONE_TIMES: Targets = {"start": 1.3, "load": 2.0, "save": 1.5, "memory": 1.5, "median": 10.0}
 SCALED: Targets = {"start": 1.5, "load": 2.0, "save": 1.5, "memory": 2.0, "median": None}
@@ -353,8 +357,119 @@ def player_rows(scene: Path, env: dict[str, str], smoke: bool) -> list[Row]:
     return rows
 
 
-def measure(scale: int, repeats: int, keystrokes: int, smoke: bool) -> list[Row]:
-    """Every figure of the table."""
+def system_scene(system_id: str, folder: Path, scale: int) -> Path:
+    """A registered system's benchmark scene, ``scale`` times larger, built from its sample
+    scene by ``bench/scaled_scene.py`` (the same builder for every system)."""
+    path = folder / system_id / "scene.toml"
+    subprocess.run(
+        [
+            sys.executable,
+            str(HERE / "scaled_scene.py"),
+            system_id,
+            str(path),
+            "--scale",
+            str(scale),
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return path
+
+
+def a_change(system_id: str) -> list[str]:
+    """Command lines that change the system's sample scene, the last one what its file
+    holds (found by playing it: the stress runs' ``Play.to_the_file``)."""
+    root = str(HERE.parent)
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from tests.stress.play import Play
+
+    return Play.of(system_id).to_the_file()
+
+
+def system_rows(
+    system_id: str, title: str, folder: Path, env: dict[str, str], repeats: int, scale: int
+) -> list[Row]:
+    """The measurements every registered system gets on its scaled sample scene: start and
+    memory of its dashboard, load (its ``check`` part) and one change saved by its session,
+    each beside its floor. Reported, without targets (the targets are the Fate table's)."""
+    scene = system_scene(system_id, folder, scale)
+    ours: list[float] = []
+    floors: list[float] = []
+    memory: list[float] = []
+    floor_memory: list[float] = []
+    for index in range(repeats):
+        for kind in ("system", "floor") if index % 2 == 0 else ("floor", "system"):
+            ms, kib, _ = start(kind, scene if kind == "system" else None, env)
+            (ours if kind == "system" else floors).append(ms)
+            (memory if kind == "system" else floor_memory).append(kib)
+    rows = [
+        Row(
+            f"{title}: start, launch to settled frame",
+            f"{statistics.median(ours):.0f} ms",
+            f"{statistics.median(floors):.0f} ms",
+            f"{paired(ours, floors):.2f}",
+            "(reported)",
+            None,
+            spread(ours),
+        ),
+        Row(
+            f"{title}: memory, peak over the run",
+            f"{statistics.median(memory) / 1024:.1f} MiB",
+            f"{statistics.median(floor_memory) / 1024:.1f} MiB",
+            f"{paired(memory, floor_memory):.2f}",
+            "(reported)",
+            None,
+            f"{min(memory) / 1024:.1f}–{max(memory) / 1024:.1f}",
+        ),
+    ]
+    change = a_change(system_id)
+    for name, ours_args, floor_kind in (
+        ("load (check) vs tomllib.loads", ["system-load"], "tomllib"),
+        (f"save after {change[-1]!r} vs tomlkit.dumps", ["system-save"], "dumps"),
+    ):
+        timed: list[float] = []
+        floor_times: list[float] = []
+        for index in range(repeats):
+            order = ("ours", "floor") if index % 2 == 0 else ("floor", "ours")
+            for which in order:
+                if which == "ours":
+                    copy = scene.with_name(f"timed-{index}.toml")
+                    copy.write_bytes(scene.read_bytes())
+                    extra = change if ours_args == ["system-save"] else []
+                    args = [str(HERE / "loadsave.py"), *ours_args, str(copy), *extra]
+                    timed.append(float(child(args, env)))
+                else:
+                    args = [str(HERE / "loadsave.py"), floor_kind, str(scene)]
+                    floor_times.append(float(child(args, env)))
+        rows.append(
+            Row(
+                f"{title}: {name}",
+                f"{statistics.median(timed):.1f} ms",
+                f"{statistics.median(floor_times):.1f} ms",
+                f"{paired(timed, floor_times):.2f}",
+                "(reported)",
+                None,
+                spread(timed),
+            )
+        )
+    return rows
+
+
+def every_system_rows(folder: Path, env: dict[str, str], repeats: int, scale: int) -> list[Row]:
+    """:func:`system_rows` for every registered system, in the registry's order."""
+    from fatescreen import systems
+
+    rows = []
+    for system in systems.registered():
+        rows += system_rows(system.id, system.title, folder, env, repeats, scale)
+    return rows
+
+
+def measure(
+    scale: int, repeats: int, keystrokes: int, smoke: bool, only_systems: bool = False
+) -> list[Row]:
+    """Every figure of the table: the large Fate scene's, then every system's."""
     targets = ONE_TIMES if scale == 1 else SCALED
     with tempfile.TemporaryDirectory() as folder_name:
         folder = Path(folder_name)
@@ -364,12 +479,15 @@ def measure(scale: int, repeats: int, keystrokes: int, smoke: bool) -> list[Row]
             "FATESCREEN_CONFIG_DIR": str(folder / "config"),
         }
         os.environ.update(env)
-        scene = large_scene(folder, scale)
-        rows = startup_rows(scene, env, repeats, smoke, targets)
-        rows += keystroke_rows(scene, env, keystrokes, smoke, targets)
-        rows += pair_rows(scene, env, repeats, smoke, targets)
-        rows.append(odds_row(repeats, smoke))
-        rows += player_rows(scene, env, smoke)
+        rows = []
+        if not only_systems:
+            scene = large_scene(folder, scale)
+            rows += startup_rows(scene, env, repeats, smoke, targets)
+            rows += keystroke_rows(scene, env, keystrokes, smoke, targets)
+            rows += pair_rows(scene, env, repeats, smoke, targets)
+            rows.append(odds_row(repeats, smoke))
+            rows += player_rows(scene, env, smoke)
+        rows += every_system_rows(folder, env, repeats, scale)
     return rows
 
 
@@ -419,13 +537,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=11, help="starts, loads and saves")
     parser.add_argument("--keystrokes", type=int, default=30, help="presses per operation")
     parser.add_argument("--doc", type=Path, help="write the table into this Markdown page")
+    parser.add_argument(
+        "--systems", action="store_true", help="only every system's rows (never written)"
+    )
     args = parser.parse_args(argv)
     repeats = 1 if args.smoke else args.repeats
-    rows = measure(args.scale, repeats, 2 if args.smoke else args.keystrokes, args.smoke)
+    keystrokes = 2 if args.smoke else args.keystrokes
+    rows = measure(args.scale, repeats, keystrokes, args.smoke, args.systems)
     text = table(rows, args.scale)
     print(text)
     print("\n" + METHOD)
-    if args.doc and not args.smoke:
+    if args.doc and not (args.smoke or args.systems):
         write_table(args.doc, args.scale, text)
     missed = [row.figure for row in rows if row.passed is False]
     if missed:

@@ -1,6 +1,8 @@
 """Launched as a separate process: start an app, let it settle, report its first full frame.
 
-``python bench/startup.py fatescreen SCENE``, ``python bench/startup.py floor`` or
+``python bench/startup.py fatescreen SCENE``, ``python bench/startup.py system SCENE`` (the
+dashboard the scene's system declares, as ``fatescreen SCENE`` opens it for any system),
+``python bench/startup.py floor`` or
 ``python bench/startup.py floor-late`` (the floor with one pane filled a moment after its
 first frame: the harness must see it late). The app renders its frames as it would to a
 terminal (see ``frames.FrameDriver``); the process waits until no frame has changed the
@@ -21,7 +23,7 @@ from pathlib import Path
 PEAK_AT_CLAIM: list[int] = []
 """This process's peak resident memory (KiB) when the child loading the scene ended."""
 
-if sys.argv[1:2] == ["fatescreen"]:
+if sys.argv[1:2] in (["fatescreen"], ["system"]):
     # as `fatescreen SCENE` starts (fatescreen.cli.open_dashboard): before Textual
     from fatescreen.scene import preload
 
@@ -116,8 +118,11 @@ def measured(base: type[App[None]]) -> type[App[None]]:
             last = driver.writes[-1][0] if driver and driver.writes else self.started
             # the dashboard warms up once the keys are left alone: its run lasts until
             # then, so that the peak memory includes it
-            busy = not getattr(self, "warmed_up", True) or any(
-                not worker.is_finished for worker in self.workers
+            busy = (
+                not getattr(self, "warmed_up", True)
+                or any(not worker.is_finished for worker in self.workers)
+                # nothing drawn yet (a loaded machine): the first frame is still to come
+                or not (driver and driver.writes)
             )
             if (now - last >= SETTLE and not busy) or now - self.started > LIMIT:
                 self.exit()
@@ -134,9 +139,14 @@ def build(kind: str, scene: str | None) -> App[None]:
     from fatescreen.ui import collector
 
     collector.pause()  # as `fatescreen SCENE` starts (fatescreen.cli.main)
+    assert scene is not None
+    if kind == "system":
+        from fatescreen import systems
+
+        dashboard = systems.of_file(Path(scene)).part("dashboard")
+        return measured(dashboard)(Path(scene), lang="en")
     from fatescreen.ui.app import FatescreenApp
 
-    assert scene is not None
     return measured(FatescreenApp)(Path(scene), remember=False, lang="en")  # type: ignore[call-arg]
 
 

@@ -97,3 +97,28 @@ def _own_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
         if "FATESCREEN_LANG" not in os.environ:
             patch.setenv("FATESCREEN_LANG", "en")
         yield
+
+
+def every_system_id() -> list[str]:
+    """The id of every registered system, and the toy system's (``tests/systems/toy``),
+    which the suites that run for every system register for the test."""
+    from fatescreen import systems
+    from tests.systems import toy
+
+    return [*systems.ids(), toy.TOY]
+
+
+@pytest.fixture(params=every_system_id())
+def every_system(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each registered system's id in turn, the toy system's last (registered, with its
+    messages, for that test only)."""
+    from tests.systems import toy
+
+    if request.param == toy.TOY:
+        toy.register()
+        try:
+            yield toy.TOY
+        finally:
+            toy.unregister()
+    else:
+        yield request.param

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 from fatescreen.scene.journal import data_dir, private_folder
+from fatescreen.systems import RuleSystem
 
 SAMPLE_CAMPAIGN = "sample-campaign"
 """The folder, in the user's data folder, that ``fatescreen demo`` copies the sample into."""
@@ -33,3 +34,16 @@ def sample_campaign() -> Path:
         private_folder(target.parent)
         shutil.copytree(shipped("scenes"), target, dirs_exist_ok=True)
     return target
+
+
+def sample_scene(system: RuleSystem) -> Path:
+    """A system's sample scene file (``RuleSystem.sample``): under the shipped ``scenes``
+    folder unless the declaration gives an absolute path.
+
+    Raises:
+        LookupError: The system declares no sample scene.
+    """
+    if system.sample is None:
+        raise LookupError(f"{system.id} declares no sample scene")
+    path = Path(system.sample)
+    return path if path.is_absolute() else shipped("scenes") / path

@@ -11,7 +11,9 @@ import mutate
 import pytest
 from hypothesis import settings
 
+from fatescreen import systems
 from fatescreen.rules import odds
+from tests.systems import toy
 
 DIFF = """--- src/fatescreen/rules/ladder.py
 +++ src/fatescreen/rules/ladder.py
@@ -149,6 +151,40 @@ def test_every_module_of_both_layers_is_listed() -> None:
     assert "rules/mekanismi/check.py" in found
     assert all(module.startswith(("rules/", "commands/")) for module in found)
     assert mutate.modules("rules/mekanismi") == [m for m in found if "mekanismi/" in m]
+
+
+def test_each_system_s_rules_and_verbs_are_listed_from_the_registry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    listed = mutate.system_modules()
+    assert list(listed) == list(systems.ids())
+    for system in systems.registered():
+        assert system.rules is not None
+        package = system.rules.removeprefix("fatescreen.").replace(".", "/") + "/"
+        assert listed[system.id] and set(listed[system.id]) <= set(mutate.all_modules())
+        assert [m for m in listed[system.id] if not m.startswith(package)] == (
+            [system.verbs.partition(":")[0].removeprefix("fatescreen.").replace(".", "/") + ".py"]
+            if system.verbs
+            else []
+        )
+    # Fate's rules are rules/ without the packages the other systems name
+    assert "rules/harm.py" in listed["fate-condensed"]
+    assert not [m for m in listed["fate-condensed"] if m.count("/") > 1]
+    # a system no longer registered is no longer measured; the framework still is
+    kept = tuple(system for system in systems.registered() if system.id != "mekanismi")
+    monkeypatch.setattr(systems, "registered", lambda: kept)
+    left = mutate.all_modules()
+    assert not [module for module in left if "mekanismi" in module]
+    assert "commands/systems/session.py" in left and "commands/verbs_attack.py" in left
+
+
+def test_a_system_whose_code_is_not_fatescreen_s_has_no_modules_to_mutate(
+    every_system: str,
+) -> None:
+    listed = mutate.system_modules()
+    assert every_system in listed
+    if every_system == toy.TOY:
+        assert listed[toy.TOY] == []
 
 
 def test_each_module_runs_against_its_own_tests() -> None:

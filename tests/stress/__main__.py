@@ -1,7 +1,11 @@
 """``make stress``: the long fuzz, undo and kill runs, with their figures.
 
 Usage: ``python -m tests.stress [--lines N] [--sequences N] [--save-kills N]
-[--journal-kills N] [--races N] [--screens N] [--seed N]``. Exits non-zero if any run
+[--journal-kills N] [--races N] [--screens N] [--seed N] [--system ID]``. The runs of
+fuzzed lines, undo/redo walks, killed saves and journals, damaged journals and full disks
+run for every registered system on its sample scene (``--system`` narrows them to one);
+Fate's command scenarios, the two writers and the screens run on Fate's demo scene.
+Exits non-zero if any run
 crashed, changed a scene by a rejected command, lost or mixed a change, left a temporary
 file, let two writers lose an update, or drew a screen updated command by command other
 than one opened fresh.
@@ -22,9 +26,12 @@ from tests.stress.figures import (
     fuzz_lines,
     kill_journal,
     kill_saves,
+    system_fuzz,
+    system_undo_redo,
     two_writers,
     undo_redo,
 )
+from tests.stress.play import Play, every_play
 
 MUST_BE_ZERO = (
     "crashes",
@@ -57,17 +64,17 @@ def main() -> int:
     parser.add_argument("--races", type=int, default=100)
     parser.add_argument("--screens", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--system", help="run the runs of every system for this one only")
     args = parser.parse_args()
-    runs: list[tuple[str, Callable[[], tuple[Figures, list[str]]]]] = [
-        ("fuzzed command lines", lambda: fuzz_lines(args.lines, args.seed)),
-        ("undo/redo sequences", lambda: undo_redo(args.sequences, args.seed)),
-        ("SIGKILLs while saving", lambda: kill_saves(args.save_kills, args.seed)),
-        ("SIGKILLs while journaling", lambda: kill_journal(args.journal_kills, args.seed)),
-        ("journals damaged at random bytes", lambda: damaged_journals(args.damaged_journals)),
-        ("disk full at random appends", lambda: full_disk_appends(args.full_disks, args.seed)),
-        ("two writers", lambda: two_writers(args.races, args.seed)),
-        ("screens updated and opened fresh", lambda: fresh_screens(args.screens, args.seed)),
-    ]
+    plays = [Play.of(args.system)] if args.system else every_play()
+    runs = system_runs(args, plays)
+    if not args.system:
+        runs += [
+            ("fuzzed command lines: Fate's scenarios", lambda: fuzz_lines(args.lines, args.seed)),
+            ("undo/redo sequences: Fate's scenarios", lambda: undo_redo(args.sequences, args.seed)),
+            ("two writers", lambda: two_writers(args.races, args.seed)),
+            ("screens updated and opened fresh", lambda: fresh_screens(args.screens, args.seed)),
+        ]
     bad = 0
     for title, run in runs:
         start = time.monotonic()
@@ -83,6 +90,43 @@ def main() -> int:
         bad += len(failures) + sum(figures[key] for key in MUST_BE_ZERO)
     print("stress: all figures as required" if not bad else f"stress: {bad} failures")
     return 1 if bad else 0
+
+
+Run = tuple[str, Callable[[], tuple[Figures, list[str]]]]
+
+
+def system_runs(args: argparse.Namespace, plays: list[Play]) -> list[Run]:
+    """The runs made for every system, each on its sample scene."""
+    runs: list[Run] = []
+    for play in plays:
+        title = play.system.title
+        runs += [
+            (
+                f"fuzzed command lines: {title}",
+                lambda play=play: system_fuzz(play, args.lines, args.seed),
+            ),
+            (
+                f"undo/redo sequences: {title}",
+                lambda play=play: system_undo_redo(play, args.sequences, args.seed),
+            ),
+            (
+                f"SIGKILLs while saving: {title}",
+                lambda play=play: kill_saves(args.save_kills, args.seed, play),
+            ),
+            (
+                f"SIGKILLs while journaling: {title}",
+                lambda play=play: kill_journal(args.journal_kills, args.seed, play),
+            ),
+            (
+                f"journals damaged at random bytes: {title}",
+                lambda play=play: damaged_journals(args.damaged_journals, args.seed, play),
+            ),
+            (
+                f"disk full at random appends: {title}",
+                lambda play=play: full_disk_appends(args.full_disks, args.seed, play),
+            ),
+        ]
+    return runs
 
 
 def _keys(title: str) -> tuple[str, ...]:

@@ -15,23 +15,30 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
+from fatescreen import systems
 from fatescreen.commands.session import Session
 from fatescreen.scene.load import load_scene
-from fatescreen.scene.save import render
 from tests.commands.support import DEMO
 from tests.commands.test_fuzz import demo, scenario
-from tests.scene.support import set_fate_points
+from tests.stress.play import Play
 
 Figures = Counter[str]
 STRESS = Path(__file__).resolve().parent
+ROOT = STRESS.parents[1]
 KILL_SAVER = STRESS.parent / "scene" / "kill_saver.py"
 JOURNAL_SERVER = STRESS / "journal_server.py"
 WRITER_SERVER = STRESS / "writer_server.py"
 UNDO_WORDS = {"undo", "u", "kumoa", "redo", "re", "tee"}
+
+
+def _play(play: Play | None) -> Play:
+    """The play given, or the default system's."""
+    return play if play is not None else Play(systems.default())
 
 
 def _settings(examples: int) -> settings:
@@ -138,6 +145,78 @@ def undo_redo(sequences: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
     return figures, failures
 
 
+def system_fuzz(play: Play, target: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+    """Random lines shaped like a system's verbs (``Play.line``) against its sample scene,
+    ``target`` lines in sessions of up to 30: the figures of :func:`fuzz_lines`."""
+    figures: Figures = Counter()
+    failures: list[str] = []
+    rng = random.Random(start_seed)
+    with tempfile.TemporaryDirectory(prefix="fatescreen-fuzz-") as temp:
+        while figures["lines"] < target:
+            # a fresh copy each session: a line may have written beside the scene
+            session = play.open(play.copy_into(Path(temp) / str(figures["lines"])))
+            for _ in range(min(30, target - figures["lines"])):
+                line = play.line(rng)
+                figures["lines"] += 1
+                before, steps = session.value, len(session.history.done)
+                try:
+                    result = session.execute(line)
+                except Exception as error:  # a crash: counted, described, and the run goes on
+                    figures["crashes"] += 1
+                    failures.append(f"crash: {line!r}: {type(error).__name__}: {error}")
+                    break
+                if not result.ok:
+                    figures["rejected"] += 1
+                    if session.value != before or len(session.history.done) != steps:
+                        figures["changed by rejection"] += 1
+                        failures.append(f"changed by rejection: {line!r}")
+                    continue
+                if len(session.history.done) > steps and line.split()[0] not in UNDO_WORDS:
+                    figures["undone"] += 1
+                    after = session.value
+                    undone = session.execute("undo").ok and session.value == before
+                    redone = session.execute("redo").ok and session.value == after
+                    if not (undone and redone):
+                        figures["undo not exact"] += 1
+                        failures.append(f"undo not exact: {line!r}")
+    return figures, failures
+
+
+def system_undo_redo(play: Play, sequences: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+    """Random lines of a system, then a random walk of undo and redo over the changes they
+    made, ``sequences`` times: the figures of :func:`undo_redo`."""
+    figures: Figures = Counter()
+    failures: list[str] = []
+    rng = random.Random(start_seed)
+    with tempfile.TemporaryDirectory(prefix="fatescreen-walk-") as temp:
+        for number in range(sequences):
+            session = play.open(play.copy_into(Path(temp) / str(number)))
+            states = [session.value]
+            lines = [play.line(rng) for _ in range(rng.randint(3, 15))]
+            for line in lines:
+                if not line.split() or line.split()[0] in UNDO_WORDS:
+                    continue
+                steps = len(session.history.done)
+                if session.execute(line).ok and len(session.history.done) > steps:
+                    states.append(session.value)
+            figures["sequences"] += 1
+            figures["changes"] += len(states) - 1
+            at = len(states) - 1
+            for word in rng.choices(("undo", "redo"), k=rng.randint(5, 30)):
+                figures["undo/redo steps"] += 1
+                result = session.execute(word)
+                moved = at - 1 if word == "undo" else at + 1
+                if 0 <= moved < len(states):
+                    at = moved
+                    if not result.ok or session.value != states[at]:
+                        figures["mismatches"] += 1
+                        failures.append(f"{word} to state {at} of {len(states)}: {lines}")
+                elif result.ok or session.value != states[at]:
+                    figures["mismatches"] += 1
+                    failures.append(f"{word} past the end of the history: {lines}")
+    return figures, failures
+
+
 def fresh_screens(sequences: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
     """Random sequences of the GM's commands on a dashboard and, under a player view, on a
     GM's session (``tests/ui/fresh.py``), each ``sequences`` times: at the end, every pane
@@ -214,8 +293,11 @@ def _temps(folder: Path) -> list[Path]:
     return sorted(path for path in folder.iterdir() if path.name.endswith(".tmp"))
 
 
-def kill_saves(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
-    """SIGKILL a process saving the demo scene over and over, ``kills`` times at random
+def kill_saves(
+    kills: int, start_seed: int = 0, play: Play | None = None
+) -> tuple[Figures, list[str]]:
+    """SIGKILL a process saving a system's sample scene (the default system's unless
+    ``play`` is given) over and over, ``kills`` times at random
     moments; after each kill the file must be the old or the new text, whole; after the
     last, opening the scene must leave no temporary file behind.
 
@@ -225,14 +307,15 @@ def kill_saves(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
     """
     figures: Figures = Counter()
     failures: list[str] = []
-    loaded = load_scene(DEMO)
-    old = loaded.text
-    new = render(loaded, set_fate_points(loaded.scene, "rozio", 2))
+    play = _play(play)
     rng = random.Random(start_seed)
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
-        shutil.copytree(DEMO.parent / "library", folder / "library")
-        target = folder / DEMO.name
+        target = play.copy_into(folder)
+        old = target.read_text(encoding="utf-8")
+        new = _changed_text(play, folder / "changed")
+        if new == old:
+            raise RuntimeError(f"{play.system.id}: the save left the sample's text as it was")
         (folder / "old.txt").write_text(old, encoding="utf-8")
         (folder / "new.txt").write_text(new, encoding="utf-8")
         command = [
@@ -265,7 +348,7 @@ def kill_saves(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
             finally:
                 server.stdin.close()
                 server.wait(timeout=30)
-        Session.open(target, journal=False)
+        play.open(target)
         left = _temps(folder)
         figures["temp files left after the next open"] = len(left)
         if left:
@@ -273,19 +356,22 @@ def kill_saves(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
     return figures, failures
 
 
-def journal_commands(count: int) -> list[str]:
-    """Commands that each change the demo scene, whatever came before (so that each one is
-    journaled): GM pool values that always differ from the last, a stress box toggled, a
-    countdown ticked forward and back."""
-    out = []
-    for number in range(count):
-        out.append(f"pool {number % 40}")
-        out.append(("stress rozio physical 1", "tick ritual", "tick ritual back")[number % 3])
-    return out
+def _changed_text(play: Play, folder: Path) -> str:
+    """The sample scene's text once changed (:meth:`Play.to_the_file`) and saved."""
+    path = play.copy_into(folder)
+    session = play.open(path)
+    for line in play.to_the_file():
+        session.execute(line)
+    if not session.execute("save").ok:
+        raise RuntimeError(f"{play.system.id}: the save was refused")
+    return path.read_text(encoding="utf-8")
 
 
-def kill_journal(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
-    """SIGKILL a session applying commands with its journal, ``kills`` times at random
+def kill_journal(
+    kills: int, start_seed: int = 0, play: Play | None = None
+) -> tuple[Figures, list[str]]:
+    """SIGKILL a session of a system (the default system's unless ``play`` is given)
+    applying commands with its journal, ``kills`` times at random
     moments; after each kill the reopened scene must offer every command the session had
     finished (none lost), only those in their order (none mixed in), and recovering them
     must give the scene a session without a crash reaches with the same commands.
@@ -296,21 +382,31 @@ def kill_journal(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
     """
     figures: Figures = Counter()
     failures: list[str] = []
-    commands = journal_commands(400)
+    play = _play(play)
+    commands = play.changes(100)
     rng = random.Random(start_seed)
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
-        shutil.copytree(DEMO.parent / "library", folder / "library")
-        target = folder / DEMO.name
-        shutil.copy(DEMO, target)
+        target = play.copy_into(folder / "scene")
         listing = folder / "commands.txt"
         listing.write_text("\n".join(commands), encoding="utf-8")
-        env = {**os.environ, "FATESCREEN_DATA_DIR": str(folder / "data")}
+        env = {
+            **os.environ,
+            "FATESCREEN_DATA_DIR": str(folder / "data"),
+            # the system a test registers is found from the project's root
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        }
         previous = os.environ.get("FATESCREEN_DATA_DIR")
         os.environ["FATESCREEN_DATA_DIR"] = env["FATESCREEN_DATA_DIR"]
         try:
             with subprocess.Popen(
-                [sys.executable, str(JOURNAL_SERVER), str(target), str(listing)],
+                [
+                    sys.executable,
+                    str(JOURNAL_SERVER),
+                    str(target),
+                    str(listing),
+                    *_registering(play),
+                ],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 bufsize=0,
@@ -319,7 +415,7 @@ def kill_journal(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
                 assert server.stdin is not None
                 try:
                     for _ in range(kills):
-                        _one_journal_kill(server, target, commands, rng, figures, failures)
+                        _one_journal_kill(play, server, target, commands, rng, figures, failures)
                 finally:
                     server.stdin.close()
                     server.wait(timeout=30)
@@ -332,6 +428,7 @@ def kill_journal(kills: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
 
 
 def _one_journal_kill(
+    play: Play,
     server: subprocess.Popen[bytes],
     target: Path,
     commands: list[str],
@@ -353,7 +450,7 @@ def _one_journal_kill(
             acknowledged = int(line) + 1
     figures["journal kills"] += 1
     figures["commands acknowledged"] += acknowledged
-    session = Session.open(target)
+    session = play.open(target, journal=True)
     pending = [command for command, _ in session.recoverable()]
     figures["commands recovered"] += len(pending)
     if len(pending) < acknowledged:
@@ -362,27 +459,37 @@ def _one_journal_kill(
     if pending != commands[: len(pending)] or len(pending) > acknowledged + 1:
         figures["mixed"] += 1
         failures.append(f"mixed: the journal holds {pending[:5]}...")
-    expected = Session.open(target, journal=False)
+    expected = play.open(target)
     for command in pending:
         expected.execute(command)
     session.recover()
-    if session.scene != expected.scene:
+    if session.value != expected.value:
         figures["mixed"] += 1
         failures.append("the recovered scene differs from the commands replayed")
     session.discard_recovery()  # the next child starts from the file again
 
 
-def _journaled_session(folder: Path, commands: list[str]) -> tuple[Path, Session]:
-    """The demo scene copied into ``folder`` with ``commands`` applied and journaled."""
-    shutil.copytree(DEMO.parent, folder, dirs_exist_ok=True)
-    path = folder / DEMO.name
-    session = Session.open(path, seed=1)
+def _registering(play: Play) -> list[str]:
+    """The arguments that have a child process register the system, if it is not built in
+    (the function of its package that registers it, ``register``)."""
+    if play.system in systems.BUILTIN:
+        return []
+    verbs = play.system.verbs or ""
+    return [f"{verbs.partition(':')[0].rpartition('.')[0]}:register"]
+
+
+def _journaled_session(play: Play, folder: Path, commands: list[str]) -> tuple[Path, Any]:
+    """The sample scene copied into ``folder`` with ``commands`` applied and journaled."""
+    path = play.copy_into(folder)
+    session = play.open(path, journal=True)
     for line in commands:
         session.execute(line)
     return path, session
 
 
-def damaged_journals(count: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+def damaged_journals(
+    count: int, start_seed: int = 0, play: Play | None = None
+) -> tuple[Figures, list[str]]:
     """Damage a journal of a short session ``count`` times at a random byte offset (bytes
     changed, cut short, or garbage put in); each time the scene must open, and every record
     the damage did not touch must be offered for recovery.
@@ -393,13 +500,14 @@ def damaged_journals(count: int, start_seed: int = 0) -> tuple[Figures, list[str
     """
     figures: Figures = Counter()
     failures: list[str] = []
+    play = _play(play)
     rng = random.Random(start_seed)
-    commands = journal_commands(6)
+    commands = play.changes(6)
     with tempfile.TemporaryDirectory(prefix="fatescreen-damage-") as temp:
         backup = dict(os.environ)
         os.environ["FATESCREEN_DATA_DIR"] = str(Path(temp) / "data")
         try:
-            path, session = _journaled_session(Path(temp) / "scene", commands)
+            path, session = _journaled_session(play, Path(temp) / "scene", commands)
             assert session.journal is not None
             journal = session.journal.path
             pristine = journal.read_bytes()
@@ -434,7 +542,7 @@ def damaged_journals(count: int, start_seed: int = 0) -> tuple[Figures, list[str
                 ]
                 figures["records intact"] += len(intact)
                 try:
-                    reopened = Session.open(path, seed=1)
+                    reopened = play.open(path, journal=True)
                     offered = reopened.recoverable()
                 except Exception as error:  # a damaged journal must never keep a scene shut
                     figures["scenes that failed to open"] += 1
@@ -462,7 +570,9 @@ def damaged_journals(count: int, start_seed: int = 0) -> tuple[Figures, list[str
     return figures, failures
 
 
-def full_disk_appends(count: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
+def full_disk_appends(
+    count: int, start_seed: int = 0, play: Play | None = None
+) -> tuple[Figures, list[str]]:
     """Make the disk full at a random journal append, ``count`` times: the command that
     hit it must change nothing in memory, and every change in memory must be in the
     journal (a session reopened from it reaches the same scene).
@@ -478,6 +588,8 @@ def full_disk_appends(count: int, start_seed: int = 0) -> tuple[Figures, list[st
 
     figures: Figures = Counter()
     failures: list[str] = []
+    play = _play(play)
+    commands = play.changes(8)
     rng = random.Random(start_seed)
     real_write = os.write
     with tempfile.TemporaryDirectory(prefix="fatescreen-full-") as temp:
@@ -486,8 +598,7 @@ def full_disk_appends(count: int, start_seed: int = 0) -> tuple[Figures, list[st
         try:
             for number in range(count):
                 folder = Path(temp) / f"scene-{number}"
-                path, session = _journaled_session(folder, [])
-                commands = journal_commands(8)
+                path, session = _journaled_session(play, folder, [])
                 fail_at = rng.randrange(len(commands))
                 appended = [0]
 
@@ -508,21 +619,21 @@ def full_disk_appends(count: int, start_seed: int = 0) -> tuple[Figures, list[st
                 journal_module.os.write = write  # type: ignore[attr-defined]
                 try:
                     for line in commands:
-                        before = session.scene
+                        before = session.value
                         try:
                             session.execute(line)
                         except JournalWriteError:
                             figures["commands refused by a full disk"] += 1
-                            if session.scene is not before:
+                            if session.value is not before:
                                 figures["changes in memory not in the journal"] += 1
                                 failures.append(f"#{number}: {line!r} changed the scene")
                             break
                 finally:
                     journal_module.os.write = real_write  # type: ignore[attr-defined]
                 figures["disks filled"] += 1
-                reopened = Session.open(path, seed=1)
+                reopened = play.open(path, journal=True)
                 reopened.recover()
-                if reopened.scene != session.scene:
+                if reopened.value != session.value:
                     figures["changes in memory not in the journal"] += 1
                     failures.append(f"#{number}: the journal does not give the scene in memory")
         finally:

@@ -1,5 +1,7 @@
 """The stress runs of ``make stress``, short: each must report its work done and every
-figure that must be zero at zero."""
+figure that must be zero at zero. The runs of every system (``every_system``: each one
+registered, and the toy system) play its sample scene; the others play Fate's demo scene
+with Fate's own command scenarios."""
 
 from __future__ import annotations
 
@@ -14,9 +16,12 @@ from tests.stress.figures import (
     fuzz_lines,
     kill_journal,
     kill_saves,
+    system_fuzz,
+    system_undo_redo,
     two_writers,
     undo_redo,
 )
+from tests.stress.play import Play
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 
@@ -36,33 +41,54 @@ def test_undo_redo_walks_give_back_each_scene() -> None:
     assert figures["mismatches"] == 0
 
 
+def test_every_system_s_fuzzed_lines_never_crash_and_undo_exactly(every_system: str) -> None:
+    figures, failures = system_fuzz(Play.of(every_system), 200)
+    assert failures == []
+    assert figures["lines"] == 200
+    assert figures["rejected"] and figures["undone"]
+    assert figures["crashes"] == figures["changed by rejection"] == figures["undo not exact"] == 0
+
+
+def test_every_system_s_undo_redo_walks_give_back_each_scene(every_system: str) -> None:
+    figures, failures = system_undo_redo(Play.of(every_system), 20)
+    assert failures == []
+    assert figures["sequences"] == 20 and figures["changes"] >= 5
+    assert figures["undo/redo steps"] >= 100
+    assert figures["mismatches"] == 0
+
+
 @needs_fork
-def test_killed_saves_leave_old_or_new_files_and_no_temporary_file() -> None:
-    figures, failures = kill_saves(20)
+def test_killed_saves_leave_old_or_new_files_and_no_temporary_file(every_system: str) -> None:
+    figures, failures = kill_saves(20, play=Play.of(every_system))
     assert failures == []
     assert figures["save kills"] == 20
     assert figures["file old"] + figures["file new"] == 20
+    assert figures["file old"] and figures["file new"]  # the two texts differ
     assert figures["temp files left after the next open"] == 0
 
 
 @needs_fork
-def test_a_killed_journaling_session_loses_and_mixes_nothing() -> None:
-    figures, failures = kill_journal(5)
+def test_a_killed_journaling_session_loses_and_mixes_nothing(every_system: str) -> None:
+    figures, failures = kill_journal(5, play=Play.of(every_system))
     assert failures == []
     assert figures["journal kills"] == 5
     assert figures["commands recovered"] >= figures["commands acknowledged"] > 0
     assert figures["lost"] == figures["mixed"] == 0
 
 
-def test_damaged_journals_never_keep_a_scene_shut_nor_lose_an_intact_record() -> None:
-    figures, failures = damaged_journals(60)
+def test_damaged_journals_never_keep_a_scene_shut_nor_lose_an_intact_record(
+    every_system: str,
+) -> None:
+    figures, failures = damaged_journals(60, play=Play.of(every_system))
     assert failures == []
     assert figures["journals damaged"] == 60 and figures["records intact"] > 0
     assert figures["scenes that failed to open"] == figures["intact records lost"] == 0
 
 
-def test_a_full_disk_at_any_append_leaves_nothing_in_memory_outside_the_journal() -> None:
-    figures, failures = full_disk_appends(10)
+def test_a_full_disk_at_any_append_leaves_nothing_in_memory_outside_the_journal(
+    every_system: str,
+) -> None:
+    figures, failures = full_disk_appends(10, play=Play.of(every_system))
     assert failures == []
     assert figures["disks filled"] == 10 and figures["commands refused by a full disk"] == 10
     assert figures["changes in memory not in the journal"] == 0

@@ -103,6 +103,10 @@ class RuleSystem:
       lang)`` writes a new one with a sample party; ``party`` is a system on the shared
       stack's :class:`~fatescreen.scene.systems.campaign.PartyRules`, what of its PCs lasts
       from scene to scene.
+
+    ``sample`` and ``rules`` are not parts but places: its sample scene file and its rules
+    package, which the tools that run for every system (``make stress``, ``make bench``,
+    ``make mutate``) read.
     """
 
     id: str
@@ -127,6 +131,14 @@ class RuleSystem:
     campaign_dashboard: str | None = None
     new_campaign: str | None = None
     party: str | None = None
+    sample: str | None = None
+    """Its sample scene: a path relative to the shipped ``scenes`` folder
+    (``"varjot/sillalla.toml"``), or an absolute path (a system that does not ship). The
+    test suites, ``make stress`` and ``make bench`` play it for every system."""
+    rules: str | None = None
+    """Its pure rules package, dotted (``"fatescreen.rules.varjot"``): the modules
+    ``make mutate`` measures for it, besides its ``verbs`` part's module. A package that
+    holds other systems' packages (Fate's ``fatescreen.rules``) counts without them."""
 
     def __post_init__(self) -> None:
         if Capability.IMPORT in self.capabilities and self.import_sheets is None:

@@ -24,4 +24,6 @@ SYSTEM = RuleSystem(
     campaign_session="fatescreen.commands.campaign_session:open_campaign",
     campaign_dashboard="fatescreen.ui.campaign:CampaignApp",
     new_campaign="fatescreen.scene.scaffold:new_campaign",
+    sample="golden-mask.toml",
+    rules="fatescreen.rules",
 )

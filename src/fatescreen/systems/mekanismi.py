@@ -15,4 +15,5 @@ SYSTEM = system_on_shared_stack(
     "Mekanismi",
     {Capability.CAMPAIGNS, Capability.IMPORT, Capability.PLAYER_VIEW},
     module="mekanismi",
+    sample="mekanismi/kuilun-reunalla.toml",
 )

@@ -15,4 +15,5 @@ SYSTEM = system_on_shared_stack(
     "Objektien luonti",
     {Capability.CAMPAIGNS, Capability.IMPORT, Capability.PLAYER_VIEW},
     module="objektit",
+    sample="objektit/satamassa.toml",
 )

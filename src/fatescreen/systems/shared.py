@@ -16,6 +16,8 @@ def system_on_shared_stack(
     capabilities: Iterable[Capability],
     *,
     module: str,
+    sample: str | None = None,
+    rules: str | None = None,
 ) -> RuleSystem:
     """A system whose parts are a scene format, verbs and a screen.
 
@@ -39,6 +41,9 @@ def system_on_shared_stack(
             campaign is written by ``new_campaign`` there (``my_game.party:PARTY`` and
             ``my_game.party:new_campaign`` in a folder); the campaign folders themselves
             are read, played and shown by the shared stack.
+        sample: Its sample scene (:attr:`RuleSystem.sample`): a path under the shipped
+            ``scenes`` folder, or an absolute one.
+        rules: Its pure rules package; a system built in has ``fatescreen.rules.NAME``.
     """
     if "." in module:
         scene, verbs, screen = f"{module}.scene", f"{module}.verbs", f"{module}.screen"
@@ -50,6 +55,7 @@ def system_on_shared_stack(
         )
         public, players = f"{scene}_public", f"{screen}_players"
         party = f"{scene}_party"
+        rules = rules or f"fatescreen.rules.{module}"
     declared = frozenset(capabilities)
     shown = Capability.PLAYER_VIEW in declared
     campaigns = Capability.CAMPAIGNS in declared
@@ -79,4 +85,6 @@ def system_on_shared_stack(
         else None,
         new_campaign=f"{party}:new_campaign" if campaigns else None,
         party=f"{party}:PARTY" if campaigns else None,
+        sample=sample,
+        rules=rules,
     )

@@ -15,4 +15,5 @@ SYSTEM = system_on_shared_stack(
     "Menneisyyden varjot",
     {Capability.CAMPAIGNS, Capability.IMPORT, Capability.PLAYER_VIEW},
     module="varjot",
+    sample="varjot/sillalla.toml",
 )

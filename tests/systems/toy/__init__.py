@@ -9,19 +9,35 @@ A toy scene is a tally of named counters::
     system = "toy-tally"
     title = "Goblin hunt"
     counters = { Goblins = 0, Traps = 2 }
+    hidden = ["Traps"]   # what the players do not see
 
 and ``mark NAME`` adds one to a counter.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from fatescreen import i18n, systems
+from fatescreen.systems import Capability
 from fatescreen.systems.shared import system_on_shared_stack
 
 TOY = "toy-tally"
 """The id its scene files name."""
 
-SYSTEM = system_on_shared_stack(TOY, ("toy",), "Toy tally", (), module="tests.systems.toy")
-"""Its one registry line: no campaigns, no player view, no import or export."""
+SAMPLE = Path(__file__).resolve().with_name("goblin-hunt.toml")
+"""Its sample scene, which the suites that run for every system play."""
+
+SYSTEM = system_on_shared_stack(
+    TOY,
+    ("toy",),
+    "Toy tally",
+    {Capability.PLAYER_VIEW},
+    module="tests.systems.toy",
+    sample=str(SAMPLE),
+)
+"""Its one registry line: the player view (``public.py``, ``players.py``); no campaigns,
+no import or export (see ``docs/systems.md``)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
@@ -42,3 +58,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 """Its catalog entries, English and Finnish (a shipped system's are in the ``.po`` files)."""
+
+
+def register() -> None:
+    """Register the toy system and add its messages to the catalogs (a test's fixture, or
+    a process a test starts, calls it); nothing if it is registered already."""
+    if systems.named_by(TOY) is not None:
+        return
+    for lang, messages in MESSAGES.items():
+        catalog = i18n.PO[lang].messages
+        for key, message in messages.items():
+            catalog.setdefault(key, message)
+    systems.register(SYSTEM)
+
+
+def unregister() -> None:
+    """Take the toy system and its messages away again."""
+    systems.unregister(TOY)
+    for lang, messages in MESSAGES.items():
+        catalog = i18n.PO[lang].messages
+        for key in messages:
+            catalog.pop(key, None)

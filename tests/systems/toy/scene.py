@@ -19,6 +19,8 @@ class ToyScene:
     title: str
     notes: str = ""
     counters: tuple[tuple[str, int], ...] = ()
+    hidden: tuple[str, ...] = ()
+    """The counters the players do not see."""
 
     def count(self, name: str) -> int:
         """A counter's count."""
@@ -29,7 +31,7 @@ class ToyFormat:
     """The scene file format of the toy system."""
 
     system = TOY
-    keys = ("counters",)
+    keys = ("counters", "hidden")
     transient = ()
 
     def decode(
@@ -42,7 +44,13 @@ class ToyFormat:
             count = reader.integer(value, ("counters", name), low=0, high=MAX_COUNT)
             if count is not None:
                 counters.append((name, count))
-        return None if reader.problems else ToyScene(title, notes, tuple(counters))
+        hidden = reader.texts(top.get("hidden", []), ("hidden",))
+        for number, name in enumerate(hidden):
+            if name not in dict(counters):
+                reader.fail(("hidden", number), f"no counter is called {name!r}")
+        if reader.problems:
+            return None
+        return ToyScene(title, notes, tuple(counters), tuple(hidden))
 
     def blank(self, title: str) -> ToyScene:
         """A tally with no counters."""
