@@ -20,9 +20,8 @@ from textual.pilot import Pilot
 
 import fatescreen
 from fatescreen import cli, systems
+from fatescreen.cli import main
 from fatescreen.resources import sample_scene
-from fatescreen.scene.campaign import load_campaign
-from fatescreen.scene.errors import SceneFileError
 from fatescreen.systems import Capability, RuleSystem, fate, mekanismi, objektit, varjot
 from fatescreen.systems.base import load_part
 from fatescreen.ui import crash
@@ -145,7 +144,7 @@ def test_capabilities_are_declared() -> None:
             Capability.IMPORT,
             Capability.PLAYER_VIEW,
         }
-    assert toy.SYSTEM.capabilities == {Capability.PLAYER_VIEW}
+    assert toy.SYSTEM.capabilities == {Capability.CAMPAIGNS, Capability.PLAYER_VIEW}
     assert systems.able(Capability.CAMPAIGNS) == systems.BUILTIN
     assert systems.able(Capability.PLAYER_VIEW) == systems.BUILTIN
     assert systems.able(Capability.IMPORT) == systems.BUILTIN
@@ -157,7 +156,7 @@ def test_a_capability_needs_its_part() -> None:
     with pytest.raises(ValueError, match=r"'package\.module:attr'"):
         replace(toy.SYSTEM, screen="tests.systems.toy.screen.SCREEN")
     with pytest.raises(ValueError, match="declares campaigns without its campaign parts"):
-        replace(toy.SYSTEM, capabilities=frozenset({Capability.CAMPAIGNS}))
+        replace(toy.SYSTEM, campaign_session=None)
 
 
 def test_every_system_names_a_sample_scene_it_reads_and_its_rules_package(
@@ -286,15 +285,49 @@ def test_the_toy_player_view_shows_only_the_counters_not_hidden(
 def test_a_campaign_of_a_system_without_campaigns_is_refused(
     toy_system: RuleSystem, tmp_path: Path
 ) -> None:
-    (tmp_path / "campaign.toml").write_text(
-        'format = 1\nname = "Hunt"\nsystem = "toy-tally"\n', encoding="utf-8"
+    plain = replace(
+        toy_system,
+        id="toy-plain",
+        aliases=(),
+        capabilities=frozenset(),
+        campaign_check=None,
+        campaign_session=None,
+        campaign_dashboard=None,
+        new_campaign=None,
+        party=None,
     )
-    with pytest.raises(SceneFileError) as caught:
-        load_campaign(tmp_path)
-    assert [str(problem) for problem in caught.value.problems] == [
-        f"{tmp_path / 'campaign.toml'}:3: system: campaigns run 'fate-condensed', "
-        "'menneisyyden-varjot', 'mekanismi', 'objektien-luonti' only; found 'toy-tally'"
-    ]
+    systems.register(plain)
+    try:
+        (tmp_path / "campaign.toml").write_text(
+            'format = 1\nname = "Hunt"\nsystem = "toy-plain"\n', encoding="utf-8"
+        )
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["check", str(tmp_path)]) == 1
+        assert out.getvalue() == (
+            f"{tmp_path / 'campaign.toml'}:3: system: campaigns run 'fate-condensed', "
+            "'menneisyyden-varjot', 'mekanismi', 'objektien-luonti', 'toy-tally' only; "
+            "found 'toy-plain'\n"
+        )
+    finally:
+        systems.unregister("toy-plain")
+
+
+def test_the_toy_systems_campaign_runs_through_the_command_line(
+    toy_system: RuleSystem, tmp_path: Path
+) -> None:
+    """A fifth system's campaigns come with its folder: its party part and a sample."""
+    folder = tmp_path / "hunts"
+    out = io.StringIO()
+    script = tmp_path / "play.txt"
+    script.write_text("play 1\nmark Loot\nmark Goblins\nendscene\nplay 2\n", encoding="utf-8")
+    with contextlib.redirect_stdout(out):
+        assert main(["new-campaign", str(folder), "--system", "toy", "--lang", "en"]) == 0
+        assert main(["check", str(folder)]) == 0
+        assert main(["run", str(folder), "--script", str(script), "--save"]) == 0
+    assert "counters = { Loot = 1 }" in (folder / "party.toml").read_text(encoding="utf-8")
+    assert "Goblins = 1" in (folder / "01-cave.toml").read_text(encoding="utf-8")
+    assert 'running = "02-forest.toml"' in (folder / "campaign.toml").read_text(encoding="utf-8")
 
 
 # ---- the toy system's dashboard ----------------------------------------------------------

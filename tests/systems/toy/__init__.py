@@ -32,12 +32,13 @@ SYSTEM = system_on_shared_stack(
     TOY,
     ("toy",),
     "Toy tally",
-    {Capability.PLAYER_VIEW},
+    {Capability.CAMPAIGNS, Capability.PLAYER_VIEW},
     module="tests.systems.toy",
     sample=str(SAMPLE),
 )
-"""Its one registry line: the player view (``public.py``, ``players.py``); no campaigns,
-no import or export (see ``docs/systems.md``)."""
+"""Its one registry line: campaigns (``party.py``, its sample in ``campaign/``) and the
+player view (``public.py``, ``players.py``); no import or export (see
+``docs/systems.md``)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
