@@ -184,6 +184,9 @@ class Follower:
         self._applied = 0
         """How many of the journal's records the session has applied."""
         self._stepped = 0
+        self._offset: int | None = None
+        """The writer's history's position less this view's, when known (see
+        :meth:`_step_to_writer`)."""
         """The steps the GM took past saves, as the journal last read counts them."""
         self._sources: tuple[FileStat, ...] | None = None
         """The files the session was read from, as they were when last looked at (None:
@@ -264,8 +267,10 @@ class Follower:
             if self._session is not None and not restarted:
                 self._apply_new()  # before the files: a save holds what they did
             elif restarted and self._session is not None and self._tail.writer == self._writer:
-                # the same GM's session: the steps it took past saves since the last look
-                self._step_past_saves(self._session)
+                # the same GM's session: to where its history is now (the undos of the
+                # journal it replaced, which this view may have missed, and the steps it
+                # took past saves since the last look)
+                self._step_to_writer(self._session)
             if restarted:
                 self._stepped = self._tail.stepped or 0
             key = None if sources == self._sources else self._files_key()
@@ -279,6 +284,11 @@ class Follower:
                 self._read_files(key, replaced=replaced and self._tail.base == self._base)
             elif restarted:
                 self._applied = 0  # the same files, and nothing of the old journal applied
+            if self._applied == 0 and self._session is not None:
+                # at the journal's start: where this history stands against the writer's
+                position = self._tail.position
+                done = len(self._session.history.done)
+                self._offset = None if position is None else position - done
             self._apply_new()
         except SceneFileError as error:
             self._drop_session()
@@ -334,6 +344,20 @@ class Follower:
         self._session, self._base, self._key, self._applied = loaded, digest(base), key, 0
         self._writer = self._tail.writer
         self._broken_scene = None
+
+    def _step_to_writer(self, session: FollowedSession) -> None:
+        """Undo or redo to where the writer's history is as its new journal begins: by the
+        position the journal names, when this view knows where its own history stands
+        against the writer's; else by the steps past saves the journal counts."""
+        position = self._tail.position
+        if position is None or self._offset is None:
+            self._step_past_saves(session)
+            return
+        target = position - self._offset
+        while len(session.history.done) > target and session.replayed("undo", ()) is None:
+            pass
+        while len(session.history.done) < target and session.replayed("redo", ()) is None:
+            pass
 
     def _step_past_saves(self, session: FollowedSession) -> None:
         """Take the undo or redo steps the GM took past saves since the last look, as the

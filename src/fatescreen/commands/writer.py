@@ -247,7 +247,8 @@ class SceneWriter:
         assert self.journal is not None
         # every journal of the session counts them, so that a player view that missed the
         # one an undo began (another save came before it looked) still takes the steps
-        self.journal.start(text, entries or (), stepped=self._past or None)
+        position = None if entries else len(self.history.done)
+        self.journal.start(text, entries or (), stepped=self._past or None, position=position)
         self.steps_saved()
 
     def steps_saved(self) -> None:

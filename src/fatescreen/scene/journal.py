@@ -281,6 +281,7 @@ class Journal:
         entries: Iterable[tuple[str, tuple[str, ...]]] = (),
         *,
         stepped: int | None = None,
+        position: int | None = None,
     ) -> None:
         """Begin a fresh journal for a file whose text is ``base_text`` (after a save); the
         damaged lines of the journal it replaces are set aside first. The first line
@@ -289,6 +290,9 @@ class Journal:
         ``stepped``: the undo (negative) and redo steps the writer's session took past its
         saves so far (each writes the files at once): a player view following the session
         takes the same steps, so that what no file holds (a roll pending) is undone too.
+        ``position``: how many steps the writer's history has done when the journal begins
+        (without ``entries``): a player view that missed an undo of the journal before
+        (a save began this one before it looked) goes to the same place in the history.
         """
         entries = list(entries)
         private_folder(self.path.parent)
@@ -299,6 +303,8 @@ class Journal:
             base["writer"] = self.writer.as_record()
         if stepped is not None:
             base["stepped"] = stepped
+        if position is not None:
+            base["position"] = position
         lines = [json.dumps(base) + "\n", *(_entry_line(c, d) for c, d in entries)]
         descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:

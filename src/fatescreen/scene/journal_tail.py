@@ -63,6 +63,9 @@ class JournalTail:
         """The digest the journal's first record names; None before it is read, or when
         the first record is not a base (then no record applies to any text)."""
         self.stepped: int | None = None
+        self.position: int | None = None
+        """How many steps the writer's history had done when the journal began (None: not
+        said, as in a journal with entries or from an earlier release)."""
         """The undo (negative) and redo steps taken past saves that the journal's first
         line counts (see :meth:`~fatescreen.scene.journal.Journal.start`); None if it
         counts none."""
@@ -131,6 +134,7 @@ class JournalTail:
         self._offset = self._size = 0
         self.base, self.records, self._begun, self.writer = None, [], False, None
         self.stepped = None
+        self.position = None
 
     def _read(self) -> None:
         """Read from the end of the last whole line to the journal's end as it is now."""
@@ -151,6 +155,8 @@ class JournalTail:
                 self.writer = entry.get("writer")
                 stepped = entry.get("stepped")
                 self.stepped = stepped if type(stepped) is int else None
+                position = entry.get("position")
+                self.position = position if type(position) is int and position >= 0 else None
             elif "command" in entry:  # not a save's marker: the save restarts the journal
                 command, dice = entry["command"], entry.get("dice", [])
                 assert isinstance(command, str) and isinstance(dice, list)
