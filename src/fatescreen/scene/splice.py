@@ -496,9 +496,11 @@ class _Splicer:
                 raise _Unhandled
             at = lines[last - 1][3]
             indent = lines[keys[-1]][4] if keys else ""
-        if not self.text[:at].endswith("\n") or at in self.inserts:
+        if not self.text[:at].endswith("\n"):
             raise _Unhandled
-        self.inserts[at] = f"{indent}{render_key(key)} = {render_value(value)}\n"
+        # keys added at one place follow each other in the order they are added
+        line = f"{indent}{render_key(key)} = {render_value(value)}\n"
+        self.inserts[at] = self.inserts.get(at, "") + line
 
     def add_top(self, key: str, value: Any) -> None:
         """Add a top-level ``key = value`` right after the last top-level key, as the
@@ -748,3 +750,85 @@ def _top(splicer: _Splicer, old: Scene, new: Scene, embedded: frozenset[str]) ->
         if turn_before is None or turn_after is None:
             raise _Unhandled
         splicer.record(("turn",), turn_before, turn_after)
+
+
+def spliced_state(text: str, changes: Iterable[tuple[TablePath, Any, Any]]) -> str | None:
+    """``text`` with each key path's value changed from ``before`` to ``after`` (None: not
+    written) over its own span, as the style-preserving patcher would write it: the other
+    systems' saves, whose formats name what play changes by key path. A path inside a
+    value written inline (``pools.Ruumis`` of ``pools = { Ruumis = 5 }``) rewrites that
+    value. None when a change is not of that kind (the patcher writes it then).
+    """
+    try:
+        splicer = _Splicer(text)
+        scanner = splicer.scanner
+        inline: dict[tuple[TablePath, str], tuple[Any, Any]] = {}
+        for path, before, after in changes:
+            table, key, rest, written = _place(scanner, path)
+            if rest:
+                current, whole = inline.get((table, key)) or _written(splicer, table, key)
+                inline[(table, key)] = (current, _set_in(whole, rest, after))
+            elif not written and after is None:
+                continue  # a default the file does not write: nothing to take out
+            elif not written:
+                if table == ():
+                    splicer.add_top(key, after)
+                else:
+                    keys = [line[1] for line in scanner.lines.get(table, []) if line[0] == "key"]
+                    splicer.add(table, key, after, [*keys, key])
+            elif after is None:
+                splicer.remove(table, key, before)
+            else:
+                splicer.value(table, key, before, after)
+        for (table, key), (current, whole) in inline.items():
+            if whole != current:
+                splicer.value(table, key, current, whole)
+        return splicer.result()
+    except _Unhandled:
+        return None
+
+
+def _place(scanner: _Scanner, path: TablePath) -> tuple[TablePath, str, TablePath, bool]:
+    """The table a key path is written in, its key there, the path inside the key's value
+    (empty for the value itself), and whether the table writes the key."""
+    for cut in range(len(path) - 1, -1, -1):
+        table, key = path[:cut], path[cut]
+        if not isinstance(key, str):
+            continue
+        if key in scanner.values.get(table, {}) or key in scanner.dotted.get(table, ()):
+            return table, key, path[cut + 1 :], True
+    table, key = path[:-1], path[-1]
+    if isinstance(key, str) and (table == () or table in scanner.lines):
+        return table, key, (), False  # a key the table does not write yet
+    raise _Unhandled
+
+
+def _written(splicer: _Splicer, table: TablePath, key: str) -> tuple[Any, Any]:
+    """The value of ``key`` as the text writes it, twice (the second to change)."""
+    start, end = splicer.scanner.values[table][key]
+    written = splicer.text[start:end]
+    if "\n" in written or key in splicer.scanner.dotted.get(table, ()):
+        raise _Unhandled
+    value = tomllib.loads("v = " + written)["v"]
+    return value, tomllib.loads("v = " + written)["v"]
+
+
+def _set_in(value: Any, rest: TablePath, new: Any) -> Any:
+    """``value`` (a table read from the text) with the value at ``rest`` set to ``new``
+    (None: taken out)."""
+    if not isinstance(value, dict) or not isinstance(rest[0], str):
+        raise _Unhandled
+    head = rest[0]
+    if len(rest) == 1:
+        if new is None:
+            value.pop(head, None)
+        else:
+            value[head] = new
+        return value
+    inner = value.get(head)
+    if inner is None:
+        if new is None:
+            return value
+        inner = {}
+    value[head] = _set_in(inner, rest[1:], new)
+    return value

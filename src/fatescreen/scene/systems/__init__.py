@@ -157,10 +157,15 @@ def patched_text(text: str, old: Mapping[KeyPath, Any], new: Mapping[KeyPath, An
     import tomlkit
 
     from fatescreen.scene.save import insert_top_key, patch
+    from fatescreen.scene.splice import spliced_state
 
     changed = [k for k in [*old, *(k for k in new if k not in old)] if old.get(k) != new.get(k)]
     if not changed:
         return text
+    # each value over its own span: parsing a large file with tomlkit takes seconds
+    spliced = spliced_state(text, ((k, old.get(k), new.get(k)) for k in changed))
+    if spliced is not None:
+        return spliced
     document = tomlkit.parse(text)
     for key_path in changed:
         before, after = old.get(key_path), new.get(key_path)

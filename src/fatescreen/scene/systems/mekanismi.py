@@ -156,17 +156,19 @@ class MekanismiFormat:
     ) -> MekanismiScene | None:
         """The scene from its file, every mistake recorded with its key path."""
         members: list[Member] = []
+        seen: set[str] = set()
         for section in ("pc", "npc"):
             for index, item in enumerate(records(reader, top, section)):
                 member = _member(reader, item, (section, index), section == "pc")
                 if member is None:
                     continue
-                if any(other.name == member.name for other in members):
+                if member.name in seen:
                     reader.fail(
                         (section, index, "name"), text("check.here_twice", name=member.name)
                     )
                     continue
                 members.append(member)
+                seen.add(member.name)
         if reader.problems:
             return None
         return MekanismiScene(title, notes, tuple(members))

@@ -172,14 +172,16 @@ class ObjektitFormat:
         """The scene from its file, every mistake recorded with its key path."""
         kinds = _kinds(reader, top.get("kinds", {}))
         entries: list[Entry] = []
+        seen: set[str] = set()
         for index, item in enumerate(records(reader, top, "object")):
             entry = _entry(reader, item, ("object", index), kinds)
             if entry is None:
                 continue
-            if any(other.name == entry.name for other in entries):
+            if entry.name in seen:
                 reader.fail(("object", index, "name"), text("check.here_twice", name=entry.name))
                 continue
             entries.append(entry)
+            seen.add(entry.name)
         if reader.problems:
             return None
         return ObjektitScene(title, notes, tuple(kinds.values()), tuple(entries))

@@ -130,6 +130,7 @@ class VarjotFormat:
         if gm in players:
             reader.fail(("gm",), text("check.varjot.gm", name=gm))
         characters: list[Character] = []
+        seen: set[str] = set()
         hidden: set[str] = set()
         for section in ("pc", "npc"):
             for index, item in enumerate(records(reader, top, section)):
@@ -139,12 +140,13 @@ class VarjotFormat:
                 marked = item.get("hidden", False) if isinstance(item, dict) else False
                 if reader.boolean(marked, (section, index, "hidden")):
                     hidden.add(character.name)
-                if any(c.name == character.name for c in characters):
+                if character.name in seen:
                     reader.fail(
                         (section, index, "name"), text("check.here_twice", name=character.name)
                     )
                     continue
                 characters.append(character)
+                seen.add(character.name)
         table = (*players, gm)
         gifts = GiftDice.new_session(table)
         if "gift_dice" in top:
