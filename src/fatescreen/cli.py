@@ -639,12 +639,19 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
                 title = args.title or tr(lang, "new.title")
                 path = path / scene_file_name(title)
             owner = find_campaign(path)
-            if owner is not None and campaign_system(owner).party is not None:
-                from fatescreen.scene.systems.campaign import new_campaign_scene
+            with contextlib.ExitStack() as held:
+                if owner is not None:
+                    # the scene goes into the campaign's list: not behind its writer's back
+                    refusal = _hold_campaign(owner, held, lang)
+                    if refusal:
+                        print(refusal, file=out)
+                        return 2
+                if owner is not None and campaign_system(owner).party is not None:
+                    from fatescreen.scene.systems.campaign import new_campaign_scene
 
-                new_campaign_scene(owner, path, title)
-            else:
-                new_scene(path, title, SceneKind(args.kind), lang)
+                    new_campaign_scene(owner, path, title)
+                else:
+                    new_scene(path, title, SceneKind(args.kind), lang)
             print(tr(lang, "new.scene", title=title, path=str(path)), file=out)
         else:
             campaign = campaign_system(args.campaign).part("campaign_check")(args.campaign)
@@ -666,6 +673,26 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
         print(f"{error.filename}: {error.strerror}", file=out)
         return 1
     return 0
+
+
+def _hold_campaign(folder: Path, held: contextlib.ExitStack, lang: str) -> str | None:
+    """Take a campaign folder's writer lock until ``held`` closes; why not, if it cannot be
+    taken (a dashboard has the campaign open)."""
+    from fatescreen.commands.writer import locked_message
+    from fatescreen.scene.campaign import CAMPAIGN_FILE
+    from fatescreen.scene.journal import Journal
+    from fatescreen.scene.lock import SceneLocked, lock_of
+
+    target = folder / CAMPAIGN_FILE
+    lock = lock_of(Journal(target).path, target)
+    try:
+        lock.acquire()
+    except SceneLocked as error:
+        return f"{locked_message(error, lang)}: {tr(lang, 'cli.locked_new_scene_hint')}"
+    except OSError:
+        return None  # no data folder to keep locks in: nothing else writes it either
+    held.callback(lock.release)
+    return None
 
 
 def _words_last(args: list[str]) -> list[str]:

@@ -647,3 +647,93 @@ def test_the_player_view_speaks_the_campaigns_language(
     assert cli.main(["players", str(folder)]) == 0
     assert cli.main(["players", str(folder), "--lang", "en"]) == 0
     assert spoken == ["fi", "en"]
+
+
+def test_the_record_holds_a_scene_end_the_gm_quits_after(
+    system: RuleSystem, tmp_path: Path
+) -> None:
+    """A scene's or a session's start or end saves at once: its record entry is written
+    with it, so quitting right after leaves nothing out."""
+    folder = new_campaign(system, tmp_path / "c")
+    session = open_writer(open_system_campaign, folder, lang="en")
+    assert isinstance(session, SystemCampaignSession)
+    run(session, "play 1", "endscene", "endsession")
+    session.close()  # quits without a save
+    out = io.StringIO()
+    assert _run_cli(["log", str(folder), "--gm", "--session", "1"], out) == 0
+    assert "- `endscene`" in out.getvalue() and "- `endsession`" in out.getvalue()
+    out = io.StringIO()
+    assert _run_cli(["log", str(folder), "--session", "1"], out) == 0
+    assert "## \n" not in out.getvalue() and "## Test\n" in out.getvalue()
+
+
+def test_a_new_session_says_what_it_dealt(tmp_path: Path) -> None:
+    varjot = systems.find("varjot")
+    assert varjot is not None
+    session = open_system_campaign(new_campaign(varjot, tmp_path / "c"), lang="en")
+    said = run(session, "endsession")
+    assert said[0] == "session 1 ends; next is session 2"
+    assert "4" in said[1] and "Eevi, Tuomas, Anni, PJ" in said[1]
+
+
+def test_a_new_scene_waits_for_the_campaigns_dashboard(system: RuleSystem, tmp_path: Path) -> None:
+    folder = new_campaign(system, tmp_path / "c")
+    dashboard = open_writer(open_system_campaign, folder, lang="en")
+    before = (folder / "campaign.toml").read_bytes()
+    out = io.StringIO()
+    assert _run_cli(["new-scene", str(folder / "03-x.toml"), "--title", "X"], out) == 2
+    assert "close it first, then add the scene" in out.getvalue()
+    assert not (folder / "03-x.toml").exists()
+    assert (folder / "campaign.toml").read_bytes() == before
+    dashboard.close()
+
+
+def test_a_recovery_says_what_it_could_not_make_again(tmp_path: Path) -> None:
+    """A check under way is not saved: the roll of it journaled after a save cannot be made
+    again after a crash, and the recovery says so instead of dropping it without a word."""
+    from fatescreen.commands.systems.session import open_system_session
+
+    source = Path(__file__).resolve().parents[2] / "scenes" / "mekanismi" / "kuilun-reunalla.toml"
+    path = tmp_path / "k.toml"
+    path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    gm = open_writer(open_system_session, path, lang="en")
+    for line in (
+        "check Ragnar Taistelu vs Rosvo Taistelu",
+        "save",
+        "roll 666 vs 11",
+        "hurt Sigrid 1",
+    ):
+        assert gm.execute(line).ok, line
+    gm.close()  # killed: nothing saved since
+    again = open_writer(open_system_session, path, lang="en")
+    assert again.recover() == 1
+    assert [command for command, _ in again.not_recovered] == ["roll 666 vs 11"]
+    again.close()
+
+
+async def test_e_ends_the_session_between_scenes(tmp_path: Path) -> None:
+    from fatescreen.ui.systems.shell import SystemScreen
+
+    varjot = systems.find("varjot")
+    assert varjot is not None
+    folder = new_campaign(varjot, tmp_path / "c")
+    app = SystemApp.on_campaign(folder, lang="en")
+    app.remember = False
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SystemScreen)
+        offered = {binding.id for binding in screen.offered_bindings()}
+        assert "system.endsession" in offered and "system.endscene" not in offered
+        assert "varjot.session" not in offered  # the campaign's session end deals the dice
+        await pilot.press("E")
+        await pilot.pause()
+        assert isinstance(app.session, SystemCampaignSession)
+        assert app.session.value.state.session == 2
+        await pilot.press("S", "1", "enter")
+        await pilot.pause()
+        offered = {binding.id for binding in screen.offered_bindings()}
+        assert "system.endscene" in offered and "system.endsession" not in offered
+        await pilot.press("E")
+        await pilot.pause()
+        assert app.session.scene_key is None and app.session.value.state.session == 2

@@ -36,6 +36,10 @@ class ToyParty:
         party = set(self.members(scene)) - set(self.members(base))
         return replace(scene, counters=tuple((n, c) for n, c in scene.counters if n not in party))
 
+    def session_lines(self, party: ToyScene, lang: str) -> tuple[str, ...]:
+        """Nothing is dealt."""
+        return ()
+
     def new_session(self, party: ToyScene) -> ToyScene:
         """Nothing changes between sessions."""
         return party

@@ -10,6 +10,7 @@ them (the files are written again at once, see ``SceneWriter.note_change``).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -150,7 +151,8 @@ class SystemCampaignSession(SystemSession[Any]):
         odds) that a line of the GM's may hold."""
         now: Play = self.value
         key = now.state.running or play.state.running or ""
-        title = self._title(key)[0] if key else ""
+        # between scenes the record's section is the campaign's own
+        title = self._title(key)[0] if key else (self.files.name if self.files else "")
         players: tuple[str, ...] = ()
         if verb in CAMPAIGN_META and result.label:
             players = (result.label,)
@@ -159,6 +161,11 @@ class SystemCampaignSession(SystemSession[Any]):
             players = (result.lines[0],)
         entry = RecordEntry(key, title, result.line, result.lines, players)
         self.unrecorded.append((play.state.session, entry))
+        if not self.unsaved and self.files is not None and not self.read_only:
+            # the files hold it already (a scene's or a session's start or end saves at
+            # once): so does the record, or quitting now would leave it out
+            with contextlib.suppress(OSError):
+                self.write_record()
 
     def write_record(self) -> None:
         """Add the commands played since the last save to the session's record
@@ -384,7 +391,9 @@ class SystemCampaignSession(SystemSession[Any]):
         state = replace(play.state, session=number + 1)
         line = tr(self.lang, "campaign.session_end", number=number, next=number + 1)
         label = tr(self.lang, "campaign.label.endsession", number=number)
-        return replace(play, state=state, party=self.rules.new_session(play.party)), label, (line,)
+        party = self.rules.new_session(play.party)
+        dealt = self.rules.session_lines(party, self.lang)
+        return replace(play, state=state, party=party), label, (line, *dealt)
 
     # -- the files ---------------------------------------------------------------------
 

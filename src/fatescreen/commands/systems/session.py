@@ -62,6 +62,9 @@ class SystemSession(JournalGuard, Generic[S]):
     """The scene's writer lock, while this session holds it."""
     unsaved: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     """The changes made since the last save, as the journal records them."""
+    not_recovered: list[tuple[str, str]] = field(default_factory=list)
+    """The journaled commands the last :meth:`recover` could not make again, each with why
+    (a roll of a check that was under way at a save: the file does not hold the check)."""
 
     # -- recovery ----------------------------------------------------------------------
 
@@ -72,11 +75,16 @@ class SystemSession(JournalGuard, Generic[S]):
         return self.journal.pending(self.loaded.text)
 
     def recover(self) -> int:
-        """Replay the unsaved journal; returns how many commands were replayed."""
+        """Replay the unsaved journal; returns how many commands were replayed (those that
+        could not be are in :attr:`not_recovered`, with why)."""
         replayed = 0
+        self.not_recovered = []
         for command, dice in self.recoverable():
-            if self._execute(command, list(dice), journal=False).ok:
+            result = self._execute(command, list(dice), journal=False)
+            if result.ok:
                 replayed += 1
+            else:
+                self.not_recovered.append((command, result.lines[0] if result.lines else ""))
         self.recovery_pending = False
         self.journal_again()  # the same changes, in a journal that names this writer
         return replayed

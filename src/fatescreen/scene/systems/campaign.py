@@ -78,6 +78,10 @@ class PartyRules(Protocol[S]):
         """The party as a new session starts (Varjot's gift dice dealt again)."""
         ...
 
+    def session_lines(self, party: S, lang: str) -> tuple[str, ...]:
+        """What a new session's start dealt, said to the GM (none when nothing is dealt)."""
+        ...
+
 
 @dataclass(frozen=True)
 class CampaignState:

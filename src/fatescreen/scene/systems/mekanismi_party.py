@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
+from typing import Any
 
 from fatescreen.scene.systems.campaign import sample_writer
 from fatescreen.scene.systems.mekanismi import MekanismiScene
@@ -37,6 +38,10 @@ class MekanismiParty:
         """The scene's own characters."""
         party = set(self.members(scene)) - set(self.members(base))
         return replace(scene, members=tuple(m for m in scene.members if m.name not in party))
+
+    def session_lines(self, party: Any, lang: str) -> tuple[str, ...]:
+        """Nothing is dealt."""
+        return ()
 
     def new_session(self, party: MekanismiScene) -> MekanismiScene:
         """Nothing changes between sessions."""

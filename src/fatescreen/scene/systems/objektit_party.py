@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
+from typing import Any
 
 from fatescreen.scene.systems.campaign import sample_writer
 from fatescreen.scene.systems.objektit import ObjektitScene
@@ -42,6 +43,10 @@ class ObjektitParty:
         party = set(self.members(scene)) - set(self.members(base))
         entries = tuple(e for e in scene.entries if e.name not in party)
         return replace(scene, kinds=base.kinds, entries=entries)
+
+    def session_lines(self, party: Any, lang: str) -> tuple[str, ...]:
+        """Nothing is dealt."""
+        return ()
 
     def new_session(self, party: ObjektitScene) -> ObjektitScene:
         """Nothing changes between sessions."""

@@ -55,6 +55,13 @@ class VarjotParty:
             characters=tuple(c for c in scene.characters if c.name not in party),
         )
 
+    def session_lines(self, party: VarjotScene, lang: str) -> tuple[str, ...]:
+        """The gift dice dealt, as the ``session`` verb says it."""
+        from fatescreen.i18n import tr
+
+        table = party.table
+        return (tr(lang, "varjot.session.line", count=len(table), names=", ".join(table)),)
+
     def new_session(self, party: VarjotScene) -> VarjotScene:
         """Every player, the GM too, gets as many gift dice as there are players."""
         return replace(party, gifts=GiftDice.new_session(party.table))

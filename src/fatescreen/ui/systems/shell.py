@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
+from textual.actions import parse as parse_action
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -108,6 +109,9 @@ each moves the focus as soon as its key is read, so the keys typed right after i
 burst are the line's (a key that is not a priority one is handled only after the keys
 read with it have been sent where the focus was)."""
 
+CAMPAIGN_ENDS = (("endscene",), ("endsession",))
+"""The parameters of the campaign's E key's two actions."""
+
 SHARED_KEYS = ("command_bar", "help", "undo", "redo", "save", "language")
 """The ids of the keys every system's screen has (``:`` first in the footer, the rest last)."""
 
@@ -129,6 +133,7 @@ class SystemScreen(Screen[None]):
         # a campaign's: the scene list with "play " started, and the running scene's end
         Binding("S", "scenes", "Scenes", id="system.scenes", priority=True),
         Binding("E", "command('endscene')", "End scene", id="system.endscene"),
+        Binding("E", "command('endsession')", "End session", id="system.endsession"),
     ]
 
     class CommandEntered(Message):
@@ -158,6 +163,8 @@ class SystemScreen(Screen[None]):
         """The system's verbs the campaign does otherwise: their keys are not offered."""
         self.read_only = False
         """Whether the session writes nothing (``--read-only``): the status line says so."""
+        self.between = False
+        """Whether a campaign is between scenes (its keys end the session, not a scene)."""
         self.verbs = verbs
         """The system's verbs: a key's command line is written in the GM's language."""
         self.source = source
@@ -240,8 +247,14 @@ class SystemScreen(Screen[None]):
         translate_bindings(self, lang, None if len(fitting) == len(bound) else frozenset(fitting))
 
     def _shown_bindings(self) -> list[Binding]:
-        """The screen's own key bindings, in the order they are bound."""
-        return [active.binding for active in self.active_bindings.values() if active.node is self]
+        """The screen's own key bindings that work here, in the order they are bound."""
+        shown = []
+        for active in self.active_bindings.values():
+            if active.node is self:
+                _, name, parameters = parse_action(active.binding.action)
+                if self.check_action(name, parameters) is not False:
+                    shown.append(active.binding)
+        return shown
 
     def add_log(self, result: Result) -> None:
         """Put a command's result at the top of the log."""
@@ -256,12 +269,28 @@ class SystemScreen(Screen[None]):
         being typed; a campaign's keys only in a campaign."""
         if action in FOCUSING and isinstance(self.focused, Input):
             return False
-        if not self.campaign and (action == "scenes" or parameters == ("endscene",)):
+        if not self.campaign and (action == "scenes" or parameters in CAMPAIGN_ENDS):
             return False
+        if self.campaign and parameters in CAMPAIGN_ENDS:
+            # E ends the scene while one runs, the session between scenes
+            return parameters == (("endsession",) if self.between else ("endscene",))
         verb = str(parameters[0]).split()[:1] if parameters else []
         if verb and verb[0] in self.replaced:
             return False
         return super().check_action(action, parameters)
+
+    def offered_bindings(self) -> list[Binding]:
+        """The screen's key bindings (the shell's and the system's) that work here: a
+        campaign's only in a campaign, none the campaign does otherwise."""
+        offered: list[Binding] = []
+        for cls in reversed(type(self).__mro__):
+            for binding in cls.__dict__.get("BINDINGS", ()):
+                if not isinstance(binding, Binding) or binding.id == "command_bar":
+                    continue
+                _, name, parameters = parse_action(binding.action)
+                if self.check_action(name, parameters) is not False:
+                    offered.append(binding)
+        return offered
 
     def action_scenes(self) -> None:
         """List the campaign's scenes in the log and start a ``play`` line: the number and
@@ -423,12 +452,20 @@ class SystemApp(App[None]):
             replaced=replaced,
         )
         screen.read_only = self.session.read_only
+        screen.between = self._between()
         self.push_screen(screen)
         if not self.cursor_blink:
             for field in screen.query(Input):
                 field.cursor_blink = False
         if replayed:
             self.notify(tr(self.view_state.lang, "ui.recovered", count=replayed), markup=False)
+        if self.session.not_recovered:
+            lang = self.view_state.lang
+            lines = "; ".join(f"{command} ({why})" for command, why in self.session.not_recovered)
+            message = tr(lang, "ui.not_recovered", lines=lines)
+            label = tr(lang, "ui.journal_label")
+            self.call_after_refresh(lambda: screen.query_one(LogPane).add(label, (message,), False))
+            self.notify(message, severity="warning", timeout=12, markup=False)
         if isinstance(self.session, SystemCampaignSession) and self.session.scene_key is None:
             # between scenes a campaign opens on its scene list, as Fate's does
             self.call_after_refresh(self._apply, self.view_state.tr("cmd.scenes"))
@@ -452,10 +489,12 @@ class SystemApp(App[None]):
         yield from textual_commands_in(super().get_system_commands(screen), lang)
         if not isinstance(screen, SystemScreen):
             return
-        yield from binding_commands(screen.BINDINGS, lang, screen.run_action)
+        yield from binding_commands(screen.offered_bindings(), lang, screen.run_action)
         if self.session is None:
             return
         for verb in sorted(self.session.verbs.verbs.values(), key=lambda verb: verb.word(lang)):
+            if verb.name in screen.replaced:
+                continue  # the campaign does it otherwise
             word = verb.word(lang)
             yield SystemCommand(
                 f":{word}",
@@ -520,10 +559,19 @@ class SystemApp(App[None]):
         if line is not None:
             self._apply(line)
 
+    def _between(self) -> bool:
+        """Whether a campaign is played and is between scenes."""
+        session = self.session
+        return isinstance(session, SystemCampaignSession) and session.scene_key is None
+
     def _apply(self, line: str) -> None:
         assert self.session is not None
         result = self.session.execute(line)
         self.dashboard.add_log(result)
+        between = self._between()
+        if between != self.dashboard.between:
+            self.dashboard.between = between
+            self.dashboard.refresh_bindings()
         if result.changed or line.split()[0] in SAVE_WORDS:
             self.dashboard.show(self.session.shown, self.view_state)
         if not result.ok:
