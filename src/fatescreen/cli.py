@@ -808,7 +808,7 @@ def open_dashboard(
     said = language(lang)
     problem = (
         theme_problem(theme, said)
-        or keymap_problem()
+        or keymap_problem(said)
         or (None if read_only and scene is not None else data_folder_problem(said))
     )
     if problem:
@@ -908,13 +908,13 @@ def theme_problem(theme: str | None, lang: str) -> str | None:
     return tr(lang, "cli.unknown_theme", name=theme, names=names)
 
 
-def keymap_problem() -> str | None:
-    """What is wrong with the GM's keys.toml, if anything."""
+def keymap_problem(lang: str = "en") -> str | None:
+    """What is wrong with the GM's keys.toml, if anything (in ``lang``)."""
     from fatescreen.ui.keymap import KeymapError
     from fatescreen.ui.keymap_check import load_keymap
 
     try:
-        load_keymap()
+        load_keymap(lang=lang)
     except KeymapError as error:
         return str(error)
     return None

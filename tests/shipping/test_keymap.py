@@ -38,7 +38,7 @@ def test_an_unknown_binding_id_is_named_with_its_line() -> None:
     path = write_keys('attack = "ctrl+a"\natack = "z"\n')
     with pytest.raises(KeymapError) as error:
         load_keymap()
-    assert str(error.value).startswith(f"{path}: unknown binding id 'atack'; the ids: ")
+    assert str(error.value).startswith(f"{path}:2: unknown binding id 'atack'; the ids: ")
     assert "attack" in str(error.value)
 
 
@@ -47,8 +47,7 @@ def test_a_clash_names_both_bindings_and_the_key() -> None:
     with pytest.raises(KeymapError) as error:
         load_keymap()
     assert str(error.value) == (
-        f"{path}: 'attack' and 'overcome' both have the key 'o' (FatescreenApp): "
-        "give one of them another key"
+        f"{path}:1: 'attack' and 'overcome' both have the key 'o': give one of them another key"
     )
 
 
@@ -66,7 +65,7 @@ def test_a_value_that_is_not_a_key_names_its_line() -> None:
 def test_the_cli_refuses_to_start_with_a_broken_keymap(capsys: pytest.CaptureFixture[str]) -> None:
     path = write_keys('atack = "z"\n')
     assert main(["demo"]) == 2
-    assert capsys.readouterr().err.startswith(f"{path}: unknown binding id 'atack'")
+    assert capsys.readouterr().err.startswith(f"{path}:1: unknown binding id 'atack'")
 
 
 async def test_the_dashboard_answers_to_the_remapped_key(tmp_path: Path) -> None:
@@ -87,3 +86,13 @@ def test_every_binding_id_is_documented() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "keys.md").read_text(encoding="utf-8")
     ids = {binding.id for table in binding_tables().values() for binding in table}
     assert sorted(i for i in ids if f"| `{i}` |" not in text) == []
+
+
+def test_a_keymap_that_is_not_toml_names_its_line_in_the_gms_language() -> None:
+    path = write_keys('attack = "a"\nhelp = \n')
+    with pytest.raises(KeymapError) as error:
+        load_keymap(lang="fi")
+    assert str(error.value).startswith(f"{path}:2: ei ole TOMLia: ")
+    path = write_keys('atack = "z"\n')
+    with pytest.raises(KeymapError, match=f"^{path}:1: tuntematon näppäintoiminnon tunnus 'atack'"):
+        load_keymap(lang="fi")

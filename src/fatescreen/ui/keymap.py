@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 import unicodedata
 from collections.abc import Mapping
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from textual.binding import Binding
 
+from fatescreen.i18n import tr
 from fatescreen.ui.config import config_path
 
 KEYMAP_FILE = "keys.toml"
@@ -35,21 +37,36 @@ def key_name(key: str) -> str:
 
 
 def check_keymap(
-    keymap: Mapping[str, str], where: str, tables: Mapping[str, list[Binding]]
+    keymap: Mapping[str, str],
+    where: str,
+    tables: Mapping[str, list[Binding]],
+    lines: Mapping[str, int] | None = None,
+    lang: str = "en",
 ) -> None:
     """Insist that every id in a keymap is a binding's and that no two bindings of one screen
-    end up on the same key.
+    end up on the same key; ``lines``: the line each id is written on, named with ``where``.
 
     Raises:
         KeymapError: An unknown id (with the known ones) or a clash (with both ids).
     """
+    lines = lines or {}
+
+    def at(binding_id: str) -> str:
+        return f"{where}:{lines[binding_id]}" if binding_id in lines else where
+
     known = sorted({binding.id for table in tables.values() for binding in table if binding.id})
     for binding_id in keymap:
         if binding_id not in known:
             raise KeymapError(
-                f"{where}: unknown binding id {binding_id!r}; the ids: {', '.join(known)}"
+                tr(
+                    lang,
+                    "keymap.unknown",
+                    where=at(binding_id),
+                    id=binding_id,
+                    ids=", ".join(known),
+                )
             )
-    for screen, table in tables.items():
+    for table in tables.values():
         owner: dict[str, str] = {}
         for binding in table:
             assert binding.id is not None
@@ -57,13 +74,20 @@ def check_keymap(
             for key in (key_name(part) for part in keys.split(",")):
                 other = owner.setdefault(key, binding.id)
                 if other != binding.id:
+                    remapped = binding.id if binding.id in keymap else other
                     raise KeymapError(
-                        f"{where}: {other!r} and {binding.id!r} both have the key {key!r} "
-                        f"({screen}): give one of them another key"
+                        tr(
+                            lang,
+                            "keymap.clash",
+                            where=at(remapped),
+                            first=other,
+                            second=binding.id,
+                            pressed=key,
+                        )
                     )
 
 
-def read_keymap(path: Path | None = None) -> dict[str, str]:
+def read_keymap(path: Path | None = None, lang: str = "en") -> dict[str, str]:
     """The GM's keymap (binding id to keys, e.g. ``attack = "ctrl+a"``) as written, each
     value a key or a list of keys; empty if there is no ``keys.toml``. Whether its ids are
     bindings' and its keys clash is :func:`fatescreen.ui.keymap_check.load_keymap`'s
@@ -79,11 +103,15 @@ def read_keymap(path: Path | None = None) -> dict[str, str]:
     except FileNotFoundError:
         return {}
     except OSError as error:
-        raise KeymapError(f"{path}: cannot read it: {error.strerror}") from None
+        reason = error.strerror
+        raise KeymapError(tr(lang, "keymap.unreadable", where=str(path), reason=reason)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise KeymapError(f"{path}: {error}") from None
+        found = re.search(r"\(at line (\d+), column \d+\)$", str(error))
+        where = f"{path}:{found.group(1)}" if found else str(path)
+        reason = str(error)[: found.start()].strip() if found else str(error)
+        raise KeymapError(tr(lang, "keymap.not_toml", where=where, reason=reason)) from None
     keymap: dict[str, str] = {}
     for binding_id, keys in _flat(data).items():
         line = _line_of(text, binding_id.rsplit(".", 1)[-1])
@@ -95,7 +123,7 @@ def read_keymap(path: Path | None = None) -> dict[str, str]:
             or not keys
             or not all(isinstance(key, str) and key.strip() for key in keys)
         ):
-            raise KeymapError(f"{where}: {binding_id}: expected a key or a list of keys")
+            raise KeymapError(tr(lang, "keymap.not_a_key", where=where, id=binding_id))
         keymap[binding_id] = ",".join(key_name(key) for key in keys)
     return keymap
 
@@ -109,6 +137,21 @@ def _flat(data: Mapping[str, object], prefix: str = "") -> dict[str, object]:
         else:
             flat[prefix + key] = value
     return flat
+
+
+def keymap_lines(path: Path) -> dict[str, int]:
+    """The line each binding id of a keymap file is written on (as far as it is found)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+    lines: dict[str, int] = {}
+    for binding_id in _flat(data):
+        line = _line_of(text, binding_id.rsplit(".", 1)[-1])
+        if line:
+            lines[binding_id] = line
+    return lines
 
 
 def _line_of(text: str, key: str) -> int | None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from textual.binding import Binding, BindingType
 
-from fatescreen.ui.keymap import check_keymap, keymap_path, read_keymap
+from fatescreen.ui.keymap import check_keymap, keymap_lines, keymap_path, read_keymap
 
 
 def binding_tables() -> dict[str, list[Binding]]:
@@ -49,7 +49,7 @@ def binding_tables() -> dict[str, list[Binding]]:
     return tables
 
 
-def load_keymap(path: Path | None = None) -> dict[str, str]:
+def load_keymap(path: Path | None = None, lang: str = "en") -> dict[str, str]:
     """The GM's keymap, checked against every screen's bindings; empty if there is no
     ``keys.toml``.
 
@@ -58,6 +58,6 @@ def load_keymap(path: Path | None = None) -> dict[str, str]:
             id that is no binding's, or gives two bindings of one screen the same key.
     """
     path = path or keymap_path()
-    keymap = read_keymap(path)
-    check_keymap(keymap, str(path), binding_tables())
+    keymap = read_keymap(path, lang)
+    check_keymap(keymap, str(path), binding_tables(), keymap_lines(path), lang)
     return keymap
