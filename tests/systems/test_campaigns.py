@@ -729,6 +729,15 @@ async def test_e_ends_the_session_between_scenes(tmp_path: Path) -> None:
         await pilot.press("E")
         await pilot.pause()
         assert isinstance(app.session, SystemCampaignSession)
+        assert app.session.value.state.session == 1  # asked first: what it ends, what it deals
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.session.value.state.session == 1
+        await pilot.press("E")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
         assert app.session.value.state.session == 2
         await pilot.press("S", "1", "enter")
         await pilot.pause()

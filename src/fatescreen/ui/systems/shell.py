@@ -35,6 +35,7 @@ from fatescreen.scene.errors import Problem, SceneFileError
 from fatescreen.scene.lock import SceneLocked
 from fatescreen.systems import named_by
 from fatescreen.ui.config import load_settings, save_settings
+from fatescreen.ui.dialogs import ConfirmDialog
 from fatescreen.ui.flows.session import QUIT, SAVE, hand_edit_dialog, quit_dialog
 from fatescreen.ui.keys import (
     LocalFooter,
@@ -109,9 +110,6 @@ each moves the focus as soon as its key is read, so the keys typed right after i
 burst are the line's (a key that is not a priority one is handled only after the keys
 read with it have been sent where the focus was)."""
 
-CAMPAIGN_ENDS = (("endscene",), ("endsession",))
-"""The parameters of the campaign's E key's two actions."""
-
 SHARED_KEYS = ("command_bar", "help", "undo", "redo", "save", "language")
 """The ids of the keys every system's screen has (``:`` first in the footer, the rest last)."""
 
@@ -133,7 +131,7 @@ class SystemScreen(Screen[None]):
         # a campaign's: the scene list with "play " started, and the running scene's end
         Binding("S", "scenes", "Scenes", id="system.scenes", priority=True),
         Binding("E", "command('endscene')", "End scene", id="system.endscene"),
-        Binding("E", "command('endsession')", "End session", id="system.endsession"),
+        Binding("E", "end_session", "End session", id="system.endsession"),
     ]
 
     class CommandEntered(Message):
@@ -269,11 +267,13 @@ class SystemScreen(Screen[None]):
         being typed; a campaign's keys only in a campaign."""
         if action in FOCUSING and isinstance(self.focused, Input):
             return False
-        if not self.campaign and (action == "scenes" or parameters in CAMPAIGN_ENDS):
+        # E ends the scene while one runs, the session between scenes (a campaign's keys)
+        if action == "end_session":
+            return self.campaign and self.between
+        if parameters == ("endscene",):
+            return self.campaign and not self.between
+        if action == "scenes" and not self.campaign:
             return False
-        if self.campaign and parameters in CAMPAIGN_ENDS:
-            # E ends the scene while one runs, the session between scenes
-            return parameters == (("endsession",) if self.between else ("endscene",))
         verb = str(parameters[0]).split()[:1] if parameters else []
         if verb and verb[0] in self.replaced:
             return False
@@ -291,6 +291,13 @@ class SystemScreen(Screen[None]):
                 if self.check_action(name, parameters) is not False:
                     offered.append(binding)
         return offered
+
+    class EndSessionAsked(Message):
+        """The GM asked to end the campaign's session (a key: the app asks first)."""
+
+    def action_end_session(self) -> None:
+        """Ask the app to end the session, once the GM confirms it."""
+        self.post_message(self.EndSessionAsked())
 
     def action_scenes(self) -> None:
         """List the campaign's scenes in the log and start a ``play`` line: the number and
@@ -536,6 +543,24 @@ class SystemApp(App[None]):
                 )
                 return
         self._apply(message.line)
+
+    def on_system_screen_end_session_asked(self, message: SystemScreen.EndSessionAsked) -> None:
+        """What the session's end does, and Enter to do it (a key pressed twice must not end
+        a scene and then the session unasked)."""
+        session = self.session
+        if not isinstance(session, SystemCampaignSession):
+            return
+        view = self.view_state
+        number = session.value.state.session
+        dealt = session.rules.session_lines(
+            session.rules.new_session(session.value.party), view.lang
+        )
+        summary = "\n".join(
+            (view.tr("campaign.session_end", number=number, next=number + 1), *dealt)
+        )
+        title = view.tr("campaign.label.endsession", number=number)
+        line = view.tr("cmd.endsession")
+        self.push_screen(ConfirmDialog(view, title, summary, line), self._save_chosen)
 
     async def action_quit(self) -> None:
         """Quit at once with nothing unsaved; else ask, as Fate's dashboard does: s saves
