@@ -91,3 +91,25 @@ async def test_objektit_damage_and_initiative_panes(tmp_path: Path) -> None:
         await type_line(pilot, "initiative Bertil = 2")
         text = shown(app, InitiativePane)
         assert "1. Merikotka, Bertil" in text and "yhtä aikaa" in text
+
+
+async def test_chance_keys_pressed_faster_than_the_screen_step_on(tmp_path: Path) -> None:
+    """``+`` three times before the dashboard shows the first: three steps of the ladder,
+    not the first one three times."""
+    import shutil
+
+    from fatescreen.ui.systems.shell import SystemApp
+
+    source = Path(__file__).resolve().parents[2] / "scenes" / "objektit" / "satamassa.toml"
+    path = tmp_path / "satamassa.toml"
+    shutil.copy(source, path)
+    app = SystemApp(path, lang="en", remember=False, cursor_blink=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.dashboard.action_command("check Aino vikkelä")
+        await pilot.pause()
+        for _ in range(3):
+            app.dashboard.action_chance_step(1)  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session is not None
+        assert app.session.value.conflict.conflict.chance == 9

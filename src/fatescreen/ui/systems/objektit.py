@@ -181,6 +181,9 @@ class InitiativePane(SystemPane):
 class ObjektitScreen(SystemScreen):
     """The Objektien luonti dashboard."""
 
+    asked_chance: tuple[Any, Any] | None = None
+    """The chance shown when ``+`` or ``-`` was last pressed, and the chance it asked for."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "prefill('check ')", "Conflict", id="objektit.check", priority=True),
         Binding("plus", "chance_step(1)", "Chance +", id="objektit.chance_up"),
@@ -222,10 +225,15 @@ class ObjektitScreen(SystemScreen):
         conflict = self.value.conflict if isinstance(self.value, ObjektitScene) else None
         if conflict is None:
             return
+        # keys pressed faster than the scene is shown again step on from the chance the
+        # key before asked for, not from the one still shown
         chance = conflict.conflict.chance
+        if self.asked_chance is not None and self.asked_chance[0] == chance:
+            chance = self.asked_chance[1]
         steps = chance / LADDER_STEP
         whole = math.floor(steps) if direction > 0 else math.ceil(steps)
         target = (whole + direction) * LADDER_STEP
+        self.asked_chance = (conflict.conflict.chance, target)
         self.action_command(Chance(target).command())
 
 
