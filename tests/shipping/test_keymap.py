@@ -96,3 +96,39 @@ def test_a_keymap_that_is_not_toml_names_its_line_in_the_gms_language() -> None:
     path = write_keys('atack = "z"\n')
     with pytest.raises(KeymapError, match=f"^{path}:1: tuntematon näppäintoiminnon tunnus 'atack'"):
         load_keymap(lang="fi")
+
+
+async def test_the_other_systems_dashboards_answer_to_the_keymap(tmp_path: Path) -> None:
+    """One keys.toml for every dashboard: a system's own key and the shell's."""
+    from fatescreen.ui.systems.shell import SystemApp
+
+    write_keys('"mekanismi.roll" = "R"\nundo = "z"\n')
+    assert load_keymap()["mekanismi.roll"] == "R"
+    scene = tmp_path / "k.toml"
+    scene.write_bytes((shipped("scenes") / "mekanismi" / "kuilun-reunalla.toml").read_bytes())
+    app = SystemApp(scene, lang="en", remember=False, cursor_blink=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.session is not None
+        await pilot.press("c")
+        for key in "Ragnar Taistelu vs Rosvo Taistelu":
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        await pilot.press("r")  # no longer the roll's key
+        await pilot.pause()
+        assert app.session.value.last is None
+        await pilot.press("R")
+        await pilot.pause()
+        assert app.session.value.last is not None
+        await pilot.press("z")
+        await pilot.pause()
+        assert app.session.value.last is None
+
+
+def test_a_clash_among_a_systems_keys_is_refused() -> None:
+    path = write_keys('"varjot.roll" = "a"\n')
+    with pytest.raises(KeymapError) as error:
+        load_keymap()
+    assert str(error.value) == (
+        f"{path}:1: 'varjot.roll' and 'varjot.accept' both have the key 'a': "
+        "give one of them another key"
+    )

@@ -16,6 +16,11 @@ from fatescreen.ui.config import config_path
 KEYMAP_FILE = "keys.toml"
 
 
+ALTERNATES = ({"system.endscene", "system.endsession"},)
+"""Bindings of one screen that may share a key: never both at work at once (a campaign's
+``E`` ends the scene while one runs, the session between scenes)."""
+
+
 class KeymapError(Exception):
     """``keys.toml`` is not valid: the message names the file, the binding id and the key."""
 
@@ -73,7 +78,7 @@ def check_keymap(
             keys = keymap.get(binding.id, binding.key)
             for key in (key_name(part) for part in keys.split(",")):
                 other = owner.setdefault(key, binding.id)
-                if other != binding.id:
+                if other != binding.id and {other, binding.id} not in ALTERNATES:
                     remapped = binding.id if binding.id in keymap else other
                     raise KeymapError(
                         tr(
@@ -114,7 +119,7 @@ def read_keymap(path: Path | None = None, lang: str = "en") -> dict[str, str]:
         raise KeymapError(tr(lang, "keymap.not_toml", where=where, reason=reason)) from None
     keymap: dict[str, str] = {}
     for binding_id, keys in _flat(data).items():
-        line = _line_of(text, binding_id.rsplit(".", 1)[-1])
+        line = _line_of(text, binding_id) or _line_of(text, binding_id.rsplit(".", 1)[-1])
         where = f"{path}:{line}" if line else str(path)
         if isinstance(keys, str):
             keys = [keys]
@@ -148,7 +153,8 @@ def keymap_lines(path: Path) -> dict[str, int]:
         return {}
     lines: dict[str, int] = {}
     for binding_id in _flat(data):
-        line = _line_of(text, binding_id.rsplit(".", 1)[-1])
+        # a quoted id ("varjot.roll" = ...) or the last part of a dotted one
+        line = _line_of(text, binding_id) or _line_of(text, binding_id.rsplit(".", 1)[-1])
         if line:
             lines[binding_id] = line
     return lines

@@ -36,6 +36,12 @@ def binding_tables() -> dict[str, list[Binding]]:
         HelpScreen,
         RollDialog,
     )
+    from fatescreen.systems import registered
+    from fatescreen.ui.systems.shell import SystemApp, screen_of
+
+    # every other system's dashboard (the shell's keys with its own): one keymap for all
+    systems = [screen_of(system.id) for system in registered() if system.screen is not None]
+    screens = (*screens, SystemApp, *systems)
     tables: dict[str, list[Binding]] = {}
     for screen in screens:
         found: dict[str, Binding] = {}
@@ -59,5 +65,6 @@ def load_keymap(path: Path | None = None, lang: str = "en") -> dict[str, str]:
     """
     path = path or keymap_path()
     keymap = read_keymap(path, lang)
-    check_keymap(keymap, str(path), binding_tables(), keymap_lines(path), lang)
+    if keymap:  # no keymap: the screens' own keys, checked by the tests
+        check_keymap(keymap, str(path), binding_tables(), keymap_lines(path), lang)
     return keymap

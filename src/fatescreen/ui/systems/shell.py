@@ -9,6 +9,7 @@ path by which the scene changes) and hands the new scene value down to the scree
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -37,6 +38,7 @@ from fatescreen.systems import named_by
 from fatescreen.ui.config import load_settings, save_settings
 from fatescreen.ui.dialogs import ConfirmDialog
 from fatescreen.ui.flows.session import QUIT, SAVE, hand_edit_dialog, quit_dialog
+from fatescreen.ui.keymap import KeymapError, read_keymap
 from fatescreen.ui.keys import (
     LocalFooter,
     binding_commands,
@@ -408,6 +410,8 @@ class SystemApp(App[None]):
                 self.load_error = SceneFileError([Problem((), self.refusal, None, scene_path)])
         if self.session is not None:
             self.session.lang = self.view_state.lang
+        with suppress(KeymapError):  # the console script refused a broken one already
+            self.set_keymap(read_keymap())
         for custom in usable_themes():
             self.register_theme(custom)
         wanted = theme or DEFAULT_THEME
