@@ -40,8 +40,10 @@ class MekanismiParty:
         return replace(scene, members=tuple(m for m in scene.members if m.name not in party))
 
     def session_lines(self, party: Any, lang: str) -> tuple[str, ...]:
-        """Nothing is dealt."""
-        return ()
+        """Nothing is dealt: the GM is told what stays."""
+        from fatescreen.i18n import tr
+
+        return (tr(lang, "campaign.session_keeps.mekanismi"),)
 
     def new_session(self, party: MekanismiScene) -> MekanismiScene:
         """Nothing changes between sessions."""

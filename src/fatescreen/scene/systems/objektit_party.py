@@ -45,8 +45,10 @@ class ObjektitParty:
         return replace(scene, kinds=base.kinds, entries=entries)
 
     def session_lines(self, party: Any, lang: str) -> tuple[str, ...]:
-        """Nothing is dealt."""
-        return ()
+        """Nothing is dealt: the GM is told what stays."""
+        from fatescreen.i18n import tr
+
+        return (tr(lang, "campaign.session_keeps.objektit"),)
 
     def new_session(self, party: ObjektitScene) -> ObjektitScene:
         """Nothing changes between sessions."""
