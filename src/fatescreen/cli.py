@@ -654,7 +654,7 @@ def campaign_subcommand(name: str, args: argparse.Namespace, lang: str, out: Tex
                     new_scene(path, title, SceneKind(args.kind), lang)
             print(tr(lang, "new.scene", title=title, path=str(path)), file=out)
         else:
-            campaign = campaign_system(args.campaign).part("campaign_check")(args.campaign)
+            campaign = campaign_system(args.campaign).check_campaign(args.campaign)
             number = args.session or campaign.session
             entries = read_record(args.campaign, number)
             text = record_markdown(campaign.name, number, entries, lang, gm=args.gm)
@@ -949,7 +949,7 @@ def campaign_language(folder: Path) -> str | None:
     from fatescreen.scene.errors import SceneFileError
 
     try:
-        language: str | None = campaign_system(folder).part("campaign_check")(folder).language
+        language: str | None = campaign_system(folder).check_campaign(folder).language
     except (SceneFileError, OSError):
         return None
     return language
@@ -983,7 +983,7 @@ def campaign_playing(scene: Path) -> Path | None:
         return None
     try:
         key = scene.resolve().relative_to(folder).as_posix()
-        running = campaign_system(folder).part("campaign_check")(folder).running
+        running = campaign_system(folder).check_campaign(folder).running
     except (ValueError, OSError, SceneFileError):
         return None
     return folder if running == key else None

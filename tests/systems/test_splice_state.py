@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
-import tomlkit
 
 from fatescreen import systems
 from fatescreen.commands.systems.session import open_system_session
 from fatescreen.resources import sample_scene
-from fatescreen.scene.save import insert_top_key, patch
 from fatescreen.scene.splice import spliced_state
-from fatescreen.scene.systems import scene_format
+from fatescreen.scene.systems import changed_paths, document_patched, scene_format
 
 PLAYS = {
     "menneisyyden-varjot": [
@@ -34,23 +31,6 @@ PLAYS = {
 """Lines that change what each system's file holds: every kind of value its play writes."""
 
 
-def patched_by_tomlkit(text: str, old: dict[Any, Any], new: dict[Any, Any]) -> str:
-    """The style-preserving patcher's text, as the save wrote it before the splice."""
-    document = tomlkit.parse(text)
-    for key_path in [*old, *(k for k in new if k not in old)]:
-        before, after = old.get(key_path), new.get(key_path)
-        if before == after:
-            continue
-        if len(key_path) == 1 and key_path[0] not in document and after is not None:
-            insert_top_key(document, str(key_path[0]), after)
-            continue
-        container: Any = document
-        for part in key_path[:-1]:
-            container = container[part]
-        patch(container, key_path[-1], before, after)
-    return tomlkit.dumps(document)
-
-
 @pytest.mark.parametrize("system_id", sorted(PLAYS))
 def test_the_splice_writes_what_the_patcher_writes(system_id: str, tmp_path: Path) -> None:
     system = systems.named_by(system_id)
@@ -65,13 +45,11 @@ def test_the_splice_writes_what_the_patcher_writes(system_id: str, tmp_path: Pat
     for line in PLAYS[system_id]:
         assert session.execute(line).ok, line
         old, new = dict(fmt.file_state(loaded.value)), dict(fmt.file_state(session.value))
-        # in the order the save gives them: the file's paths, then the new ones
-        paths = [*old, *(k for k in new if k not in old)]
-        changes = [(k, old.get(k), new.get(k)) for k in paths if old.get(k) != new.get(k)]
+        changes = [(k, old.get(k), new.get(k)) for k in changed_paths(old, new)]
         if not changes:
             continue
         spliced = spliced_state(loaded.text, changes)
-        expected = patched_by_tomlkit(loaded.text, old, new)
+        expected = document_patched(loaded.text, old, new)
         assert spliced is not None, line
         assert tomllib.loads(spliced) == tomllib.loads(expected), line
         assert spliced == expected, line

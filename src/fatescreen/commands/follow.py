@@ -404,7 +404,7 @@ class Follower:
         if not self.is_campaign:
             return None
         try:
-            running: str | None = self.system.part("campaign_check")(self.path).running
+            running: str | None = self.system.check_campaign(self.path).running
         except SceneFileError:
             return None
         return None if running is None else self.path / running

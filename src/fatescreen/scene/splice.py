@@ -16,6 +16,7 @@ a template entry's records) is left to that patcher: :func:`spliced` answers Non
 
 from __future__ import annotations
 
+import copy
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
@@ -810,7 +811,7 @@ def _written(splicer: _Splicer, table: TablePath, key: str) -> tuple[Any, Any]:
     if "\n" in written or key in splicer.scanner.dotted.get(table, ()):
         raise _Unhandled
     value = tomllib.loads("v = " + written)["v"]
-    return value, tomllib.loads("v = " + written)["v"]
+    return value, copy.deepcopy(value)
 
 
 def _set_in(value: Any, rest: TablePath, new: Any) -> Any:

@@ -247,13 +247,14 @@ class RuleSystem:
         )
         return status
 
-    def check_campaign(self, folder: Path) -> None:
-        """Read a campaign folder of this system, as opening it would.
+    def check_campaign(self, folder: Path) -> Any:
+        """Read a campaign folder of this system, as opening it would; the campaign as read
+        (its ``name``, ``language``, ``session`` and ``running`` scene).
 
         Raises:
             SceneFileError: Every problem found, with its file, line and key path.
         """
-        self.part("campaign_check")(folder)
+        return self.part("campaign_check")(folder)
 
     def open_campaign(
         self,

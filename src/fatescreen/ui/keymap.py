@@ -93,11 +93,18 @@ def check_keymap(
 
 
 def read_keymap(path: Path | None = None, lang: str = "en") -> dict[str, str]:
+    """The GM's keymap; see :func:`read_keymap_lines`."""
+    return read_keymap_lines(path, lang)[0]
+
+
+def read_keymap_lines(
+    path: Path | None = None, lang: str = "en"
+) -> tuple[dict[str, str], dict[str, int]]:
     """The GM's keymap (binding id to keys, e.g. ``attack = "ctrl+a"``) as written, each
     value a key or a list of keys; empty if there is no ``keys.toml``. Whether its ids are
     bindings' and its keys clash is :func:`fatescreen.ui.keymap_check.load_keymap`'s
     question (it needs every screen; the console script asks it before any dashboard
-    starts).
+    starts); and the line each id is written on (as far as it is found).
 
     Raises:
         KeymapError: The file cannot be read, is not TOML, or names a key wrongly.
@@ -106,7 +113,7 @@ def read_keymap(path: Path | None = None, lang: str = "en") -> dict[str, str]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return {}
+        return {}, {}
     except OSError as error:
         reason = error.strerror
         raise KeymapError(tr(lang, "keymap.unreadable", where=str(path), reason=reason)) from None
@@ -118,8 +125,12 @@ def read_keymap(path: Path | None = None, lang: str = "en") -> dict[str, str]:
         reason = str(error)[: found.start()].strip() if found else str(error)
         raise KeymapError(tr(lang, "keymap.not_toml", where=where, reason=reason)) from None
     keymap: dict[str, str] = {}
+    lines: dict[str, int] = {}
     for binding_id, keys in _flat(data).items():
+        # a quoted id ("varjot.roll" = ...) or the last part of a dotted one
         line = _line_of(text, binding_id) or _line_of(text, binding_id.rsplit(".", 1)[-1])
+        if line:
+            lines[binding_id] = line
         where = f"{path}:{line}" if line else str(path)
         if isinstance(keys, str):
             keys = [keys]
@@ -130,7 +141,7 @@ def read_keymap(path: Path | None = None, lang: str = "en") -> dict[str, str]:
         ):
             raise KeymapError(tr(lang, "keymap.not_a_key", where=where, id=binding_id))
         keymap[binding_id] = ",".join(key_name(key) for key in keys)
-    return keymap
+    return keymap, lines
 
 
 def _flat(data: Mapping[str, object], prefix: str = "") -> dict[str, object]:
@@ -142,22 +153,6 @@ def _flat(data: Mapping[str, object], prefix: str = "") -> dict[str, object]:
         else:
             flat[prefix + key] = value
     return flat
-
-
-def keymap_lines(path: Path) -> dict[str, int]:
-    """The line each binding id of a keymap file is written on (as far as it is found)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return {}
-    lines: dict[str, int] = {}
-    for binding_id in _flat(data):
-        # a quoted id ("varjot.roll" = ...) or the last part of a dotted one
-        line = _line_of(text, binding_id) or _line_of(text, binding_id.rsplit(".", 1)[-1])
-        if line:
-            lines[binding_id] = line
-    return lines
 
 
 def _line_of(text: str, key: str) -> int | None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from textual.binding import Binding, BindingType
 
-from fatescreen.ui.keymap import check_keymap, keymap_lines, keymap_path, read_keymap
+from fatescreen.ui.keymap import check_keymap, keymap_path, read_keymap_lines
 
 
 def binding_tables() -> dict[str, list[Binding]]:
@@ -64,7 +64,7 @@ def load_keymap(path: Path | None = None, lang: str = "en") -> dict[str, str]:
             id that is no binding's, or gives two bindings of one screen the same key.
     """
     path = path or keymap_path()
-    keymap = read_keymap(path, lang)
+    keymap, lines = read_keymap_lines(path, lang)
     if keymap:  # no keymap: the screens' own keys, checked by the tests
-        check_keymap(keymap, str(path), binding_tables(), keymap_lines(path), lang)
+        check_keymap(keymap, str(path), binding_tables(), lines, lang)
     return keymap

@@ -154,20 +154,30 @@ def save_system_scene(
 def patched_text(text: str, old: Mapping[KeyPath, Any], new: Mapping[KeyPath, Any]) -> str:
     """``text`` with each key path whose value differs from ``old`` to ``new`` patched in,
     touching nothing else (a path new to the file is added; None removes it)."""
-    import tomlkit
-
-    from fatescreen.scene.save import insert_top_key, patch
     from fatescreen.scene.splice import spliced_state
 
-    changed = [k for k in [*old, *(k for k in new if k not in old)] if old.get(k) != new.get(k)]
+    changed = changed_paths(old, new)
     if not changed:
         return text
     # each value over its own span: parsing a large file with tomlkit takes seconds
     spliced = spliced_state(text, ((k, old.get(k), new.get(k)) for k in changed))
-    if spliced is not None:
-        return spliced
+    return spliced if spliced is not None else document_patched(text, old, new)
+
+
+def changed_paths(old: Mapping[KeyPath, Any], new: Mapping[KeyPath, Any]) -> list[KeyPath]:
+    """The key paths whose values differ, the file's first, then the new ones."""
+    return [k for k in [*old, *(k for k in new if k not in old)] if old.get(k) != new.get(k)]
+
+
+def document_patched(text: str, old: Mapping[KeyPath, Any], new: Mapping[KeyPath, Any]) -> str:
+    """What :func:`patched_text` gives, by the style-preserving tomlkit patcher (for the
+    changes its splice does not write)."""
+    import tomlkit
+
+    from fatescreen.scene.save import insert_top_key, patch
+
     document = tomlkit.parse(text)
-    for key_path in changed:
+    for key_path in changed_paths(old, new):
         before, after = old.get(key_path), new.get(key_path)
         if len(key_path) == 1 and key_path[0] not in document and after is not None:
             insert_top_key(document, str(key_path[0]), after)

@@ -171,8 +171,15 @@ def load_campaign(folder: Path) -> LoadedCampaign[Any]:
     return campaign_from_texts(folder, texts[campaign_path], texts[party_path])
 
 
-def campaign_from_texts(folder: Path, campaign_text: str, party_text: str) -> LoadedCampaign[Any]:
-    """Validate a campaign's two files from their texts; see :func:`load_campaign`."""
+def campaign_from_texts(
+    folder: Path,
+    campaign_text: str,
+    party_text: str,
+    scenes: tuple[str, ...] | None = None,
+) -> LoadedCampaign[Any]:
+    """Validate a campaign's two files from their texts; see :func:`load_campaign`.
+    ``scenes``: the scene list as read and checked already (a save changes only the state
+    of play: the scene files are not looked at again)."""
     from fatescreen.scene.load import FORMAT_VERSION
     from fatescreen.scene.source import parse
 
@@ -188,7 +195,8 @@ def campaign_from_texts(folder: Path, campaign_text: str, party_text: str) -> Lo
     language = (
         reader.choice(top["language"], ("language",), LANGUAGES) if "language" in top else None
     )
-    scenes = _scenes(reader, folder, top, system)
+    if scenes is None:
+        scenes = _scenes(reader, folder, top, system)
     state = _state(reader, top, scenes)
     _raise(reader, campaign_text, campaign_path)
     assert system is not None
@@ -309,7 +317,7 @@ def save_campaign(loaded: LoadedCampaign[S], state: CampaignState, party: S) -> 
     party_text = patched_text(
         loaded.party_text, fmt.file_state(loaded.party), fmt.file_state(party)
     )
-    saved = campaign_from_texts(loaded.folder, campaign_text, party_text)
+    saved = campaign_from_texts(loaded.folder, campaign_text, party_text, loaded.scenes)
     saved = replace(saved, state=state, party=party)
     if party_text != loaded.party_text:
         write_atomic(loaded.party_path, party_text)
