@@ -113,3 +113,36 @@ async def test_chance_keys_pressed_faster_than_the_screen_step_on(tmp_path: Path
         await pilot.pause()
         assert app.session is not None
         assert app.session.value.conflict.conflict.chance == 9
+
+
+async def test_a_pane_is_drawn_again_only_when_what_it_shows_changes(tmp_path: Path) -> None:
+    """Opening a check leaves the characters pane as it is (on a large scene drawing it
+    takes seconds); spending a pool point draws it again."""
+    import shutil
+
+    from fatescreen.ui.systems.shell import SystemApp, SystemPane
+
+    source = Path(__file__).resolve().parents[2] / "scenes" / "varjot" / "sillalla.toml"
+    path = tmp_path / "sillalla.toml"
+    shutil.copy(source, path)
+    app = SystemApp(path, lang="en", remember=False, cursor_blink=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        drawn: list[str] = []
+        for pane in app.screen.query(SystemPane):
+            render = pane.render_value
+
+            def counted(value: object, lang: str, pane=pane, render=render) -> object:  # type: ignore[no-untyped-def]
+                drawn.append(str(pane.id))
+                return render(value, lang)
+
+            pane.render_value = counted  # type: ignore[method-assign]
+        app.dashboard.action_command("check Ilse Miekkailu vs Vartija Miekkailu")
+        await pilot.pause()
+        assert "varjot-characters" not in drawn and drawn
+        drawn.clear()
+        app.dashboard.action_command("pool Ilse Ruumis")
+        await pilot.pause()
+        assert "varjot-characters" in drawn
+        text = str(app.screen.query_one("#varjot-characters", SystemPane).body.render())
+        assert "Ruumis 3/5" in text

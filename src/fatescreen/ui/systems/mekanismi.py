@@ -27,6 +27,10 @@ class CharactersPane(SystemPane):
 
     TITLE_KEY = "mekanismi.ui.characters"
 
+    def shows(self, value: Any) -> Any:
+        """The characters with their sheets."""
+        return value.members
+
     def render_value(self, value: Any, lang: str) -> Content:
         """One block per character."""
         assert isinstance(value, MekanismiScene)

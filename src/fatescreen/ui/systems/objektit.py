@@ -39,6 +39,10 @@ class ObjectsPane(SystemPane):
 
     TITLE_KEY = "objektit.ui.objects"
 
+    def shows(self, value: Any) -> Any:
+        """The objects and their kinds."""
+        return (value.entries, value.kinds)
+
     def render_value(self, value: Any, lang: str) -> Content:
         """One block per object."""
         assert isinstance(value, ObjektitScene)

@@ -63,15 +63,27 @@ class SystemPane(VerticalScroll):
         super().__init__(id=id, classes="pane")
         self.body = Static("", classes="system-body")
         self.can_focus = True
+        self.drawn: tuple[Any, str] | None = None
+        """What the pane was drawn from last (see :meth:`shows`), in which language."""
 
     def compose(self) -> ComposeResult:
         yield self.body
 
+    def shows(self, value: Any) -> Any:
+        """The part of the scene value the pane shows: it is drawn again only when that
+        part changes (a check opened leaves a pane of two hundred characters as it is).
+        The whole value unless a pane says less."""
+        return value
+
     def show(self, value: Any, lang: str) -> None:
-        """Redraw from the scene value in ``lang``."""
+        """Redraw from the scene value in ``lang``, if what the pane shows changed."""
         title = tr(lang, self.TITLE_KEY)
         if self.border_title != title:
             self.border_title = title
+        drawn = (self.shows(value), lang)
+        if drawn == self.drawn:
+            return
+        self.drawn = drawn
         self.body.update(self.render_value(value, lang))
 
     def render_value(self, value: Any, lang: str) -> Content:

@@ -31,6 +31,10 @@ class CharactersPane(SystemPane):
 
     TITLE_KEY = "varjot.ui.characters"
 
+    def shows(self, value: Any) -> Any:
+        """The sheets, who is hidden and the GM's name."""
+        return (value.characters, value.hidden, value.gm)
+
     def render_value(self, value: Any, lang: str) -> Content:
         """One block per character."""
         assert isinstance(value, VarjotScene)
