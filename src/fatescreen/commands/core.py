@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from fatescreen.commands.errors import CommandError, refused
 from fatescreen.commands.names import fold, no_such_verb, resolve
@@ -197,7 +197,7 @@ class WordQueue:
 class Tokens(WordQueue):
     """The words of a Fate command line after its verb, with Fate's keywords."""
 
-    def __init__(self, verb: Verb, words: list[str], lang: str) -> None:
+    def __init__(self, verb: FateVerb, words: list[str], lang: str) -> None:
         super().__init__(words, lang)
         self.verb = verb
 
@@ -351,82 +351,149 @@ Run = Callable[["Context", Tokens, Req], Applied]
 verb's tokens are passed on for its usage in error messages."""
 
 
+C = TypeVar("C")
+"""What a verb's handler is given to run in: a system's context."""
+A = TypeVar("A")
+"""The words a verb's handler reads: a system's word queue."""
+R = TypeVar("R")
+"""What a verb's handler returns: a system's applied change."""
+
+
 @dataclass(frozen=True)
-class Verb:
-    """One verb of the command language."""
+class Verb(Generic[C, A, R]):
+    """One verb of a system's command language, Fate's or another's.
+
+    Its words come from the catalog under the system's ``prefix`` (none for Fate, the
+    first system; ``varjot`` for Menneisyyden varjot): its one-line help is
+    ``PREFIX.verb.NAME``, its word in the GM's language ``PREFIX.cmd.NAME``, and the words
+    of its usage line ``PREFIX.usage.NAME.WORD``, ``PREFIX.usage.WORD`` or ``usage.WORD``.
+    """
 
     name: str
     usage: str
     help: str
-    handler: Handler
+    """Its one-line help in English, when the catalog has none."""
+    handler: Callable[[C, A], R]
     aliases: tuple[str, ...] = ()
     example: str = ""
     changes_scene: bool = True
-    parse: Parser | None = None
-    """Stage one: the whole line read into a typed request (None only for the session's own
-    verbs, ``undo``, ``save``..., which it runs itself)."""
+    parse: Callable[[A], object] | None = None
+    """Stage one: the whole line read into a typed request (None for a verb that reads its
+    words as it goes, and for the session's own verbs, ``undo``, ``save``…, which it runs
+    itself)."""
+    prefix: str = ""
+    """The catalog prefix of the system's messages (empty for Fate's)."""
+    keywords: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: KEYWORDS)
+    """The keywords its lines understand, by English name, with their aliases."""
+
+    def key(self, kind: str, *rest: str) -> str:
+        """A catalog key of this verb's system: ``PREFIX.KIND.REST…``."""
+        return ".".join((self.prefix, kind, *rest) if self.prefix else (kind, *rest))
+
+    @property
+    def help_key(self) -> str:
+        """The catalog key of the verb's one-line help."""
+        return self.key("verb", self.name)
+
+    def help_in(self, lang: str) -> str:
+        """The verb's one-line help in ``lang``, if the catalog has it, else English."""
+        text = tr(lang, self.help_key)
+        return (self.help or text) if text == self.help_key else text
 
     def word(self, lang: str) -> str:
         """The verb as the GM's language writes it (one of the words it accepts)."""
-        key = f"cmd.{self.name}"
+        key = self.key("cmd", self.name)
         text = tr(lang, key)
         return self.name if text == key else text
 
+    def term(self, word: str, lang: str) -> str:
+        """A keyword or placeholder of this verb's lines in ``lang``: the verb's own word
+        for it (``usage.VERB.WORD``: ``to`` is "tiedostoon" after ``template save``,
+        "voittoihin" in a contest), or else the word its system's verbs share, or the word
+        all verbs share (``usage.WORD``), or the word as it is."""
+        keys = [self.key("usage", self.name, word), self.key("usage", word)]
+        if self.prefix:
+            keys.append(f"usage.{word}")
+        for key in keys:
+            text = tr(lang, key)
+            if text != key:
+                return text
+        return word
+
     def usage_in(self, lang: str) -> str:
         """The usage in the GM's language: the verb's word, the keywords and the words to
-        fill in, each from the catalog (``usage.WORD``)."""
+        fill in, each from the catalog."""
         alternatives = []
         for alternative in self.usage.split(" | "):
             alternatives.append(
-                _USAGE_WORD.sub(lambda match: _usage_word(self, match, lang), alternative)
+                _USAGE_WORD.sub(lambda match: self._usage_word(match, lang), alternative)
             )
         return " | ".join(alternatives)
 
+    def _usage_word(self, match: re.Match[str], lang: str) -> str:
+        word = match.group(0)
+        if match.start() == 0 and word == self.name:
+            return self.word(lang)
+        return self.term(word, lang)
+
     def example_in(self, lang: str) -> str:
-        """The example line in the GM's language (see :func:`line_in`)."""
-        return line_in(self.example, lang)
+        """The example line in the GM's language (see :meth:`line_in`)."""
+        return self.line_in(self.example, lang)
+
+    def line_in(self, line: str, lang: str) -> str:
+        """A line of this verb as the GM's language writes it: the verb's word and the
+        keywords from the catalog (each one the parser accepts); names, skills and dice as
+        they are."""
+        if lang == "en":
+            return line
+        parts = _LINE_PART.split(line)
+        for index in range(1, len(parts), 2):
+            part = parts[index]
+            if index == 1:
+                parts[index] = self.word(lang)
+            elif part in self.keywords:
+                parts[index] = self.term(part, lang)
+        return "".join(parts)
+
+
+_LINE_PART = re.compile(r'("[^"]*"|\S+)')
+"""A word of a command line, or a quoted name."""
+
+
+FateVerb = Verb["Context", Tokens, Applied]
+"""A verb of Fate's command language."""
 
 
 def line_in(line: str, lang: str) -> str:
-    """A command line as the GM's language writes it: the verb's word and the keywords from
-    the catalog (each one the parser accepts); names, skills and dice as they are."""
+    """A Fate command line as the GM's language writes it (see :meth:`Verb.line_in`); of a
+    line of no verb, the keywords only."""
     if lang == "en":
         return line
-    parts = re.split(r'("[^"]*"|\S+)', line)
-    found = REGISTRY.get(parts[1]) if len(parts) > 1 else None
-    for index in range(1, len(parts), 2):
-        part = parts[index]
-        if index == 1 and found is not None:
-            parts[index] = found.word(lang)
-        elif part in KEYWORDS:
-            parts[index] = usage_word(found, part, lang)
+    words = line.split(maxsplit=1)
+    found = REGISTRY.get(words[0]) if words else None
+    if found is not None:
+        return found.line_in(line, lang)
+    parts = _LINE_PART.split(line)
+    for index in range(3, len(parts), 2):
+        if parts[index] in KEYWORDS:
+            parts[index] = usage_word(None, parts[index], lang)
     return "".join(parts)
 
 
-_USAGE_WORD = re.compile(r"(?<![-\w])[A-Za-z][A-Za-z_]*")
+_USAGE_WORD = re.compile(r"(?<![-\w])[A-Za-z][A-Za-z_]*(?:-[A-Za-z]+)*")
 """A word of a usage line (``--markdown`` is typed as it is)."""
 
 
-def usage_word(found: Verb | None, word: str, lang: str) -> str:
-    """A keyword or placeholder of a verb's line in ``lang``: the verb's own word for it
-    (``usage.VERB.WORD``: ``to`` is "tiedostoon" after ``template save``, "voittoihin" in a
-    contest) or else the word all verbs share (``usage.WORD``), or the word as it is."""
-    keys = [f"usage.{found.name}.{word}"] if found is not None else []
-    for key in (*keys, f"usage.{word}"):
-        text = tr(lang, key)
-        if text != key:
-            return text
-    return word
+def usage_word(found: FateVerb | None, word: str, lang: str) -> str:
+    """A keyword or placeholder of a Fate verb's line in ``lang`` (see :meth:`Verb.term`),
+    or of no verb's: the word all verbs share (``usage.WORD``), or the word as it is."""
+    if found is not None:
+        return found.term(word, lang)
+    text = tr(lang, f"usage.{word}")
+    return word if text == f"usage.{word}" else text
 
 
-def _usage_word(found: Verb, match: re.Match[str], lang: str) -> str:
-    word = match.group(0)
-    if match.start() == 0 and word == found.name:
-        return found.word(lang)
-    return usage_word(found, word, lang)
-
-
-REGISTRY: dict[str, Verb] = {}
+REGISTRY: dict[str, FateVerb] = {}
 """All verbs by name; filled by the verb modules as they are imported."""
 
 
@@ -474,17 +541,15 @@ def verb(
     return register
 
 
-def register_verb(found: Verb) -> None:
+def register_verb(found: FateVerb) -> None:
     """Register a verb the session runs itself (no parse stage of its own)."""
     REGISTRY[found.name] = found
     _exact_words.clear()
 
 
-def verb_help(found: Verb, lang: str) -> str:
+def verb_help(found: FateVerb, lang: str) -> str:
     """A verb's one-line help in ``lang``, if the catalog translates it, else English."""
-    key = f"verb.{found.name}"
-    text = tr(lang, key)
-    return found.help if text == key else text
+    return found.help_in(lang)
 
 
 _VERBS_LOADED = False
@@ -516,25 +581,25 @@ def verb_modules() -> list[str]:
     return [f"{commands.__name__}.{name}" for name in names if name.startswith("verbs_")]
 
 
-def registry() -> Mapping[str, Verb]:
+def registry() -> Mapping[str, FateVerb]:
     """Every verb of the language by name."""
     load_verbs()
     return REGISTRY
 
 
-_exact_words: dict[str, Verb] = {}
+_exact_words: dict[str, FateVerb] = {}
 """Each verb's name and folded aliases, to the verb (a name before an alias alike): made
 again when a verb is registered, or found replaced in the registry."""
 
 
-def _verb_words() -> list[tuple[str, Verb]]:
+def _verb_words() -> list[tuple[str, FateVerb]]:
     """Every verb's name, then every verb's folded aliases, with the verb."""
     entries = [(v.name, v) for v in REGISTRY.values()]
     entries += [(fold(alias), v) for v in REGISTRY.values() for alias in v.aliases]
     return entries
 
 
-def find_verb(word: str, lang: str = "en") -> Verb:
+def find_verb(word: str, lang: str = "en") -> FateVerb:
     """The verb named by ``word``, an alias, or a unique prefix.
 
     Raises:

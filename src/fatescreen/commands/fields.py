@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 from fatescreen.commands import requests
-from fatescreen.commands.core import Context, Tokens, Verb, keyword_of
+from fatescreen.commands.core import Context, FateVerb, Tokens, keyword_of
 from fatescreen.commands.names import fold
 from fatescreen.i18n import tr
 from fatescreen.rules.advancement import DEFAULT_SKILLS
@@ -191,7 +191,7 @@ class Fields:
         return tuple(found)
 
     def apply(
-        self, ctx: Context, verb: Verb, given: tuple[requests.Field, ...], data: Data
+        self, ctx: Context, verb: FateVerb, given: tuple[requests.Field, ...], data: Data
     ) -> None:
         """Read each field's words into the record's file form, in order.
 

@@ -26,7 +26,7 @@ from fatescreen.commands.build import (
     without_obstacle,
     without_zone,
 )
-from fatescreen.commands.core import Applied, Context, Tokens, Verb, verb
+from fatescreen.commands.core import Applied, Context, FateVerb, Tokens, verb
 from fatescreen.commands.fields import (
     CHARACTER_FIELDS,
     COUNTDOWN_FIELDS,
@@ -144,7 +144,7 @@ def _parse_template_add(args: Tokens, what: str) -> Add:
     return Add(what, None, None if count is None else str(count), fields, zone)
 
 
-def add_records(ctx: Context, verb: Verb, request: Add) -> Applied:
+def add_records(ctx: Context, verb: FateVerb, request: Add) -> Applied:
     """The stages after parsing: the records made, checked as the loader would, added and
     said."""
     kind = character_kind(request.what)
@@ -183,7 +183,7 @@ def _added(
     return tuple(lines)
 
 
-def _add_character(ctx: Context, verb: Verb, request: Add, kind: CharacterKind) -> Applied:
+def _add_character(ctx: Context, verb: FateVerb, request: Add, kind: CharacterKind) -> Applied:
     data: Data = {"name": _named(request), "kind": kind.value}
     if kind is CharacterKind.MOOKS and request.value is not None:
         data["members"] = _number(request)
@@ -198,13 +198,13 @@ def _add_character(ctx: Context, verb: Verb, request: Add, kind: CharacterKind) 
     return Applied(scene, lines, label, frozenset({"all"}))
 
 
-def _apply_fields(ctx: Context, verb: Verb, fields: Fields, request: Add, data: Data) -> None:
+def _apply_fields(ctx: Context, verb: FateVerb, fields: Fields, request: Add, data: Data) -> None:
     """The request's fields into the record, then its ``in ZONE``."""
     zone = () if request.zone is None else (Field(IN, (request.zone,)),)
     fields.apply(ctx, verb, (*request.fields, *zone), data)
 
 
-def _add_zone(ctx: Context, verb: Verb, request: Add) -> Applied:
+def _add_zone(ctx: Context, verb: FateVerb, request: Add) -> Applied:
     data: Data = {"name": _named(request)}
     _apply_fields(ctx, verb, ZONE_FIELDS, request, data)
     zone = read_zone(ctx, data)
@@ -219,7 +219,7 @@ def _unique_obstacle(ctx: Context, scene: Scene, obstacle: Obstacle) -> None:
     unique(ctx, "obstacle", obstacle.name, obstacle.id, existing)
 
 
-def _add_obstacle(ctx: Context, verb: Verb, request: Add, kind: str) -> Applied:
+def _add_obstacle(ctx: Context, verb: FateVerb, request: Add, kind: str) -> Applied:
     data: Data = {kind: _named(request)}
     if kind == "distraction":
         data["choice"] = request.value
@@ -236,7 +236,7 @@ def _add_obstacle(ctx: Context, verb: Verb, request: Add, kind: str) -> Applied:
     return Applied(scene, lines, label, frozenset({"all"}))
 
 
-def _add_countdown(ctx: Context, verb: Verb, request: Add) -> Applied:
+def _add_countdown(ctx: Context, verb: FateVerb, request: Add) -> Applied:
     data: Data = {"name": _named(request), "boxes": _number(request)}
     _apply_fields(ctx, verb, COUNTDOWN_FIELDS, request, data)
     countdown = read_countdown(ctx, finish(data))

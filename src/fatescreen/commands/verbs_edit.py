@@ -22,7 +22,7 @@ from fatescreen.commands.build import (
     unique_character,
     with_obstacle,
 )
-from fatescreen.commands.core import Applied, Context, Tokens, Verb, keyword_of, verb
+from fatescreen.commands.core import Applied, Context, FateVerb, Tokens, keyword_of, verb
 from fatescreen.commands.fields import (
     CHALLENGE_FIELDS,
     CHARACTER_FIELDS,
@@ -134,7 +134,7 @@ def set_verb(ctx: Context, args: Tokens, line: SetLine) -> Applied:
     return set_fields(ctx, args.verb, request, found[-1] if found else None)
 
 
-def set_fields(ctx: Context, verb: Verb, request: Set, record: Record | None = None) -> Applied:
+def set_fields(ctx: Context, verb: FateVerb, request: Set, record: Record | None = None) -> Applied:
     """The stages after parsing: the record's fields changed, checked as the loader would,
     and said (``record`` is the one the request names, if the parse stage found it)."""
     if _is_scene(request.target):
@@ -183,7 +183,7 @@ def _applied(
     return Applied(scene, (line,), ctx.tr("build.label.set", name=name), changed)
 
 
-def _set_character(ctx: Context, verb: Verb, fields: Given, character: Character) -> Edit:
+def _set_character(ctx: Context, verb: FateVerb, fields: Given, character: Character) -> Edit:
     before = codec.encode_character(character, ctx.scene.rules)
     data = {**before, "id": character.id}
     CHARACTER_FIELDS.apply(ctx, verb, fields, data)
@@ -197,7 +197,7 @@ def _set_character(ctx: Context, verb: Verb, fields: Given, character: Character
     return ctx.scene.with_character(new), before, after
 
 
-def _set_obstacle(ctx: Context, verb: Verb, fields: Given, obstacle: Obstacle) -> Edit:
+def _set_obstacle(ctx: Context, verb: FateVerb, fields: Given, obstacle: Obstacle) -> Edit:
     before = codec.encode_obstacle(obstacle)
     data = {**before, "id": obstacle.id}
     OBSTACLE_FIELDS.apply(ctx, verb, fields, data)
@@ -208,7 +208,7 @@ def _set_obstacle(ctx: Context, verb: Verb, fields: Given, obstacle: Obstacle) -
     return with_obstacle(ctx.scene, obstacle, new), before, codec.encode_obstacle(new)
 
 
-def _set_countdown(ctx: Context, verb: Verb, fields: Given, countdown: Countdown) -> Edit:
+def _set_countdown(ctx: Context, verb: FateVerb, fields: Given, countdown: Countdown) -> Edit:
     before = codec.encode_countdown(countdown)
     data = {**before, "id": countdown.id}
     COUNTDOWN_FIELDS.apply(ctx, verb, fields, data)
@@ -220,7 +220,7 @@ def _set_countdown(ctx: Context, verb: Verb, fields: Given, countdown: Countdown
     return replace(ctx.scene, countdowns=countdowns), before, codec.encode_countdown(new)
 
 
-def _set_zone(ctx: Context, verb: Verb, fields: Given, zone: Zone) -> Edit:
+def _set_zone(ctx: Context, verb: FateVerb, fields: Given, zone: Zone) -> Edit:
     before = codec.encode_zone(zone)
     data = {**before, "id": zone.id}
     ZONE_FIELDS.apply(ctx, verb, fields, data)
@@ -231,7 +231,7 @@ def _set_zone(ctx: Context, verb: Verb, fields: Given, zone: Zone) -> Edit:
     return replace(ctx.scene, zones=zones), before, codec.encode_zone(new)
 
 
-def _set_contest(ctx: Context, verb: Verb, fields: Given, contest: Contest) -> Edit:
+def _set_contest(ctx: Context, verb: FateVerb, fields: Given, contest: Contest) -> Edit:
     before = codec.encode_contest(contest)
     data = dict(before)
     CONTEST_FIELDS.apply(ctx, verb, fields, data)
@@ -252,7 +252,7 @@ def _set_contest(ctx: Context, verb: Verb, fields: Given, contest: Contest) -> E
     return scene, before, codec.encode_contest(new)
 
 
-def _set_challenge(ctx: Context, verb: Verb, fields: Given, challenge: Challenge) -> Edit:
+def _set_challenge(ctx: Context, verb: FateVerb, fields: Given, challenge: Challenge) -> Edit:
     before = codec.encode_challenge(challenge)
     data = dict(before)
     CHALLENGE_FIELDS.apply(ctx, verb, fields, data)
@@ -267,7 +267,7 @@ def _set_challenge(ctx: Context, verb: Verb, fields: Given, challenge: Challenge
     return replace(ctx.scene, challenges=challenges), before, codec.encode_challenge(new)
 
 
-def _set_scene(ctx: Context, verb: Verb, fields: Given) -> Applied:
+def _set_scene(ctx: Context, verb: FateVerb, fields: Given) -> Applied:
     before: Data = {"title": ctx.scene.title, "notes": ctx.scene.notes}
     data = dict(before)
     SCENE_FIELDS.apply(ctx, verb, fields, data)
@@ -282,7 +282,7 @@ def _set_scene(ctx: Context, verb: Verb, fields: Given) -> Applied:
     )
 
 
-def _set_rules(ctx: Context, verb: Verb, fields: Given) -> Applied:
+def _set_rules(ctx: Context, verb: FateVerb, fields: Given) -> Applied:
     rules = ctx.scene.rules
     before: Data = codec.rules_values(rules)
     data = dict(before)

@@ -10,13 +10,12 @@ records it (undo, journal, log).
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
-from fatescreen.commands.core import WordQueue
+from fatescreen.commands.core import Verb, WordQueue
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import fold, no_such_verb
 from fatescreen.i18n import tr
@@ -78,64 +77,9 @@ class SystemContext(Generic[S]):
 Handler = Callable[[SystemContext[Any], "Words"], SystemApplied[Any]]
 
 
-@dataclass(frozen=True)
-class SystemVerb:
-    """One verb of a system's command language.
-
-    Its one-line help is the catalog's ``{prefix}.verb.{name}`` (``varjot.verb.check``), its
-    word in the GM's language ``{prefix}.cmd.{name}``, and the words of its usage line
-    ``{prefix}.usage.WORD`` or ``usage.WORD``.
-    """
-
-    name: str
-    usage: str
-    handler: Handler
-    prefix: str
-    keywords: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    aliases: tuple[str, ...] = ()
-    example: str = ""
-
-    @property
-    def help_key(self) -> str:
-        """The catalog key of the verb's one-line help."""
-        return f"{self.prefix}.verb.{self.name}"
-
-    def word(self, lang: str) -> str:
-        """The verb as the GM's language writes it (one of the words it accepts)."""
-        key = f"{self.prefix}.cmd.{self.name}"
-        text = tr(lang, key)
-        return self.name if text == key else text
-
-    def term(self, word: str, lang: str) -> str:
-        """A word of a usage line in ``lang``: a keyword as it is typed, or a word to fill in."""
-        for key in (f"{self.prefix}.usage.{word}", f"usage.{word}"):
-            text = tr(lang, key)
-            if text != key:
-                return text
-        return word
-
-    def usage_in(self, lang: str) -> str:
-        """The usage line in the GM's language: the verb's word, the keywords and the words
-        to fill in from the catalog."""
-        return _USAGE_WORD.sub(
-            lambda match: (
-                self.word(lang) if match.group(0) == self.name else self.term(match.group(0), lang)
-            ),
-            self.usage,
-        )
-
-    def example_in(self, lang: str) -> str:
-        """The example line in the GM's language: the verb's word and the keywords from the
-        catalog; names, abilities and dice as they are."""
-        words = self.example.split(" ")
-        words[0] = self.word(lang)
-        return " ".join(
-            [words[0]] + [self.term(w, lang) if w in self.keywords else w for w in words[1:]]
-        )
-
-
-_USAGE_WORD = re.compile(r"(?<![-\w])[A-Za-z][A-Za-z_]*(?:-[A-Za-z]+)*")
-"""A word of a usage line: a keyword (``fail-penalty``) or a word to fill in."""
+SystemVerb = Verb[SystemContext[Any], "Words", SystemApplied[Any]]
+"""A verb of a system's command language (the one verb type, with this system's context,
+words and result)."""
 
 
 class Words(WordQueue):
@@ -219,8 +163,15 @@ class VerbSet:
         """Register a handler as a verb (a decorator)."""
 
         def register(handler: Handler) -> Handler:
-            self.verbs[name] = SystemVerb(
-                name, usage, handler, self.prefix, self.keywords, tuple(aliases), example or usage
+            self.verbs[name] = Verb(
+                name,
+                usage,
+                "",
+                handler,
+                tuple(aliases),
+                example or usage,
+                prefix=self.prefix,
+                keywords=self.keywords,
             )
             return handler
 
@@ -256,14 +207,9 @@ class VerbSet:
             return line
         found = self.verbs.get(words[0])
         if found is not None:
-            words[0] = found.word(lang)
-        else:
-            text = tr(lang, f"cmd.{words[0]}")
-            words[0] = words[0] if text == f"cmd.{words[0]}" else text
-        for index, word in enumerate(words[1:], start=1):
-            if word in self.keywords and found is not None:
-                words[index] = found.term(word, lang)
-        return " ".join(words)
+            return found.line_in(line, lang)
+        text = tr(lang, f"cmd.{words[0]}")
+        return line if text == f"cmd.{words[0]}" else " ".join([text, *words[1:]])
 
     def words(self, verb: SystemVerb, words: list[str], lang: str) -> Words:
         """The words after ``verb`` on a command line."""
