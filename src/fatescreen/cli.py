@@ -18,7 +18,6 @@ from fatescreen.i18n import LANGUAGES, tr
 
 if TYPE_CHECKING:
     from fatescreen.commands.session import Session
-    from fatescreen.commands.systems.session import SystemSession
     from fatescreen.systems import Capability, RuleSystem
     from fatescreen.ui.app import FatescreenApp
     from fatescreen.ui.systems.shell import SystemApp
@@ -289,7 +288,7 @@ def run_script(
         if refusal:
             print(refusal, file=out)
             return 2
-    session: Session | SystemSession[Any]
+    session: Session[Any]
     with contextlib.ExitStack() as held:
         try:
             if save and not writes:
@@ -325,7 +324,7 @@ def run_script(
 
 
 def _run_lines(
-    session: Session | SystemSession[Any],
+    session: Session[Any],
     script: str,
     save: str | None,
     hand_edit: str | None,

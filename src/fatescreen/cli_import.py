@@ -17,6 +17,7 @@ from fatescreen.i18n import tr
 
 if TYPE_CHECKING:
     from fatescreen.commands.session import Session
+    from fatescreen.scene.model import Scene
 
 
 def through_session(
@@ -32,7 +33,7 @@ def through_session(
     and writes nothing. 1 if the import was refused, 2 if the scene cannot be opened."""
     from fatescreen.commands.session import Session
 
-    def opened() -> Session:
+    def opened() -> Session[Scene]:
         return Session.open(target, lang=lang, journal=not dry_run)
 
     return _into_session(
@@ -53,7 +54,7 @@ def into_party(
     :func:`through_session`."""
     from fatescreen.commands.campaign_session import open_campaign
 
-    def opened() -> Session:
+    def opened() -> Session[Scene]:
         return open_campaign(folder, lang=lang, journal=not dry_run)
 
     return _into_session(
@@ -62,7 +63,7 @@ def into_party(
 
 
 def _into_session(
-    opened: Callable[[], Session],
+    opened: Callable[[], Session[Scene]],
     target: Path,
     folder: Path | None,
     files: Sequence[Path],

@@ -9,6 +9,7 @@ import pytest
 
 from fatescreen.commands.campaign_session import open_campaign
 from fatescreen.commands.errors import CommandError
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.commands.session import Session
 from fatescreen.scene.campaign import SceneState
 from fatescreen.scene.model import Scene
@@ -77,7 +78,7 @@ def test_campaign_verbs_need_a_campaign() -> None:
         assert not result.ok
         assert "works in a campaign: open the campaign folder" in result.lines[0]
     assert session.execute("endscene").ok  # the scene's own end still works alone
-    assert Session(Scene("x")).execute("endscene compels 1").lines[0].startswith("endscene:")
+    assert fate_session(Scene("x")).execute("endscene compels 1").lines[0].startswith("endscene:")
 
 
 def test_a_running_scene_is_reopened_and_a_crash_loses_nothing(campaign_dir: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fatescreen.commands.campaign_session import CampaignSession, open_campaign
-from fatescreen.commands.session import Session
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.rules.character import Recovery, Severity
 from fatescreen.scene.campaign import AdvanceKind
 from fatescreen.scene.model import Scene
@@ -306,7 +306,7 @@ def test_a_scene_played_alone_refuses_late_compel_points_in_the_gms_words(
 ) -> None:
     """Only a campaign carries compel points to a next scene; a lone scene names the words
     it did not take as the GM typed them."""
-    refused = Session(Scene("Alone"), lang=lang).execute(line)
+    refused = fate_session(Scene("Alone"), lang=lang).execute(line)
     assert not refused.ok
     assert refused.lines == (said,)
 
@@ -345,7 +345,7 @@ def test_a_breakthrough_with_no_choice_or_a_replaced_skill_is_recorded(
 
 
 def test_breakthrough_works_only_in_a_campaign() -> None:
-    refused = Session(Scene("Alone")).execute("breakthrough rozio")
+    refused = fate_session(Scene("Alone")).execute("breakthrough rozio")
     assert refused.lines == (
         "breakthrough works in a campaign: open the campaign folder, not a scene file",
     )
@@ -359,7 +359,7 @@ def test_breakthrough_works_only_in_a_campaign() -> None:
     ],
 )
 def test_a_breakthrough_asks_for_the_pc_in_the_gms_words(lang: str, line: str, said: str) -> None:
-    assert Session(Scene("Alone"), lang=lang).execute(line).lines[0].startswith(said)
+    assert fate_session(Scene("Alone"), lang=lang).execute(line).lines[0].startswith(said)
 
 
 def test_a_raise_word_repeated_after_the_skills_adds_nothing(campaign_dir: Path) -> None:
@@ -411,7 +411,7 @@ def test_each_campaign_step_is_undone_by_its_name_and_says_what_it_changed(
 def test_a_word_missing_after_an_advancement_option_is_named_in_finnish(
     line: str, said: str
 ) -> None:
-    refused = Session(Scene("Alone"), lang="fi").execute(line)
+    refused = fate_session(Scene("Alone"), lang="fi").execute(line)
     assert refused.lines[0].startswith(f"{said} Käyttö: "), refused.lines
 
 
@@ -438,7 +438,7 @@ def test_a_milestone_names_a_pc_or_skill_it_cannot_find_in_finnish(campaign_dir:
     ],
 )
 def test_late_compel_points_are_asked_for_in_finnish(line: str, said: str) -> None:
-    assert Session(Scene("Alone"), lang="fi").execute(line).lines == (said,)
+    assert fate_session(Scene("Alone"), lang="fi").execute(line).lines == (said,)
 
 
 def test_the_last_scene_is_played_by_its_number_and_refusals_are_finnish(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.commands.session import Session
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.character import StressKind
@@ -486,7 +487,7 @@ def test_without_the_weapons_option_an_attackers_weapon_does_not_count() -> None
     """§8 Weapon and Armor is an option: off, the leader's Weapon 1 adds nothing (5 shifts
     instead of 6)."""
     scene = open_session(DEMO).scene
-    plain = Session(replace(scene, rules=replace(scene.rules, weapons_and_armor=False)))
+    plain = fate_session(replace(scene, rules=replace(scene.rules, weapons_and_armor=False)))
     said(plain, "attack leader rozio Fight ++++ vs 0000")
     assert plain.scene.pending_hit == PendingHit("rozio", 5, StressKind.PHYSICAL, "leader")
 
@@ -496,7 +497,7 @@ def test_a_hazard_named_like_a_skill_is_still_defended_with_the_general_defense(
     (+3)), not with Riesa's better Fight as a melee attack would be."""
     scene = open_session(MINE).scene
     brawl = tuple(replace(o, name="Fight") if isinstance(o, Hazard) else o for o in scene.obstacles)
-    session = Session(replace(scene, obstacles=brawl))
+    session = fate_session(replace(scene, obstacles=brawl))
     assert said(session, "hazard falling-rocks riesa 0000 vs 0000")[0] == (
         "Fight attacks Riesa: Good (+3) + [0 0 0 0] = Good (+3) vs Riesa's Athletics Good (+3) "
         "+ [0 0 0 0] = Good (+3): hit for 2 shifts"

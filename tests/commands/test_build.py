@@ -13,6 +13,7 @@ import pytest
 
 from fatescreen import cli
 from fatescreen.commands.campaign_session import open_campaign
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.commands.session import Session
 from fatescreen.rules.aspects import AspectKind
 from fatescreen.rules.big_bads import minion_armor_options
@@ -600,7 +601,7 @@ def test_template_save_into_a_broken_library_file_is_refused(tmp_path: Path) -> 
 
 
 def test_templates_need_a_scene_file() -> None:
-    session = Session(open_session().scene)
+    session = fate_session(open_session().scene)
     assert session.execute("add cultist").lines == (
         "this scene has no file, so no template library: save it to a file first",
     )

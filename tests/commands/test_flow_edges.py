@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.commands.session import Session
 from fatescreen.rules.character import StressKind
 from fatescreen.rules.conflict import TurnOrder
@@ -195,7 +196,7 @@ def test_next_refuses_who_is_taken_out() -> None:
     """Cultist 3 is taken out and left the turn order: it takes no more turns."""
     session = played(DEMO, "next sil", "attack rozio cultist-3 ++00 vs 0000", "takeout")
     assert refusal(session, "next cultist-3") == "Cultist 3 is not taking part any more"
-    fi = Session(session.scene, lang="fi")
+    fi = fate_session(session.scene, lang="fi")
     assert refusal(fi, "next cultist-3") == "Cultist 3 ei ole enää mukana"
 
 
@@ -278,7 +279,7 @@ def test_the_next_exchange_leaves_out_who_is_no_longer_standing() -> None:
 
 
 def test_a_turn_order_refusal_is_said_in_finnish() -> None:
-    session = Session(played(DEMO, "next sil").scene, lang="fi")
+    session = fate_session(played(DEMO, "next sil").scene, lang="fi")
     assert refusal(session, "next sil") == (
         "Silbestre on jo toiminut kierroksella 1; valitse joku näistä: Rozio, Vitor, Riesa, "
         "Masked leader, Cultist 1, Cultist 2, Cultist 3, Toppling braziers"

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fatescreen.commands.core import KEYWORDS, registry
-from fatescreen.commands.session import Session
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.load import load_scene
 from fatescreen.scene.model import Scene
@@ -226,7 +226,7 @@ scenario = st.lists(
 
 @given(scenario)
 def test_random_lines_never_escape_and_keep_undo_exact(lines: list[str]) -> None:
-    session = Session(demo())
+    session = fate_session(demo())
     for line in lines:
         before = session.scene
         steps = len(session.history.done)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.commands.session import Session
 from fatescreen.rules.character import ConsequenceSlot, Severity, StressKind, StressTrack
 from fatescreen.rules.fate_points import LedgerEntry
@@ -30,7 +31,7 @@ def refusal(session: Session, line: str) -> str:
 
 def in_finnish(session: Session) -> Session:
     """The same scene, run in Finnish."""
-    return Session(session.scene, lang="fi")
+    return fate_session(session.scene, lang="fi")
 
 
 # ---------------------------------------------------------------------------- absorb

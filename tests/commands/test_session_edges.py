@@ -11,6 +11,7 @@ import pytest
 
 from fatescreen.commands.core import Context, Tokens, find_verb, registry, verb_help
 from fatescreen.commands.errors import CommandError
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.commands.session import Session
 from fatescreen.i18n import tr
 from fatescreen.scene.load import load_scene
@@ -67,7 +68,7 @@ def test_save_without_a_file() -> None:
         ("en", "this scene has no file: save PATH"),
         ("fi", "kohtauksella ei ole tiedostoa: tallenna POLKU"),
     ):
-        result = Session(Scene("Loose"), lang=lang).execute("save")
+        result = fate_session(Scene("Loose"), lang=lang).execute("save")
         assert (result.ok, result.lines) == (False, (message,))
 
 
@@ -258,6 +259,6 @@ def test_a_replay_counts_the_lines_that_applied_and_journals_none(scene_file: Pa
 
 
 def test_a_session_without_a_file_discards_nothing_and_plays_on() -> None:
-    session = Session(scene=load_scene(DEMO).scene)
+    session = fate_session(load_scene(DEMO).scene)
     session.discard_recovery()  # no file, no journal: nothing to start again
     assert session.execute("pool 6").ok and session.scene.gm_pool == 6

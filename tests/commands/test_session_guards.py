@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from fatescreen.commands.core import Applied, Context, Tokens, register_verb, registry
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.commands.session import RecoveryPending, Session
 from fatescreen.rules.errors import CountdownError
 from fatescreen.scene.journal import Journal
@@ -59,7 +60,7 @@ def test_a_scene_read_from_no_file_saves_where_the_program_runs(
     folder = copy_demo(tmp_path).parent  # its templates are read from the working folder
     monkeypatch.chdir(folder)
     loaded = load_text(DEMO.read_text(encoding="utf-8"))
-    session = Session(loaded.scene, loaded=loaded)
+    session = fate_session(loaded.scene, loaded=loaded)
     assert session.execute("pool 5").ok
     assert session.execute("save here.toml").lines == (f"saved to {Path('here.toml')}",)
     assert load_scene(folder / "here.toml").scene.gm_pool == 5

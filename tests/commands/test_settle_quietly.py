@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 
 from fatescreen.commands.core import Context
-from fatescreen.commands.session import Session
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.commands.settle import settle
 from fatescreen.scene.load import load_scene
 from tests.scene.support import SCENES
 
 
 def test_a_roll_settled_without_its_lines_makes_the_scene_settled_with_them() -> None:
-    session = Session(load_scene(SCENES / "golden-mask.toml").scene, rng=random.Random(1))
+    session = fate_session(load_scene(SCENES / "golden-mask.toml").scene, rng=random.Random(1))
     for line in (
         'aspect add "Edge" on silbestre free 1 for silbestre',
         "overcome silbestre Athletics vs 2 +000",

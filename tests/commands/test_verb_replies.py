@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.commands.session import Session
 from fatescreen.rules.obstacles import Block
 from tests.commands.support import DEMO, MINE, SCRIPTS, copy_demo, open_session, played
@@ -1405,12 +1406,12 @@ def test_a_mook_group_absorbs_member_after_member(reply: Reply) -> None:
 
 def test_a_scene_without_a_file_has_no_template_library() -> None:
     """A scene made in the session (no file yet) has no folder to keep templates in."""
-    english = Session(open_session().scene)
+    english = fate_session(open_session().scene)
     said = "this scene has no file, so no template library: save it to a file first"
     for line in ("template list", "template save rozio"):
         result = english.execute(line)
         assert (result.ok, result.lines) == (False, (said,)), line
-    finnish = Session(open_session().scene, lang="fi")
+    finnish = fate_session(open_session().scene, lang="fi")
     assert finnish.execute("malli tallenna rozio").lines == (
         "kohtauksella ei ole tiedostoa eikä siksi mallikirjastoa: tallenna se ensin tiedostoon",
     )

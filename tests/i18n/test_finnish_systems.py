@@ -55,12 +55,12 @@ def test_help_usage_and_messages_are_finnish(
     with marked_finnish(monkeypatch):
         session = open_system_session(path, lang="fi", journal=False)
         shown["help"] = session.help_lines()
-        for name in sorted(session.verbs.verbs):
+        for name in sorted(session.commands.verb_set.verbs):
             shown[f"help {name}"] = session.help_lines(name)
         for line in script_lines(system):
             result = session.execute(line)
             shown[line] = list(result.lines)
-        for name in sorted(session.verbs.verbs):
+        for name in sorted(session.commands.verb_set.verbs):
             shown[f"{name} with a bad word"] = list(session.execute(f"{name} ?!").lines)
         shown["an unknown verb"] = list(session.execute("zzz").lines)
     strays = {
@@ -162,5 +162,5 @@ async def test_the_palette_shows_each_usage_line_whole(system: str, tmp_path: Pa
             for i in range(options.option_count)
         )
         assert app.session is not None
-        for verb in app.session.verbs.verbs.values():
+        for verb in app.session.commands.verb_set.verbs.values():
             assert verb.usage_in("fi") in prompts, verb.usage_in("fi")

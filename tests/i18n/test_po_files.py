@@ -10,6 +10,7 @@ from babel import Locale
 from babel.messages.pofile import read_po
 
 from fatescreen import i18n
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.i18n import LANGUAGES, PO, catalog_path, tr
 
 
@@ -62,10 +63,9 @@ def test_each_plural_entry_has_every_form_and_names_its_number(lang: str) -> Non
 def test_a_plural_message_takes_the_form_of_its_number(
     lang: str, count: int, expected: str
 ) -> None:
-    from fatescreen.commands.session import Session
     from fatescreen.scene.model import Scene
 
-    session = Session(Scene("-"), lang=lang)
+    session = fate_session(Scene("-"), lang=lang)
     line = session.execute(f"odds 3 vs 2 invokes {count}").lines[0]
     assert line.startswith(expected)
     assert tr(lang, "odds.invokes", count=count) in line

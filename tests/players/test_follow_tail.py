@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from fatescreen.commands.fate_session import are_faces
 from fatescreen.commands.follow import Followed, Follower
-from fatescreen.commands.session import Session, are_faces
+from fatescreen.commands.session import Session
 from fatescreen.scene import journal_tail
 from fatescreen.scene.journal import Journal
 from tests.players.support import files_opened

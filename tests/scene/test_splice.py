@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 import tomlkit
 
-from fatescreen.commands.session import TRANSIENT, Session
+from fatescreen.commands.fate_session import TRANSIENT
+from fatescreen.commands.session import Session
 from fatescreen.rules.aspects import Aspect
 from fatescreen.scene.load import LoadedScene, load_text
 from fatescreen.scene.model import Zone

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from fatescreen import systems
-from fatescreen.commands.session import Session
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.scene.load import load_scene
 from tests.commands.support import DEMO
 from tests.commands.test_fuzz import demo, scenario
@@ -64,7 +64,7 @@ def fuzz_lines(target: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
     failures: list[str] = []
 
     def run(lines: list[str]) -> None:
-        session = Session(demo())
+        session = fate_session(demo())
         for line in lines:
             figures["lines"] += 1
             before, steps = session.scene, len(session.history.done)
@@ -110,7 +110,7 @@ def undo_redo(sequences: int, start_seed: int = 0) -> tuple[Figures, list[str]]:
     walks = st.lists(st.sampled_from(["undo", "redo"]), min_size=5, max_size=30)
 
     def run(lines: list[str], walk: list[str]) -> None:
-        session = Session(demo())
+        session = fate_session(demo())
         states = [session.scene]
         for line in lines:
             if not line.split() or line.split()[0] in UNDO_WORDS:

@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 import pytest
 from textual.pilot import Pilot
 
-from fatescreen.commands.session import Result
-from fatescreen.commands.systems.session import SystemSession, open_system_session
+from fatescreen.commands.session import Result, Session
+from fatescreen.commands.systems.session import open_system_session
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.systems import load_system_scene, load_system_text
 from fatescreen.ui.systems.shell import CommandLine, SystemApp
@@ -66,12 +66,12 @@ def problems(path: Path) -> list[str]:
 
 def session_on(
     path: Path, lang: str = "en", journal: bool = False, *, seed: int = 3
-) -> SystemSession[Any]:
+) -> Session[Any]:
     """A session of the scene file, its dice seeded; without a journal unless asked."""
     return open_system_session(path, seed=seed, lang=lang, journal=journal)
 
 
-def scene_value(holder: SystemSession[Any] | SystemApp, kind: type[T]) -> T:
+def scene_value(holder: Session[Any] | SystemApp, kind: type[T]) -> T:
     """The scene value of a session, or of a dashboard's session, which must be a ``kind``."""
     session = holder.session if isinstance(holder, SystemApp) else holder
     assert session is not None
@@ -108,7 +108,7 @@ async def type_line(pilot: Pilot[None], text: str) -> None:
     await pilot.pause()
 
 
-def changed(session: SystemSession[Any], line: str, *lines: str) -> None:
+def changed(session: Session[Any], line: str, *lines: str) -> None:
     """The line (in Finnish) changes the scene, says ``lines`` and is undone by its first
     line."""
     before = session.value
@@ -120,7 +120,7 @@ def changed(session: SystemSession[Any], line: str, *lines: str) -> None:
     assert session.execute("tee").ok
 
 
-def same(session: SystemSession[Any], line: str, *lines: str) -> None:
+def same(session: Session[Any], line: str, *lines: str) -> None:
     """The line says ``lines`` (or refuses with them) and leaves the scene as it was."""
     before = session.value
     steps = session.history.done
@@ -130,7 +130,7 @@ def same(session: SystemSession[Any], line: str, *lines: str) -> None:
     assert session.value is before and session.history.done == steps
 
 
-def refused(session: SystemSession[Any], line: str) -> str:
+def refused(session: Session[Any], line: str) -> str:
     """The one line a refusal says; the scene is left as it was."""
     before = session.value
     result = session.execute(line)
@@ -139,7 +139,7 @@ def refused(session: SystemSession[Any], line: str) -> str:
     return result.lines[0]
 
 
-def undone_at_the_end(session: SystemSession[Any], lines: Iterable[str]) -> None:
+def undone_at_the_end(session: Session[Any], lines: Iterable[str]) -> None:
     """Random lines never escape the session: each is refused and leaves the scene as it
     was, or is applied; undoing every change then gives back the scene they started from."""
     start = session.value
@@ -165,7 +165,7 @@ def loads_or_names_the_file(text: str) -> None:
         assert all(str(problem).startswith("mangled.toml") for problem in error.problems)
 
 
-def play(session: SystemSession[Any], *lines: str) -> list[str]:
+def play(session: Session[Any], *lines: str) -> list[str]:
     """The lines, each of which must succeed, and all they said."""
     out: list[str] = []
     for line in lines:

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from fatescreen.commands.systems.session import SystemSession, open_system_session
+from fatescreen.commands.session import Session
+from fatescreen.commands.systems.session import open_system_session
 from tests.systems.support import KUILU, changed, copied, same, session_on
 
 CHECK_USAGE = (
@@ -24,11 +25,11 @@ TIE = "tasapeli, kumpikaan ei onnistu: 46%"
 
 
 @pytest.fixture
-def session(tmp_path: Path) -> SystemSession[Any]:
+def session(tmp_path: Path) -> Session[Any]:
     return session_on(copied(tmp_path, KUILU), "fi")
 
 
-def test_a_check_built_and_rolled_in_finnish(session: SystemSession[Any]) -> None:
+def test_a_check_built_and_rolled_in_finnish(session: Session[Any]) -> None:
     same(session, "tarkistus", "tarkistus: hahmoa ei annettu. " + CHECK_USAGE)
     same(session, "tarkistus Ragnar", "tarkistus: kyky ei annettu. " + CHECK_USAGE)
     same(session, "tn", "kykytarkistusta ei ole: aloita komennolla 'tarkistus'")
@@ -67,7 +68,7 @@ def test_a_check_built_and_rolled_in_finnish(session: SystemSession[Any]) -> Non
     changed(session, "luovu", "Hahmon Ragnar kykytarkistus peruttu")
 
 
-def test_damage_and_quick_rolls_in_finnish(session: SystemSession[Any]) -> None:
+def test_damage_and_quick_rolls_in_finnish(session: Session[Any]) -> None:
     same(
         session,
         "vahinko Rosvo 1",
@@ -110,7 +111,7 @@ def test_damage_and_quick_rolls_in_finnish(session: SystemSession[Any]) -> None:
 
 
 def test_a_ranged_check_against_the_static_difficulty_and_its_damage(
-    session: SystemSession[Any],
+    session: Session[Any],
 ) -> None:
     ranged = "Ampumahyökkäys: tasapeli on kohteen etu"
     changed(
@@ -165,7 +166,7 @@ def test_a_ranged_check_against_the_static_difficulty_and_its_damage(
 USAGE_CHECK = "tarkistus: {}. " + CHECK_USAGE
 
 
-def test_what_a_refusal_says_is_missing_in_finnish(session: SystemSession[Any]) -> None:
+def test_what_a_refusal_says_is_missing_in_finnish(session: Session[Any]) -> None:
     same(session, "satuta", "satuta: hahmoa ei annettu. Käyttö: satuta HAHMO N")
     same(session, "satuta Ragnar", "satuta: vahinkopisteet ei annettu. Käyttö: satuta HAHMO N")
     same(session, "tarkistus + Taistelu", "nimeä ainakin yksi hahmo")
@@ -204,7 +205,7 @@ def test_what_a_refusal_says_is_missing_in_finnish(session: SystemSession[Any]) 
     assert session.execute("luovu").ok and session.value.check is None
 
 
-def test_against_a_number_of_dice_in_finnish(session: SystemSession[Any]) -> None:
+def test_against_a_number_of_dice_in_finnish(session: Session[Any]) -> None:
     changed(
         session,
         "tarkistus Ragnar Taistelu vastaan 4",
@@ -257,7 +258,7 @@ def test_against_a_number_of_dice_in_finnish(session: SystemSession[Any]) -> Non
     assert last is not None and last.opened == opened and last.damage_left == 1
 
 
-def test_quick_rolls_of_no_dice_and_entered_faces(session: SystemSession[Any]) -> None:
+def test_quick_rolls_of_no_dice_and_entered_faces(session: Session[Any]) -> None:
     same(
         session,
         "heitä",
@@ -291,7 +292,7 @@ def test_quick_rolls_of_no_dice_and_entered_faces(session: SystemSession[Any]) -
 
 
 def test_past_the_rule_of_thumb_gear_and_damage_words_in_finnish(
-    session: SystemSession[Any],
+    session: Session[Any],
 ) -> None:
     assert session.execute("tarkistus Ragnar Taistelu vastaan Sigrid Ammunta").ok
     for reason in "abc":
@@ -321,7 +322,7 @@ def test_past_the_rule_of_thumb_gear_and_damage_words_in_finnish(
         assert said == ("Ragnar saa 10000 pistettä vahinkoa (yhteensä 10000): poissa pelistä",)
 
 
-def test_faces_names_and_the_gms_side_in_finnish(session: SystemSession[Any]) -> None:
+def test_faces_names_and_the_gms_side_in_finnish(session: Session[Any]) -> None:
     same(
         session,
         "satuta Nobody 1",
@@ -361,7 +362,7 @@ def test_an_english_roll_of_both_pools(tmp_path: Path) -> None:
     )
 
 
-def test_a_pool_of_the_most_dice_is_taken(session: SystemSession[Any]) -> None:
+def test_a_pool_of_the_most_dice_is_taken(session: Session[Any]) -> None:
     assert session.execute("tarkistus Ragnar Taistelu vastaan 1").ok
     assert session.execute("avustajat 197").lines[:3] == (
         "Ragnar: 197 avustajaa, +197",
@@ -370,7 +371,7 @@ def test_a_pool_of_the_most_dice_is_taken(session: SystemSession[Any]) -> None:
     )
 
 
-def test_the_gms_advantages_past_the_rule_of_thumb(session: SystemSession[Any]) -> None:
+def test_the_gms_advantages_past_the_rule_of_thumb(session: Session[Any]) -> None:
     assert session.execute("tarkistus Ragnar Taistelu").ok
     assert session.execute("etu puolelle vastapuoli a").label == "Etu: PJ +1 (a)"
     for reason in "bcd":

@@ -11,10 +11,14 @@ from typing import Any
 
 import pytest
 
-from fatescreen.commands.session import Result
+from fatescreen.commands.session import Result, Session
 from fatescreen.commands.systems import verbs_of
 from fatescreen.commands.systems.base import SystemApplied, SystemContext, VerbSet, Words, percent
-from fatescreen.commands.systems.session import SystemSession, blank_session, open_system_session
+from fatescreen.commands.systems.session import (
+    SharedCommands,
+    blank_session,
+    open_system_session,
+)
 from fatescreen.commands.systems.varjot import KEYWORDS, VERBS
 from fatescreen.scene.systems import load_system_text
 from fatescreen.systems.varjot import VARJOT
@@ -280,7 +284,7 @@ def test_a_verb_set_registers_its_verbs() -> None:
     del verbs.verbs["zap"]
     assert verbs.prefix == "varjot" and verbs.keywords is KEYWORDS
     assert list(verbs.verbs) == ["gift", "odds"]
-    session: SystemSession[Any] = SystemSession(VARJOT, None, verbs, lang="fi")
+    session: Session[Any] = Session(None, SharedCommands(VARJOT, verbs), lang="fi")
     assert session.help_lines("gift") == [
         "lahja PELAAJA [hahmolle HAHMO]",
         "pelaaja antaa lahjanopan toisen pelaajan tarkistukseen",
@@ -333,8 +337,8 @@ def test_a_scene_read_from_text_saves_where_the_gm_says(
     """Without a file of its own, a scene's save name is taken from the working folder."""
     monkeypatch.chdir(tmp_path)
     loaded = load_system_text(SILLALLA.read_text(encoding="utf-8"))
-    session: SystemSession[Any] = SystemSession(
-        loaded.system, loaded.value, verbs_of(VARJOT), loaded
+    session: Session[Any] = Session(
+        loaded.value, SharedCommands(loaded.system, verbs_of(VARJOT)), loaded
     )
     assert session.execute("save here.toml").lines == ("saved to here.toml",)
     assert (tmp_path / "here.toml").read_text(encoding="utf-8") == loaded.text

@@ -9,7 +9,8 @@ import tomlkit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fatescreen.commands.systems.session import SystemSession, open_system_session
+from fatescreen.commands.session import Session
+from fatescreen.commands.systems.session import open_system_session
 from tests.systems.support import SILLALLA, loads_or_names_the_file, undone_at_the_end
 
 WORDS = [
@@ -69,7 +70,7 @@ WORDS = [
 TEXT = SILLALLA.read_text(encoding="utf-8")
 
 
-def session() -> SystemSession[Any]:
+def session() -> Session[Any]:
     return open_system_session(SILLALLA, seed=1, journal=False)
 
 

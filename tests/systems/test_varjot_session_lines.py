@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from fatescreen.commands.systems.session import SystemSession
+from fatescreen.commands.session import Session
 from tests.systems.support import SILLALLA, changed, copied, same, session_on
 
 USAGE = (
@@ -18,11 +18,11 @@ OPPOSED = "Vastustettu tarkistus: Ilse, Miekkailu 3 vastaan Vartija, Miekkailu 2
 
 
 @pytest.fixture
-def session(tmp_path: Path) -> SystemSession[Any]:
+def session(tmp_path: Path) -> Session[Any]:
     return session_on(copied(tmp_path, SILLALLA), "fi")
 
 
-def test_an_opposed_check_in_finnish(session: SystemSession[Any]) -> None:
+def test_an_opposed_check_in_finnish(session: Session[Any]) -> None:
     same(session, "tarkistus", "tarkistus: hahmoa ei annettu. " + USAGE)
     same(session, "tarkistus Ilse", "tarkistus: kyky ei annettu. " + USAGE)
     changed(
@@ -61,7 +61,7 @@ def test_an_opposed_check_in_finnish(session: SystemSession[Any]) -> None:
     changed(session, "luovu", "Ilse luopuu selkkauksesta")
 
 
-def test_rolled_and_settled_in_finnish(session: SystemSession[Any]) -> None:
+def test_rolled_and_settled_in_finnish(session: Session[Any]) -> None:
     for line in ("tarkistus Ilse Miekkailu vastaan Vartija Miekkailu", "voimavara Ilse Ruumis"):
         assert session.execute(line).ok
     changed(
@@ -102,7 +102,7 @@ def test_rolled_and_settled_in_finnish(session: SystemSession[Any]) -> None:
     changed(session, "hyväksy", "Ilse onnistuu: Verraton (3)")
 
 
-def test_support_and_the_margin_carried_forward_in_finnish(session: SystemSession[Any]) -> None:
+def test_support_and_the_margin_carried_forward_in_finnish(session: Session[Any]) -> None:
     same(
         session,
         "tarkistus Vartija Miekkailu ero",
@@ -143,7 +143,7 @@ def test_support_and_the_margin_carried_forward_in_finnish(session: SystemSessio
     changed(session, "tarkistus Vartija Miekkailu tuki moka-sakko", *support)
 
 
-def test_unskilled_failure_and_tie_in_finnish(session: SystemSession[Any]) -> None:
+def test_unskilled_failure_and_tie_in_finnish(session: Session[Any]) -> None:
     changed(
         session,
         "tarkistus Ilse lentäminen",
@@ -164,7 +164,7 @@ def test_unskilled_failure_and_tie_in_finnish(session: SystemSession[Any]) -> No
     )
 
 
-def test_penalty_dice_with_a_reason_in_finnish(session: SystemSession[Any]) -> None:
+def test_penalty_dice_with_a_reason_in_finnish(session: Session[Any]) -> None:
     assert session.execute("tarkistus Ilse Miekkailu").ok
     same(
         session,

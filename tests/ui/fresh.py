@@ -19,6 +19,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from fatescreen.commands.fate_session import fate_session
 from fatescreen.commands.follow import Followed, follow_once
 from fatescreen.commands.session import Session
 from fatescreen.scene import presence
@@ -269,7 +270,7 @@ async def dashboard_differences(lines: list[str]) -> list[str]:
             scene = app.session.scene
             selected = app.view_state.selected
             highlight = app.query_one(TurnPane).cursor
-        fresh_app = _dashboard(session=Session(scene))
+        fresh_app = _dashboard(session=fate_session(scene))
         async with fresh_app.run_test(size=SIZE) as pilot:
             if selected is not None:
                 fresh_app.select_character(selected)

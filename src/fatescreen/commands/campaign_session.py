@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from fatescreen.commands.campaign import (
     CampaignApplied,
@@ -21,18 +21,12 @@ from fatescreen.commands.campaign import (
 )
 from fatescreen.commands.core import Applied
 from fatescreen.commands.errors import CommandError
+from fatescreen.commands.fate_session import FateCommands, are_faces
 from fatescreen.commands.record import RecordEntry, append_record
-from fatescreen.commands.session import (
-    LogEntry,
-    Result,
-    Session,
-    are_faces,
-    with_faces,
-)
+from fatescreen.commands.session import Change, LogEntry, Result, Session
 from fatescreen.commands.writer import locked_message, save_options, take_writer_lock
 from fatescreen.i18n import default_language, tr
 from fatescreen.rules.character import Character
-from fatescreen.rules.dice import DiceRoll
 from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.campaign import (
     CAMPAIGN_FILE,
@@ -62,8 +56,31 @@ class CampaignStep(Step):
     campaign_after: Campaign | None = None
 
 
+@dataclass(frozen=True)
+class CampaignCommands(FateCommands):
+    """Fate's side of a campaign's session: its verbs see the campaign too."""
+
+    def context(self, session: Session[Scene], replay: list[str]) -> CampaignContext:
+        """The context of a verb: the scene's, with the party and the running scene's key."""
+        assert isinstance(session, CampaignSession)
+        plain = super().context(session, replay)
+        return CampaignContext(
+            plain.scene,
+            plain.rng,
+            plain.lang,
+            plain.ladder_names,
+            replay=plain.replay,
+            folder=plain.folder,
+            campaign=session.party(),
+            scene_key=session.scene_key,
+        )
+
+
+CAMPAIGN_COMMANDS = CampaignCommands()
+
+
 @dataclass
-class CampaignSession(Session):
+class CampaignSession(Session[Scene]):
     """A campaign's play: every command line goes through :meth:`execute`, as in a scene.
 
     Between scenes the session holds a blank scene named after the campaign; ``play``
@@ -150,7 +167,7 @@ class CampaignSession(Session):
         label = tr(self.lang, "campaign.label.sheet", name=character.name)
         changed = frozenset({"party", f"pc:{character.id}", f"character:{character.id}"})
         applied = CampaignApplied(scene, (label,), label, changed, campaign=campaign, save=True)
-        result = self._commit_campaign(label, applied, [], journal=False, command=False)
+        result = self._commit_campaign(label, applied, (), journal=False, command=False)
         self.note_moments()
         for listener in self.listeners:
             listener(result)
@@ -158,21 +175,10 @@ class CampaignSession(Session):
 
     # -- commands ----------------------------------------------------------------------
 
-    def _context(self, replay: list[DiceRoll]) -> CampaignContext:
-        return CampaignContext(
-            self.scene,
-            self.rng,
-            self.lang,
-            self.ladder_names,
-            replay=replay,
-            folder=self.scene_folder,
-            campaign=self.party(),
-            scene_key=self.scene_key,
-        )
-
     def _commit(
-        self, text: str, applied: Applied, rolled: list[DiceRoll], *, journal: bool
+        self, text: str, applied: Change[Any], rolled: tuple[str, ...], *, journal: bool
     ) -> Result:
+        assert isinstance(applied, Applied)  # Fate's verbs, the campaign's among them
         session, where = self.campaign.session, self._where()
         if isinstance(applied, CampaignApplied) and applied.campaign is not None:
             if applied.open_scene is not None:
@@ -210,7 +216,7 @@ class CampaignSession(Session):
         self,
         text: str,
         applied: CampaignApplied,
-        rolled: list[DiceRoll],
+        rolled: tuple[str, ...],
         *,
         journal: bool,
         command: bool = True,
@@ -223,9 +229,7 @@ class CampaignSession(Session):
         if changed:
             # journaled first: when the journal cannot be written, nothing changes
             if command:
-                self.note_change(
-                    applied.record or text, tuple(d.symbols for d in rolled), journal=journal
-                )
+                self.note_change(applied.record or text, rolled, journal=journal)
             step = CampaignStep(
                 applied.label or text, self.scene, applied.scene, self.campaign, applied.campaign
             )
@@ -457,7 +461,7 @@ class CampaignSession(Session):
                 self.loaded = view_scene(
                     saved, self.campaign, sheets, keep_zones=False, running=self.running
                 )
-                self.scene = self._carry_pending(self.loaded.scene)
+                self.scene = self.commands.carried(self.loaded.scene, self.scene)
             self._write_record()
         except (OSError, SceneFileError) as error:
             raise CommandError(tr(self.lang, "campaign.save_failed", error=str(error))) from None
@@ -507,17 +511,20 @@ class CampaignSession(Session):
         """True when the party, the state of play or the open scene differ from the files."""
         if self.files is None or self.party() != self.files.campaign:
             return True
-        return self.loaded is not None and self._carry_pending(self.loaded.scene) != self.scene
+        return (
+            self.loaded is not None
+            and self.commands.carried(self.loaded.scene, self.scene) != self.scene
+        )
 
     def _journal_base(self) -> str:
         assert self.files is not None
         return self.files.campaign_text + "\0" + self.files.party_text
 
-    def recoverable(self) -> list[tuple[str, tuple[DiceRoll, ...]]]:
+    def recoverable(self) -> list[tuple[str, tuple[str, ...]]]:
         """Commands journaled since the last save of the campaign that a crash left unsaved."""
         if self.journal is None or self.files is None:
             return []
-        return with_faces(self.journal.pending(self._journal_base()))
+        return self.commands.readable(self.journal.pending(self._journal_base()))
 
     def start_journal(self) -> None:
         """Begin a fresh journal against the campaign's files as they are now."""
@@ -548,13 +555,13 @@ class CampaignSession(Session):
             fresh.reopen(self.scene_key)
         return fresh
 
-    def adopt(self, other: Session) -> None:
+    def adopt(self, other: Session[Scene]) -> None:
         """Take the other session's files, campaign, open scene and history."""
         assert isinstance(other, CampaignSession)
         super().adopt(other)
         self.files, self.campaign, self.scene_key = other.files, other.campaign, other.scene_key
 
-    def continued_in(self, loaded: Session) -> bool:
+    def continued_in(self, loaded: Session[Scene]) -> bool:
         """Whether ``loaded``, read from the campaign's files just now, holds what this one
         holds: the same campaign, the same open scene, and that scene (the GM saved)."""
         if not isinstance(loaded, CampaignSession):
@@ -606,7 +613,8 @@ def open_campaign(
         files = load_campaign(folder)
         campaign = files.campaign
         session = CampaignSession(
-            scene=Scene(campaign.name, rules=campaign.rules),
+            Scene(campaign.name, rules=campaign.rules),
+            CAMPAIGN_COMMANDS,
             rng=random.Random(seed),
             lang=lang or campaign.language or default_language(),
             journal=kept,

@@ -45,6 +45,11 @@ class Applied:
     something outside the scene (``import`` reads a file that may be gone when the journal
     is replayed): it holds what the command read. None: the typed line."""
 
+    @property
+    def value(self) -> Scene:
+        """The new scene (the name every system's change gives its value)."""
+        return self.scene
+
 
 KEYWORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {

@@ -1,7 +1,10 @@
-"""A running scene: commands applied one at a time, with undo, journal, log and saving.
+"""A running scene of any system: commands applied one at a time, with undo, journal, log
+and saving.
 
 The dashboard and the headless CLI both drive a :class:`Session`; it is the one path by
-which a scene changes.
+which a scene changes, for every system. What a session asks of its system (its verbs,
+what a change repaints, how its value is saved, what the players may read) is the
+system's :class:`SessionCommands`.
 """
 
 from __future__ import annotations
@@ -12,46 +15,34 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from fatescreen.commands.core import (
-    Applied,
-    Context,
-    Tokens,
-    Verb,
-    find_verb,
-    register_verb,
-    registry,
-    split_line,
-    verb_help,
-)
+from fatescreen.commands.core import Verb, split_line
 from fatescreen.commands.errors import CommandError, rules_message
+from fatescreen.commands.names import fold
 from fatescreen.commands.paths import save_target
-from fatescreen.commands.writer import SceneWriter, save_options, take_writer_lock
+from fatescreen.commands.writer import SceneWriter, save_options
 from fatescreen.i18n import tr
-from fatescreen.rules.dice import DiceRoll, parse_faces
 from fatescreen.rules.errors import RulesError
-from fatescreen.scene import preload
-from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError, escape_controls
-from fatescreen.scene.history import History, NothingToUndo, Step, UndoHistory, UndoStep
+from fatescreen.scene.history import NothingToUndo, UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal, JournalWriteError
-from fatescreen.scene.load import LoadedScene
 from fatescreen.scene.lock import WriterLock
-from fatescreen.scene.model import Scene, changes
 
-TRANSIENT = (
-    "pending_roll",
-    "pending_hit",
-    "queued_hits",
-    "full_defenses",
-    "contest_rolls",
-    "session",
-    "scene_number",
-)
-"""Scene fields the file does not hold; a save keeps them as they were."""
+S = TypeVar("S")
+"""A system's scene value (or a campaign's state of play)."""
+S_co = TypeVar("S_co", covariant=True)
 
-META_VERBS = ("undo", "redo", "save", "log", "help")
+META: dict[str, tuple[str, ...]] = {
+    "undo": ("u", "kumoa"),
+    "redo": ("re", "tee"),
+    "save": ("w", "tallenna"),
+    "log": ("l", "loki"),
+    "help": ("?", "apua", "ohje"),
+}
+"""The verbs of the session itself, which every system has, with their aliases."""
+
+META_VERBS = tuple(META)
 
 
 class RecoveryPending(RuntimeError):
@@ -62,38 +53,15 @@ class RecoveryPending(RuntimeError):
 
 @dataclass(frozen=True)
 class PendingSave:
-    """A save being written: the saved state it starts from, the scene it writes, and
-    how many of the journal's commands that scene holds."""
+    """A save being written: the saved state it starts from, the value it writes, and
+    how many of the journal's commands that value holds."""
 
-    loaded: LoadedScene
-    scene: Scene
+    loaded: Any
+    value: Any
     through: int
     """How many of the journal's commands the scene holds."""
     unsaved: int
     """How many of the session's changes not saved it holds."""
-
-
-def are_faces(text: str) -> bool:
-    """Whether a journal record's dice are four Fate dice faces."""
-    try:
-        parse_faces(text)
-    except RulesError:
-        return False
-    return True
-
-
-def with_faces(
-    entries: Iterable[tuple[str, tuple[str, ...]]],
-) -> list[tuple[str, tuple[DiceRoll, ...]]]:
-    """Journaled command lines with their dice read as Fate dice; a record whose faces no
-    roll could show is damaged and left out (never an error that keeps a scene shut)."""
-    read = []
-    for command, dice in entries:
-        try:
-            read.append((command, tuple(parse_faces(d) for d in dice)))
-        except RulesError:
-            continue
-    return read
 
 
 def refuse_journaling(journal: Journal | None, *, pending: bool) -> None:
@@ -144,36 +112,6 @@ class LogEntry:
         # the log is printed (``log``, session records): never with raw control characters
         object.__setattr__(self, "command", escape_controls(self.command))
         object.__setattr__(self, "lines", tuple(escape_controls(line) for line in self.lines))
-
-
-def session_verb(ctx: Context, args: Tokens) -> Applied:
-    """The handler of the session's own verbs, which the session runs itself: run as a
-    plain verb (outside a session), one is refused.
-
-    Raises:
-        CommandError: Always, naming the verb.
-    """
-    raise CommandError(tr(ctx.lang, "error.meta", verb=args.verb.name))
-
-
-for _name, _usage, _example, _aliases in (
-    ("undo", "undo", "undo", ("u", "kumoa")),
-    ("redo", "redo", "redo", ("re", "tee")),
-    ("save", "save [--replay|--overwrite] [PATH]", "save", ("w", "tallenna")),
-    ("log", "log [--markdown [--gm]]", "log --markdown", ("l", "loki")),
-    ("help", "help [VERB]", "help attack", ("?", "apua", "ohje")),
-):
-    register_verb(
-        Verb(
-            _name,
-            _usage,
-            tr("en", f"verb.{_name}"),
-            session_verb,
-            _aliases,
-            _example,
-            changes_scene=False,
-        )
-    )
 
 
 class JournalGuard(SceneWriter):
@@ -317,16 +255,138 @@ class JournalGuard(SceneWriter):
         refuse_journaling(self.journal, pending=self.recovery_pending)
 
 
-@dataclass
-class Session(JournalGuard):
-    """A scene being run: the current value, its history, journal and log."""
+class Change(Protocol[S_co]):
+    """What a verb of any system returns: the new value, the lines that say what happened,
+    the undo label, and the line the journal keeps in place of the typed one (None: the
+    typed line)."""
 
-    scene: Scene
-    loaded: LoadedScene | None = None
+    @property
+    def value(self) -> S_co: ...
+
+    @property
+    def lines(self) -> tuple[str, ...]: ...
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def record(self) -> str | None: ...
+
+
+class SessionCommands(Protocol[S]):
+    """What a session asks of its system: each system (Fate the first) gives one."""
+
+    @property
+    def system(self) -> str:
+        """The system's id."""
+        ...
+
+    def find(self, word: str, lang: str) -> Verb[Any, Any, Any]:
+        """The verb a word names (its name, an alias, a unique prefix).
+
+        Raises:
+            CommandError: None or several match; the message lists candidates.
+        """
+        ...
+
+    def verbs(self) -> Iterable[Verb[Any, Any, Any]]:
+        """Every verb of the system's language, for the help."""
+        ...
+
+    def run(
+        self, session: Session[S], found: Verb[Any, Any, Any], words: list[str], replay: list[str]
+    ) -> tuple[Change[Any], tuple[str, ...]]:
+        """Run a verb on the session's scene with the words after it: what it did, and the
+        dice it rolled as the journal writes them (``replay``: dice recorded before, used
+        instead of rolling).
+
+        Raises:
+            CommandError: A malformed line, said for the GM.
+            RulesError: What the rules refuse.
+        """
+        ...
+
+    def changes(self, before: S, after: S) -> frozenset[str]:
+        """What a change from ``before`` to ``after`` repaints (``all`` for everything)."""
+        ...
+
+    def carried(self, saved: S, now: S) -> S:
+        """The value a file holds (``saved``) with what no file holds taken from ``now``
+        (a roll under way): a save keeps those as they are."""
+        ...
+
+    def dirty(self, saved: S, now: S) -> bool:
+        """Whether ``now`` holds other than what the file holds (``saved``)."""
+        ...
+
+    def save(
+        self,
+        loaded: Any,
+        value: S,
+        target: Path | None,
+        before_write: Callable[[str], None] | None,
+    ) -> Any:
+        """Write ``value`` over the file ``loaded`` was read from (or into ``target``); the
+        saved state (``before_write`` is given the text just before it is written).
+
+        Raises:
+            OSError: The file could not be written.
+            SceneFileError: The file cannot be written as it is.
+        """
+        ...
+
+    def open(self, path: Path, *, lang: str, journal: bool) -> Session[S]:
+        """A session on a scene file of the system as it is now (no lock)."""
+        ...
+
+    def readable(
+        self, entries: Iterable[tuple[str, tuple[str, ...]]]
+    ) -> list[tuple[str, tuple[str, ...]]]:
+        """The journaled changes whose dice the system can read; a damaged record is left
+        out (never an error that keeps a scene shut)."""
+        ...
+
+    def players_lines(self, before: S | None, after: S, lang: str) -> tuple[str, ...]:
+        """What the players could see of one step from ``before`` to ``after`` (None: the
+        step opened a new scene); () when nothing public changed, or the system does not
+        say what its players see."""
+        ...
+
+    def secret_names(self, value: S) -> frozenset[str]:
+        """Names the players must not read while the scene is as it is."""
+        ...
+
+    def public_names(self, value: S) -> frozenset[str]:
+        """Names the players may read in the scene as it is."""
+        ...
+
+
+def meta_named(word: str, verbs: dict[str, tuple[str, ...]]) -> str | None:
+    """The verb of ``verbs`` that a word names exactly (its name or an alias), or None."""
+    wanted = fold(word)
+    for name, aliases in verbs.items():
+        if wanted == name or wanted in aliases:
+            return name
+    return None
+
+
+@dataclass
+class Session(JournalGuard, Generic[S]):
+    """A scene of any system being run: its value, history, journal and log.
+
+    A campaign session is this session with the campaign's files: its value is the
+    campaign's state of play, or the scene it runs.
+    """
+
+    value: S
+    commands: SessionCommands[S]
+    loaded: Any = None
+    """The file as read or last saved (a system's loaded scene, with ``path``, ``text``
+    and ``value``); None without a file."""
     rng: random.Random = field(default_factory=random.Random)
     lang: str = "en"
     journal: Journal | None = None
-    history: History = field(default_factory=History)
+    history: UndoHistory[S] = field(default_factory=UndoHistory)
     log: list[LogEntry] = field(default_factory=list)
     listeners: list[Callable[[Result], None]] = field(default_factory=list)
     recovery_pending: bool = False
@@ -337,15 +397,18 @@ class Session(JournalGuard):
     writes the scene): commands apply in memory only and nothing is ever written
     (``save`` says so)."""
     writer_lock: WriterLock | None = None
-    """The scene's writer lock, while this session holds it (see :func:`take_writer_lock`)."""
+    """The scene's writer lock, while this session holds it (see ``take_writer_lock``)."""
     unsaved: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     """The changes made since the last save, as the journal records them."""
-    moments: list[tuple[Scene | None, Scene]] = field(default_factory=list)
-    """For each log entry: the scene before it (None when it opened a new scene, of which
+    not_recovered: list[tuple[str, str]] = field(default_factory=list)
+    """The journaled commands the last :meth:`recover` could not make again, each with why
+    (a roll of a check that was under way at a save: the file does not hold the check)."""
+    moments: list[tuple[Any, Any]] = field(default_factory=list)
+    """For each log entry: the value before it (None when it opened a new scene, of which
     nothing was there before) and after it (the players' record is made from what the
     players could see of each, see :meth:`players_lines`)."""
-    step_from: Scene | None = field(default=None, repr=False)
-    """The scene as the command being run found it."""
+    step_from: Any = field(default=None, repr=False)
+    """The value as the command being run found it."""
 
     @classmethod
     def open(
@@ -356,8 +419,9 @@ class Session(JournalGuard):
         lang: str = "en",
         journal: bool = True,
         lock: bool = False,
-    ) -> Session:
-        """Load a scene file and start a session on it.
+    ) -> Session[Any]:
+        """Load a scene file of any system and start a session on it (its system is the
+        one the file names, see :func:`fatescreen.systems.of_file`).
 
         Args:
             path: The scene file.
@@ -365,60 +429,58 @@ class Session(JournalGuard):
             lang: The language of the results.
             journal: False to keep no crash journal (scripts, tests).
             lock: True to become the scene's one writer first (the dashboard, a script
-                that saves): see :func:`take_writer_lock`; :meth:`close` lets it go.
+                that saves): see ``take_writer_lock``; :meth:`close` lets it go.
 
         Raises:
             SceneFileError: The file is invalid (every problem listed).
             SceneLocked: ``lock`` and another process writes the scene.
             OSError: ``lock`` and the lock file cannot be made.
         """
-        kept = Journal(path, faces=are_faces) if journal else None
-        # the lock first: what is read then is what no other writer changes
-        held = take_writer_lock(path, kept) if lock else None
-        try:
-            loaded = preload.load(path)  # loaded by a child process started for it, if any
-        except BaseException:
-            if held is not None:
-                held.release()
-            raise
-        session = cls(
-            scene=loaded.scene,
-            loaded=loaded,
-            rng=random.Random(seed),
-            lang=lang,
-            journal=kept,
-            writer_lock=held,
+        from fatescreen.systems import of_file
+
+        opened: Session[Any] = of_file(path).open_session(
+            path, seed=seed, lang=lang, journal=journal, lock=lock
         )
-        remove_stale_temps(path)
-        session.open_journal()
-        return session
+        return opened
+
+    @property
+    def system(self) -> str:
+        """The id of the system the session plays."""
+        return self.commands.system
 
     # -- recovery ----------------------------------------------------------------------
 
-    def recoverable(self) -> list[tuple[str, tuple[DiceRoll, ...]]]:
+    def recoverable(self) -> list[tuple[str, tuple[str, ...]]]:
         """Commands journaled since the last save that a crash left unsaved."""
-        if self.journal is None or self.loaded is None:
+        text = self.journal_text()
+        if self.journal is None or text is None:
             return []
-        return with_faces(self.journal.pending(self.loaded.text))
+        return self.commands.readable(self.journal.pending(text))
 
     def recover(self) -> int:
-        """Replay the unsaved journal; returns how many commands were replayed."""
+        """Replay the unsaved journal; returns how many commands were replayed (those that
+        could not be are in :attr:`not_recovered`, with why)."""
         return sum(1 for result in self.recover_results() if result.ok)
 
     def recover_results(self) -> list[Result]:
         """Replay the unsaved journal; returns each command's result, in order (for a log
         that shows the session as it was before the crash)."""
         results = self.replay_results(self.recoverable())
+        self.not_recovered = [
+            (result.line, result.lines[0] if result.lines else "")
+            for result in results
+            if not result.ok
+        ]
         self.recovery_pending = False
         self.journal_again()  # the same changes, in a journal that names this writer
         return results
 
-    def replay(self, entries: Iterable[tuple[str, tuple[DiceRoll, ...]]]) -> int:
+    def replay(self, entries: Iterable[tuple[str, tuple[str, ...]]]) -> int:
         """Apply journaled command lines with the dice they rolled, without journaling
         them again; returns how many applied."""
         return sum(1 for result in self.replay_results(entries) if result.ok)
 
-    def replay_results(self, entries: Iterable[tuple[str, tuple[DiceRoll, ...]]]) -> list[Result]:
+    def replay_results(self, entries: Iterable[tuple[str, tuple[str, ...]]]) -> list[Result]:
         """As :meth:`replay`, returning each command's result in order."""
         return [self._execute(command, list(dice), journal=False) for command, dice in entries]
 
@@ -434,51 +496,72 @@ class Session(JournalGuard):
             return []
         return [(self.loaded.path, self.loaded.text)]
 
-    def reopened(self) -> Session:
+    def reopened(self) -> Session[S]:
         """A session on the scene file as it is now (no journal, no lock)."""
         assert self.loaded is not None and self.loaded.path is not None
-        return Session.open(self.loaded.path, lang=self.lang, journal=False)
+        return self.commands.open(self.loaded.path, lang=self.lang, journal=False)
 
     def replayed(self, command: str, dice: tuple[str, ...]) -> str | None:
         """Apply one recorded change again, with its dice; None if it applied, else why not."""
-        read = with_faces([(command, dice)])
+        read = self.commands.readable([(command, dice)])
         if not read:
             return command  # never: the session recorded dice it rolled itself
         result = self._execute(command, list(read[0][1]), journal=False)
         return None if result.ok else (result.lines[0] if result.lines else command)
 
-    def adopt(self, other: Session) -> None:
-        """Take the other session's file, scene and history."""
-        self.loaded, self.scene, self.history = other.loaded, other.scene, other.history
+    def adopt(self, other: Session[S]) -> None:
+        """Take the other session's file, value and history."""
+        self.loaded, self.value, self.history = other.loaded, other.value, other.history
 
-    @property
-    def value(self) -> Scene:
-        """The scene now (the name every system's session gives its scene value)."""
-        return self.scene
-
-    @value.setter
-    def value(self, scene: Scene) -> None:
-        self.scene = scene
-
-    @property
-    def shown(self) -> Scene:
-        """The scene the dashboard and the player view show (every system's session names
-        it so)."""
-        return self.scene
-
-    def continued_in(self, loaded: Session) -> bool:
+    def continued_in(self, loaded: Session[S]) -> bool:
         """Whether ``loaded``, a session read from the files just now, holds what this one
         holds, the fields no file holds aside (the GM saved it: a player view following
         the session keeps this one's history, and so the rolls undo can take back)."""
-        carried = replace(loaded.scene, **{name: getattr(self.scene, name) for name in TRANSIENT})
-        return carried == self.scene
+        if loaded.system != self.system:
+            return False
+        return bool(self.commands.carried(loaded.value, self.value) == self.value)
+
+    # -- what the verbs see, and the dashboard ----------------------------------------------
+
+    @property
+    def scene(self) -> Any:
+        """The scene value the verbs see and change (the session's value itself; a
+        campaign's, its running scene)."""
+        return self.value
+
+    @scene.setter
+    def scene(self, scene: Any) -> None:
+        self.value = self.with_scene(scene)
+
+    def with_scene(self, scene: Any) -> Any:
+        """The session's value with the scene value a verb left (``scene`` itself)."""
+        return scene
+
+    @property
+    def shown(self) -> Any:
+        """The scene value the dashboard and the player view show."""
+        return self.value
+
+    @property
+    def scene_folder(self) -> Path | None:
+        """The scene file's folder (template libraries are looked for from there)."""
+        if self.loaded is None or self.loaded.path is None:
+            return None
+        path: Path = self.loaded.path
+        return path.parent
 
     # -- commands ----------------------------------------------------------------------
 
-    @property
-    def ladder_names(self) -> bool:
-        """Whether results show ladder adjectives."""
-        return self.scene.rules.ladder_names
+    def refuse_verb(self, name: str) -> None:
+        """Refuse a verb of the system that this session does otherwise (nothing here).
+
+        Raises:
+            CommandError: Why, and what does it instead.
+        """
+
+    def meta_verb(self, word: str) -> str | None:
+        """The verb of the session itself (``undo``, ``save``…) a word names, if any."""
+        return meta_named(word, META)
 
     def execute(self, line: str) -> Result:
         """Apply one command line; a bad line changes nothing and explains itself.
@@ -489,22 +572,24 @@ class Session(JournalGuard):
         self.refuse_pending_recovery()
         return self._execute(line, [], journal=True)
 
-    def _execute(self, line: str, replay: list[DiceRoll], *, journal: bool) -> Result:
+    def _execute(self, line: str, replay: list[str], *, journal: bool) -> Result:
         text = line.strip()
         if not text or text.startswith("#"):
             return Result(text, ())
-        self.step_from = self.scene
+        self.step_from = self.value
         try:
             words = split_line(text, self.lang)
-            found = find_verb(words[0], self.lang)
-            if found.name in META_VERBS:
-                result = self.with_owed_save(
-                    self._meta(found.name, words[1:], text, journal=journal)
-                )
+            meta = self.meta_verb(words[0])
+            found = None if meta is not None else self.commands.find(words[0], self.lang)
+            if found is not None and found.name in META:
+                meta = found.name  # a prefix of a session verb (``sav``)
+            if meta is not None:
+                result = self.with_owed_save(self._meta(meta, words[1:], text, journal=journal))
             else:
-                ctx = self._context(replay)
-                applied = found.handler(ctx, Tokens(found, words[1:], self.lang))
-                result = self._commit(text, applied, ctx.rolled, journal=journal)
+                assert found is not None
+                self.refuse_verb(found.name)
+                applied, rolled = self.commands.run(self, found, words[1:], replay)
+                result = self._commit(text, applied, rolled, journal=journal)
         except (CommandError, RulesError) as error:
             # Only the project's own errors are messages for the GM; anything else is a bug.
             said = rules_message(error, self.lang) if isinstance(error, RulesError) else str(error)
@@ -515,56 +600,38 @@ class Session(JournalGuard):
             listener(result)
         return result
 
-    def _context(self, replay: list[DiceRoll]) -> Context:
-        """The context a verb runs in (a campaign session adds the campaign to it)."""
-        return Context(
-            self.scene,
-            self.rng,
-            self.lang,
-            self.ladder_names,
-            replay=replay,
-            folder=self.scene_folder,
-        )
-
-    @property
-    def scene_folder(self) -> Path | None:
-        """The scene file's folder (template libraries are looked for from there)."""
-        if self.loaded is None or self.loaded.path is None:
-            return None
-        return self.loaded.path.parent
-
     def _commit(
-        self, text: str, applied: Applied, rolled: list[DiceRoll], *, journal: bool
+        self, text: str, applied: Change[Any], rolled: tuple[str, ...], *, journal: bool
     ) -> Result:
-        previous = self.scene
-        changed = applied.scene is not self.scene and applied.scene != self.scene
+        previous = self.value
+        value = self.with_scene(applied.value)
+        changed = value is not previous and value != previous
         if changed:
             # journaled first: when the journal cannot be written, nothing changes
-            self.note_change(
-                applied.record or text, tuple(d.symbols for d in rolled), journal=journal
-            )
-            label = applied.label or text
-            self.history = self.history.record(Step(label, self.scene, applied.scene))
-            self.scene = applied.scene
+            self.note_change(applied.record or text, rolled, journal=journal)
+            self.history = self.history.record(UndoStep(applied.label or text, previous, value))
+            self.value = value
         self.log.append(LogEntry(text, applied.lines, "made" if changed else ""))
         return Result(
             text,
             applied.lines,
             True,
-            changes(previous, self.scene) if changed else frozenset(),
+            self.commands.changes(previous, value) if changed else frozenset(),
             applied.label,
         )
 
     def _meta(self, name: str, words: list[str], text: str, *, journal: bool) -> Result:
         if name in ("undo", "redo"):
-            previous = self.scene
+            previous = self.value
             # a replayed undo is in the journal already: journaled again, a second crash
             # would replay it twice
-            self.history, step, self.scene, line = undo_or_redo(
+            self.history, step, self.value, line = undo_or_redo(
                 self.history, name, words, self.lang, partial(self.note_change, journal=journal)
             )
             self.log.append(LogEntry(text, (line,), name))
-            return Result(text, (line,), True, changes(previous, self.scene), step.label)
+            return Result(
+                text, (line,), True, self.commands.changes(previous, self.value), step.label
+            )
         if name == "save":
             return self.save_command(words, text)
         if name == "log":
@@ -579,7 +646,7 @@ class Session(JournalGuard):
     thread while commands go on (a campaign saves several files at once, and does not)."""
 
     def begin_save(self) -> PendingSave:
-        """Take what a save writes (the scene now, and how many journaled commands it
+        """Take what a save writes (the value now, and how many journaled commands it
         holds); :meth:`write_save` writes it on any thread, :meth:`end_save` adopts it.
 
         Raises:
@@ -590,22 +657,20 @@ class Session(JournalGuard):
         through = len(self.journal.written) if self.journal is not None else 0
         self.writing = True
         self.steps_saved()  # the save holds them: undoing one goes past it
-        return PendingSave(self.loaded, self.scene, through, len(self.unsaved))
+        return PendingSave(self.loaded, self.value, through, len(self.unsaved))
 
     def save_failed(self) -> None:
         """A save taken by :meth:`begin_save` could not be written: none is being written."""
         self.writing = False
 
-    def write_save(self, pending: PendingSave) -> LoadedScene:
+    def write_save(self, pending: PendingSave) -> Any:
         """Write a save taken by :meth:`begin_save`; touches nothing of the session but
         the journal's file (a marker that says what the file holds), so commands may go on
-        meanwhile on another thread.
+        meanwhile on another thread. The saved state.
 
         Raises:
             CommandError: The file or the journal cannot be written.
         """
-        from fatescreen.scene.save import save_scene
-
         journal = self.journal
 
         def mark(text: str) -> None:
@@ -613,11 +678,11 @@ class Session(JournalGuard):
                 journal.mark_saved(text, pending.through)
 
         try:
-            return save_scene(pending.loaded, pending.scene, before_write=mark)
+            return self.commands.save(pending.loaded, pending.value, None, mark)
         except (OSError, SceneFileError, JournalWriteError) as error:
             raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
 
-    def end_save(self, pending: PendingSave, saved: LoadedScene) -> Result:
+    def end_save(self, pending: PendingSave, saved: Any) -> Result:
         """Adopt a written save: the file's text becomes the base, and the journal starts
         again against it with the commands applied while it was written."""
         self.loaded = saved
@@ -625,48 +690,43 @@ class Session(JournalGuard):
         self.writing = False
         if self.journal is not None:
             self.begin_journal(saved.text, self.journal.written[pending.through :])
-        if pending.scene is self.scene or pending.scene == self.scene:
-            self.scene = self._carry_pending(saved.scene)
+        if pending.value is self.value or pending.value == self.value:
+            self.value = self.commands.carried(saved.value, self.value)
         line = tr(self.lang, "save.line", path=str(saved.path))
         self.log.append(LogEntry("save", (line,)))
         return Result("save", (line,))
 
     def write_value(self, target: Path | None = None) -> None:
         """Write the scene over its file or into ``target`` (see
-        :meth:`JournalGuard.save_command`); what the file holds not (a contest or a roll
-        under way) stays as it is."""
-        from fatescreen.scene.save import save_scene  # tomlkit is needed only to save
-
+        :meth:`JournalGuard.save_command`); what the file holds not (a roll under way)
+        stays as it is."""
         assert self.loaded is not None
-        self.loaded = save_scene(self.loaded, self.scene, target)
-        self.scene = self._carry_pending(self.loaded.scene)
-
-    def _carry_pending(self, saved: Scene) -> Scene:
-        return replace(saved, **{name: getattr(self.scene, name) for name in TRANSIENT})
+        self.loaded = self.commands.save(self.loaded, self.value, target, None)
+        self.value = self.commands.carried(self.loaded.value, self.value)
 
     @property
     def dirty(self) -> bool:
         """True when the scene differs from the file."""
-        return self.loaded is None or self._carry_pending(self.loaded.scene) != self.scene
+        return self.loaded is None or self.commands.dirty(self.loaded.value, self.value)
+
+    # -- the log and the records --------------------------------------------------------
 
     def note_moments(self) -> None:
-        """Note the scene before and after each log entry not noted yet: the first from
-        the scene the command found, the others (a command that logged more) from now."""
-        before = self.step_from or self.scene
+        """Note the value before and after each log entry not noted yet: the first from
+        the value the command found, the others (a command that logged more) from now."""
+        before = self.step_from if self.step_from is not None else self.value
         while len(self.moments) < len(self.log):
-            self.moments.append((before, self.scene))
-            before = self.scene
-        self.step_from = self.scene
+            self.moments.append((before, self.value))
+            before = self.value
+        self.step_from = self.value
 
     def players_lines(self, index: int) -> tuple[str, ...]:
-        """What the players could see of log entry ``index`` (see
-        :func:`fatescreen.scene.public_text.players_lines`); () when nothing public changed."""
-        # imported here: the dashboard's start needs none of the player view's values
-        from fatescreen.scene.public_text import players_lines
-
+        """What the players could see of log entry ``index``; () when nothing public
+        changed."""
         self.note_moments()
         before, after = self.moments[index]
-        return tuple(escape_controls(line) for line in players_lines(before, after, self.lang))
+        lines = self.commands.players_lines(before, after, self.lang)
+        return tuple(escape_controls(line) for line in lines)
 
     def log_lines(self, markdown: bool = False, *, gm: bool = False) -> list[str]:
         """The event log, oldest first; as a Markdown session record if asked: the
@@ -678,7 +738,7 @@ class Session(JournalGuard):
             ]
         from fatescreen.scene.public import names_any
 
-        out = [f"# {self.scene.title}", ""]
+        out = [f"# {self.shown.title}", ""]
         secrets = self.secrets()
         stands = standing(self.log)
         for index, entry in enumerate(self.log):
@@ -700,32 +760,29 @@ class Session(JournalGuard):
     def secrets(self) -> frozenset[str]:
         """Names the players must not read in the record: secret now, or secret in a
         scene of the history and not shown now (a hidden NPC removed unmet)."""
-        # imported here: the dashboard's start needs none of the player view's values
-        from fatescreen.scene.public import public_names, secret_names
-
-        scenes: list[Scene] = []
+        values: list[Any] = []
         for step in self.history.done:
-            scenes += [step.before, step.after]
-        secret = set(secret_names(self.scene))
-        for scene in scenes:
-            secret |= secret_names(scene)
-        return frozenset(secret - public_names(self.scene))
+            values += [step.before, step.after]
+        secret = set(self.commands.secret_names(self.value))
+        for value in values:
+            secret |= self.commands.secret_names(value)
+        return frozenset(secret - self.commands.public_names(self.value))
 
     def help_lines(self, name: str | None = None) -> list[str]:
         """One line per verb, or the full help of one verb."""
         if name:
-            found = find_verb(name, self.lang)
+            found = self.commands.find(name, self.lang)
             aliases = ", ".join(found.aliases) or tr(self.lang, "none")
             return [
                 found.usage_in(self.lang),
-                verb_help(found, self.lang),
+                found.help_in(self.lang),
                 tr(self.lang, "help.example", example=found.example_in(self.lang)),
                 tr(self.lang, "help.aliases", aliases=aliases),
             ]
         lines = [tr(self.lang, "help.header")]
         lines += [
-            f"{v.word(self.lang):<12} {verb_help(v, self.lang)}"
-            for v in sorted(registry().values(), key=lambda v: v.name)
+            f"{v.word(self.lang):<12} {v.help_in(self.lang)}"
+            for v in sorted(self.commands.verbs(), key=lambda v: v.word(self.lang))
         ]
         return lines
 
@@ -760,12 +817,6 @@ def standing(log: list[LogEntry]) -> set[int]:
                 made.append(undone.pop())
     hidden.update(undone)
     return set(range(len(log))) - hidden
-
-
-def blank_session(system: str, *, seed: int | None = None, lang: str = "en") -> Session:
-    """A session on an empty Fate scene: quick rolls and odds from the shell (``system`` is
-    Fate's id, as every system's blank session is asked for by its id)."""
-    return Session(Scene("-"), rng=random.Random(seed), lang=lang)
 
 
 def same_file(first: Path, second: Path) -> bool:

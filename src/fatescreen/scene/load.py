@@ -84,6 +84,11 @@ class LoadedScene:
     text: str
     origins: SourceMap
 
+    @property
+    def value(self) -> Scene:
+        """The scene (the name every system's loaded file gives its value)."""
+        return self.scene
+
     def warm(self) -> None:
         """Parse the tomlkit document now (e.g. from a worker thread), for a fast save."""
         if "_document" not in self.__dict__:

@@ -37,7 +37,7 @@ def load_part(reference: str) -> Any:
 
     Args:
         reference: ``"package.module:attr"``; the attribute may be dotted
-            (``"fatescreen.commands.session:Session.open"``).
+            (``"fatescreen.ui.systems.shell:SystemApp.on_campaign"``).
 
     Raises:
         ValueError: The reference is not of that shape.

@@ -1,5 +1,5 @@
 """The declaration of a system that runs on the shared stack: its scene file read by the
-shared loader through its ``SceneFormat``, played in a ``SystemSession`` with its
+shared loader through its ``SceneFormat``, played in a ``Session`` with its
 ``VerbSet``, shown by the ``SystemApp`` shell with its ``SystemScreen``."""
 
 from __future__ import annotations

@@ -301,7 +301,7 @@ class FatescreenApp(App[None]):
         self,
         scene_path: Path | None = None,
         *,
-        session: Session | None = None,
+        session: Session[Scene] | None = None,
         lang: str | None = None,
         theme: str | None = None,
         remember: bool = True,
@@ -478,7 +478,8 @@ class FatescreenApp(App[None]):
     def scene(self) -> Scene:
         """The scene being run."""
         assert self.session is not None
-        return self.session.scene
+        scene: Scene = self.session.scene
+        return scene
 
     def on_mount(self) -> None:
         """Draw everything once, and offer to recover unsaved changes."""

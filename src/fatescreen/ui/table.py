@@ -30,7 +30,7 @@ class Table(Protocol):
     def scene(self) -> Scene:
         """The scene being run."""
 
-    session: Session | None
+    session: Session[Scene] | None
     view_state: View
 
     def tr(self, key: str, **values: object) -> str:

@@ -4,8 +4,9 @@ Each such system has a module here (``varjot.py``) that defines ``VERBS``, a
 :class:`~fatescreen.commands.systems.base.VerbSet` of its verbs (including ``roll`` and
 ``odds``, which also serve ``fatescreen roll``/``odds --system ID`` from the shell), named
 as its ``verbs`` part in :mod:`fatescreen.systems`. Its scenes run in a
-:class:`~fatescreen.commands.systems.session.SystemSession`: the one path by which a scene
-changes, with undo, journal, log and saving. See ``docs/systems.md``.
+:class:`~fatescreen.commands.session.Session` (as Fate's do, with the system's
+``SharedCommands``): the one path by which a scene changes, with undo, journal, log and
+saving. See ``docs/systems.md``.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@ line, the context a verb runs in, and what a verb returns.
 
 A verb is four small steps, as in Fate: read the words into a typed request, ask the
 system's pure rules package for the decision, return the new scene value with the lines
-that say what happened; :class:`~fatescreen.commands.systems.session.SystemSession`
-records it (undo, journal, log).
+that say what happened; the :class:`~fatescreen.commands.session.Session` records it
+(undo, journal, log). A verb is the one :class:`~fatescreen.commands.core.Verb` of every
+system, Fate's too.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class SystemApplied(Generic[S]):
     value: S
     lines: tuple[str, ...]
     label: str = ""
+    record: str | None = None
+    """The line the journal keeps in place of the typed one (None: the typed line)."""
 
 
 @dataclass

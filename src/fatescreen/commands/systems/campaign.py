@@ -1,6 +1,6 @@
 """A campaign of a system on the shared stack being played: the same session as a scene's
-(:class:`~fatescreen.commands.systems.session.SystemSession`: journal, undo, recovery,
-save), whose value is the campaign's whole state of play, plus the campaign's files.
+(:class:`~fatescreen.commands.session.Session`: journal, undo, recovery, save), whose
+value is the campaign's whole state of play, plus the campaign's files.
 
 Between scenes the campaign verbs run (``scenes``, ``play``, ``endsession``); while a scene
 runs, every verb of the system plays it and ``endscene`` ends it. Starting and ending a
@@ -19,8 +19,8 @@ from typing import Any
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import resolve
 from fatescreen.commands.record import RecordEntry, append_record
-from fatescreen.commands.session import LogEntry, Result
-from fatescreen.commands.systems.session import META, SystemSession, _meta_named
+from fatescreen.commands.session import META, LogEntry, Result, Session, meta_named
+from fatescreen.commands.systems.session import shared_commands
 from fatescreen.commands.writer import locked_message, take_writer_lock
 from fatescreen.i18n import tr
 from fatescreen.scene.atomic import remove_stale_temps, write_atomic
@@ -70,7 +70,7 @@ class Play:
 
 
 @dataclass
-class SystemCampaignSession(SystemSession[Any]):
+class SystemCampaignSession(Session[Any]):
     """A campaign folder of a system on the shared stack, being played."""
 
     files: LoadedCampaign[Any] | None = None
@@ -117,6 +117,10 @@ class SystemCampaignSession(SystemSession[Any]):
         if self.value.scene is None:
             raise CommandError(tr(self.lang, "campaign.no_scene"))
         return self.value.scene
+
+    @scene.setter
+    def scene(self, scene: Any) -> None:
+        self.value = self.with_scene(scene)
 
     def with_scene(self, scene: Any) -> Play:
         """The state of play with the running scene as the verb left it."""
@@ -184,7 +188,7 @@ class SystemCampaignSession(SystemSession[Any]):
         """
         instead = self.rules.replaced.get(name)
         if instead is not None:
-            verb = self.verbs.verbs[name].word(self.lang)
+            verb = self.commands.find(name, self.lang).word(self.lang)
             raise CommandError(
                 tr(
                     self.lang,
@@ -196,7 +200,7 @@ class SystemCampaignSession(SystemSession[Any]):
 
     def meta_verb(self, word: str) -> str | None:
         """The session's verbs and the campaign's."""
-        return _meta_named(word, {**META, **CAMPAIGN_META})
+        return meta_named(word, {**META, **CAMPAIGN_META})
 
     def _meta(self, name: str, words: list[str], text: str, *, journal: bool) -> Result:
         if name == "scenes":
@@ -504,13 +508,13 @@ class SystemCampaignSession(SystemSession[Any]):
         """The campaign as its files are now (no journal, no lock)."""
         return open_system_campaign(self.folder, lang=self.lang, journal=False)
 
-    def adopt(self, other: SystemSession[Any]) -> None:
+    def adopt(self, other: Session[Any]) -> None:
         """Take the other session's files, state of play and history."""
         assert isinstance(other, SystemCampaignSession)
         self.value, self.history = other.value, other.history
         self.files, self.scene_files = other.files, other.scene_files
 
-    def continued_in(self, loaded: SystemSession[Any]) -> bool:
+    def continued_in(self, loaded: Session[Any]) -> bool:
         """Whether ``loaded``, read from the files just now, holds this state of play."""
         if not isinstance(loaded, SystemCampaignSession):
             return False
@@ -523,7 +527,7 @@ class SystemCampaignSession(SystemSession[Any]):
 
     def help_lines(self, name: str | None = None) -> list[str]:
         """The system's verbs, then the campaign's."""
-        verb = _meta_named(name, CAMPAIGN_META) if name else None
+        verb = meta_named(name, CAMPAIGN_META) if name else None
         if verb is not None:
             word = tr(self.lang, f"cmd.{verb}")
             usage = f"{word} {tr(self.lang, 'usage.SCENE')}" if verb == "play" else word
@@ -582,14 +586,11 @@ def _session(
     journal: Journal | None,
     held: Any,
 ) -> SystemCampaignSession:
-    from fatescreen.commands.systems import verbs_of
-
     rules = party_rules(files.system)
     play = Play(files.state, files.party)
     session = SystemCampaignSession(
-        files.system,
         play,
-        verbs_of(files.system),
+        shared_commands(files.system),
         None,
         random.Random(seed),
         lang,

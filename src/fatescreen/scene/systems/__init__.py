@@ -11,7 +11,7 @@ system.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -130,10 +130,15 @@ def load_system_text(text: str, path: Path | None = None) -> LoadedSystemScene[A
 
 
 def save_system_scene(
-    loaded: LoadedSystemScene[S], value: S, path: Path | None = None
+    loaded: LoadedSystemScene[S],
+    value: S,
+    path: Path | None = None,
+    *,
+    before_write: Callable[[str], None] | None = None,
 ) -> LoadedSystemScene[S]:
     """Write ``value`` over its file (or to ``path``), patching only what play changed so
-    the GM's comments and layout survive; returns the new saved state.
+    the GM's comments and layout survive; returns the new saved state. ``before_write`` is
+    given the text just before it is written (the journal marks what the file holds).
 
     Raises:
         OSError: The file cannot be written.
@@ -147,6 +152,8 @@ def save_system_scene(
     fmt = scene_format(loaded.system)
     text = patched_text(loaded.text, fmt.file_state(loaded.value), fmt.file_state(value))
     load_system_text(text, target)  # never write a file that would not read back
+    if before_write is not None:
+        before_write(text)
     write_atomic(target, text)
     return LoadedSystemScene(loaded.system, value, target, text)
 

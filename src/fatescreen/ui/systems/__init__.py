@@ -5,5 +5,5 @@ Each such system has a module here (``varjot.py``) that defines ``SCREEN``, a su
 binding its keys, named as its ``screen`` part in :mod:`fatescreen.systems`
 (:func:`~fatescreen.ui.systems.shell.screen_of` finds it).
 :class:`~fatescreen.ui.systems.shell.SystemApp` runs any of them on a
-:class:`~fatescreen.commands.systems.session.SystemSession`. See ``docs/systems.md``.
+:class:`~fatescreen.commands.session.Session`. See ``docs/systems.md``.
 """

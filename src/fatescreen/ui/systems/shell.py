@@ -1,5 +1,5 @@
 """The dashboard shell every non-Fate system shares: an app that runs a system's screen on
-a :class:`~fatescreen.commands.systems.session.SystemSession`.
+a :class:`~fatescreen.commands.session.Session`.
 
 The screen shows and asks; the app applies: a key or a typed line becomes a
 :class:`SystemScreen.CommandEntered` message, the app runs it through the session (the one
@@ -25,10 +25,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from fatescreen.commands.session import Result
+from fatescreen.commands.session import META, Result, Session
 from fatescreen.commands.systems.base import VerbSet
 from fatescreen.commands.systems.campaign import SystemCampaignSession, open_system_campaign
-from fatescreen.commands.systems.session import META, SystemSession, open_system_session
+from fatescreen.commands.systems.session import SharedCommands, open_system_session
 from fatescreen.commands.writer import locked_message, open_writer
 from fatescreen.i18n import chosen_language, tr
 from fatescreen.scene import presence
@@ -380,7 +380,7 @@ class SystemApp(App[None]):
         self,
         scene_path: Path | None = None,
         *,
-        session: SystemSession[Any] | None = None,
+        session: Session[Any] | None = None,
         lang: str | None = None,
         theme: str | None = None,
         cursor_blink: bool = True,
@@ -465,7 +465,7 @@ class SystemApp(App[None]):
         screen = screen_of(self.session.system)(
             self.view_state,
             self.session.shown,
-            verbs=self.session.verbs,
+            verbs=verb_set_of(self.session),
             campaign=self.campaign,
             replaced=replaced,
         )
@@ -510,7 +510,8 @@ class SystemApp(App[None]):
         yield from binding_commands(screen.offered_bindings(), lang, screen.run_action)
         if self.session is None:
             return
-        for verb in sorted(self.session.verbs.verbs.values(), key=lambda verb: verb.word(lang)):
+        verbs = verb_set_of(self.session).verbs.values()
+        for verb in sorted(verbs, key=lambda verb: verb.word(lang)):
             if verb.name in screen.replaced:
                 continue  # the campaign does it otherwise
             word = verb.word(lang)
@@ -622,3 +623,10 @@ class SystemApp(App[None]):
         if self.session is not None:
             self.session.lang = lang
             self.dashboard.show(self.session.shown, self.view_state)
+
+
+def verb_set_of(session: Session[Any]) -> VerbSet:
+    """The verbs of the system a session on the shared stack plays."""
+    commands = session.commands
+    assert isinstance(commands, SharedCommands)
+    return commands.verb_set
