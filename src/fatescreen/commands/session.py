@@ -114,147 +114,6 @@ class LogEntry:
         object.__setattr__(self, "lines", tuple(escape_controls(line) for line in self.lines))
 
 
-class JournalGuard(SceneWriter):
-    """What every session (Fate's and the other systems') does with its journal: refuse
-    to run while changes a crash left unsaved wait, discard them, or start afresh; and its
-    ``save`` command, each session saying only how its value is written
-    (:meth:`write_value`) (and, as the scene's one writer, see :class:`SceneWriter`)."""
-
-    journal: Journal | None
-    recovery_pending: bool
-
-    def discard_recovery(self) -> None:
-        """Forget unsaved journaled changes and journal afresh from the file."""
-        self.recovery_pending = False
-        self.start_journal()
-
-    def start_journal(self) -> None:
-        """Begin a fresh journal against the file as it is now (discarding an old one).
-
-        Raises:
-            RecoveryPending: The old journal has not been recovered or discarded yet.
-        """
-        self.refuse_pending_recovery()
-        self.forget_changes()
-        text = self.journal_text()
-        if self.journal is not None and text is not None:
-            self.begin_journal(text)
-
-    log: list[LogEntry]
-
-    def with_owed_save(self, result: Result) -> Result:
-        """``result`` of an undo or redo, with the line of the save it owed, if any (see
-        :meth:`SceneWriter.note_change`): the log's entry says it too."""
-        line = self.owed_save_line()
-        if line is None:
-            return result
-        entry = self.log[-1]
-        self.log[-1] = replace(entry, lines=(*entry.lines, line))
-        return replace(result, lines=(*result.lines, line))
-
-    def recoverable(self) -> list[Any]:
-        """The journaled changes a crash left unsaved (each session reads its own)."""
-        raise NotImplementedError
-
-    def open_journal(self) -> None:
-        """At the session's start: a journal a crash left waits to be recovered (see
-        :attr:`recovery_pending`); else the journal begins, the records of one written on
-        another version of the files set aside first (kept, not lost)."""
-        self.recovery_pending = bool(self.recoverable())
-        if self.recovery_pending:
-            return
-        text = self.journal_text()
-        if self.journal is not None and text is not None:
-            with contextlib.suppress(OSError):
-                self.journal.set_aside_unmatched(text)
-        self.start_journal()
-
-    loaded: Any
-
-    def write_value(self, target: Path | None = None) -> None:
-        """Write the session's value over the file it was read from (or into ``target``),
-        taking the saved state as the one loaded.
-
-        Raises:
-            OSError: The file could not be written.
-            SceneFileError: The file cannot be written as it is.
-        """
-        raise NotImplementedError
-
-    def save_command(self, words: list[str], text: str) -> Result:
-        """``save [--replay|--overwrite] [NAME]``: the scene over its own file, or into the
-        file NAME names beside it, where the session carries on; the lines it says.
-
-        Raises:
-            CommandError: The session has no file, or the file could not be written.
-        """
-        choice, words = save_options(words, self.lang)
-        if self.read_only:
-            return Result(text, (tr(self.lang, "save.read_only"),))
-        target = self.save_target(words)
-        # a save over the session's own file never writes over a hand edit unasked
-        replayed = self.settle_hand_edits(choice) if target is None else None
-
-        def write() -> None:
-            try:
-                self.write_value(target)
-            except (OSError, SceneFileError) as error:
-                raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
-
-        if target is None:
-            write()
-        else:
-            self.save_as(target, write)  # the session carries on in the new file
-        self.start_journal()
-        line = self.saved_line()
-        lines = (replayed, line) if replayed else (line,)
-        self.log.append(LogEntry(text, lines))
-        return Result(text, lines)
-
-    def save_target(self, words: list[str]) -> Path | None:
-        """The file ``save`` names in ``words`` when it is another than the session's own
-        (None: its own file).
-
-        Raises:
-            CommandError: The session has no file and none is named.
-        """
-        if self.loaded is None:
-            raise CommandError(tr(self.lang, "error.save_nowhere"))
-        path: Path | None = self.loaded.path
-        target = save_target(words[0], path.parent if path else None, self.lang) if words else None
-        if target is not None and path is not None:
-            target = None if same_file(target, path) else target
-        return target
-
-    def saved_line(self) -> str:
-        """The line that says where a save wrote."""
-        return tr(self.lang, "save.line", path=str(self.loaded.path))
-
-    def write_files(self) -> Path:
-        """Write the scene over its file as it stands now, and journal afresh.
-
-        Raises:
-            CommandError: The file could not be written.
-        """
-        assert self.loaded is not None and self.loaded.path is not None
-        path: Path = self.loaded.path
-        try:
-            self.write_value()
-        except (OSError, SceneFileError) as error:
-            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
-        self.start_journal()
-        return path
-
-    def refuse_pending_recovery(self) -> None:
-        """Raise unless the journal may be written (see :attr:`recovery_pending`).
-
-        Raises:
-            RecoveryPending: A recovery waits for the session's ``recover`` or
-                :meth:`discard_recovery`.
-        """
-        refuse_journaling(self.journal, pending=self.recovery_pending)
-
-
 class Change(Protocol[S_co]):
     """What a verb of any system returns: the new value, the lines that say what happened,
     the undo label, and the line the journal keeps in place of the typed one (None: the
@@ -371,7 +230,7 @@ def meta_named(word: str, verbs: dict[str, tuple[str, ...]]) -> str | None:
 
 
 @dataclass
-class Session(JournalGuard, Generic[S]):
+class Session(SceneWriter, Generic[S]):
     """A scene of any system being run: its value, history, journal and log.
 
     A campaign session is this session with the campaign's files: its value is the
@@ -447,6 +306,121 @@ class Session(JournalGuard, Generic[S]):
     def system(self) -> str:
         """The id of the system the session plays."""
         return self.commands.system
+
+    # -- the journal -------------------------------------------------------------------
+
+    def discard_recovery(self) -> None:
+        """Forget unsaved journaled changes and journal afresh from the file."""
+        self.recovery_pending = False
+        self.start_journal()
+
+    def start_journal(self) -> None:
+        """Begin a fresh journal against the file as it is now (discarding an old one).
+
+        Raises:
+            RecoveryPending: The old journal has not been recovered or discarded yet.
+        """
+        self.refuse_pending_recovery()
+        self.forget_changes()
+        text = self.journal_text()
+        if self.journal is not None and text is not None:
+            self.begin_journal(text)
+
+    def with_owed_save(self, result: Result) -> Result:
+        """``result`` of an undo or redo, with the line of the save it owed, if any (see
+        :meth:`SceneWriter.note_change`): the log's entry says it too."""
+        line = self.owed_save_line()
+        if line is None:
+            return result
+        entry = self.log[-1]
+        self.log[-1] = replace(entry, lines=(*entry.lines, line))
+        return replace(result, lines=(*result.lines, line))
+
+    def open_journal(self) -> None:
+        """At the session's start: a journal a crash left waits to be recovered (see
+        :attr:`recovery_pending`); else the journal begins, the records of one written on
+        another version of the files set aside first (kept, not lost)."""
+        self.recovery_pending = bool(self.recoverable())
+        if self.recovery_pending:
+            return
+        text = self.journal_text()
+        if self.journal is not None and text is not None:
+            with contextlib.suppress(OSError):
+                self.journal.set_aside_unmatched(text)
+        self.start_journal()
+
+    def save_command(self, words: list[str], text: str) -> Result:
+        """``save [--replay|--overwrite] [NAME]``: the scene over its own file, or into the
+        file NAME names beside it, where the session carries on; the lines it says.
+
+        Raises:
+            CommandError: The session has no file, or the file could not be written.
+        """
+        choice, words = save_options(words, self.lang)
+        if self.read_only:
+            return Result(text, (tr(self.lang, "save.read_only"),))
+        target = self.save_target(words)
+        # a save over the session's own file never writes over a hand edit unasked
+        replayed = self.settle_hand_edits(choice) if target is None else None
+
+        def write() -> None:
+            try:
+                self.write_value(target)
+            except (OSError, SceneFileError) as error:
+                raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+
+        if target is None:
+            write()
+        else:
+            self.save_as(target, write)  # the session carries on in the new file
+        self.start_journal()
+        line = self.saved_line()
+        lines = (replayed, line) if replayed else (line,)
+        self.log.append(LogEntry(text, lines))
+        return Result(text, lines)
+
+    def save_target(self, words: list[str]) -> Path | None:
+        """The file ``save`` names in ``words`` when it is another than the session's own
+        (None: its own file).
+
+        Raises:
+            CommandError: The session has no file and none is named.
+        """
+        if self.loaded is None:
+            raise CommandError(tr(self.lang, "error.save_nowhere"))
+        path: Path | None = self.loaded.path
+        target = save_target(words[0], path.parent if path else None, self.lang) if words else None
+        if target is not None and path is not None:
+            target = None if same_file(target, path) else target
+        return target
+
+    def saved_line(self) -> str:
+        """The line that says where a save wrote."""
+        return tr(self.lang, "save.line", path=str(self.loaded.path))
+
+    def write_files(self) -> Path:
+        """Write the scene over its file as it stands now, and journal afresh.
+
+        Raises:
+            CommandError: The file could not be written.
+        """
+        assert self.loaded is not None and self.loaded.path is not None
+        path: Path = self.loaded.path
+        try:
+            self.write_value()
+        except (OSError, SceneFileError) as error:
+            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+        self.start_journal()
+        return path
+
+    def refuse_pending_recovery(self) -> None:
+        """Raise unless the journal may be written (see :attr:`recovery_pending`).
+
+        Raises:
+            RecoveryPending: A recovery waits for the session's ``recover`` or
+                :meth:`discard_recovery`.
+        """
+        refuse_journaling(self.journal, pending=self.recovery_pending)
 
     # -- recovery ----------------------------------------------------------------------
 
@@ -698,7 +672,7 @@ class Session(JournalGuard, Generic[S]):
 
     def write_value(self, target: Path | None = None) -> None:
         """Write the scene over its file or into ``target`` (see
-        :meth:`JournalGuard.save_command`); what the file holds not (a roll under way)
+        :meth:`save_command`); what the file holds not (a roll under way)
         stays as it is."""
         assert self.loaded is not None
         self.loaded = self.commands.save(self.loaded, self.value, target, None)
