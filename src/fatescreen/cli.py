@@ -502,9 +502,7 @@ def _sheet_arguments(name: str, parser: LocalParser) -> None:
             metavar=tr(lang, "cli.metavar.character"),
             help=tr(lang, "cli.arg.character"),
         )
-        parser.add_argument(
-            "--fari", action="store_true", required=True, help=tr(lang, "cli.arg.fari")
-        )
+        _export_formats(parser)
         parser.add_argument(
             "--out",
             metavar=tr(lang, "cli.metavar.out"),
@@ -552,21 +550,37 @@ def cannot(system: RuleSystem, capability: Capability, lang: str) -> str:
     )
 
 
-def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:
-    """``export``: one character of a scene or of a campaign's party as Fari's character JSON
-    (on standard output, or into ``--out``); what Fari has no place for is said on standard
-    error. 1 if there is no such character, 2 if the scene cannot be read."""
-    import json
-    import time
+def _export_formats(parser: LocalParser) -> None:
+    """One option a format the registered systems export to (``--fari``), one of them
+    required; each option's help is the catalog key ``cli.arg.FORMAT``."""
+    from fatescreen.systems import Capability, able
 
+    lang = parser.lang
+    declared = (system.export_format for system in able(Capability.EXPORT))
+    formats = list(dict.fromkeys(name for name in declared if name is not None))
+    several = len(formats) > 1
+    group = parser.options.add_mutually_exclusive_group(required=True) if several else None
+    for name in formats:
+        options: dict[str, Any] = {
+            "dest": "export_format",
+            "action": "store_const",
+            "const": name,
+            "help": tr(lang, f"cli.arg.{name}"),
+        }
+        if group is not None:
+            group.add_argument(f"--{name}", **options)
+        else:
+            parser.add_argument(f"--{name}", required=True, **options)
+
+
+def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:
+    """``export``: one character of a scene or of a campaign's party as the file its system
+    writes for another tool (Fate: Fari's character JSON, ``--fari``), on standard output or
+    into ``--out``; what that file has no place for is said on standard error. 1 if there is
+    no such character, 2 if the scene cannot be read or its system exports no characters or
+    not in the format asked for."""
     from fatescreen.commands.errors import CommandError
-    from fatescreen.commands.names import resolve
-    from fatescreen.rules.character import Character
-    from fatescreen.scene.campaign import load_campaign, party_of
-    from fatescreen.scene.errors import SceneFileError, said
-    from fatescreen.scene.load import load_scene
-    from fatescreen.scene.scaffold import find_campaign
-    from fatescreen.scene.sheets.fari import left_out_of_fari, write_fari
+    from fatescreen.scene.errors import SceneFileError
     from fatescreen.systems import Capability, of_file
 
     path: Path = args.scene
@@ -575,21 +589,17 @@ def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:
         print(problem, file=sys.stderr)
         return 2
     folder = campaign_folder(path)
+    system = of_file(path) if folder is None else campaign_system(folder)
+    if not system.can(Capability.EXPORT):
+        print(cannot(system, Capability.EXPORT, lang), file=sys.stderr)
+        return 2
+    if args.export_format != system.export_format:
+        option = f"--{system.export_format}"
+        message = tr(lang, "cli.export.format", title=system.title, system=system.id, option=option)
+        print(message, file=sys.stderr)
+        return 2
     try:
-        if folder is not None:
-            campaign = load_campaign(folder).campaign
-            characters, rules = campaign.pcs, campaign.rules
-        elif not (system := of_file(path)).can(Capability.EXPORT):
-            print(cannot(system, Capability.EXPORT, lang), file=sys.stderr)
-            return 2
-        else:
-            owner = find_campaign(path)
-            party = party_of(load_campaign(owner).campaign) if owner else None
-            scene = load_scene(path, party).scene
-            characters, rules = scene.characters, scene.rules
-        found: Character = resolve(
-            args.character, ((c.id, c.name, c) for c in characters), "character", lang
-        )
+        exported = system.export_character(folder or path, args.character, lang=lang)
     except SceneFileError as error:
         for problem_found in error.problems:
             print(problem_found.render(lang), file=sys.stderr)
@@ -597,16 +607,12 @@ def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:
     except CommandError as error:
         print(error, file=sys.stderr)
         return 1
-    data = write_fari(found, escalating=rules.escalating_stress_boxes, updated=int(time.time()))
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     if args.out is None:
-        out.write(text)
+        out.write(exported.text)
     else:
-        args.out.write_text(text, encoding="utf-8")
-    left = left_out_of_fari(found)
-    if left:
-        items = "; ".join(said(item, lang) for item in left)
-        print(tr(lang, "export.left", items=items), file=sys.stderr)
+        args.out.write_text(exported.text, encoding="utf-8")
+    for line in exported.left_out:
+        print(line, file=sys.stderr)
     return 0
 
 

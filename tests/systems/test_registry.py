@@ -9,6 +9,8 @@ import ast
 import contextlib
 import importlib
 import io
+import json
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,9 +23,10 @@ from textual.pilot import Pilot
 import fatescreen
 from fatescreen import cli, systems
 from fatescreen.cli import main
-from fatescreen.resources import sample_scene
+from fatescreen.resources import sample_scene, shipped
 from fatescreen.systems import Capability, RuleSystem, fate, mekanismi, objektit, varjot
 from fatescreen.systems.base import load_part
+from fatescreen.systems.shared import system_on_shared_stack
 from fatescreen.ui import crash
 from fatescreen.ui.players.app import PlayersApp
 from fatescreen.ui.systems.shell import CommandLine, SystemApp
@@ -57,6 +60,14 @@ def toy_scene(tmp_path: Path, toy_system: RuleSystem) -> Path:
     path = tmp_path / "goblin-hunt.toml"
     path.write_text(TOY_SCENE, encoding="utf-8")
     return path
+
+
+@pytest.fixture
+def scenes_copy(tmp_path: Path) -> Path:
+    """A copy of the shipped Fate scenes."""
+    folder = tmp_path / "scenes"
+    shutil.copytree(shipped("scenes"), folder)
+    return folder
 
 
 def shell(*args: str) -> tuple[int, str, str]:
@@ -144,7 +155,7 @@ def test_capabilities_are_declared() -> None:
             Capability.IMPORT,
             Capability.PLAYER_VIEW,
         }
-    assert toy.SYSTEM.capabilities == {Capability.CAMPAIGNS, Capability.PLAYER_VIEW}
+    assert toy.SYSTEM.capabilities == set(Capability)
     assert systems.able(Capability.CAMPAIGNS) == systems.BUILTIN
     assert systems.able(Capability.PLAYER_VIEW) == systems.BUILTIN
     assert systems.able(Capability.IMPORT) == systems.BUILTIN
@@ -152,11 +163,32 @@ def test_capabilities_are_declared() -> None:
 
 def test_a_capability_needs_its_part() -> None:
     with pytest.raises(ValueError, match="declares import without import_sheets"):
-        replace(toy.SYSTEM, capabilities=frozenset({Capability.IMPORT}))
+        replace(toy.SYSTEM, import_sheets=None)
     with pytest.raises(ValueError, match=r"'package\.module:attr'"):
         replace(toy.SYSTEM, screen="tests.systems.toy.screen.SCREEN")
     with pytest.raises(ValueError, match="declares campaigns without its campaign parts"):
         replace(toy.SYSTEM, campaign_session=None)
+    with pytest.raises(ValueError, match="declares export without export and export_format"):
+        replace(toy.SYSTEM, export=None)
+    with pytest.raises(ValueError, match="declares export without export and export_format"):
+        replace(toy.SYSTEM, export_format=None)
+    with pytest.raises(ValueError, match="a word of lower-case letters, not '--json'"):
+        replace(toy.SYSTEM, export_format="--json")
+
+
+def test_a_system_on_the_shared_stack_names_its_export_part_as_its_other_parts() -> None:
+    assert fate.SYSTEM.export == "fatescreen.cli_export:to_fari"
+    assert fate.SYSTEM.export_format == "fari"
+    assert toy.SYSTEM.export == "tests.systems.toy.export:EXPORT"
+    assert toy.SYSTEM.export_format == "json"
+    assert toy.SYSTEM.import_sheets == "fatescreen.cli_import:as_sheet_rows"
+    built_in = system_on_shared_stack(
+        "dice-only", (), "Dice only", {Capability.EXPORT}, module="dice", export_format="csv"
+    )
+    assert built_in.export == "fatescreen.commands.systems.dice_export:EXPORT"
+    assert (varjot.SYSTEM.export, varjot.SYSTEM.export_format) == (None, None)
+    unexported = system_on_shared_stack("x", (), "X", (), module="x", export_format="csv")
+    assert (unexported.export, unexported.export_format) == (None, None)
 
 
 def test_every_system_names_a_sample_scene_it_reads_and_its_rules_package(
@@ -249,22 +281,177 @@ def test_a_one_off_command_asks_the_system_an_alias_names(toy_system: RuleSystem
     assert output == "unknown command 'odds'; try: mark\n"
 
 
-def test_what_the_toy_system_lacks_is_said(toy_scene: Path, tmp_path: Path) -> None:
-    lacking = "this scene is for Toy tally (toy-tally)\n"
-    status, _, error = shell("export", str(toy_scene), "Goblins", "--fari", "--lang", "en")
+def test_what_a_system_lacks_is_said(toy_system: RuleSystem, tmp_path: Path) -> None:
+    """A system without import and export (the toy, declared without them) is refused
+    both, each refusal naming the systems that offer it, the toy among them."""
+    plain = replace(
+        toy_system,
+        id="toy-plain",
+        aliases=(),
+        title="Plain tally",
+        capabilities=frozenset({Capability.CAMPAIGNS, Capability.PLAYER_VIEW}),
+        import_sheets=None,
+        export=None,
+        export_format=None,
+    )
+    systems.register(plain)
+    try:
+        scene = tmp_path / "plain.toml"
+        scene.write_text(TOY_SCENE.replace("toy-tally", "toy-plain"), encoding="utf-8")
+        lacking = "this scene is for Plain tally (toy-plain)\n"
+        status, _, error = shell("export", str(scene), "Goblins", "--json", "--lang", "en")
+        assert (status, error) == (
+            2,
+            f"characters are exported from scenes of Fate Condensed, Toy tally; {lacking}",
+        )
+        sheet = tmp_path / "sheet.csv"
+        sheet.write_text("name\nGrok\n", encoding="utf-8")
+        status, output, _ = shell("import", str(sheet), "--into", str(scene), "--lang", "fi")
+        names = "Fate Condensed, Menneisyyden varjot, Mekanismi, Objektien luonti, Toy tally"
+        assert (status, output) == (
+            2,
+            f"hahmoja tuodaan vain järjestelmän {names} kohtauksiin; "
+            "tämä kohtaus on järjestelmälle Plain tally (toy-plain)\n",
+        )
+        assert "Grok" not in scene.read_text(encoding="utf-8")
+    finally:
+        systems.unregister("toy-plain")
+
+
+# ---- the toy system's export and import ---------------------------------------------------
+
+
+def test_export_writes_a_toy_counter_as_json(toy_scene: Path, tmp_path: Path) -> None:
+    status, output, error = shell("export", str(toy_scene), "goblins", "--json", "--lang", "en")
+    assert (status, error) == (0, "")
+    assert json.loads(output) == {
+        "system": "toy-tally",
+        "tally": "Goblin hunt",
+        "name": "Goblins",
+        "count": 0,
+    }
+    assert output.endswith("}\n")
+    toy_scene.write_text(TOY_SCENE + 'hidden = ["Traps"]\n', encoding="utf-8")
+    target = tmp_path / "traps.json"
+    status, output, error = shell(
+        "export", str(toy_scene), "Traps", "--json", "--out", str(target), "--lang", "fi"
+    )
+    assert (status, output) == (0, "")
+    assert error == "ei JSONissa: pelaajat eivät näe laskuria Traps\n"
+    assert json.loads(target.read_text(encoding="utf-8"))["count"] == 2
+
+
+def test_export_of_a_toy_campaign_writes_a_party_counter(
+    toy_system: RuleSystem, tmp_path: Path
+) -> None:
+    folder = tmp_path / "hunts"
+    assert shell("new-campaign", str(folder), "--system", "toy", "--lang", "en")[0] == 0
+    status, output, _ = shell("export", str(folder), "Loot", "--json")
+    assert status == 0
+    assert json.loads(output) == {
+        "system": "toy-tally",
+        "tally": "hunts",
+        "name": "Loot",
+        "count": 0,
+    }
+    status, output, error = shell("export", str(folder / "campaign.toml"), "Goblins", "--json")
+    assert (status, output) == (1, "")
+    assert error == "no counter is called 'Goblins'; there are: Loot\n"
+
+
+def test_export_refuses_another_systems_format_and_an_unknown_counter(
+    toy_scene: Path, scenes_copy: Path
+) -> None:
+    status, output, error = shell("export", str(toy_scene), "Goblins", "--fari", "--lang", "en")
+    assert (status, output, error) == (
+        2,
+        "",
+        "characters of Toy tally (toy-tally) are exported with --json\n",
+    )
+    fate_scene = str(scenes_copy / "golden-mask.toml")
+    status, _, error = shell("export", fate_scene, "leader", "--json", "--lang", "fi")
     assert (status, error) == (
         2,
-        f"characters are exported from scenes of Fate Condensed; {lacking}",
+        "järjestelmän Fate Condensed (fate-condensed) hahmot viedään valitsimella --fari\n",
     )
+    status, output, error = shell("export", str(toy_scene), "Dragons", "--json", "--lang", "fi")
+    assert (status, output) == (1, "")
+    assert error == "laskuria 'Dragons' ei ole; on: Goblins, Traps\n"
+    with pytest.raises(SystemExit) as done:
+        shell("export", str(toy_scene), "Goblins", "--lang", "en")
+    assert done.value.code == 2
+
+
+def test_export_of_a_toy_scene_that_cannot_be_read_lists_its_problems(toy_scene: Path) -> None:
+    toy_scene.write_text(TOY_SCENE.replace("Traps = 2", "Traps = -1"), encoding="utf-8")
+    status, output, error = shell("export", str(toy_scene), "Goblins", "--json", "--lang", "en")
+    assert (status, output) == (2, "")
+    assert error == f"{toy_scene}:5: counters.Traps: -1 is too small (at least 0)\n"
+
+
+def test_import_adds_counters_from_a_csv_sheet_to_a_toy_scene(
+    toy_scene: Path, tmp_path: Path
+) -> None:
     sheet = tmp_path / "sheet.csv"
-    sheet.write_text("name\nGrok\n", encoding="utf-8")
-    status, output, _ = shell("import", str(sheet), "--into", str(toy_scene), "--lang", "fi")
-    names = "Fate Condensed, Menneisyyden varjot, Mekanismi, Objektien luonti"
-    assert (status, output) == (
-        2,
-        f"hahmoja tuodaan vain järjestelmän {names} kohtauksiin; "
-        "tämä kohtaus on järjestelmälle Toy tally (toy-tally)\n",
+    sheet.write_text("name,count,colour\nWolves,3,grey\nBats,,\n", encoding="utf-8")
+    status, output, _ = shell("import", str(sheet), "--into", str(toy_scene), "--lang", "en")
+    assert status == 0
+    assert output.splitlines() == [
+        f"Wolves, from a CSV sheet ({sheet}, row 2):",
+        "  name   Wolves",
+        "  count  3",
+        "  left out: row 2, colour: no column of that name in this system's sheet",
+        f"Bats, from a CSV sheet ({sheet}, row 3):",
+        "  name  Bats",
+        "added: Wolves, Bats",
+        f"saved to {toy_scene}",
+    ]
+    assert toy_scene.read_text(encoding="utf-8") == (
+        TOY_SCENE + '\n[[counter]]\nname = "Wolves"\ncount = 3\n\n[[counter]]\nname = "Bats"\n'
     )
+    value = systems.of_file(toy_scene).open_session(toy_scene, journal=False).value
+    assert value == ToyScene(
+        "Goblin hunt",
+        counters=(("Goblins", 0), ("Traps", 2), ("Wolves", 3), ("Bats", 0)),
+        listed=("Wolves", "Bats"),
+    )
+    script = tmp_path / "moves.txt"
+    script.write_text("mark bats\nmark wolves\nmark goblins\n", encoding="utf-8")
+    assert shell("run", str(toy_scene), "--script", str(script), "--save")[0] == 0
+    saved = toy_scene.read_text(encoding="utf-8")
+    assert "counters = { Goblins = 1, Traps = 2 }" in saved
+    assert saved.endswith('name = "Wolves"\ncount = 4\n\n[[counter]]\nname = "Bats"\ncount = 1\n')
+    assert "# the GM's own note, kept by every save" in saved
+    status, output, _ = shell("export", str(toy_scene), "bats", "--json")
+    assert json.loads(output)["count"] == 1
+
+
+@pytest.mark.parametrize(
+    ("sheet", "said"),
+    [
+        ("name,count\nGoblins,1\n", "  row 2, name: 'Goblins' is here twice"),
+        ("name,count\nBats,-1\n", "  row 2, count: -1 is too small (at least 0)"),
+        ("name,count\nBats,many\n", "  row 2, count: not a whole number: 'many'"),
+        ("count\n3\n", "  row 2, name: the character has no name"),
+    ],
+)
+def test_a_toy_sheet_that_breaks_the_format_writes_nothing(
+    toy_scene: Path, tmp_path: Path, sheet: str, said: str
+) -> None:
+    file = tmp_path / "sheet.csv"
+    file.write_text(sheet, encoding="utf-8")
+    status, output, _ = shell("import", str(file), "--into", str(toy_scene), "--lang", "en")
+    assert status == 1
+    assert output.splitlines()[0].startswith("error: nothing imported:")
+    assert said in output.splitlines(), output
+    assert toy_scene.read_text(encoding="utf-8") == TOY_SCENE
+
+
+def test_a_counter_table_without_a_name_is_refused_in_the_gms_language(toy_scene: Path) -> None:
+    toy_scene.write_text(TOY_SCENE + "\n[[counter]]\ncount = 3\n", encoding="utf-8")
+    status, output, _ = shell("check", str(toy_scene), "--lang", "fi")
+    assert status == 1
+    assert output == f"{toy_scene}:7: counter[1].name: puuttuu: jokainen laskuri tarvitsee nimen\n"
 
 
 def test_the_toy_player_view_shows_only_the_counters_not_hidden(

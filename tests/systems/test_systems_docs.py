@@ -12,7 +12,7 @@ from fatescreen.commands.systems.mekanismi import KEYWORDS as MEKANISMI_KEYWORDS
 from fatescreen.commands.systems.objektit import KEYWORDS as OBJEKTIT_KEYWORDS
 from fatescreen.commands.systems.varjot import KEYWORDS as VARJOT_KEYWORDS
 from fatescreen.scene.systems import formats, scene_format
-from fatescreen.systems import BUILTIN
+from fatescreen.systems import BUILTIN, Capability, named_by
 from fatescreen.ui.systems.shell import SystemScreen, screen_of
 from tests.systems.support import ROOT
 
@@ -39,6 +39,10 @@ def test_every_system_on_the_shared_stack_has_every_part() -> None:
         assert scene_format(system).system == system
         assert {"roll", "odds"} <= set(verbs_of(system).verbs)
         assert issubclass(screen_of(system), SystemScreen)
+        # a CSV sheet's columns are what fatescreen import needs of it
+        declared = named_by(system)
+        assert declared is not None and declared.can(Capability.IMPORT)
+        assert scene_format(system).columns is not None
 
 
 SYSTEMS = pytest.mark.parametrize(

@@ -8,6 +8,7 @@ registry imports no system's code.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -28,7 +29,8 @@ class Capability(StrEnum):
     IMPORT = "import"
     """``fatescreen import``: characters from other tools' files into a scene."""
     EXPORT = "export"
-    """``fatescreen export --fari``: a character as Fari's character JSON."""
+    """``fatescreen export``: a character as another tool's file (Fate's: ``--fari``,
+    Fari's character JSON)."""
 
 
 @cache
@@ -59,6 +61,7 @@ PARTS = (
     "blank",
     "dashboard",
     "import_sheets",
+    "export",
     "scene_format",
     "verbs",
     "screen",
@@ -71,6 +74,16 @@ PARTS = (
     "party",
 )
 """The fields of :class:`RuleSystem` that name parts."""
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A character as a system's ``export`` part writes it: the file's text, and the notes
+    on what the file has no place for, each one line in the GM's language (the console
+    script writes the text to standard output or ``--out``, the notes to standard error)."""
+
+    text: str
+    left_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -89,6 +102,11 @@ class RuleSystem:
     - ``import_sheets(target, files, *, kind, dry_run, lang, out)`` imports characters
       into a scene file, reporting on ``out``, and returns the exit status (with
       :attr:`Capability.IMPORT`);
+    - ``export(source, character, *, lang)`` writes one character of a scene file, or of a
+      campaign folder's party, as the file another tool reads, an :class:`Exported`; it
+      raises ``SceneFileError`` if the scene or campaign cannot be read and
+      ``CommandError`` if no character (or several) answers to ``character`` (with
+      :attr:`Capability.EXPORT`, and ``export_format``: the option that asks for it);
     - ``scene_format``, ``verbs`` and ``screen`` are a system's ``SceneFormat``, its
       ``VerbSet`` and its ``SystemScreen`` class, for a system that runs on the shared
       session and dashboard shell (None for one with a stack of its own);
@@ -121,6 +139,11 @@ class RuleSystem:
     blank: str
     dashboard: str
     import_sheets: str | None = None
+    export: str | None = None
+    export_format: str | None = None
+    """With :attr:`Capability.EXPORT`: the format its ``export`` part writes, a word of
+    lower-case letters, and the option of ``fatescreen export`` that asks for it
+    (``"fari"``: ``--fari``, its help the catalog key ``cli.arg.fari``)."""
     scene_format: str | None = None
     verbs: str | None = None
     screen: str | None = None
@@ -143,6 +166,15 @@ class RuleSystem:
     def __post_init__(self) -> None:
         if Capability.IMPORT in self.capabilities and self.import_sheets is None:
             raise ValueError(f"{self.id} declares {Capability.IMPORT} without import_sheets")
+        if Capability.EXPORT in self.capabilities and None in (self.export, self.export_format):
+            raise ValueError(
+                f"{self.id} declares {Capability.EXPORT} without export and export_format"
+            )
+        if self.export_format is not None and not re.fullmatch("[a-z]+", self.export_format):
+            raise ValueError(
+                f"{self.id}.export_format is a word of lower-case letters, "
+                f"not {self.export_format!r}"
+            )
         if Capability.PLAYER_VIEW in self.capabilities and None in (
             self.public,
             self.player_panes,
@@ -246,6 +278,18 @@ class RuleSystem:
             target, files, kind=kind, dry_run=dry_run, lang=lang, out=out
         )
         return status
+
+    def export_character(self, source: Path, character: str, *, lang: str) -> Exported:
+        """One character of a scene file, or of a campaign folder's party, as the file its
+        ``export`` part writes (in the format ``export_format`` names).
+
+        Raises:
+            LookupError: The system lacks :attr:`Capability.EXPORT`.
+            SceneFileError: The scene or campaign cannot be read (every problem listed).
+            CommandError: No character, or more than one, answers to ``character``.
+        """
+        exported: Exported = self.part("export")(source, character, lang=lang)
+        return exported
 
     def check_campaign(self, folder: Path) -> Any:
         """Read a campaign folder of this system, as opening it would; the campaign as read

@@ -18,6 +18,7 @@ def system_on_shared_stack(
     module: str,
     sample: str | None = None,
     rules: str | None = None,
+    export_format: str | None = None,
 ) -> RuleSystem:
     """A system whose parts are a scene format, verbs and a screen.
 
@@ -40,25 +41,30 @@ def system_on_shared_stack(
             is ``PARTY`` in ``fatescreen.scene.systems.NAME_party``, and its sample
             campaign is written by ``new_campaign`` there (``my_game.party:PARTY`` and
             ``my_game.party:new_campaign`` in a folder); the campaign folders themselves
-            are read, played and shown by the shared stack.
+            are read, played and shown by the shared stack. With :attr:`Capability.EXPORT`,
+            its ``export`` part is ``EXPORT`` in ``fatescreen.commands.systems.NAME_export``
+            (``my_game.export:EXPORT`` in a folder).
         sample: Its sample scene (:attr:`RuleSystem.sample`): a path under the shipped
             ``scenes`` folder, or an absolute one.
         rules: Its pure rules package; a system built in has ``fatescreen.rules.NAME``.
+        export_format: With :attr:`Capability.EXPORT`, the format its export writes and
+            the option that asks for it (:attr:`RuleSystem.export_format`).
     """
     if "." in module:
         scene, verbs, screen = f"{module}.scene", f"{module}.verbs", f"{module}.screen"
         public, players = f"{module}.public", f"{module}.players"
-        party = f"{module}.party"
+        party, export = f"{module}.party", f"{module}.export"
     else:
         scene, verbs, screen = (
             f"fatescreen.{layer}.systems.{module}" for layer in ("scene", "commands", "ui")
         )
         public, players = f"{scene}_public", f"{screen}_players"
-        party = f"{scene}_party"
+        party, export = f"{scene}_party", f"{verbs}_export"
         rules = rules or f"fatescreen.rules.{module}"
     declared = frozenset(capabilities)
     shown = Capability.PLAYER_VIEW in declared
     campaigns = Capability.CAMPAIGNS in declared
+    exports = Capability.EXPORT in declared
     return RuleSystem(
         id=system_id,
         aliases=tuple(aliases),
@@ -71,6 +77,8 @@ def system_on_shared_stack(
         import_sheets="fatescreen.cli_import:as_sheet_rows"
         if Capability.IMPORT in declared
         else None,
+        export=f"{export}:EXPORT" if exports else None,
+        export_format=export_format if exports else None,
         scene_format=f"{scene}:FORMAT",
         verbs=f"{verbs}:VERBS",
         screen=f"{screen}:SCREEN",

@@ -11,6 +11,10 @@ A toy scene is a tally of named counters::
     counters = { Goblins = 0, Traps = 2 }
     hidden = ["Traps"]   # what the players do not see
 
+    [[counter]]          # a counter as a CSV sheet's row adds it
+    name = "Wolves"
+    count = 1
+
 and ``mark NAME`` adds one to a counter.
 """
 
@@ -32,13 +36,15 @@ SYSTEM = system_on_shared_stack(
     TOY,
     ("toy",),
     "Toy tally",
-    {Capability.CAMPAIGNS, Capability.PLAYER_VIEW},
+    frozenset(Capability),
     module="tests.systems.toy",
     sample=str(SAMPLE),
+    export_format="json",
 )
-"""Its one registry line: campaigns (``party.py``, its sample in ``campaign/``) and the
-player view (``public.py``, ``players.py``); no import or export (see
-``docs/systems.md``)."""
+"""Its one registry line, every capability: campaigns (``party.py``, its sample in
+``campaign/``), the player view (``public.py``, ``players.py``), import (CSV sheets, one
+counter a row: the columns of ``scene.py``) and export (``export.py``: a counter as JSON,
+``fatescreen export SCENE NAME --json``); see ``docs/systems.md``."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
@@ -48,6 +54,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "toy.unknown": "no counter is called {name!r}; there are: {names}",
         "toy.ui.counters": "Counters",
         "ui.key.toy.mark": "Mark",
+        "toy.counter.no_name": "missing: every counter needs a name",
+        "toy.export.hidden": "not in the JSON: the players do not see {name}",
+        "cli.arg.json": "as a JSON object",
     },
     "fi": {
         "toy.verb.mark": "lisää laskuriin yksi",
@@ -56,9 +65,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "toy.unknown": "laskuria {name!r} ei ole; on: {names}",
         "toy.ui.counters": "Laskurit",
         "ui.key.toy.mark": "Merkitse",
+        "toy.counter.no_name": "puuttuu: jokainen laskuri tarvitsee nimen",
+        "toy.export.hidden": "ei JSONissa: pelaajat eivät näe laskuria {name}",
+        "cli.arg.json": "JSON-oliona",
     },
 }
-"""Its catalog entries, English and Finnish (a shipped system's are in the ``.po`` files)."""
+"""Its catalog entries, English and Finnish (a shipped system's are in the ``.po`` files),
+the help of its export's option (``cli.arg.json``) among them."""
 
 
 def register() -> None:

@@ -14,12 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError
 from fatescreen.scene.errors import text as catalog_text
 from fatescreen.scene.reader import MAX_TEXT, Reader
 from fatescreen.systems import named_by, registered
+
+if TYPE_CHECKING:
+    from fatescreen.scene.systems.tables import Columns
 
 COMMON_KEYS = ("format", "system", "title", "notes")
 """Top-level keys every system's scene file has (the framework reads them)."""
@@ -39,6 +42,13 @@ class SceneFormat(Protocol[S]):
     """Fields of the scene value the file does not hold (a check under way, the last
     result): a save keeps them as they are, and a scene read back from its saved file is
     the scene saved once they are put back."""
+
+    @property
+    def columns(self) -> Columns | None:
+        """The columns of its CSV sheet, one character a row, which ``fatescreen import``
+        appends to a scene file as records of the sheet's section (None: no sheet; a system
+        that declares ``Capability.IMPORT`` on the shared stack needs them)."""
+        ...
 
     def decode(self, reader: Reader, top: Mapping[str, Any], title: str, notes: str) -> S | None:
         """The scene value from the file's top table, recording every problem in

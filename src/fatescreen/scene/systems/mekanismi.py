@@ -34,7 +34,16 @@ from fatescreen.rules.mekanismi.pools import Advantage
 from fatescreen.rules.mekanismi.sheet import Character
 from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader, shown
-from fatescreen.scene.systems.tables import AnyKey, character_table, records
+from fatescreen.scene.systems.tables import (
+    FREE,
+    TEXT,
+    WHOLE,
+    WORD_OR_WHOLE,
+    AnyKey,
+    Columns,
+    character_table,
+    records,
+)
 from fatescreen.systems.mekanismi import MEKANISMI
 
 KEYS = ("pc", "npc")
@@ -150,6 +159,10 @@ class MekanismiFormat:
     system = MEKANISMI
     keys = KEYS
     transient = ("check", "last")
+    columns = Columns(
+        {"name": TEXT, "player": TEXT, "notes": FREE, "health": WHOLE, "damage": WHOLE},
+        {"ability": ("abilities", WHOLE), "gear": ("gear", WORD_OR_WHOLE)},
+    )
 
     def decode(
         self, reader: Reader, top: Mapping[str, Any], title: str, notes: str

@@ -37,7 +37,7 @@ from fatescreen.rules.objektit.ratings import RATING_MAX, RATING_MIN
 from fatescreen.rules.objektit.sheet import ObjectSheet
 from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, MAX_TEXT, Reader
-from fatescreen.scene.systems.tables import AnyKey, records
+from fatescreen.scene.systems.tables import FREE, LIST, TEXT, WHOLE, AnyKey, Columns, records
 from fatescreen.systems.objektit import OBJEKTIT
 
 KEYS = ("kinds", "object")
@@ -165,6 +165,23 @@ class ObjektitFormat:
     system = OBJEKTIT
     keys = KEYS
     transient = ("conflict", "last", "initiative")
+    columns = Columns(
+        {
+            "name": TEXT,
+            "kind": TEXT,
+            "player": TEXT,
+            "concept": FREE,
+            "history": FREE,
+            "appearance": FREE,
+            "default": WHOLE,
+            "condition": WHOLE,
+            "goal": FREE,
+            "goals": LIST,
+            "notes": FREE,
+        },
+        {"inherent": ("inherent", WHOLE), "developed": ("developed", WHOLE)},
+        section="object",
+    )
 
     def decode(
         self, reader: Reader, top: Mapping[str, Any], title: str, notes: str

@@ -1,10 +1,12 @@
-"""Characters of the other systems (Menneisyyden varjot, Mekanismi, Objektien luonti) from a
-CSV sheet, one character a row, added to a scene file of their system (docs/import.md).
+"""Characters of the systems on the shared stack (Menneisyyden varjot, Mekanismi, Objektien
+luonti) from a CSV sheet, one character a row, added to a scene file of their system
+(docs/import.md).
 
 A column is a key of the system's character (``name``, ``player``, ``notes``...) or a key
 and an entry of one of its tables joined by a colon (``ability:Miekkailu``,
-``pool:Ruumis``, ``gear:Tikari``, ``inherent:vikkelä``). The records are appended to the
-scene file's text and the whole read again by the system's own loader before anything is
+``pool:Ruumis``, ``gear:Tikari``, ``inherent:vikkelä``): the ``Columns`` its scene format
+declares (``SceneFormat.columns``, ``tables.py``). The records are appended to the scene
+file's text and the whole read again by the system's own loader before anything is
 written, so a sheet is held to exactly the rules a hand-written record is.
 """
 
@@ -18,57 +20,12 @@ from typing import Any
 
 from fatescreen.scene.errors import KeyPath, Problem, SceneFileError, Text, render_path, text
 from fatescreen.scene.reader import MAX_NAME, MAX_TEXT, control_character
-from fatescreen.scene.systems import LoadedSystemScene, load_system_text
-from fatescreen.systems.mekanismi import MEKANISMI
-from fatescreen.systems.objektit import OBJEKTIT
-from fatescreen.systems.varjot import VARJOT
+from fatescreen.scene.systems import LoadedSystemScene, load_system_text, scene_format
+from fatescreen.scene.systems.tables import FREE, LIST, WHOLE, WORD_OR_WHOLE, Columns
 
 MAX_BYTES = 10 * 1024 * 1024
 """The largest sheet read, as for the Fate formats."""
 MAX_ROWS = 500
-
-_TEXT, _FREE, _WHOLE, _LIST, _WORD_OR_WHOLE = "text", "free", "whole", "list", "word_or_whole"
-
-
-@dataclass(frozen=True)
-class Columns:
-    """What a system's sheet may hold: plain keys and their kinds of value, tables (the
-    column's prefix, the record's key and the kind of value), and the scene's section."""
-
-    plain: dict[str, str]
-    tables: dict[str, tuple[str, str]]
-    section: str | None = None
-    """The section every row goes to (None: ``pc`` with a player, else ``npc``)."""
-
-
-SYSTEM_COLUMNS: dict[str, Columns] = {
-    VARJOT: Columns(
-        {"name": _TEXT, "player": _TEXT, "notes": _FREE},
-        {"ability": ("abilities", _WHOLE), "pool": ("pools", _WHOLE)},
-    ),
-    MEKANISMI: Columns(
-        {"name": _TEXT, "player": _TEXT, "notes": _FREE, "health": _WHOLE, "damage": _WHOLE},
-        {"ability": ("abilities", _WHOLE), "gear": ("gear", _WORD_OR_WHOLE)},
-    ),
-    OBJEKTIT: Columns(
-        {
-            "name": _TEXT,
-            "kind": _TEXT,
-            "player": _TEXT,
-            "concept": _FREE,
-            "history": _FREE,
-            "appearance": _FREE,
-            "default": _WHOLE,
-            "condition": _WHOLE,
-            "goal": _FREE,
-            "goals": _LIST,
-            "notes": _FREE,
-        },
-        {"inherent": ("inherent", _WHOLE), "developed": ("developed", _WHOLE)},
-        section="object",
-    ),
-}
-"""The sheets of the systems that have one."""
 
 
 @dataclass(frozen=True)
@@ -126,9 +83,11 @@ def read_sheet(file: Path, system: str) -> list[SheetRow]:
     Raises:
         SheetError: The file cannot be read, is too large, has no header or no row, or a
             cell breaks its column's kind or the text rule.
-        KeyError: ``system`` has no sheet.
+        KeyError: ``system`` has no sheet (its scene format declares no columns).
     """
-    columns = SYSTEM_COLUMNS[system]
+    columns = scene_format(system).columns
+    if columns is None:
+        raise KeyError(system)
     try:
         size = file.stat().st_size
         if not file.is_file():
@@ -213,19 +172,19 @@ def _cell(cell: Cell, value: str, columns: Columns, row: _Row, problems: list[Ce
 def _value(value: str, kind: str) -> object:
     """A cell's value as its column's kind (a text, a whole number, a list split at ``;``),
     or the problem with it."""
-    if kind in (_WHOLE, _WORD_OR_WHOLE):
+    if kind in (WHOLE, WORD_OR_WHOLE):
         number = value.replace("−", "-").lstrip("+")
         if number.lstrip("-").isdigit() and len(number) < 10:
             return int(number)
-        if kind == _WHOLE:
+        if kind == WHOLE:
             return text("import.not_a_number", found=repr(value[:40]))
-    limit = MAX_TEXT if kind in (_FREE, _LIST) else MAX_NAME
+    limit = MAX_TEXT if kind in (FREE, LIST) else MAX_NAME
     bad = control_character(value, "\t\n" if limit > MAX_NAME else "\t")
     if bad:
         return text("rules.text.control_character", character=bad)
     if len(value) > limit:
         return text("rules.text.too_long", length=len(value), limit=limit)
-    if kind == _LIST:
+    if kind == LIST:
         return [part.strip() for part in value.split(";") if part.strip()]
     return value
 

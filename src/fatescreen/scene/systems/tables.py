@@ -1,5 +1,6 @@
 """Reading helpers the systems' scene formats share: arrays of tables, tables of free names,
-the name and player every character's table starts with."""
+the name and player every character's table starts with, and the columns of a CSV sheet
+(``SceneFormat.columns``, read by ``sheets.py``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,30 @@ from typing import Any
 
 from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import Reader
+
+TEXT = "text"
+"""A column's kind: a short text on one line (a name)."""
+FREE = "free"
+"""A column's kind: a long text, line breaks allowed (notes)."""
+WHOLE = "whole"
+"""A column's kind: a whole number."""
+LIST = "list"
+"""A column's kind: texts split at ``;``."""
+WORD_OR_WHOLE = "word_or_whole"
+"""A column's kind: a whole number if it reads as one, else a short text."""
+
+
+@dataclass(frozen=True)
+class Columns:
+    """What a system's sheet may hold: plain keys and their kinds of value (:data:`TEXT`,
+    :data:`FREE`, :data:`WHOLE`, :data:`LIST`, :data:`WORD_OR_WHOLE`), tables (the column's
+    prefix, the record's key and the kind of value), and the scene's section, an array of
+    tables (``[[pc]]``). A system's scene format declares them as its ``columns``."""
+
+    plain: dict[str, str]
+    tables: dict[str, tuple[str, str]]
+    section: str | None = None
+    """The section every row goes to (None: ``pc`` with a player, else ``npc``)."""
 
 
 def records(reader: Reader, top: Mapping[str, Any], key: str) -> list[Any]:

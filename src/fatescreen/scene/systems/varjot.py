@@ -39,7 +39,15 @@ from fatescreen.rules.varjot.sheet import (
 )
 from fatescreen.scene.errors import KeyPath, text
 from fatescreen.scene.reader import MAX_COUNT, Reader
-from fatescreen.scene.systems.tables import AnyKey, character_table, records
+from fatescreen.scene.systems.tables import (
+    FREE,
+    TEXT,
+    WHOLE,
+    AnyKey,
+    Columns,
+    character_table,
+    records,
+)
 from fatescreen.systems.varjot import VARJOT
 
 KEYS = ("players", "gm", "gift_dice", "pc", "npc")
@@ -115,6 +123,10 @@ class VarjotFormat:
     system = VARJOT
     keys = KEYS
     transient = ("check", "last")
+    columns = Columns(
+        {"name": TEXT, "player": TEXT, "notes": FREE},
+        {"ability": ("abilities", WHOLE), "pool": ("pools", WHOLE)},
+    )
 
     def decode(
         self, reader: Reader, top: Mapping[str, Any], title: str, notes: str
