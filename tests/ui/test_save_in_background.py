@@ -61,9 +61,9 @@ async def test_a_key_pressed_during_a_save_is_answered_before_the_save_ends(
         await keys.press("colon")
         await keys.type("pool " + str(pool + 2))
         await keys.press("enter")
-        assert app.scene.gm_pool == pool + 2 and app.saving is not None
+        assert app.scene.gm_pool == pool + 2 and app.saves.saving is not None
         release.set()
-        await until(pilot, lambda: app.saving is None)
+        await until(pilot, lambda: app.saves.saving is None)
         on_disk = large_scene.read_text(encoding="utf-8")
         assert f"gm_pool = {pool + 1}" in on_disk  # what was there when Ctrl+S was pressed
         assert app.session.dirty  # the change made meanwhile is not saved yet
@@ -71,7 +71,7 @@ async def test_a_key_pressed_during_a_save_is_answered_before_the_save_ends(
         assert journal is not None
         assert [c for c, _ in journal.pending(on_disk)] == [f"pool {pool + 2}"]
         await keys.press("ctrl+s")
-        await until(pilot, lambda: app.saving is None and not app.session.dirty)
+        await until(pilot, lambda: app.saves.saving is None and not app.session.dirty)
         assert f"gm_pool = {pool + 2}" in large_scene.read_text(encoding="utf-8")
 
 
@@ -125,7 +125,7 @@ async def test_u_past_a_save_saves_again_and_waits_for_a_save_being_written(
         assert app.scene.gm_pool == pool + 1  # refused: the save is being written
         assert "a save is being written" in log_text(app)
         release.set()
-        await until(pilot, lambda: app.saving is None)
+        await until(pilot, lambda: app.saves.saving is None)
         monkeypatch.setattr(save_module, "write_atomic", real_write)
         await keys.press("u")
         await until(pilot, lambda: app.scene.gm_pool == pool)
@@ -158,13 +158,13 @@ async def test_a_save_that_cannot_be_written_is_said_in_the_log_and_is_no_crash(
         await keys.press("enter")
         monkeypatch.setattr(save_module, "write_atomic", full_disk)
         await keys.press("ctrl+s")
-        await until(pilot, lambda: app.saving is None)
+        await until(pilot, lambda: app.saves.saving is None)
         assert "could not save" in log_text(app) and "No space left on device" in log_text(app)
         assert all(worker.error is None for worker in app.workers)
         assert app.session.dirty and not app.session.writing
         monkeypatch.setattr(save_module, "write_atomic", real_write)
         await keys.press("ctrl+s")
-        await until(pilot, lambda: app.saving is None and not app.session.dirty)
+        await until(pilot, lambda: app.saves.saving is None and not app.session.dirty)
     assert load_scene(large_scene).scene.gm_pool == pool + 1
 
 
@@ -188,5 +188,64 @@ async def test_ctrl_s_never_writes_out_the_scene_as_text_on_the_ui_thread(
         await keys.press("enter")
         monkeypatch.setattr(Scene, "__repr__", no_repr)
         await keys.press("ctrl+s")
-        await until(pilot, lambda: app.saving is None)
+        await until(pilot, lambda: app.saves.saving is None)
         assert not app.session.dirty
+
+
+async def test_every_systems_save_is_written_off_the_ui_thread(
+    every_system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other systems' dashboards save as Fate's does: a command typed while the save
+    waits on the disk is answered, and the file holds what was there at Ctrl+S."""
+    from fatescreen import systems
+    from fatescreen.scene import atomic
+    from fatescreen.ui.systems.shell import SystemApp
+    from tests.stress.play import Play
+
+    system = systems.named_by(every_system)
+    assert system is not None
+    if system.scene_format is None:
+        pytest.skip("Fate's own dashboard: the tests above")
+    play = Play.of(every_system)
+    path = play.copy_into(tmp_path / "scene")
+    lines = play.to_the_file()
+    after = play.changes(len(lines) + 1)[-1]  # the change played while the save is written
+    real_write = atomic.write_atomic
+    writing, release = threading.Event(), threading.Event()
+
+    def slow_disk(target: Path, text: str, **options: bool) -> None:
+        if target == path:
+            writing.set()
+            assert release.wait(30), "the test never let the save finish"
+        real_write(target, text, **options)
+
+    monkeypatch.setattr(atomic, "write_atomic", slow_disk)
+    app = SystemApp(path, remember=False, lang="en", cursor_blink=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        keys = Keys(pilot)
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        for line in lines:
+            await keys.press("colon")
+            await keys.type(line)
+            await keys.press("enter")
+        assert session.dirty
+        saved_value = session.value
+        await keys.press("ctrl+s")
+        await until(pilot, writing.is_set)
+        assert app.saves.saving is not None
+        # the save waits on the disk: a command is answered meanwhile
+        steps = len(session.history.done)
+        await keys.press("colon")
+        await keys.type(after)
+        await keys.press("enter")
+        assert len(session.history.done) == steps + 1 and app.saves.saving is not None
+        release.set()
+        await until(pilot, lambda: app.saves.saving is None)
+        journal = session.journal
+        assert journal is not None and session.loaded is not None
+        # the change made meanwhile is journaled against the text saved, for the next save
+        assert [command for command, _ in journal.pending(session.loaded.text)] == [after]
+        reread = system.open_session(path, journal=False)
+        assert not session.commands.dirty(reread.value, saved_value)

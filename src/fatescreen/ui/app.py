@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from functools import cached_property, partial
@@ -18,11 +18,11 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
-from textual.worker import Worker, WorkerFailed, WorkerState
+from textual.worker import Worker
 
 from fatescreen.commands.core import Context, line_in, registry, verb_help
 from fatescreen.commands.errors import CommandError
-from fatescreen.commands.session import PendingSave, Result, Session
+from fatescreen.commands.session import Result, Session
 from fatescreen.commands.writer import locked_message, open_writer
 from fatescreen.i18n import LANGUAGES, chosen_language, tr
 from fatescreen.rules.character import CharacterKind
@@ -30,7 +30,6 @@ from fatescreen.rules.obstacles import Hazard
 from fatescreen.scene import presence
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.errors import Problem, SceneFileError
-from fatescreen.scene.load import LoadedScene
 from fatescreen.scene.lock import SceneLocked
 from fatescreen.scene.model import Scene
 from fatescreen.ui import collector
@@ -56,6 +55,7 @@ from fatescreen.ui.panes.statblock import StatBlockPane, StressBoxes
 from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.panes.zones import ZonesPane
 from fatescreen.ui.pick import QuickPick, SteadyFooter
+from fatescreen.ui.saving import BackgroundSaves
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble, literal, status_line
 from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
@@ -351,11 +351,9 @@ class FatescreenApp(App[None]):
         self.shown_pane = "zones"
         self._panes: list[Pane] = []
         self._status_shown: tuple[object, ...] | None = None
-        self.saving: PendingSave | None = None
-        """The save being written off the UI thread, if any (the status line says so)."""
-        self.save_again = False
-        """Ctrl+S was pressed while a save was written: another follows it."""
         """What the status line was made from last (see :meth:`_status`)."""
+        self.saves = BackgroundSaves(self)
+        """The save being written off the UI thread, if any (the status line says so)."""
         self.quick_pick = QuickPick(id="pick")
         self._builder: SceneBuilder | None = None
         self._footer: frozenset[str] | bool | None = False
@@ -640,7 +638,7 @@ class FatescreenApp(App[None]):
         dirty = " ●" if self.session is not None and self.session.dirty else ""
         if self.session is not None and self.session.read_only:
             dirty += " · " + self.tr("ui.read_only")
-        if self.saving is not None:
+        if self.saves.saving is not None:
             dirty = " · " + self.tr("ui.saving")
         width = (width or self.size.width) - 2
         # most commands change nothing the line shows: it is not made again
@@ -1198,27 +1196,11 @@ class FatescreenApp(App[None]):
         session = self.session
         plain = isinstance(request, Save) and request.choice is None
         if session is not None and plain and session.saves_in_background and not session.read_only:
-            if self.saving is not None:
-                self.save_again = True  # what changes meanwhile is saved right after
-                return
-            try:
-                pending = session.begin_save()
-            except CommandError as error:
+            refused = self.saves.start_save(session)
+            if refused is not None:
                 self.bell()
-                self.notify(str(error), severity="error", markup=False)
-                return
-            self.saving = pending
+                self.notify(str(refused), severity="error", markup=False)
             self._status()
-            self.run_worker(
-                partial(_written, session.write_save, pending),
-                thread=True,
-                name="save",
-                # named: else the worker is described by the repr of its work, the whole
-                # scene (a second of the UI's time on a large scene)
-                description="save",
-                group="save",
-                exit_on_error=False,
-            )
             return
         result = self.run_command(request, flow=False)
         if result is not None and result.ok:
@@ -1226,43 +1208,30 @@ class FatescreenApp(App[None]):
             self._status()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A save written off the UI thread is adopted here, on it."""
-        worker = event.worker
-        if worker.name != "save" or self.saving is None or self.session is None:
+        """A save written off the UI thread is adopted here, on it; a save that could not
+        be written is said like any refused command."""
+        result, again = self.saves.saved(self.session, event)
+        if result is None:
             return
-        if event.state is WorkerState.SUCCESS and isinstance(worker.result, LoadedScene):
-            result = self.session.end_save(self.saving, worker.result)
-            self.query_one(LogPane).add(
-                line_in(result.line, self.view_state.lang), result.lines, result.ok
-            )
+        lang = self.view_state.lang
+        self.query_one(LogPane).add(line_in(result.line, lang), result.lines, result.ok)
+        if result.ok:
             self.notify(result.lines[0], markup=False)
-        elif event.state is WorkerState.SUCCESS or event.state is WorkerState.ERROR:
-            # a save that could not be written (a full disk, a file made read-only) is said
-            # like any refused command; anything else is a bug, and the crash log has it
-            error = worker.result if event.state is WorkerState.SUCCESS else worker.error
-            self.session.save_failed()
-            self.bell()
-            self.query_one(LogPane).add(line_in("save", self.view_state.lang), (str(error),), False)
-            self.notify(str(error), severity="error", markup=False)
         else:
-            return
-        self.saving = None
+            self.bell()
+            self.notify(result.lines[0], severity="error", markup=False)
         self._status()
-        if self.save_again:
-            self.save_again = False
+        if again:
             self.action_save()
 
     async def wait_for_save(self) -> None:
         """Wait until no save is being written (before quitting)."""
-        for worker in self.workers:
-            if worker.name == "save":
-                await worker.wait()
+        await self.saves.wait()
 
     async def action_quit(self) -> None:
         """Quit; with changes not saved to the scene file, ask first (s saves and quits)."""
-        if self.saving is not None:
-            with suppress(WorkerFailed):
-                await self.wait_for_save()
+        if self.saves.saving is not None:
+            await self.wait_for_save()
         self.session_flow.quit(self.exit)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -1432,14 +1401,3 @@ class FatescreenApp(App[None]):
         bar.value = word + " "
         bar.cursor_position = len(bar.value)
         self.screen.set_focus(bar)  # at once: see action_command_bar
-
-
-def _written(
-    write: Callable[[PendingSave], LoadedScene], pending: PendingSave
-) -> LoadedScene | CommandError:
-    """Write a save on a worker's thread: what was written, or why it could not be (a
-    refusal returned, not raised, is no crash)."""
-    try:
-        return write(pending)
-    except CommandError as error:
-        return error

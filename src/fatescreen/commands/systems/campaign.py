@@ -14,7 +14,7 @@ import contextlib
 import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import resolve
@@ -72,6 +72,9 @@ class Play:
 @dataclass
 class SystemCampaignSession(Session[Any]):
     """A campaign folder of a system on the shared stack, being played."""
+
+    saves_in_background: ClassVar[bool] = False
+    """A campaign's save writes its scenes, the party and the campaign file together."""
 
     files: LoadedCampaign[Any] | None = None
     """The campaign's two files as last read or saved."""

@@ -24,6 +24,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
+from textual.worker import Worker
 
 from fatescreen.commands.session import META, Result, Session
 from fatescreen.commands.systems.base import VerbSet
@@ -49,6 +50,7 @@ from fatescreen.ui.keys import (
     translate_bindings,
 )
 from fatescreen.ui.panes.log import LogPane
+from fatescreen.ui.saving import BackgroundSaves
 from fatescreen.ui.state import View
 from fatescreen.ui.text import assemble
 from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
@@ -400,6 +402,8 @@ class SystemApp(App[None]):
         self.refusal: str | None = None
         """Why the scene was not opened: another process writes it (who, since when)."""
         self.session = session
+        self.saves = BackgroundSaves(self)
+        """The save being written off the UI thread, if any."""
         self.campaign = campaign or isinstance(session, SystemCampaignSession)
         """Whether a campaign is played: its keys (the scene list, the scene's end) work."""
         if session is None and scene_path is not None:
@@ -554,7 +558,28 @@ class SystemApp(App[None]):
                     self._save_chosen,
                 )
                 return
+            if self.session.saves_in_background and not self.session.read_only:
+                self._save_in_background()
+                return
         self._apply(message.line)
+
+    def _save_in_background(self) -> None:
+        """Write the scene off the UI thread: keys are answered while a large scene is
+        written."""
+        assert self.session is not None
+        refused = self.saves.start_save(self.session)
+        if refused is not None:
+            self._said(Result("save", (str(refused),), ok=False))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A save written off the UI thread is adopted here, on it; a save that could not
+        be written is said like any refused command."""
+        result, again = self.saves.saved(self.session, event)
+        if result is None:
+            return
+        self._said(result)
+        if again:
+            self._save_in_background()
 
     def on_system_screen_end_session_asked(self, message: SystemScreen.EndSessionAsked) -> None:
         """What the session's end does, and Enter to do it (a key pressed twice must not end
@@ -577,6 +602,7 @@ class SystemApp(App[None]):
     async def action_quit(self) -> None:
         """Quit at once with nothing unsaved; else ask, as Fate's dashboard does: s saves
         and quits, q quits without saving (the journal keeps the changes), Esc stays."""
+        await self.saves.wait()
         session = self.session
         if session is None or not session.dirty:
             self.exit()
@@ -603,13 +629,18 @@ class SystemApp(App[None]):
 
     def _apply(self, line: str) -> None:
         assert self.session is not None
-        result = self.session.execute(line)
+        self._said(self.session.execute(line))
+
+    def _said(self, result: Result) -> None:
+        """Show what a command did: its lines in the log, what changed on the screen."""
+        assert self.session is not None
         self.dashboard.add_log(result)
         between = self._between()
         if between != self.dashboard.between:
             self.dashboard.between = between
             self.dashboard.refresh_bindings()
-        if result.changed or line.split()[0] in SAVE_WORDS:
+        words = result.line.split()
+        if result.changed or (words and words[0] in SAVE_WORDS):
             self.dashboard.show(self.session.shown, self.view_state)
         if not result.ok:
             self.bell()
