@@ -82,4 +82,8 @@ async def test_every_system_tells_it(tmp_path: Path) -> None:
     damage(played.journal.path)
     app = SystemApp(path, lang="en", cursor_blink=False)
     async with app.run_test(size=(160, 50)) as pilot:
+        # asked first, as Fate's dashboard asks, the damaged line said before the choice
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert ".damaged" in " ".join(screen_text(app).split())
+        await pilot.press("enter")
         await until(pilot, lambda: "1 line of the journal could not be replayed" in shown(app))

@@ -597,6 +597,11 @@ class FatescreenApp(App[None]):
             log.add(result.line, result.lines, result.ok)
         replayed = sum(1 for result in results if result.ok)
         self.notify(self.tr("ui.recovered", count=replayed), markup=False)
+        if self.session.not_recovered:
+            from fatescreen.ui.flows.session import not_recovered_text
+
+            message = not_recovered_text(self.view_state, self.session.not_recovered)
+            self.notify(message, severity="warning", timeout=12, markup=False)
 
     # -- helpers -------------------------------------------------------------------------
 

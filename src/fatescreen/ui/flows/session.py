@@ -11,6 +11,7 @@ from textual.content import Content
 from fatescreen.commands.requests import Order, Save
 from fatescreen.commands.session import Result
 from fatescreen.commands.writer import OVERWRITE, REPLAY
+from fatescreen.scene.journal import Journal
 from fatescreen.ui.dialogs import ChoiceDialog, ConfirmDialog
 from fatescreen.ui.messages import RequestSubmitted
 from fatescreen.ui.state import View
@@ -19,6 +20,25 @@ from fatescreen.ui.table import Table
 RECOVER = "recover"
 SAVE = "@save"
 QUIT = "@quit"
+
+
+def recovery_dialog(view: View, journal: Journal | None, count: int) -> ConfirmDialog:
+    """The question on opening a scene (of any system) whose journal holds ``count``
+    changes a crash left unsaved: Enter replays them (:data:`RECOVER`), anything else
+    discards them. The journal's damaged lines are said before the choice: they are kept
+    either way."""
+    text = view.tr("ui.recover_text", count=count)
+    damaged = journal.damaged() if journal is not None else []
+    if journal is not None and damaged:
+        aside = journal.path.with_suffix(".damaged")
+        text += "\n" + view.tr("ui.recover_damaged", count=len(damaged), path=str(aside))
+    return ConfirmDialog(view, view.tr("ui.recover_title"), text, RECOVER)
+
+
+def not_recovered_text(view: View, not_recovered: list[tuple[str, str]]) -> str:
+    """What a recovery could not make again, each command with why."""
+    lines = "; ".join(f"{command} ({why})" for command, why in not_recovered)
+    return view.tr("ui.not_recovered", lines=lines)
 
 
 class SessionFlow:
@@ -42,17 +62,8 @@ class SessionFlow:
                 table.session.discard_recovery()
             done()
 
-        text = table.tr("ui.recover_text", count=count)
         journal = table.session.journal if table.session is not None else None
-        damaged = journal.damaged() if journal is not None else []
-        if journal is not None and damaged:
-            # said before the choice: the damaged lines are kept either way
-            aside = journal.path.with_suffix(".damaged")
-            text += "\n" + table.tr("ui.recover_damaged", count=len(damaged), path=str(aside))
-        table.push_screen(
-            ConfirmDialog(table.view_state, table.tr("ui.recover_title"), text, RECOVER),
-            decide,
-        )
+        table.push_screen(recovery_dialog(table.view_state, journal, count), decide)
 
     def quit(self, leave: Callable[[], None]) -> None:
         """Quit at once with nothing unsaved; else ask: s saves and quits, q quits without

@@ -38,7 +38,15 @@ from fatescreen.scene.lock import SceneLocked
 from fatescreen.systems import named_by
 from fatescreen.ui.config import load_settings, save_settings
 from fatescreen.ui.dialogs import ConfirmDialog
-from fatescreen.ui.flows.session import QUIT, SAVE, hand_edit_dialog, quit_dialog
+from fatescreen.ui.flows.session import (
+    QUIT,
+    RECOVER,
+    SAVE,
+    hand_edit_dialog,
+    not_recovered_text,
+    quit_dialog,
+    recovery_dialog,
+)
 from fatescreen.ui.keymap import KeymapError, read_keymap
 from fatescreen.ui.keys import (
     LocalFooter,
@@ -460,7 +468,7 @@ class SystemApp(App[None]):
             source = str(self.scene_path or "")
             self.push_screen(SystemScreen(self.view_state, None, problems, source))
             return
-        replayed = self.session.recover() if self.session.recoverable() else 0
+        pending = self.session.recoverable()
         replaced = (
             frozenset(self.session.rules.replaced)
             if isinstance(self.session, SystemCampaignSession)
@@ -479,29 +487,53 @@ class SystemApp(App[None]):
         if not self.cursor_blink:
             for field in screen.query(Input):
                 field.cursor_blink = False
-        if replayed:
-            self.notify(tr(self.view_state.lang, "ui.recovered", count=replayed), markup=False)
-        if self.session.not_recovered:
-            lang = self.view_state.lang
-            lines = "; ".join(f"{command} ({why})" for command, why in self.session.not_recovered)
-            message = tr(lang, "ui.not_recovered", lines=lines)
-            label = tr(lang, "ui.journal_label")
-            self.call_after_refresh(lambda: screen.query_one(LogPane).add(label, (message,), False))
-            self.notify(message, severity="warning", timeout=12, markup=False)
-        if isinstance(self.session, SystemCampaignSession) and self.session.scene_key is None:
-            # between scenes a campaign opens on its scene list, as Fate's does
-            self.call_after_refresh(self._apply, self.view_state.tr("cmd.scenes"))
         journal = self.session.journal
         if journal is not None:
             # the player view follows while it is here
             presence.claim(journal, writer=self.session.writer_lock is not None)
+        if pending:
+            # asked as Fate's dashboard asks: Enter replays them, Esc discards them
+            dialog = recovery_dialog(self.view_state, journal, len(pending))
+            self.push_screen(dialog, self._recovery_chosen)
+        else:
+            self._opened()
+
+    def _recovery_chosen(self, answer: str | None) -> None:
+        """Replay the changes not saved, each into the log (or discard them), then go on
+        opening."""
+        session = self.session
+        assert session is not None
+        if answer == RECOVER:
+            results = session.recover_results()
+            for result in results:
+                self._said(result)
+            replayed = sum(1 for result in results if result.ok)
+            self.notify(self.view_state.tr("ui.recovered", count=replayed), markup=False)
+            if session.not_recovered:
+                message = not_recovered_text(self.view_state, session.not_recovered)
+                label = self.view_state.tr("ui.journal_label")
+                self.dashboard.add_log(Result(label, (message,), ok=False))
+                self.notify(message, severity="warning", timeout=12, markup=False)
+        else:
+            session.discard_recovery()
+        self.dashboard.show(session.shown, self.view_state)
+        self._opened()
+
+    def _opened(self) -> None:
+        """What follows the opening (and the recovery's question): a campaign between
+        scenes shows its scene list; the journal's damaged lines are said."""
+        assert self.session is not None
+        if isinstance(self.session, SystemCampaignSession) and self.session.scene_key is None:
+            # between scenes a campaign opens on its scene list, as Fate's does
+            self.call_after_refresh(self._apply, self.view_state.tr("cmd.scenes"))
+        journal = self.session.journal
         if journal is not None and journal.set_aside is not None:
             path, count = journal.set_aside
             journal.set_aside = None
-            message = tr(self.view_state.lang, "ui.damaged_set_aside", count=count, path=str(path))
-            label = tr(self.view_state.lang, "ui.journal_label")
+            message = self.view_state.tr("ui.damaged_set_aside", count=count, path=str(path))
+            label = self.view_state.tr("ui.journal_label")
             # in the log too, once the screen is up: a notice fades
-            self.call_after_refresh(lambda: screen.query_one(LogPane).add(label, (message,), False))
+            self.call_after_refresh(self.dashboard.add_log, Result(label, (message,), ok=False))
             self.notify(message, severity="warning", timeout=12, markup=False)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
