@@ -4,6 +4,7 @@ journals and a full disk under the journal."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import select
@@ -559,8 +560,7 @@ def damaged_journals(
                     continue
                 shown = {command for command, _ in offered}
                 for line in intact:
-                    command = line.decode("utf-8", errors="replace").split('"command": "')[-1]
-                    command = command.split('"')[0]
+                    command = json.loads(line)["command"]  # a line left whole reads as it was
                     if command not in shown:
                         figures["intact records lost"] += 1
                         failures.append(f"#{number} {how} at {offset}: {command!r} not offered")

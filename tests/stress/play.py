@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from fatescreen import systems
+from fatescreen.commands.session import META
 from fatescreen.resources import sample_scene
 from fatescreen.systems import RuleSystem
 
@@ -28,6 +29,8 @@ DICE = ("+0-", "0000", "++--", "+", "-", "66", "1", "6", "3 5", "---")
 ODD = ('"', "x", "", "vs", "on", "back", "all", "ä")
 """Words any system's lines may meet: numbers, dice faces, stray quotes and keywords."""
 UNDO_WORDS = frozenset({"undo", "u", "kumoa", "redo", "re", "tee"})
+SESSION_VERBS = frozenset(name for verb, aliases in META.items() for name in (verb, *aliases))
+"""The session's own verbs, which every system's help lists: not a system's verbs to play."""
 SEED = 1
 """The dice seed of every session the runs open: a list of commands replays the same."""
 
@@ -100,6 +103,8 @@ class Play:
             if not line.split():
                 continue
             verb = line.split()[0]
+            if verb in SESSION_VERBS:
+                continue  # the session's own: undo and redo are played on purpose
             verbs[verb] = tuple(session.execute(f"help {verb}").lines)
         return verbs
 

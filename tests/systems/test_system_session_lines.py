@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from fatescreen.commands.session import Result, Session
+from fatescreen.commands.session import SESSION_VERBS, Result, Session
 from fatescreen.commands.systems import verbs_of
 from fatescreen.commands.systems.base import SystemApplied, SystemContext, VerbSet, Words, percent
 from fatescreen.commands.systems.session import (
@@ -106,7 +106,7 @@ def test_help_in_finnish(scene_path: Path) -> None:
         lines[-1]
         == "voimavara    käytä voimavaran piste bonusnoppaan (ennen heittoa tai sen jälkeen)"
     )
-    assert len(lines) == 1 + len(VERBS.verbs)
+    assert len(lines) == 1 + len(VERBS.verbs) + len(SESSION_VERBS)  # undo, redo, save, log, help
 
 
 EN_VERBS = "accept, bonus, check, drop, gift, odds, penalty, pool, public, roll, secret, session"

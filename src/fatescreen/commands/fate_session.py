@@ -14,15 +14,12 @@ from fatescreen.commands.core import (
     Context,
     FateVerb,
     Tokens,
-    Verb,
     find_verb,
     register_verb,
     registry,
 )
-from fatescreen.commands.errors import CommandError
-from fatescreen.commands.session import META, Session
+from fatescreen.commands.session import SESSION_VERBS, Session
 from fatescreen.commands.writer import take_writer_lock
-from fatescreen.i18n import tr
 from fatescreen.rules.dice import parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene import preload
@@ -55,34 +52,8 @@ def are_faces(text: str) -> bool:
     return True
 
 
-def session_verb(ctx: Context, args: Tokens) -> Applied:
-    """The handler of the session's own verbs, which the session runs itself: run as a
-    plain verb (outside a session), one is refused.
-
-    Raises:
-        CommandError: Always, naming the verb.
-    """
-    raise CommandError(tr(ctx.lang, "error.meta", verb=args.verb.name))
-
-
-for _name, _usage, _example in (
-    ("undo", "undo", "undo"),
-    ("redo", "redo", "redo"),
-    ("save", "save [--replay|--overwrite] [PATH]", "save"),
-    ("log", "log [--markdown [--gm]]", "log --markdown"),
-    ("help", "help [VERB]", "help attack"),
-):
-    register_verb(
-        Verb(
-            _name,
-            _usage,
-            tr("en", f"verb.{_name}"),
-            session_verb,
-            META[_name],
-            _example,
-            changes_scene=False,
-        )
-    )
+for _verb in SESSION_VERBS.values():
+    register_verb(_verb)  # a prefix finds them too (``sav``), as Fate's verbs
 
 
 @dataclass(frozen=True)

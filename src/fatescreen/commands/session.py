@@ -45,6 +45,38 @@ META: dict[str, tuple[str, ...]] = {
 META_VERBS = tuple(META)
 
 
+def session_verb(ctx: Any, args: Any) -> Any:
+    """The handler of the session's own verbs, which the session runs itself: run as a
+    plain verb (outside a session), one is refused.
+
+    Raises:
+        CommandError: Always, naming the verb.
+    """
+    raise CommandError(tr(ctx.lang, "error.meta", verb=args.verb.name))
+
+
+SESSION_VERBS: dict[str, Verb[Any, Any, Any]] = {
+    name: Verb(
+        name,
+        usage,
+        tr("en", f"verb.{name}"),
+        session_verb,
+        META[name],
+        example,
+        changes_scene=False,
+    )
+    for name, usage, example in (
+        ("undo", "undo", "undo"),
+        ("redo", "redo", "redo"),
+        ("save", "save [--replay|--overwrite] [PATH]", "save"),
+        ("log", "log [--markdown [--gm]]", "log --markdown"),
+        ("help", "help [VERB]", "help attack"),
+    )
+}
+"""The session's own verbs as every system's help shows them (Fate's registry holds them
+too, so that a prefix finds them: ``sav``)."""
+
+
 class RecoveryPending(RuntimeError):
     """A session was asked to change a scene whose journal still holds unsaved changes:
     :meth:`Session.recover` or :meth:`Session.discard_recovery` must be called first, or
@@ -745,7 +777,8 @@ class Session(SceneWriter, Generic[S]):
     def help_lines(self, name: str | None = None) -> list[str]:
         """One line per verb, or the full help of one verb."""
         if name:
-            found = self.commands.find(name, self.lang)
+            own = meta_named(name, META)
+            found = SESSION_VERBS[own] if own else self.commands.find(name, self.lang)
             aliases = ", ".join(found.aliases) or tr(self.lang, "none")
             return [
                 found.usage_in(self.lang),
@@ -754,9 +787,10 @@ class Session(SceneWriter, Generic[S]):
                 tr(self.lang, "help.aliases", aliases=aliases),
             ]
         lines = [tr(self.lang, "help.header")]
+        verbs = {**SESSION_VERBS, **{v.name: v for v in self.commands.verbs()}}
         lines += [
             f"{v.word(self.lang):<12} {v.help_in(self.lang)}"
-            for v in sorted(self.commands.verbs(), key=lambda v: v.word(self.lang))
+            for v in sorted(verbs.values(), key=lambda v: v.word(self.lang))
         ]
         return lines
 
