@@ -169,10 +169,15 @@ def _decode(
             catalog_text("check.format", found=repr(top["format"]), version=FORMAT_VERSION),
         )
     if "system" in top:
-        # a file naming another system is read by that system's loader
-        from fatescreen.systems.fate import FATE
+        # a file naming another system is read by that system's loader: one naming none
+        # that is registered is told them all, and the id an alias stands for
+        from fatescreen import systems
 
-        reader.choice(top["system"], ("system",), (FATE,))
+        named = top["system"]
+        if reader.choice(named, ("system",), systems.ids()) is None and isinstance(named, str):
+            meant = systems.find(named)
+            if meant is not None:
+                reader.fail(("system",), catalog_text("check.system_alias", id=meant.id))
     title = reader.text(top.get("title"), ("title",)) if "title" in top else None
     if "title" not in top:
         reader.fail(("title",), catalog_text("check.no_title"))
