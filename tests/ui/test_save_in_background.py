@@ -19,6 +19,7 @@ from fatescreen.scene import save as save_module
 from fatescreen.scene.load import load_scene
 from fatescreen.ui.app import FatescreenApp
 from tests.scene.support import ROOT
+from fatescreen.ui.panes.log import LogPane
 from tests.ui.support import Keys, log_text, until
 
 
@@ -192,8 +193,9 @@ async def test_ctrl_s_never_writes_out_the_scene_as_text_on_the_ui_thread(
         assert not app.session.dirty
 
 
+@pytest.mark.parametrize(("lang", "word"), [("en", "save"), ("fi", "tallenna")])
 async def test_every_systems_save_is_written_off_the_ui_thread(
-    every_system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    every_system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, word: str
 ) -> None:
     """The other systems' dashboards save as Fate's does: a command typed while the save
     waits on the disk is answered, and the file holds what was there at Ctrl+S."""
@@ -220,7 +222,7 @@ async def test_every_systems_save_is_written_off_the_ui_thread(
         real_write(target, text, **options)
 
     monkeypatch.setattr(atomic, "write_atomic", slow_disk)
-    app = SystemApp(path, remember=False, lang="en", cursor_blink=False)
+    app = SystemApp(path, remember=False, lang=lang, cursor_blink=False)
     async with app.run_test(size=(120, 40)) as pilot:
         keys = Keys(pilot)
         await pilot.pause()
@@ -247,5 +249,8 @@ async def test_every_systems_save_is_written_off_the_ui_thread(
         assert journal is not None and session.loaded is not None
         # the change made meanwhile is journaled against the text saved, for the next save
         assert [command for command, _ in journal.pending(session.loaded.text)] == [after]
+        # the log says the save in the GM's language, as a key's command line is said
+        newest = app.screen.query_one(LogPane).entries[0].text
+        assert newest.startswith(f"› {word}"), newest
         reread = system.open_session(path, journal=False)
         assert not session.commands.dirty(reread.value, saved_value)

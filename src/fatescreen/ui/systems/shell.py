@@ -601,7 +601,7 @@ class SystemApp(App[None]):
         assert self.session is not None
         refused = self.saves.start_save(self.session)
         if refused is not None:
-            self._said(Result("save", (str(refused),), ok=False))
+            self._said(Result(self.view_state.tr("cmd.save"), (str(refused),), ok=False))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A save written off the UI thread is adopted here, on it; a save that could not
@@ -609,7 +609,7 @@ class SystemApp(App[None]):
         result, again = self.saves.saved(self.session, event)
         if result is None:
             return
-        self._said(result)
+        self._said(replace(result, line=self.view_state.tr("cmd.save")))  # as the GM writes it
         if again:
             self._save_in_background()
 
