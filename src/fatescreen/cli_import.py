@@ -34,7 +34,8 @@ def through_session(
     from fatescreen.commands.session import Session
 
     def opened() -> Session[Scene]:
-        return Session.open(target, lang=lang, journal=not dry_run)
+        # as the scene's one writer: never behind a dashboard that has it open
+        return Session.open(target, lang=lang, journal=not dry_run, lock=not dry_run)
 
     return _into_session(
         opened, target, None, files, kind=kind, dry_run=dry_run, lang=lang, out=out
@@ -55,7 +56,7 @@ def into_party(
     from fatescreen.commands.campaign_session import open_campaign
 
     def opened() -> Session[Scene]:
-        return open_campaign(folder, lang=lang, journal=not dry_run)
+        return open_campaign(folder, lang=lang, journal=not dry_run, lock=not dry_run)
 
     return _into_session(
         opened, folder, folder, files, kind=kind, dry_run=dry_run, lang=lang, out=out
@@ -74,12 +75,16 @@ def _into_session(
     out: TextIO,
 ) -> int:
     from fatescreen.commands.errors import CommandError
-    from fatescreen.commands.requests import ImportSheets
+    from fatescreen.commands.writer import locked_message
     from fatescreen.scene.errors import SceneFileError
+    from fatescreen.scene.lock import SceneLocked
     from fatescreen.scene.scaffold import find_campaign
 
     try:
         session = opened()
+    except SceneLocked as error:
+        print(locked_message(error, lang), file=out)
+        return 2
     except SceneFileError as error:
         for found in error.problems:
             print(found.render(lang), file=out)
@@ -90,6 +95,27 @@ def _into_session(
     except CommandError as error:
         print(error, file=out)
         return 2
+    try:
+        return _imported(
+            session, target, folder, files, kind=kind, dry_run=dry_run, lang=lang, out=out
+        )
+    finally:
+        session.close()  # the writer's lock, let go
+
+
+def _imported(
+    session: Session[Scene],
+    target: Path,
+    folder: Path | None,
+    files: Sequence[Path],
+    *,
+    kind: str | None,
+    dry_run: bool,
+    lang: str,
+    out: TextIO,
+) -> int:
+    from fatescreen.commands.requests import ImportSheets
+
     if session.recovery_pending:
         print(tr(lang, "cli.import.pending", path=str(target)), file=out)
         return 2
@@ -125,7 +151,26 @@ def as_sheet_rows(
     """Into a scene of a system on the shared stack: characters from CSV sheets, one a row,
     appended to the scene file and read again by the system's loader before it is written
     (``kind`` is the sheet's to say: its columns name the section). 1 if the import was
-    refused, 2 if the scene cannot be opened."""
+    refused, 2 if the scene cannot be opened (or another process writes it)."""
+    from fatescreen.commands.writer import locked_message, take_writer_lock
+    from fatescreen.scene.lock import SceneLocked
+
+    try:
+        # as the scene's one writer: never behind a dashboard that has it open
+        held = None if dry_run else take_writer_lock(target, None)
+    except SceneLocked as error:
+        print(locked_message(error, lang), file=out)
+        return 2
+    try:
+        return _rows_into(target, files, dry_run=dry_run, lang=lang, out=out)
+    finally:
+        if held is not None:
+            held.release()
+
+
+def _rows_into(
+    target: Path, files: Sequence[Path], *, dry_run: bool, lang: str, out: TextIO
+) -> int:
     from fatescreen.scene.atomic import write_atomic
     from fatescreen.scene.errors import SceneFileError
     from fatescreen.scene.journal import Journal

@@ -67,3 +67,51 @@ def test_every_system_imports_a_character_and_exports_it_or_says_it_cannot(
             f"characters are exported from scenes of {names}; "
             f"this scene is for {system.title} ({system.id})\n"
         )
+
+
+HOLDER = """
+import sys
+from pathlib import Path
+from fatescreen.commands.session import Session
+from tests.systems import toy
+toy.register()
+session = Session.open(Path(sys.argv[1]), lock=True)
+print("writing", flush=True)
+sys.stdin.read()
+"""
+"""A dashboard's part: the scene's one writer until its stdin closes."""
+
+
+def test_an_import_waits_for_the_dashboard_that_writes_the_scene(
+    every_system: str, tmp_path: Path
+) -> None:
+    """Never two writers: ``import --into`` a scene a dashboard has open is refused, saying
+    who writes it, and the file is left as it is."""
+    import subprocess
+    import sys
+
+    from tests.scene.support import ROOT
+
+    system = systems.named_by(every_system)
+    assert system is not None
+    scene = Play.of(every_system).copy_into(tmp_path / "scene")
+    before = scene.read_text(encoding="utf-8")
+    file, _ = sheet_of(system, tmp_path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(scene)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert holder.stdout is not None and holder.stdin is not None
+    try:
+        assert holder.stdout.readline().strip() == b"writing"
+        status, out, _ = cli("import", str(file), "--into", str(scene), "--lang", "en")
+        assert status == 2 and f"process {holder.pid} " in out, out
+        assert scene.read_text(encoding="utf-8") == before
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=30)
+    # the dashboard gone, the import goes in
+    status, out, _ = cli("import", str(file), "--into", str(scene), "--lang", "en")
+    assert status == 0, out

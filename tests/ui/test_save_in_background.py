@@ -18,8 +18,8 @@ from fatescreen.commands.session import Session
 from fatescreen.scene import save as save_module
 from fatescreen.scene.load import load_scene
 from fatescreen.ui.app import FatescreenApp
-from tests.scene.support import ROOT
 from fatescreen.ui.panes.log import LogPane
+from tests.scene.support import ROOT
 from tests.ui.support import Keys, log_text, until
 
 
