@@ -249,7 +249,10 @@ class SceneWriter:
         # one an undo began (another save came before it looked) still takes the steps
         position = None if entries else len(self.history.done)
         self.journal.start(text, entries or (), stepped=self._past or None, position=position)
-        self.steps_saved()
+        if not entries:
+            # the files hold every step now; with entries, those steps are the journal's
+            # (recovered, or made while a save was written): undoing one goes past no save
+            self.steps_saved()
 
     def steps_saved(self) -> None:
         """The files hold the history's steps now (the journal began again against them,

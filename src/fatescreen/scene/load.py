@@ -172,9 +172,12 @@ def _decode(
         # a file naming another system is read by that system's loader: one naming none
         # that is registered is told them all, and the id an alias stands for
         from fatescreen import systems
+        from fatescreen.systems.fate import FATE
 
         named = top["system"]
-        if reader.choice(named, ("system",), systems.ids()) is None and isinstance(named, str):
+        if named in systems.ids():
+            reader.choice(named, ("system",), (FATE,))  # another system's file: not Fate's
+        elif reader.choice(named, ("system",), systems.ids()) is None and isinstance(named, str):
             meant = systems.find(named)
             if meant is not None:
                 reader.fail(("system",), catalog_text("check.system_alias", id=meant.id))
