@@ -571,11 +571,18 @@ def test_the_record_of_a_session(system: RuleSystem, tmp_path: Path) -> None:
     assert f"## {titles[1]}\n\n- `play 2`" in gm
     out = io.StringIO()
     assert _run_cli(["log", str(folder)], out) == 0
-    assert out.getvalue() == (
-        f"# Test: session 1\n\n## {titles[0]}\n\n- start {titles[0]}\n- end {titles[0]}\n\n"
-        f"## {titles[1]}\n\n- start {titles[1]}\n- undone: start {titles[1]}\n"
-        f"- start {titles[1]}\n"
+    record = out.getvalue()
+    head = f"# Test: session 1\n\n## {titles[0]}\n\n- start {titles[0]}\n"
+    tail = (
+        f"- end {titles[0]}\n\n## {titles[1]}\n\n- start {titles[1]}\n"
+        f"- undone: start {titles[1]}\n- start {titles[1]}\n"
     )
+    assert record.startswith(head) and record.endswith(tail)
+    # within the scene, what the table saw as the system's record says it: never a GM's
+    # line (the odds), never a command
+    within = record[len(head) : -len(tail)]
+    assert "%" not in within and "`" not in within
+    assert all(line.startswith("- ") for line in within.splitlines())
 
 
 def test_a_verb_the_campaign_does_otherwise_is_refused(tmp_path: Path) -> None:

@@ -72,6 +72,7 @@ PARTS = (
     "campaign_dashboard",
     "new_campaign",
     "party",
+    "record",
 )
 """The fields of :class:`RuleSystem` that name parts."""
 
@@ -114,6 +115,11 @@ class RuleSystem:
       :class:`~fatescreen.scene.public_view.PublicPart`, and ``player_panes`` how the
       player view shows it, a :class:`~fatescreen.ui.players.panes.PlayerPanes` (both with
       :attr:`Capability.PLAYER_VIEW`);
+    - ``record(before, after, lang)`` (with :attr:`Capability.PLAYER_VIEW`, optional) is
+      the players' record of one step: the lines saying what the table saw change from
+      one public value to the next (``before`` None when a scene opened), made from the
+      public values only, so that no line can hold a secret; without it the players'
+      record holds the scenes' starts and ends only;
     - with :attr:`Capability.CAMPAIGNS`, ``campaign_check(folder)`` reads a campaign folder
       and raises ``SceneFileError`` listing every problem, ``campaign_session(folder, *,
       seed, lang, journal, lock)`` opens it for play, ``campaign_dashboard(folder, *, lang,
@@ -154,6 +160,7 @@ class RuleSystem:
     campaign_dashboard: str | None = None
     new_campaign: str | None = None
     party: str | None = None
+    record: str | None = None
     sample: str | None = None
     """Its sample scene: a path relative to the shipped ``scenes`` folder
     (``"varjot/sillalla.toml"``), or an absolute path (a system that does not ship). The

@@ -35,8 +35,10 @@ def system_on_shared_stack(
             folder holding them as ``my_game.scene:FORMAT``, ``my_game.verbs:VERBS`` and
             ``my_game.screen:SCREEN``. With :attr:`Capability.PLAYER_VIEW`, what the
             players see is ``PUBLIC`` in ``fatescreen.scene.systems.NAME_public`` and how
-            it is shown ``PLAYERS`` in ``fatescreen.ui.systems.NAME_players``
-            (``my_game.public:PUBLIC`` and ``my_game.players:PLAYERS`` in a folder).
+            it is shown ``PLAYERS`` in ``fatescreen.ui.systems.NAME_players``, and the
+            players' record ``players_record`` in ``fatescreen.commands.systems.NAME_record``
+            (``my_game.public:PUBLIC``, ``my_game.players:PLAYERS`` and
+            ``my_game.record:players_record`` in a folder).
             With :attr:`Capability.CAMPAIGNS`, what of its party lasts from scene to scene
             is ``PARTY`` in ``fatescreen.scene.systems.NAME_party``, and its sample
             campaign is written by ``new_campaign`` there (``my_game.party:PARTY`` and
@@ -53,12 +55,14 @@ def system_on_shared_stack(
     if "." in module:
         scene, verbs, screen = f"{module}.scene", f"{module}.verbs", f"{module}.screen"
         public, players = f"{module}.public", f"{module}.players"
+        record = f"{module}.record"
         party, export = f"{module}.party", f"{module}.export"
     else:
         scene, verbs, screen = (
             f"fatescreen.{layer}.systems.{module}" for layer in ("scene", "commands", "ui")
         )
         public, players = f"{scene}_public", f"{screen}_players"
+        record = f"{verbs}_record"
         party, export = f"{scene}_party", f"{verbs}_export"
         rules = rules or f"fatescreen.rules.{module}"
     declared = frozenset(capabilities)
@@ -84,6 +88,7 @@ def system_on_shared_stack(
         screen=f"{screen}:SCREEN",
         public=f"{public}:PUBLIC" if shown else None,
         player_panes=f"{players}:PLAYERS" if shown else None,
+        record=f"{record}:players_record" if shown else None,
         campaign_check="fatescreen.scene.systems.campaign:load_campaign" if campaigns else None,
         campaign_session="fatescreen.commands.systems.campaign:open_system_campaign"
         if campaigns

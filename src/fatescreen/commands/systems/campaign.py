@@ -152,10 +152,9 @@ class SystemCampaignSession(Session[Any]):
 
     def _keep(self, play: Play, result: Result, verb: str | None) -> None:
         """Keep a command for the record: the GM's lines, and for the players the scenes'
-        starts and ends and the session's (taken back by an undo, given again by a redo).
-        What the players saw within a scene is each system's to say; until a system says
-        it, their record leaves it out rather than show a secret (a GM's ability, the
-        odds) that a line of the GM's may hold."""
+        starts and ends and the session's (taken back by an undo, given again by a redo),
+        and within a scene what they saw change, as the system's ``record`` part says it
+        from what they may see (never a line of the GM's, which may hold a secret)."""
         now: Play = self.value
         key = now.state.running or play.state.running or ""
         # between scenes the record's section is the campaign's own
@@ -166,6 +165,9 @@ class SystemCampaignSession(Session[Any]):
             self.milestones.add(result.label)
         elif verb in ("undo", "redo") and result.label in self.milestones and result.lines:
             players = (result.lines[0],)
+        elif play.scene is not None and now.scene is not None and now.scene != play.scene:
+            # within a scene: what the table saw change, as the system says it
+            players = self.commands.players_lines(play.scene, now.scene, self.lang)
         entry = RecordEntry(key, title, result.line, result.lines, players)
         self.unrecorded.append((play.state.session, entry))
         if not self.unsaved and self.files is not None and not self.read_only:

@@ -78,13 +78,23 @@ class SharedCommands:
         return list(entries)
 
     def players_lines(self, before: Any, after: Any, lang: str) -> tuple[str, ...]:
-        """Nothing: what the players saw within a scene is each system's to say; until a
-        system says it, their record leaves it out rather than show a secret (a GM's
-        ability, the odds) that a line of the GM's may hold."""
-        return ()
+        """What the players saw of a step: the system's ``record`` part, given what they
+        may see of each scene value (its ``public`` part); nothing for a system that says
+        none (its record then leaves the step out rather than show a secret)."""
+        from fatescreen import systems
+
+        system = systems.named_by(self.system)
+        if system is None or system.record is None or system.public is None:
+            return ()
+        public = system.part("public").maker()
+        record = system.part("record")
+        shown: tuple[str, ...] = record(
+            None if before is None else public(before), public(after), lang
+        )
+        return shown
 
     def secret_names(self, value: Any) -> frozenset[str]:
-        """None named (the players' record holds no line of the scene, see
+        """None: the players' record is made from what they may see only (see
         :meth:`players_lines`)."""
         return frozenset()
 

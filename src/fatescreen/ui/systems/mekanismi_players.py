@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
+from fatescreen.commands.systems.mekanismi_record import side_names, verdict_text
 from fatescreen.i18n import tr
 from fatescreen.rules.mekanismi.dice import SUCCESS_FACE
 from fatescreen.scene.systems.mekanismi_public import (
@@ -55,14 +56,8 @@ def characters_text(public: object, rolls: tuple[object, ...], lang: str) -> Con
     return join_lines(lines)
 
 
-def _names(side: PublicMekanismiSide, lang: str) -> str:
-    if not side.names:
-        return tr(lang, "mekanismi.gm")
-    return ", ".join(name or tr(lang, "players.someone") for name in side.names)
-
-
 def _side(side: PublicMekanismiSide, lang: str) -> Content:
-    parts: list[Part] = [(_names(side, lang), "bold $accent")]
+    parts: list[Part] = [(side_names(side, lang), "bold $accent")]
     if side.ability:
         parts.append(f" · {side.ability}")
     parts.append((f"  {side.dice}d6", "bold"))
@@ -80,21 +75,9 @@ def _result(last: PublicMekanismiResult, lang: str) -> list[Content]:
     for side, faces in ((last.actor, last.actor_faces), (last.opposition, last.opposition_faces)):
         successes = sum(1 for face in faces if face == SUCCESS_FACE)
         lines.append(
-            assemble("  ", (f"{_names(side, lang)} ", "bold"), *_faces(faces), f"  {successes}")
+            assemble("  ", (f"{side_names(side, lang)} ", "bold"), *_faces(faces), f"  {successes}")
         )
-    if last.winner is None:
-        verdict = tr(lang, "mekanismi.result.tie")
-    elif last.level is None:
-        verdict = tr(lang, "mekanismi.result.tie_ranged", name=_names(last.opposition, lang))
-    else:
-        winner = last.actor if last.winner == 0 else last.opposition
-        verdict = tr(
-            lang,
-            "mekanismi.result.win",
-            name=_names(winner, lang),
-            margin=last.margin,
-            level=tr(lang, f"mekanismi.level.{last.level}"),
-        )
+    verdict = verdict_text(last, lang)
     lines.append(assemble("  ", (verdict, "bold $success")))
     if last.damage_left and last.level is not None:
         unspent = tr(lang, "mekanismi.ui.unspent", count=last.damage_left)

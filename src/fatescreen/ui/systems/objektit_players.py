@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from fatescreen.commands.systems.objektit import number_text, step_text
+from fatescreen.commands.systems.objektit_record import result_text
 from fatescreen.i18n import tr
 from fatescreen.scene.systems.objektit_public import PublicConflict, PublicObjektit
 from fatescreen.ui.players.panes import PlayerPane, PlayerPanes
@@ -58,14 +58,7 @@ def conflict_text(public: object, rolls: tuple[object, ...], lang: str) -> Conte
     last = scene.last
     if last is not None:
         style = "$success" if last.verdict == "good" else "$warning"
-        result = tr(
-            lang,
-            "players.objektit.result",
-            name=_who(last.name, lang),
-            value=number_text(lang, last.value),
-            result=step_text(lang, last.step),
-            verdict=tr(lang, f"objektit.verdict.{last.verdict}"),
-        )
+        result = result_text(last, lang)
         lines += [
             Content(""),
             assemble((tr(lang, "players.last"), "bold")),

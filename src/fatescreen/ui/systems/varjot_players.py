@@ -7,12 +7,9 @@ from __future__ import annotations
 from textual.content import Content
 
 from fatescreen.commands.systems.varjot import faces_text, level_text
+from fatescreen.commands.systems.varjot_record import settled_text, who
 from fatescreen.i18n import tr
-from fatescreen.scene.systems.varjot_public import (
-    PublicSettled,
-    PublicVarjot,
-    PublicVarjotSide,
-)
+from fatescreen.scene.systems.varjot_public import PublicVarjot, PublicVarjotSide
 from fatescreen.ui.players.panes import PlayerPane, PlayerPanes
 from fatescreen.ui.text import Part, assemble, join_lines
 
@@ -24,10 +21,6 @@ def _public(public: object) -> PublicVarjot:
 
 def _none(lang: str) -> Content:
     return assemble((tr(lang, "players.none"), "$text-muted"))
-
-
-def _who(name: str, lang: str) -> str:
-    return name or tr(lang, "players.someone")
 
 
 def characters_text(public: object, rolls: tuple[object, ...], lang: str) -> Content:
@@ -45,7 +38,7 @@ def characters_text(public: object, rolls: tuple[object, ...], lang: str) -> Con
 
 
 def _side(side: PublicVarjotSide, lang: str) -> list[Content]:
-    head: list[Part] = [(_who(side.character, lang), "bold $accent")]
+    head: list[Part] = [(who(side.character, lang), "bold $accent")]
     if side.ability:
         head.append(f" · {side.ability} {side.rating}")
     lines = [assemble(*head)]
@@ -72,29 +65,6 @@ def _side(side: PublicVarjotSide, lang: str) -> list[Content]:
     return lines
 
 
-def _settled(last: PublicSettled, lang: str) -> str:
-    (first, first_level), *rest = last.sides
-    if not rest:
-        key = "varjot.accept.success" if last.winner == 0 else "varjot.accept.failure"
-        return tr(lang, key, name=_who(first, lang), level=level_text(lang, first_level))
-    if last.tie:
-        tied = level_text(lang, first_level)
-        if last.winner is None:
-            return tr(lang, "players.varjot.tie", level=tied)
-        return tr(lang, "varjot.accept.tie_loses", level=tied, name=_who(first, lang))
-    assert last.winner is not None
-    winner, winner_level = last.sides[last.winner]
-    other_level = last.sides[1 - last.winner][1]
-    return tr(
-        lang,
-        "varjot.accept.win",
-        name=_who(winner, lang),
-        margin=last.margin,
-        level=level_text(lang, winner_level),
-        other=level_text(lang, other_level),
-    )
-
-
 def check_text(public: object, rolls: tuple[object, ...], lang: str) -> Content:
     """The check under way, side by side, and the check settled last."""
     scene = _public(public)
@@ -110,7 +80,7 @@ def check_text(public: object, rolls: tuple[object, ...], lang: str) -> Content:
         lines += [
             Content(""),
             assemble((tr(lang, "players.last"), "bold")),
-            assemble("  ", _settled(scene.last, lang)),
+            assemble("  ", settled_text(scene.last, lang)),
         ]
     return join_lines(lines)
 

@@ -1,0 +1,41 @@
+"""The players' record of an Objektien luonti scene: what the table saw of each step, said
+from the public values only (:mod:`fatescreen.scene.systems.objektit_public`), so no line of
+it can hold a secret."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fatescreen.commands.systems.objektit import condition_text, number_text, step_text
+from fatescreen.i18n import tr
+from fatescreen.scene.systems.objektit_public import PublicObjektit, PublicResult
+
+
+def result_text(last: PublicResult, lang: str) -> str:
+    """The conflict rolled last: whose, its value and result on the ladder, good or bad."""
+    return tr(
+        lang,
+        "players.objektit.result",
+        name=last.name or tr(lang, "players.someone"),
+        value=number_text(lang, last.value),
+        result=step_text(lang, last.step),
+        verdict=tr(lang, f"objektit.verdict.{last.verdict}"),
+    )
+
+
+def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
+    """What the players saw change from ``before`` to ``after`` (None: a scene opened): the
+    conflict rolled, an object come into view, an object's condition."""
+    assert isinstance(after, PublicObjektit)
+    assert before is None or isinstance(before, PublicObjektit)
+    lines: list[str] = []
+    if after.last is not None and (before is None or before.last != after.last):
+        lines.append(result_text(after.last, lang))
+    known = {o.name: o for o in before.objects} if before is not None else {}
+    for shown in after.objects:
+        seen = known.get(shown.name)
+        if seen is None and before is not None:
+            lines.append(tr(lang, "players.record.seen", name=shown.name))
+        elif seen is not None and seen.condition != shown.condition:
+            lines.append(f"{shown.name}: {condition_text(lang, shown.condition)}")
+    return tuple(lines)
