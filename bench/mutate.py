@@ -187,9 +187,9 @@ def _under_package(dotted: str) -> Path | None:
 def system_modules() -> dict[str, list[str]]:
     """Each registered system's modules, listed from the registry (``docs/systems.md``):
     the modules of its rules package (``RuleSystem.rules``, one package: without the
-    packages inside it, as Fate's ``rules/`` holds the others') and the module of its verbs
-    (its ``verbs`` part). A system whose code lies outside ``src/fatescreen`` (one a
-    test registers) has none here."""
+    packages inside it, as Fate's ``rules/`` holds the others') and the modules of its verbs
+    and its players' record (its ``verbs`` and ``record`` parts). A system whose code lies
+    outside ``src/fatescreen`` (one a test registers) has none here."""
     from fatescreen import systems
 
     found: dict[str, list[str]] = {}
@@ -198,14 +198,19 @@ def system_modules() -> dict[str, list[str]]:
         folder = _under_package(system.rules) if system.rules else None
         if folder is not None and folder.is_dir():
             files += sorted(folder.glob("*.py"))
-        if system.verbs:
-            verbs = _under_package(system.verbs.partition(":")[0])
-            if verbs is not None and verbs.is_file():
-                files.append(verbs)
+        for part in (system.verbs, system.record):
+            module = _under_package(part.partition(":")[0]) if part else None
+            if module is not None and module.is_file():
+                files.append(module)
         found[system.id] = [
             file.relative_to(PACKAGE).as_posix() for file in files if _has_code(file)
         ]
     return found
+
+
+def _a_systems(text: str) -> bool:
+    """Whether a module of ``commands/`` is a system's: its verbs or its players' record."""
+    return "\nVERBS = VerbSet(" in text or "\ndef players_record(" in text
 
 
 def all_modules() -> list[str]:
@@ -217,7 +222,7 @@ def all_modules() -> list[str]:
     framework = [
         file.relative_to(PACKAGE).as_posix()
         for file in (PACKAGE / "commands").rglob("*.py")
-        if _has_code(file) and "\nVERBS = VerbSet(" not in file.read_text(encoding="utf-8")
+        if _has_code(file) and not _a_systems(file.read_text(encoding="utf-8"))
     ]
     found = owned | {module for module in framework if module not in owned}
     return sorted(found, key=lambda module: (LAYERS.index(module.split("/")[0]), module))

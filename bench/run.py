@@ -376,15 +376,16 @@ def system_scene(system_id: str, folder: Path, scale: int) -> Path:
     return path
 
 
-def a_change(system_id: str) -> list[str]:
-    """Command lines that change the system's sample scene, the last one what its file
-    holds (found by playing it: the stress runs' ``Play.to_the_file``)."""
+def a_change(system_id: str, scene: Path) -> list[str]:
+    """Command lines that change the system's scaled scene, the last one what its file
+    holds (found by playing that scene: the stress runs' ``Play.to_the_file``; a line
+    found on the sample may name what the scaled scene holds several of)."""
     root = str(HERE.parent)
     if root not in sys.path:
         sys.path.insert(0, root)
     from tests.stress.play import Play
 
-    return Play.of(system_id).to_the_file()
+    return Play.on(system_id, scene).to_the_file()
 
 
 def system_rows(
@@ -423,7 +424,7 @@ def system_rows(
             f"{min(memory) / 1024:.1f}–{max(memory) / 1024:.1f}",
         ),
     ]
-    change = a_change(system_id)
+    change = a_change(system_id, scene)
     for name, ours_args, floor_kind in (
         ("load (check) vs tomllib.loads", ["system-load"], "tomllib"),
         (f"save after {change[-1]!r} vs tomlkit.dumps", ["system-save"], "dumps"),

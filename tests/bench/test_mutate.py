@@ -162,11 +162,11 @@ def test_each_system_s_rules_and_verbs_are_listed_from_the_registry(
         assert system.rules is not None
         package = system.rules.removeprefix("fatescreen.").replace(".", "/") + "/"
         assert listed[system.id] and set(listed[system.id]) <= set(mutate.all_modules())
-        assert [m for m in listed[system.id] if not m.startswith(package)] == (
-            [system.verbs.partition(":")[0].removeprefix("fatescreen.").replace(".", "/") + ".py"]
-            if system.verbs
-            else []
-        )
+        assert [m for m in listed[system.id] if not m.startswith(package)] == [
+            part.partition(":")[0].removeprefix("fatescreen.").replace(".", "/") + ".py"
+            for part in (system.verbs, system.record)
+            if part
+        ]
     # Fate's rules are rules/ without the packages the other systems name
     assert "rules/harm.py" in listed["fate-condensed"]
     assert not [m for m in listed["fate-condensed"] if m.count("/") > 1]

@@ -67,6 +67,14 @@ class Play:
             raise LookupError(f"no system {system_id!r} is registered")
         return cls(system)
 
+    @classmethod
+    def on(cls, system_id: str, scene: Path) -> Play:
+        """The play of a registered system on another of its scenes than the sample (a
+        benchmark's scaled one): the changes found are found on that scene."""
+        play = cls.of(system_id)
+        object.__setattr__(play, "scene", scene)
+        return play
+
     def copy_into(self, folder: Path) -> Path:
         """The sample scene copied into ``folder`` with the files beside it (templates it
         names); its path there."""
