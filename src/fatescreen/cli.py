@@ -551,15 +551,16 @@ def cannot(system: RuleSystem, capability: Capability, lang: str) -> str:
 
 
 def _export_formats(parser: LocalParser) -> None:
-    """One option a format the registered systems export to (``--fari``), one of them
-    required; each option's help is the catalog key ``cli.arg.FORMAT``."""
+    """One option a format the registered systems export to (``--fari``); each option's
+    help is the catalog key ``cli.arg.FORMAT``. Which one the scene's system writes is
+    asked for after its system is known (a system that exports none says so first)."""
     from fatescreen.systems import Capability, able
 
     lang = parser.lang
     declared = (system.export_format for system in able(Capability.EXPORT))
     formats = list(dict.fromkeys(name for name in declared if name is not None))
     several = len(formats) > 1
-    group = parser.options.add_mutually_exclusive_group(required=True) if several else None
+    group = parser.options.add_mutually_exclusive_group() if several else None
     for name in formats:
         options: dict[str, Any] = {
             "dest": "export_format",
@@ -570,7 +571,7 @@ def _export_formats(parser: LocalParser) -> None:
         if group is not None:
             group.add_argument(f"--{name}", **options)
         else:
-            parser.add_argument(f"--{name}", required=True, **options)
+            parser.add_argument(f"--{name}", **options)
 
 
 def export_character(args: argparse.Namespace, lang: str, out: TextIO) -> int:

@@ -263,6 +263,12 @@ def test_the_cli_names_an_unknown_character(scenes: Path) -> None:
 
 
 def test_the_cli_asks_for_the_format(scenes: Path) -> None:
-    with pytest.raises(SystemExit) as done:
-        cli("export", str(scenes / "golden-mask.toml"), "leader")
-    assert done.value.code == 2
+    status, out, err = cli("export", str(scenes / "golden-mask.toml"), "leader")
+    assert (status, out) == (2, "")
+    assert "--fari" in err
+
+
+def test_a_system_that_exports_nothing_says_so_before_any_format(scenes: Path) -> None:
+    status, out, err = cli("export", str(scenes / "varjot" / "sillalla.toml"), "Ilse")
+    assert (status, out) == (2, "")
+    assert "characters are exported from scenes of Fate Condensed" in err
