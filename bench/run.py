@@ -376,16 +376,25 @@ def system_scene(system_id: str, folder: Path, scale: int) -> Path:
     return path
 
 
-def a_change(system_id: str, scene: Path) -> list[str]:
+CHANGE = """
+import json, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[3])
+from tests.stress.play import Play
+print(json.dumps(Play.on(sys.argv[1], Path(sys.argv[2])).to_the_file()))
+"""
+"""Finds a change of a scene in a process of its own (see :func:`a_change`)."""
+
+
+def a_change(system_id: str, scene: Path, env: dict[str, str]) -> list[str]:
     """Command lines that change the system's scaled scene, the last one what its file
     holds (found by playing that scene: the stress runs' ``Play.to_the_file``; a line
-    found on the sample may name what the scaled scene holds several of)."""
-    root = str(HERE.parent)
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    from tests.stress.play import Play
-
-    return Play.on(system_id, scene).to_the_file()
+    found on the sample may name what the scaled scene holds several of). Played in a
+    process of its own: a large scene played here would raise this process's peak memory,
+    which every process it starts inherits as its own peak until it ends."""
+    found = child(["-c", CHANGE, system_id, str(scene), str(HERE.parent)], env)
+    lines: list[str] = json.loads(found.splitlines()[-1])
+    return lines
 
 
 def system_rows(
@@ -424,7 +433,7 @@ def system_rows(
             f"{min(memory) / 1024:.1f}–{max(memory) / 1024:.1f}",
         ),
     ]
-    change = a_change(system_id, scene)
+    change = a_change(system_id, scene, env)
     for name, ours_args, floor_kind in (
         ("load (check) vs tomllib.loads", ["system-load"], "tomllib"),
         (f"save after {change[-1]!r} vs tomlkit.dumps", ["system-save"], "dumps"),
