@@ -20,7 +20,7 @@ from fatescreen.commands.campaign import (
     view_scene,
 )
 from fatescreen.commands.core import Applied
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, os_error_text
 from fatescreen.commands.fate_session import FateCommands, are_faces
 from fatescreen.commands.record import RecordEntry, append_record
 from fatescreen.commands.session import Change, LogEntry, Result, Session
@@ -464,7 +464,8 @@ class CampaignSession(Session[Scene]):
                 self.scene = self.commands.carried(self.loaded.scene, self.scene)
             self._write_record()
         except (OSError, SceneFileError) as error:
-            raise CommandError(tr(self.lang, "campaign.save_failed", error=str(error))) from None
+            said = os_error_text(error, self.lang)
+            raise CommandError(tr(self.lang, "campaign.save_failed", error=said)) from None
         self.start_journal()
         return replayed
 

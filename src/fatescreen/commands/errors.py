@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene.errors import rule_word
@@ -36,3 +38,28 @@ def rules_message(error: RulesError, lang: str) -> str:
 def refused(error: RulesError, lang: str) -> CommandError:
     """The command error for a rule that forbids a command, in the GM's language."""
     return CommandError(rules_message(error, lang))
+
+
+OS_ERRORS = {
+    errno.ENOSPC: "os.no_space",
+    errno.EDQUOT: "os.no_space",
+    errno.EACCES: "os.denied",
+    errno.EPERM: "os.denied",
+    errno.EROFS: "os.read_only",
+}
+"""The failures of a write the GM meets (a full disk, a file not theirs to write, a file
+system mounted read-only), each with its catalog key."""
+
+
+def os_error_text(error: BaseException, lang: str) -> str:
+    """Why a file could not be written, in the GM's language where the catalog says it
+    (with the file named), else as the system said it."""
+    if isinstance(error, OSError) and error.errno in OS_ERRORS:
+        said = tr(lang, OS_ERRORS[error.errno])
+        return f"{said}: {error.filename}" if error.filename else said
+    return str(error)
+
+
+def save_error(error: BaseException, lang: str) -> CommandError:
+    """The refusal of a save that could not be written, said for the GM."""
+    return CommandError(tr(lang, "error.save", detail=os_error_text(error, lang)))

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from fatescreen.commands.core import Verb, split_line
-from fatescreen.commands.errors import CommandError, rules_message
+from fatescreen.commands.errors import CommandError, rules_message, save_error
 from fatescreen.commands.names import fold
 from fatescreen.commands.paths import save_target
 from fatescreen.commands.writer import SceneWriter, save_options
@@ -399,7 +399,7 @@ class Session(SceneWriter, Generic[S]):
             try:
                 self.write_value(target)
             except (OSError, SceneFileError) as error:
-                raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+                raise save_error(error, self.lang) from None
 
         if target is None:
             write()
@@ -441,7 +441,7 @@ class Session(SceneWriter, Generic[S]):
         try:
             self.write_value()
         except (OSError, SceneFileError) as error:
-            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+            raise save_error(error, self.lang) from None
         self.start_journal()
         return path
 
@@ -686,7 +686,7 @@ class Session(SceneWriter, Generic[S]):
         try:
             return self.commands.save(pending.loaded, pending.value, None, mark)
         except (OSError, SceneFileError, JournalWriteError) as error:
-            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+            raise save_error(error, self.lang) from None
 
     def end_save(self, pending: PendingSave, saved: Any) -> Result:
         """Adopt a written save: the file's text becomes the base, and the journal starts

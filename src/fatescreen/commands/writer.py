@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Self, TypeVar
 
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, save_error
 from fatescreen.i18n import tr
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.history import UndoHistory, UndoStep
@@ -171,7 +171,7 @@ class SceneWriter:
             except SceneLocked as error:
                 raise CommandError(locked_message(error, self.lang)) from None
             except OSError as error:
-                raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+                raise save_error(error, self.lang) from None
         try:
             write()
         except BaseException:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from fatescreen.commands.errors import CommandError
+from fatescreen.commands.errors import CommandError, save_error
 from fatescreen.commands.names import resolve
 from fatescreen.commands.record import RecordEntry, append_record
 from fatescreen.commands.session import META, LogEntry, Result, Session, meta_named
@@ -457,7 +457,7 @@ class SystemCampaignSession(Session[Any]):
         try:
             self.write_value()
         except (OSError, SceneFileError) as error:
-            raise CommandError(tr(self.lang, "error.save", detail=str(error))) from None
+            raise save_error(error, self.lang) from None
         self.start_journal()
         return self.folder
 
