@@ -4,6 +4,7 @@ file not theirs to write, a disk mounted read-only (what else the system says, a
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,7 @@ def test_a_refused_save_is_said_in_the_gms_language(
         assert session.execute(line).ok
 
     def refused(target: Path, text: str, **options: bool) -> None:
-        raise OSError(number, "as the system says it", str(target))
+        raise OSError(number, os.strerror(number), str(target))
 
     monkeypatch.setattr(atomic, "write_atomic", refused)
     if every_system == "fate-condensed":

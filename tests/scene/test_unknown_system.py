@@ -13,13 +13,16 @@ from fatescreen.scene.load import load_scene
 
 def problems(tmp_path: Path, system: str, lang: str = "en") -> list[str]:
     path = tmp_path / "scene.toml"
-    path.write_text(f'format = 1\nsystem = "{system}"\ntitle = "Sillalla"\n', encoding="utf-8")
+    path.write_text(
+        f'format = 1\nsystem = "{system}"\ntitle = "Sillalla"\ngm = "Anni"\n', encoding="utf-8"
+    )
     with pytest.raises(SceneFileError) as raised:
         load_scene(path)
     return [problem.render(lang) for problem in raised.value.problems]
 
 
 def test_every_registered_id_is_named(tmp_path: Path) -> None:
+    # the other keys of a file of no system known are not read as Fate's: one problem
     (said,) = problems(tmp_path, "nope")
     assert ":2: system:" in said
     for system_id in ("fate-condensed", "menneisyyden-varjot", "mekanismi", "objektien-luonti"):

@@ -95,3 +95,28 @@ def test_a_campaigns_record_holds_what_the_players_saw_in_a_scene(tmp_path: Path
     assert "Ragnar wins by 3: excellent success" in players
     # the GM's lines hold the odds, which the players never read
     assert not any("%" in line for line in players)
+
+
+@pytest.mark.parametrize(
+    ("source", "lines", "verdict"),
+    [
+        (
+            SILLALLA,
+            ("check Vartija Miekkailu vs Ilse Miekkailu", "roll", "accept"),
+            ("wins by", "tie", "succeeds", "fails"),
+        ),
+        (KUILU, ("check Ragnar Taistelu vs Rosvo Taistelu", "roll 666 vs 11"), ("wins by",)),
+    ],
+)
+def test_a_character_made_secret_or_public_is_no_new_check(
+    source: Path, lines: tuple[str, ...], verdict: tuple[str, ...], tmp_path: Path
+) -> None:
+    path = tmp_path / source.name
+    shutil.copy(source, path)
+    session = open_system_session(path, seed=5, journal=False)
+    other = "Vartija" if source == SILLALLA else "Rosvo"  # the GM's character in the check
+    for line in (*lines, f"secret {other}", f"public {other}"):
+        assert session.execute(line).ok, line
+    record = session.log_lines(markdown=True)[2:]
+    settled = [line for line in record if any(word in line for word in verdict)]
+    assert len(settled) == 1, record

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import os
 
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
@@ -51,10 +52,15 @@ OS_ERRORS = {
 system mounted read-only), each with its catalog key."""
 
 
+def _as_the_system_says(error: OSError) -> bool:
+    """Whether an error holds the system's own words (not ours, which say more)."""
+    return error.errno is not None and error.strerror in (None, os.strerror(error.errno))
+
+
 def os_error_text(error: BaseException, lang: str) -> str:
     """Why a file could not be written, in the GM's language where the catalog says it
     (with the file named), else as the system said it."""
-    if isinstance(error, OSError) and error.errno in OS_ERRORS:
+    if isinstance(error, OSError) and error.errno in OS_ERRORS and _as_the_system_says(error):
         said = tr(lang, OS_ERRORS[error.errno])
         return f"{said}: {error.filename}" if error.filename else said
     return str(error)

@@ -160,6 +160,22 @@ def _decode(
     reader: Reader, data: Mapping[str, Any], base: Path, party: PartyLoader | None
 ) -> tuple[Scene | None, SourceMap]:
     origins = SourceMap()
+    if "system" in data:
+        # a file naming another system is read by that system's loader: one naming none
+        # that is registered is told them all, and the id an alias stands for
+        from fatescreen import systems
+        from fatescreen.systems.fate import FATE
+
+        named = data["system"]
+        if named in systems.ids():
+            reader.choice(named, ("system",), (FATE,))  # another system's file: not Fate's
+        elif reader.choice(named, ("system",), systems.ids()) is None:
+            meant = systems.find(named) if isinstance(named, str) else None
+            if meant is not None:
+                reader.fail(("system",), catalog_text("check.system_alias", id=meant.id))
+        if named != FATE:
+            # a file of no system known: Fate's keys would only bury what to mend
+            return None, origins
     top = reader.table(data, (), TOP_KEYS) or {}
     if "format" not in top:
         reader.fail(("format",), catalog_text("check.no_format", version=FORMAT_VERSION))
@@ -168,19 +184,6 @@ def _decode(
             ("format",),
             catalog_text("check.format", found=repr(top["format"]), version=FORMAT_VERSION),
         )
-    if "system" in top:
-        # a file naming another system is read by that system's loader: one naming none
-        # that is registered is told them all, and the id an alias stands for
-        from fatescreen import systems
-        from fatescreen.systems.fate import FATE
-
-        named = top["system"]
-        if named in systems.ids():
-            reader.choice(named, ("system",), (FATE,))  # another system's file: not Fate's
-        elif reader.choice(named, ("system",), systems.ids()) is None and isinstance(named, str):
-            meant = systems.find(named)
-            if meant is not None:
-                reader.fail(("system",), catalog_text("check.system_alias", id=meant.id))
     title = reader.text(top.get("title"), ("title",)) if "title" in top else None
     if "title" not in top:
         reader.fail(("title",), catalog_text("check.no_title"))

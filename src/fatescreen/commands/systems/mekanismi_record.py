@@ -55,6 +55,17 @@ def damage_text(character: PublicMekanismiCharacter, lang: str) -> str:
     return said + (", " + tr(lang, "mekanismi.ui.out") if character.out else "")
 
 
+def _unnamed(result: PublicMekanismiResult) -> PublicMekanismiResult:
+    """A result with no names and no margin left: what stays of it while the GM spends the
+    margin or makes a character secret or public."""
+    return replace(
+        result,
+        actor=replace(result.actor, names=()),
+        opposition=replace(result.opposition, names=()),
+        damage_left=0,
+    )
+
+
 def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
     """What the players saw change from ``before`` to ``after`` (None: a scene opened): the
     check rolled (each side's dice and the verdict), a character come into view, the damage
@@ -63,10 +74,8 @@ def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
     assert before is None or isinstance(before, PublicMekanismi)
     lines: list[str] = []
     last, was = after.last, before.last if before is not None else None
-    # spending the margin changes what is left of it, not the roll
-    if last is not None and (
-        was is None or replace(was, damage_left=0) != replace(last, damage_left=0)
-    ):
+    # spending the margin, or a character made secret or public, changes no roll
+    if last is not None and (was is None or _unnamed(was) != _unnamed(last)):
         lines += [
             _successes(last.actor, last.actor_faces, lang),
             _successes(last.opposition, last.opposition_faces, lang),

@@ -4,6 +4,7 @@ it can hold a secret."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fatescreen.commands.systems.objektit import condition_text, number_text, step_text
@@ -29,7 +30,11 @@ def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
     assert isinstance(after, PublicObjektit)
     assert before is None or isinstance(before, PublicObjektit)
     lines: list[str] = []
-    if after.last is not None and (before is None or before.last != after.last):
+    was = before.last if before is not None else None
+    # an object made secret or public changes its name there ("" unseen), not the roll
+    if after.last is not None and (
+        was is None or replace(was, name="") != replace(after.last, name="")
+    ):
         lines.append(result_text(after.last, lang))
     known = {o.name: o for o in before.objects} if before is not None else {}
     for shown in after.objects:

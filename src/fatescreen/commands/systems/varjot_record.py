@@ -4,6 +4,7 @@ can hold a secret."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fatescreen.commands.systems.varjot import level_text
@@ -40,13 +41,24 @@ def settled_text(last: PublicSettled, lang: str) -> str:
     )
 
 
+def same_check(first: PublicSettled | None, second: PublicSettled) -> bool:
+    """Whether two public values show the same check settled: a character made secret or
+    public changes its name there ("" for one the players do not see), not the check."""
+    if first is None:
+        return False
+    blank = tuple(("", level) for _, level in second.sides)
+    return replace(first, sides=tuple(("", level) for _, level in first.sides)) == replace(
+        second, sides=blank
+    )
+
+
 def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
     """What the players saw change from ``before`` to ``after`` (None: a scene opened): the
     check settled, a character come into view, a PC's pools, a player's gift dice."""
     assert isinstance(after, PublicVarjot)
     assert before is None or isinstance(before, PublicVarjot)
     lines: list[str] = []
-    if after.last is not None and (before is None or before.last != after.last):
+    if after.last is not None and (before is None or not same_check(before.last, after.last)):
         lines.append(settled_text(after.last, lang))
     known = {c.name: c for c in before.characters} if before is not None else {}
     for character in after.characters:
