@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Button
 
 from fatescreen import systems
 from fatescreen.ui.dialogs import ConfirmDialog
@@ -31,7 +32,7 @@ def shared(system_id: str) -> None:
     system = systems.named_by(system_id)
     assert system is not None
     if system.scene_format is None:
-        pytest.skip("Fate's dashboard: tests/ui/test_recovery.py")
+        pytest.skip("Fate's dashboard: tests/ui/test_crash.py and test_table_flows.py")
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
@@ -45,6 +46,9 @@ async def test_enter_replays_the_changes_into_the_log(
         await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         session = app.session
         assert session is not None and session.recovery_pending  # nothing replayed unasked
+        words = {"en": ("Recover them", "Discard them"), "fi": ("Palauta ne", "Hylkää ne")}
+        shown = [str(button.label) for button in app.screen.query(Button)]
+        assert shown == list(words[lang])  # what each does: Esc is no "decide later"
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, ConfirmDialog))
         assert not session.recovery_pending

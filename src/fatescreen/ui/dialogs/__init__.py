@@ -272,20 +272,22 @@ class ConfirmDialog(Dialog):
         line: Order,
         *,
         applies: bool = False,
+        buttons: tuple[str, str] = ("ui.confirm", "ui.cancel"),
     ) -> None:
         super().__init__(view, title, applies=applies)
         self.summary = summary
         self.line = line
+        self.buttons = buttons
+        """The catalog keys of the two buttons' words (what Enter and Esc do)."""
 
     def compose(self) -> ComposeResult:
         with self.body():
             yield Static(self.summary, classes="dialog-note")
             yield self.error_line()
             with Horizontal(classes="dialog-buttons"):
-                yield Button(
-                    self.view.tr("ui.confirm"), variant="primary", id="confirm", compact=True
-                )
-                yield Button(self.view.tr("ui.cancel"), id="cancel", compact=True)
+                confirm, cancel = (self.view.tr(key) for key in self.buttons)
+                yield Button(confirm, variant="primary", id="confirm", compact=True)
+                yield Button(cancel, id="cancel", compact=True)
 
     def on_mount(self) -> None:
         """Enter confirms."""

@@ -32,7 +32,9 @@ def recovery_dialog(view: View, journal: Journal | None, count: int) -> ConfirmD
     if journal is not None and damaged:
         aside = journal.path.with_suffix(".damaged")
         text += "\n" + view.tr("ui.recover_damaged", count=len(damaged), path=str(aside))
-    return ConfirmDialog(view, view.tr("ui.recover_title"), text, RECOVER)
+    # the buttons say what each does: Esc is no "later", the changes are gone
+    buttons = ("ui.recover_yes", "ui.recover_no")
+    return ConfirmDialog(view, view.tr("ui.recover_title"), text, RECOVER, buttons=buttons)
 
 
 def not_recovered_text(view: View, not_recovered: list[tuple[str, str]]) -> str:
