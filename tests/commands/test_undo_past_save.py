@@ -140,7 +140,7 @@ def test_a_failed_save_leaves_the_undo_made_and_says_why(
 
     monkeypatch.setattr(save_module, "write_atomic", full)
     result = session.execute("undo")
-    assert result.ok and "No space left on device" in result.lines[-1]
+    assert result.ok and result.lines[-1] == "could not save: no space left on the disk"
     assert session.dirty
     monkeypatch.undo()
     assert session.execute("save").ok and not session.dirty
