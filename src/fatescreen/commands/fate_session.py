@@ -18,13 +18,10 @@ from fatescreen.commands.core import (
     register_verb,
     registry,
 )
-from fatescreen.commands.session import SESSION_VERBS, Session
-from fatescreen.commands.writer import take_writer_lock
+from fatescreen.commands.session import SESSION_VERBS, Session, session_on_file
 from fatescreen.rules.dice import parse_faces
 from fatescreen.rules.errors import RulesError
 from fatescreen.scene import preload
-from fatescreen.scene.atomic import remove_stale_temps
-from fatescreen.scene.journal import Journal
 from fatescreen.scene.load import LoadedScene
 from fatescreen.scene.model import Scene, changes
 
@@ -172,26 +169,17 @@ def open_session(
         SceneLocked: ``lock`` and another process writes the scene.
         OSError: ``lock`` and the lock file cannot be made.
     """
-    kept = Journal(path, faces=are_faces) if journal else None
-    # the lock first: what is read then is what no other writer changes
-    held = take_writer_lock(path, kept) if lock else None
-    try:
-        loaded = preload.load(path)  # loaded by a child process started for it, if any
-    except BaseException:
-        if held is not None:
-            held.release()
-        raise
-    session = fate_session(
-        loaded.scene,
-        loaded=loaded,
-        rng=random.Random(seed),
+    # loaded by a child process started for it, if any
+    return session_on_file(
+        path,
+        preload.load,
+        lambda loaded: FATE_COMMANDS,
+        faces=are_faces,
+        seed=seed,
         lang=lang,
-        journal=kept,
-        writer_lock=held,
+        journal=journal,
+        lock=lock,
     )
-    remove_stale_temps(path)
-    session.open_journal()
-    return session
 
 
 def blank_session(system: str, *, seed: int | None = None, lang: str = "en") -> Session[Scene]:

@@ -21,9 +21,10 @@ from fatescreen.commands.core import Verb, split_line
 from fatescreen.commands.errors import CommandError, rules_message, save_error
 from fatescreen.commands.names import fold
 from fatescreen.commands.paths import save_target
-from fatescreen.commands.writer import SceneWriter, save_options
+from fatescreen.commands.writer import SceneWriter, save_options, take_writer_lock
 from fatescreen.i18n import tr
 from fatescreen.rules.errors import RulesError
+from fatescreen.scene.atomic import remove_stale_temps
 from fatescreen.scene.errors import SceneFileError, escape_controls
 from fatescreen.scene.history import NothingToUndo, UndoHistory, UndoStep
 from fatescreen.scene.journal import Journal, JournalWriteError
@@ -793,6 +794,44 @@ class Session(SceneWriter, Generic[S]):
             for v in sorted(verbs.values(), key=lambda v: v.word(self.lang))
         ]
         return lines
+
+
+def session_on_file(
+    path: Path,
+    load: Callable[[Path], Any],
+    commands: Callable[[Any], SessionCommands[Any]],
+    *,
+    faces: Callable[[str], bool] | None = None,
+    seed: int | None = None,
+    lang: str = "en",
+    journal: bool = True,
+    lock: bool = False,
+) -> Session[Any]:
+    """A session on a scene file, for any system: ``load`` reads the file (its loaded
+    state, with ``value``), ``commands`` gives the system's side for it, ``faces`` says
+    which journaled dice the system's rolls could show. With ``lock``, the session is the
+    scene's one writer (see ``take_writer_lock``), the lock taken before the file is read.
+
+    Raises:
+        SceneFileError: The file is invalid (every problem listed).
+        SceneLocked: ``lock`` and another process writes the scene.
+        OSError: ``lock`` and the lock file cannot be made.
+    """
+    kept = Journal(path, faces=faces) if journal else None
+    # the lock first: what is read then is what no other writer changes
+    held = take_writer_lock(path, kept) if lock else None
+    try:
+        loaded = load(path)
+    except BaseException:
+        if held is not None:
+            held.release()
+        raise
+    session: Session[Any] = Session(
+        loaded.value, commands(loaded), loaded, random.Random(seed), lang, kept, writer_lock=held
+    )
+    remove_stale_temps(path)
+    session.open_journal()
+    return session
 
 
 V = TypeVar("V")

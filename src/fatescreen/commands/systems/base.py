@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from fatescreen.commands.core import Verb, WordQueue
 from fatescreen.commands.errors import CommandError
@@ -23,6 +23,16 @@ from fatescreen.i18n import tr
 
 S = TypeVar("S")
 """A system's scene value."""
+
+
+class Named(Protocol):
+    """A character or object of a public value, known by its name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+T = TypeVar("T", bound=Named)
 
 
 def percent(chance: Fraction) -> str:
@@ -217,3 +227,25 @@ class VerbSet:
     def words(self, verb: SystemVerb, words: list[str], lang: str) -> Words:
         """The words after ``verb`` on a command line."""
         return Words(verb, words, lang, self.keywords)
+
+
+def seen_lines(
+    before: Iterable[T] | None,
+    after: Iterable[T],
+    changed: Callable[[T, T], str | None],
+    lang: str,
+) -> list[str]:
+    """The players' record of the characters (or objects) they see after a step, each
+    known by its ``name``: one that came into view says so; of one seen before,
+    ``changed(before, after)`` says what changed (None: nothing they see). ``before`` is
+    None when a scene opened: nothing came into view then."""
+    known = {thing.name: thing for thing in before} if before is not None else {}
+    lines = []
+    for thing in after:
+        was = known.get(thing.name)
+        if was is None:
+            if before is not None:
+                lines.append(tr(lang, "players.record.seen", name=thing.name))
+        elif (line := changed(was, thing)) is not None:
+            lines.append(line)
+    return lines

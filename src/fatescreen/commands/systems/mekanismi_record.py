@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from fatescreen.commands.systems.base import seen_lines
 from fatescreen.i18n import tr
 from fatescreen.rules.mekanismi.dice import SUCCESS_FACE
 from fatescreen.scene.systems.mekanismi_public import (
@@ -81,11 +82,10 @@ def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
             _successes(last.opposition, last.opposition_faces, lang),
             verdict_text(last, lang),
         ]
-    known = {c.name: c for c in before.characters} if before is not None else {}
-    for character in after.characters:
-        seen = known.get(character.name)
-        if seen is None and before is not None:
-            lines.append(tr(lang, "players.record.seen", name=character.name))
-        elif seen is not None and seen != character:
-            lines.append(f"{character.name}: {damage_text(character, lang)}")
+    lines += seen_lines(
+        before.characters if before is not None else None,
+        after.characters,
+        lambda was, now: None if was == now else f"{now.name}: {damage_text(now, lang)}",
+        lang,
+    )
     return tuple(lines)

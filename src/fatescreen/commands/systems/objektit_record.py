@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from fatescreen.commands.systems.base import seen_lines
 from fatescreen.commands.systems.objektit import condition_text, number_text, step_text
 from fatescreen.i18n import tr
 from fatescreen.scene.systems.objektit_public import PublicObjektit, PublicResult
@@ -36,11 +37,14 @@ def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
         was is None or replace(was, name="") != replace(after.last, name="")
     ):
         lines.append(result_text(after.last, lang))
-    known = {o.name: o for o in before.objects} if before is not None else {}
-    for shown in after.objects:
-        seen = known.get(shown.name)
-        if seen is None and before is not None:
-            lines.append(tr(lang, "players.record.seen", name=shown.name))
-        elif seen is not None and seen.condition != shown.condition:
-            lines.append(f"{shown.name}: {condition_text(lang, shown.condition)}")
+    lines += seen_lines(
+        before.objects if before is not None else None,
+        after.objects,
+        lambda was, now: (
+            None
+            if was.condition == now.condition
+            else f"{now.name}: {condition_text(lang, now.condition)}"
+        ),
+        lang,
+    )
     return tuple(lines)

@@ -9,11 +9,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
-from fatescreen.commands.session import Session
+from fatescreen.commands.session import Session, session_on_file
 from fatescreen.commands.systems.base import SystemApplied, SystemContext, SystemVerb, VerbSet
-from fatescreen.commands.writer import take_writer_lock
-from fatescreen.scene.atomic import remove_stale_temps
-from fatescreen.scene.journal import Journal
 from fatescreen.scene.systems import LoadedSystemScene, save_system_scene, scene_format
 
 
@@ -129,27 +126,15 @@ def open_system_session(
     """
     from fatescreen.scene.systems import load_system_scene
 
-    kept = Journal(path) if journal else None
-    # the lock first: what is read then is what no other writer changes
-    held = take_writer_lock(path, kept) if lock else None
-    try:
-        loaded = load_system_scene(path)
-    except BaseException:
-        if held is not None:
-            held.release()
-        raise
-    session: Session[Any] = Session(
-        loaded.value,
-        shared_commands(loaded.system),
-        loaded,
-        random.Random(seed),
-        lang,
-        kept,
-        writer_lock=held,
+    return session_on_file(
+        path,
+        load_system_scene,
+        lambda loaded: shared_commands(loaded.system),
+        seed=seed,
+        lang=lang,
+        journal=journal,
+        lock=lock,
     )
-    remove_stale_temps(path)
-    session.open_journal()
-    return session
 
 
 def blank_session(system: str, *, seed: int | None = None, lang: str = "en") -> Session[Any]:

@@ -7,9 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from fatescreen.commands.systems.base import seen_lines
 from fatescreen.commands.systems.varjot import level_text
 from fatescreen.i18n import tr
-from fatescreen.scene.systems.varjot_public import PublicSettled, PublicVarjot
+from fatescreen.scene.systems.varjot_public import (
+    PublicSettled,
+    PublicVarjot,
+    PublicVarjotCharacter,
+)
 
 
 def who(name: str, lang: str) -> str:
@@ -52,6 +57,11 @@ def same_check(first: PublicSettled | None, second: PublicSettled) -> bool:
     )
 
 
+def _pools_line(character: PublicVarjotCharacter, lang: str) -> str:
+    pools = " · ".join(f"{p.name} {p.left}/{p.maximum}" for p in character.pools)
+    return f"{character.name}: {tr(lang, 'varjot.ui.pools')} {pools}"
+
+
 def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
     """What the players saw change from ``before`` to ``after`` (None: a scene opened): the
     check settled, a character come into view, a PC's pools, a player's gift dice."""
@@ -60,14 +70,12 @@ def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
     lines: list[str] = []
     if after.last is not None and (before is None or not same_check(before.last, after.last)):
         lines.append(settled_text(after.last, lang))
-    known = {c.name: c for c in before.characters} if before is not None else {}
-    for character in after.characters:
-        was = known.get(character.name)
-        if was is None and before is not None:
-            lines.append(tr(lang, "players.record.seen", name=character.name))
-        elif was is not None and was.pools != character.pools:
-            pools = " · ".join(f"{p.name} {p.left}/{p.maximum}" for p in character.pools)
-            lines.append(f"{character.name}: {tr(lang, 'varjot.ui.pools')} {pools}")
+    lines += seen_lines(
+        before.characters if before is not None else None,
+        after.characters,
+        lambda was, now: None if was.pools == now.pools else _pools_line(now, lang),
+        lang,
+    )
     gifts = dict(before.gifts) if before is not None else {}
     for player, left in after.gifts:
         if before is not None and gifts.get(player) != left:
