@@ -145,7 +145,7 @@ def _files_under(root: Path, names: Iterable[str]) -> Iterator[Path]:
 
 def tests_of(module: str) -> list[str]:
     """The test paths a module's mutants are run against: ``TESTS``, else the other rule
-    systems' tests for their modules (``rules/varjot/``, ``commands/systems/``), else the
+    systems' tests for their modules (``systems/varjot/rules/``, ``commands/systems/``), else the
     layer's tests."""
     if module in TESTS:
         return TESTS[module]
@@ -225,7 +225,17 @@ def all_modules() -> list[str]:
         if _has_code(file) and not _a_systems(file.read_text(encoding="utf-8"))
     ]
     found = owned | {module for module in framework if module not in owned}
-    return sorted(found, key=lambda module: (LAYERS.index(module.split("/")[0]), module))
+    return sorted(found, key=lambda module: (_layer_of(module), module))
+
+
+def _layer_of(module: str) -> int:
+    """Where a module sorts: the rules layer (Fate's ``rules/``, a system's folder's
+    ``rules/``) before the commands layer (Fate's ``commands/``, a folder's verbs and
+    record)."""
+    top = module.split("/")[0]
+    if top == "systems":
+        return LAYERS.index("rules" if "/rules/" in module else "commands")
+    return LAYERS.index(top)
 
 
 def modules(target: str | None) -> list[str]:

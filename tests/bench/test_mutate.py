@@ -148,9 +148,13 @@ def test_every_module_of_both_layers_is_listed() -> None:
     found = mutate.modules(None)
     assert "rules/harm.py" in found
     assert "commands/verbs_attack.py" in found
-    assert "rules/mekanismi/check.py" in found
-    assert all(module.startswith(("rules/", "commands/")) for module in found)
-    assert mutate.modules("rules/mekanismi") == [m for m in found if "mekanismi/" in m]
+    assert "systems/mekanismi/rules/check.py" in found
+    assert all(module.startswith(("rules/", "commands/", "systems/")) for module in found)
+    assert mutate.modules("systems/mekanismi") == [m for m in found if "mekanismi/" in m]
+    assert mutate.modules("systems/mekanismi")[-2:] == [
+        "systems/mekanismi/record.py",
+        "systems/mekanismi/verbs.py",
+    ]
 
 
 def test_each_system_s_rules_and_verbs_are_listed_from_the_registry(
@@ -190,7 +194,7 @@ def test_a_system_whose_code_is_not_fatescreen_s_has_no_modules_to_mutate(
 def test_each_module_runs_against_its_own_tests() -> None:
     assert mutate.tests_of("rules/harm.py") == ["tests/rules"]
     assert mutate.tests_of("commands/verbs_harm.py") == ["tests/commands", "tests/campaign"]
-    assert mutate.tests_of("rules/varjot/dice.py") == ["tests/systems"]
+    assert mutate.tests_of("systems/varjot/rules/dice.py") == ["tests/systems"]
     assert mutate.tests_of("commands/systems/base.py") == ["tests/systems"]
     assert "tests/i18n/test_rule_codes.py" in mutate.tests_of("commands/errors.py")
 
@@ -261,7 +265,7 @@ def test_each_mutant_runs_its_tests_quickest_first_and_all_of_them(
 
 
 def test_neighbours_that_share_their_tests_are_mutated_in_one_run() -> None:
-    small = ["commands/flow.py", "commands/names.py", "rules/varjot/dice.py"]
+    small = ["commands/flow.py", "commands/names.py", "systems/varjot/rules/dice.py"]
     assert mutate.batches(small, 600) == [small[:2], small[2:]]
     assert mutate.batches(small, 100) == [[name] for name in small]
     assert mutate.batches(["commands/settle.py"], 10) == [["commands/settle.py"]]

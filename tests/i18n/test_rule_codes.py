@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from fatescreen import systems
 from fatescreen.cli import main
 from fatescreen.commands.errors import rules_message
 from fatescreen.i18n import tr
@@ -30,14 +31,24 @@ from fatescreen.rules.character import Character, CharacterKind
 from fatescreen.rules.errors import RuleProblem, RulesError
 from fatescreen.rules.fate_points import Compel, CompelState, Ledger, accept_compel
 from fatescreen.rules.invokes import pass_free_invokes
-from fatescreen.rules.mekanismi import errors as mekanismi_errors
-from fatescreen.rules.objektit import errors as objektit_errors
-from fatescreen.rules.objektit.ratings import rating
-from fatescreen.rules.varjot import errors as varjot_errors
 from fatescreen.scene.errors import rule_word
+from fatescreen.systems.mekanismi.rules import errors as mekanismi_errors
+from fatescreen.systems.objektit.rules import errors as objektit_errors
+from fatescreen.systems.objektit.rules.ratings import rating
+from fatescreen.systems.varjot.rules import errors as varjot_errors
 from tests.i18n.marked import marked_finnish, scene_words, stray_words
 
-RULES = Path(__file__).resolve().parents[2] / "src" / "fatescreen" / "rules"
+SOURCE = Path(__file__).resolve().parents[2] / "src" / "fatescreen"
+
+RULES = [
+    SOURCE.joinpath(*system.rules.split(".")[1:]) for system in systems.BUILTIN if system.rules
+]
+"""Every built-in system's rules core: Fate's ``rules/``, each folder's ``rules/``."""
+
+
+def _rule_files() -> list[Path]:
+    return sorted(path for folder in RULES for path in folder.rglob("*.py"))
+
 
 ERRORS = {
     name
@@ -55,11 +66,11 @@ def _called(node: ast.Call) -> str:
 
 def _raises() -> list[tuple[str, ast.Call]]:
     found = []
-    for path in sorted(RULES.rglob("*.py")):
+    for path in _rule_files():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             call = node.exc if isinstance(node, ast.Raise) else None
             if isinstance(call, ast.Call) and _called(call) in ERRORS:
-                found.append((f"{path.relative_to(RULES)}:{node.lineno}", call))
+                found.append((f"{path.relative_to(SOURCE)}:{node.lineno}", call))
     return found
 
 
@@ -67,7 +78,7 @@ def _codes() -> set[str]:
     """Every code the rules core gives, read from each ``code=`` of its source (a code
     chosen by a condition gives both)."""
     codes = set()
-    for path in RULES.rglob("*.py"):
+    for path in _rule_files():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.keyword) and node.arg == "code":
                 codes |= set(_literals(node.value))

@@ -212,7 +212,7 @@ def _reads_bad_dice() -> None:
 
 
 def _gives_a_gift_to_oneself() -> None:
-    from fatescreen.rules.varjot.sheet import GiftDice
+    from fatescreen.systems.varjot.rules.sheet import GiftDice
 
     GiftDice.new_session(("Eevi", "PJ")).give("Eevi", "Eevi")
 

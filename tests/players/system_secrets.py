@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from fatescreen.rules.mekanismi.pools import PartKind
-from fatescreen.rules.varjot.check import Source
+from fatescreen.systems.mekanismi.rules.pools import PartKind
+from fatescreen.systems.varjot.rules.check import Source
 
 SHORTEST = 4
 """Shorter strings would be found inside ordinary words."""

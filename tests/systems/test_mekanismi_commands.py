@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from fatescreen import cli
-from fatescreen.rules.mekanismi.check import Side
-from fatescreen.rules.mekanismi.pools import PartKind
-from fatescreen.scene.systems.mekanismi import MekanismiScene
+from fatescreen.systems.mekanismi.rules.check import Side
+from fatescreen.systems.mekanismi.rules.pools import PartKind
+from fatescreen.systems.mekanismi.scene import MekanismiScene
 from tests.systems import support
 from tests.systems.support import KUILU, play, refused, scene_copy, scene_value
 

@@ -8,12 +8,12 @@ from fractions import Fraction
 
 import pytest
 
-from fatescreen.rules.mekanismi.check import Check, Side, SuccessLevel
-from fatescreen.rules.mekanismi.damage import DamageTrack
-from fatescreen.rules.mekanismi.dice import parse_pool_roll, roll_pool
-from fatescreen.rules.mekanismi.errors import InvalidPoolRoll
-from fatescreen.rules.mekanismi.odds import check_odds, margin_odds
-from fatescreen.rules.mekanismi.pools import (
+from fatescreen.systems.mekanismi.rules.check import Check, Side, SuccessLevel
+from fatescreen.systems.mekanismi.rules.damage import DamageTrack
+from fatescreen.systems.mekanismi.rules.dice import parse_pool_roll, roll_pool
+from fatescreen.systems.mekanismi.rules.errors import InvalidPoolRoll
+from fatescreen.systems.mekanismi.rules.odds import check_odds, margin_odds
+from fatescreen.systems.mekanismi.rules.pools import (
     Advantage,
     PartKind,
     Pool,

@@ -9,17 +9,17 @@ from fractions import Fraction
 import pytest
 
 from fatescreen.rules.errors import RuleProblem
-from fatescreen.rules.mekanismi.check import Check, resolve
-from fatescreen.rules.mekanismi.damage import DamageTrack, split_damage
-from fatescreen.rules.mekanismi.dice import PoolRoll, parse_pool_roll
-from fatescreen.rules.mekanismi.odds import margin_odds, success_odds
-from fatescreen.rules.mekanismi.pools import PartKind, PoolPart, ability_pool, best_actor
-from fatescreen.rules.mekanismi.sheet import Character
-from fatescreen.rules.objektit.condition import condition_level
-from fatescreen.rules.objektit.damage import Damage
-from fatescreen.rules.objektit.dice import TwoDice, parse_2d6
-from fatescreen.rules.objektit.ratings import DEVELOPED, INHERENT, rating
-from fatescreen.rules.objektit.sheet import ObjectSheet
+from fatescreen.systems.mekanismi.rules.check import Check, resolve
+from fatescreen.systems.mekanismi.rules.damage import DamageTrack, split_damage
+from fatescreen.systems.mekanismi.rules.dice import PoolRoll, parse_pool_roll
+from fatescreen.systems.mekanismi.rules.odds import margin_odds, success_odds
+from fatescreen.systems.mekanismi.rules.pools import PartKind, PoolPart, ability_pool, best_actor
+from fatescreen.systems.mekanismi.rules.sheet import Character
+from fatescreen.systems.objektit.rules.condition import condition_level
+from fatescreen.systems.objektit.rules.damage import Damage
+from fatescreen.systems.objektit.rules.dice import TwoDice, parse_2d6
+from fatescreen.systems.objektit.rules.ratings import DEVELOPED, INHERENT, rating
+from fatescreen.systems.objektit.rules.sheet import ObjectSheet
 from tests.refusals import Refusal, assert_refused, refusal_ids
 
 CHECK = Check(ability_pool(2), ability_pool(3))

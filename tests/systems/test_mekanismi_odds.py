@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fatescreen.rules.mekanismi.check import Check, Side, SuccessLevel, resolve
-from fatescreen.rules.mekanismi.dice import PoolRoll, parse_pool_roll, roll_pool
-from fatescreen.rules.mekanismi.errors import InvalidPool, InvalidPoolRoll
-from fatescreen.rules.mekanismi.odds import check_odds, margin_odds, success_odds
-from fatescreen.rules.mekanismi.pools import ability_pool, static_difficulty
+from fatescreen.systems.mekanismi.rules.check import Check, Side, SuccessLevel, resolve
+from fatescreen.systems.mekanismi.rules.dice import PoolRoll, parse_pool_roll, roll_pool
+from fatescreen.systems.mekanismi.rules.errors import InvalidPool, InvalidPoolRoll
+from fatescreen.systems.mekanismi.rules.odds import check_odds, margin_odds, success_odds
+from fatescreen.systems.mekanismi.rules.pools import ability_pool, static_difficulty
 
 
 def brute_margins(actor_dice: int, opposition_dice: int) -> dict[int, Fraction]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from fatescreen.rules.mekanismi.check import Check, Side, SuccessLevel, level_for, resolve
-from fatescreen.rules.mekanismi.damage import DamageTrack, split_damage
-from fatescreen.rules.mekanismi.dice import PoolRoll, parse_pool_roll
-from fatescreen.rules.mekanismi.errors import InvalidDamageSplit, InvalidPool
-from fatescreen.rules.mekanismi.odds import margin_odds
-from fatescreen.rules.mekanismi.pools import (
+from fatescreen.systems.mekanismi.rules.check import Check, Side, SuccessLevel, level_for, resolve
+from fatescreen.systems.mekanismi.rules.damage import DamageTrack, split_damage
+from fatescreen.systems.mekanismi.rules.dice import PoolRoll, parse_pool_roll
+from fatescreen.systems.mekanismi.rules.errors import InvalidDamageSplit, InvalidPool
+from fatescreen.systems.mekanismi.rules.odds import margin_odds
+from fatescreen.systems.mekanismi.rules.pools import (
     Advantage,
     PartKind,
     Pool,
@@ -18,7 +18,7 @@ from fatescreen.rules.mekanismi.pools import (
     group_pool,
     static_difficulty,
 )
-from fatescreen.rules.mekanismi.sheet import Character
+from fatescreen.systems.mekanismi.rules.sheet import Character
 
 
 def faces(text: str) -> PoolRoll:
@@ -194,7 +194,7 @@ def test_group_of_one_is_its_own_pool() -> None:
 
 
 def test_the_margin_hurts_only_the_beaten_side() -> None:
-    from fatescreen.rules.mekanismi.damage import MarginTarget, margin_target
+    from fatescreen.systems.mekanismi.rules.damage import MarginTarget, margin_target
 
     # «yhdelle heistä»: one of the opponents in the check
     assert margin_target("Rosvo", ("Ragnar",), ("Rosvo", "Roisto")) is MarginTarget.BEATEN

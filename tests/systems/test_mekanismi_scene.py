@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from fatescreen import cli
-from fatescreen.rules.mekanismi.damage import DamageTrack
-from fatescreen.rules.mekanismi.pools import Advantage
 from fatescreen.scene.systems import load_system_scene, save_system_scene
-from fatescreen.scene.systems.mekanismi import MekanismiScene
 from fatescreen.systems import of_file
 from fatescreen.systems.mekanismi import MEKANISMI
+from fatescreen.systems.mekanismi.rules.damage import DamageTrack
+from fatescreen.systems.mekanismi.rules.pools import Advantage
+from fatescreen.systems.mekanismi.scene import MekanismiScene
 from tests.systems.support import KUILU, edited, problems
 
 

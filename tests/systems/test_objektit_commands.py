@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from fatescreen import cli
-from fatescreen.commands.systems.objektit import number, number_text, rating_text
-from fatescreen.scene.systems.objektit import ObjektitScene
+from fatescreen.systems.objektit.scene import ObjektitScene
+from fatescreen.systems.objektit.verbs import number, number_text, rating_text
 from tests.systems import support
 from tests.systems.support import SATAMASSA, play, refused, scene_copy, scene_value
 

@@ -10,14 +10,14 @@ from fractions import Fraction
 import pytest
 
 from fatescreen.rules.errors import RulesError
-from fatescreen.rules.mekanismi.pools import PartKind, PoolPart
-from fatescreen.rules.mekanismi.sheet import Character
-from fatescreen.rules.objektit.conflict import Conflict
-from fatescreen.rules.objektit.damage import Damage
-from fatescreen.rules.objektit.dice import parse_2d6, roll_2d6
-from fatescreen.rules.objektit.errors import InvalidTwoDice
-from fatescreen.rules.objektit.odds import conflict_odds
-from fatescreen.rules.objektit.ratings import DEVELOPED, INHERENT
+from fatescreen.systems.mekanismi.rules.pools import PartKind, PoolPart
+from fatescreen.systems.mekanismi.rules.sheet import Character
+from fatescreen.systems.objektit.rules.conflict import Conflict
+from fatescreen.systems.objektit.rules.damage import Damage
+from fatescreen.systems.objektit.rules.dice import parse_2d6, roll_2d6
+from fatescreen.systems.objektit.rules.errors import InvalidTwoDice
+from fatescreen.systems.objektit.rules.odds import conflict_odds
+from fatescreen.systems.objektit.rules.ratings import DEVELOPED, INHERENT
 
 
 @pytest.mark.parametrize(

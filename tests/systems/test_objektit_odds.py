@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fatescreen.rules.objektit.condition import condition_after
-from fatescreen.rules.objektit.conflict import Conflict, Step, step_for
-from fatescreen.rules.objektit.dice import roll_2d6
-from fatescreen.rules.objektit.odds import conflict_odds, damage_odds, two_dice_odds
+from fatescreen.systems.objektit.rules.condition import condition_after
+from fatescreen.systems.objektit.rules.conflict import Conflict, Step, step_for
+from fatescreen.systems.objektit.rules.dice import roll_2d6
+from fatescreen.systems.objektit.rules.odds import conflict_odds, damage_odds, two_dice_odds
 
 ALL_ROLLS = [first + second for first, second in product(range(1, 7), repeat=2)]
 """The total of each of the 36 equally likely pairs of faces."""

@@ -6,14 +6,23 @@ from fractions import Fraction
 
 import pytest
 
-from fatescreen.rules.objektit.condition import ConditionLevel, condition_after, condition_level
-from fatescreen.rules.objektit.conflict import Conflict, ConflictResult, Step, step_for
-from fatescreen.rules.objektit.damage import Damage
-from fatescreen.rules.objektit.dice import TwoDice, parse_2d6
-from fatescreen.rules.objektit.errors import InvalidRating, InvalidTwoDice, NotAHit, UnknownAbility
-from fatescreen.rules.objektit.initiative import InitiativeEntry, initiative_order
-from fatescreen.rules.objektit.ratings import Rating, rating
-from fatescreen.rules.objektit.sheet import ObjectSheet
+from fatescreen.systems.objektit.rules.condition import (
+    ConditionLevel,
+    condition_after,
+    condition_level,
+)
+from fatescreen.systems.objektit.rules.conflict import Conflict, ConflictResult, Step, step_for
+from fatescreen.systems.objektit.rules.damage import Damage
+from fatescreen.systems.objektit.rules.dice import TwoDice, parse_2d6
+from fatescreen.systems.objektit.rules.errors import (
+    InvalidRating,
+    InvalidTwoDice,
+    NotAHit,
+    UnknownAbility,
+)
+from fatescreen.systems.objektit.rules.initiative import InitiativeEntry, initiative_order
+from fatescreen.systems.objektit.rules.ratings import Rating, rating
+from fatescreen.systems.objektit.rules.sheet import ObjectSheet
 
 HUMANOID = ("vikkelä", "vaarallinen", "kurinalainen", "kätevä", "vaikuttava", "nokkela", "kova")
 
@@ -208,7 +217,7 @@ def test_entered_two_dice() -> None:
 def test_initiative_is_rolled_once_a_fight() -> None:
     from fractions import Fraction
 
-    from fatescreen.rules.objektit.initiative import InitiativeEntry, rolled_this_fight
+    from fatescreen.systems.objektit.rules.initiative import InitiativeEntry, rolled_this_fight
 
     aino = InitiativeEntry("Aino", Fraction(6), 0, 5)
     assert rolled_this_fight([aino], "Aino") is aino

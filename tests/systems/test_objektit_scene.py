@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from fatescreen import cli
-from fatescreen.rules.objektit.condition import ConditionLevel
-from fatescreen.rules.objektit.ratings import Rating
 from fatescreen.scene.systems import load_system_scene, save_system_scene
-from fatescreen.scene.systems.objektit import ObjektitScene
 from fatescreen.systems import of_file
 from fatescreen.systems.objektit import OBJEKTIT
+from fatescreen.systems.objektit.rules.condition import ConditionLevel
+from fatescreen.systems.objektit.rules.ratings import Rating
+from fatescreen.systems.objektit.scene import ObjektitScene
 from tests.systems.support import SATAMASSA, edited, problems
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import importlib
+import importlib.util
 import io
 import json
 import shutil
@@ -183,9 +184,16 @@ def test_a_system_on_the_shared_stack_names_its_export_part_as_its_other_parts()
     assert toy.SYSTEM.export_format == "json"
     assert toy.SYSTEM.import_sheets == "fatescreen.cli_import:as_sheet_rows"
     built_in = system_on_shared_stack(
-        "dice-only", (), "Dice only", {Capability.EXPORT}, module="dice", export_format="csv"
+        "dice-only",
+        (),
+        "Dice only",
+        {Capability.EXPORT},
+        module="fatescreen.systems.dice",
+        export_format="csv",
     )
-    assert built_in.export == "fatescreen.commands.systems.dice_export:EXPORT"
+    assert built_in.export == "fatescreen.systems.dice.export:EXPORT"
+    assert built_in.verbs == "fatescreen.systems.dice.verbs:VERBS"
+    assert built_in.rules is None
     assert (varjot.SYSTEM.export, varjot.SYSTEM.export_format) == (None, None)
     unexported = system_on_shared_stack("x", (), "X", (), module="x", export_format="csv")
     assert (unexported.export, unexported.export_format) == (None, None)
@@ -554,3 +562,32 @@ async def test_the_toy_dashboard_plays_a_typed_line_and_a_key(toy_scene: Path) -
         await pilot.press("u")
         await pilot.pause()
         assert counts(app) == {"Goblins": 1, "Traps": 2}
+
+
+def test_each_built_in_system_on_the_shared_stack_is_one_folder() -> None:
+    folders = []
+    for system in systems.BUILTIN:
+        if system.verbs is None:
+            continue  # Fate's parts are the framework's own stack
+        folder = system.verbs.partition(":")[0].removesuffix(".verbs")
+        assert folder.startswith("fatescreen.systems.")
+        assert importlib.import_module(folder).SYSTEM is system
+        own = (
+            system.scene_format,
+            system.verbs,
+            system.screen,
+            system.public,
+            system.player_panes,
+            system.record,
+            system.party,
+            system.new_campaign,
+            system.export,
+            system.rules,
+        )
+        assert [part for part in own if part and not part.startswith(folder + ".")] == []
+        for part in own:
+            if part:
+                module = part.partition(":")[0]
+                assert importlib.util.find_spec(module) is not None, module
+        folders.append(folder)
+    assert len(folders) == len(systems.BUILTIN) - 1

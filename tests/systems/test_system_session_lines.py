@@ -19,9 +19,9 @@ from fatescreen.commands.systems.session import (
     blank_session,
     open_system_session,
 )
-from fatescreen.commands.systems.varjot import KEYWORDS, VERBS
 from fatescreen.scene.systems import load_system_text
 from fatescreen.systems.varjot import VARJOT
+from fatescreen.systems.varjot.verbs import KEYWORDS, VERBS
 from tests.systems.support import SILLALLA, scene_copy
 
 CHECK = "check Ilse Miekkailu vs Vartija Miekkailu"

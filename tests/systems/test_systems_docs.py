@@ -8,11 +8,11 @@ import re
 import pytest
 
 from fatescreen.commands.systems import verbs_of
-from fatescreen.commands.systems.mekanismi import KEYWORDS as MEKANISMI_KEYWORDS
-from fatescreen.commands.systems.objektit import KEYWORDS as OBJEKTIT_KEYWORDS
-from fatescreen.commands.systems.varjot import KEYWORDS as VARJOT_KEYWORDS
 from fatescreen.scene.systems import formats, scene_format
 from fatescreen.systems import BUILTIN, Capability, named_by
+from fatescreen.systems.mekanismi.verbs import KEYWORDS as MEKANISMI_KEYWORDS
+from fatescreen.systems.objektit.verbs import KEYWORDS as OBJEKTIT_KEYWORDS
+from fatescreen.systems.varjot.verbs import KEYWORDS as VARJOT_KEYWORDS
 from fatescreen.ui.systems.shell import SystemScreen, screen_of
 from tests.systems.support import ROOT
 

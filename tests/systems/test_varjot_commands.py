@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from fatescreen import cli
-from fatescreen.rules.varjot.check import Source
-from fatescreen.rules.varjot.dice import parse_faces
-from fatescreen.scene.systems.varjot import VarjotScene
+from fatescreen.systems.varjot.rules.check import Source
+from fatescreen.systems.varjot.rules.dice import parse_faces
+from fatescreen.systems.varjot.scene import VarjotScene
 from tests.systems.support import SILLALLA, play, scene_copy, scene_value, session_on
 
 scene_path = scene_copy(SILLALLA)

@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 from fatescreen.rules.errors import RulesError
-from fatescreen.rules.objektit.sheet import ObjectSheet
-from fatescreen.rules.varjot.check import (
+from fatescreen.systems.objektit.rules.sheet import ObjectSheet
+from fatescreen.systems.varjot.rules.check import (
     Check,
     ExtraDice,
     Resolution,
@@ -19,9 +19,9 @@ from fatescreen.rules.varjot.check import (
     Source,
     resolve_opposed,
 )
-from fatescreen.rules.varjot.dice import change_net, kept, looks_like_faces
-from fatescreen.rules.varjot.errors import InvalidFudgeDice
-from fatescreen.rules.varjot.odds import improve_odds, level_odds, success_odds
+from fatescreen.systems.varjot.rules.dice import change_net, kept, looks_like_faces
+from fatescreen.systems.varjot.rules.errors import InvalidFudgeDice
+from fatescreen.systems.varjot.rules.odds import improve_odds, level_odds, success_odds
 
 
 def test_a_tie_is_resolved_in_full() -> None:

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fatescreen.rules.varjot.check import level
-from fatescreen.rules.varjot.dice import FACES, dice_rolled, kept
-from fatescreen.rules.varjot.odds import (
+from fatescreen.systems.varjot.rules.check import level
+from fatescreen.systems.varjot.rules.dice import FACES, dice_rolled, kept
+from fatescreen.systems.varjot.rules.odds import (
     after_adding,
     improve_odds,
     level_odds,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from fatescreen.rules.varjot.check import (
+from fatescreen.systems.varjot.rules.check import (
     Check,
     ExtraDice,
     OnFailure,
@@ -15,8 +15,8 @@ from fatescreen.rules.varjot.check import (
     Source,
     support,
 )
-from fatescreen.rules.varjot.dice import change_net, kept, parse_faces
-from fatescreen.rules.varjot.sheet import Ability, Character, GiftDice, Pool, check_rating
+from fatescreen.systems.varjot.rules.dice import change_net, kept, parse_faces
+from fatescreen.systems.varjot.rules.sheet import Ability, Character, GiftDice, Pool, check_rating
 from tests.refusals import Refusal, assert_refused, refusal_ids
 
 EERO = Side("Eero", "Voima", 2)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fatescreen.rules.varjot.check import (
+from fatescreen.systems.varjot.rules.check import (
     Check,
     ExtraDice,
     OnFailure,
@@ -21,7 +21,7 @@ from fatescreen.rules.varjot.check import (
     resolve_opposed,
     support,
 )
-from fatescreen.rules.varjot.dice import (
+from fatescreen.systems.varjot.rules.dice import (
     change_net,
     dice_rolled,
     kept,
@@ -31,7 +31,7 @@ from fatescreen.rules.varjot.dice import (
     roll_faces,
     symbols,
 )
-from fatescreen.rules.varjot.errors import (
+from fatescreen.systems.varjot.rules.errors import (
     ChainBroken,
     InvalidFudgeDice,
     InvalidRating,
@@ -40,8 +40,8 @@ from fatescreen.rules.varjot.errors import (
     OwnGift,
     TooManyGmDice,
 )
-from fatescreen.rules.varjot.odds import level_odds, success_odds
-from fatescreen.rules.varjot.sheet import Ability, Character, GiftDice, Pool
+from fatescreen.systems.varjot.rules.odds import level_odds, success_odds
+from fatescreen.systems.varjot.rules.sheet import Ability, Character, GiftDice, Pool
 
 
 def test_three_dice_plus_the_ability() -> None:

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from fatescreen import cli
-from fatescreen.rules.varjot.sheet import Pool
 from fatescreen.scene.errors import SceneFileError
 from fatescreen.scene.load import load_text
 from fatescreen.scene.systems import load_system_scene, load_system_text, save_system_scene
-from fatescreen.scene.systems.varjot import VarjotScene
 from fatescreen.systems import of_file, of_text
 from fatescreen.systems.fate import FATE
 from fatescreen.systems.varjot import VARJOT
+from fatescreen.systems.varjot.rules.sheet import Pool
+from fatescreen.systems.varjot.scene import VarjotScene
 from tests.systems.support import SILLALLA, edited, problems
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from fatescreen.rules.varjot.check import ExtraDice, Source
-from fatescreen.rules.varjot.dice import parse_faces
-from fatescreen.scene.systems.varjot import VarjotScene
+from fatescreen.systems.varjot.rules.check import ExtraDice, Source
+from fatescreen.systems.varjot.rules.dice import parse_faces
+from fatescreen.systems.varjot.scene import VarjotScene
 from tests.systems.support import (
     SILLALLA,
     edited,

@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from fatescreen.scene.systems.mekanismi import MekanismiScene
-from fatescreen.scene.systems.objektit import ObjektitScene
-from fatescreen.ui.systems.mekanismi import CharactersPane, CheckPane
-from fatescreen.ui.systems.objektit import ConflictPane, InitiativePane, ObjectsPane
+from fatescreen.systems.mekanismi.scene import MekanismiScene
+from fatescreen.systems.mekanismi.screen import CharactersPane, CheckPane
+from fatescreen.systems.objektit.scene import ObjektitScene
+from fatescreen.systems.objektit.screen import ConflictPane, InitiativePane, ObjectsPane
 from fatescreen.ui.systems.shell import CommandLine, SystemApp, SystemPane
 from tests.systems.support import KUILU, SATAMASSA, dashboard, type_line
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fatescreen.scene.systems.varjot import VarjotScene
+from fatescreen.systems.varjot.scene import VarjotScene
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.systems.shell import SystemApp
 from tests.systems.support import SILLALLA, dashboard, scene_value, typed

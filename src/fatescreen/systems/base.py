@@ -166,7 +166,7 @@ class RuleSystem:
     (``"varjot/sillalla.toml"``), or an absolute path (a system that does not ship). The
     test suites, ``make stress`` and ``make bench`` play it for every system."""
     rules: str | None = None
-    """Its pure rules package, dotted (``"fatescreen.rules.varjot"``): the modules
+    """Its pure rules package, dotted (``"fatescreen.systems.varjot.rules"``): the modules
     ``make mutate`` measures for it, besides its ``verbs`` part's module. A package that
     holds other systems' packages (Fate's ``fatescreen.rules``) counts without them."""
 

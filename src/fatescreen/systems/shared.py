@@ -28,43 +28,28 @@ def system_on_shared_stack(
         title: The system's own name.
         capabilities: What it offers (:attr:`Capability.IMPORT`: CSV sheets, one
             character a row, through its scene format's columns).
-        module: Where its parts are. A plain name (``"varjot"``) is a system built in,
-            its parts ``FORMAT`` in ``fatescreen.scene.systems.NAME``, ``VERBS`` in
-            ``fatescreen.commands.systems.NAME`` and ``SCREEN`` in
-            ``fatescreen.ui.systems.NAME``; a dotted package (``"my_game"``) is one
-            folder holding them as ``my_game.scene:FORMAT``, ``my_game.verbs:VERBS`` and
-            ``my_game.screen:SCREEN``. With :attr:`Capability.PLAYER_VIEW`, what the
-            players see is ``PUBLIC`` in ``fatescreen.scene.systems.NAME_public`` and how
-            it is shown ``PLAYERS`` in ``fatescreen.ui.systems.NAME_players``, and the
-            players' record ``players_record`` in ``fatescreen.commands.systems.NAME_record``
-            (``my_game.public:PUBLIC``, ``my_game.players:PLAYERS`` and
-            ``my_game.record:players_record`` in a folder).
-            With :attr:`Capability.CAMPAIGNS`, what of its party lasts from scene to scene
-            is ``PARTY`` in ``fatescreen.scene.systems.NAME_party``, and its sample
-            campaign is written by ``new_campaign`` there (``my_game.party:PARTY`` and
-            ``my_game.party:new_campaign`` in a folder); the campaign folders themselves
-            are read, played and shown by the shared stack. With :attr:`Capability.EXPORT`,
-            its ``export`` part is ``EXPORT`` in ``fatescreen.commands.systems.NAME_export``
-            (``my_game.export:EXPORT`` in a folder).
+        module: The package of its one folder, holding its parts: ``FORMAT`` in
+            ``MODULE.scene``, ``VERBS`` in ``MODULE.verbs`` and ``SCREEN`` in
+            ``MODULE.screen``. With :attr:`Capability.PLAYER_VIEW`, what the players see
+            is ``PUBLIC`` in ``MODULE.public``, how it is shown ``PLAYERS`` in
+            ``MODULE.players`` and the players' record ``players_record`` in
+            ``MODULE.record``. With :attr:`Capability.CAMPAIGNS`, what of its party lasts
+            from scene to scene is ``PARTY`` in ``MODULE.party``, and its sample campaign is
+            written by ``new_campaign`` there; the campaign folders themselves are read,
+            played and shown by the shared stack. With :attr:`Capability.EXPORT`, its
+            ``export`` part is ``EXPORT`` in ``MODULE.export``. The built-in systems are
+            ``fatescreen.systems.NAME``; a test's is its own folder (``tests.systems.toy``).
         sample: Its sample scene (:attr:`RuleSystem.sample`): a path under the shipped
             ``scenes`` folder, or an absolute one.
-        rules: Its pure rules package; a system built in has ``fatescreen.rules.NAME``.
+        rules: Its pure rules package, if it has one: a built-in system's is
+            ``MODULE.rules``, in its folder.
         export_format: With :attr:`Capability.EXPORT`, the format its export writes and
             the option that asks for it (:attr:`RuleSystem.export_format`).
     """
-    if "." in module:
-        scene, verbs, screen = f"{module}.scene", f"{module}.verbs", f"{module}.screen"
-        public, players = f"{module}.public", f"{module}.players"
-        record = f"{module}.record"
-        party, export = f"{module}.party", f"{module}.export"
-    else:
-        scene, verbs, screen = (
-            f"fatescreen.{layer}.systems.{module}" for layer in ("scene", "commands", "ui")
-        )
-        public, players = f"{scene}_public", f"{screen}_players"
-        record = f"{verbs}_record"
-        party, export = f"{scene}_party", f"{verbs}_export"
-        rules = rules or f"fatescreen.rules.{module}"
+    scene, verbs, screen = f"{module}.scene", f"{module}.verbs", f"{module}.screen"
+    public, players = f"{module}.public", f"{module}.players"
+    record = f"{module}.record"
+    party, export = f"{module}.party", f"{module}.export"
     declared = frozenset(capabilities)
     shown = Capability.PLAYER_VIEW in declared
     campaigns = Capability.CAMPAIGNS in declared
