@@ -25,7 +25,8 @@ from fatescreen.commands.session import Session
 from fatescreen.scene import presence
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.load import load_scene
-from fatescreen.ui.app import FatescreenApp, PaneTabs, StatusBar
+from fatescreen.ui.app import FatescreenApp, StatusBar
+from fatescreen.ui.tabs import PaneTabs
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.players.app import Part, PlayersApp

@@ -8,7 +8,8 @@ from textual.command import CommandInput, CommandList, CommandPalette
 from textual.widgets import Input
 
 from fatescreen.i18n import tr
-from fatescreen.ui.app import PANE_ORDER, FatescreenApp, PaneTabs, tab_row
+from fatescreen.ui.app import PANE_ORDER, FatescreenApp
+from fatescreen.ui.tabs import PaneTabs, tab_row
 from fatescreen.ui.dialogs.help import HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.panes.base import Pane

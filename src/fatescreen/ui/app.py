@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import replace
 from functools import cached_property, partial
@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input
 from textual.worker import Worker
 
 from fatescreen.commands.core import Context, line_in, registry, verb_help
@@ -57,6 +57,7 @@ from fatescreen.ui.panes.zones import ZonesPane
 from fatescreen.ui.pick import QuickPick, SteadyFooter
 from fatescreen.ui.saving import BackgroundSaves
 from fatescreen.ui.state import View
+from fatescreen.ui.tabs import PaneTabs
 from fatescreen.ui.text import assemble, literal, status_line
 from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 
@@ -156,66 +157,6 @@ class Column(Vertical):
     """A column of panes that draws nothing of its own (see :class:`Columns`)."""
 
     BLANK = True
-
-
-def tab_row(labels: Sequence[str], shown: int, width: int) -> list[str]:
-    """Each tab's text (``1 Zones``), as much as fits in ``width`` columns with a space
-    between tabs: every tab padded; else the shown one padded and the others plain; else the
-    others by their number alone."""
-    padded = [f" {index} {label} " for index, label in enumerate(labels, start=1)]
-    plain = [f"{index} {label}" for index, label in enumerate(labels, start=1)]
-    numbers = [str(index) for index in range(1, len(labels) + 1)]
-    for others in (padded, plain, numbers):
-        texts = [padded[i] if i == shown else text for i, text in enumerate(others)]
-        if sum(map(len, texts)) + len(texts) - 1 <= width:
-            break
-    return texts
-
-
-class PaneTabs(Static):
-    """On small terminals: which pane is shown, and the keys 1-8 that switch."""
-
-    shown = ""
-    """The pane on screen."""
-    lang = "en"
-    """The language of the labels."""
-
-    def show_tabs(self, shown: str, view: View) -> None:
-        """Highlight the pane on screen."""
-        self.shown, self.lang = shown, view.lang
-        self.update(assemble(*self._parts()))
-
-    def _texts(self) -> list[str]:
-        labels = [tr(self.lang, f"ui.tab.{name}") for name in PANE_ORDER]
-        shown = PANE_ORDER.index(self.shown) if self.shown in PANE_ORDER else -1
-        # before the first layout, the width it will have: the terminal's (it is shown
-        # only on a compact screen, as wide as the terminal)
-        width = self.content_size.width or self.app.size.width - self.styles.gutter.width
-        return tab_row(labels, shown, width)
-
-    def _parts(self) -> list[tuple[str, str] | str]:
-        parts: list[tuple[str, str] | str] = []
-        for name, text in zip(PANE_ORDER, self._texts(), strict=True):
-            style = "reverse bold $accent" if name == self.shown else "$text-muted"
-            parts += [(text, style), " "]
-        return parts[:-1]
-
-    def on_resize(self) -> None:
-        """Fit the tabs to the new width (once a pane is shown)."""
-        if self.shown:
-            self.update(assemble(*self._parts()))
-
-    def on_click(self, event: events.Click) -> None:
-        """Clicking a tab shows its pane."""
-        where = event.get_content_offset(self)
-        if where is None:
-            return
-        offset = 0
-        for name, text in zip(PANE_ORDER, self._texts(), strict=True):
-            if offset <= where.x < offset + len(text) + 1:
-                self.app.call_next(self.app.run_action, f"show_pane('{name}')")
-                return
-            offset += len(text) + 1
 
 
 class FatescreenApp(App[None]):
@@ -633,7 +574,7 @@ class FatescreenApp(App[None]):
             pane.relabel(self.view_state)
             pane.show(scene, self.view_state, changed)
         if "all" in changed:
-            self.query_one(PaneTabs).show_tabs(self.shown_pane, self.view_state)
+            self.query_one(PaneTabs).show_tabs(self.shown_pane, self._tabs())
         self._status()
 
     def _status(self, width: int | None = None) -> None:
@@ -1347,8 +1288,15 @@ class FatescreenApp(App[None]):
         self._show_pane_classes()
         self.query_one(f"#{name}").focus()
 
+    def on_pane_tabs_picked(self, message: PaneTabs.Picked) -> None:
+        """A tab clicked shows its pane."""
+        self.action_show_pane(message.name)
+
+    def _tabs(self) -> list[tuple[str, str]]:
+        return [(name, self.tr(f"ui.tab.{name}")) for name in PANE_ORDER]
+
     def _show_pane_classes(self) -> None:
-        self.query_one(PaneTabs).show_tabs(self.shown_pane, self.view_state)
+        self.query_one(PaneTabs).show_tabs(self.shown_pane, self._tabs())
         for pane in self.panes():
             pane.set_class(pane.id == self.shown_pane, "-shown")
         shown_columns = 0
@@ -1367,7 +1315,7 @@ class FatescreenApp(App[None]):
             self._relabel(width)
         if self.session is not None:
             self._status(width)
-            self.query_one(PaneTabs).show_tabs(self.shown_pane, self.view_state)
+            self.query_one(PaneTabs).show_tabs(self.shown_pane, self._tabs())
 
     def watch_theme(self, theme: str) -> None:
         """Remember the theme."""

@@ -60,6 +60,7 @@ from fatescreen.ui.keys import (
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.saving import BackgroundSaves
 from fatescreen.ui.state import View
+from fatescreen.ui.tabs import PaneTabs
 from fatescreen.ui.text import assemble
 from fatescreen.ui.themes import DEFAULT_THEME, usable_themes
 
@@ -156,6 +157,17 @@ class SystemScreen(Screen[None]):
         Binding("S", "scenes", "Scenes", id="system.scenes", priority=True),
         Binding("E", "command('endscene')", "End scene", id="system.endscene"),
         Binding("E", "end_session", "End session", id="system.endsession"),
+        # on a small terminal one pane at a time: its number shows it (else focuses it)
+        *[
+            Binding(
+                str(number),
+                f"show_pane({number})",
+                f"Pane {number}",
+                id=f"pane_{number}",
+                show=False,
+            )
+            for number in range(1, 10)
+        ],
     ]
 
     class CommandEntered(Message):
@@ -199,6 +211,7 @@ class SystemScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
+        yield PaneTabs(id="pane-tabs")
         with Horizontal(id="system-panes"):
             yield from self.compose_panes()
         yield LogPane(id="log")
@@ -209,6 +222,8 @@ class SystemScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Draw the scene, or say why there is none."""
+        self.shown_pane = self.pane_ids()[0]
+        self._show_pane_classes()
         if self.value is not None:
             self.show(self.value, self.view)
             return
@@ -240,8 +255,48 @@ class SystemScreen(Screen[None]):
             pane.show(value, view.lang)
         self.query_one(LogPane).border_title = view.tr("ui.log")
         self.query_one(CommandLine).placeholder = view.tr("system.placeholder")
+        self.query_one(PaneTabs).show_tabs(self.shown_pane, self._tabs())
         self.fit_footer()
         translate_bindings(self.app, view.lang)
+
+    shown_pane = "log"
+    """The id of the pane a small terminal shows (the keys 1-9 pick it)."""
+
+    def pane_ids(self) -> list[str]:
+        """The ids of the panes in the order of their keys: the system's, then the log."""
+        return [str(pane.id) for pane in self.query(SystemPane)] + ["log"]
+
+    def _tabs(self) -> list[tuple[str, str]]:
+        labels = {str(pane.id): pane.TITLE_KEY for pane in self.query(SystemPane)}
+        return [(name, self.view.tr(labels.get(name, "ui.tab.log"))) for name in self.pane_ids()]
+
+    def action_show_pane(self, number: int) -> None:
+        """Show the pane of that number on a small terminal, and focus it."""
+        names = self.pane_ids()
+        if not 1 <= number <= len(names):
+            return
+        self.shown_pane = names[number - 1]
+        self._show_pane_classes()
+        self.query_one(f"#{self.shown_pane}").focus()
+
+    def on_pane_tabs_picked(self, message: PaneTabs.Picked) -> None:
+        """A tab clicked shows its pane."""
+        message.stop()
+        self.action_show_pane(self.pane_ids().index(message.name) + 1)
+
+    def _show_pane_classes(self) -> None:
+        """Mark the shown pane, and the column holding it (on a small terminal, only what
+        is marked is shown; the log always is, five rows high unless it is the one)."""
+        shown = self.shown_pane
+        for pane in self.query(SystemPane):
+            pane.set_class(pane.id == shown, "-shown")
+        self.query_one(LogPane).set_class(shown == "log", "-shown")
+        panes = self.query_one("#system-panes")
+        for column in panes.children:
+            held = column.id == shown or any(p.id == shown for p in column.query(SystemPane))
+            column.set_class(held, "-shown")
+        panes.set_class(shown == "log", "-empty")
+        self.query_one(PaneTabs).show_tabs(shown, self._tabs())
 
     def on_resize(self) -> None:
         """A new width may hold more or fewer keys."""
@@ -380,6 +435,8 @@ class SystemApp(App[None]):
         str(Path(__file__).parent / "systems.tcss"),
     ]
     TITLE = "fatescreen"
+    HORIZONTAL_BREAKPOINTS = [(0, "-compact"), (100, "-wide")]
+    """Below 100 columns one pane at a time, as on Fate's dashboard."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "ctrl+p", "command_palette", "Palette", id="command_palette", show=False, priority=True
