@@ -124,12 +124,13 @@ def _imported(
     request = ImportSheets(shown, kind=kind, to_party=folder is not None)
     result = session.execute(request.command())
     error_prefix = tr(lang, "cli.failed") + " "
+    if dry_run and result.ok:
+        print(tr(lang, "cli.import.dry_run"), file=out)
     for line in result.lines:
         print(line if result.ok else error_prefix + line, file=out)
     if not result.ok:
         return 1
     if dry_run:
-        print(tr(lang, "cli.import.dry_run"), file=out)
         return 0
     if folder is None:
         saved = session.execute("save")
@@ -210,10 +211,11 @@ def _rows_into(
             print("  " + problem.render(lang), file=out)
         return 1
     names = ", ".join(str(row.record["name"]) for row in rows)
+    if dry_run:
+        print(tr(lang, "cli.import.dry_run"), file=out)
     for line in [*lines, tr(lang, "build.added", names=names)]:
         print(line, file=out)
     if dry_run:
-        print(tr(lang, "cli.import.dry_run"), file=out)
         return 0
     write_atomic(target, changed.text)
     print(tr(lang, "save.line", path=str(target)), file=out)

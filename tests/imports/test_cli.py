@@ -72,7 +72,7 @@ def test_a_dry_run_shows_the_report_and_writes_nothing(scenes: Path) -> None:
     )
     assert status == 0, out
     assert "Veli Routa, from Fate Core Official 4.7.14.8" in out
-    assert out.splitlines()[-1] == "a dry run: nothing was written"
+    assert out.splitlines()[0] == "a dry run, nothing is written: the import would do this"
     assert scene.read_bytes() == before
     assert not (scene.parent / "golden-mask.toml.bak").exists()
 

@@ -114,5 +114,5 @@ def test_a_dry_run_of_a_sheet_writes_nothing(scenes: Path) -> None:
         "import", str(fixture("objektit-sheet.csv")), "--into", str(scene), "--dry-run"
     )
     assert status == 0
-    assert out.splitlines()[-1] == "a dry run: nothing was written"
+    assert out.splitlines()[0] == "a dry run, nothing is written: the import would do this"
     assert scene.read_bytes() == before

@@ -4,6 +4,7 @@ change nothing, and quick rolls and odds from the shell."""
 from __future__ import annotations
 
 import io
+import re
 from contextlib import redirect_stdout
 from functools import partial
 from pathlib import Path
@@ -73,10 +74,10 @@ def test_a_roll_settles_and_the_margin_is_spent_once(scene_path: Path) -> None:
         "1 damage point left unspent",
     ]
     result = session.execute("damage Roisto 2")
-    assert not result.ok and "the margin gives 1 points of damage, not 2" in result.lines[0]
+    assert not result.ok and "the margin gives 1 point of damage, not 2" in result.lines[0]
     play(session, "damage Roisto 1")
     result = session.execute("damage Renttu 1")
-    assert result.lines == ("no margin to spend: the last check was a tie or is spent",)
+    assert result.lines == ("no margin to spend: the last check's is spent",)
     assert scene_value(session, MekanismiScene).character("Roisto").damage.out
 
 
@@ -106,7 +107,12 @@ def test_rolled_dice_fit_the_pools(scene_path: Path) -> None:
         (("check Ragnar Taistelu",), "gear Jousi", "no gear 'Jousi'"),
         (("check Ragnar Taistelu",), "helpers 0", "'0' must be from 1 to 200"),
         (("check Ragnar Taistelu",), "advantage for Sigrid", "Sigrid is not in this check"),
-        ((), "damage Rosvo 1", "no margin to spend"),
+        ((), "damage Rosvo 1", "no check has been rolled yet"),
+        (
+            ("check Ragnar Taistelu vs Rosvo Taistelu", "roll 611 vs 61"),
+            "damage Rosvo 1",
+            "no margin to spend: the last check was a tie",
+        ),
         ((), "hurt Rosvo 0", "0 damage points change nothing"),
         ((), "hurt Rosvo x", "'x' is not a number"),
         ((), "check Ragnar Taistelu vs 201", "GM's pool would have 201 dice: at most 200"),
@@ -304,6 +310,19 @@ def test_one_helper_and_one_die(scene_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_the_shares_of_a_ranged_check_add_up_to_the_whole(scene_path: Path, lang: str) -> None:
+    """In a ranged attack the target's share holds the ties: the two sides' shares make
+    the whole, and the ties are said as a part of the target's."""
+    line = "odds 3 vs 2 ranged" if lang == "en" else "tn 3 vastaan 2 ampuma"
+    said = play(session_on(scene_path, lang=lang), line)
+    shares = [int(re.search(r"(\d+)%", text).group(1)) for text in said[1:3]]  # type: ignore[union-attr]
+    assert 99 <= sum(shares) <= 101
+    assert said[3].startswith("of which ties" if lang == "en" else "josta tasapelit")
+    tie = int(re.search(r"(\d+)%", said[3]).group(1))  # type: ignore[union-attr]
+    assert 0 < tie < shares[1]
+
+
 @pytest.mark.parametrize(
     ("lang", "line", "said"),
     [
@@ -334,7 +353,7 @@ def test_one_helper_and_one_die(scene_path: Path) -> None:
                 "0 dice vs 0 dice",
                 "Actor cannot win",
                 "GM wins 100%, by ties only",
-                "tie, the target's advantage: 100%",
+                "of which ties, the target's advantage: 100%",
             ],
         ),
         (
@@ -344,7 +363,7 @@ def test_one_helper_and_one_die(scene_path: Path) -> None:
                 "0 noppaa vastaan 0 noppaa",
                 "Toimija ei voi voittaa",
                 "PJ voittaa 100%, vain tasapeleillä",
-                "tasapeli, kohteen etu: 100%",
+                "josta tasapelit, kohteen etu: 100%",
             ],
         ),
     ],

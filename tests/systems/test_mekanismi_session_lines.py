@@ -72,7 +72,8 @@ def test_damage_and_quick_rolls_in_finnish(session: Session[Any]) -> None:
     same(
         session,
         "vahinko Rosvo 1",
-        "ei eroa käytettäväksi: viime tarkistus oli tasapeli tai se on jo käytetty",
+        "tarkistusta ei ole vielä heitetty: vahinko käyttää voitetun tarkistuksen eron "
+        "(tarkistus, sitten heitä)",
     )
     changed(
         session,
@@ -106,7 +107,7 @@ def test_damage_and_quick_rolls_in_finnish(session: Session[Any]) -> None:
         "Toimija voittaa 31% (lievä onnistuminen 26% · hyvä onnistuminen 5% "
         "· erinomainen onnistuminen <1%)",
         "PJ voittaa 69% (lievä onnistuminen 17% · hyvä onnistuminen 2%)",
-        "tasapeli, kohteen etu: 50%",
+        "josta tasapelit, kohteen etu: 50%",
     )
 
 
@@ -125,7 +126,7 @@ def test_a_ranged_check_against_the_static_difficulty_and_its_damage(
         "· erinomainen onnistuminen <1%)",
         "PJ voittaa 73% (lievä onnistuminen 23% · hyvä onnistuminen 4% "
         "· erinomainen onnistuminen <1%)",
-        "tasapeli, kohteen etu: 46%",
+        "josta tasapelit, kohteen etu: 46%",
     )
     assert session.execute("etu").lines[:3] == (
         "Etu: Ragnar +1 (-)",

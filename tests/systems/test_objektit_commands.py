@@ -216,7 +216,7 @@ def test_a_second_initiative_roll_is_refused_in_finnish(scene_path: Path) -> Non
         (("check Aino kova",), "check Bertil kova", "a conflict is being set up"),
         (("check Aino kova",), "roll 7 1", "two d6 faces"),
         (("check Aino kova",), "chance 1e9", "is not a number"),
-        ((), "condition Aino 7", "'7' must be from -10000 to 6"),
+        ((), "condition Aino 7", "'7' must be at most 6"),
         ((), "initiative Nobody kova", "no object 'Nobody'"),
         ((), "roll x", "is not a number"),
         ((), "odds", "there is no conflict"),
@@ -315,3 +315,19 @@ def test_a_quick_roll_is_said_in_the_tables_language_and_leaves_the_scene(
     before = scene_value(session, ObjektitScene)
     assert play(session, line) == [said]
     assert scene_value(session, ObjektitScene) == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "said"),
+    [
+        ("en", "condition Aino 9", "condition: '9' must be at most 6. Usage: condition OBJECT N"),
+        ("fi", "tila Aino 9", "tila: arvon '9' pitää olla enintään 6. Käyttö: tila OBJEKTI N"),
+    ],
+)
+def test_a_condition_above_good_names_the_one_bound_that_matters(
+    scene_path: Path, lang: str, line: str, said: str
+) -> None:
+    session = support.session_on(scene_path, lang=lang)
+    before = session.value
+    assert refused(session, line) == said
+    assert session.value == before

@@ -26,10 +26,10 @@ from fatescreen.scene import presence
 from fatescreen.scene.aspects import aspects_in_play
 from fatescreen.scene.load import load_scene
 from fatescreen.ui.app import FatescreenApp, StatusBar
-from fatescreen.ui.tabs import PaneTabs
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.panes.turn import TurnPane
 from fatescreen.ui.players.app import Part, PlayersApp
+from fatescreen.ui.tabs import PaneTabs
 from tests.commands.test_fuzz import faces, quoted, skill, small, text
 from tests.ui.support import text_of
 

@@ -9,11 +9,11 @@ from textual.widgets import Input
 
 from fatescreen.i18n import tr
 from fatescreen.ui.app import PANE_ORDER, FatescreenApp
-from fatescreen.ui.tabs import PaneTabs, tab_row
 from fatescreen.ui.dialogs.help import HelpScreen
 from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.log import LogPane
+from fatescreen.ui.tabs import PaneTabs, tab_row
 from tests.ui.support import AppFactory, Keys, log_text, notices, screen_text, text_of, until
 
 COMPACT = (80, 24)

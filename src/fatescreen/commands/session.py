@@ -781,10 +781,17 @@ class Session(SceneWriter, Generic[S]):
             own = meta_named(name, META)
             found = SESSION_VERBS[own] if own else self.commands.find(name, self.lang)
             aliases = ", ".join(found.aliases) or tr(self.lang, "none")
+            example = found.example_in(self.lang)
+            if own == "help":
+                # help's example names a verb of this system: attack, else its first
+                verbs = {v.name: v for v in self.commands.verbs()}
+                about = verbs.get(found.example.split()[-1]) or next(iter(verbs.values()), None)
+                if about is not None:
+                    example = f"{found.word(self.lang)} {about.word(self.lang)}"
             return [
                 found.usage_in(self.lang),
                 found.help_in(self.lang),
-                tr(self.lang, "help.example", example=found.example_in(self.lang)),
+                tr(self.lang, "help.example", example=example),
                 tr(self.lang, "help.aliases", aliases=aliases),
             ]
         lines = [tr(self.lang, "help.header")]

@@ -20,6 +20,7 @@ from fatescreen.commands.core import Verb, WordQueue
 from fatescreen.commands.errors import CommandError
 from fatescreen.commands.names import fold, no_such_verb
 from fatescreen.i18n import tr
+from fatescreen.scene.reader import MAX_COUNT
 
 S = TypeVar("S")
 """A system's scene value."""
@@ -143,10 +144,16 @@ class Words(WordQueue):
         except ValueError:
             raise self.not_a_number(word) from None
         if not low <= value <= high:
+            # a bound that only keeps numbers sane (the scene file's) is not said
+            key = "system.range"
+            if value > high and low <= -MAX_COUNT:
+                key = "system.range_most"
+            elif value < low and high >= MAX_COUNT:
+                key = "system.range_least"
             raise CommandError(
                 tr(
                     self.lang,
-                    "system.range",
+                    key,
                     verb=self.verb.word(self.lang),
                     text=word,
                     low=low,

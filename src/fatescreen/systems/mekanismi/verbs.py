@@ -455,7 +455,11 @@ def odds_verb(ctx: Ctx, words: Words) -> Applied:
 def damage_verb(ctx: Ctx, words: Words) -> Applied:
     """Spend the last check's margin as damage points, split among targets."""
     last = ctx.value.last
-    if last is None or last.damage_left == 0:
+    if last is None:
+        raise ctx.error("mekanismi.error.no_check_rolled")
+    if last.result.winner is None:
+        raise ctx.error("mekanismi.error.no_margin_tie")
+    if last.damage_left == 0:
         raise ctx.error("mekanismi.error.no_margin")
     shares: list[tuple[str, int]] = []
     while True:
