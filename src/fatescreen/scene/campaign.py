@@ -31,8 +31,7 @@ from fatescreen.scene.model import RulesInPlay
 from fatescreen.scene.reader import MAX_TEXT, Reader, shown
 from fatescreen.scene.save import patch, patch_record, to_record
 from fatescreen.scene.source import long_key_line, parse, read_text
-from fatescreen.systems import Capability, able, named_by
-from fatescreen.systems.fate import FATE
+from fatescreen.systems import Capability, able, default, named_by
 
 CAMPAIGN_FILE = "campaign.toml"
 PARTY_FILE = "party.toml"
@@ -251,9 +250,10 @@ def _check_system(reader: Reader, named: object) -> None:
     """A campaign's ``system`` names Fate (by its id, as files do): the campaigns of the
     other systems are read by theirs (docs/systems.md)."""
     system = named_by(named) if isinstance(named, str) else None
-    if system is not None and system.id != FATE and system.can(Capability.CAMPAIGNS):
+    fate = default()  # the system of the files that name none: this reader's
+    if system is not None and system is not fate and system.can(Capability.CAMPAIGNS):
         reader.fail(("system",), catalog_text("campaign.fate_only", title=system.title))
-    elif system is None or system.id != FATE:
+    elif system is None or system is not fate:
         found = shown(named) if isinstance(named, str) else "a non-string"
         names = ", ".join(repr(other.id) for other in able(Capability.CAMPAIGNS))
         reader.fail(("system",), catalog_text("system.cannot.campaigns", names=names, found=found))

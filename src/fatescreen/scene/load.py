@@ -164,16 +164,16 @@ def _decode(
         # a file naming another system is read by that system's loader: one naming none
         # that is registered is told them all, and the id an alias stands for
         from fatescreen import systems
-        from fatescreen.systems.fate import FATE
 
+        fate = systems.default().id  # the system of the files that name none: this loader's
         named = data["system"]
         if named in systems.ids():
-            reader.choice(named, ("system",), (FATE,))  # another system's file: not Fate's
+            reader.choice(named, ("system",), (fate,))  # another system's file: not Fate's
         elif reader.choice(named, ("system",), systems.ids()) is None:
             meant = systems.find(named) if isinstance(named, str) else None
             if meant is not None:
                 reader.fail(("system",), catalog_text("check.system_alias", id=meant.id))
-        if named != FATE:
+        if named != fate:
             # a file of no system known: Fate's keys would only bury what to mend
             return None, origins
     top = reader.table(data, (), TOP_KEYS) or {}
