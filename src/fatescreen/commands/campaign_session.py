@@ -223,24 +223,32 @@ class CampaignSession(Session[Scene]):
     ) -> Result:
         """Apply a step that changes the campaign; ``command`` False for one that is not a
         command line (a sheet edit, saved at once)."""
-        assert applied.campaign is not None
+        campaign = applied.campaign
+        assert campaign is not None
         session, where = self.campaign.session, self._where()
-        changed = applied.scene != self.scene or applied.campaign != self.campaign
-        if changed:
-            # journaled first: when the journal cannot be written, nothing changes
-            if command:
-                self.note_change(applied.record or text, rolled, journal=journal)
-            step = CampaignStep(
-                applied.label or text, self.scene, applied.scene, self.campaign, applied.campaign
-            )
-            self.history = self.history.record(step)
-            self.scene, self.campaign = applied.scene, applied.campaign
-        lines = applied.lines
-        self.log.append(LogEntry(text, lines, "made" if changed else ""))
+        changed = applied.scene != self.scene or campaign != self.campaign
+        step = CampaignStep(
+            applied.label or text, self.scene, applied.scene, self.campaign, campaign
+        )
+
+        def take() -> None:
+            self.scene, self.campaign = applied.scene, campaign
+
+        result = self._take_step(
+            text,
+            applied,
+            rolled,
+            step if changed else None,
+            take,
+            applied.changed if changed else frozenset(),
+            journal=journal,
+            command=command,
+        )
         self._stamp(session, where)  # where it happened, before the save records it
         if applied.save:
-            lines += (self._autosave() or tr(self.lang, "campaign.saved", path=str(self.folder)),)
-        return Result(text, lines, True, applied.changed if changed else frozenset(), applied.label)
+            saved = self._autosave() or tr(self.lang, "campaign.saved", path=str(self.folder))
+            result = replace(result, lines=(*result.lines, saved))
+        return result
 
     def _autosave(self) -> str | None:
         """Save everything at a milestone of play; the error message if that failed."""

@@ -613,19 +613,43 @@ class Session(SceneWriter, Generic[S]):
         previous = self.value
         value = self.with_scene(applied.value)
         changed = value is not previous and value != previous
-        if changed:
-            # journaled first: when the journal cannot be written, nothing changes
-            self.note_change(applied.record or text, rolled, journal=journal)
-            self.history = self.history.record(UndoStep(applied.label or text, previous, value))
+
+        def take() -> None:
             self.value = value
-        self.log.append(LogEntry(text, applied.lines, "made" if changed else ""))
-        return Result(
+
+        return self._take_step(
             text,
-            applied.lines,
-            True,
+            applied,
+            rolled,
+            UndoStep(applied.label or text, previous, value) if changed else None,
+            take,
             self.commands.changes(previous, value) if changed else frozenset(),
-            applied.label,
+            journal=journal,
         )
+
+    def _take_step(
+        self,
+        text: str,
+        applied: Change[Any],
+        rolled: tuple[str, ...],
+        step: UndoStep[Any] | None,
+        take: Callable[[], None],
+        changed: frozenset[str],
+        *,
+        journal: bool,
+        command: bool = True,
+    ) -> Result:
+        """The one way a step of play is taken: journaled first (when the journal cannot
+        be written, nothing changes), then remembered for undo and made (``take``), then
+        logged. ``step`` None: the line changed nothing, and is only logged; ``command``
+        False: a change that is no command line (a campaign's sheet edit, saved at once)."""
+        if step is not None:
+            if command:
+                self.note_change(applied.record or text, rolled, journal=journal)
+            self.history = self.history.record(step)
+            take()
+        self.log.append(LogEntry(text, applied.lines, "made" if step is not None else ""))
+        return Result(text, applied.lines, True, changed, applied.label)
 
     def _meta(self, name: str, words: list[str], text: str, *, journal: bool) -> Result:
         if name in ("undo", "redo"):
