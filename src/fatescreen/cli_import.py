@@ -206,7 +206,10 @@ def _rows_into(
     try:
         changed = with_rows(loaded, rows)
     except SheetError as error:
-        print(error_prefix + tr(lang, "import.refused", file=str(target)), file=out)
+        # the rows were read: it is what they hold that the scene cannot take
+        sheets = ", ".join(str(file) for file in files)
+        said = tr(lang, "import.rows_refused", sheets=sheets, file=str(target))
+        print(error_prefix + said, file=out)
         for problem in error.problems:
             print("  " + problem.render(lang), file=out)
         return 1

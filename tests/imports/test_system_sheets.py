@@ -92,7 +92,11 @@ def test_a_bad_sheet_writes_nothing(scenes: Path, tmp_path: Path, sheet: str, sa
     file.write_text(sheet, encoding="utf-8")
     status, out = cli("import", str(file), "--into", str(scene))
     assert status == 1
-    assert out.splitlines()[0].startswith("error: nothing imported:")
+    # a row the sheet cannot give names the sheet; one the scene cannot take, both
+    assert out.splitlines()[0] in (
+        f"error: nothing imported: {file} cannot be read",
+        f"error: nothing imported: the rows of {file} cannot join {scene}",
+    )
     assert any(line.startswith(said) for line in out.splitlines()), out
     assert scene.read_bytes() == before
 
@@ -115,4 +119,15 @@ def test_a_dry_run_of_a_sheet_writes_nothing(scenes: Path) -> None:
     )
     assert status == 0
     assert out.splitlines()[0] == "a dry run, nothing is written: the import would do this"
+    assert scene.read_bytes() == before
+
+
+def test_a_byte_that_is_not_utf8_names_its_row(scenes: Path, tmp_path: Path) -> None:
+    scene = scenes / "varjot" / "sillalla.toml"
+    before = scene.read_bytes()
+    file = tmp_path / "sheet.csv"
+    file.write_bytes(b"name,ability:Miekkailu\nHalla,2\nBad\xff,1\n")
+    status, out = cli("import", str(file), "--into", str(scene))
+    assert status == 1
+    assert out.splitlines()[1] == "  row 3: not UTF-8 text (byte 34)"
     assert scene.read_bytes() == before

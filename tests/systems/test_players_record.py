@@ -120,3 +120,42 @@ def test_a_character_made_secret_or_public_is_no_new_check(
     record = session.log_lines(markdown=True)[2:]
     settled = [line for line in record if any(word in line for word in verdict)]
     assert len(settled) == 1, record
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines", "said"),
+    [
+        (
+            "en",
+            (
+                "initiative Aino vikkelä kiipeily +3 dice 1 1",
+                "initiative Merikotka = 2",
+                "initiative Bertil vikkelä - 0 dice 66",
+                "initiative clear",
+            ),
+            [
+                "- Initiative: 1. Aino",
+                "- Initiative: 1. Aino · 2. Bertil",
+                "- Initiative cleared for the next fight",
+            ],
+        ),
+        (
+            "fi",
+            ("aloite Aino vikkelä kiipeily +3 nopat 1 1", "aloite Bertil = 6"),
+            ["- Aloite: 1. Aino", "- Aloite: 1. Aino · 2. Bertil"],
+        ),
+    ],
+)
+def test_the_objektit_record_gives_the_acting_order_without_a_hidden_object(
+    tmp_path: Path, lang: str, lines: tuple[str, ...], said: list[str]
+) -> None:
+    """«vain kerran "taistelun" alussa»: the order the table hears, names only (the rolls
+    are the GM's), the hidden ship left out; a new fight says so."""
+    path = tmp_path / SATAMASSA.name
+    shutil.copy(SATAMASSA, path)
+    session = open_system_session(path, lang=lang, journal=False)
+    for line in lines:
+        assert session.execute(line).ok, line
+    record = session.log_lines(markdown=True)[2:]
+    assert [line for line in record if "Initiative" in line or "Aloite" in line] == said
+    assert not any("Merikotka" in line or "+6" in line for line in record)

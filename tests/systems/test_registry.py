@@ -25,6 +25,7 @@ import fatescreen
 from fatescreen import cli, systems
 from fatescreen.cli import main
 from fatescreen.resources import sample_scene, shipped
+from fatescreen.scene.errors import SceneFileError
 from fatescreen.systems import Capability, RuleSystem, fate, mekanismi, objektit, varjot
 from fatescreen.systems.base import load_part
 from fatescreen.systems.shared import system_on_shared_stack
@@ -591,3 +592,14 @@ def test_each_built_in_system_on_the_shared_stack_is_one_folder() -> None:
                 assert importlib.util.find_spec(module) is not None, module
         folders.append(folder)
     assert len(folders) == len(systems.BUILTIN) - 1
+
+
+def test_a_bad_byte_after_the_system_key_leaves_the_file_to_its_system(tmp_path: Path) -> None:
+    """The keys before the first table name the system even when a byte further on is not
+    UTF-8: that system's loader then names the line, not Fate's."""
+    path = tmp_path / "bad.toml"
+    path.write_bytes(b'format = 1\nsystem = "mekanismi"\ntitle = "T"\n\n[[pc]]\nname = "\xff"\n')
+    assert systems.of_file(path).id == "mekanismi"
+    with pytest.raises(SceneFileError) as error:
+        systems.of_file(path).check_file(path)
+    assert [problem.line for problem in error.value.problems] == [6]

@@ -235,3 +235,30 @@ async def test_a_refused_commands_toast_shows_its_usage_line_whole(
     assert [(message, markup) for message, markup in told if "[FACES]" in message] == [
         (told[0][0], False)
     ]
+
+
+@pytest.mark.parametrize(
+    ("keys", "line", "pane"), [("2:undo", "undo", "statblock"), (":roll 2", "roll 2", "zones")]
+)
+async def test_a_pane_key_and_the_command_bar_in_one_burst_keep_their_order(
+    make_app: AppFactory, keys: str, line: str, pane: str
+) -> None:
+    """Keys as a terminal delivers a fast typist's, all read before the first is handled: the
+    pane's number shows its pane, ``:`` then takes the keys after it, and a digit typed in the
+    command bar is text."""
+    from textual import events
+
+    from fatescreen.ui.commandbar import CommandBar
+
+    app = make_app()
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        for char in keys:
+            event = events.Key({" ": "space", ":": "colon"}.get(char, char), char)
+            event.set_sender(app)
+            app.post_message(event)
+        bar = app.query_one(CommandBar)
+        await until(pilot, lambda: bar.value == line)
+        await pilot.pause(0.2)
+        assert app.focused is bar and bar.value == line
+        assert app.shown_pane == pane

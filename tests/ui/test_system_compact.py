@@ -8,14 +8,15 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual import events
 
 from fatescreen import systems
 from fatescreen.i18n import tr
 from fatescreen.resources import sample_scene
 from fatescreen.ui.panes.log import LogPane
-from fatescreen.ui.systems.shell import SystemApp, SystemPane
+from fatescreen.ui.systems.shell import CommandLine, SystemApp, SystemPane
 from fatescreen.ui.tabs import PaneTabs
-from tests.ui.support import screen_text, text_of
+from tests.ui.support import screen_text, text_of, until
 
 
 def on_screen(app: SystemApp) -> list[str]:
@@ -111,3 +112,75 @@ async def test_typed_digits_stay_in_the_command_line(tmp_path: Path, shell_syste
         await pilot.pause()
         assert on_screen(app) == panes[:1]
         assert getattr(app.focused, "value", None) == "2"
+
+
+def burst(app: SystemApp, text: str) -> None:
+    """Keys as a terminal delivers a fast typist's: all read before the first is handled."""
+    names = {" ": "space", ":": "colon"}
+    for char in text:
+        event = events.Key(names.get(char, char), char)
+        event.set_sender(app)
+        app.post_message(event)
+
+
+@pytest.mark.parametrize(
+    ("source", "keys", "line", "pane"),
+    [
+        ("menneisyyden-varjot", "2gEevi", "gift Eevi", "varjot-check"),
+        ("mekanismi", "2a", "advantage ", "mekanismi-check"),
+        ("mekanismi", "1cRagnar", "check Ragnar", "mekanismi-characters"),
+        ("objektien-luonti", "3cAino", "check Aino", "objektit-initiative"),
+    ],
+)
+async def test_a_pane_key_and_a_line_key_in_one_burst_both_count_in_order(
+    tmp_path: Path, source: str, keys: str, line: str, pane: str
+) -> None:
+    """The pane's number shows its pane and the next key starts the line, which keeps the
+    focus: the keys typed after it are the line's, never the dashboard's."""
+    app = app_on(tmp_path, source, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session is not None
+        before = app.session.value
+        burst(app, keys)
+        field = app.screen.query_one(CommandLine)
+        await until(pilot, lambda: field.value == line)
+        await pilot.pause(0.2)
+        assert field.value == line
+        assert app.focused is field
+        assert on_screen(app) == [pane]
+        assert app.session.value == before
+
+
+async def test_a_bonus_die_on_a_check_of_two_sides_keeps_the_line_it_starts(
+    tmp_path: Path,
+) -> None:
+    """Varjot's b on a check of two sides starts ``bonus 1 on`` for the GM to name the
+    side: typed right after it, the name is the line's, and r and a are letters there."""
+    app = app_on(tmp_path, "menneisyyden-varjot", "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session is not None
+        await pilot.press("colon", *"check Ilse Miekkailu vs Vartija Miekkailu", "enter")
+        await pilot.pause()
+        before = app.session.value
+        burst(app, "2bVartija ra")
+        field = app.screen.query_one(CommandLine)
+        await until(pilot, lambda: field.value == "bonus 1 on Vartija ra")
+        await pilot.pause(0.2)
+        assert app.focused is field and field.value == "bonus 1 on Vartija ra"
+        assert app.session.value == before  # nothing rolled, nothing accepted
+        assert on_screen(app) == ["varjot-check"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+async def test_a_narrow_footer_keeps_help_and_undo(
+    tmp_path: Path, shell_system: str, lang: str
+) -> None:
+    """As Fate's narrow footer: however few keys fit, ``:``, help and undo are shown."""
+    app = app_on(tmp_path, shell_system, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        for key in ("command_bar", "help", "undo"):
+            assert f"{tr(lang, 'ui.key.' + key)}" in footer, footer

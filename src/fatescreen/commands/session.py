@@ -740,6 +740,13 @@ class Session(SceneWriter, Generic[S]):
         """True when the scene differs from the file."""
         return self.loaded is None or self.commands.dirty(self.loaded.value, self.value)
 
+    @property
+    def unsaved_work(self) -> bool:
+        """True when quitting now leaves work that is not in the file: the scene differs
+        from it, or changes were made since the last save that no file holds (a check under
+        way, a roll), which only the journal keeps for the next start."""
+        return self.dirty or bool(self.unsaved)
+
     # -- the log and the records --------------------------------------------------------
 
     def note_moments(self) -> None:

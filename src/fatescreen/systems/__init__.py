@@ -107,9 +107,10 @@ def of_file(path: Path) -> RuleSystem:
     if not stat.S_ISREG(status.st_mode):
         return default()
     try:
-        with path.open(encoding="utf-8", newline="\n") as handle:
+        # a bad byte further on is the loader's to name (file:line): the keys before it count
+        with path.open(encoding="utf-8", errors="replace", newline="\n") as handle:
             return _system_in(_lines(handle))
-    except (OSError, UnicodeDecodeError):
+    except OSError:
         return default()
 
 

@@ -233,6 +233,8 @@ class FatescreenApp(App[None]):
                 f"Pane {index + 1}",
                 id=f"pane_{name}",
                 show=False,
+                # read first, as ':' is: in a burst, the keys after it go where it sent them
+                priority=True,
             )
             for index, name in enumerate(PANE_ORDER)
         ],
@@ -1181,8 +1183,11 @@ class FatescreenApp(App[None]):
         self.session_flow.quit(self.exit)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``:`` opens the command bar only where a ``:`` is not text being typed."""
-        if action == "command_bar" and isinstance(self.focused, Input):
+        """``:`` opens the command bar and a digit shows a pane only where it is not text
+        being typed; a digit only on the dashboard (a dialog's digits are its own)."""
+        if action in ("command_bar", "show_pane") and isinstance(self.focused, Input):
+            return False
+        if action == "show_pane" and self.screen is not self.screen_stack[0]:
             return False
         return super().check_action(action, parameters)
 
@@ -1286,7 +1291,8 @@ class FatescreenApp(App[None]):
         """In compact mode, show one pane; in wide mode, focus it."""
         self.shown_pane = name
         self._show_pane_classes()
-        self.query_one(f"#{name}").focus()
+        # at once, not later: a key typed right after may move the focus on
+        self.screen.set_focus(self.query_one(f"#{name}"))
 
     def on_pane_tabs_picked(self, message: PaneTabs.Picked) -> None:
         """A tab clicked shows its pane."""

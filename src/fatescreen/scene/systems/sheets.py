@@ -97,13 +97,16 @@ def read_sheet(file: Path, system: str) -> list[SheetRow]:
             limit = f"{MAX_BYTES / (1024 * 1024):.1f}"
             problem = text("import.too_large", size=megabytes, limit=limit)
             raise SheetError([CellProblem(Cell(0, ""), problem)])
-        document = file.read_bytes().decode("utf-8-sig")
+        data = file.read_bytes()
+        document = data.decode("utf-8-sig")
     except OSError as error:
         problem = text("import.unreadable", reason=error.strerror or str(error))
         raise SheetError([CellProblem(Cell(0, ""), problem)]) from None
     except UnicodeDecodeError as error:
+        # the row of the bad byte: its line (a row's cell may hold a line break, rarely)
+        row = data[: error.start].count(b"\n") + 1
         raise SheetError(
-            [CellProblem(Cell(0, ""), text("import.not_utf8", offset=error.start))]
+            [CellProblem(Cell(row, ""), text("import.not_utf8", offset=error.start))]
         ) from None
     return sheet_rows(document, columns)
 

@@ -27,7 +27,7 @@ def result_text(last: PublicResult, lang: str) -> str:
 
 def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
     """What the players saw change from ``before`` to ``after`` (None: a scene opened): the
-    conflict rolled, an object come into view, an object's condition."""
+    conflict rolled, the initiative order, an object come into view, an object's condition."""
     assert isinstance(after, PublicObjektit)
     assert before is None or isinstance(before, PublicObjektit)
     lines: list[str] = []
@@ -37,6 +37,17 @@ def players_record(before: Any, after: Any, lang: str) -> tuple[str, ...]:
         was is None or replace(was, name="") != replace(after.last, name="")
     ):
         lines.append(result_text(after.last, lang))
+    order = before.initiative if before is not None else ()
+    if after.initiative != order:
+        # the acting order as the table hears it: names only (a hidden object is left out)
+        if after.initiative:
+            said = " · ".join(
+                f"{place}. {' = '.join(names)}"
+                for place, names in enumerate(after.initiative, start=1)
+            )
+            lines.append(tr(lang, "objektit.initiative.order", order=said))
+        else:
+            lines.append(tr(lang, "objektit.initiative.cleared"))
     lines += seen_lines(
         before.objects if before is not None else None,
         after.objects,

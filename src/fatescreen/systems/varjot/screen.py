@@ -228,8 +228,9 @@ class VarjotScreen(SystemScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "prefill('check ')", "Check", id="varjot.check", priority=True),
-        Binding("b", "extra_die(False)", "Bonus die", id="varjot.bonus"),
-        Binding("p", "extra_die(True)", "Penalty die", id="varjot.penalty"),
+        # priority: on a check of two sides they start a line (see the shell's check_action)
+        Binding("b", "extra_die(False)", "Bonus die", id="varjot.bonus", priority=True),
+        Binding("p", "extra_die(True)", "Penalty die", id="varjot.penalty", priority=True),
         Binding("v", "prefill('pool ')", "Pool", id="varjot.pool", priority=True),
         Binding("g", "prefill('gift ')", "Gift die", id="varjot.gift", priority=True),
         Binding("r", "command('roll')", "Roll", id="varjot.roll"),

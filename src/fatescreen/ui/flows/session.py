@@ -71,7 +71,7 @@ class SessionFlow:
         """Quit at once with nothing unsaved; else ask: s saves and quits, q quits without
         saving, Esc stays."""
         table = self.table
-        if table.session is None or not table.session.dirty:
+        if table.session is None or not table.session.unsaved_work:
             leave()
             return
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import replace
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -129,14 +129,27 @@ class CommandLine(Input):
         self.screen.set_focus(None)
 
 
-FOCUSING = ("command_bar", "prefill", "scenes")
-"""The actions that move the keys to the command line. Their bindings are priority ones:
-each moves the focus as soon as its key is read, so the keys typed right after it in one
-burst are the line's (a key that is not a priority one is handled only after the keys
-read with it have been sent where the focus was)."""
+@cache
+def priority_actions(screen: type[Screen[Any]]) -> frozenset[tuple[str, tuple[object, ...]]]:
+    """The actions of a screen's priority bindings (its own and its bases'), each with its
+    parameters. A binding that moves the focus (to the command line, to a pane) is a
+    priority one: it is handled as soon as its key is read, so the keys typed right after
+    it in one burst go where it sent them, in the order typed (a key that is not a priority
+    one is handled only after the keys read with it have been sent where the focus was)."""
+    found: set[tuple[str, tuple[object, ...]]] = set()
+    for cls in screen.__mro__:
+        for binding in cls.__dict__.get("BINDINGS", ()):
+            if isinstance(binding, Binding) and binding.priority:
+                _, name, parameters = parse_action(binding.action)
+                found.add((name, parameters))
+    return frozenset(found)
+
 
 SHARED_KEYS = ("command_bar", "help", "undo", "redo", "save", "language")
 """The ids of the keys every system's screen has (``:`` first in the footer, the rest last)."""
+
+KEPT_KEYS = ("command_bar", "help", "undo")
+"""The keys the footer always shows, however narrow the terminal."""
 
 
 class SystemScreen(Screen[None]):
@@ -165,6 +178,7 @@ class SystemScreen(Screen[None]):
                 f"Pane {number}",
                 id=f"pane_{number}",
                 show=False,
+                priority=True,
             )
             for number in range(1, 10)
         ],
@@ -277,7 +291,8 @@ class SystemScreen(Screen[None]):
             return
         self.shown_pane = names[number - 1]
         self._show_pane_classes()
-        self.query_one(f"#{self.shown_pane}").focus()
+        # at once, not later: a key typed right after may move the focus on
+        self.set_focus(self.query_one(f"#{self.shown_pane}"))
 
     def on_pane_tabs_picked(self, message: PaneTabs.Picked) -> None:
         """A tab clicked shows its pane."""
@@ -304,20 +319,26 @@ class SystemScreen(Screen[None]):
 
     def fit_footer(self) -> None:
         """Show as many of the screen's keys in the footer as fit beside the palette's key:
-        ``:`` first, then the system's own keys in the order they are bound, then help, undo
-        and save; the rest are in help and the palette. No key is ever shown cut."""
+        always ``:``, help and undo (as Fate's narrow footer keeps them), then the system's
+        own keys in the order they are bound as long as they fit, then save; the rest are in
+        help and the palette. No key is ever shown cut."""
         lang = self.view.lang
         bound = [b for b in self._shown_bindings() if b.show and b.id is not None]
-        shared = [b for b in bound if b.id in SHARED_KEYS]
-        own = [b for b in bound if b.id not in SHARED_KEYS]
-        in_order = shared[:1] + own + shared[1:]
+        kept = [b for b in bound if b.id in KEPT_KEYS]
+        rest = [b for b in bound if b.id not in SHARED_KEYS]
+        rest += [b for b in bound if b.id in SHARED_KEYS and b.id not in KEPT_KEYS]
         palette = self.app.get_key_display(Binding(self.app.COMMAND_PALETTE_BINDING, ""))
         room = self.size.width - cell_len(palette) - cell_len(tr(lang, "ui.key.command_palette"))
         room -= 5  # the palette key's padding and the bar before it
-        fitting: list[str] = []
-        for binding in in_order:
+
+        def width(binding: Binding) -> int:
             label = cell_len(self.app.get_key_display(binding)) + cell_len(described(binding, lang))
-            room -= label + 3  # a space between key and description, and one each side
+            return label + 3  # a space between key and description, and one each side
+
+        room -= sum(width(binding) for binding in kept)
+        fitting = [str(binding.id) for binding in kept]
+        for binding in rest:
+            room -= width(binding)
             if room < 0:
                 break
             fitting.append(str(binding.id))
@@ -337,9 +358,9 @@ class SystemScreen(Screen[None]):
         self.post_message(self.CommandEntered(self.in_language(line)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A key that starts a line (``:``, a verb's key) works only where it is not text
-        being typed; a campaign's keys only in a campaign."""
-        if action in FOCUSING and isinstance(self.focused, Input):
+        """A priority key (one that moves the focus: ``:``, a verb's key, a pane's number)
+        works only where it is not text being typed; a campaign's keys only in a campaign."""
+        if isinstance(self.focused, Input) and (action, parameters) in priority_actions(type(self)):
             return False
         # E ends the scene while one runs, the session between scenes (a campaign's keys)
         if action == "end_session":
@@ -693,7 +714,7 @@ class SystemApp(App[None]):
         and quits, q quits without saving (the journal keeps the changes), Esc stays."""
         await self.saves.wait()
         session = self.session
-        if session is None or not session.dirty:
+        if session is None or not session.unsaved_work:
             self.exit()
             return
 
@@ -702,7 +723,7 @@ class SystemApp(App[None]):
                 self.exit()
             elif choice == SAVE:
                 self._apply("save")
-                if not session.dirty:
+                if not session.unsaved_work:
                     self.exit()
 
         self.push_screen(quit_dialog(self.view_state, read_only=session.read_only), decide)
