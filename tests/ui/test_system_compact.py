@@ -184,3 +184,22 @@ async def test_a_narrow_footer_keeps_help_and_undo(
         footer = screen_text(app).splitlines()[-1]
         for key in ("command_bar", "help", "undo"):
             assert f"{tr(lang, 'ui.key.' + key)}" in footer, footer
+
+
+async def test_keys_typed_right_after_enter_are_the_dashboard_s(tmp_path: Path) -> None:
+    """``:roll 3 vs 2``, Enter and ``2`` in one burst roll three dice against two and then
+    show the second pane: the 2 never joins the line (``vs 22``, 22 dice for the GM)."""
+    app = app_on(tmp_path, "mekanismi", "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, ":roll 3 vs 2")
+        for key, char in (("enter", "\r"), ("2", "2")):
+            event = events.Key(key, char)
+            event.set_sender(app)
+            app.post_message(event)
+        await until(pilot, lambda: on_screen(app) == ["mekanismi-check"])
+        await pilot.pause(0.2)
+        field = app.screen.query_one(CommandLine)
+        assert field.value == "" and app.focused is not field
+        log = screen_text(app)
+        assert "roll 3 vs 2" in log and "vs 22" not in log

@@ -44,6 +44,7 @@ from fatescreen.ui.keys import (
     textual_commands_in,
     translate_bindings,
 )
+from fatescreen.ui.line_input import quiet_after_close
 from fatescreen.ui.lines import TextBlock
 from fatescreen.ui.panes.aspects import AspectsPane
 from fatescreen.ui.panes.base import Pane
@@ -233,8 +234,6 @@ class FatescreenApp(App[None]):
                 f"Pane {index + 1}",
                 id=f"pane_{name}",
                 show=False,
-                # read first, as ':' is: in a burst, the keys after it go where it sent them
-                priority=True,
             )
             for index, name in enumerate(PANE_ORDER)
         ],
@@ -1002,6 +1001,8 @@ class FatescreenApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """While the quick pick is open it gets every key but the app's own (quit, the
         palette), which close it first; a click elsewhere closes it."""
+        if quiet_after_close(self.screen_stack, event):
+            return  # a key a command line sent on as the app closed
         if isinstance(event, events.Key | events.MouseDown):
             self.last_input = time.monotonic()
         pick = self.quick_pick

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from textual.binding import Binding
 from textual.message import Message
 from textual.suggester import Suggester
-from textual.widgets import Input
 
 from fatescreen.commands.core import registry
 from fatescreen.commands.names import fold
+from fatescreen.ui.line_input import LineInput
 
 
 class CommandSuggester(Suggester):
@@ -38,7 +38,7 @@ class CommandSuggester(Suggester):
         return None
 
 
-class CommandBar(Input):
+class CommandBar(LineInput):
     """Where the GM types commands; Enter submits, Up/Down walk the history."""
 
     BINDINGS = [
@@ -64,14 +64,11 @@ class CommandBar(Input):
         self.history: list[str] = []
         self.position = 0
 
-    async def action_submit(self) -> None:
-        """Send the line up and remember it."""
-        line = self.value.strip()
-        if line:
-            self.history.append(line)
-            self.position = len(self.history)
-            self.post_message(self.Submitted(line))
-        self.value = ""
+    def sent(self, line: str) -> Message:
+        """The line sent, remembered for Up and Down."""
+        self.history.append(line)
+        self.position = len(self.history)
+        return self.Submitted(line)
 
     def action_history(self, step: int) -> None:
         """Show an earlier or later command."""

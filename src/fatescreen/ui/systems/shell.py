@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
+from textual import events
 from textual.actions import parse as parse_action
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -57,6 +58,7 @@ from fatescreen.ui.keys import (
     textual_commands_in,
     translate_bindings,
 )
+from fatescreen.ui.line_input import LineInput, quiet_after_close
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.saving import BackgroundSaves
 from fatescreen.ui.state import View
@@ -102,7 +104,7 @@ class SystemPane(VerticalScroll):
         raise NotImplementedError
 
 
-class CommandLine(Input):
+class CommandLine(LineInput):
     """Where the GM types commands: Enter sends the line up, Esc gives the keys back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -116,12 +118,9 @@ class CommandLine(Input):
             super().__init__()
             self.line = line
 
-    async def action_submit(self) -> None:
-        """Send the line up."""
-        line = self.value.strip()
-        if line:
-            self.post_message(self.Submitted(line))
-        self.value = ""
+    def sent(self, line: str) -> Message:
+        """The line sent."""
+        return self.Submitted(line)
 
     def action_leave(self) -> None:
         """Give the keys back to the dashboard."""
@@ -315,6 +314,15 @@ class SystemScreen(Screen[None]):
 
     def on_resize(self) -> None:
         """A new width may hold more or fewer keys."""
+        self.fit_footer()
+
+    def on_descendant_focus(self) -> None:
+        """The keys that work change with the focus (none of the line's starters while
+        typing): fit the footer to them again."""
+        self.fit_footer()
+
+    def on_descendant_blur(self) -> None:
+        """See :meth:`on_descendant_focus`."""
         self.fit_footer()
 
     def fit_footer(self) -> None:
@@ -645,6 +653,13 @@ class SystemApp(App[None]):
         screen = self.screen
         assert isinstance(screen, SystemScreen)
         return screen
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every event as Textual hears it, but a key a command line sent on as the app
+        closed (see :class:`~fatescreen.ui.line_input.LineInput`)."""
+        if quiet_after_close(self.screen_stack, event):
+            return
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         """The player view tells the players that the GM's session is over; the scene is
