@@ -109,3 +109,18 @@ class Keys:
         assert isinstance(field, Input), f"typing needs a text field, not {field!r}"
         field.insert_text_at_cursor(text)
         await self.pilot.pause()
+
+
+BURST_NAMES = {" ": "space", ":": "colon", "\r": "enter"}
+"""Pilot's names of the characters that are not their own key's name."""
+
+
+def burst(app: App[None], text: str) -> None:
+    """Type ``text`` as a terminal delivers a fast typist's keys: every key read before the
+    first is handled (``\r`` is Enter)."""
+    from textual import events
+
+    for char in text:
+        event = events.Key(BURST_NAMES.get(char, char), char)
+        event.set_sender(app)  # as the terminal driver sends it
+        app.post_message(event)

@@ -3,10 +3,8 @@ never the dashboard's one-letter keys (which would change the scene)."""
 
 from __future__ import annotations
 
-from textual import events
-
 from fatescreen.ui.commandbar import CommandBar
-from tests.ui.support import AppFactory, until
+from tests.ui.support import AppFactory, burst, until
 
 SIZE = (120, 40)
 
@@ -20,11 +18,7 @@ async def test_keys_typed_right_after_the_colon_go_into_the_command_bar(
         assert app.session is not None
         before, main = app.session.scene, app.screen
         # one burst, as a terminal delivers a fast typist's keys: no pause between them
-        keys = [("colon", ":"), *((c, c) for c in "pool"), ("space", " "), ("4", "4"), ("5", "5")]
-        for key, character in keys:
-            event = events.Key(key, character)
-            event.set_sender(app)  # as the terminal driver sends it
-            app.post_message(event)
+        burst(app, ":pool 45")
         bar = app.query_one(CommandBar)
         await until(pilot, lambda: bar.value == "pool 45" or app.screen is not main)
         assert app.focused is bar and bar.value == "pool 45"

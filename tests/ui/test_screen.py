@@ -14,7 +14,7 @@ from fatescreen.ui.dialogs.roll import RollDialog
 from fatescreen.ui.panes.base import Pane
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.tabs import PaneTabs, tab_row
-from tests.ui.support import AppFactory, Keys, log_text, notices, screen_text, text_of, until
+from tests.ui.support import AppFactory, Keys, burst, log_text, notices, screen_text, text_of, until
 
 COMPACT = (80, 24)
 WIDE = (160, 50)
@@ -241,18 +241,13 @@ async def test_keys_typed_right_after_enter_are_the_dashboard_s(make_app: AppFac
     """Keys as a terminal delivers a fast typist's, all read before the first is handled:
     ``:undo``, Enter and ``7`` undo and then show the log pane; the 7 never joins the line
     (``undo7``), and a digit typed in the command bar is text."""
-    from textual import events
 
     from fatescreen.ui.commandbar import CommandBar
 
     app = make_app()
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
-        keys = [("colon", ":"), *((c, c) for c in "roll 2"), ("enter", "\r"), ("7", "7")]
-        for key, char in keys:
-            event = events.Key(key, char)
-            event.set_sender(app)
-            app.post_message(event)
+        burst(app, ":roll 2\r7")
         await until(pilot, lambda: app.shown_pane == "log")
         await pilot.pause(0.2)
         bar = app.query_one(CommandBar)

@@ -8,7 +8,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from textual import events
 
 from fatescreen import systems
 from fatescreen.i18n import tr
@@ -16,7 +15,7 @@ from fatescreen.resources import sample_scene
 from fatescreen.ui.panes.log import LogPane
 from fatescreen.ui.systems.shell import CommandLine, SystemApp, SystemPane
 from fatescreen.ui.tabs import PaneTabs
-from tests.ui.support import screen_text, text_of, until
+from tests.ui.support import burst, screen_text, text_of, until
 
 
 def on_screen(app: SystemApp) -> list[str]:
@@ -114,15 +113,6 @@ async def test_typed_digits_stay_in_the_command_line(tmp_path: Path, shell_syste
         assert getattr(app.focused, "value", None) == "2"
 
 
-def burst(app: SystemApp, text: str) -> None:
-    """Keys as a terminal delivers a fast typist's: all read before the first is handled."""
-    names = {" ": "space", ":": "colon"}
-    for char in text:
-        event = events.Key(names.get(char, char), char)
-        event.set_sender(app)
-        app.post_message(event)
-
-
 @pytest.mark.parametrize(
     ("source", "keys", "line", "pane"),
     [
@@ -192,11 +182,7 @@ async def test_keys_typed_right_after_enter_are_the_dashboard_s(tmp_path: Path) 
     app = app_on(tmp_path, "mekanismi", "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        burst(app, ":roll 3 vs 2")
-        for key, char in (("enter", "\r"), ("2", "2")):
-            event = events.Key(key, char)
-            event.set_sender(app)
-            app.post_message(event)
+        burst(app, ":roll 3 vs 2\r2")
         await until(pilot, lambda: on_screen(app) == ["mekanismi-check"])
         await pilot.pause(0.2)
         field = app.screen.query_one(CommandLine)

@@ -8,14 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-from textual import events
 
 from fatescreen.i18n import tr
 from fatescreen.ui.dialogs import ChoiceDialog
 from fatescreen.ui.keys import shown_description
 from fatescreen.ui.systems.shell import CommandLine, SystemApp
 from tests.systems.support import KUILU, SATAMASSA, SILLALLA, dashboard
-from tests.ui.support import screen_text, until
+from tests.ui.support import burst, screen_text, until
 
 SCENES = {
     "varjot": (SILLALLA, "check Ilse Miekkailu"),
@@ -67,10 +66,7 @@ async def test_keys_typed_right_after_the_colon_are_the_lines(tmp_path: Path, sy
         assert app.session is not None
         before = app.session.value
         # one burst, as a terminal delivers a fast typist's keys: no pause between them
-        for key in ["colon", *keys_of("undo")]:
-            event = events.Key(key, ":" if key == "colon" else key)
-            event.set_sender(app)
-            app.post_message(event)
+        burst(app, ":undo")
         field = app.screen.query_one(CommandLine)
         await until(pilot, lambda: field.value == "undo")
         assert app.focused is field
